@@ -1,0 +1,54 @@
+// Bundles the extension client, the language server, the CLI and the test suites.
+// One build for everything, so what the tests run is what the extension ships.
+import * as esbuild from 'esbuild';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const watch = process.argv.includes('--watch');
+
+/** Every test (`*.test.ts`) and benchmark (`*.bench.ts`) under a folder: node 20 has no fs.glob. */
+function findTests(dir) {
+  const found = [];
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) found.push(...findTests(path));
+    else if (entry.endsWith('.test.ts') || entry.endsWith('.bench.ts')) found.push(path);
+  }
+  return found;
+}
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  external: ['vscode'],
+  logLevel: 'warning',
+};
+
+const builds = [
+  { ...common, entryPoints: { 'client/extension': 'client/src/extension.ts' }, outdir: 'out' },
+  { ...common, entryPoints: { 'server/server': 'server/src/server.ts' }, outdir: 'out' },
+  {
+    ...common,
+    entryPoints: { 'cli/grundy': 'server/src/cli.ts' },
+    outdir: 'out',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+  {
+    ...common,
+    entryPoints: Object.fromEntries(
+      findTests('test').map((file) => [relative('.', file).replace(/\.ts$/, ''), file]),
+    ),
+    outdir: 'out',
+    // mocha is provided by the runner; keep one copy of it.
+    external: ['vscode', 'mocha'],
+  },
+];
+
+if (watch) {
+  for (const options of builds) (await esbuild.context(options)).watch();
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}
