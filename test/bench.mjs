@@ -20,7 +20,7 @@ let failed = 0;
 for (const file of findBenchmarks(join('out', 'test'))) {
   if (filter && !file.includes(filter)) continue;
   console.log(`\n== ${file}`);
-  const result = spawnSync(process.execPath, ['--max-old-space-size=8192', '--stack-size=4000', file], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--max-old-space-size=8192', file], { stdio: 'inherit' });
   if (result.status !== 0) failed++;
 }
 process.exit(failed > 0 ? 1 : 0);
