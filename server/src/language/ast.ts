@@ -1,0 +1,105 @@
+// The syntax tree. Every node carries the span of text it came from; nodes that the parser had
+// to invent while recovering from an error are simply absent (optional fields), never faked.
+import type { Span } from './text';
+
+export interface Name extends Span {
+  readonly text: string;
+}
+
+export interface NumberLiteral extends Span {
+  readonly text: string;
+  readonly value: bigint;
+}
+
+export interface StringLiteral extends Span {
+  /** The characters between the quotes. */
+  readonly value: string;
+  /** Offset of the first character after the opening quote. */
+  readonly valueStart: number;
+}
+
+// ---- rules ----
+
+export interface SubtractSet extends Span {
+  readonly kind: 'subtract';
+  /** The `{ … }` part, for diagnostics about the whole set. */
+  readonly set: Span;
+  readonly numbers: readonly NumberLiteral[];
+}
+
+export interface SubtractAllExcept extends Span {
+  readonly kind: 'subtract-all';
+  /** Absent for plain `subtract all` (Nim). */
+  readonly except?: { readonly set: Span; readonly numbers: readonly NumberLiteral[] };
+}
+
+export interface OctalCode extends Span {
+  readonly kind: 'octal';
+  /** The code as written, e.g. `0.137`; absent when it was missing. */
+  readonly code?: Span & { readonly text: string };
+}
+
+export type RuleBody = SubtractSet | SubtractAllExcept | OctalCode;
+
+export interface RuleDeclaration extends Span {
+  readonly kind: 'rule';
+  readonly name?: Name;
+  readonly body?: RuleBody;
+}
+
+// ---- graphs ----
+
+/** One line of a graph body: `a -> b, c`, or a lone vertex `a`. */
+export interface EdgeLine extends Span {
+  readonly from: Name;
+  readonly to: readonly Name[];
+}
+
+export interface GraphDeclaration extends Span {
+  readonly kind: 'graph';
+  readonly name?: Name;
+  readonly lines: readonly EdgeLine[];
+}
+
+// ---- games ----
+
+/** `RULE 3 4 5`: one heap per number. */
+export interface HeapsComponent extends Span {
+  readonly kind: 'heaps';
+  readonly rule: Name;
+  readonly heaps: readonly NumberLiteral[];
+}
+
+/** `GRAPH at a, c`: one token per listed vertex. */
+export interface TokensComponent extends Span {
+  readonly kind: 'tokens';
+  readonly graph: Name;
+  readonly at: Span;
+  readonly vertices: readonly Name[];
+}
+
+/** `RULE "..X.."`: a row configuration. */
+export interface RowComponent extends Span {
+  readonly kind: 'row';
+  readonly rule: Name;
+  readonly row: StringLiteral;
+}
+
+export type Component = HeapsComponent | TokensComponent | RowComponent;
+
+export interface GameDeclaration extends Span {
+  readonly kind: 'game';
+  readonly name?: Name;
+  /** The `misere` keyword, when present. */
+  readonly misere?: Span;
+  /** The text after `=` (and after `misere`): what a move rewrites. Absent when missing. */
+  readonly sum?: Span;
+  readonly components: readonly Component[];
+}
+
+export type Declaration = RuleDeclaration | GraphDeclaration | GameDeclaration;
+
+export interface SourceFile {
+  readonly text: string;
+  readonly declarations: readonly Declaration[];
+}

@@ -1,0 +1,389 @@
+// Names and checks: resolves every name, checks what the grammar cannot (sets, octal codes,
+// rows, cycles, what kind of thing a component names), and builds the engine's plain data.
+import type { GraphData, HeapRule, Rule } from '../engine/types';
+import type { Component, GameDeclaration, GraphDeclaration, Name, NumberLiteral, RuleBody, SourceFile } from './ast';
+import { type Diagnostic, error, warning } from './diagnostics';
+import { BUILTIN_RULES, type CheckedComponent, type GameSymbol, type GraphSymbol, type SemanticModel, type Symbol } from './model';
+import { closestMatch } from './suggest';
+import type { LineIndex, Span } from './text';
+
+/** How many cycles one graph reports: one is enough to act on, a few show the pattern. */
+const maxCyclesReported = 3;
+
+export function check(file: SourceFile, lines: LineIndex): { model: SemanticModel; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const symbols = new Map<string, Symbol>();
+  const declaredAt = new Map<string, Span>();
+  const references: { name: Name; symbol: Symbol }[] = [];
+  for (const [name, rule] of BUILTIN_RULES) symbols.set(name, { kind: 'rule', name, rule });
+
+  /** Claims a name; false when it is taken (the diagnostic is given here). */
+  const claim = (name: Name): boolean => {
+    if (BUILTIN_RULES.has(name.text)) {
+      diagnostics.push(error('builtin-redeclared', name, `\`${name.text}\` is a built-in rule; choose another name`));
+      return false;
+    }
+    const earlier = declaredAt.get(name.text);
+    if (earlier) {
+      const line = lines.positionAt(earlier.start).line + 1;
+      diagnostics.push(error('duplicate-declaration', name, `\`${name.text}\` is already declared on line ${line}`));
+      return false;
+    }
+    declaredAt.set(name.text, name);
+    return true;
+  };
+
+  // Rules and graphs first: games may use names declared below them.
+  for (const declaration of file.declarations) {
+    if (declaration.kind === 'rule') {
+      const rule = declaration.body ? checkRuleBody(declaration.body, diagnostics) : undefined;
+      if (declaration.name && claim(declaration.name)) {
+        symbols.set(declaration.name.text, { kind: 'rule', name: declaration.name.text, declaration, rule });
+      }
+    } else if (declaration.kind === 'graph') {
+      const graph = checkGraph(declaration, diagnostics);
+      if (declaration.name && claim(declaration.name)) symbols.set(declaration.name.text, graph);
+    }
+  }
+  const games: GameSymbol[] = [];
+  for (const declaration of file.declarations) {
+    if (declaration.kind !== 'game') continue;
+    const game = checkGame(declaration, symbols, references, diagnostics);
+    if (declaration.name && claim(declaration.name)) {
+      symbols.set(declaration.name.text, game);
+      games.push(game);
+    }
+  }
+  return { model: { symbols, games, references }, diagnostics };
+}
+
+// ---- rules ----
+
+function checkRuleBody(body: RuleBody, diagnostics: Diagnostic[]): Rule | undefined {
+  switch (body.kind) {
+    case 'subtract': {
+      if (body.numbers.length === 0) {
+        diagnostics.push(error('empty-subtraction-set', body.set, 'a subtraction set needs at least one number: with none, no move is possible'));
+        return undefined;
+      }
+      let ok = true;
+      for (const number of body.numbers) {
+        if (number.value === 0n) {
+          diagnostics.push(error('zero-subtraction', number, '0 cannot be in a subtraction set: every move removes at least one token'));
+          ok = false;
+        }
+      }
+      const set = distinctValues(body.numbers, diagnostics);
+      return ok ? { kind: 'subtract', set } : undefined;
+    }
+    case 'subtract-all': {
+      if (!body.except) return { kind: 'subtractAllExcept', except: [] };
+      for (const number of body.except.numbers) {
+        if (number.value === 0n) diagnostics.push(warning('zero-subtraction', number, 'removing 0 is never a move, so excepting it changes nothing'));
+      }
+      const except = distinctValues(body.except.numbers, diagnostics).filter((value) => value > 0n);
+      return { kind: 'subtractAllExcept', except };
+    }
+    case 'octal':
+      return body.code ? checkOctalCode(body.code, diagnostics) : undefined;
+  }
+}
+
+function distinctValues(numbers: readonly NumberLiteral[], diagnostics: Diagnostic[]): bigint[] {
+  const seen = new Set<bigint>();
+  for (const number of numbers) {
+    if (seen.has(number.value)) diagnostics.push(warning('repeated-number', number, `\`${number.text}\` is listed twice`));
+    seen.add(number.value);
+  }
+  return [...seen].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** `0.d1d2…`: digit d_k's bits say whether removing k tokens may leave 0 (1), 1 (2) or 2 (4) heaps. */
+function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostic[]): HeapRule | undefined {
+  const text = code.text;
+  const point = text.indexOf('.');
+  const example = 'an octal code is `0.` followed by octal digits, as in `0.77` (Kayles)';
+  if (point < 0) {
+    diagnostics.push(error('bad-octal-code', code, `\`${text}\` is not an octal code: ${example}`));
+    return undefined;
+  }
+  if (text.slice(0, point) !== '0') {
+    diagnostics.push(error('bad-octal-code', { start: code.start, end: code.start + point }, `an octal code starts with \`0.\`, not \`${text.slice(0, point)}.\``));
+    return undefined;
+  }
+  if (point === text.length - 1) {
+    diagnostics.push(error('bad-octal-code', code, `\`${text}\` has no digits after the point: ${example}`));
+    return undefined;
+  }
+  const digits = [0];
+  let ok = true;
+  for (let i = point + 1; i < text.length; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit > 7) {
+      diagnostics.push(error('bad-octal-code', { start: code.start + i, end: code.start + i + 1 }, `\`${text[i]}\` is not an octal digit (0 to 7)`));
+      ok = false;
+    }
+    digits.push(digit);
+  }
+  // Trailing zeros allow nothing: drop them so equal rules have equal data.
+  while (digits.length > 1 && digits[digits.length - 1] === 0) digits.pop();
+  return ok ? { kind: 'octal', digits } : undefined;
+}
+
+// ---- graphs ----
+
+function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostic[]): GraphSymbol {
+  const vertexIndex = new Map<string, number>();
+  const vertexNames: string[] = [];
+  const vertexSpans: Span[] = [];
+  const indexOf = (name: Name): number => {
+    let index = vertexIndex.get(name.text);
+    if (index === undefined) {
+      index = vertexNames.length;
+      vertexIndex.set(name.text, index);
+      vertexNames.push(name.text);
+      vertexSpans.push(name);
+    }
+    return index;
+  };
+  // Edges with the name that wrote each target, so a cycle can be shown where it closes.
+  const edgeFrom: number[] = [];
+  const edgeTo: number[] = [];
+  const edgeTarget: Name[] = [];
+  const seenEdges = new Set<string>();
+  for (const line of declaration.lines) {
+    const from = indexOf(line.from);
+    for (const target of line.to) {
+      const to = indexOf(target);
+      const key = `${from} ${to}`;
+      if (seenEdges.has(key)) {
+        diagnostics.push(warning('duplicate-edge', target, `the edge \`${line.from.text} -> ${target.text}\` is already given`));
+        continue;
+      }
+      seenEdges.add(key);
+      edgeFrom.push(from);
+      edgeTo.push(to);
+      edgeTarget.push(target);
+    }
+  }
+  const vertexCount = vertexNames.length;
+  const succStart = new Int32Array(vertexCount + 1);
+  for (const from of edgeFrom) succStart[from + 1]++;
+  for (let v = 0; v < vertexCount; v++) succStart[v + 1] += succStart[v];
+  const succ = new Int32Array(edgeFrom.length);
+  const succEdge = new Int32Array(edgeFrom.length); // which edge each slot holds
+  const fill = succStart.slice(0, vertexCount);
+  for (let e = 0; e < edgeFrom.length; e++) {
+    const slot = fill[edgeFrom[e]]++;
+    succ[slot] = edgeTo[e];
+    succEdge[slot] = e;
+  }
+  const data: GraphData = { vertexNames, succStart, succ };
+  const cycles = findCycles(data, maxCyclesReported);
+  const graphName = declaration.name ? `graph \`${declaration.name.text}\`` : 'this graph';
+  for (const { vertices, closingSlot } of cycles) {
+    const target = edgeTarget[succEdge[closingSlot]];
+    diagnostics.push(
+      error('graph-cycle', target, `${graphName} has a cycle: ${describeCycle(vertices.map((v) => vertexNames[v]))}; the positions of a game must not repeat`),
+    );
+  }
+  return { kind: 'graph', name: declaration.name?.text ?? '', declaration, data, vertexIndex, vertexSpans, acyclic: cycles.length === 0 };
+}
+
+/** `a -> b -> a`, shortened in the middle when long. */
+function describeCycle(names: string[]): string {
+  const closed = [...names, names[0]];
+  if (closed.length <= 12) return closed.join(' -> ');
+  return [...closed.slice(0, 5), '…', ...closed.slice(-4)].join(' -> ');
+}
+
+/**
+ * Cycles by an iterative depth-first search (graphs may have millions of vertices: no recursion).
+ * Each back edge closes a cycle; the cycle is read off the search stack.
+ */
+export function findCycles(graph: GraphData, limit: number): { vertices: number[]; closingSlot: number }[] {
+  const n = graph.vertexNames.length;
+  const { succStart, succ } = graph;
+  const state = new Uint8Array(n); // 0 unseen, 1 on the stack, 2 done
+  const stackVertex = new Int32Array(n);
+  const stackNext = new Int32Array(n); // next successor slot to look at
+  const stackPosition = new Int32Array(n); // where a vertex sits on the stack
+  const cycles: { vertices: number[]; closingSlot: number }[] = [];
+  for (let root = 0; root < n && cycles.length < limit; root++) {
+    if (state[root] !== 0) continue;
+    let depth = 0;
+    stackVertex[0] = root;
+    stackNext[0] = succStart[root];
+    stackPosition[root] = 0;
+    state[root] = 1;
+    while (depth >= 0) {
+      const v = stackVertex[depth];
+      const slot = stackNext[depth];
+      if (slot < succStart[v + 1]) {
+        stackNext[depth] = slot + 1;
+        const w = succ[slot];
+        if (state[w] === 0) {
+          depth++;
+          stackVertex[depth] = w;
+          stackNext[depth] = succStart[w];
+          stackPosition[w] = depth;
+          state[w] = 1;
+        } else if (state[w] === 1 && cycles.length < limit) {
+          cycles.push({ vertices: Array.from(stackVertex.subarray(stackPosition[w], depth + 1)), closingSlot: slot });
+        }
+      } else {
+        state[v] = 2;
+        depth--;
+      }
+    }
+  }
+  return cycles;
+}
+
+// ---- games ----
+
+type ComponentShape = 'heaps' | 'tokens' | 'row';
+
+function checkGame(
+  declaration: GameDeclaration,
+  symbols: ReadonlyMap<string, Symbol>,
+  references: { name: Name; symbol: Symbol }[],
+  diagnostics: Diagnostic[],
+): GameSymbol {
+  const components: CheckedComponent[] = [];
+  let valid = declaration.sum !== undefined && declaration.components.length > 0;
+  for (const component of declaration.components) {
+    const checked = checkComponent(component, symbols, references, diagnostics);
+    if (checked) components.push(checked);
+    else valid = false;
+  }
+  return {
+    kind: 'game',
+    name: declaration.name?.text ?? '',
+    declaration,
+    play: declaration.misere ? 'misere' : 'normal',
+    components,
+    valid,
+  };
+}
+
+function headOf(component: Component): Name {
+  return component.kind === 'tokens' ? component.graph : component.rule;
+}
+
+function isRowRule(rule: Rule | undefined): boolean {
+  return rule?.kind === 'treblecross' || rule?.kind === 'octal';
+}
+
+function checkComponent(
+  component: Component,
+  symbols: ReadonlyMap<string, Symbol>,
+  references: { name: Name; symbol: Symbol }[],
+  diagnostics: Diagnostic[],
+): CheckedComponent | undefined {
+  const head = headOf(component);
+  const symbol = symbols.get(head.text);
+  if (!symbol) {
+    diagnostics.push(error('unknown-name', head, unknownNameMessage(head.text, component.kind === 'row' ? 'row' : component.kind, symbols)));
+    return undefined;
+  }
+  references.push({ name: head, symbol });
+  if (symbol.kind === 'game') {
+    diagnostics.push(error('unknown-name', head, `\`${head.text}\` is a game; a component names a rule or a graph`));
+    return undefined;
+  }
+  switch (component.kind) {
+    case 'heaps': {
+      if (symbol.kind === 'graph') {
+        diagnostics.push(error('graph-used-as-rule', head, `\`${head.text}\` is a graph: place tokens on it with \`${head.text} at VERTEX\``));
+        return undefined;
+      }
+      if (symbol.rule?.kind === 'treblecross') {
+        diagnostics.push(error('row-rule-given-heaps', head, `\`${head.text}\` is played on a row, not on heaps: write \`${head.text} "....."\``));
+        return undefined;
+      }
+      if (!symbol.rule) return undefined; // its definition has an error, reported there
+      return { kind: 'heaps', syntax: component, ruleName: head.text, rule: symbol.rule as HeapRule, heaps: component.heaps.map((heap) => heap.value) };
+    }
+    case 'row': {
+      if (symbol.kind === 'graph') {
+        diagnostics.push(error('graph-used-as-rule', head, `\`${head.text}\` is a graph: place tokens on it with \`${head.text} at VERTEX\``));
+        return undefined;
+      }
+      const rowOk = checkRowCells(component.row.value, component.row.valueStart, diagnostics);
+      if (symbol.rule && !isRowRule(symbol.rule)) {
+        diagnostics.push(
+          error('heap-rule-given-row', head, `\`${head.text}\` is a subtraction rule, played on heaps: write heap sizes, as in \`${head.text} 3 4\`; rows are for \`treblecross\` and octal rules`),
+        );
+        return undefined;
+      }
+      if (!symbol.rule || !rowOk) return undefined;
+      const cells = component.row.value;
+      if (symbol.rule.kind === 'treblecross') {
+        const won = cells.indexOf('XXX');
+        if (won >= 0) {
+          const start = component.row.valueStart + won;
+          diagnostics.push(warning('row-already-won', { start, end: start + 3 }, 'three marked cells in a row: this game is already over'));
+        }
+        return { kind: 'treblecross', syntax: component, cells };
+      }
+      const heaps = cells
+        .split('.')
+        .filter((run) => run.length > 0)
+        .map((run) => BigInt(run.length));
+      return { kind: 'octal-row', syntax: component, ruleName: head.text, rule: symbol.rule, cells, heaps };
+    }
+    case 'tokens': {
+      if (symbol.kind !== 'graph') {
+        diagnostics.push(error('rule-used-as-graph', head, `\`${head.text}\` is a rule, not a graph: \`at\` places tokens on the vertices of a graph`));
+        return undefined;
+      }
+      const vertices: number[] = [];
+      let ok = true;
+      for (const vertex of component.vertices) {
+        const index = symbol.vertexIndex.get(vertex.text);
+        if (index === undefined) {
+          const suggestion = closestMatch(vertex.text, symbol.vertexIndex.keys());
+          diagnostics.push(
+            error('unknown-vertex', vertex, `graph \`${head.text}\` has no vertex \`${vertex.text}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`),
+          );
+          ok = false;
+        } else vertices.push(index);
+      }
+      if (!ok || !symbol.acyclic || component.vertices.length === 0) return undefined;
+      return { kind: 'tokens', syntax: component, graph: symbol, vertices };
+    }
+  }
+}
+
+function unknownNameMessage(name: string, shape: ComponentShape, symbols: ReadonlyMap<string, Symbol>): string {
+  const fits = (symbol: Symbol): boolean => {
+    if (shape === 'tokens') return symbol.kind === 'graph';
+    if (symbol.kind !== 'rule') return false;
+    return shape === 'row' ? isRowRule(symbol.rule) : symbol.rule?.kind !== 'treblecross';
+  };
+  const candidates = [...symbols.values()].filter(fits).map((symbol) => symbol.name);
+  const suggestion = closestMatch(name, candidates) ?? closestMatch(name, [...symbols.values()].filter((s) => s.kind !== 'game').map((s) => s.name));
+  const what = shape === 'tokens' ? 'graph' : 'rule';
+  return `unknown ${what} \`${name}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`;
+}
+
+/** A row holds `.` (empty) and `X` (marked); each run of other characters is one diagnostic. */
+function checkRowCells(cells: string, offset: number, diagnostics: Diagnostic[]): boolean {
+  let ok = true;
+  for (let i = 0; i < cells.length; ) {
+    if (cells[i] === '.' || cells[i] === 'X') {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < cells.length && cells[i] !== '.' && cells[i] !== 'X') i++;
+    const run = cells.slice(start, i);
+    const hint = /^x+$/.test(run) ? ': write a capital `X` for a marked cell' : '';
+    diagnostics.push(
+      error('bad-row-character', { start: offset + start, end: offset + i }, `a row holds only \`.\` (empty) and \`X\` (marked), not \`${run}\`${hint}`),
+    );
+    ok = false;
+  }
+  return ok;
+}

@@ -1,0 +1,63 @@
+// The checked meaning of a `.game` file: what every name refers to, and each game as plain data
+// the engine can take. Syntax nodes are kept alongside so features can point back into the text.
+import type { GraphData, HeapRule, Rule } from '../engine/types';
+import type { Component, GameDeclaration, GraphDeclaration, Name, RuleDeclaration } from './ast';
+import type { Span } from './text';
+
+export interface RuleSymbol {
+  readonly kind: 'rule';
+  readonly name: string;
+  /** Absent for built-in rules. */
+  readonly declaration?: RuleDeclaration;
+  /** Absent when the rule's definition has errors. */
+  readonly rule?: Rule;
+}
+
+export interface GraphSymbol {
+  readonly kind: 'graph';
+  readonly name: string;
+  readonly declaration: GraphDeclaration;
+  readonly data: GraphData;
+  readonly vertexIndex: ReadonlyMap<string, number>;
+  /** Where each vertex is first named in the graph's body. */
+  readonly vertexSpans: readonly Span[];
+  /** False when the graph has a cycle: no game on it has a value. */
+  readonly acyclic: boolean;
+}
+
+export interface GameSymbol {
+  readonly kind: 'game';
+  readonly name: string;
+  readonly declaration: GameDeclaration;
+  readonly play: 'normal' | 'misere';
+  readonly components: readonly CheckedComponent[];
+  /** True when every component resolved to a valid rule or graph: the engine may evaluate it. */
+  readonly valid: boolean;
+}
+
+export type Symbol = RuleSymbol | GraphSymbol | GameSymbol;
+
+export type CheckedComponent =
+  | { readonly kind: 'heaps'; readonly syntax: Component; readonly ruleName: string; readonly rule: HeapRule; readonly heaps: readonly bigint[] }
+  | { readonly kind: 'tokens'; readonly syntax: Component; readonly graph: GraphSymbol; readonly vertices: readonly number[] }
+  | { readonly kind: 'treblecross'; readonly syntax: Component; readonly cells: string }
+  /** An octal rule on a row: each maximal run of `X` is a heap (`"XXX.XX"` = heaps 3 and 2). */
+  | { readonly kind: 'octal-row'; readonly syntax: Component; readonly ruleName: string; readonly rule: HeapRule; readonly cells: string; readonly heaps: readonly bigint[] };
+
+export interface SemanticModel {
+  /** Every declared name (and each built-in rule), in one namespace. */
+  readonly symbols: ReadonlyMap<string, Symbol>;
+  /** Games in the order they are declared (a duplicate game is left out). */
+  readonly games: readonly GameSymbol[];
+  /** Which name each reference in the text resolves to: component heads, for hovers and navigation. */
+  readonly references: readonly { readonly name: Name; readonly symbol: Symbol }[];
+}
+
+/** The rules every file has without declaring them. */
+export const BUILTIN_RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
+  ['nim', { kind: 'subtractAllExcept', except: [] }],
+  ['kayles', { kind: 'octal', digits: [0, 7, 7] }],
+  ['dawson', { kind: 'octal', digits: [0, 1, 3, 7] }],
+  ['dawson-kayles', { kind: 'octal', digits: [0, 0, 7] }],
+  ['treblecross', { kind: 'treblecross' }],
+]);

@@ -1,0 +1,487 @@
+// Recursive-descent parser for the `.game` language. It never throws: every problem becomes a
+// diagnostic, and parsing resumes at the next line (declarations are line-oriented), so one bad
+// line never hides the declarations after it.
+import type {
+  Component,
+  Declaration,
+  EdgeLine,
+  GameDeclaration,
+  GraphDeclaration,
+  Name,
+  NumberLiteral,
+  RuleBody,
+  RuleDeclaration,
+  SourceFile,
+} from './ast';
+import { type Diagnostic, type DiagnosticCode, error } from './diagnostics';
+import { type Token, lex } from './lexer';
+import type { Span } from './text';
+import { closestMatch } from './suggest';
+
+export interface ParseResult {
+  readonly file: SourceFile;
+  readonly diagnostics: Diagnostic[];
+}
+
+const declarationKeywords = ['rule', 'graph', 'game'];
+
+export function parse(text: string): ParseResult {
+  const { tokens, diagnostics } = lex(text);
+  const parser = new Parser(text, tokens, diagnostics);
+  const declarations = parser.parseFile();
+  return { file: { text, declarations }, diagnostics: parser.diagnostics };
+}
+
+function describe(token: Token): string {
+  switch (token.kind) {
+    case 'newline':
+      return 'the end of the line';
+    case 'eof':
+      return 'the end of the file';
+    case 'string':
+      return 'a row';
+    default:
+      return `\`${token.text}\``;
+  }
+}
+
+class Parser {
+  private position = 0;
+  /** Offsets already given an error, so one mistake is not reported twice. */
+  private readonly reportedAt = new Set<number>();
+
+  constructor(
+    private readonly text: string,
+    private readonly tokens: Token[],
+    readonly diagnostics: Diagnostic[],
+  ) {
+    // The lexer has already reported its unknown tokens: never report them again.
+    for (const d of diagnostics) this.reportedAt.add(d.span.start);
+  }
+
+  // ---- token cursor ----
+
+  private peek(ahead = 0): Token {
+    return this.tokens[Math.min(this.position + ahead, this.tokens.length - 1)];
+  }
+  private advance(): Token {
+    const token = this.peek();
+    if (token.kind !== 'eof') this.position++;
+    return token;
+  }
+  private previousEnd(): number {
+    return this.position > 0 ? this.tokens[this.position - 1].end : 0;
+  }
+  private atKeyword(word: string, ahead = 0): boolean {
+    const token = this.peek(ahead);
+    return token.kind === 'keyword' && token.text === word;
+  }
+  private atLineEnd(): boolean {
+    const kind = this.peek().kind;
+    return kind === 'newline' || kind === 'eof';
+  }
+  private skipNewlines(): void {
+    while (this.peek().kind === 'newline') this.advance();
+  }
+  /** Skips line breaks only when the next real token is of one of these kinds. */
+  private skipNewlinesBefore(kinds: readonly string[]): void {
+    let ahead = 0;
+    while (this.peek(ahead).kind === 'newline') ahead++;
+    if (ahead > 0 && kinds.includes(this.peek(ahead).kind)) this.position += ahead;
+  }
+  /** Skips the rest of the line (not its line break), or up to a token of one of the given kinds. */
+  private skipLine(stopAt: readonly string[] = []): void {
+    while (!this.atLineEnd() && !stopAt.includes(this.peek().kind)) this.advance();
+  }
+
+  // ---- diagnostics ----
+
+  private report(code: DiagnosticCode, span: Span, message: string): void {
+    if (this.reportedAt.has(span.start)) return;
+    this.reportedAt.add(span.start);
+    this.diagnostics.push(error(code, span, message));
+  }
+
+  /**
+   * Where a missing piece should have been: the unexpected token itself, or, at the end of a
+   * line, the point just after the last token (a line break is nothing to underline).
+   */
+  private expectedSpan(): Span {
+    const token = this.peek();
+    if (token.kind === 'newline' || token.kind === 'eof') {
+      const end = this.previousEnd();
+      return { start: end, end };
+    }
+    return token;
+  }
+
+  private reportExpected(code: DiagnosticCode, what: string): void {
+    const token = this.peek();
+    const found = token.kind === 'newline' || token.kind === 'eof' ? '' : `, found ${describe(token)}`;
+    if (token.kind === 'unknown') return; // already reported by the lexer
+    this.report(code, this.expectedSpan(), `expected ${what}${found}`);
+  }
+
+  // ---- file ----
+
+  parseFile(): Declaration[] {
+    const declarations: Declaration[] = [];
+    for (;;) {
+      this.skipNewlines();
+      const token = this.peek();
+      if (token.kind === 'eof') break;
+      let declaration: Declaration | undefined;
+      if (this.atKeyword('rule')) declaration = this.parseRule();
+      else if (this.atKeyword('graph')) declaration = this.parseGraph();
+      else if (this.atKeyword('game')) declaration = this.parseGame();
+      else {
+        this.reportNotADeclaration(token);
+        this.skipLine();
+        continue;
+      }
+      declarations.push(declaration);
+      this.finishLine();
+    }
+    return declarations;
+  }
+
+  private reportNotADeclaration(token: Token): void {
+    if (token.kind === 'unknown') return;
+    let message = `expected \`rule\`, \`graph\` or \`game\` at the start of a declaration, found ${describe(token)}`;
+    if (token.kind === 'name') {
+      const suggestion = closestMatch(token.text, declarationKeywords);
+      if (suggestion) message += `; did you mean \`${suggestion}\`?`;
+      else if (this.peek(1).kind === '=') message += `; a game is declared as \`game ${token.text} = …\``;
+    }
+    this.report('expected-declaration', token, message);
+  }
+
+  /** A declaration must end its line; anything left over is reported once and skipped. */
+  private finishLine(): void {
+    // A declaration that ended by recovery (a graph missing its `}`) stops at a line start.
+    const atLineStart = this.position > 0 && this.tokens[this.position - 1].kind === 'newline';
+    if (!this.atLineEnd() && !atLineStart) {
+      const token = this.peek();
+      if (token.kind !== 'unknown') {
+        this.report('unexpected-token', token, `unexpected ${describe(token)} after the end of the declaration`);
+      }
+      this.skipLine();
+    }
+  }
+
+  private parseDeclarationName(keyword: string): Name | undefined {
+    const token = this.peek();
+    if (token.kind === 'name') {
+      this.advance();
+      return { start: token.start, end: token.end, text: token.text };
+    }
+    if (token.kind === 'keyword' && !declarationKeywords.includes(token.text)) {
+      this.report('unexpected-token', token, `\`${token.text}\` is a keyword and cannot be the name of a ${keyword}`);
+      this.advance();
+      return undefined;
+    }
+    this.reportExpected('unexpected-token', `a name after \`${keyword}\``);
+    return undefined;
+  }
+
+  /** `=` after a declaration's name; returns false when the declaration cannot go on. */
+  private expectEquals(name: Name | undefined, canStartBody: () => boolean): boolean {
+    if (this.peek().kind === '=') {
+      this.advance();
+      return true;
+    }
+    const after = name ? `after \`${name.text}\`` : 'after the name';
+    this.reportExpected('expected-equals', `\`=\` ${after}`);
+    // Recover as if the `=` were there when what follows is plainly the right-hand side.
+    return canStartBody();
+  }
+
+  // ---- rules ----
+
+  private parseRule(): RuleDeclaration {
+    const start = this.advance().start;
+    const name = this.parseDeclarationName('rule');
+    if (!name && !this.atLineEnd() && this.peek().kind !== '=') this.skipLine();
+    let body: RuleBody | undefined;
+    const startsBody = () => this.atKeyword('subtract') || this.atKeyword('octal');
+    if (!this.atLineEnd() && this.expectEquals(name, startsBody)) body = this.parseRuleBody();
+    else if (this.atLineEnd() && name) this.reportExpected('expected-equals', `\`=\` after \`${name.text}\``);
+    return { kind: 'rule', start, end: this.previousEnd(), name, body };
+  }
+
+  private parseRuleBody(): RuleBody | undefined {
+    const token = this.peek();
+    if (this.atKeyword('subtract')) {
+      this.advance();
+      if (this.atKeyword('all')) {
+        this.advance();
+        if (this.atKeyword('except')) {
+          this.advance();
+          const except = this.parseNumberSet('except');
+          return { kind: 'subtract-all', start: token.start, end: this.previousEnd(), except };
+        }
+        return { kind: 'subtract-all', start: token.start, end: this.previousEnd() };
+      }
+      if (this.peek().kind === '{' || this.peek().kind === 'number') {
+        const { set, numbers } = this.parseNumberSet('subtract');
+        return { kind: 'subtract', start: token.start, end: this.previousEnd(), set, numbers };
+      }
+      this.reportExpected('expected-open-brace', '`{` or `all` after `subtract`, as in `subtract {1, 2}`');
+      return undefined;
+    }
+    if (this.atKeyword('octal')) {
+      this.advance();
+      const code = this.peek();
+      if (code.kind === 'decimal' || code.kind === 'number') {
+        this.advance();
+        return { kind: 'octal', start: token.start, end: code.end, code: { start: code.start, end: code.end, text: code.text } };
+      }
+      this.reportExpected('bad-octal-code', 'an octal code such as `0.77` after `octal`');
+      return { kind: 'octal', start: token.start, end: token.end };
+    }
+    if (token.kind === 'name') {
+      this.report(
+        'expected-rule',
+        token,
+        `expected \`subtract\` or \`octal\`, found \`${token.text}\`: a rule is defined by its moves, not by another rule's name`,
+      );
+      return undefined;
+    }
+    this.reportExpected('expected-rule', '`subtract` or `octal` after `=`');
+    return undefined;
+  }
+
+  /**
+   * `{ 1, 2, 3 }`. Inside the braces line breaks are allowed. A missing `{` is reported and
+   * the numbers are read anyway; a missing `}` is reported where it should have been.
+   */
+  private parseNumberSet(after: string): { set: Span; numbers: NumberLiteral[] } {
+    const numbers: NumberLiteral[] = [];
+    let start = this.peek().start;
+    const braced = this.peek().kind === '{';
+    if (braced) this.advance();
+    else if (this.peek().kind === 'number') this.report('expected-open-brace', this.expectedSpan(), `expected \`{\` after \`${after}\`, before the numbers`);
+    else {
+      this.reportExpected('expected-open-brace', `\`{\` after \`${after}\``);
+      const end = this.previousEnd();
+      return { set: { start: end, end }, numbers };
+    }
+    let expectNumber = true;
+    for (;;) {
+      // A set may go on over several lines, but a line that does not continue it ends it.
+      if (braced) this.skipNewlinesBefore(['number', ',', '}']);
+      const token = this.peek();
+      if (token.kind === 'number') {
+        if (!expectNumber) this.report('unexpected-token', token, 'expected `,` between the numbers of a set');
+        this.advance();
+        numbers.push({ start: token.start, end: token.end, text: token.text, value: BigInt(token.text) });
+        expectNumber = false;
+      } else if (token.kind === 'decimal') {
+        this.report('expected-number', token, `\`${token.text}\` is not a whole number`);
+        this.advance();
+        expectNumber = false;
+      } else if (token.kind === ',') {
+        if (expectNumber) this.report('expected-number', token, 'expected a number before `,`');
+        this.advance();
+        expectNumber = true;
+      } else if (token.kind === '}') {
+        this.advance();
+        return { set: { start, end: token.end }, numbers };
+      } else {
+        break;
+      }
+    }
+    const end = this.previousEnd();
+    if (start > end) start = end;
+    const token = this.peek();
+    if (token.kind === 'unknown' || token.kind === 'newline' || token.kind === 'eof' || token.kind === 'keyword') {
+      this.report('expected-close-brace', { start: end, end }, 'expected `}` to close the set');
+    } else {
+      this.report('expected-close-brace', token, `expected \`}\` to close the set, found ${describe(token)}`);
+    }
+    return { set: { start, end }, numbers };
+  }
+
+  // ---- graphs ----
+
+  private parseGraph(): GraphDeclaration {
+    const start = this.advance().start;
+    const name = this.parseDeclarationName('graph');
+    const lines: EdgeLine[] = [];
+    let braceAt = 0;
+    while (this.peek(braceAt).kind === 'newline') braceAt++;
+    if (this.peek(braceAt).kind === '{') {
+      // `{` on the name's line, or alone on the next one.
+      this.position += braceAt;
+      this.advance();
+    } else {
+      const span = this.expectedSpan();
+      if (this.peek().kind !== 'unknown') this.report('expected-open-brace', span, `expected \`{\` to open the body of ${name ? `graph \`${name.text}\`` : 'the graph'}`);
+      // Read the body anyway: the following lines are most likely its edges.
+      if (!this.atLineEnd()) this.skipLine();
+    }
+    for (;;) {
+      const token = this.peek();
+      if (token.kind === 'newline') {
+        this.advance();
+      } else if (token.kind === '}') {
+        this.advance();
+        return { kind: 'graph', start, end: token.end, name, lines };
+      } else if (token.kind === 'eof' || (token.kind === 'keyword' && declarationKeywords.includes(token.text))) {
+        const end = this.lastTokenEndBefore(token);
+        this.report('expected-close-brace', { start: end, end }, `expected \`}\` to close ${name ? `graph \`${name.text}\`` : 'the graph'}`);
+        return { kind: 'graph', start, end, name, lines };
+      } else if (token.kind === 'name' || token.kind === 'number') {
+        const line = this.parseEdgeLine();
+        if (line) lines.push(line);
+        if (!this.atLineEnd() && this.peek().kind !== '}') {
+          const extra = this.peek();
+          if (extra.kind !== 'unknown') this.report('unexpected-token', extra, `unexpected ${describe(extra)}: an edge line is \`VERTEX -> VERTEX, VERTEX\``);
+          this.skipLine(['}']);
+        }
+      } else {
+        if (token.kind !== 'unknown') this.report('expected-vertex', token, `expected a vertex or \`}\`, found ${describe(token)}`);
+        this.skipLine(['}']);
+      }
+    }
+  }
+
+  /** The end of the last real token before this one (skipping line breaks). */
+  private lastTokenEndBefore(token: Token): number {
+    let index = this.tokens.indexOf(token, Math.max(0, this.position - 1)) - 1;
+    while (index >= 0 && this.tokens[index].kind === 'newline') index--;
+    return index >= 0 ? this.tokens[index].end : 0;
+  }
+
+  private vertex(token: Token): Name {
+    return { start: token.start, end: token.end, text: token.text };
+  }
+
+  private parseEdgeLine(): EdgeLine | undefined {
+    const fromToken = this.advance();
+    const from = this.vertex(fromToken);
+    const to: Name[] = [];
+    if (this.peek().kind === '->') {
+      this.advance();
+      this.parseVertexList(to, '`->`');
+    } else if (!this.atLineEnd() && this.peek().kind !== '}') {
+      const token = this.peek();
+      if (token.kind !== 'unknown') this.report('expected-arrow', token, `expected \`->\` after \`${from.text}\`, found ${describe(token)}`);
+      this.skipLine(['}']);
+    }
+    return { start: from.start, end: this.previousEnd(), from, to };
+  }
+
+  /** `a, b, c` (a line may break after a comma). */
+  private parseVertexList(into: Name[], after: string): void {
+    for (;;) {
+      const token = this.peek();
+      if (token.kind === 'name' || token.kind === 'number') {
+        this.advance();
+        into.push(this.vertex(token));
+      } else {
+        this.reportExpected('expected-vertex', `a vertex after ${after}`);
+        return;
+      }
+      if (this.peek().kind !== ',') return;
+      this.advance();
+      this.skipNewlines();
+      after = '`,`';
+    }
+  }
+
+  // ---- games ----
+
+  private parseGame(): GameDeclaration {
+    const start = this.advance().start;
+    const name = this.parseDeclarationName('game');
+    const components: Component[] = [];
+    const startsSum = () => {
+      const kind = this.peek().kind;
+      return kind === 'name' || kind === 'number' || kind === 'string' || this.atKeyword('misere');
+    };
+    if (this.atLineEnd()) {
+      if (name) this.reportExpected('expected-equals', `\`=\` after \`${name.text}\``);
+      return { kind: 'game', start, end: this.previousEnd(), name, components };
+    }
+    if (!this.expectEquals(name, startsSum)) return { kind: 'game', start, end: this.previousEnd(), name, components };
+
+    let misere: Span | undefined;
+    while (this.atKeyword('misere')) {
+      const token = this.advance();
+      if (misere) this.report('misere-repeated', token, '`misere` is given twice: say it once, right after `=`');
+      else misere = token;
+    }
+    if (this.atLineEnd()) {
+      this.reportExpected('expected-component', `a game after ${misere ? '`misere`' : '`=`'}, such as \`nim 3 4 5\``);
+      return { kind: 'game', start, end: this.previousEnd(), name, misere, components };
+    }
+    const sumStart = this.peek().start;
+    for (;;) {
+      const component = this.parseComponent();
+      if (component) components.push(component);
+      // `misere` somewhere in the middle: say where it belongs, then go on.
+      while (this.atKeyword('misere')) {
+        const token = this.advance();
+        if (misere) this.report('misere-repeated', token, '`misere` is given twice: say it once, right after `=`');
+        else this.report('misere-misplaced', token, '`misere` belongs right after `=`, before the first component');
+      }
+      if (this.peek().kind === '+') {
+        this.advance();
+        this.skipNewlines(); // a line ending in `+` continues on the next
+        continue;
+      }
+      if (this.atLineEnd()) break;
+      const token = this.peek();
+      if (token.kind !== 'unknown') {
+        this.report('unexpected-token', token, `expected \`+\` or the end of the line, found ${describe(token)}`);
+      }
+      this.skipLine();
+      break;
+    }
+    const sumEnd = components.length > 0 ? components[components.length - 1].end : this.previousEnd();
+    return { kind: 'game', start, end: this.previousEnd(), name, misere, sum: { start: sumStart, end: Math.max(sumStart, sumEnd) }, components };
+  }
+
+  private parseComponent(): Component | undefined {
+    const head = this.peek();
+    if (head.kind === 'number' || head.kind === 'string') {
+      const example = head.kind === 'number' ? `\`nim ${head.text}\`` : `\`treblecross ${head.text}\``;
+      this.report('expected-component', head, `expected a rule or graph name before ${describe(head)}, as in ${example}`);
+      while (!this.atLineEnd() && this.peek().kind !== '+') this.advance();
+      return undefined;
+    }
+    if (head.kind !== 'name') {
+      this.reportExpected('expected-component', 'a rule or graph name');
+      while (!this.atLineEnd() && this.peek().kind !== '+') this.advance();
+      return undefined;
+    }
+    this.advance();
+    const name: Name = { start: head.start, end: head.end, text: head.text };
+    const next = this.peek();
+    if (this.atKeyword('at')) {
+      this.advance();
+      const vertices: Name[] = [];
+      this.parseVertexList(vertices, '`at`');
+      return { kind: 'tokens', start: head.start, end: this.previousEnd(), graph: name, at: next, vertices };
+    }
+    if (next.kind === 'number' || next.kind === 'decimal') {
+      const heaps: NumberLiteral[] = [];
+      while (this.peek().kind === 'number' || this.peek().kind === 'decimal') {
+        const token = this.advance();
+        if (token.kind === 'decimal') this.report('expected-number', token, `\`${token.text}\` is not a heap size: heap sizes are whole numbers`);
+        else heaps.push({ start: token.start, end: token.end, text: token.text, value: BigInt(token.text) });
+      }
+      return { kind: 'heaps', start: head.start, end: this.previousEnd(), rule: name, heaps };
+    }
+    if (next.kind === 'string') {
+      this.advance();
+      const closed = next.terminated !== false;
+      const row = { start: next.start, end: next.end, valueStart: next.start + 1, value: this.text.slice(next.start + 1, closed ? next.end - 1 : next.end) };
+      return { kind: 'row', start: head.start, end: next.end, rule: name, row };
+    }
+    this.reportExpected('expected-component', `heap sizes, \`at\` and vertices, or a row after \`${name.text}\``);
+    while (!this.atLineEnd() && this.peek().kind !== '+') this.advance();
+    return undefined;
+  }
+}

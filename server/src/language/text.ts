@@ -1,0 +1,66 @@
+// Offsets are UTF-16 code-unit indexes into the document (JavaScript string indexes); the
+// LSP's default position encoding is UTF-16 too, so a Position's character is an offset
+// from its line's start with no conversion.
+
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface Position {
+  readonly line: number; // 0-based
+  readonly character: number; // 0-based, UTF-16 code units
+}
+
+/** Maps offsets to line/character positions and back; built once per document version. */
+export class LineIndex {
+  private readonly lineStarts: number[];
+
+  constructor(readonly text: string) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10 /* \n */) starts.push(i + 1);
+      else if (c === 13 /* \r */) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      }
+    }
+    this.lineStarts = starts;
+  }
+
+  get lineCount(): number {
+    return this.lineStarts.length;
+  }
+
+  positionAt(offset: number): Position {
+    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.lineStarts[mid] <= clamped) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low, character: clamped - this.lineStarts[low] };
+  }
+
+  offsetAt(position: Position): number {
+    if (position.line < 0) return 0;
+    if (position.line >= this.lineStarts.length) return this.text.length;
+    const start = this.lineStarts[position.line];
+    return Math.min(start + Math.max(0, position.character), this.lineEnd(position.line));
+  }
+
+  /** Offset of the end of a line's content (before its line break). */
+  lineEnd(line: number): number {
+    if (line + 1 >= this.lineStarts.length) return this.text.length;
+    const breakAt = this.lineStarts[line + 1] - 1; // the \n of \r\n, or a lone \n or \r
+    const crlf = this.text.charCodeAt(breakAt) === 10 && breakAt > this.lineStarts[line] && this.text.charCodeAt(breakAt - 1) === 13;
+    return crlf ? breakAt - 1 : breakAt;
+  }
+
+  lineStart(line: number): number {
+    return this.lineStarts[Math.max(0, Math.min(line, this.lineStarts.length - 1))];
+  }
+}
