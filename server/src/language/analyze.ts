@@ -17,7 +17,7 @@ export interface AnalyzedDocument {
 export function analyzeText(text: string): AnalyzedDocument {
   const lines = new LineIndex(text);
   const parsed = parse(text);
-  const checked = check(parsed.file, lines);
+  const checked = check(parsed.file, lines, parsed.diagnostics);
   const diagnostics = [...parsed.diagnostics, ...checked.diagnostics].sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
   return { file: parsed.file, model: checked.model, diagnostics, lines };
 }

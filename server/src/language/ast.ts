@@ -25,12 +25,14 @@ export interface SubtractSet extends Span {
   /** The `{ … }` part, for diagnostics about the whole set. */
   readonly set: Span;
   readonly numbers: readonly NumberLiteral[];
+  /** True when the set had a syntax error (already reported): the rule has no meaning. */
+  readonly malformed: boolean;
 }
 
 export interface SubtractAllExcept extends Span {
   readonly kind: 'subtract-all';
   /** Absent for plain `subtract all` (Nim). */
-  readonly except?: { readonly set: Span; readonly numbers: readonly NumberLiteral[] };
+  readonly except?: { readonly set: Span; readonly numbers: readonly NumberLiteral[]; readonly malformed: boolean };
 }
 
 export interface OctalCode extends Span {

@@ -10,7 +10,11 @@ import type { LineIndex, Span } from './text';
 /** How many cycles one graph reports: one is enough to act on, a few show the pattern. */
 const maxCyclesReported = 3;
 
-export function check(file: SourceFile, lines: LineIndex): { model: SemanticModel; diagnostics: Diagnostic[] } {
+/**
+ * `syntaxDiagnostics` are the parser's: a game with a syntax error anywhere in its text is not
+ * evaluated, because what was parsed of it is not what the user meant.
+ */
+export function check(file: SourceFile, lines: LineIndex, syntaxDiagnostics: readonly Diagnostic[]): { model: SemanticModel; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const symbols = new Map<string, Symbol>();
   const declaredAt = new Map<string, Span>();
@@ -48,7 +52,10 @@ export function check(file: SourceFile, lines: LineIndex): { model: SemanticMode
   const games: GameSymbol[] = [];
   for (const declaration of file.declarations) {
     if (declaration.kind !== 'game') continue;
-    const game = checkGame(declaration, symbols, references, diagnostics);
+    const errorsBefore = diagnostics.length;
+    const checked = checkGame(declaration, symbols, references, diagnostics);
+    const hasError = (d: Diagnostic) => d.severity === 'error' && d.span.start >= declaration.start && d.span.start <= declaration.end;
+    const game = { ...checked, valid: checked.valid && !syntaxDiagnostics.some(hasError) && !diagnostics.slice(errorsBefore).some(hasError) };
     if (declaration.name && claim(declaration.name)) {
       symbols.set(declaration.name.text, game);
       games.push(game);
@@ -62,6 +69,7 @@ export function check(file: SourceFile, lines: LineIndex): { model: SemanticMode
 function checkRuleBody(body: RuleBody, diagnostics: Diagnostic[]): Rule | undefined {
   switch (body.kind) {
     case 'subtract': {
+      if (body.malformed) return undefined;
       if (body.numbers.length === 0) {
         diagnostics.push(error('empty-subtraction-set', body.set, 'a subtraction set needs at least one number: with none, no move is possible'));
         return undefined;
@@ -78,6 +86,7 @@ function checkRuleBody(body: RuleBody, diagnostics: Diagnostic[]): Rule | undefi
     }
     case 'subtract-all': {
       if (!body.except) return { kind: 'subtractAllExcept', except: [] };
+      if (body.except.malformed) return undefined;
       for (const number of body.except.numbers) {
         if (number.value === 0n) diagnostics.push(warning('zero-subtraction', number, 'removing 0 is never a move, so excepting it changes nothing'));
       }

@@ -6,37 +6,40 @@ export type Severity = 'error' | 'warning' | 'info';
  * Every kind of problem the front end reports. The code is stable (tests and the mistakes
  * example refer to it); the message is for people.
  */
-export type DiagnosticCode =
-  | 'unknown-token'
-  | 'unterminated-string'
-  | 'expected-declaration'
-  | 'expected-equals'
-  | 'expected-open-brace'
-  | 'expected-close-brace'
-  | 'unexpected-token'
-  | 'expected-rule'
-  | 'expected-number'
-  | 'expected-vertex'
-  | 'expected-component'
-  | 'expected-arrow'
-  | 'unknown-name'
-  | 'unknown-vertex'
-  | 'duplicate-declaration'
-  | 'builtin-redeclared'
-  | 'empty-subtraction-set'
-  | 'zero-subtraction'
-  | 'repeated-number'
-  | 'bad-octal-code'
-  | 'graph-cycle'
-  | 'duplicate-edge'
-  | 'bad-row-character'
-  | 'row-already-won'
-  | 'heap-rule-given-row'
-  | 'row-rule-given-heaps'
-  | 'graph-used-as-rule'
-  | 'rule-used-as-graph'
-  | 'misere-repeated'
-  | 'misere-misplaced';
+export const DIAGNOSTIC_CODES = [
+  'unknown-token',
+  'unterminated-string',
+  'expected-declaration',
+  'expected-equals',
+  'expected-open-brace',
+  'expected-close-brace',
+  'unexpected-token',
+  'expected-rule',
+  'expected-number',
+  'expected-vertex',
+  'expected-component',
+  'expected-arrow',
+  'unknown-name',
+  'unknown-vertex',
+  'duplicate-declaration',
+  'builtin-redeclared',
+  'empty-subtraction-set',
+  'zero-subtraction',
+  'repeated-number',
+  'bad-octal-code',
+  'graph-cycle',
+  'duplicate-edge',
+  'bad-row-character',
+  'row-already-won',
+  'heap-rule-given-row',
+  'row-rule-given-heaps',
+  'graph-used-as-rule',
+  'rule-used-as-graph',
+  'misere-repeated',
+  'misere-misplaced',
+] as const;
+
+export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 
 export interface Diagnostic {
   readonly span: Span;

@@ -223,8 +223,8 @@ class Parser {
         return { kind: 'subtract-all', start: token.start, end: this.previousEnd() };
       }
       if (this.peek().kind === '{' || this.peek().kind === 'number') {
-        const { set, numbers } = this.parseNumberSet('subtract');
-        return { kind: 'subtract', start: token.start, end: this.previousEnd(), set, numbers };
+        const { set, numbers, malformed } = this.parseNumberSet('subtract');
+        return { kind: 'subtract', start: token.start, end: this.previousEnd(), set, numbers, malformed };
       }
       this.reportExpected('expected-open-brace', '`{` or `all` after `subtract`, as in `subtract {1, 2}`');
       return undefined;
@@ -255,8 +255,10 @@ class Parser {
    * `{ 1, 2, 3 }`. Inside the braces line breaks are allowed. A missing `{` is reported and
    * the numbers are read anyway; a missing `}` is reported where it should have been.
    */
-  private parseNumberSet(after: string): { set: Span; numbers: NumberLiteral[] } {
+  private parseNumberSet(after: string): { set: Span; numbers: NumberLiteral[]; malformed: boolean } {
     const numbers: NumberLiteral[] = [];
+    const errorsBefore = this.diagnostics.length;
+    const result = (set: Span) => ({ set, numbers, malformed: this.diagnostics.length > errorsBefore });
     let start = this.peek().start;
     const braced = this.peek().kind === '{';
     if (braced) this.advance();
@@ -264,7 +266,7 @@ class Parser {
     else {
       this.reportExpected('expected-open-brace', `\`{\` after \`${after}\``);
       const end = this.previousEnd();
-      return { set: { start: end, end }, numbers };
+      return result({ start: end, end });
     }
     let expectNumber = true;
     for (;;) {
@@ -286,7 +288,7 @@ class Parser {
         expectNumber = true;
       } else if (token.kind === '}') {
         this.advance();
-        return { set: { start, end: token.end }, numbers };
+        return result({ start, end: token.end });
       } else {
         break;
       }
@@ -294,12 +296,14 @@ class Parser {
     const end = this.previousEnd();
     if (start > end) start = end;
     const token = this.peek();
-    if (token.kind === 'unknown' || token.kind === 'newline' || token.kind === 'eof' || token.kind === 'keyword') {
+    if (token.kind === 'unknown') {
+      // The stray character is the mistake (already reported); a second error would be noise.
+    } else if (token.kind === 'newline' || token.kind === 'eof' || token.kind === 'keyword') {
       this.report('expected-close-brace', { start: end, end }, 'expected `}` to close the set');
     } else {
       this.report('expected-close-brace', token, `expected \`}\` to close the set, found ${describe(token)}`);
     }
-    return { set: { start, end }, numbers };
+    return result({ start, end });
   }
 
   // ---- graphs ----
@@ -363,7 +367,7 @@ class Parser {
     const to: Name[] = [];
     if (this.peek().kind === '->') {
       this.advance();
-      this.parseVertexList(to, '`->`');
+      this.parseVertexList(to, '`->`', false);
     } else if (!this.atLineEnd() && this.peek().kind !== '}') {
       const token = this.peek();
       if (token.kind !== 'unknown') this.report('expected-arrow', token, `expected \`->\` after \`${from.text}\`, found ${describe(token)}`);
@@ -372,8 +376,11 @@ class Parser {
     return { start: from.start, end: this.previousEnd(), from, to };
   }
 
-  /** `a, b, c` (a line may break after a comma). */
-  private parseVertexList(into: Name[], after: string): void {
+  /**
+   * `a, b, c`. In a game a line may break after a comma; in a graph body it may not, because
+   * the next line is the next edge line (`d -> e,` is a missing vertex, not a continuation).
+   */
+  private parseVertexList(into: Name[], after: string, continueAcrossLines: boolean): void {
     for (;;) {
       const token = this.peek();
       if (token.kind === 'name' || token.kind === 'number') {
@@ -385,7 +392,7 @@ class Parser {
       }
       if (this.peek().kind !== ',') return;
       this.advance();
-      this.skipNewlines();
+      if (continueAcrossLines) this.skipNewlinesBefore(['name', 'number']);
       after = '`,`';
     }
   }
@@ -428,7 +435,8 @@ class Parser {
       }
       if (this.peek().kind === '+') {
         this.advance();
-        this.skipNewlines(); // a line ending in `+` continues on the next
+        // A line ending in `+` continues on the next, unless that line starts a declaration.
+        this.skipNewlinesBefore(['name', 'number', 'string']);
         continue;
       }
       if (this.atLineEnd()) break;
@@ -462,7 +470,7 @@ class Parser {
     if (this.atKeyword('at')) {
       this.advance();
       const vertices: Name[] = [];
-      this.parseVertexList(vertices, '`at`');
+      this.parseVertexList(vertices, '`at`', true);
       return { kind: 'tokens', start: head.start, end: this.previousEnd(), graph: name, at: next, vertices };
     }
     if (next.kind === 'number' || next.kind === 'decimal') {
