@@ -43,7 +43,7 @@ const builds = [
     ),
     outdir: 'out',
     // mocha is provided by the runner; keep one copy of it.
-    external: ['vscode', 'mocha'],
+    external: ['vscode', 'mocha', 'vscode-oniguruma'],
   },
 ];
 

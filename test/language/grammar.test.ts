@@ -1,0 +1,85 @@
+// The TextMate grammar, run by the same engine VS Code uses (vscode-textmate + Oniguruma).
+// Each case is one line of `.game` text and the scope of each of its tokens, blanks left out.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as oniguruma from 'vscode-oniguruma';
+import { INITIAL, type IGrammar, Registry, parseRawGrammar } from 'vscode-textmate';
+import { repositoryPath } from '../helpers/paths';
+
+const cases: [string, [string, string][]][] = [
+  ['# a comment', [['#', 'punctuation.definition.comment.game'], [' a comment', 'comment.line.number-sign.game']]],
+  [
+    'rule onetwo = subtract {1, 2}',
+    [
+      ['rule', 'storage.type.rule.game'], ['onetwo', 'entity.name.function.rule.game'], ['=', 'keyword.operator.assignment.game'],
+      ['subtract', 'keyword.other.game'], ['{', 'punctuation.section.braces.game'], ['1', 'constant.numeric.integer.game'],
+      [',', 'punctuation.separator.comma.game'], ['2', 'constant.numeric.integer.game'], ['}', 'punctuation.section.braces.game'],
+    ],
+  ],
+  ['rule k = octal 0.77', [['rule', 'storage.type.rule.game'], ['k', 'entity.name.function.rule.game'], ['=', 'keyword.operator.assignment.game'], ['octal', 'keyword.other.game'], ['0.77', 'constant.numeric.octal-code.game']]],
+  ['rule n = subtract all except {1}', [['rule', 'storage.type.rule.game'], ['n', 'entity.name.function.rule.game'], ['=', 'keyword.operator.assignment.game'], ['subtract', 'keyword.other.game'], ['all', 'keyword.other.game'], ['except', 'keyword.other.game'], ['{', 'punctuation.section.braces.game'], ['1', 'constant.numeric.integer.game'], ['}', 'punctuation.section.braces.game']]],
+  ['graph g {', [['graph', 'storage.type.graph.game'], ['g', 'entity.name.type.graph.game'], ['{', 'punctuation.section.braces.game']]],
+  ['  a->b, c', [['a', 'variable.other.name.game'], ['->', 'keyword.operator.arrow.game'], ['b', 'variable.other.name.game'], [',', 'punctuation.separator.comma.game'], ['c', 'variable.other.name.game']]],
+  [
+    'game mixed = misere dawson-kayles 7 + g at b + kayles "XX.x"',
+    [
+      ['game', 'storage.type.game.game'], ['mixed', 'entity.name.variable.game.game'], ['=', 'keyword.operator.assignment.game'],
+      ['misere', 'storage.modifier.misere.game'], ['dawson-kayles', 'support.function.builtin.game'], ['7', 'constant.numeric.integer.game'],
+      ['+', 'keyword.operator.sum.game'], ['g', 'variable.other.name.game'], ['at', 'keyword.other.game'], ['b', 'variable.other.name.game'],
+      ['+', 'keyword.operator.sum.game'], ['kayles', 'support.function.builtin.game'], ['"', 'punctuation.definition.string.begin.game'],
+      ['XX', 'constant.character.marked.game'], ['.', 'constant.character.empty.game'], ['x', 'invalid.illegal.cell.game'],
+      ['"', 'punctuation.definition.string.end.game'],
+    ],
+  ],
+  // A name that merely contains a keyword or a built-in is a plain name.
+  ['game nim-ish = rules 1', [['game', 'storage.type.game.game'], ['nim-ish', 'entity.name.variable.game.game'], ['=', 'keyword.operator.assignment.game'], ['rules', 'variable.other.name.game'], ['1', 'constant.numeric.integer.game']]],
+  ['game t = treblecross "..X', [['game', 'storage.type.game.game'], ['t', 'entity.name.variable.game.game'], ['=', 'keyword.operator.assignment.game'], ['treblecross', 'support.function.builtin.game'], ['"', 'punctuation.definition.string.begin.game'], ['..', 'constant.character.empty.game'], ['X', 'constant.character.marked.game']]],
+];
+
+async function loadGrammar(): Promise<IGrammar> {
+  const wasm = readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm'));
+  await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer);
+  const registry = new Registry({
+    onigLib: Promise.resolve({
+      createOnigScanner: (patterns: string[]) => new oniguruma.OnigScanner(patterns),
+      createOnigString: (text: string) => new oniguruma.OnigString(text),
+    }),
+    loadGrammar: async (scopeName) => {
+      if (scopeName !== 'source.game') return null;
+      const path = repositoryPath('syntaxes', 'game.tmLanguage.json');
+      return parseRawGrammar(readFileSync(path, 'utf8'), path);
+    },
+  });
+  const grammar = await registry.loadGrammar('source.game');
+  if (!grammar) throw new Error('grammar did not load');
+  return grammar;
+}
+
+describe('TextMate grammar', () => {
+  let grammar: IGrammar;
+  before(async () => {
+    grammar = await loadGrammar();
+  });
+
+  for (const [line, expected] of cases) {
+    it(line, () => {
+      const { tokens } = grammar.tokenizeLine(line, INITIAL);
+      const actual = tokens
+        .map((token) => [line.slice(token.startIndex, token.endIndex), token.scopes[token.scopes.length - 1]] as [string, string])
+        .filter(([text]) => text.trim() !== '');
+      assert.deepEqual(actual, expected);
+    });
+  }
+
+  it('the manifest registers the grammar and the language configuration', () => {
+    const manifest = JSON.parse(readFileSync(repositoryPath('package.json'), 'utf8'));
+    assert.deepEqual(manifest.contributes.grammars, [{ language: 'game', scopeName: 'source.game', path: './syntaxes/game.tmLanguage.json' }]);
+    const language = manifest.contributes.languages[0];
+    assert.deepEqual(language.extensions, ['.game']);
+    const configuration = JSON.parse(readFileSync(repositoryPath(language.configuration), 'utf8'));
+    assert.equal(configuration.comments.lineComment, '#');
+    assert.deepEqual(configuration.brackets, [['{', '}']]);
+    assert.ok(new RegExp(configuration.wordPattern).test('dawson-kayles'));
+    assert.equal(new RegExp(`^(?:${configuration.wordPattern})`).exec('dawson-kayles 3')?.[0], 'dawson-kayles');
+  });
+});
