@@ -61,27 +61,58 @@ export interface LexResult {
   readonly diagnostics: Diagnostic[];
 }
 
+/** All tokens at once (the last is `eof`); for tests and tools. The parser pulls them one by one. */
 export function lex(text: string): LexResult {
-  const tokens: Token[] = [];
   const diagnostics: Diagnostic[] = [];
-  const n = text.length;
-  let i = 0;
-  // Every token has the same shape (terminated included), which keeps property access fast
-  // on files with millions of tokens.
-  const push = (kind: TokenKind, start: number, end: number, terminated = true) => {
-    tokens.push({ kind, start, end, text: text.slice(start, end), terminated });
-  };
+  const scanner = new Scanner(text, (diagnostic) => diagnostics.push(diagnostic));
+  const tokens: Token[] = [];
+  for (;;) {
+    const token = scanner.next();
+    tokens.push(token);
+    if (token.kind === 'eof') return { tokens, diagnostics };
+  }
+}
 
-  while (i < n) {
-    const c = text.charCodeAt(i);
+/**
+ * Produces tokens on demand, so that a parser holds only a few at a time: a file with millions
+ * of tokens then costs no more memory than its syntax tree.
+ */
+export class Scanner {
+  private i = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly report: (diagnostic: Diagnostic) => void,
+  ) {}
+
+  // Every token has the same shape (terminated included), which keeps property access fast.
+  private token(kind: TokenKind, start: number, end: number, terminated = true): Token {
+    return { kind, start, end, text: this.text.slice(start, end), terminated };
+  }
+
+  next(): Token {
+    const text = this.text;
+    const n = text.length;
+    let i = this.i;
+    for (;;) {
+      if (i >= n) {
+        this.i = n;
+        return this.token('eof', n, n);
+      }
+      const c = text.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 12 || c === 0xfeff /* BOM */ || c === 0xa0) {
+        i++;
+      } else if (c === 35 /* # */) {
+        while (i < n && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
+      } else break;
+    }
     const start = i;
-    if (c === 32 || c === 9 || c === 12 || c === 0xfeff /* BOM */ || c === 0xa0) {
-      i++;
-    } else if (c === 10 || c === 13) {
+    const c = text.charCodeAt(i);
+    let kind: TokenKind;
+    let terminated = true;
+    if (c === 10 || c === 13) {
       i += c === 13 && text.charCodeAt(i + 1) === 10 ? 2 : 1;
-      push('newline', start, i);
-    } else if (c === 35 /* # */) {
-      while (i < n && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
+      kind = 'newline';
     } else if (isNameStart(c)) {
       i++;
       for (;;) {
@@ -90,11 +121,10 @@ export function lex(text: string): LexResult {
         if (text.charCodeAt(i) === 45 && i + 1 < n && isNamePart(text.charCodeAt(i + 1))) i++;
         else break;
       }
-      const word = text.slice(start, i);
-      push(keywordSet.has(word) ? 'keyword' : 'name', start, i);
+      kind = keywordSet.has(text.slice(start, i)) ? 'keyword' : 'name';
     } else if (isDigit(c)) {
       while (i < n && isDigit(text.charCodeAt(i))) i++;
-      let kind: TokenKind = 'number';
+      kind = 'number';
       if (text.charCodeAt(i) === 46 /* . */) {
         i++;
         while (i < n && isDigit(text.charCodeAt(i))) i++;
@@ -103,41 +133,39 @@ export function lex(text: string): LexResult {
       if (i < n && isNamePart(text.charCodeAt(i))) {
         // `3a` or `0.7x`: one token, one clear message, rather than a number and a stray name.
         while (i < n && isNamePart(text.charCodeAt(i))) i++;
-        diagnostics.push(
+        this.report(
           error('unknown-token', { start, end: i }, `\`${text.slice(start, i)}\` is neither a number nor a name: a name cannot start with a digit`),
         );
         kind = 'unknown';
       }
-      push(kind, start, i);
     } else if (c === 34 /* " */) {
       i++;
       while (i < n && text.charCodeAt(i) !== 34 && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
-      if (text.charCodeAt(i) === 34) {
-        i++;
-        push('string', start, i, true);
-      } else {
-        diagnostics.push(error('unterminated-string', { start, end: i }, 'this row has no closing `"` on its line'));
-        push('string', start, i, false);
+      kind = 'string';
+      if (text.charCodeAt(i) === 34) i++;
+      else {
+        this.report(error('unterminated-string', { start, end: i }, 'this row has no closing `"` on its line'));
+        terminated = false;
       }
     } else if (c === 45 /* - */ && text.charCodeAt(i + 1) === 62 /* > */) {
       i += 2;
-      push('->', start, i);
+      kind = '->';
     } else if (c === 61 || c === 123 || c === 125 || c === 44 || c === 43) {
       i++;
-      push(text[start] as TokenKind, start, i);
+      kind = text[start] as TokenKind;
     } else {
       // A run of characters the language does not use: one token and one diagnostic for the run.
       i += c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1;
       while (i < n && isStray(text.charCodeAt(i))) i++;
       const run = text.slice(start, i);
       const hint = lookAlikes[run[0]];
-      const what = run.length === 1 || [...run].length === 1 ? `character \`${run}\`` : `characters \`${run}\``;
-      diagnostics.push(error('unknown-token', { start, end: i }, `unexpected ${what}${hint ? `: ${hint}` : ''}`));
-      push('unknown', start, i);
+      const what = [...run].length === 1 ? `character \`${run}\`` : `characters \`${run}\``;
+      this.report(error('unknown-token', { start, end: i }, `unexpected ${what}${hint ? `: ${hint}` : ''}`));
+      kind = 'unknown';
     }
+    this.i = i;
+    return this.token(kind, start, i, terminated);
   }
-  push('eof', n, n);
-  return { tokens, diagnostics };
 }
 
 /** Characters that can start no token, so a run of them is reported once. */

@@ -14,7 +14,7 @@ import type {
   SourceFile,
 } from './ast';
 import { type Diagnostic, type DiagnosticCode, error } from './diagnostics';
-import { type Token, lex } from './lexer';
+import { Scanner, type Token } from './lexer';
 import type { Span } from './text';
 import { closestMatch } from './suggest';
 
@@ -26,8 +26,7 @@ export interface ParseResult {
 const declarationKeywords = ['rule', 'graph', 'game'];
 
 export function parse(text: string): ParseResult {
-  const { tokens, diagnostics } = lex(text);
-  const parser = new Parser(text, tokens, diagnostics);
+  const parser = new Parser(text);
   const declarations = parser.parseFile();
   return { file: { text, declarations }, diagnostics: parser.diagnostics };
 }
@@ -46,31 +45,51 @@ function describe(token: Token): string {
 }
 
 class Parser {
-  private position = 0;
+  readonly diagnostics: Diagnostic[] = [];
   /** Offsets already given an error, so one mistake is not reported twice. */
   private readonly reportedAt = new Set<number>();
+  private readonly scanner: Scanner;
+  /** Tokens read from the scanner but not consumed yet (at least one once peeked). */
+  private lookahead: Token[] = [];
+  private lookaheadStart = 0;
+  /** The kind and end of the last consumed token, and the end of the last one that was not a line break. */
+  private previousKind = 'newline';
+  private lastEnd = 0;
+  private lastNonNewlineEnd = 0;
 
-  constructor(
-    private readonly text: string,
-    private readonly tokens: Token[],
-    readonly diagnostics: Diagnostic[],
-  ) {
-    // The lexer has already reported its unknown tokens: never report them again.
-    for (const d of diagnostics) this.reportedAt.add(d.span.start);
+  constructor(private readonly text: string) {
+    // The lexer reports its own unknown tokens; the parser never reports them again.
+    this.scanner = new Scanner(text, (diagnostic) => {
+      this.diagnostics.push(diagnostic);
+      this.reportedAt.add(diagnostic.span.start);
+    });
   }
 
   // ---- token cursor ----
 
   private peek(ahead = 0): Token {
-    return this.tokens[Math.min(this.position + ahead, this.tokens.length - 1)];
+    while (this.lookahead.length - this.lookaheadStart <= ahead) {
+      const last = this.lookahead[this.lookahead.length - 1];
+      if (last?.kind === 'eof') return last;
+      this.lookahead.push(this.scanner.next());
+    }
+    return this.lookahead[this.lookaheadStart + ahead];
   }
   private advance(): Token {
     const token = this.peek();
-    if (token.kind !== 'eof') this.position++;
+    if (token.kind === 'eof') return token;
+    this.lookaheadStart++;
+    if (this.lookaheadStart === this.lookahead.length) {
+      this.lookahead = [];
+      this.lookaheadStart = 0;
+    }
+    this.previousKind = token.kind;
+    this.lastEnd = token.end;
+    if (token.kind !== 'newline') this.lastNonNewlineEnd = token.end;
     return token;
   }
   private previousEnd(): number {
-    return this.position > 0 ? this.tokens[this.position - 1].end : 0;
+    return this.lastEnd;
   }
   private atKeyword(word: string, ahead = 0): boolean {
     const token = this.peek(ahead);
@@ -87,7 +106,7 @@ class Parser {
   private skipNewlinesBefore(kinds: readonly string[]): void {
     let ahead = 0;
     while (this.peek(ahead).kind === 'newline') ahead++;
-    if (ahead > 0 && kinds.includes(this.peek(ahead).kind)) this.position += ahead;
+    if (ahead > 0 && kinds.includes(this.peek(ahead).kind)) for (; ahead > 0; ahead--) this.advance();
   }
   /** Skips the rest of the line (not its line break), or up to a token of one of the given kinds. */
   private skipLine(stopAt: readonly string[] = []): void {
@@ -159,7 +178,7 @@ class Parser {
   /** A declaration must end its line; anything left over is reported once and skipped. */
   private finishLine(): void {
     // A declaration that ended by recovery (a graph missing its `}`) stops at a line start.
-    const atLineStart = this.position > 0 && this.tokens[this.position - 1].kind === 'newline';
+    const atLineStart = this.previousKind === 'newline';
     if (!this.atLineEnd() && !atLineStart) {
       const token = this.peek();
       if (token.kind !== 'unknown') {
@@ -316,8 +335,7 @@ class Parser {
     while (this.peek(braceAt).kind === 'newline') braceAt++;
     if (this.peek(braceAt).kind === '{') {
       // `{` on the name's line, or alone on the next one.
-      this.position += braceAt;
-      this.advance();
+      for (; braceAt >= 0; braceAt--) this.advance();
     } else {
       const span = this.expectedSpan();
       if (this.peek().kind !== 'unknown') this.report('expected-open-brace', span, `expected \`{\` to open the body of ${name ? `graph \`${name.text}\`` : 'the graph'}`);
@@ -332,7 +350,7 @@ class Parser {
         this.advance();
         return { kind: 'graph', start, end: token.end, name, lines };
       } else if (token.kind === 'eof' || (token.kind === 'keyword' && declarationKeywords.includes(token.text))) {
-        const end = this.lastTokenEndBefore(token);
+        const end = this.lastNonNewlineEnd;
         this.report('expected-close-brace', { start: end, end }, `expected \`}\` to close ${name ? `graph \`${name.text}\`` : 'the graph'}`);
         return { kind: 'graph', start, end, name, lines };
       } else if (token.kind === 'name' || token.kind === 'number') {
@@ -348,13 +366,6 @@ class Parser {
         this.skipLine(['}']);
       }
     }
-  }
-
-  /** The end of the last real token before this one (skipping line breaks). */
-  private lastTokenEndBefore(token: Token): number {
-    let index = this.tokens.indexOf(token, Math.max(0, this.position - 1)) - 1;
-    while (index >= 0 && this.tokens[index].kind === 'newline') index--;
-    return index >= 0 ? this.tokens[index].end : 0;
   }
 
   private vertex(token: Token): Name {
