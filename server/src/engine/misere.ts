@@ -1,0 +1,189 @@
+// Misère play (whoever makes the last move loses). The XOR rule does not hold, so:
+// - Nim has its own exact rule (Bouton): play as in normal Nim while some heap has 2 or more;
+//   when every heap is 0 or 1, the player to move loses iff the number of 1-heaps is odd.
+// - any other sum is decided by an exact search over the sum's positions, memoised on a
+//   canonical form (units sorted, empty units dropped), bounded by a state budget: past it the
+//   answer is "unknown", never a guess.
+import type { Budget } from './types';
+import { type Unit, unitOptions } from './unitOptions';
+
+export interface NimMove {
+  readonly heap: number;
+  readonly to: bigint;
+}
+
+/** Bouton's misère Nim: the outcome and every winning move (heap index, new size). */
+export function misereNim(heaps: readonly bigint[]): { outcome: 'N' | 'P'; winningMoves: NimMove[] } {
+  const big = heaps.filter((h) => h >= 2n).length;
+  const ones = heaps.filter((h) => h === 1n).length;
+  const xor = heaps.reduce((x, h) => x ^ h, 0n);
+  const isP = (sizes: readonly bigint[]): boolean => {
+    if (sizes.some((h) => h >= 2n)) return sizes.reduce((x, h) => x ^ h, 0n) === 0n;
+    return sizes.filter((h) => h === 1n).length % 2 === 1;
+  };
+  const outcome = big > 0 ? (xor === 0n ? 'P' : 'N') : ones % 2 === 1 ? 'P' : 'N';
+  const winningMoves: NimMove[] = [];
+  if (outcome === 'N') {
+    heaps.forEach((size, heap) => {
+      // The winning targets of a heap are few: the normal-play target size ^ xor, and 0 or 1
+      // when this heap is the last big one. Check each candidate exactly.
+      const candidates = new Set<bigint>([size ^ xor, 0n, 1n]);
+      for (const to of candidates) {
+        if (to >= size) continue;
+        const after = heaps.map((h, i) => (i === heap ? to : h));
+        if (isP(after)) winningMoves.push({ heap, to });
+      }
+    });
+    winningMoves.sort((a, b) => a.heap - b.heap || (a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
+  }
+  return { outcome, winningMoves };
+}
+
+export type MisereSearchResult =
+  | { readonly outcome: 'N' | 'P'; readonly winning: readonly { unit: number; option: number }[]; readonly states: number }
+  | { readonly outcome: null; readonly reason: string; readonly states: number };
+
+/** Work (positions generated) a misère search may do unless the budget says otherwise. */
+export const defaultMisereWork = 2_000_000;
+
+/** Thrown inside the search to unwind when the budget runs out; never escapes it. */
+class SearchStopped {
+  constructor(readonly reason: string) {}
+}
+
+/**
+ * Exact misère outcome of a sum of units, with the root's winning options (unit index, option
+ * index into `unitOptions(units[unit])`). Iterative, so deep games cannot overflow the stack;
+ * options are generated one at a time and every one counts against the budget, so a large
+ * position stops early instead of filling memory.
+ */
+export function misereSearch(units: readonly Unit[], budget: Budget = {}): MisereSearchResult {
+  const maxWork = budget.maxValues ?? defaultMisereWork;
+  let work = 0;
+  const spend = (amount: number) => {
+    const before = work;
+    work += amount;
+    if (work > maxWork) throw new SearchStopped(`beyond the misère search limit (${maxWork.toLocaleString('en-US')} positions)`);
+    if (work >> 10 !== before >> 10) {
+      if (budget.deadline !== undefined && Date.now() > budget.deadline) throw new SearchStopped('beyond the misère search time limit');
+      if (budget.isCancelled?.()) throw new SearchStopped('cancelled');
+    }
+  };
+
+  // Rules and graphs are told apart by identity: one id per object met in this search.
+  const ids = new Map<object, number>();
+  const idOf = (thing: object) => {
+    let id = ids.get(thing);
+    if (id === undefined) ids.set(thing, (id = ids.size + 1));
+    return id;
+  };
+  const unitsByKey = new Map<string, Unit>();
+  const keyOf = (unit: Unit): string => {
+    const key = unit.kind === 'heap' ? `h${idOf(unit.rule)}:${unit.size}` : `v${idOf(unit.graph)}:${unit.vertex}`;
+    if (!unitsByKey.has(key)) unitsByKey.set(key, unit);
+    return key;
+  };
+  /** Each unit's options, as unit keys, computed once. */
+  const optionsByKey = new Map<string, string[][]>();
+  const optionsOfUnit = (key: string): string[][] => {
+    let options = optionsByKey.get(key);
+    if (!options) {
+      const units = unitOptions(unitsByKey.get(key)!);
+      spend(units.length);
+      options = units.map((option) => option.map(keyOf));
+      optionsByKey.set(key, options);
+    }
+    return options;
+  };
+  /** Canonical state: units with moves only (a unit with none never matters), sorted. */
+  const canonical = (keys: readonly string[]): string =>
+    keys
+      .filter((k) => optionsOfUnit(k).length > 0)
+      .sort()
+      .join(' ');
+
+  const memo = new Map<string, boolean>(); // state → the player to move wins
+  memo.set('', true); // no move left: the previous player moved last and lost
+
+  interface Frame {
+    readonly state: string;
+    readonly keys: readonly string[];
+    unit: number;
+    option: number;
+    pending?: string;
+  }
+  const frameOf = (state: string): Frame => ({ state, keys: state === '' ? [] : state.split(' '), unit: 0, option: 0 });
+  /** The frame's next option as a canonical state, or undefined when there is none left. */
+  const nextOption = (frame: Frame): string | undefined => {
+    const { keys } = frame;
+    while (frame.unit < keys.length) {
+      if (frame.unit > 0 && keys[frame.unit] === keys[frame.unit - 1]) {
+        frame.unit++; // equal units give equal options
+        continue;
+      }
+      const options = optionsOfUnit(keys[frame.unit]);
+      if (frame.option < options.length) {
+        spend(1);
+        const rest = keys.slice(0, frame.unit).concat(keys.slice(frame.unit + 1));
+        return canonical(rest.concat(options[frame.option++]));
+      }
+      frame.unit++;
+      frame.option = 0;
+    }
+    return undefined;
+  };
+
+  // Depth-first with an explicit stack. Returns whether the player to move wins.
+  const decide = (root: string): boolean => {
+    if (memo.has(root)) return memo.get(root)!;
+    const stack: Frame[] = [frameOf(root)];
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1];
+      let decided: boolean | undefined;
+      if (frame.pending !== undefined) {
+        if (!memo.get(frame.pending)) decided = true; // a move to a losing position wins
+        frame.pending = undefined;
+      }
+      while (decided === undefined) {
+        const child = nextOption(frame);
+        if (child === undefined) {
+          decided = false; // every move leads to a position where the opponent wins
+          break;
+        }
+        const known = memo.get(child);
+        if (known === undefined) {
+          frame.pending = child;
+          stack.push(frameOf(child));
+          break;
+        }
+        if (!known) decided = true;
+      }
+      if (decided !== undefined) {
+        memo.set(frame.state, decided);
+        stack.pop();
+      }
+    }
+    return memo.get(root)!;
+  };
+
+  try {
+    const rootKeys = units.map(keyOf);
+    const rootWins = decide(canonical(rootKeys));
+    const winning: { unit: number; option: number }[] = [];
+    if (rootWins) {
+      for (let index = 0; index < units.length; index++) {
+        const rest = rootKeys.slice(0, index).concat(rootKeys.slice(index + 1));
+        const options = optionsOfUnit(rootKeys[index]);
+        for (let option = 0; option < options.length; option++) {
+          // The search stopped at the first winning move; the others are decided now,
+          // sharing everything it learnt.
+          if (!decide(canonical(rest.concat(options[option])))) winning.push({ unit: index, option });
+        }
+      }
+    }
+    return { outcome: rootWins ? 'N' : 'P', winning, states: memo.size };
+  } catch (stopped) {
+    if (stopped instanceof SearchStopped) return { outcome: null, reason: stopped.reason, states: memo.size };
+    throw stopped;
+  }
+}
