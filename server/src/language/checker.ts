@@ -265,6 +265,14 @@ function checkGame(
     const checked = checkComponent(component, symbols, references, diagnostics);
     if (checked) components.push(checked);
     else valid = false;
+    if (checked?.kind === 'treblecross' && declaration.misere) {
+      // Treblecross ends when someone completes three in a row and that player wins; "whoever
+      // moves last loses" would make it a different game, which the language does not define.
+      diagnostics.push(
+        error('misere-treblecross', headOf(component), 'Treblecross has no misère form here: whoever completes three in a row wins; remove `misere` or play this row in another game'),
+      );
+      valid = false;
+    }
   }
   return {
     kind: 'game',

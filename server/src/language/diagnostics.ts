@@ -37,6 +37,7 @@ export const DIAGNOSTIC_CODES = [
   'rule-used-as-graph',
   'misere-repeated',
   'misere-misplaced',
+  'misere-treblecross',
 ] as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
