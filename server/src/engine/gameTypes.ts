@@ -1,0 +1,32 @@
+// Games (sums of components) and their moves, as plain data: what the engine is asked and
+// what it answers. Positions inside components are indexes, never text: writing a move back
+// into the document is the language layer's job.
+import type { GraphData, HeapRule } from './types';
+
+export type ComponentInput =
+  | { readonly kind: 'heaps'; readonly rule: HeapRule; readonly heaps: readonly bigint[] }
+  | { readonly kind: 'tokens'; readonly graph: GraphData; readonly vertices: readonly number[] }
+  | { readonly kind: 'treblecross'; readonly cells: string }
+  /** An octal rule on a row: each maximal run of `X` is a heap. */
+  | { readonly kind: 'octal-row'; readonly rule: HeapRule; readonly cells: string };
+
+export interface GameInput {
+  readonly play: 'normal' | 'misere';
+  readonly components: readonly ComponentInput[];
+}
+
+/** One move, inside one component. */
+export type ComponentMove =
+  /** A heap (index within its component) loses `take` tokens and leaves 0, 1 or 2 heaps. */
+  | { readonly kind: 'heap'; readonly heap: number; readonly take: bigint; readonly leaves: readonly bigint[] }
+  /** A token (index within its component's `at` list) slides to another vertex. */
+  | { readonly kind: 'token'; readonly token: number; readonly to: number }
+  /** Treblecross: mark a cell (0-based); `winsAtOnce` when it completes three in a row. */
+  | { readonly kind: 'mark'; readonly cell: number; readonly winsAtOnce: boolean }
+  /** An octal rule on a row: cells [start, start + count) go from `X` to `.`. */
+  | { readonly kind: 'knock'; readonly start: number; readonly count: number };
+
+export interface GameMove {
+  readonly component: number;
+  readonly move: ComponentMove;
+}

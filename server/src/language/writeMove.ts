@@ -1,0 +1,63 @@
+// Writes an engine move back as text: the smallest edit of the document that plays it (only
+// the number, vertex or row that changes), the game's right-hand side after it, and words for
+// people. The rest of the line, comments included, is left exactly as the user wrote it.
+import type { GameMove } from '../engine/gameTypes';
+import type { GameSymbol } from './model';
+import type { Span } from './text';
+
+export interface WrittenMove {
+  /** Replace `span` of the document with `newText` to play the move. */
+  readonly edit: { readonly span: Span; readonly newText: string };
+  /** The game's whole right-hand side (after `=`) once the move is played. */
+  readonly after: string;
+  /** Short, for a code lens: `onetwo 4 → 3`. */
+  readonly label: string;
+  /** A sentence: `take 1 from the heap of 4`. */
+  readonly description: string;
+}
+
+export function writeMove(text: string, game: GameSymbol, { component: index, move }: GameMove): WrittenMove {
+  const component = game.components[index];
+  const syntax = component.syntax;
+  let span: Span;
+  let newText: string;
+  let label: string;
+  let description: string;
+  if (move.kind === 'heap' && syntax.kind === 'heaps') {
+    const literal = syntax.heaps[move.heap];
+    newText = move.leaves.length === 0 ? '0' : move.leaves.join(' ');
+    span = literal;
+    label = `${syntax.rule.text} ${literal.text} → ${newText}`;
+    const sameSize = syntax.heaps.filter((heap) => heap.value === literal.value).length > 1;
+    const which = `heap of ${literal.value}${sameSize ? ` (heap ${move.heap + 1} of \`${syntax.rule.text}\`)` : ''}`;
+    if (move.leaves.length === 0) description = `take the whole ${which}`;
+    else if (move.leaves.length === 1) description = `take ${move.take} from the ${which}`;
+    else description = `take ${move.take} from the ${which}, leaving heaps of ${move.leaves[0]} and ${move.leaves[1]}`;
+  } else if (move.kind === 'token' && syntax.kind === 'tokens' && component.kind === 'tokens') {
+    const from = syntax.vertices[move.token];
+    newText = component.graph.data.vertexNames[move.to];
+    span = from;
+    label = `${syntax.graph.text} ${from.text} → ${newText}`;
+    description = `move the token on ${from.text} to ${newText}`;
+  } else if ((move.kind === 'mark' || move.kind === 'knock') && syntax.kind === 'row') {
+    const cells = syntax.row.value;
+    let after: string;
+    if (move.kind === 'mark') {
+      after = cells.slice(0, move.cell) + 'X' + cells.slice(move.cell + 1);
+      description = `mark cell ${move.cell + 1}${move.winsAtOnce ? ': three in a row, which wins at once' : ''}`;
+    } else {
+      after = cells.slice(0, move.start) + '.'.repeat(move.count) + cells.slice(move.start + move.count);
+      description = move.count === 1 ? `clear cell ${move.start + 1}` : `clear cells ${move.start + 1} to ${move.start + move.count}`;
+    }
+    newText = `"${after}"`;
+    span = syntax.row;
+    label = `${syntax.rule.text} "${cells}" → ${newText}`;
+  } else {
+    throw new Error(`a ${move.kind} move does not fit a ${syntax.kind} component`);
+  }
+  const declaration = game.declaration;
+  const rhsStart = declaration.misere?.start ?? declaration.sum?.start ?? span.start;
+  const rhsEnd = declaration.sum?.end ?? span.end;
+  const after = text.slice(rhsStart, span.start) + newText + text.slice(span.end, rhsEnd);
+  return { edit: { span, newText }, after, label, description };
+}
