@@ -45,6 +45,16 @@ const builds = [
     // mocha is provided by the runner; keep one copy of it.
     external: ['vscode', 'mocha', 'vscode-oniguruma'],
   },
+  {
+    // The integration suite runs inside VS Code's extension host, which loads this one file:
+    // mocha is bundled in; only `vscode` (given by the host) stays external. Its tests are
+    // `*.itest.ts`, imported by the entry, so the build above and test/run.mjs skip them.
+    ...common,
+    entryPoints: { 'test/integration/index': 'test/integration/index.ts' },
+    outdir: 'out',
+    // mocha's parallel mode (worker files found by require.resolve) is never used here.
+    logOverride: { 'require-resolve-not-external': 'silent' },
+  },
 ];
 
 if (watch) {

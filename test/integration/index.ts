@@ -1,0 +1,38 @@
+// The integration suite's entry, loaded by VS Code's extension host (extensionTestsPath): the
+// same `run()` contract for the VS Code server driven in Chromium (test/vscode/host.mjs) and for
+// a desktop VS Code (test/vscode/desktop.mjs, @vscode/test-electron).
+//
+// esbuild bundles this file with mocha inside (the extension host cannot resolve the project's
+// node_modules from a test module by itself, and one file is simplest to load) and `vscode`
+// left external. The test files are `*.itest.ts`, so the unit runner (test/run.mjs, which runs
+// every bundled `*.test.js` under plain Node) never picks them up; they are imported here, after
+// mocha has put `suite` and `test` on the global object.
+import { format } from 'node:util';
+import Mocha from 'mocha';
+
+/**
+ * Marks every line of the suite's output. The web workbench hands the extension host's console
+ * to test/vscode/host.mjs mixed with its own log and with format arguments unapplied; the
+ * marker tells the suite's lines apart, and formatting here keeps them readable.
+ */
+const OUTPUT_MARKER = '[integration] ';
+
+function log(...args: unknown[]): void {
+  for (const line of format(...args).split('\n')) console.log(OUTPUT_MARKER + line);
+}
+
+export async function run(): Promise<void> {
+  Mocha.reporters.Base.consoleLog = log;
+  const mocha = new Mocha({ ui: 'tdd', reporter: 'spec', color: false, timeout: 60_000 });
+  // What `mocha.addFile` + `loadFiles` would do, for modules that are already in this bundle.
+  mocha.suite.emit('pre-require', globalThis, 'integration', mocha);
+  await import('./diagnostics.itest');
+
+  const stats = await new Promise<Mocha.Stats>((resolve) => {
+    const runner = mocha.run(() => resolve(runner.stats ?? ({ passes: 0, failures: 1 } as Mocha.Stats)));
+  });
+  // test/vscode/host.mjs reads this line for the counts; keep its shape.
+  log(`integration tests: ${stats.passes} passed, ${stats.failures} failed`);
+  if (stats.failures > 0) throw new Error(`${stats.failures} integration test(s) failed`);
+  if (stats.passes === 0) throw new Error('no integration test ran');
+}
