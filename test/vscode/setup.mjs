@@ -92,9 +92,10 @@ function ensureDebianPackages(packages) {
   if (missing.length === 0) return;
   const names = missing.map((p) => p.name);
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
+    const what = names.length === 1 ? `the Debian package ${names[0]} is` : `the Debian packages ${names.join(', ')} are`;
     throw new SetupError(
-      `the Debian packages ${names.join(', ')} are missing and this is not root, so they cannot ` +
-        `be installed here; install them (sudo apt-get install -y ${names.join(' ')}) and run again`,
+      `${what} missing and this is not root, so it cannot be installed here; ` +
+        `install it (sudo apt-get install -y ${names.join(' ')}) and run again`,
     );
   }
   if (!existsSync('/usr/bin/apt-get')) {
@@ -102,8 +103,8 @@ function ensureDebianPackages(packages) {
   }
   say(`installing Debian packages: ${names.join(', ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  run('apt-get', ['update'], { env });
-  run('apt-get', ['install', '-y', '--no-install-recommends', ...names], { env });
+  run('apt-get', ['-q', 'update'], { env });
+  run('apt-get', ['-q', 'install', '-y', '--no-install-recommends', ...names], { env });
   const still = missing.filter((p) => !p.present()).map((p) => p.name);
   if (still.length > 0) throw new SetupError(`apt-get did not install ${still.join(', ')}`);
 }
