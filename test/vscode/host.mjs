@@ -256,7 +256,7 @@ export async function runVSCodeSuite() {
     await page.exposeFunction('codeAutomationExit', (code) => reportExit(Number(code)));
     await page.exposeFunction('codeAutomationLog', (type, args) => {
       const text = formatLog(args);
-      workbenchLog.write(`[${type}] ${text}\n`);
+      workbenchLog.write(`${seconds(started)} [${type}] ${text}\n`);
       if (text.includes(OUTPUT_MARKER)) {
         // The suite's own output: show it.
         for (const line of text.split('\n')) {
@@ -272,8 +272,8 @@ export async function runVSCodeSuite() {
         if (seen.recentErrors.length > 10) seen.recentErrors.shift();
       }
     });
-    page.on('console', (message) => workbenchLog.write(`[browser ${message.type()}] ${message.text()}\n`));
-    page.on('pageerror', (error) => workbenchLog.write(`[browser pageerror] ${error.stack ?? error}\n`));
+    page.on('console', (message) => workbenchLog.write(`${seconds(started)} [browser ${message.type()}] ${message.text()}\n`));
+    page.on('pageerror', (error) => workbenchLog.write(`${seconds(started)} [browser pageerror] ${error.stack ?? error}\n`));
 
     const remote = (path) => `vscode-remote://127.0.0.1:${port}${path}`;
     const payload = [
