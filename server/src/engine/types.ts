@@ -28,3 +28,88 @@ export interface Budget {
   /** Polled now and then; return true to stop as soon as possible. */
   readonly isCancelled?: () => boolean;
 }
+
+/**
+ * How a heap rule's nimbers repeat: G(n + period) = G(n) + saltus for every n ≥ preperiod, with
+ * period and preperiod both as small as possible. Only ever reported when proved.
+ */
+export interface Periodicity {
+  readonly preperiod: number;
+  readonly period: number;
+  /** 0 for a periodic sequence; positive for an arithmetic-periodic one (`subtract all except`). */
+  readonly saltus: number;
+  /** The certificate was checked on the computed values of heaps 0..provedAt. */
+  readonly provedAt: number;
+  /** The theorem that turns the finite check into a statement about every heap (see period.ts). */
+  readonly proof: 'closed-form' | 'subtraction-window' | 'guy-smith' | 'all-but-window';
+}
+
+/** Why a computation stopped before it was done (budget.ts). */
+export type StopCause = 'cancelled' | 'deadline' | 'max-values' | 'size-limit';
+
+/**
+ * The nimbers of one heap rule, as far as they were computed: a pure function of the rule (and of
+ * how far the budget let the computation go), so it can be cached by `ruleKey(rule)` and shared.
+ */
+export interface HeapSequence {
+  readonly rule: HeapRule;
+  readonly key: string;
+  /** values[n] is the nimber of a heap of n, for 0 ≤ n ≤ computedUpTo. Never mutated once returned. */
+  readonly values: Uint8Array | Uint16Array | Uint32Array;
+  readonly computedUpTo: number;
+  /** Present when the (arithmetic) period is proved: then every heap's nimber is known. */
+  readonly periodicity?: Periodicity;
+  /** True exactly when `periodicity` is present. */
+  readonly complete: boolean;
+  /** Why the computation stopped without a proof: a budget, the size limit, or (stop absent) the request's `stopAt`. */
+  readonly stop?: StopCause;
+  /** A sentence for people, present when not complete: what was computed and why it stopped. */
+  readonly reason?: string;
+}
+
+/** A heap's nimber, or why it is not known. Heap nimbers are bigints: a Nim heap of 10^100 has nimber 10^100. */
+export type HeapNimber =
+  | { readonly nimber: bigint; readonly sequence?: HeapSequence }
+  | { readonly nimber: null; readonly reason: string; readonly computedUpTo: number; readonly sequence?: HeapSequence };
+
+/** Every vertex's nimber in a graph. */
+export interface GraphNimbers {
+  /** nimbers[v] for each vertex; -1 where there is none (see status). */
+  readonly nimbers: Int32Array;
+  /**
+   * complete: every vertex has a nimber. cyclic: the graph has a cycle; vertices from which a cycle
+   * can be reached have no nimber (-1), the others do. over-budget: stopped early; the vertices that
+   * have a nimber are exact. invalid: the CSR arrays are malformed (see reason); nothing computed.
+   */
+  readonly status: 'complete' | 'cyclic' | 'over-budget' | 'invalid';
+  /** One directed cycle when status is cyclic: each vertex has an edge to the next, the last to the first. */
+  readonly cycle?: readonly number[];
+  /** How many vertices have a nimber. */
+  readonly computed: number;
+  readonly stop?: StopCause;
+  readonly reason?: string;
+}
+
+/** A maximal run of Treblecross cells that are safe to mark, and its nimber (0.007 at length + 2). */
+export interface TreblecrossSegment {
+  readonly start: number;
+  readonly length: number;
+  readonly nimber: number;
+}
+
+/** What a Treblecross row is (treblecross.ts). Cells are indexed from 0. */
+export type TreblecrossAnalysis =
+  /** Three marked cells in a row already: the game is over, there are no moves. `at` is the first of them. */
+  | { readonly status: 'over'; readonly at: number }
+  /** The player to move wins at once by marking any of these cells: an N-position without a nimber. */
+  | { readonly status: 'immediate-win'; readonly winningCells: readonly number[] }
+  | {
+      readonly status: 'nimber';
+      readonly cells: string;
+      readonly nimber: number;
+      /** The independent runs of safe cells; empty for rows of at most two cells (see treblecross.ts). */
+      readonly segments: readonly TreblecrossSegment[];
+      /** The 0.007 nimbers used, long enough for every segment: treblecrossMovesTo reads them. */
+      readonly sequence: HeapSequence;
+    }
+  | { readonly status: 'over-budget'; readonly reason: string; readonly computedUpTo: number; readonly stop?: StopCause };

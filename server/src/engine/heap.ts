@@ -1,0 +1,100 @@
+// Heap rules as a whole: one entry point per question, dispatching to the three families.
+import { allButSequence } from './allBut';
+import { valueLimit } from './budget';
+import { octalSequence, significantDigits } from './octal';
+import { periodicValue } from './period';
+import type { SequenceOptions } from './sequence';
+import { subtractionSequence } from './subtraction';
+import type { Budget, HeapNimber, HeapRule, HeapSequence } from './types';
+
+export type { SequenceOptions };
+
+function sortedUnique(members: readonly bigint[]): bigint[] {
+  return [...new Set(members)].filter((m) => m > 0n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** A canonical name for a rule: two rules with the same key have the same nimbers. Use it to cache sequences. */
+export function ruleKey(rule: HeapRule): string {
+  switch (rule.kind) {
+    case 'subtract':
+      return `subtract {${sortedUnique(rule.set).join(',')}}`;
+    case 'subtractAllExcept':
+      return `subtract all except {${sortedUnique(rule.except).join(',')}}`;
+    case 'octal': {
+      const [before, ...after] = significantDigits(rule.digits);
+      return `octal ${before}.${after.join('') || '0'}`;
+    }
+  }
+}
+
+/**
+ * The nimbers of a heap rule: computed until a period is proved (then every heap is known), the
+ * budget runs out, or (with options.stopAt) heap stopAt is reached. Pass the previous result as
+ * options.resume to go on from where it stopped.
+ */
+export function ruleSequence(rule: HeapRule, budget: Budget = {}, options: SequenceOptions = {}): HeapSequence {
+  const key = ruleKey(rule);
+  // A sequence of another rule cannot be continued; it is ignored rather than trusted.
+  const resume = options.resume?.key === key ? options.resume : undefined;
+  if (resume?.complete) return resume;
+  const own = { ...options, resume };
+  switch (rule.kind) {
+    case 'subtract':
+      return subtractionSequence(rule, key, budget, own);
+    case 'subtractAllExcept':
+      return allButSequence(rule, key, budget, own);
+    case 'octal':
+      return octalSequence(rule, key, budget, own);
+  }
+}
+
+/** The nimber of heap n read from a sequence, or undefined when the sequence does not reach it. */
+export function sequenceNimber(sequence: HeapSequence, heap: bigint | number): bigint | undefined {
+  const n = BigInt(heap);
+  if (n < 0n) return undefined;
+  if (n <= BigInt(sequence.computedUpTo)) return BigInt(sequence.values[Number(n)]);
+  if (sequence.periodicity) return periodicValue(sequence.values, sequence.computedUpTo + 1, sequence.periodicity, n);
+  return undefined;
+}
+
+/** Nimbers known without computing anything: heaps too small for any move to matter, and Nim. */
+function closedFormNimber(rule: HeapRule, n: bigint): bigint | undefined {
+  switch (rule.kind) {
+    case 'subtract': {
+      const members = sortedUnique(rule.set);
+      return members.length === 0 || n < members[0] ? 0n : undefined;
+    }
+    case 'subtractAllExcept': {
+      const excluded = sortedUnique(rule.except);
+      return excluded.length === 0 || n < excluded[0] ? n : undefined;
+    }
+    case 'octal':
+      return n === 0n ? 0n : undefined;
+  }
+}
+
+/**
+ * The nimber of one heap. Computes the rule's sequence only as far as needed (up to the heap, or
+ * until a period is proved); pass a cached sequence of the same rule to reuse and extend it. The
+ * sequence used is returned for the caller to cache.
+ */
+export function heapNimber(rule: HeapRule, heap: bigint, budget: Budget = {}, cached?: HeapSequence): HeapNimber {
+  if (heap < 0n) return { nimber: null, reason: `a heap cannot be negative (${heap})`, computedUpTo: -1 };
+  const closed = closedFormNimber(rule, heap);
+  if (closed !== undefined) return { nimber: closed, ...(cached ? { sequence: cached } : {}) };
+  if (cached) {
+    const known = sequenceNimber(cached, heap);
+    if (known !== undefined) return { nimber: known, sequence: cached };
+  }
+  const { limit } = valueLimit(budget);
+  const stopAt = heap < BigInt(limit) ? Number(heap) : undefined;
+  const sequence = ruleSequence(rule, budget, { stopAt, resume: cached });
+  const nimber = sequenceNimber(sequence, heap);
+  if (nimber !== undefined) return { nimber, sequence };
+  return {
+    nimber: null,
+    reason: `the nimber of heap ${heap} is unknown: ${sequence.reason ?? 'no period proved'}`,
+    computedUpTo: sequence.computedUpTo,
+    sequence,
+  };
+}

@@ -1,0 +1,278 @@
+// Octal games 0.d1 d2 … dt: a move removes k tokens from one heap where d_k allows it; bit 1 of d_k
+// allows it when the k tokens are the whole heap, bit 2 when one non-empty heap is left, bit 4 when
+// the rest is split into two non-empty heaps.
+//
+// Periodicity (proved: the Guy–Smith theorem, in the form proved here). Let t be the last non-zero
+// digit's position (no move removes more than t tokens) and n0 ≥ 1. If G(n + p) = G(n) for every
+// n0 ≤ n < 2·n0 + p + t, then G(n + p) = G(n) for every n ≥ n0.
+// Proof, by induction on n ≥ 2·n0 + p + t (smaller n are the hypothesis): n > t, so no move takes a
+// whole heap of n or of n + p. Removing k leaves one heap n - k or n + p - k; n0 ≤ n - k < n, so
+// they have equal nimbers. Splits: if a + b = n + p - k with 1 ≤ a ≤ b, then
+// b ≥ (n + p - k)/2 ≥ n0 + p, so (a, b - p) splits n - k into non-empty heaps (b - p ≥ n0 ≥ 1,
+// which is why n0 ≥ 1) and G(b) = G(b - p) by induction (n0 ≤ b - p < n). If a' + b' = n - k with
+// 1 ≤ a' ≤ b', then b' ≥ (n - k)/2 ≥ n0, so (a', b' + p) splits n + p - k with equal value. The
+// two option sets have the same values, so G(n + p) = G(n). The certificate reads heaps
+// 0 .. 2·n0 + 2p + t - 1.
+//
+// Computing G(n) naively takes O(n) per heap for the splits. The "sparse space" method
+// (Gangolli–Plambeck; Flammenkamp) is much faster and still exact: pick a mask M and call a value v
+// rare when v & M has an even number of bits (0 is always rare), common otherwise. For a good mask
+// few heaps have rare values. Rare ⊕ common is common; common ⊕ common and rare ⊕ rare are rare.
+//  - Every common option comes from a split with exactly one rare heap, or from a one-heap move:
+//    few, enumerated exhaustively. So c = the smallest common value that is not an option is exact.
+//  - G(n) is c unless some rare value below c is not an option. Rare options come mostly from
+//    common ⊕ common splits, which are abundant: the splits are scanned only until every rare value
+//    below c has been seen, usually after a few steps. Only when G(n) is itself rare does the scan
+//    run through every split.
+// The mask is chosen (and rechosen as the values grow) to minimise the number of rare heaps.
+import { Meter, valueLimit } from './budget';
+import { findCertifiedPeriod, smallestPeriodicity, type CertificateShape } from './period';
+import { nextCheckpoint, partialSequence, provedSequence, regrow, sequenceTarget, type SequenceOptions, type ValueArray } from './sequence';
+import type { Budget, HeapSequence } from './types';
+
+type OctalRule = { readonly kind: 'octal'; readonly digits: readonly number[] };
+
+/** The digits without trailing zeros; digits[0] (before the point) included. */
+export function significantDigits(digits: readonly number[]): number[] {
+  const kept = [...digits];
+  while (kept.length > 1 && kept[kept.length - 1] === 0) kept.pop();
+  return kept.length === 0 ? [0] : kept;
+}
+
+/** Masks are searched with a Walsh–Hadamard transform over all values below 2^width; beyond this width the mask stays. */
+const MAX_MASK_SEARCH_WIDTH = 16;
+
+export function octalSequence(rule: OctalRule, key: string, budget: Budget, options: SequenceOptions): HeapSequence {
+  const digits = significantDigits(rule.digits);
+  const { target, cause } = sequenceTarget(budget, options);
+  if (digits[0] !== 0 || digits.some((d) => !Number.isInteger(d) || d < 0 || d > 7)) {
+    return partialSequence(rule, key, new Uint8Array(1), 1, undefined, 'only octal codes 0.d1d2… with digits 0 to 7 are supported');
+  }
+  const t = digits.length - 1;
+  const { limit } = valueLimit(budget);
+  const shape: CertificateShape = { startWeight: 2, periodWeight: 2, extra: t, minStart: 1 };
+  const findPeriod = options.findPeriod ?? true;
+  const state = new OctalState(digits, options.resume?.values, target);
+
+  const tryProof = (): HeapSequence | undefined => {
+    const found = findCertifiedPeriod(state.values, state.length, shape);
+    if (!found) return undefined;
+    const smallest = smallestPeriodicity(state.values, state.length, found.start, found.period, 0);
+    return provedSequence(rule, key, state.values, state.length, { ...smallest, provedAt: found.needed - 1, proof: 'guy-smith' });
+  };
+
+  const meter = new Meter(budget);
+  let checkpoint = nextCheckpoint(state.length);
+  let stopped = undefined as ReturnType<Meter['spend']>;
+  while (state.length < target) {
+    stopped = meter.spend(state.next());
+    if (stopped) break;
+    if (state.length >= checkpoint) {
+      if (findPeriod) {
+        const proved = tryProof();
+        if (proved) return proved;
+      }
+      state.reconsiderMask();
+      checkpoint = nextCheckpoint(state.length);
+    }
+  }
+  if (findPeriod) {
+    const proved = tryProof();
+    if (proved) return proved;
+  }
+  const unprovable = limit < 2 + 2 + t ? `a period needs the nimbers of at least ${4 + t} heaps` : undefined;
+  return partialSequence(rule, key, state.values, state.length, stopped ?? (state.length >= target ? cause : undefined), unprovable);
+}
+
+/** The values computed so far and what the sparse-space method keeps beside them. */
+class OctalState {
+  values: ValueArray;
+  length = 0;
+  private readonly t: number;
+  private readonly takesWhole: Uint8Array; // takesWhole[k]: bit 1 of d_k
+  private readonly leavesOne: Uint8Array; // bit 2
+  private readonly splits: Int32Array; // the k whose digit has bit 4, ascending
+  private width = 1; // every value so far is below 2^width
+  private mask = 1;
+  private rareValue = new Uint8Array(0); // rareValue[v] for v ≤ 2^width
+  private seen = new Int32Array(0); // seen[v] === n + 1: v is known to be an option of n
+  private histogram = new Float64Array(0); // how many heaps ≥ 1 have each value
+  private rare = new Int32Array(64); // heaps ≥ 1 with rare values, ascending
+  private rareCount = 0;
+
+  constructor(
+    digits: readonly number[],
+    resumed: ValueArray | undefined,
+    private readonly target: number,
+  ) {
+    this.t = digits.length - 1;
+    this.takesWhole = Uint8Array.from(digits, (d) => d & 1);
+    this.leavesOne = Uint8Array.from(digits, (d) => (d >> 1) & 1);
+    this.splits = Int32Array.from(digits.flatMap((d, k) => (k > 0 && d & 4 ? [k] : [])));
+    this.values = new Uint16Array(Math.max(1, Math.min(target, 1 << 12)));
+    this.resizeTables();
+    if (resumed) {
+      const length = Math.min(resumed.length, target);
+      let max = 0;
+      for (let i = 0; i < length; i++) max = Math.max(max, resumed[i]);
+      this.values = regrow(this.values, 0, Math.max(length, this.values.length), max);
+      this.values.set(resumed.subarray(0, length));
+      this.length = length;
+      while (max >= 1 << this.width) this.width++;
+      this.resizeTables();
+      for (let i = 1; i < length; i++) this.histogram[resumed[i]]++;
+      this.reconsiderMask();
+      this.rebuildRareList();
+    }
+  }
+
+  /** Computes the next value; returns roughly how much work that took. */
+  next(): number {
+    const n = this.length;
+    if (n >= this.values.length) {
+      this.values = regrow(this.values, n, Math.min(this.target, Math.max(n + 1, Math.ceil(this.values.length * 1.5))), 1 << this.width);
+    }
+    const values = this.values;
+    const seen = this.seen;
+    const stamp = n + 1;
+    let work = this.t;
+    for (let k = 1; k <= this.t && k <= n; k++) {
+      if (k === n) {
+        if (this.takesWhole[k]) seen[0] = stamp;
+      } else if (this.leavesOne[k]) {
+        seen[values[n - k]] = stamp;
+      }
+    }
+    const splits = this.splits;
+    if (splits.length > 0) {
+      // Splits with a rare heap: every common option among them.
+      const rare = this.rare;
+      for (let i = 0; i < splits.length; i++) {
+        const rest = n - splits[i];
+        let j = 0;
+        for (; j < this.rareCount && rare[j] < rest; j++) seen[values[rare[j]] ^ values[rest - rare[j]]] = stamp;
+        work += j;
+      }
+    }
+    const top = 1 << this.width;
+    const rareValue = this.rareValue;
+    let common = 1;
+    while (common < top && (rareValue[common] || seen[common] === stamp)) common++;
+    let missing = 0;
+    for (let v = 0; v < common; v++) if (rareValue[v] && seen[v] !== stamp) missing++;
+    if (missing > 0 && splits.length > 0) {
+      // Rare options below `common`: scan the splits until all of them are seen.
+      scan: for (let a = 1; ; a++) {
+        let any = false;
+        for (let i = 0; i < splits.length; i++) {
+          const b = n - splits[i] - a;
+          if (b < a) continue;
+          any = true;
+          const v = values[a] ^ values[b];
+          if (v < common && seen[v] !== stamp) {
+            seen[v] = stamp;
+            if (--missing === 0) {
+              work += a * splits.length;
+              break scan;
+            }
+          }
+        }
+        if (!any) {
+          work += a * splits.length;
+          break;
+        }
+      }
+    }
+    let value = 0;
+    while (value < common && seen[value] === stamp) value++;
+    this.append(value);
+    return work;
+  }
+
+  private append(value: number): void {
+    const n = this.length;
+    if (value >= 1 << this.width) {
+      while (value >= 1 << this.width) this.width++;
+      if (value > 0xffff && !(this.values instanceof Uint32Array)) this.values = regrow(this.values, n, this.values.length, value);
+      this.resizeTables();
+    }
+    this.values[n] = value;
+    this.length = n + 1;
+    if (n === 0) return;
+    this.histogram[value]++;
+    if (this.rareValue[value]) this.pushRare(n);
+  }
+
+  private pushRare(heap: number): void {
+    if (this.rareCount === this.rare.length) {
+      const grown = new Int32Array(this.rare.length * 2);
+      grown.set(this.rare);
+      this.rare = grown;
+    }
+    this.rare[this.rareCount++] = heap;
+  }
+
+  /** Tables indexed by value, for values up to 2^width (the largest a mex can be). */
+  private resizeTables(): void {
+    const size = (1 << this.width) + 1;
+    const seen = new Int32Array(size);
+    seen.set(this.seen.subarray(0, Math.min(this.seen.length, size)));
+    this.seen = seen;
+    const histogram = new Float64Array(size);
+    histogram.set(this.histogram.subarray(0, Math.min(this.histogram.length, size)));
+    this.histogram = histogram;
+    this.rareValue = new Uint8Array(size);
+    for (let v = 0; v < size; v++) this.rareValue[v] = isRare(v, this.mask) ? 1 : 0;
+  }
+
+  private rebuildRareList(): void {
+    for (let v = 0; v < this.rareValue.length; v++) this.rareValue[v] = isRare(v, this.mask) ? 1 : 0;
+    this.rareCount = 0;
+    for (let heap = 1; heap < this.length; heap++) if (this.rareValue[this.values[heap]]) this.pushRare(heap);
+  }
+
+  /**
+   * Switches to the mask with the fewest rare heaps so far, if that beats the current one. For a
+   * mask M, the rare heaps number (H + W[M]) / 2 where H counts heaps ≥ 1 and W is the
+   * Walsh–Hadamard transform of the value histogram (W[M] = Σ_v count(v)·(-1)^popcount(v & M)).
+   */
+  reconsiderMask(): void {
+    if (this.width > MAX_MASK_SEARCH_WIDTH || this.length < 2) return;
+    const size = 1 << this.width;
+    const w = Float64Array.from(this.histogram.subarray(0, size));
+    for (let half = 1; half < size; half <<= 1) {
+      for (let i = 0; i < size; i += half << 1) {
+        for (let j = i; j < i + half; j++) {
+          const x = w[j];
+          const y = w[j + half];
+          w[j] = x + y;
+          w[j + half] = x - y;
+        }
+      }
+    }
+    const heaps = this.length - 1;
+    let best = this.mask < size ? this.mask : 1;
+    let bestRare = (heaps + w[best]) / 2;
+    for (let m = 1; m < size; m++) {
+      const rare = (heaps + w[m]) / 2;
+      if (rare < bestRare) {
+        best = m;
+        bestRare = rare;
+      }
+    }
+    if (best !== this.mask && bestRare < this.rareCount) {
+      this.mask = best;
+      this.rebuildRareList();
+    }
+  }
+}
+
+function isRare(value: number, mask: number): boolean {
+  let x = value & mask;
+  let parity = 0;
+  while (x !== 0) {
+    parity ^= 1;
+    x &= x - 1;
+  }
+  return parity === 0;
+}

@@ -1,0 +1,118 @@
+// Finding periods in computed prefixes, and turning a proved period into the smallest one.
+//
+// Each heap family has a theorem of the form "if the prefix satisfies x(n + p) = x(n) for every n in
+// a finite range starting at n0, the whole infinite sequence does from n0 on" (subtraction.ts,
+// octal.ts, allButSequence.ts). The range a certificate needs is always linear in n0 and p:
+// it uses the values at heaps 0 .. startWeight·n0 + periodWeight·p + extra - 1.
+//
+// Searching: for a candidate p, the last exception e_p is the largest n < length - p with
+// x(n) ≠ x(n + p). Then n0 = e_p + 1 is the only start worth trying (a later start needs a longer
+// prefix, an earlier one is refuted by e_p), so p is certified by the prefix exactly when
+// needed(max(e_p + 1, minStart), p) ≤ length. The smallest certified p is the sequence's smallest
+// period: its true smallest period q divides every period, has the same last exception (the
+// preperiod does not depend on which period is used) and needs a shorter prefix, so it is certified
+// whenever a multiple of it is.
+import type { Periodicity } from './types';
+
+/** The prefix a certificate needs: values at heaps 0 .. startWeight·n0 + periodWeight·p + extra - 1. */
+export interface CertificateShape {
+  readonly startWeight: number;
+  readonly periodWeight: number;
+  readonly extra: number;
+  /** The smallest n0 the theorem allows. */
+  readonly minStart: number;
+}
+
+export function certificateLength(shape: CertificateShape, start: number, period: number): number {
+  return shape.startWeight * start + shape.periodWeight * period + shape.extra;
+}
+
+/** A period the prefix certifies: x(n + period) = x(n) for every n ≥ start. */
+export interface CertifiedPeriod {
+  readonly start: number;
+  readonly period: number;
+  /** How many values the certificate used (heaps 0 .. needed - 1). */
+  readonly needed: number;
+}
+
+/** A scan longer than this shares what it learnt with the candidate's multiples. */
+const LONG_SCAN = 64;
+
+/**
+ * The smallest p certified by x[0 .. length), with its start, or undefined. Linear in practice: most
+ * candidates are refuted by the first few comparisons from the end; a candidate that agrees with the
+ * sequence over a long tail passes its last exception on to its multiples (x(n) = x(n + p) for all
+ * n > e_p implies x(n) = x(n + kp) there too), so their scans start below it instead of at the end.
+ */
+export function findCertifiedPeriod(x: ArrayLike<number>, length: number, shape: CertificateShape): CertifiedPeriod | undefined {
+  const maxPeriod = Math.floor((length - shape.extra - shape.startWeight * shape.minStart) / shape.periodWeight);
+  if (maxPeriod < 1) return undefined;
+  const scanFrom = new Int32Array(maxPeriod + 1).fill(-1);
+  for (let p = 1; p <= maxPeriod; p++) {
+    const top = scanFrom[p] >= 0 ? Math.min(scanFrom[p], length - p - 1) : length - p - 1;
+    let n = top;
+    while (n >= shape.minStart && x[n] === x[n + p]) n--;
+    const start = Math.max(n + 1, shape.minStart);
+    const needed = certificateLength(shape, start, p);
+    if (needed <= length) return { start, period: p, needed };
+    if (top - n > LONG_SCAN) {
+      for (let multiple = 2 * p; multiple <= maxPeriod; multiple += p) {
+        if (scanFrom[multiple] < 0 || n < scanFrom[multiple]) scanFrom[multiple] = n;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Reads G(n) from a prefix of `length` values and a proved relation G(n + period) = G(n) + saltus
+ * for n ≥ some start s with s + period ≤ length, at any n, as a number.
+ */
+export function extendedValue(values: ArrayLike<number>, length: number, period: number, saltus: number, n: number): number {
+  if (n < length) return values[n];
+  const steps = Math.ceil((n - length + 1) / period);
+  return values[n - steps * period] + steps * saltus;
+}
+
+/**
+ * From a proved relation G(n + period) = G(n) + saltus for all n ≥ from, the smallest period and
+ * preperiod. The periods of an (arithmetic-)periodic sequence are the multiples of the smallest one,
+ * so only divisors of `period` are tried, each over one full period from `from` (if the relation
+ * holds there, shifting by the proved period carries it to every n ≥ from). The preperiod does not
+ * depend on the period, and extends below `from` exactly as far as the values directly agree.
+ */
+export function smallestPeriodicity(
+  values: ArrayLike<number>,
+  length: number,
+  from: number,
+  period: number,
+  saltus: number,
+): { preperiod: number; period: number; saltus: number } {
+  const at = (n: number) => extendedValue(values, length, period, saltus, n);
+  let best = period;
+  let bestSaltus = saltus;
+  for (let q = 1; q < period; q++) {
+    if (period % q !== 0 || (saltus * q) % period !== 0) continue;
+    const s = (saltus * q) / period;
+    let holds = true;
+    for (let n = from; n < from + period && holds; n++) holds = at(n + q) - at(n) === s;
+    if (holds) {
+      best = q;
+      bestSaltus = s;
+      break;
+    }
+  }
+  let preperiod = from;
+  while (preperiod > 0 && at(preperiod - 1 + best) - at(preperiod - 1) === bestSaltus) preperiod--;
+  return { preperiod, period: best, saltus: bestSaltus };
+}
+
+/** The nimber of heap n from a prefix of values and a proved periodicity. */
+export function periodicValue(values: ArrayLike<number>, length: number, periodicity: Periodicity, n: bigint): bigint {
+  if (n < BigInt(length)) return BigInt(values[Number(n)]);
+  const { preperiod, period, saltus } = periodicity;
+  const offset = n - BigInt(preperiod);
+  const cycles = offset / BigInt(period);
+  const base = values[preperiod + Number(offset % BigInt(period))];
+  return BigInt(base) + cycles * BigInt(saltus);
+}

@@ -1,0 +1,77 @@
+// What the heap families share: how far to compute, growing the value array, when to look for a
+// period, and how a finished or interrupted computation is reported.
+import { describeStop, valueLimit } from './budget';
+import type { Budget, HeapRule, HeapSequence, Periodicity, StopCause } from './types';
+
+export interface SequenceOptions {
+  /** Stop once the nimber of heap `stopAt` is known, even without a proved period. */
+  readonly stopAt?: number;
+  /** Look for a period and stop when one is proved (default true). False computes plain values. */
+  readonly findPeriod?: boolean;
+  /** A sequence of the same rule computed earlier: go on from where it stopped instead of from 0. */
+  readonly resume?: HeapSequence;
+}
+
+export type ValueArray = Uint8Array | Uint16Array | Uint32Array;
+
+/** An array type that holds values up to `max`. */
+export function arrayFor(max: number, length: number): ValueArray {
+  if (max <= 0xff) return new Uint8Array(length);
+  if (max <= 0xffff) return new Uint16Array(length);
+  return new Uint32Array(length);
+}
+
+/** A copy of `values` (first `used` entries) with room for at least `capacity` and entries up to `max`. */
+export function regrow(values: ValueArray, used: number, capacity: number, max: number): ValueArray {
+  const wider = max > 0xffff ? !(values instanceof Uint32Array) : max > 0xff && values instanceof Uint8Array;
+  const next = wider ? arrayFor(max, capacity) : (new (values.constructor as new (n: number) => ValueArray)(capacity) as ValueArray);
+  next.set(values.subarray(0, used));
+  return next;
+}
+
+/** How many values a run aims for, and what stops it there if it gets that far. */
+export function sequenceTarget(budget: Budget, options: SequenceOptions): { target: number; cause: StopCause | undefined } {
+  const { limit, cause } = valueLimit(budget);
+  if (options.stopAt !== undefined && options.stopAt + 1 <= limit) return { target: Math.max(0, options.stopAt + 1), cause: undefined };
+  return { target: limit, cause };
+}
+
+/** Period searches happen at geometrically spaced lengths, so their linear cost adds up to O(length). */
+export function nextCheckpoint(length: number): number {
+  return Math.max(64, Math.ceil(length * 1.25));
+}
+
+/** The first `length` values, without copying when little of the buffer would be wasted. */
+export function trimmed(values: ValueArray, length: number): ValueArray {
+  return values.length - length > (length >> 2) + 64 ? values.slice(0, length) : values.subarray(0, length);
+}
+
+export function provedSequence(rule: HeapRule, key: string, values: ValueArray, length: number, periodicity: Periodicity): HeapSequence {
+  return { rule, key, values: trimmed(values, length), computedUpTo: length - 1, periodicity, complete: true };
+}
+
+/**
+ * A sequence without a proof. `cause` is undefined when it stopped because the request's `stopAt`
+ * was reached; `unprovable` explains why no period can be proved at all, when that is the case.
+ */
+export function partialSequence(
+  rule: HeapRule,
+  key: string,
+  values: ValueArray,
+  length: number,
+  cause: StopCause | undefined,
+  unprovable?: string,
+): HeapSequence {
+  const known = `nimbers computed up to n = ${length - 1}`;
+  const why = cause ? `; stopped because ${describeStop(cause)}` : '';
+  const proof = unprovable ? `; ${unprovable}` : '; no period proved yet';
+  return {
+    rule,
+    key,
+    values: trimmed(values, length),
+    computedUpTo: length - 1,
+    complete: false,
+    ...(cause ? { stop: cause } : {}),
+    reason: known + proof + why,
+  };
+}

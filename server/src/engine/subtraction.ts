@@ -1,0 +1,85 @@
+// Finite subtraction sets: a move takes s tokens, for any s in S, from a heap of at least s.
+// G(n) = mex { G(n - s) : s ∈ S, s ≤ n }, so G(n) ≤ |S|.
+//
+// Periodicity (proved, the "window" argument): let m = max S. For n ≥ m every member of S is a
+// legal move, so G(n) is a function of the m values G(n - m) .. G(n - 1) alone. If
+// G(n + p) = G(n) for n0 ≤ n < n0 + m, the windows of m values starting at n0 and at n0 + p are
+// equal, hence so are the values that follow them, and by induction G(n + p) = G(n) for every
+// n ≥ n0. The certificate reads heaps 0 .. n0 + p + m - 1. There are finitely many windows, so every
+// finite subtraction game is eventually periodic; whether the period is within reach is another
+// matter (max S = 10^12 needs 10^12 values before any window can repeat).
+import { Meter, valueLimit } from './budget';
+import { findCertifiedPeriod, smallestPeriodicity, type CertificateShape } from './period';
+import { arrayFor, nextCheckpoint, partialSequence, provedSequence, regrow, sequenceTarget, type SequenceOptions, type ValueArray } from './sequence';
+import type { Budget, HeapSequence } from './types';
+
+type SubtractRule = { readonly kind: 'subtract'; readonly set: readonly bigint[] };
+
+/** Values computed between two looks at the budget. */
+const BLOCK = 4096;
+
+export function subtractionSequence(rule: SubtractRule, key: string, budget: Budget, options: SequenceOptions): HeapSequence {
+  const members = [...new Set(rule.set)].filter((s) => s > 0n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const largest = members.length > 0 ? members[members.length - 1] : 0n;
+  const { target, cause } = sequenceTarget(budget, options);
+  // Members larger than every heap this run can reach never apply, and need not fit in a number.
+  const moves = Int32Array.from(members.filter((s) => s < BigInt(target)).map(Number));
+  const count = moves.length;
+  const maxValue = members.length;
+  const { limit } = valueLimit(budget);
+  const provable = largest < BigInt(limit);
+  const shape: CertificateShape = { startWeight: 1, periodWeight: 1, extra: provable ? Number(largest) : 0, minStart: 0 };
+  const unprovable = provable
+    ? undefined
+    : `a period needs the nimbers of more than max S = ${largest} heaps, beyond the ${limit} this computation may hold`;
+  const findPeriod = (options.findPeriod ?? true) && provable;
+
+  const resumed = options.resume?.values;
+  let n = resumed ? Math.min(resumed.length, target) : 0;
+  let values: ValueArray = arrayFor(maxValue, Math.max(n, Math.min(target, 1 << 16)));
+  if (resumed) values.set(resumed.subarray(0, n));
+
+  const tryProof = (): HeapSequence | undefined => {
+    const found = findCertifiedPeriod(values, n, shape);
+    if (!found) return undefined;
+    const smallest = smallestPeriodicity(values, n, found.start, found.period, 0);
+    return provedSequence(rule, key, values, n, { ...smallest, provedAt: found.needed - 1, proof: 'subtraction-window' });
+  };
+
+  const meter = new Meter(budget);
+  const useBits = count <= 30; // nimbers ≤ count ≤ 30 fit in one 32-bit mask
+  const seen = new Int32Array(count + 2);
+  let checkpoint = nextCheckpoint(n);
+  let stopped = undefined as ReturnType<Meter['spend']>;
+  while (n < target) {
+    const end = Math.min(target, n + BLOCK);
+    if (end > values.length) values = regrow(values, n, Math.min(target, Math.max(end, Math.ceil(values.length * 1.5))), maxValue);
+    if (useBits) {
+      for (; n < end; n++) {
+        let mask = 0;
+        for (let i = 0; i < count && moves[i] <= n; i++) mask |= 1 << values[n - moves[i]];
+        values[n] = 31 - Math.clz32(~mask & (mask + 1)); // index of the lowest clear bit: the mex
+      }
+    } else {
+      for (; n < end; n++) {
+        const stamp = n + 1;
+        for (let i = 0; i < count && moves[i] <= n; i++) seen[values[n - moves[i]]] = stamp;
+        let mex = 0;
+        while (seen[mex] === stamp) mex++;
+        values[n] = mex;
+      }
+    }
+    stopped = meter.spend(BLOCK * (count + 1));
+    if (stopped) break;
+    if (findPeriod && n >= checkpoint) {
+      const proved = tryProof();
+      if (proved) return proved;
+      checkpoint = nextCheckpoint(n);
+    }
+  }
+  if (findPeriod) {
+    const proved = tryProof();
+    if (proved) return proved;
+  }
+  return partialSequence(rule, key, values, n, stopped ?? (n >= target ? cause : undefined), unprovable);
+}

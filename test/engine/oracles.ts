@@ -1,0 +1,147 @@
+// Brute forces the engine is checked against: each one follows a game's definition in the most
+// direct way, shares no code with server/src/engine/, and is only ever run on small cases.
+
+/** The smallest non-negative integer not in `options`. */
+export function mex(options: Iterable<number>): number {
+  const present = new Set(options);
+  let value = 0;
+  while (present.has(value)) value++;
+  return value;
+}
+
+/** Subtraction game: remove s ∈ set tokens. */
+export function bruteSubtraction(set: readonly number[], length: number): number[] {
+  const g: number[] = [];
+  for (let n = 0; n < length; n++) g.push(mex(set.filter((s) => s <= n).map((s) => g[n - s])));
+  return g;
+}
+
+/** Remove any positive number of tokens except the listed ones. */
+export function bruteAllBut(except: readonly number[], length: number): number[] {
+  const g: number[] = [];
+  for (let n = 0; n < length; n++) {
+    const options: number[] = [];
+    for (let left = 0; left < n; left++) if (!except.includes(n - left)) options.push(g[left]);
+    g.push(mex(options));
+  }
+  return g;
+}
+
+/**
+ * The positions a heap of n can move to in the octal game with these digits (digits[0] is the one
+ * before the point), each as the list of heaps it leaves.
+ */
+export function octalMoves(digits: readonly number[], n: number): number[][] {
+  const moves: number[][] = [];
+  for (let k = 1; k < digits.length; k++) {
+    const d = digits[k];
+    if (d & 1 && n === k) moves.push([]);
+    if (d & 2 && n > k) moves.push([n - k]);
+    if (d & 4) for (let a = 1; a < n - k; a++) moves.push([a, n - k - a]);
+  }
+  return moves;
+}
+
+export function bruteOctal(digits: readonly number[], length: number): number[] {
+  const g: number[] = [];
+  for (let n = 0; n < length; n++) g.push(mex(octalMoves(digits, n).map((heaps) => heaps.reduce((x, h) => x ^ g[h], 0))));
+  return g;
+}
+
+/**
+ * Nimbers of a DAG given as successor lists, by sweeping until nothing changes: a vertex gets its
+ * nimber once all its successors have one. Vertices on or leading to a cycle never do (-1).
+ */
+export function bruteGraphNimbers(successors: readonly (readonly number[])[]): number[] {
+  const nimbers = successors.map(() => -1);
+  for (let changed = true; changed; ) {
+    changed = false;
+    successors.forEach((next, v) => {
+      if (nimbers[v] >= 0 || next.some((w) => nimbers[w] < 0)) return;
+      nimbers[v] = mex(next.map((w) => nimbers[w]));
+      changed = true;
+    });
+  }
+  return nimbers;
+}
+
+/** Whether vertex v lies on a directed cycle: v can reach itself. */
+export function onCycle(successors: readonly (readonly number[])[], v: number): boolean {
+  const seen = new Set<number>();
+  const frontier = [...successors[v]];
+  while (frontier.length > 0) {
+    const w = frontier.pop()!;
+    if (w === v) return true;
+    if (seen.has(w)) continue;
+    seen.add(w);
+    frontier.push(...successors[w]);
+  }
+  return false;
+}
+
+/**
+ * Treblecross on the raw rules, in a sum with one Nim heap of size `heap`: the player to move marks
+ * an empty cell or takes from the heap; whoever completes three marked cells in a row wins at once;
+ * a player with no move at all loses. Returns whether the player to move wins, for every
+ * (row, heap ≤ maxHeap) reachable from `row`, by deciding positions with more marks first.
+ */
+export class TreblecrossOracle {
+  private readonly wins = new Map<string, boolean>();
+
+  constructor(private readonly maxHeap: number) {}
+
+  static threeInARow(row: string): boolean {
+    return row.includes('XXX');
+  }
+
+  /** Whether the player to move wins row + *heap. */
+  moverWins(row: string, heap: number): boolean {
+    this.solve(row);
+    return this.wins.get(`${row}|${heap}`)!;
+  }
+
+  /** The nimber of the row as a component: the heap h for which row + *h is lost by the mover. */
+  nimber(row: string): number | undefined {
+    for (let h = 0; h <= this.maxHeap; h++) if (!this.moverWins(row, h)) return h;
+    return undefined;
+  }
+
+  private solve(row: string): void {
+    if (this.wins.has(`${row}|0`)) return;
+    // Every row reachable by marking cells, grouped by how many cells are marked.
+    const byMarks = new Map<number, Set<string>>();
+    const stack = [row];
+    const found = new Set<string>([row]);
+    while (stack.length > 0) {
+      const r = stack.pop()!;
+      const marks = [...r].filter((c) => c === 'X').length;
+      if (!byMarks.has(marks)) byMarks.set(marks, new Set());
+      byMarks.get(marks)!.add(r);
+      if (TreblecrossOracle.threeInARow(r)) continue;
+      for (let i = 0; i < r.length; i++) {
+        if (r[i] !== '.') continue;
+        const next = r.slice(0, i) + 'X' + r.slice(i + 1);
+        if (!found.has(next)) {
+          found.add(next);
+          stack.push(next);
+        }
+      }
+    }
+    const counts = [...byMarks.keys()].sort((a, b) => b - a);
+    for (const marks of counts) {
+      for (const r of byMarks.get(marks)!) {
+        for (let h = 0; h <= this.maxHeap; h++) {
+          if (this.wins.has(`${r}|${h}`)) continue;
+          let wins = false;
+          for (let i = 0; i < r.length && !wins; i++) {
+            if (r[i] !== '.') continue;
+            const next = r.slice(0, i) + 'X' + r.slice(i + 1);
+            wins = TreblecrossOracle.threeInARow(next) || !this.wins.get(`${next}|${h}`);
+          }
+          for (let smaller = 0; smaller < h && !wins; smaller++) wins = !this.wins.get(`${r}|${smaller}`);
+          this.wins.set(`${r}|${h}`, wins);
+        }
+      }
+    }
+  }
+}
