@@ -42,9 +42,27 @@ export function octalMoves(digits: readonly number[], n: number): number[][] {
   return moves;
 }
 
+/**
+ * The same definition as octalMoves, without building the lists: each option's nimber is marked in
+ * a stamped table, so the quadratic sweep over splits stays cheap enough for heaps in the thousands.
+ */
 export function bruteOctal(digits: readonly number[], length: number): number[] {
   const g: number[] = [];
-  for (let n = 0; n < length; n++) g.push(mex(octalMoves(digits, n).map((heaps) => heaps.reduce((x, h) => x ^ g[h], 0))));
+  const seen: number[] = [];
+  const mark = (value: number, n: number) => {
+    seen[value] = n + 1;
+  };
+  for (let n = 0; n < length; n++) {
+    for (let k = 1; k < digits.length; k++) {
+      const d = digits[k];
+      if (d & 1 && n === k) mark(0, n);
+      if (d & 2 && n > k) mark(g[n - k], n);
+      if (d & 4) for (let a = 1; a < n - k; a++) mark(g[a] ^ g[n - k - a], n);
+    }
+    let value = 0;
+    while (seen[value] === n + 1) value++;
+    g.push(value);
+  }
   return g;
 }
 

@@ -1,0 +1,38 @@
+/**
+ * The Sprague–Grundy engine: nimbers of heaps, graph vertices and Treblecross rows.
+ *
+ * API
+ *   ruleKey(rule): string                              canonical name; cache sequences by it
+ *   ruleSequence(rule, budget?, options?): HeapSequence the nimbers of a heap rule, with a proved
+ *       (arithmetic) period when one is found; options.stopAt stops at a heap, options.findPeriod
+ *       = false computes plain values, options.resume continues an earlier result
+ *   sequenceNimber(sequence, heap): bigint | undefined  a heap's nimber read from a sequence
+ *   heapNimber(rule, heap, budget?, cached?): HeapNimber one heap (bigint, e.g. 10^100), computing
+ *       only as far as needed; returns the sequence used, for caching
+ *   graphNimbers(graph, budget?): GraphNimbers          every vertex of a CSR graph; cycles reported
+ *   analyzeTreblecross(cells, budget?, sequence?)       over / immediate win / nimber and segments
+ *   treblecrossMovesTo(analysis, target): number[]      every safe cell moving the row to `target`
+ *   TREBLECROSS_OCTAL                                   0.007, whose sequence Treblecross reads
+ *
+ * Invariants
+ *   - Pure: plain data in, plain data out; no I/O, no editor or LSP types, no global state. Results
+ *     are never mutated after they are returned, so they may be cached and shared.
+ *   - No recursion whose depth depends on the input: heaps of 10^6, chains of 10^6 vertices are fine.
+ *   - Every long computation takes a Budget (maxValues, deadline, isCancelled), polls the clock and
+ *     the callback every few thousand steps, and on running out returns what it has with a reason
+ *     ("nimbers computed up to n = …"), never hangs or throws. Sequences are also capped at
+ *     MAX_SEQUENCE_LENGTH values whatever the budget, so memory stays bounded.
+ *   - Nothing unproved is claimed. A reported Periodicity is proved by a theorem whose finite
+ *     hypothesis was checked on the computed values: the window argument for subtraction sets
+ *     (subtraction.ts), the Guy–Smith theorem for octal games (octal.ts, stated and proved there),
+ *     an analogous window argument on first occurrences for `subtract all except` (allBut.ts), and
+ *     G(n) = n for Nim. Reported periods and preperiods are the smallest ones. Without a proof only
+ *     the computed prefix is used, and heaps beyond it have no nimber.
+ *   - Treblecross is reduced to 0.007 on runs of safe cells (treblecross.ts); 0.007 has no known
+ *     period, so its values are computed as far as the row needs.
+ */
+export { MAX_SEQUENCE_LENGTH, describeStop } from './budget';
+export { graphNimbers } from './graph';
+export { heapNimber, ruleKey, ruleSequence, sequenceNimber, type SequenceOptions } from './heap';
+export { TREBLECROSS_OCTAL, analyzeTreblecross, treblecrossMovesTo, winningCells } from './treblecross';
+export type * from './types';
