@@ -13,6 +13,9 @@
  *   analyzeTreblecross(cells, budget?, sequence?)       over / immediate win / nimber and segments
  *   treblecrossMovesTo(analysis, target): number[]      every safe cell moving the row to `target`
  *   TREBLECROSS_OCTAL                                   0.007, whose sequence Treblecross reads
+ *   analyzeGame(game, {budget, cache, maxMoves})        a whole sum: nimber, outcome, every winning
+ *       move (listed up to maxMoves, counted exactly), normal or misère play
+ *   createEngineCache()                                 sequences and graph nimbers to share between calls
  *
  * Invariants
  *   - Pure: plain data in, plain data out; no I/O, no editor or LSP types, no global state. Results
@@ -32,6 +35,8 @@
  *     period, so its values are computed as far as the row needs.
  */
 export { MAX_SEQUENCE_LENGTH, describeStop } from './budget';
+export { MISERE_MAX_HEAP, analyzeGame, createEngineCache, xRuns, type ComponentAnalysis, type EngineCache, type GameAnalysis, type GameOptions } from './game';
+export type * from './gameTypes';
 export { graphNimbers } from './graph';
 export { heapNimber, ruleKey, ruleSequence, sequenceNimber, type SequenceOptions } from './heap';
 export { TREBLECROSS_OCTAL, analyzeTreblecross, treblecrossMovesTo, winningCells } from './treblecross';

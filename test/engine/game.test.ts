@@ -1,0 +1,227 @@
+// Whole games against the product-graph oracle: the sum's nimber (the XOR theorem, checked by
+// building the sum's whole game graph), its outcome, and its winning moves — exactly the moves to
+// P-positions, no more and no fewer — in normal and misère play.
+import * as assert from 'node:assert/strict';
+import { analyzeGame, ruleSequence } from '../../server/src/engine';
+import type { ComponentInput, GameInput, GraphData, HeapRule } from '../../server/src/engine';
+import { applyMove, bigints, inputOf, ProductGame, stateKey, stateOf, type ComponentState } from './gameOracle';
+import { KAYLES } from './fixtures';
+import { integer, random } from './random';
+
+const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };
+
+function randomRule(next: () => number): HeapRule {
+  switch (integer(next, 0, 2)) {
+    case 0:
+      return { kind: 'subtract', set: [...new Set(Array.from({ length: integer(next, 1, 3) }, () => BigInt(integer(next, 1, 5))))] };
+    case 1:
+      return { kind: 'subtractAllExcept', except: [...new Set(Array.from({ length: integer(next, 0, 2) }, () => BigInt(integer(next, 1, 4))))] };
+    default:
+      return { kind: 'octal', digits: [0, ...Array.from({ length: integer(next, 1, 3) }, () => integer(next, 0, 7))] };
+  }
+}
+
+function randomOctal(next: () => number): HeapRule {
+  return { kind: 'octal', digits: [0, ...Array.from({ length: integer(next, 1, 3) }, () => integer(next, 0, 7))] };
+}
+
+/** A random DAG: edges only from lower to higher index, so no cycles; names a, b, c, … */
+export function randomDag(next: () => number, count: number, density = 0.4): GraphData {
+  const successors: number[][] = Array.from({ length: count }, (_, v) => Array.from({ length: count - v - 1 }, (_, i) => v + 1 + i).filter(() => next() < density));
+  const succStart = new Int32Array(count + 1);
+  successors.forEach((s, v) => (succStart[v + 1] = succStart[v] + s.length));
+  return { vertexNames: successors.map((_, v) => String.fromCharCode(97 + v)), succStart, succ: Int32Array.from(successors.flat()) };
+}
+
+function randomComponent(next: () => number, maxHeap: number): ComponentInput {
+  switch (integer(next, 0, 3)) {
+    case 0:
+    case 1:
+      return { kind: 'heaps', rule: randomRule(next), heaps: Array.from({ length: integer(next, 1, 2) }, () => BigInt(integer(next, 0, maxHeap))) };
+    case 2: {
+      const graph = randomDag(next, integer(next, 2, 7));
+      return { kind: 'tokens', graph, vertices: Array.from({ length: integer(next, 1, 2) }, () => integer(next, 0, graph.vertexNames.length - 1)) };
+    }
+    default:
+      return { kind: 'octal-row', rule: randomOctal(next), cells: Array.from({ length: integer(next, 1, 8) }, () => (next() < 0.7 ? 'X' : '.')).join('') };
+  }
+}
+
+const describeInput = (input: GameInput) => JSON.stringify(input, (k, v) => (k === 'graph' ? `${v.vertexNames.length} vertices: ${Array.from(v.succ)}` : bigints(k, v)));
+
+/** The positions the engine's winning moves lead to, each once; fails on a move that does not fit. */
+function resultsOf(input: GameInput, moves: ReturnType<typeof analyzeGame>['winningMoves']): string[] {
+  const start = input.components.map(stateOf);
+  return moves.map(({ component, move }) => stateKey(start.map((s, i) => (i === component ? applyMove(input.components[i], s, move) : s))));
+}
+
+describe('games: the XOR theorem against the whole product graph', () => {
+  it('2,000 random sums of heaps, graph tokens and octal rows: nimber, outcome and exactly the winning moves', () => {
+    const next = random(11);
+    let nPositions = 0;
+    let moves = 0;
+    for (let trial = 0; trial < 2000; trial++) {
+      const input: GameInput = { play: 'normal', components: Array.from({ length: integer(next, 1, 3) }, () => randomComponent(next, 7)) };
+      const what = describeInput(input);
+      const analysis = analyzeGame(input);
+      const product = new ProductGame(input);
+      const start = input.components.map(stateOf);
+      const nimber = product.nimber(start);
+      assert.equal(analysis.nimber, BigInt(nimber), what);
+      assert.equal(analysis.outcome, nimber === 0 ? 'P' : 'N', what);
+      // Each component alone, as its own product game.
+      input.components.forEach((component, i) => {
+        const alone = new ProductGame({ play: 'normal', components: [component] });
+        assert.equal(analysis.components[i].nimber, BigInt(alone.nimber([stateOf(component)])), `${what}: component ${i}`);
+      });
+      const expected = new Set(product.options(start).filter((option) => product.nimber(option) === 0).map(stateKey));
+      const found = resultsOf(input, analysis.winningMoves);
+      assert.equal(new Set(found).size, found.length, `${what}: a position is reached by two listed moves`);
+      assert.deepEqual(new Set(found), expected, what);
+      assert.equal(analysis.winningMoveCount, BigInt(found.length), what);
+      if (nimber !== 0) nPositions++;
+      moves += found.length;
+    }
+    assert.ok(nPositions > 1000 && nPositions < 1950, `both outcomes are exercised (${nPositions} N-positions)`);
+    assert.ok(moves > 2000, `${moves} winning moves checked`);
+  });
+
+  it('a winning move leads to a P-position, checked by asking the engine again', () => {
+    const next = random(12);
+    for (let trial = 0; trial < 300; trial++) {
+      const input: GameInput = { play: 'normal', components: Array.from({ length: integer(next, 2, 3) }, () => randomComponent(next, 30)) };
+      const analysis = analyzeGame(input);
+      if (analysis.outcome === 'P') assert.equal(analysis.winningMoves.length, 0);
+      const start = input.components.map(stateOf);
+      for (const { component, move } of analysis.winningMoves) {
+        const after = start.map((s, i) => (i === component ? applyMove(input.components[i], s, move) : s));
+        const reply = analyzeGame(inputOf(input, after));
+        assert.equal(reply.outcome, 'P', `${describeInput(input)} after ${JSON.stringify(move, bigints)}`);
+        assert.equal(reply.winningMoveCount, 0n);
+      }
+    }
+  });
+
+  it('the reference examples', () => {
+    const onetwo: HeapRule = { kind: 'subtract', set: [1n, 2n] };
+    const coins = analyzeGame({ play: 'normal', components: [{ kind: 'heaps', rule: onetwo, heaps: [3n, 4n, 5n] }] });
+    assert.deepEqual([coins.nimber, coins.outcome, coins.components[0].parts], [3n, 'N', [0n, 1n, 2n]]);
+    const lost = analyzeGame({ play: 'normal', components: [{ kind: 'heaps', rule: onetwo, heaps: [3n, 4n, 4n] }] });
+    assert.deepEqual([lost.nimber, lost.outcome, lost.winningMoves], [0n, 'P', []]);
+  });
+});
+
+describe('games: huge heaps', () => {
+  /** Kayles from the published values and period (12 from heap 71), independent of the engine. */
+  const kayles = (n: number) => (n < KAYLES.length ? KAYLES[n] : KAYLES[71 + ((n - 71) % 12)]);
+  const kaylesRule: HeapRule = { kind: 'octal', digits: [0, 7, 7] };
+
+  it('Kayles heaps of 10^5 + j: the winning splits are counted exactly and listed in order', () => {
+    for (const n of [100_001, 100_002, 100_003, 100_005]) {
+      // A Nim heap of 3 beside it: the Kayles heap must move to nimber 3, which in the periodic
+      // part (values 1, 2, 4, 7, 8) only splits reach, as 1 ⊕ 2 or 4 ⊕ 7: many of them.
+      const input: GameInput = { play: 'normal', components: [{ kind: 'heaps', rule: kaylesRule, heaps: [BigInt(n)] }, { kind: 'heaps', rule: nim, heaps: [3n] }] };
+      const analysis = analyzeGame(input, { maxMoves: 50 });
+      if (kayles(n) === 3) assert.fail(`kayles ${n} + nim 3 is a P-position: choose another heap`);
+      const target = 3;
+      const expected: string[] = [];
+      let count = 0;
+      for (const k of [1, 2]) {
+        if (kayles(n - k) === target) (count++, expected.push(`${k}:${n - k}`));
+        for (let a = 1; 2 * a <= n - k; a++) if ((kayles(a) ^ kayles(n - k - a)) === target) (count++, expected.push(`${k}:${a},${n - k - a}`));
+      }
+      if (kayles(n) < 3) (count++, expected.push('nim')); // the Nim heap of 3 down to kayles(n)
+      assert.equal(analysis.winningMoveCount, BigInt(count), `kayles ${n}`);
+      assert.ok(count > 5000, `${count} winning moves`);
+      const listed = analysis.winningMoves.map(({ component, move }) => (component === 0 && move.kind === 'heap' ? `${move.take}:${move.leaves.join(',')}` : 'nim'));
+      const heapMoves = listed.filter((m) => m !== 'nim');
+      assert.equal(analysis.winningMoves.length, 50);
+      assert.deepEqual(heapMoves, expected.filter((m) => m !== 'nim').slice(0, heapMoves.length), `kayles ${n}`);
+    }
+  });
+
+  it('a Kayles heap of 10^18 has its nimber and ~10^17 winning moves, counted without listing them', () => {
+    const n = 10n ** 18n;
+    const input: GameInput = { play: 'normal', components: [{ kind: 'heaps', rule: kaylesRule, heaps: [n] }, { kind: 'heaps', rule: nim, heaps: [3n] }] };
+    const analysis = analyzeGame(input, { maxMoves: 10 });
+    const g = kayles(Number(71n + ((n - 71n) % 12n)));
+    assert.equal(analysis.components[0].nimber, BigInt(g));
+    assert.equal(analysis.winningMoves.length, 10);
+    assert.ok(analysis.winningMoveCount > 10n ** 16n && analysis.winningMoveCount < 10n ** 18n, `${analysis.winningMoveCount}`);
+    // Every listed move is winning: the heaps it leaves XOR (with the Nim heap) to 0.
+    for (const { move } of analysis.winningMoves) {
+      if (move.kind !== 'heap' || move.heap !== 0) continue;
+      const left = move.leaves.reduce((x, h) => x ^ kayles(Number(h < 200n ? h : 71n + ((h - 71n) % 12n))), 0);
+      assert.equal(left ^ 3, 0, JSON.stringify(move, bigints));
+    }
+  });
+
+  it('Nim heaps of 10^30: one winning move, from the XOR', () => {
+    const heaps = [10n ** 30n, 12345678901234567890n, 7n];
+    const analysis = analyzeGame({ play: 'normal', components: [{ kind: 'heaps', rule: nim, heaps }] });
+    const total = heaps.reduce((x, h) => x ^ h, 0n);
+    assert.equal(analysis.nimber, total);
+    const moves = heaps.flatMap((h, i) => ((h ^ total) < h ? [i] : []));
+    assert.deepEqual(analysis.winningMoves.map(({ move }) => move.kind === 'heap' && move.heap), moves);
+  });
+
+  it('subtract all except {2, 5} on a heap of 10^20: the moves to the target come from the arithmetic period', () => {
+    const rule: HeapRule = { kind: 'subtractAllExcept', except: [2n, 5n] };
+    const sequence = ruleSequence(rule);
+    assert.ok(sequence.complete);
+    const n = 10n ** 20n;
+    const analysis = analyzeGame({ play: 'normal', components: [{ kind: 'heaps', rule, heaps: [n] }, { kind: 'heaps', rule: nim, heaps: [5n] }] });
+    assert.equal(analysis.outcome, 'N');
+    assert.ok(analysis.winningMoves.length > 0);
+    for (const { component, move } of analysis.winningMoves) {
+      if (component !== 0 || move.kind !== 'heap') continue;
+      assert.ok(move.take !== 2n && move.take !== 5n && move.take > 0n);
+      const left = move.leaves[0] ?? 0n;
+      const { nimber } = analyzeGame({ play: 'normal', components: [{ kind: 'heaps', rule, heaps: [left] }] });
+      assert.equal(nimber! ^ 5n, 0n);
+    }
+  });
+});
+
+describe('games: misère play against the product graph', () => {
+  /** Misère outcome on the explicit graph: no move left means the opponent moved last, and lost. */
+  function misereWins(product: ProductGame, states: readonly ComponentState[], memo: Map<string, boolean>): boolean {
+    const key = stateKey(states);
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    const options = product.options(states);
+    const wins = options.length === 0 || options.some((option) => !misereWins(product, option, memo));
+    memo.set(key, wins);
+    return wins;
+  }
+
+  it('800 random sums: outcome and exactly the winning moves (Bouton for Nim, the search otherwise)', () => {
+    const next = random(13);
+    for (let trial = 0; trial < 800; trial++) {
+      const allNim = trial % 4 === 0;
+      const components: ComponentInput[] = Array.from({ length: integer(next, 1, 3) }, () =>
+        allNim ? { kind: 'heaps', rule: nim, heaps: Array.from({ length: integer(next, 1, 3) }, () => BigInt(integer(next, 0, 5))) } : randomComponent(next, 6),
+      );
+      const input: GameInput = { play: 'misere', components };
+      const what = describeInput(input);
+      const analysis = analyzeGame(input);
+      const product = new ProductGame(input);
+      const memo = new Map<string, boolean>();
+      const start = components.map(stateOf);
+      assert.equal(analysis.outcome, misereWins(product, start, memo) ? 'N' : 'P', what);
+      assert.equal(analysis.nimber, null);
+      const expected = new Set(product.options(start).filter((option) => !misereWins(product, option, memo)).map(stateKey));
+      const found = resultsOf(input, analysis.winningMoves);
+      assert.equal(new Set(found).size, found.length, `${what}: a position is reached by two listed moves`);
+      assert.deepEqual(new Set(found), expected, what);
+    }
+  });
+
+  it('misère Nim of huge heaps uses Bouton, and other huge misère sums say they are beyond the search', () => {
+    const big = analyzeGame({ play: 'misere', components: [{ kind: 'heaps', rule: nim, heaps: [10n ** 20n, 10n ** 20n, 1n] }] });
+    assert.equal(big.outcome, 'N');
+    const beyond = analyzeGame({ play: 'misere', components: [{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [10n ** 20n] }] });
+    assert.equal(beyond.outcome, null);
+    assert.match(beyond.reason!, /beyond the misère search limit/);
+  });
+});
