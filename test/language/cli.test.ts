@@ -42,3 +42,117 @@ describe('grundy check', () => {
     assert.match(missing.stderr, /cannot read/);
   });
 });
+
+/** Writes a `.game` file into a fresh folder and returns its path. */
+function gameFile(text: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'grundy-')), 'game.game');
+  writeFileSync(file, text);
+  return file;
+}
+
+describe('grundy analyze', () => {
+  it('--json has the documented shape, for the seed example', () => {
+    const result = grundy('analyze', repositoryPath('examples', 'coins.game'), '--json');
+    assert.equal(result.status, 0, result.stderr);
+    const { diagnostics, games } = JSON.parse(result.stdout);
+    assert.deepEqual(diagnostics, []);
+    assert.deepEqual(games, [
+      {
+        name: 'coins',
+        line: 5,
+        play: 'normal',
+        nimber: '3',
+        outcome: 'N',
+        components: [{ text: 'onetwo 3 4 5', nimber: '3' }],
+        winningMoves: [
+          { description: 'take 2 from the heap of 4', after: 'onetwo 3 2 5' },
+          { description: 'take 1 from the heap of 5', after: 'onetwo 3 4 4' },
+        ],
+        winningMoveCount: '2',
+      },
+      { name: 'lost', line: 6, play: 'normal', nimber: '0', outcome: 'P', components: [{ text: 'onetwo 3 4 4', nimber: '0' }], winningMoves: [], winningMoveCount: '0' },
+    ]);
+  });
+
+  // Each case: a game's right-hand side (with the reference example's declarations in scope),
+  // its nimber, its outcome, and every winning move's `after`.
+  const prelude = 'rule onetwo = subtract {1, 2}\nrule s237 = subtract {2, 3, 7}\ngraph g {\n  a -> b, c\n  b -> d\n  c -> d, e\n  d -> e\n}\n';
+  const cases: [string, string | null, string, string[]][] = [
+    ['g at a, c', '3', 'N', ['g at c, c', 'g at a, d']],
+    ['treblecross ".....X."', '1', 'N', ['treblecross "X....X."', 'treblecross ".X...X."', 'treblecross "..X..X."']],
+    ['onetwo 7 + s237 10 + nim 5 + g at b + kayles "XXX.XX"', '5', 'N', ['onetwo 7 + s237 10 + nim 0 + g at b + kayles "XXX.XX"']],
+    ['misere nim 1 1 1', null, 'P', []],
+    ['misere nim 1 1', null, 'N', ['misere nim 0 1']],
+    ['treblecross "..X.X...."', null, 'N', ['treblecross "..XXX...."']],
+    ['kayles "XXX"', '3', 'N', ['kayles "X.X"']],
+    ['nim 1000000000000000000000 + nim 1', '1000000000000000000001', 'N', ['nim 1 + nim 1']],
+    ['s237 1000000000000000000000', '0', 'P', []],
+  ];
+  for (const [sum, nimber, outcome, afters] of cases) {
+    it(`game x = ${sum}`, () => {
+      const result = grundy('analyze', gameFile(`${prelude}game x = ${sum}\n`), '--json');
+      assert.equal(result.status, 0, result.stderr);
+      const [game] = JSON.parse(result.stdout).games;
+      assert.deepEqual([game.nimber, game.outcome, game.winningMoves.map((m: { after: string }) => m.after)], [nimber, outcome, afters]);
+    });
+  }
+
+  it('every winning move, written back into the file, leaves a game the player to move loses', () => {
+    const text = `${prelude}game x = onetwo 7 + s237 12 + kayles 9 + g at a, a, c + treblecross "...........X" + dawson "XXXX.XXXXXX"\n`;
+    const [game] = JSON.parse(grundy('analyze', gameFile(text), '--json').stdout).games;
+    assert.equal(game.outcome, 'N');
+    assert.ok(game.winningMoves.length >= 2, JSON.stringify(game.winningMoves));
+    for (const { after } of game.winningMoves) {
+      const [reply] = JSON.parse(grundy('analyze', gameFile(`${prelude}game x = ${after}\n`), '--json').stdout).games;
+      assert.deepEqual([reply.nimber, reply.outcome, reply.winningMoves], ['0', 'P', []], after);
+    }
+  });
+
+  it('a file with errors: exit 1, its games have no value, the rest still do', () => {
+    const result = grundy('analyze', gameFile('game a = nim 3\ngame b = onetow 3\n'), '--json');
+    assert.equal(result.status, 1);
+    const { diagnostics, games } = JSON.parse(result.stdout);
+    assert.equal(diagnostics.length, 1);
+    assert.deepEqual(
+      games.map((g: { name: string; nimber: string | null; outcome: string | null }) => [g.name, g.nimber, g.outcome]),
+      [['a', '3', 'N'], ['b', null, null]],
+    );
+  });
+
+  it('over its time budget, a game says how far it got instead of hanging', () => {
+    const result = grundy('analyze', gameFile('rule slow = octal 0.007\ngame x = slow 10000000000000\n'), '--json', '--budget-ms', '200');
+    assert.equal(result.status, 0);
+    const [game] = JSON.parse(result.stdout).games;
+    assert.equal(game.outcome, null);
+    assert.match(game.reason, /computed up to n = \d+.*out of time/);
+  });
+
+  it('prints a readable table', () => {
+    const result = grundy('analyze', repositoryPath('examples', 'coins.game'));
+    assert.equal(result.status, 0);
+    assert.match(result.stdout, /game coins \(line 5\): \*3, N: the player to move wins\n {2}onetwo 3 4 5 {2}\*3\n {2}winning moves \(2\):\n {4}take 2 from the heap of 4 {2}→ {2}onetwo 3 2 5/);
+  });
+});
+
+describe('grundy sequence', () => {
+  it('Kayles: the published period 12 from heap 71', () => {
+    const result = grundy('sequence', 'kayles', '--json');
+    assert.equal(result.status, 0);
+    const sequence = JSON.parse(result.stdout);
+    assert.deepEqual([sequence.preperiod, sequence.period, sequence.proof], [71, 12, 'guy-smith']);
+    assert.deepEqual(sequence.values.slice(0, 12), ['0', '1', '2', '3', '1', '4', '3', '2', '1', '4', '2', '6']);
+  });
+
+  it('subtract {2, 3, 7}: period 5, as far as --to asks', () => {
+    const sequence = JSON.parse(grundy('sequence', 'subtract {2, 3, 7}', '--to', '12', '--json').stdout);
+    assert.deepEqual(sequence.values, ['0', '0', '1', '1', '2', '0', '0', '1', '1', '2', '0', '0', '1']);
+    assert.deepEqual([sequence.preperiod, sequence.period], [0, 5]);
+  });
+
+  it('a readable listing, and a mistake in the rule is a usage error', () => {
+    assert.match(grundy('sequence', 'subtract {1, 2}').stdout, /preperiod 0, period 3: proved from G\(0\.\.\d+\)/);
+    const bad = grundy('sequence', 'subtract {1, 0}');
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /0 cannot be in a subtraction set/);
+  });
+});

@@ -1,0 +1,91 @@
+// Graph nimbers against the sweep-until-stable oracle, on random DAGs and on graphs with cycles,
+// and on a chain of a million vertices (no recursion anywhere).
+import * as assert from 'node:assert/strict';
+import { graphNimbers } from '../../server/src/engine';
+import type { GraphData } from '../../server/src/engine';
+import { bruteGraphNimbers, onCycle } from './oracles';
+import { integer, random } from './random';
+
+function csr(successors: readonly (readonly number[])[]): GraphData {
+  const succStart = new Int32Array(successors.length + 1);
+  successors.forEach((s, v) => (succStart[v + 1] = succStart[v] + s.length));
+  return { vertexNames: successors.map((_, v) => `v${v}`), succStart, succ: Int32Array.from(successors.flat()) };
+}
+
+/** Random successor lists; `acyclic` keeps edges going from a vertex to a later one in a random order. */
+function randomGraph(next: () => number, count: number, edges: number, acyclic: boolean): number[][] {
+  const order = Array.from({ length: count }, (_, i) => i).sort(() => next() - 0.5);
+  const rank = new Int32Array(count);
+  order.forEach((v, i) => (rank[v] = i));
+  const successors: number[][] = Array.from({ length: count }, () => []);
+  for (let e = 0; e < edges; e++) {
+    const v = integer(next, 0, count - 1);
+    const w = integer(next, 0, count - 1);
+    if (acyclic && rank[w] <= rank[v]) continue;
+    if (!successors[v].includes(w)) successors[v].push(w);
+  }
+  return successors;
+}
+
+describe('graph nimbers', () => {
+  it('agree with the oracle on 2,000 random DAGs', () => {
+    const next = random(21);
+    for (let trial = 0; trial < 2000; trial++) {
+      const count = integer(next, 1, 40);
+      const successors = randomGraph(next, count, integer(next, 0, 4 * count), true);
+      const result = graphNimbers(csr(successors));
+      assert.equal(result.status, 'complete');
+      assert.deepEqual(Array.from(result.nimbers), bruteGraphNimbers(successors), JSON.stringify(successors));
+    }
+  });
+
+  it('with cycles: the cycle reported is real, and exactly the vertices that can reach one lack a nimber', () => {
+    const next = random(22);
+    let cyclic = 0;
+    for (let trial = 0; trial < 1000; trial++) {
+      const count = integer(next, 1, 25);
+      const successors = randomGraph(next, count, integer(next, 0, 2 * count), false);
+      const result = graphNimbers(csr(successors));
+      const brute = bruteGraphNimbers(successors);
+      assert.deepEqual(Array.from(result.nimbers), brute, JSON.stringify(successors));
+      const hasCycle = successors.some((_, v) => onCycle(successors, v));
+      assert.equal(result.status, hasCycle ? 'cyclic' : 'complete');
+      if (hasCycle) {
+        cyclic++;
+        const cycle = result.cycle!;
+        cycle.forEach((v, i) => assert.ok(successors[v].includes(cycle[(i + 1) % cycle.length]), `${v} -> ${cycle[(i + 1) % cycle.length]} is an edge`));
+      }
+    }
+    assert.ok(cyclic > 200, `${cyclic} cyclic graphs`);
+  });
+
+  it('a chain of 1,000,000 vertices: alternating 1 and 0 from the end, without recursion', () => {
+    const count = 1_000_000;
+    const succStart = Int32Array.from({ length: count + 1 }, (_, v) => Math.min(v, count - 1));
+    const succ = Int32Array.from({ length: count - 1 }, (_, v) => v + 1);
+    const result = graphNimbers({ vertexNames: Array.from({ length: count }, (_, v) => `v${v}`), succStart, succ });
+    assert.equal(result.status, 'complete');
+    for (const v of [0, 1, 2, 500_000, count - 2, count - 1]) assert.equal(result.nimbers[v], (count - 1 - v) % 2, `v${v}`);
+  });
+
+  it('stops on its budget and on cancellation, keeping exact values for what it finished', () => {
+    const next = random(23);
+    const successors = randomGraph(next, 20_000, 60_000, true);
+    const brute = bruteGraphNimbers(successors);
+    const partial = graphNimbers(csr(successors), { maxValues: 5000 });
+    assert.equal(partial.status, 'over-budget');
+    assert.match(partial.reason!, /stopped after 5000 of 20000 vertices because the value budget ran out/);
+    let known = 0;
+    partial.nimbers.forEach((g, v) => {
+      if (g >= 0) (known++, assert.equal(g, brute[v]));
+    });
+    assert.ok(known >= 4000);
+    const cancelled = graphNimbers(csr(successors), { isCancelled: () => true });
+    assert.equal(cancelled.stop, 'cancelled');
+  });
+
+  it('rejects malformed arrays instead of reading out of bounds', () => {
+    const result = graphNimbers({ vertexNames: ['a', 'b'], succStart: Int32Array.from([0, 1, 1]), succ: Int32Array.from([5]) });
+    assert.equal(result.status, 'invalid');
+  });
+});
