@@ -26,7 +26,7 @@ function randomOctal(next: () => number): HeapRule {
 }
 
 /** A random DAG: edges only from lower to higher index, so no cycles; names a, b, c, … */
-export function randomDag(next: () => number, count: number, density = 0.4): GraphData {
+function randomDag(next: () => number, count: number, density = 0.4): GraphData {
   const successors: number[][] = Array.from({ length: count }, (_, v) => Array.from({ length: count - v - 1 }, (_, i) => v + 1 + i).filter(() => next() < density));
   const succStart = new Int32Array(count + 1);
   successors.forEach((s, v) => (succStart[v + 1] = succStart[v] + s.length));

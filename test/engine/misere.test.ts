@@ -4,17 +4,9 @@ import * as assert from 'node:assert/strict';
 import { misereNim, misereSearch } from '../../server/src/engine/misere';
 import type { GraphData, HeapRule } from '../../server/src/engine/types';
 import { type Unit, unitOptions } from '../../server/src/engine/unitOptions';
+import { random } from './random';
 
 const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };
-
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every heap tuple with `count` heaps of at most `max`. */
 function* tuples(count: number, max: number): Generator<number[]> {

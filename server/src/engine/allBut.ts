@@ -23,7 +23,7 @@
 // is a self-contained proof of it). s > 0 always, since no value can occur more than |E| + 1 times.
 import { Meter, valueLimit } from './budget';
 import { findCertifiedPeriod, smallestPeriodicity, type CertificateShape } from './period';
-import { arrayFor, nextCheckpoint, partialSequence, provedSequence, regrow, sequenceTarget, type SequenceOptions, type ValueArray } from './sequence';
+import { arrayFor, nextCheckpoint, partialSequence, provedSequence, regrow, sequenceTarget, sortedUnique, type SequenceOptions, type ValueArray } from './sequence';
 import type { Budget, HeapSequence } from './types';
 
 type AllButRule = { readonly kind: 'subtractAllExcept'; readonly except: readonly bigint[] };
@@ -31,7 +31,7 @@ type AllButRule = { readonly kind: 'subtractAllExcept'; readonly except: readonl
 const BLOCK = 4096;
 
 export function allButSequence(rule: AllButRule, key: string, budget: Budget, options: SequenceOptions): HeapSequence {
-  const excluded = [...new Set(rule.except)].filter((e) => e > 0n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const excluded = sortedUnique(rule.except);
   if (excluded.length === 0) {
     return provedSequence(rule, key, new Uint32Array(1), 1, { preperiod: 0, period: 1, saltus: 1, provedAt: 0, proof: 'closed-form' });
   }

@@ -19,6 +19,7 @@ import type { ComponentInput, ComponentMove, GameInput, GameMove } from './gameT
 import { graphNimbers } from './graph';
 import { heapNimber, ruleKey, sequenceNimber } from './heap';
 import { misereNim, misereSearch } from './misere';
+import { sortedUnique } from './sequence';
 import { TREBLECROSS_OCTAL, analyzeTreblecross, treblecrossMovesTo } from './treblecross';
 import type { Budget, GraphData, GraphNimbers, HeapRule, HeapSequence, TreblecrossAnalysis } from './types';
 import { type Unit, unitOptions } from './unitOptions';
@@ -271,7 +272,6 @@ interface HeapMoveSink {
   add(take: bigint, leaves: readonly bigint[]): void;
 }
 
-const sortedUnique = (members: readonly bigint[]) => [...new Set(members)].filter((m) => m > 0n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 const heapsLeft = (...sizes: bigint[]) => sizes.filter((s) => s > 0n);
 
 /**

@@ -3,15 +3,11 @@ import { allButSequence } from './allBut';
 import { valueLimit } from './budget';
 import { octalSequence, significantDigits } from './octal';
 import { periodicValue } from './period';
-import type { SequenceOptions } from './sequence';
+import { sortedUnique, type SequenceOptions } from './sequence';
 import { subtractionSequence } from './subtraction';
 import type { Budget, HeapNimber, HeapRule, HeapSequence } from './types';
 
 export type { SequenceOptions };
-
-function sortedUnique(members: readonly bigint[]): bigint[] {
-  return [...new Set(members)].filter((m) => m > 0n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
 
 /** A canonical name for a rule: two rules with the same key have the same nimbers. Use it to cache sequences. */
 export function ruleKey(rule: HeapRule): string {

@@ -14,6 +14,11 @@ export interface SequenceOptions {
 
 export type ValueArray = Uint8Array | Uint16Array | Uint32Array;
 
+/** The positive members, each once, ascending. */
+export function sortedUnique(members: readonly bigint[]): bigint[] {
+  return [...new Set(members)].filter((m) => m > 0n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** An array type that holds values up to `max`. */
 export function arrayFor(max: number, length: number): ValueArray {
   if (max <= 0xff) return new Uint8Array(length);

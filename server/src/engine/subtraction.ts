@@ -10,7 +10,7 @@
 // matter (max S = 10^12 needs 10^12 values before any window can repeat).
 import { Meter, valueLimit } from './budget';
 import { findCertifiedPeriod, smallestPeriodicity, type CertificateShape } from './period';
-import { arrayFor, nextCheckpoint, partialSequence, provedSequence, regrow, sequenceTarget, type SequenceOptions, type ValueArray } from './sequence';
+import { arrayFor, nextCheckpoint, partialSequence, provedSequence, regrow, sequenceTarget, sortedUnique, type SequenceOptions, type ValueArray } from './sequence';
 import type { Budget, HeapSequence } from './types';
 
 type SubtractRule = { readonly kind: 'subtract'; readonly set: readonly bigint[] };
@@ -19,7 +19,7 @@ type SubtractRule = { readonly kind: 'subtract'; readonly set: readonly bigint[]
 const BLOCK = 4096;
 
 export function subtractionSequence(rule: SubtractRule, key: string, budget: Budget, options: SequenceOptions): HeapSequence {
-  const members = [...new Set(rule.set)].filter((s) => s > 0n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const members = sortedUnique(rule.set);
   const largest = members.length > 0 ? members[members.length - 1] : 0n;
   const { target, cause } = sequenceTarget(budget, options);
   // Members larger than every heap this run can reach never apply, and need not fit in a number.
