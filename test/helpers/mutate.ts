@@ -1,0 +1,66 @@
+// Mutated and random `.game` documents, for fuzzing the front end and everything behind it.
+export { random } from '../engine/random';
+
+const tokens = [
+  'rule', 'game', 'graph', 'at', 'subtract', 'all', 'except', 'octal', 'misere', 'nim', 'kayles', 'treblecross',
+  'dawson-kayles', 'g', 'a', 'b', 'x-y', '=', '{', '}', ',', '+', '->', '-', '>', '0', '1', '7', '0.77', '0.8', '1.', '99999999999999999999999',
+  '"..X."', '"XX', '"', '#', '\n', '\r\n', ' ', '\t', '@', '→', '(', ')', ';', '3a', 'é', '😀', '\u0000',
+];
+
+export function mutate(text: string, next: () => number): string {
+  const pick = (n: number) => Math.floor(next() * n);
+  const mutations = 1 + pick(6);
+  for (let m = 0; m < mutations; m++) {
+    const lines = text.split('\n');
+    switch (pick(7)) {
+      case 0: {
+        const at = pick(text.length + 1);
+        text = text.slice(0, at) + text.slice(at + 1 + pick(4));
+        break;
+      }
+      case 1: {
+        const at = pick(text.length + 1);
+        const length = 1 + pick(8);
+        text = text.slice(0, at) + text.slice(at, at + length) + text.slice(at);
+        break;
+      }
+      case 2: {
+        const i = pick(text.length);
+        const j = pick(text.length);
+        const chars = [...text];
+        [chars[i], chars[j]] = [chars[j], chars[i]];
+        text = chars.join('');
+        break;
+      }
+      case 3:
+        lines.splice(pick(lines.length), 1);
+        text = lines.join('\n');
+        break;
+      case 4: {
+        const i = pick(lines.length);
+        lines.splice(pick(lines.length), 0, lines[i]);
+        text = lines.join('\n');
+        break;
+      }
+      case 5: {
+        const i = pick(lines.length);
+        const j = pick(lines.length);
+        [lines[i], lines[j]] = [lines[j], lines[i]];
+        text = lines.join('\n');
+        break;
+      }
+      default: {
+        const at = pick(text.length + 1);
+        text = text.slice(0, at) + tokens[pick(tokens.length)] + text.slice(at);
+      }
+    }
+  }
+  return text;
+}
+
+export function tokenSoup(next: () => number): string {
+  const count = Math.floor(next() * 60);
+  let text = '';
+  for (let i = 0; i < count; i++) text += tokens[Math.floor(next() * tokens.length)] + (next() < 0.7 ? ' ' : '');
+  return text;
+}
