@@ -21,9 +21,9 @@
 //      n ≥ n0 + M. The certificate reads heaps 0 .. n0 + p + M - 1.
 // B takes finitely many windows, so every such game is arithmetic-periodic (a known theorem; (a)-(d)
 // is a self-contained proof of it). s > 0 always, since no value can occur more than |E| + 1 times.
-import { Meter, valueLimit } from './budget';
+import { valueLimit } from './budget';
 import { findCertifiedPeriod, smallestPeriodicity, type CertificateShape } from './period';
-import { arrayFor, nextCheckpoint, partialSequence, provedSequence, regrow, sequenceTarget, sortedUnique, type SequenceOptions, type ValueArray } from './sequence';
+import { arrayFor, computeUntilProved, partialSequence, provedSequence, regrow, sequenceTarget, sortedUnique, type SequenceOptions, type ValueArray } from './sequence';
 import type { Budget, HeapSequence } from './types';
 
 type AllButRule = { readonly kind: 'subtractAllExcept'; readonly except: readonly bigint[] };
@@ -92,11 +92,8 @@ export function allButSequence(rule: AllButRule, key: string, budget: Budget, op
     return provedSequence(rule, key, values, n, { ...smallest, provedAt: found.needed - 1, proof: 'all-but-window' });
   };
 
-  const meter = new Meter(budget);
   const count = exceptions.length;
-  let checkpoint = nextCheckpoint(n);
-  let stopped = undefined as ReturnType<Meter['spend']>;
-  while (n < target) {
+  const advance = (): number => {
     const end = Math.min(target, n + BLOCK);
     if (end > values.length) {
       const capacity = Math.min(target, Math.max(end, Math.ceil(values.length * 1.5)));
@@ -118,17 +115,8 @@ export function allButSequence(rule: AllButRule, key: string, budget: Budget, op
       }
       append(best);
     }
-    stopped = meter.spend(BLOCK * (count + 1));
-    if (stopped) break;
-    if (findPeriod && n >= checkpoint) {
-      const proved = tryProof();
-      if (proved) return proved;
-      checkpoint = nextCheckpoint(n);
-    }
-  }
-  if (findPeriod) {
-    const proved = tryProof();
-    if (proved) return proved;
-  }
-  return partialSequence(rule, key, values, n, stopped ?? (n >= target ? cause : undefined), unprovable);
+    return BLOCK * (count + 1);
+  };
+  const run = computeUntilProved({ budget, target, cause, findPeriod, length: () => n, advance, tryProof });
+  return run.proved ?? partialSequence(rule, key, values, n, run.stop, unprovable);
 }

@@ -25,9 +25,9 @@
 //    below c has been seen, usually after a few steps. Only when G(n) is itself rare does the scan
 //    run through every split.
 // The mask is chosen (and rechosen as the values grow) to minimise the number of rare heaps.
-import { Meter, valueLimit } from './budget';
+import { valueLimit } from './budget';
 import { findCertifiedPeriod, smallestPeriodicity, type CertificateShape } from './period';
-import { nextCheckpoint, partialSequence, provedSequence, regrow, sequenceTarget, type SequenceOptions, type ValueArray } from './sequence';
+import { computeUntilProved, partialSequence, provedSequence, regrow, sequenceTarget, type SequenceOptions, type ValueArray } from './sequence';
 import type { Budget, HeapSequence } from './types';
 
 type OctalRule = { readonly kind: 'octal'; readonly digits: readonly number[] };
@@ -61,27 +61,19 @@ export function octalSequence(rule: OctalRule, key: string, budget: Budget, opti
     return provedSequence(rule, key, state.values, state.length, { ...smallest, provedAt: found.needed - 1, proof: 'guy-smith' });
   };
 
-  const meter = new Meter(budget);
-  let checkpoint = nextCheckpoint(state.length);
-  let stopped = undefined as ReturnType<Meter['spend']>;
-  while (state.length < target) {
-    stopped = meter.spend(state.next());
-    if (stopped) break;
-    if (state.length >= checkpoint) {
-      if (findPeriod) {
-        const proved = tryProof();
-        if (proved) return proved;
-      }
-      state.reconsiderMask();
-      checkpoint = nextCheckpoint(state.length);
-    }
-  }
-  if (findPeriod) {
-    const proved = tryProof();
-    if (proved) return proved;
-  }
+  const run = computeUntilProved({
+    budget,
+    target,
+    cause,
+    findPeriod,
+    length: () => state.length,
+    advance: () => state.next(),
+    tryProof,
+    atCheckpoint: () => state.reconsiderMask(),
+  });
+  if (run.proved) return run.proved;
   const unprovable = limit < 2 + 2 + t ? `a period needs the nimbers of at least ${4 + t} heaps` : undefined;
-  return partialSequence(rule, key, state.values, state.length, stopped ?? (state.length >= target ? cause : undefined), unprovable);
+  return partialSequence(rule, key, state.values, state.length, run.stop, unprovable);
 }
 
 /** The values computed so far and what the sparse-space method keeps beside them. */

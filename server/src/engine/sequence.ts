@@ -1,6 +1,6 @@
 // What the heap families share: how far to compute, growing the value array, when to look for a
 // period, and how a finished or interrupted computation is reported.
-import { describeStop, valueLimit } from './budget';
+import { Meter, describeStop, valueLimit } from './budget';
 import type { Budget, HeapRule, HeapSequence, Periodicity, StopCause } from './types';
 
 export interface SequenceOptions {
@@ -79,4 +79,50 @@ export function partialSequence(
     ...(cause ? { stop: cause } : {}),
     reason: known + proof + why,
   };
+}
+
+/** What one family's computation plugs into `computeUntilProved`. */
+export interface SequenceRun {
+  readonly budget: Budget;
+  /** Stop once this many values are known, for `cause` (undefined: the request's stopAt). */
+  readonly target: number;
+  readonly cause: StopCause | undefined;
+  readonly findPeriod: boolean;
+  /** How many values are known now. */
+  length(): number;
+  /** Computes one or more values; returns roughly how much work that took, for the budget. */
+  advance(): number;
+  /** A proved sequence from the values so far, or undefined. */
+  tryProof(): HeapSequence | undefined;
+  /** Called at each checkpoint, after the period search (octal.ts reconsiders its mask there). */
+  atCheckpoint?(): void;
+}
+
+/**
+ * The loop every heap family shares: compute, look for a period at geometrically spaced lengths
+ * (and once more at the end, even after the budget ran out: the values computed may already prove
+ * it), stop at the target or when the budget says so. Returns the proved sequence, or why the
+ * computation stopped without one (undefined: it reached the request's stopAt).
+ */
+export function computeUntilProved(run: SequenceRun): { proved: HeapSequence } | { proved?: undefined; stop: StopCause | undefined } {
+  const meter = new Meter(run.budget);
+  let checkpoint = nextCheckpoint(run.length());
+  let stopped: StopCause | undefined;
+  while (run.length() < run.target) {
+    stopped = meter.spend(run.advance());
+    if (stopped) break;
+    if (run.length() >= checkpoint) {
+      if (run.findPeriod) {
+        const proved = run.tryProof();
+        if (proved) return { proved };
+      }
+      run.atCheckpoint?.();
+      checkpoint = nextCheckpoint(run.length());
+    }
+  }
+  if (run.findPeriod) {
+    const proved = run.tryProof();
+    if (proved) return { proved };
+  }
+  return { stop: stopped ?? (run.length() >= run.target ? run.cause : undefined) };
 }

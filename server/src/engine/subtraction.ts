@@ -8,9 +8,9 @@
 // n ≥ n0. The certificate reads heaps 0 .. n0 + p + m - 1. There are finitely many windows, so every
 // finite subtraction game is eventually periodic; whether the period is within reach is another
 // matter (max S = 10^12 needs 10^12 values before any window can repeat).
-import { Meter, valueLimit } from './budget';
+import { valueLimit } from './budget';
 import { findCertifiedPeriod, smallestPeriodicity, type CertificateShape } from './period';
-import { arrayFor, nextCheckpoint, partialSequence, provedSequence, regrow, sequenceTarget, sortedUnique, type SequenceOptions, type ValueArray } from './sequence';
+import { arrayFor, computeUntilProved, partialSequence, provedSequence, regrow, sequenceTarget, sortedUnique, type SequenceOptions, type ValueArray } from './sequence';
 import type { Budget, HeapSequence } from './types';
 
 type SubtractRule = { readonly kind: 'subtract'; readonly set: readonly bigint[] };
@@ -46,40 +46,32 @@ export function subtractionSequence(rule: SubtractRule, key: string, budget: Bud
     return provedSequence(rule, key, values, n, { ...smallest, provedAt: found.needed - 1, proof: 'subtraction-window' });
   };
 
-  const meter = new Meter(budget);
   const useBits = count <= 30; // nimbers ≤ count ≤ 30 fit in one 32-bit mask
   const seen = new Int32Array(count + 2);
-  let checkpoint = nextCheckpoint(n);
-  let stopped = undefined as ReturnType<Meter['spend']>;
-  while (n < target) {
+  const advance = (): number => {
     const end = Math.min(target, n + BLOCK);
     if (end > values.length) values = regrow(values, n, Math.min(target, Math.max(end, Math.ceil(values.length * 1.5))), maxValue);
+    // Locals, not the closure's variables, in the hot loops: V8 keeps them in registers.
+    const g = values;
+    let m = n;
     if (useBits) {
-      for (; n < end; n++) {
+      for (; m < end; m++) {
         let mask = 0;
-        for (let i = 0; i < count && moves[i] <= n; i++) mask |= 1 << values[n - moves[i]];
-        values[n] = 31 - Math.clz32(~mask & (mask + 1)); // index of the lowest clear bit: the mex
+        for (let i = 0; i < count && moves[i] <= m; i++) mask |= 1 << g[m - moves[i]];
+        g[m] = 31 - Math.clz32(~mask & (mask + 1)); // index of the lowest clear bit: the mex
       }
     } else {
-      for (; n < end; n++) {
-        const stamp = n + 1;
-        for (let i = 0; i < count && moves[i] <= n; i++) seen[values[n - moves[i]]] = stamp;
+      for (; m < end; m++) {
+        const stamp = m + 1;
+        for (let i = 0; i < count && moves[i] <= m; i++) seen[g[m - moves[i]]] = stamp;
         let mex = 0;
         while (seen[mex] === stamp) mex++;
-        values[n] = mex;
+        g[m] = mex;
       }
     }
-    stopped = meter.spend(BLOCK * (count + 1));
-    if (stopped) break;
-    if (findPeriod && n >= checkpoint) {
-      const proved = tryProof();
-      if (proved) return proved;
-      checkpoint = nextCheckpoint(n);
-    }
-  }
-  if (findPeriod) {
-    const proved = tryProof();
-    if (proved) return proved;
-  }
-  return partialSequence(rule, key, values, n, stopped ?? (n >= target ? cause : undefined), unprovable);
+    n = m;
+    return BLOCK * (count + 1);
+  };
+  const run = computeUntilProved({ budget, target, cause, findPeriod, length: () => n, advance, tryProof });
+  return run.proved ?? partialSequence(rule, key, values, n, run.stop, unprovable);
 }
