@@ -1,10 +1,18 @@
-// The extension's client side: start the language server for `.game` files. Everything else
-// happens in the server.
+// The extension's client side: start the language server for `.game` files and register the one
+// command that needs VS Code's own UI (the list of every winning move). Everything else, applying
+// a move included, happens in the server.
 import * as path from 'node:path';
-import type { ExtensionContext } from 'vscode';
+import { commands, window, type ExtensionContext } from 'vscode';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
 
 let client: LanguageClient | undefined;
+
+/** What the server's "k more winning moves" lens passes (server/src/features/codeLens.ts). */
+interface ShowMovesArguments {
+  readonly title: string;
+  readonly moves: readonly { readonly label: string; readonly description: string; readonly apply: unknown }[];
+  readonly unlisted: string;
+}
 
 export async function activate(context: ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('out', 'server', 'server.js'));
@@ -16,6 +24,18 @@ export async function activate(context: ExtensionContext): Promise<void> {
     documentSelector: [{ language: 'game' }],
   };
   client = new LanguageClient('grundy', 'Grundy language server', serverOptions, clientOptions);
+  context.subscriptions.push(
+    commands.registerCommand('grundy.showMoves', async (args: ShowMovesArguments) => {
+      const items = args.moves.map((move) => ({ label: `▶ ${move.label}`, detail: move.description, apply: move.apply }));
+      const more = BigInt(args.unlisted);
+      const picked = await window.showQuickPick(items, {
+        title: args.title,
+        placeHolder: more > 0n ? `pick a move to play (${more.toLocaleString('en-US')} more winning moves are not listed)` : 'pick a move to play',
+        matchOnDetail: true,
+      });
+      if (picked) await commands.executeCommand('grundy.applyMove', picked.apply);
+    }),
+  );
   await client.start();
 }
 

@@ -1,65 +1,365 @@
-// The language server: the only module that knows the connection. It keeps each open document
-// analysed and publishes its diagnostics shortly after every change.
+// The language server: the only module that knows the connection.
+//
+// On every change a document is parsed and checked at once (cheap) and its diagnostics are
+// published after a short pause. What each game, graph and hovered rule needs computed goes to
+// the worker pool as keyed computations (compute/); features read whatever state those are in
+// and never wait. When a computation finishes the server republishes diagnostics and asks the
+// client to refresh inlay hints and code lenses. Computations that take a while show work-done
+// progress, which the user can cancel.
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
-import { lspDiagnostics } from './features/diagnostics';
+import {
+  CodeLensRefreshRequest,
+  createConnection,
+  DidChangeConfigurationNotification,
+  ErrorCodes,
+  InlayHintRefreshRequest,
+  ProposedFeatures,
+  ResponseError,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type ClientCapabilities,
+  type WorkDoneProgressServerReporter,
+} from 'vscode-languageserver/node';
+import { Computations, type Computation } from './compute/computations';
+import type { GameResult, RuleSummary } from './compute/jobs';
+import { WorkerPool } from './compute/pool';
+import { documentRequests, ruleRequest } from './compute/requests';
+import type { ComputationRequest } from './compute/computations';
+import type { GraphNimbers } from './engine/types';
+import { isApplyMoveArguments, moveEdit } from './features/applyMove';
+import { APPLY_MOVE_COMMAND, codeLenses } from './features/codeLens';
+import { computationDiagnostics, lspDiagnostics } from './features/diagnostics';
+import { hover } from './features/hover';
+import { inlayHints } from './features/inlayHints';
+import { DEFAULT_SETTINGS, type DocumentView, type Settings, type Value } from './features/view';
 import { type AnalyzedDocument, analyzeText } from './language/analyze';
+import type { GameSymbol, GraphSymbol } from './language/model';
 
-/** Typing produces bursts of changes; analyse once the burst pauses this long. */
+/** Typing produces bursts of changes; publish diagnostics once the burst pauses this long. */
 const diagnosticsDelayMs = 30;
+/** Results arrive in bursts too: one refresh for all that finish within this time. */
+const refreshDelayMs = 40;
+/** Computations that last longer than this get a progress notification. */
+const progressAfterMs = 500;
+/** How many winning moves a game's computation lists (lenses and the move picker show them). */
+const LISTED_MOVES = 200;
+/** Test-only commands (a request that throws, a worker that dies), for the protocol tests. */
+const testHooks = process.env.GRUNDY_TEST_HOOKS === '1';
+const TEST_THROW = 'grundy.test.throw';
+const TEST_CRASH_WORKER = 'grundy.test.crashWorker';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
-const analyzed = new Map<string, { version: number; document: AnalyzedDocument }>();
-const pending = new Map<string, NodeJS.Timeout>();
+let settings: Settings = DEFAULT_SETTINGS;
+let capabilities: ClientCapabilities = {};
 
-/** The analysis of a document's current version, made on demand and kept until it changes. */
-function analysisOf(document: TextDocument): AnalyzedDocument {
-  const cached = analyzed.get(document.uri);
-  if (cached && cached.version === document.version) return cached.document;
-  const fresh = analyzeText(document.getText());
-  analyzed.set(document.uri, { version: document.version, document: fresh });
-  return fresh;
+const pool = new WorkerPool({
+  size: Math.max(2, Math.min(4, availableParallelism() - 1)),
+  script: join(__dirname, 'worker.js'),
+  onCrash: (why) => connection.console.error(`a computation worker stopped and was replaced: ${why}`),
+});
+const computations = new Computations(pool, settings.computation.budgetMs);
+
+// ---- documents and their computations ----
+
+interface DocumentState {
+  readonly version: number;
+  readonly analyzed: AnalyzedDocument;
+  readonly games: Map<GameSymbol, ComputationRequest>;
+  readonly graphs: Map<GraphSymbol, ComputationRequest>;
 }
+
+const states = new Map<string, DocumentState>();
+
+/** The document's current version, analysed, with every computation it needs started. */
+function stateOf(document: TextDocument): DocumentState {
+  const cached = states.get(document.uri);
+  if (cached && cached.version === document.version) return cached;
+  const analyzed = analyzeText(document.getText());
+  const { games, graphs } = documentRequests(analyzed, LISTED_MOVES);
+  const state: DocumentState = { version: document.version, analyzed, games, graphs };
+  states.set(document.uri, state);
+  computations.want(document.uri, [...games.values(), ...graphs.values()].map((r) => r.key));
+  for (const request of [...graphs.values(), ...games.values()]) computations.ensure(request);
+  return state;
+}
+
+function valueOf<T>(computation: Computation | undefined, pick: (result: NonNullable<Extract<Computation, { state: 'done' }>['result']>) => T | undefined): Value<T> {
+  if (!computation || computation.state === 'pending') return { state: 'pending', sinceMs: computation?.startedAt ?? Date.now() };
+  if (computation.state === 'failed') return { state: 'failed', message: computation.message };
+  const value = pick(computation.result);
+  return value === undefined ? { state: 'failed', message: 'internal: a result of the wrong kind' } : { state: 'done', value, cancelled: computation.cancelled };
+}
+
+function viewOf(document: TextDocument): DocumentView {
+  const state = stateOf(document);
+  return {
+    uri: document.uri,
+    version: document.version,
+    document: state.analyzed,
+    settings,
+    game: (game) => {
+      const request = state.games.get(game);
+      return request && valueOf<GameResult>(computations.get(request.key) ?? computations.ensure(request), (r) => (r.kind === 'game' ? r.game : undefined));
+    },
+    gameKey: (game) => state.games.get(game)?.key,
+    graph: (graph) => {
+      const request = state.graphs.get(graph);
+      return request && valueOf<GraphNimbers>(computations.get(request.key) ?? computations.ensure(request), (r) => (r.kind === 'graph' ? r.graph : undefined));
+    },
+    rule: (name, rule) => {
+      const request = ruleRequest(name, rule);
+      computations.wantAlso(document.uri, request.key);
+      return valueOf<RuleSummary>(computations.ensure(request), (r) => (r.kind === 'rule' ? r.rule : undefined));
+    },
+  };
+}
+
+// ---- diagnostics and refreshes ----
+
+const pendingDiagnostics = new Map<string, NodeJS.Timeout>();
 
 function publishDiagnostics(uri: string): void {
   const document = documents.get(uri);
   if (!document) return;
   try {
-    const diagnostics = lspDiagnostics(analysisOf(document));
+    const view = viewOf(document);
+    const diagnostics = [...lspDiagnostics(view.document), ...computationDiagnostics(view)];
     void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
   } catch (cause) {
     // The front end never throws by design; if it ever does, say so and keep serving.
-    connection.console.error(`analysing ${uri} failed: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`);
+    connection.console.error(`analysing ${uri} failed: ${describe(cause)}`);
   }
 }
 
-function scheduleDiagnostics(uri: string): void {
-  clearTimeout(pending.get(uri));
-  pending.set(
+function scheduleDiagnostics(uri: string, delayMs = diagnosticsDelayMs): void {
+  clearTimeout(pendingDiagnostics.get(uri));
+  pendingDiagnostics.set(
     uri,
     setTimeout(() => {
-      pending.delete(uri);
+      pendingDiagnostics.delete(uri);
       publishDiagnostics(uri);
-    }, diagnosticsDelayMs),
+    }, delayMs),
   );
 }
 
-connection.onInitialize(() => ({
-  capabilities: {
-    textDocumentSync: TextDocumentSyncKind.Incremental,
-  },
-  serverInfo: { name: 'grundy-language-server', version: '0.1.0' },
-}));
+let refreshTimer: NodeJS.Timeout | undefined;
+const finishedFor = new Set<string>();
+
+function scheduleRefresh(): void {
+  if (refreshTimer) return;
+  refreshTimer = setTimeout(() => {
+    refreshTimer = undefined;
+    for (const uri of finishedFor) publishDiagnostics(uri);
+    finishedFor.clear();
+    if (capabilities.workspace?.inlayHint?.refreshSupport) void connection.sendRequest(InlayHintRefreshRequest.type).catch(() => undefined);
+    if (capabilities.workspace?.codeLens?.refreshSupport) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+  }, refreshDelayMs);
+}
+
+computations.onDidFinish((key) => {
+  for (const [uri, state] of states) {
+    const wants = [...state.games.values(), ...state.graphs.values()].some((r) => r.key === key);
+    if (wants) finishedFor.add(uri);
+  }
+  scheduleRefresh();
+  updateProgress();
+});
+
+// ---- progress ----
+
+interface ProgressState {
+  reporter?: WorkDoneProgressServerReporter;
+  /** Every computation seen while this progress lasted: the percentage is the share finished. */
+  readonly total: Set<string>;
+}
+let progress: ProgressState | undefined;
+let progressTimer: NodeJS.Timeout | undefined;
+
+function updateProgress(): void {
+  const pending = computations.pending();
+  if (pending.length === 0) {
+    progress?.reporter?.done();
+    progress = undefined;
+    clearInterval(progressTimer);
+    progressTimer = undefined;
+    return;
+  }
+  progressTimer ??= setInterval(updateProgress, 250);
+  if (!progress) {
+    if (Date.now() - pending[0].startedAt < progressAfterMs || !capabilities.window?.workDoneProgress) return;
+    const started: ProgressState = { total: new Set(pending.map((p) => p.key)) };
+    progress = started;
+    void connection.window.createWorkDoneProgress().then(
+      (reporter) => {
+        if (progress !== started) return reporter.done();
+        started.reporter = reporter;
+        reporter.begin('Grundy: computing nimbers', 0, message(pending), true);
+        reporter.token.onCancellationRequested(() => computations.cancelAll());
+      },
+      () => undefined,
+    );
+    return;
+  }
+  for (const p of pending) progress.total.add(p.key);
+  const done = progress.total.size - pending.length;
+  progress.reporter?.report(Math.floor((100 * done) / progress.total.size), message(pending));
+}
+
+function message(pending: { label: string; startedAt: number }[]): string {
+  const names = [...new Set(pending.map((p) => p.label))];
+  const seconds = ((Date.now() - pending[0].startedAt) / 1000).toFixed(0);
+  return `${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''} (${seconds} s)`;
+}
+
+// ---- settings ----
+
+function normalizeSettings(raw: unknown): Settings {
+  const s = (raw ?? {}) as { inlayHints?: { enabled?: unknown }; codeLens?: { maxMoves?: unknown }; computation?: { budgetMs?: unknown } };
+  const number = (value: unknown, fallback: number, min: number, max: number) => (typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : fallback);
+  return {
+    inlayHints: { enabled: typeof s.inlayHints?.enabled === 'boolean' ? s.inlayHints.enabled : DEFAULT_SETTINGS.inlayHints.enabled },
+    codeLens: { maxMoves: number(s.codeLens?.maxMoves, DEFAULT_SETTINGS.codeLens.maxMoves, 0, LISTED_MOVES) },
+    computation: { budgetMs: number(s.computation?.budgetMs, DEFAULT_SETTINGS.computation.budgetMs, 10, 3_600_000) },
+  };
+}
+
+async function loadSettings(): Promise<void> {
+  if (!capabilities.workspace?.configuration) return;
+  try {
+    settings = normalizeSettings(await connection.workspace.getConfiguration('grundy'));
+  } catch (cause) {
+    connection.console.warn(`could not read the settings: ${describe(cause)}`);
+  }
+  applySettings();
+}
+
+function applySettings(): void {
+  computations.setBudget(settings.computation.budgetMs);
+  states.clear(); // views carry the settings; rebuild them (analysis is cheap)
+  for (const document of documents.all()) publishDiagnostics(document.uri);
+  scheduleRefresh();
+}
+
+// ---- requests ----
+
+function describe(cause: unknown): string {
+  return cause instanceof Error ? (cause.stack ?? cause.message) : String(cause);
+}
+
+/** An exception in one request is logged and answered as that request's error; the server goes on. */
+function guarded<P, R>(name: string, handler: (params: P) => R | Promise<R>): (params: P) => Promise<R> {
+  return async (params: P) => {
+    try {
+      return await handler(params);
+    } catch (cause) {
+      connection.console.error(`${name} failed: ${describe(cause)}`);
+      throw new ResponseError(ErrorCodes.InternalError, `${name} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    }
+  };
+}
+
+connection.onInitialize((params) => {
+  capabilities = params.capabilities;
+  const options = params.initializationOptions as { settings?: unknown } | undefined;
+  if (options?.settings) settings = normalizeSettings(options.settings);
+  computations.setBudget(settings.computation.budgetMs);
+  return {
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      hoverProvider: true,
+      inlayHintProvider: true,
+      codeLensProvider: { resolveProvider: false },
+      executeCommandProvider: { commands: [APPLY_MOVE_COMMAND, ...(testHooks ? [TEST_THROW, TEST_CRASH_WORKER] : [])] },
+    },
+    serverInfo: { name: 'grundy-language-server', version: '0.1.0' },
+  };
+});
+
+connection.onInitialized(() => {
+  if (capabilities.workspace?.didChangeConfiguration?.dynamicRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'grundy' });
+  void loadSettings();
+});
+
+connection.onDidChangeConfiguration(
+  guarded('settings', async (params) => {
+    if (capabilities.workspace?.configuration) return loadSettings();
+    const pushed = (params.settings as { grundy?: unknown } | undefined)?.grundy;
+    if (pushed) {
+      settings = normalizeSettings(pushed);
+      applySettings();
+    }
+  }),
+);
+
+connection.onHover(
+  guarded('hover', (params) => {
+    const document = documents.get(params.textDocument.uri);
+    if (!document) return null;
+    const view = viewOf(document);
+    return hover(view, view.document.lines.offsetAt(params.position));
+  }),
+);
+
+connection.languages.inlayHint.on(
+  guarded('inlay hints', (params) => {
+    const document = documents.get(params.textDocument.uri);
+    return document ? inlayHints(viewOf(document), params.range) : [];
+  }),
+);
+
+connection.onCodeLens(
+  guarded('code lenses', (params) => {
+    const document = documents.get(params.textDocument.uri);
+    return document ? codeLenses(viewOf(document)) : [];
+  }),
+);
+
+connection.onExecuteCommand(
+  guarded('command', async (params) => {
+    if (testHooks && params.command === TEST_THROW) throw new Error('a test asked this request to fail');
+    if (testHooks && params.command === TEST_CRASH_WORKER) return pool.crashOne();
+    if (params.command !== APPLY_MOVE_COMMAND) throw new Error(`unknown command ${params.command}`);
+    const args = params.arguments?.[0];
+    if (!isApplyMoveArguments(args)) throw new Error('grundy.applyMove needs { uri, version, game, key, index }');
+    const document = documents.get(args.uri);
+    const move = moveEdit(document && viewOf(document), args);
+    if (move.status === 'refused') {
+      void connection.window.showWarningMessage(move.message);
+      return { applied: false, message: move.message };
+    }
+    const edit = capabilities.workspace?.workspaceEdit?.documentChanges
+      ? { documentChanges: [{ textDocument: { uri: args.uri, version: move.version }, edits: [move.edit] }] }
+      : { changes: { [args.uri]: [move.edit] } };
+    const response = await connection.workspace.applyEdit({ label: `Play ${move.label}`, edit });
+    if (!response.applied) {
+      const message = `The move ${move.label} was not applied${response.failureReason ? `: ${response.failureReason}` : ''}.`;
+      void connection.window.showWarningMessage(message);
+      return { applied: false, message };
+    }
+    return { applied: true, after: move.after };
+  }),
+);
 
 documents.onDidOpen((event) => publishDiagnostics(event.document.uri));
-documents.onDidChangeContent((event) => scheduleDiagnostics(event.document.uri));
-documents.onDidClose((event) => {
-  clearTimeout(pending.get(event.document.uri));
-  pending.delete(event.document.uri);
-  analyzed.delete(event.document.uri);
-  void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+documents.onDidChangeContent((event) => {
+  // Analyse now (cheap) so that computations for the new text start, and stale ones stop, at once.
+  stateOf(event.document);
+  updateProgress();
+  scheduleDiagnostics(event.document.uri);
 });
+documents.onDidClose((event) => {
+  const uri = event.document.uri;
+  clearTimeout(pendingDiagnostics.get(uri));
+  pendingDiagnostics.delete(uri);
+  states.delete(uri);
+  computations.release(uri);
+  updateProgress();
+  void connection.sendDiagnostics({ uri, diagnostics: [] });
+});
+connection.onShutdown(() => pool.dispose());
 
 documents.listen(connection);
 connection.listen();

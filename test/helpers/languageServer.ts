@@ -1,68 +1,218 @@
 // Starts the bundled language server over stdio and talks to it with the LSP's own JSON-RPC
-// library, as an editor would.
+// library, as an editor would: it keeps the text of the documents it opened, applies the edits
+// the server asks for (`workspace/applyEdit`, checking versions as VS Code does), answers
+// progress, configuration and refresh requests, and records them for tests to wait on.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
-import type { Diagnostic, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import type {
+  ApplyWorkspaceEditParams,
+  CodeLens,
+  Diagnostic,
+  Hover,
+  InitializeResult,
+  InlayHint,
+  Position,
+  PublishDiagnosticsParams,
+  ShowMessageParams,
+  TextEdit,
+} from 'vscode-languageserver-protocol';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+
+/** A `$/progress` notification (work-done progress: begin, report, end). */
+export interface ProgressParams {
+  readonly token: string | number;
+  readonly value: { readonly kind: 'begin' | 'report' | 'end'; readonly title?: string; readonly message?: string; readonly percentage?: number; readonly cancellable?: boolean };
+}
 import { repositoryPath } from './paths';
 
+export interface SessionOptions {
+  /** `grundy.*` settings, answered to `workspace/configuration`. */
+  readonly settings?: Record<string, unknown>;
+  /** Enables the server's test-only commands (a request that throws, a worker crash). */
+  readonly testHooks?: boolean;
+}
+
+interface Waiter<T> {
+  readonly accept: (value: T) => boolean;
+  readonly resolve: (value: T) => void;
+}
+
+/** Something the server sent, kept in order, with waits for the next one that matches. */
+class Inbox<T> {
+  readonly seen: T[] = [];
+  private readonly waiters: Waiter<T>[] = [];
+
+  push(value: T): void {
+    this.seen.push(value);
+    for (const waiter of [...this.waiters]) {
+      if (!waiter.accept(value)) continue;
+      this.waiters.splice(this.waiters.indexOf(waiter), 1);
+      waiter.resolve(value);
+    }
+  }
+
+  /** The first value seen (or to come) that satisfies `accept`. */
+  next(accept: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+    const seen = this.seen.find(accept);
+    if (seen !== undefined) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${what} within ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({ accept, resolve: (value) => (clearTimeout(timer), resolve(value)) });
+    });
+  }
+
+  clear(): void {
+    this.seen.length = 0;
+  }
+}
+
 export class LanguageServerSession {
-  private readonly diagnostics = new Map<string, PublishDiagnosticsParams[]>();
-  private readonly waiters: { uri: string; accept: (params: PublishDiagnosticsParams) => boolean; resolve: (params: PublishDiagnosticsParams) => void }[] = [];
-  private versions = new Map<string, number>();
+  readonly diagnostics = new Inbox<PublishDiagnosticsParams>();
+  readonly refreshes = new Inbox<{ method: string; at: number }>();
+  readonly progress = new Inbox<ProgressParams>();
+  readonly messages = new Inbox<ShowMessageParams>();
+  readonly appliedEdits = new Inbox<ApplyWorkspaceEditParams>();
+  readonly progressTokens: (string | number)[] = [];
   readonly stderr: string[] = [];
+  private readonly documents = new Map<string, TextDocument>();
+  settings: Record<string, unknown>;
 
   private constructor(
     private readonly process: ChildProcess,
     readonly connection: MessageConnection,
+    options: SessionOptions,
   ) {
-    connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
-      this.diagnostics.set(params.uri, [...(this.diagnostics.get(params.uri) ?? []), params]);
-      for (const waiter of [...this.waiters]) {
-        if (waiter.uri === params.uri && waiter.accept(params)) {
-          this.waiters.splice(this.waiters.indexOf(waiter), 1);
-          waiter.resolve(params);
-        }
-      }
+    this.settings = options.settings ?? {};
+    connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => this.diagnostics.push(params));
+    connection.onNotification('window/showMessage', (params: ShowMessageParams) => this.messages.push(params));
+    connection.onNotification('window/logMessage', () => undefined);
+    connection.onNotification('$/progress', (params: ProgressParams) => this.progress.push(params));
+    connection.onRequest('window/workDoneProgress/create', (params: { token: string | number }) => {
+      this.progressTokens.push(params.token);
+      return null;
     });
+    connection.onRequest('window/showMessageRequest', (params: ShowMessageParams) => {
+      this.messages.push(params);
+      return null;
+    });
+    connection.onRequest('client/registerCapability', () => null);
+    connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => params.items.map((item) => (item.section === 'grundy' ? this.settings : null)));
+    for (const method of ['workspace/inlayHint/refresh', 'workspace/codeLens/refresh']) {
+      connection.onRequest(method, () => {
+        this.refreshes.push({ method, at: Date.now() });
+        return null;
+      });
+    }
+    connection.onRequest('workspace/applyEdit', (params: ApplyWorkspaceEditParams) => this.applyEdit(params));
   }
 
-  static async start(): Promise<{ session: LanguageServerSession; initialize: InitializeResult }> {
-    const child = spawn(process.execPath, [repositoryPath('out', 'server', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  static async start(options: SessionOptions = {}): Promise<{ session: LanguageServerSession; initialize: InitializeResult }> {
+    const env = { ...process.env, ...(options.testHooks ? { GRUNDY_TEST_HOOKS: '1' } : {}) };
+    const child = spawn(process.execPath, [repositoryPath('out', 'server', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
     const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-    const session = new LanguageServerSession(child, connection);
+    const session = new LanguageServerSession(child, connection, options);
     child.stderr!.on('data', (chunk) => session.stderr.push(String(chunk)));
     connection.listen();
-    const initialize = await connection.sendRequest<InitializeResult>('initialize', { processId: process.pid, rootUri: null, capabilities: {} });
+    const initialize = await connection.sendRequest<InitializeResult>('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: {
+        window: { workDoneProgress: true },
+        workspace: {
+          configuration: true,
+          applyEdit: true,
+          workspaceEdit: { documentChanges: true },
+          didChangeConfiguration: { dynamicRegistration: true },
+          inlayHint: { refreshSupport: true },
+          codeLens: { refreshSupport: true },
+        },
+        textDocument: { hover: { contentFormat: ['markdown'] }, inlayHint: {}, codeLens: {} },
+      },
+    });
     await connection.sendNotification('initialized', {});
     return { session, initialize };
   }
 
+  text(uri: string): string {
+    return this.documents.get(uri)!.getText();
+  }
+
+  version(uri: string): number {
+    return this.documents.get(uri)!.version;
+  }
+
   async open(uri: string, text: string): Promise<void> {
-    this.versions.set(uri, 1);
+    this.documents.set(uri, TextDocument.create(uri, 'game', 1, text));
     await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'game', version: 1, text } });
   }
 
   /** Replaces the whole text (a full-document change event). */
   async change(uri: string, text: string): Promise<number> {
-    const version = (this.versions.get(uri) ?? 0) + 1;
-    this.versions.set(uri, version);
+    const version = this.version(uri) + 1;
+    this.documents.set(uri, TextDocument.create(uri, 'game', version, text));
     await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
     return version;
   }
 
+  async close(uri: string): Promise<void> {
+    this.documents.delete(uri);
+    await this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  }
+
+  /** Applies a workspace edit as VS Code does: a versioned change is refused if the document moved on. */
+  private async applyEdit(params: ApplyWorkspaceEditParams): Promise<{ applied: boolean; failureReason?: string }> {
+    this.appliedEdits.push(params);
+    const changes: [string, number | null, TextEdit[]][] = [];
+    for (const change of params.edit.documentChanges ?? []) {
+      if (!('textDocument' in change)) return { applied: false, failureReason: 'only text edits are supported' };
+      changes.push([change.textDocument.uri, change.textDocument.version, change.edits as TextEdit[]]);
+    }
+    for (const [uri, edits] of Object.entries(params.edit.changes ?? {})) changes.push([uri, null, edits]);
+    for (const [uri, version] of changes) {
+      const document = this.documents.get(uri);
+      if (!document) return { applied: false, failureReason: `${uri} is not open` };
+      if (version !== null && version !== document.version) return { applied: false, failureReason: `version ${version} is stale (the document is at ${document.version})` };
+    }
+    for (const [uri, , edits] of changes) await this.change(uri, TextDocument.applyEdits(this.documents.get(uri)!, edits));
+    return { applied: true };
+  }
+
   /** The next diagnostics published for a document that satisfy `accept`. */
-  nextDiagnostics(uri: string, accept: (params: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 10_000): Promise<PublishDiagnosticsParams> {
-    const seen = (this.diagnostics.get(uri) ?? []).find(accept);
-    if (seen) return Promise.resolve(seen);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push({ uri, accept, resolve: (params) => (clearTimeout(timer), resolve(params)) });
-    });
+  nextDiagnostics(uri: string, accept: (params: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 20_000): Promise<PublishDiagnosticsParams> {
+    return this.diagnostics.next((p) => p.uri === uri && accept(p), `matching diagnostics for ${uri}`, timeoutMs);
   }
 
   /** Forgets the diagnostics seen so far, so the next wait sees only new ones. */
   clearDiagnostics(): void {
     this.diagnostics.clear();
+  }
+
+  hover(uri: string, position: Position): Promise<Hover | null> {
+    return this.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position });
+  }
+
+  inlayHints(uri: string, range?: { start: Position; end: Position }): Promise<InlayHint[] | null> {
+    const whole = { start: { line: 0, character: 0 }, end: { line: 1_000_000, character: 0 } };
+    return this.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: range ?? whole });
+  }
+
+  codeLenses(uri: string): Promise<CodeLens[] | null> {
+    return this.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } });
+  }
+
+  executeCommand(command: string, args: unknown[] = []): Promise<unknown> {
+    return this.connection.sendRequest('workspace/executeCommand', { command, arguments: args });
+  }
+
+  /** Code lenses once no game of the document is still computing. */
+  async settledCodeLenses(uri: string, timeoutMs = 20_000): Promise<CodeLens[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const lenses = (await this.codeLenses(uri)) ?? [];
+      if (!lenses.some((lens) => lens.command?.title.includes('computing'))) return lenses;
+      if (Date.now() > deadline) throw new Error(`still computing after ${timeoutMs} ms: ${lenses.map((l) => l.command?.title).join(' | ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   async stop(): Promise<void> {
@@ -79,4 +229,13 @@ export class LanguageServerSession {
 
 export function messages(diagnostics: Diagnostic[]): string[] {
   return diagnostics.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`);
+}
+
+/** Splits a fixture line with a `|` cursor marker into its text and the cursor's position. */
+export function cursorAt(marked: string): { text: string; position: Position } {
+  const at = marked.indexOf('|');
+  if (at < 0 || marked.indexOf('|', at + 1) >= 0) throw new Error(`want exactly one | in ${marked}`);
+  const before = marked.slice(0, at);
+  const lines = before.split('\n');
+  return { text: before + marked.slice(at + 1), position: { line: lines.length - 1, character: lines[lines.length - 1].length } };
 }

@@ -2,6 +2,7 @@
 import { type Diagnostic as LspDiagnostic, DiagnosticSeverity } from 'vscode-languageserver';
 import type { AnalyzedDocument } from '../language/analyze';
 import type { Severity } from '../language/diagnostics';
+import type { DocumentView } from './view';
 
 const severities: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -17,4 +18,26 @@ export function lspDiagnostics(document: AnalyzedDocument): LspDiagnostic[] {
     source: 'grundy',
     message: diagnostic.message,
   }));
+}
+
+/**
+ * What the computations found that the user should act on, as diagnostics on the game's name: a
+ * value the budget did not reach ("computed up to n = …"), a computation that failed.
+ */
+export function computationDiagnostics(view: DocumentView): LspDiagnostic[] {
+  const found: LspDiagnostic[] = [];
+  const lines = view.document.lines;
+  for (const game of view.document.model.games) {
+    const value = view.game(game);
+    const at = game.declaration.name ?? game.declaration;
+    const range = { start: lines.positionAt(at.start), end: lines.positionAt(at.end) };
+    if (value?.state === 'failed') {
+      found.push({ range, severity: DiagnosticSeverity.Warning, code: 'computation-failed', source: 'grundy', message: `computing \`${game.name}\` failed: ${value.message.split('\n')[0]}` });
+    } else if (value?.state === 'done' && value.value.outcome === null) {
+      const result = value.value;
+      const advice = value.cancelled ? ' (cancelled; edit the game to compute again)' : result.stopped ? '; raise the setting `grundy.computation.budgetMs` to compute further' : '';
+      found.push({ range, severity: DiagnosticSeverity.Information, code: 'value-unknown', source: 'grundy', message: `the value of \`${game.name}\` is not known: ${result.reason ?? 'not computed'}${advice}` });
+    }
+  }
+  return found;
 }

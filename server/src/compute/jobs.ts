@@ -1,0 +1,128 @@
+// What the language server asks its workers, and what they answer: plain, structured-cloneable
+// data (bigints and typed arrays survive postMessage). `runJob` is the whole of a worker's
+// work; it is pure apart from the engine cache it is given, so tests may call it directly.
+import { analyzeGame, graphNimbers, ruleKey, ruleSequence, type EngineCache, type GameAnalysis } from '../engine';
+import type { GameInput, GameMove } from '../engine/gameTypes';
+import type { Budget, GraphData, GraphNimbers, HeapRule, HeapSequence, Periodicity, TreblecrossSegment } from '../engine/types';
+
+export type Job =
+  | { readonly kind: 'game'; readonly input: GameInput; readonly maxMoves: number }
+  | { readonly kind: 'rule'; readonly rule: HeapRule }
+  | { readonly kind: 'graph'; readonly graph: GraphData };
+
+export type JobResult =
+  | { readonly kind: 'game'; readonly game: GameResult }
+  | { readonly kind: 'rule'; readonly rule: RuleSummary }
+  | { readonly kind: 'graph'; readonly graph: GraphNimbers };
+
+/** How many of a sequence's first values travel with a summary (hovers show them). */
+export const FIRST_VALUES = 32;
+
+/** A heap rule's sequence without its (possibly millions of) values. */
+export interface RuleSummary {
+  readonly key: string;
+  readonly firstValues: readonly number[];
+  readonly computedUpTo: number;
+  readonly periodicity?: Periodicity;
+  /** Why the computation stopped without a proof (present exactly when there is no periodicity). */
+  readonly reason?: string;
+}
+
+export interface ComponentResult {
+  readonly status: 'value' | 'unknown' | 'immediate-win' | 'over';
+  readonly nimber: bigint | null;
+  readonly parts: readonly (bigint | null)[];
+  readonly reason?: string;
+  /** Heaps, octal rows and Treblecross (0.007): the sequence the values came from. */
+  readonly rule?: RuleSummary;
+  /** Treblecross rows. */
+  readonly treblecross?:
+    | { readonly status: 'over'; readonly at: number }
+    | { readonly status: 'immediate-win'; readonly winningCells: readonly number[] }
+    | { readonly status: 'nimber'; readonly segments: readonly TreblecrossSegment[] }
+    | { readonly status: 'over-budget' };
+}
+
+export interface GameResult {
+  readonly play: 'normal' | 'misere';
+  readonly nimber: bigint | null;
+  readonly outcome: 'N' | 'P' | null;
+  readonly reason?: string;
+  readonly components: readonly ComponentResult[];
+  readonly winningMoves: readonly GameMove[];
+  readonly winningMoveCount: bigint;
+  /** True when a budget or a cancellation stopped some computation: another try may get further. */
+  readonly stopped: boolean;
+  /** Milliseconds the worker spent. */
+  readonly elapsedMs: number;
+}
+
+export function summarizeSequence(sequence: HeapSequence): RuleSummary {
+  const count = Math.min(FIRST_VALUES, sequence.computedUpTo + 1);
+  return {
+    key: sequence.key,
+    firstValues: Array.from(sequence.values.subarray(0, count)),
+    computedUpTo: sequence.computedUpTo,
+    ...(sequence.periodicity ? { periodicity: sequence.periodicity } : {}),
+    ...(sequence.complete ? {} : { reason: sequence.reason ?? 'no period proved yet' }),
+  };
+}
+
+export function summarizeGame(analysis: GameAnalysis, elapsedMs: number): GameResult {
+  let stopped = false;
+  const components = analysis.components.map((c): ComponentResult => {
+    const t = c.treblecross;
+    if (c.sequence?.stop || (t?.status === 'over-budget' && t.stop) || c.graph?.stop) stopped = true;
+    return {
+      status: c.status,
+      nimber: c.nimber,
+      parts: c.parts,
+      ...(c.reason ? { reason: c.reason } : {}),
+      ...(c.sequence ? { rule: summarizeSequence(c.sequence) } : {}),
+      ...(t
+        ? {
+            treblecross:
+              t.status === 'over'
+                ? { status: 'over', at: t.at }
+                : t.status === 'immediate-win'
+                  ? { status: 'immediate-win', winningCells: t.winningCells }
+                  : t.status === 'nimber'
+                    ? { status: 'nimber', segments: t.segments }
+                    : { status: 'over-budget' },
+          }
+        : {}),
+    };
+  });
+  // Misère search and other budgeted steps say so in the game's reason.
+  if (analysis.outcome === null && analysis.reason && /out of time|cancelled|budget|size limit/.test(analysis.reason)) stopped = true;
+  return {
+    play: analysis.play,
+    nimber: analysis.nimber,
+    outcome: analysis.outcome,
+    ...(analysis.reason ? { reason: analysis.reason } : {}),
+    components,
+    winningMoves: analysis.winningMoves,
+    winningMoveCount: analysis.winningMoveCount,
+    stopped,
+    elapsedMs,
+  };
+}
+
+export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult {
+  const started = Date.now();
+  switch (job.kind) {
+    case 'game': {
+      const analysis = analyzeGame(job.input, { budget, cache, maxMoves: job.maxMoves });
+      return { kind: 'game', game: summarizeGame(analysis, Date.now() - started) };
+    }
+    case 'rule': {
+      const key = ruleKey(job.rule);
+      const sequence = ruleSequence(job.rule, budget, { resume: cache.sequences.get(key) });
+      const cached = cache.sequences.get(key);
+      if (!cached || (!cached.complete && (sequence.complete || sequence.computedUpTo > cached.computedUpTo))) cache.sequences.set(key, sequence);
+      return { kind: 'rule', rule: summarizeSequence(sequence) };
+    }
+    case 'graph':
+      return { kind: 'graph', graph: graphNimbers(job.graph, budget) };
+  }
+}

@@ -1,0 +1,30 @@
+// A computation worker (bundled as out/server/worker.js): runs one job at a time with the engine,
+// keeping one engine cache for its whole life, so a rule's sequence computed for one game is
+// reused by every later game, rule hover and document that this worker serves.
+//
+// Cancellation cannot arrive as a message while a job runs (the thread is busy), so the pool
+// writes the id of the job to cancel into shared memory and the engine's budget polls it.
+import { parentPort, workerData } from 'node:worker_threads';
+import { createEngineCache } from '../engine';
+import { runJob } from './jobs';
+import type { ToWorker, FromWorker } from './pool';
+
+const cancelledId = new Int32Array(workerData.cancel as SharedArrayBuffer);
+const cache = createEngineCache();
+const port = parentPort!;
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'crash') {
+    // Only for the protocol tests (GRUNDY_TEST_HOOKS): a worker dying mid-job must be survived.
+    process.exit(70);
+  }
+  const { id, job, budgetMs } = message;
+  const budget = { deadline: Date.now() + budgetMs, isCancelled: () => Atomics.load(cancelledId, 0) === id };
+  let reply: FromWorker;
+  try {
+    reply = { type: 'done', id, result: runJob(job, budget, cache), cancelled: budget.isCancelled() };
+  } catch (cause) {
+    reply = { type: 'failed', id, message: cause instanceof Error ? (cause.stack ?? cause.message) : String(cause) };
+  }
+  port.postMessage(reply);
+});

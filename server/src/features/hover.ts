@@ -1,0 +1,260 @@
+// Hovers (Markdown): what is under the cursor, its value and why.
+//   game name        nimber, outcome in words, the XOR written out, the winning moves
+//   component head   the component's nimber and each part's (rule: period and proof)
+//   one heap         its nimber and why (computed, or by the proved period)
+//   a row            segments / runs and their nimbers, the winning cells
+//   a token vertex   its nimber and its options' nimbers
+//   rule name        the first values of its sequence and its period
+//   graph vertex     its nimber and options (in a graph's body)
+import { type Hover, MarkupKind } from 'vscode-languageserver';
+import type { ComponentResult, GameResult, RuleSummary } from '../compute/jobs';
+import type { GameMove } from '../engine/gameTypes';
+import type { GraphNimbers, HeapRule } from '../engine/types';
+import type { GameDeclaration, GraphDeclaration, Name, RuleDeclaration } from '../language/ast';
+import type { CheckedComponent, GameSymbol, GraphSymbol } from '../language/model';
+import { componentText } from '../analysis/gameReport';
+import { writeMove } from '../language/writeMove';
+import type { Span } from '../language/text';
+import { type DocumentView, type Value, elapsed, outcomeWords, periodWords, proofWords, sequenceWhy, star } from './view';
+
+/** A nimber in Markdown: as code, so that `*` is not read as emphasis. */
+const nim = (g: bigint | number): string => `\`${star(g)}\``;
+
+/** Winning moves a game hover lists before "and k more". */
+const HOVER_MOVES = 5;
+
+const inside = (span: Span | undefined, offset: number): span is Span => span !== undefined && span.start <= offset && offset <= span.end;
+
+export function hover(view: DocumentView, offset: number): Hover | null {
+  const { document } = view;
+  const declaration = document.file.declarations.find((d) => inside(d, offset));
+  if (!declaration) return null;
+  let markdown: string | null = null;
+  let span: Span = declaration;
+  if (declaration.kind === 'game') [markdown, span] = gameDeclarationHover(view, declaration, offset);
+  else if (declaration.kind === 'rule') [markdown, span] = ruleDeclarationHover(view, declaration);
+  else [markdown, span] = graphDeclarationHover(view, declaration, offset);
+  if (markdown === null) return null;
+  const lines = document.lines;
+  return { contents: { kind: MarkupKind.Markdown, value: markdown }, range: { start: lines.positionAt(span.start), end: lines.positionAt(span.end) } };
+}
+
+// ---- games ----
+
+function gameDeclarationHover(view: DocumentView, declaration: GameDeclaration, offset: number): [string | null, Span] {
+  const game = view.document.model.games.find((g) => g.declaration === declaration);
+  if (!game) return [null, declaration];
+  const index = declaration.components.findIndex((c) => inside(c, offset));
+  if (index < 0 || inside(declaration.name, offset) || !game.components[index]) return [gameHover(view, game), declaration.name ?? declaration];
+  const component = game.components[index];
+  const syntax = component.syntax;
+  const value = view.game(game);
+  if (syntax.kind === 'heaps' && component.kind === 'heaps') {
+    const heap = syntax.heaps.findIndex((h) => inside(h, offset));
+    if (heap >= 0) return [heapHover(view, game, component, index, heap, value), syntax.heaps[heap]];
+  }
+  if (syntax.kind === 'tokens' && component.kind === 'tokens') {
+    const token = syntax.vertices.findIndex((v) => inside(v, offset));
+    if (token >= 0) return [vertexHover(view, component.graph, component.vertices[token], `token on \`${syntax.vertices[token].text}\` in \`${game.name}\``), syntax.vertices[token]];
+  }
+  return [componentHover(view, game, component, index, value), syntax];
+}
+
+function pendingOrFailed(value: Value<unknown> | undefined, what: string): string | null {
+  if (!value) return `${what}: not computed, because the game has errors.`;
+  if (value.state === 'pending') return `${what}: still computing (${elapsed(value.sinceMs)}).`;
+  if (value.state === 'failed') return `${what}: the computation failed: ${value.message.split('\n')[0]}`;
+  return null;
+}
+
+function gameHover(view: DocumentView, game: GameSymbol): string {
+  const text = view.document.file.text;
+  const title = `**game \`${game.name}\`**${game.play === 'misere' ? ' (misère play: whoever moves last loses)' : ''}`;
+  const value = view.game(game);
+  const waiting = pendingOrFailed(value, 'Its value');
+  if (waiting || value?.state !== 'done') return `${title}\n\n${waiting}`;
+  const result = value.value;
+  const out: string[] = [title, ''];
+  if (result.outcome === null) {
+    out.push(`Who wins is not known: ${result.reason ?? 'not computed'}.`);
+  } else {
+    const nimber = result.nimber === null ? '' : `nimber **${nim(result.nimber)}**: `;
+    out.push(`${nimber}**${outcomeWords(result.outcome)}**${result.reason ? ` (${result.reason})` : ''}.`);
+  }
+  if (game.play === 'normal' && result.components.every((c) => c.nimber !== null)) {
+    out.push('', game.components.map((c, i) => `\`${componentText(text, c)}\` ${nim(result.components[i].nimber!)}`).join(' ⊕ ') + (game.components.length > 1 || result.nimber !== null ? ` = **${nim(result.nimber ?? 0n)}**` : ''));
+  }
+  if (value.cancelled) out.push('', '_The computation was cancelled: edit the game to compute it again._');
+  out.push(...movesList(view, game, result, () => true));
+  return out.join('\n');
+}
+
+function movesList(view: DocumentView, game: GameSymbol, result: GameResult, keep: (move: GameMove) => boolean): string[] {
+  if (result.outcome !== 'N') return [];
+  const text = view.document.file.text;
+  const moves = result.winningMoves.filter(keep);
+  if (moves.length === 0) return [];
+  const shown = moves.slice(0, HOVER_MOVES).map((move) => {
+    const written = writeMove(text, game, move);
+    return `- \`${written.label}\`: ${written.description}`;
+  });
+  const all = moves.length === result.winningMoves.length ? result.winningMoveCount : BigInt(moves.length);
+  const more = all - BigInt(shown.length);
+  return ['', `Winning move${all === 1n ? '' : 's'} (${all.toLocaleString('en-US')}):`, ...shown, ...(more > 0n ? [`- and ${more.toLocaleString('en-US')} more`] : [])];
+}
+
+function componentResult(value: Value<GameResult> | undefined, index: number): ComponentResult | undefined {
+  return value?.state === 'done' ? value.value.components[index] : undefined;
+}
+
+function ruleLine(name: string, rule: HeapRule, summary: RuleSummary | undefined): string {
+  const head = `rule \`${name}\` (${describeRule(rule)})`;
+  if (!summary) return head;
+  if (summary.periodicity) return `${head}: ${periodWords(summary.periodicity)}, ${proofWords(summary.periodicity)}.`;
+  return `${head}: no period proved (${summary.reason ?? `values known up to n = ${summary.computedUpTo}`}).`;
+}
+
+function componentHover(view: DocumentView, game: GameSymbol, component: CheckedComponent, index: number, value: Value<GameResult> | undefined): string {
+  const text = view.document.file.text;
+  const title = `**\`${componentText(text, component)}\`** in \`${game.name}\``;
+  const waiting = pendingOrFailed(value, 'Its value');
+  if (waiting) return `${title}\n\n${waiting}`;
+  const result = componentResult(value, index);
+  if (!result || value?.state !== 'done') return title;
+  const out = [title, ''];
+  if (result.nimber !== null) out.push(`nimber **${nim(result.nimber)}**`);
+  else if (result.status === 'unknown') out.push(`value not known: ${result.reason ?? 'not computed'}`);
+  out.push('');
+  switch (component.kind) {
+    case 'heaps':
+      out.push(ruleLine(component.ruleName, component.rule, result.rule));
+      if (component.heaps.length > 0) out.push('', `heaps: ${component.heaps.map((h, i) => `${h} → ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ')}`);
+      if (component.heaps.length > 1 && result.nimber !== null) out.push(`${result.parts.map((g) => nim(g!)).join(' ⊕ ')} = ${nim(result.nimber)}`);
+      break;
+    case 'octal-row':
+      out.push(ruleLine(component.ruleName, component.rule, result.rule), '', 'Each run of `X` is a heap:');
+      out.push(component.heaps.map((h, i) => `${h} → ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ') || '(no runs: no moves)');
+      break;
+    case 'treblecross':
+      out.push(...treblecrossLines(component.cells, result));
+      break;
+    case 'tokens':
+      out.push(`tokens on ${component.vertices.map((v, i) => `\`${component.graph.data.vertexNames[v]}\` ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ')} of graph \`${component.graph.name}\``);
+      break;
+  }
+  out.push(...movesList(view, game, value.value, (m) => m.component === index));
+  return out.join('\n');
+}
+
+function treblecrossLines(cells: string, result: ComponentResult): string[] {
+  const t = result.treblecross;
+  if (!t) return [];
+  switch (t.status) {
+    case 'over':
+      return [`Three marked cells in a row at cell ${t.at + 1}: the game is over, and the player to move has lost.`];
+    case 'immediate-win':
+      return [`The player to move wins at once by marking cell${t.winningCells.length === 1 ? '' : 's'} ${t.winningCells.map((c) => c + 1).join(', ')} (three in a row).`];
+    case 'over-budget':
+      return [result.reason ?? 'not computed within the budget'];
+    case 'nimber': {
+      if (t.segments.length === 0) return [`No cell can be marked safely: every move lets the opponent complete three in a row.`];
+      const lines = ['Cells that are safe to mark form independent segments (each is 0.007 at its length + 2):'];
+      for (const s of t.segments) lines.push(`- cells ${s.start + 1}–${s.start + s.length} ("${cells.slice(s.start, s.start + s.length)}"): ${nim(s.nimber)}`);
+      return lines;
+    }
+  }
+}
+
+function heapHover(view: DocumentView, game: GameSymbol, component: CheckedComponent & { kind: 'heaps' }, index: number, heap: number, value: Value<GameResult> | undefined): string {
+  const n = component.heaps[heap];
+  const title = `**heap of ${n}** under \`${component.ruleName}\` (${describeRule(component.rule)})`;
+  const waiting = pendingOrFailed(value, 'Its nimber');
+  if (waiting) return `${title}\n\n${waiting}`;
+  const result = componentResult(value, index);
+  if (!result || value?.state !== 'done') return title;
+  const g = result.parts[heap];
+  if (g === null || g === undefined) return `${title}\n\nnimber not known: ${result.reason ?? 'not computed'}`;
+  const out = [title, '', `nimber **${nim(g)}**`, ''];
+  if (component.rule.kind === 'subtractAllExcept' && component.rule.except.length === 0) out.push('In Nim a heap of n has nimber n.');
+  else if (result.rule) out.push(`Why: ${sequenceWhy(result.rule, n)}.`);
+  else out.push('Why: no move from this heap changes anything (it is below every move).');
+  // Equal heaps have the same moves; the engine lists them under the first one.
+  out.push(...movesList(view, game, value.value, (m) => m.component === index && m.move.kind === 'heap' && component.heaps[m.move.heap] === n));
+  return out.join('\n');
+}
+
+// ---- graphs ----
+
+function vertexHover(view: DocumentView, graph: GraphSymbol, vertex: number, title: string): string {
+  const name = graph.data.vertexNames[vertex];
+  const head = `**${title}**`;
+  const value = view.graph(graph);
+  if (!value) return `${head}\n\nThe graph \`${graph.name}\` has a cycle: its vertices have no nimbers.`;
+  const waiting = pendingOrFailed(value, 'Its nimber');
+  if (waiting || value.state !== 'done') return `${head}\n\n${waiting}`;
+  const nimbers: GraphNimbers = value.value;
+  const g = nimbers.nimbers[vertex];
+  if (g < 0) return `${head}\n\nnimber not known: ${nimbers.reason ?? 'not computed'}`;
+  const { succStart, succ, vertexNames } = graph.data;
+  const options: string[] = [];
+  for (let slot = succStart[vertex]; slot < succStart[vertex + 1]; slot++) options.push(`\`${vertexNames[succ[slot]]}\` ${nim(nimbers.nimbers[succ[slot]])}`);
+  const why = options.length === 0 ? `\`${name}\` has no moves: a terminal position, nimber 0.` : `options: ${options.join(', ')}; the nimber is the smallest value not among them (mex).`;
+  return `${head}\n\nnimber **${nim(g)}**\n\n${why}`;
+}
+
+function graphDeclarationHover(view: DocumentView, declaration: GraphDeclaration, offset: number): [string | null, Span] {
+  const symbol = declaration.name ? view.document.model.symbols.get(declaration.name.text) : undefined;
+  if (symbol?.kind !== 'graph' || symbol.declaration !== declaration) return [null, declaration];
+  for (const line of declaration.lines) {
+    for (const name of [line.from, ...line.to] as Name[]) {
+      if (!inside(name, offset)) continue;
+      const vertex = symbol.vertexIndex.get(name.text);
+      if (vertex !== undefined) return [vertexHover(view, symbol, vertex, `vertex \`${name.text}\` of graph \`${symbol.name}\``), name];
+    }
+  }
+  const vertices = symbol.data.vertexNames.length;
+  const value = view.graph(symbol);
+  const status = !value ? 'It has a cycle: no vertex on or leading to it has a nimber.' : value.state === 'done' ? graphSummary(symbol, value.value) : (pendingOrFailed(value, 'Its nimbers') ?? '');
+  return [`**graph \`${symbol.name}\`**: ${vertices} vertices, ${symbol.data.succ.length} edges\n\n${status}`, declaration.name ?? declaration];
+}
+
+function graphSummary(graph: GraphSymbol, nimbers: GraphNimbers): string {
+  const shown = Math.min(20, graph.data.vertexNames.length);
+  const list = graph.data.vertexNames.slice(0, shown).map((name, v) => `\`${name}\` ${nimbers.nimbers[v] < 0 ? '?' : nim(nimbers.nimbers[v])}`);
+  return `nimbers: ${list.join(', ')}${shown < graph.data.vertexNames.length ? ', …' : ''}`;
+}
+
+// ---- rules ----
+
+export function describeRule(rule: HeapRule): string {
+  switch (rule.kind) {
+    case 'subtract':
+      return `subtract {${rule.set.join(', ')}}`;
+    case 'subtractAllExcept':
+      return rule.except.length === 0 ? 'subtract all: Nim' : `subtract all except {${rule.except.join(', ')}}`;
+    case 'octal':
+      return `octal ${rule.digits[0]}.${rule.digits.slice(1).join('')}`;
+  }
+}
+
+function ruleDeclarationHover(view: DocumentView, declaration: RuleDeclaration): [string | null, Span] {
+  const symbol = declaration.name ? view.document.model.symbols.get(declaration.name.text) : undefined;
+  if (symbol?.kind !== 'rule' || symbol.declaration !== declaration) return [null, declaration];
+  const span = declaration.name ?? declaration;
+  if (!symbol.rule) return [`**rule \`${symbol.name}\`**: its definition has errors.`, span];
+  if (symbol.rule.kind === 'treblecross') return [`**rule \`${symbol.name}\`**: Treblecross.`, span];
+  return [ruleHover(view, symbol.name, symbol.rule), span];
+}
+
+export function ruleHover(view: DocumentView, name: string, rule: HeapRule): string {
+  const title = `**rule \`${name}\`**: ${describeRule(rule)}`;
+  const value = view.rule(name, rule);
+  const waiting = pendingOrFailed(value, 'Its nimbers');
+  if (waiting || value.state !== 'done') return `${title}\n\n${waiting}`;
+  const summary = value.value;
+  const first = summary.firstValues.join(' ');
+  const out = [title, '', `G(0), G(1), …: \`${first}${summary.computedUpTo + 1 > summary.firstValues.length ? ' …' : ''}\``, ''];
+  if (summary.periodicity) out.push(`Values repeat with ${periodWords(summary.periodicity)}; ${proofWords(summary.periodicity)}. Every heap's nimber is known.`);
+  else out.push(`No period proved: ${summary.reason ?? `values known up to n = ${summary.computedUpTo}`}.`);
+  return out.join('\n');
+}

@@ -1,0 +1,82 @@
+// What every editor feature reads: one document version, its analysis, the settings, and the
+// state of each computation it depends on. Features are functions of a view and a position, so
+// they never wait: a value still computing is a state like any other, and they say so.
+import type { GameResult, RuleSummary } from '../compute/jobs';
+import type { GraphNimbers, HeapRule, Periodicity } from '../engine/types';
+import type { AnalyzedDocument } from '../language/analyze';
+import type { GameSymbol, GraphSymbol } from '../language/model';
+
+export type Value<T> =
+  | { readonly state: 'pending'; readonly sinceMs: number }
+  | { readonly state: 'failed'; readonly message: string }
+  | { readonly state: 'done'; readonly value: T; readonly cancelled: boolean };
+
+export interface Settings {
+  readonly inlayHints: { readonly enabled: boolean };
+  readonly codeLens: { readonly maxMoves: number };
+  readonly computation: { readonly budgetMs: number };
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  inlayHints: { enabled: true },
+  codeLens: { maxMoves: 3 },
+  computation: { budgetMs: 10_000 },
+};
+
+export interface DocumentView {
+  readonly uri: string;
+  readonly version: number;
+  readonly document: AnalyzedDocument;
+  readonly settings: Settings;
+  /** Undefined for a game with errors (nothing is computed for it). */
+  game(game: GameSymbol): Value<GameResult> | undefined;
+  /** What the game's value depends on, as a key: equal keys, equal results (compute/requests.ts). */
+  gameKey(game: GameSymbol): string | undefined;
+  /** Undefined for a graph with a cycle. */
+  graph(graph: GraphSymbol): Value<GraphNimbers> | undefined;
+  /** Starts the rule's computation if nothing has. */
+  rule(name: string, rule: HeapRule): Value<RuleSummary>;
+}
+
+// ---- words shared by the features ----
+
+/** A nimber as CGT writes it: 0, *1, *2, … (`*1` rather than `*`, so it reads in any font). */
+export const star = (g: bigint | number): string => (BigInt(g) === 0n ? '0' : `*${g}`);
+
+export const outcomeWords = (outcome: 'N' | 'P'): string => (outcome === 'N' ? 'the player to move wins' : 'the player to move loses');
+
+export const outcomeShort = (outcome: 'N' | 'P'): string => (outcome === 'N' ? 'win' : 'lose');
+
+export function proofWords(p: Periodicity): string {
+  switch (p.proof) {
+    case 'closed-form':
+      return 'G(n) = n for every n (Nim)';
+    case 'subtraction-window':
+      return `proved at n = ${p.provedAt} by the window theorem for subtraction games`;
+    case 'guy-smith':
+      return `proved at n = ${p.provedAt} by the Guy–Smith periodicity theorem`;
+    case 'all-but-window':
+      return `proved at n = ${p.provedAt} by the window argument for subtract-all-except games`;
+  }
+}
+
+export function periodWords(p: Periodicity): string {
+  const from = p.preperiod === 0 ? 'from the start' : `from n = ${p.preperiod}`;
+  const saltus = p.saltus === 0 ? '' : `, adding ${p.saltus} each period (arithmetic periodicity)`;
+  return `period ${p.period} ${from}${saltus}`;
+}
+
+/** The value of a rule's sequence at n when a summary can tell (first values, or the period). */
+export function sequenceWhy(rule: RuleSummary, n: bigint): string {
+  const p = rule.periodicity;
+  if (n <= BigInt(rule.computedUpTo) && (!p || n < BigInt(p.preperiod + p.period))) return `computed directly (values up to n = ${rule.computedUpTo.toLocaleString('en-US')} are known)`;
+  if (!p) return `computed directly`;
+  const residue = (n - BigInt(p.preperiod)) % BigInt(p.period) + BigInt(p.preperiod);
+  const shift = p.saltus === 0 ? '' : ` plus ${p.saltus} per period`;
+  return `${n} ≡ ${residue} (mod ${p.period}): the value of heap ${residue}${shift}, by ${periodWords(p)}, ${proofWords(p)}`;
+}
+
+export function elapsed(sinceMs: number): string {
+  const seconds = (Date.now() - sinceMs) / 1000;
+  return seconds < 1 ? 'just started' : `for ${seconds.toFixed(1)} s`;
+}
