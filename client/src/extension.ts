@@ -2,7 +2,7 @@
 // command that needs VS Code's own UI (the list of every winning move). Everything else, applying
 // a move included, happens in the server.
 import * as path from 'node:path';
-import { commands, window, type ExtensionContext } from 'vscode';
+import { commands, window, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
 
 let client: LanguageClient | undefined;
@@ -22,6 +22,9 @@ export async function activate(context: ExtensionContext): Promise<void> {
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'game' }],
+    // The server has the settings from its first computation on; it reads changes itself
+    // (`workspace/configuration` when told that they changed).
+    initializationOptions: { settings: workspace.getConfiguration('grundy') },
   };
   client = new LanguageClient('grundy', 'Grundy language server', serverOptions, clientOptions);
   context.subscriptions.push(

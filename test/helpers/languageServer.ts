@@ -116,6 +116,8 @@ export class LanguageServerSession {
     const initialize = await connection.sendRequest<InitializeResult>('initialize', {
       processId: process.pid,
       rootUri: null,
+      // As the extension's client does: settings from the start, before `workspace/configuration`.
+      initializationOptions: { settings: session.settings },
       capabilities: {
         window: { workDoneProgress: true },
         workspace: {

@@ -110,13 +110,18 @@ export class Computations {
     }
   }
 
-  /** A new budget: results cut short by the old one, or by a cancellation, are computed again. */
+  /**
+   * A new budget: computations running under the old one start again under the new one, and
+   * results cut short by the old one, or by a cancellation, are computed again. The caller asks
+   * for what it needs again.
+   */
   setBudget(budgetMs: number): void {
     if (budgetMs === this.budgetMs) return;
     this.budgetMs = budgetMs;
     for (const [key, entry] of this.entries) {
       const c = entry.computation;
-      if (c.state === 'failed' || (c.state === 'done' && (c.cancelled || stoppedEarly(c.result)))) this.entries.delete(key);
+      if (c.state === 'pending') entry.handle?.cancel();
+      if (c.state === 'pending' || c.state === 'failed' || (c.state === 'done' && (c.cancelled || stoppedEarly(c.result)))) this.entries.delete(key);
     }
   }
 

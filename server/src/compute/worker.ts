@@ -14,10 +14,6 @@ const cache = createEngineCache();
 const port = parentPort!;
 
 port.on('message', (message: ToWorker) => {
-  if (message.type === 'crash') {
-    // Only for the protocol tests (GRUNDY_TEST_HOOKS): a worker dying mid-job must be survived.
-    process.exit(70);
-  }
   const { id, job, budgetMs } = message;
   const budget = { deadline: Date.now() + budgetMs, isCancelled: () => Atomics.load(cancelledId, 0) === id };
   let reply: FromWorker;

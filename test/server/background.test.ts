@@ -1,0 +1,141 @@
+// Background computation as the editor sees it: values arrive later and the server asks for a
+// refresh; long work shows progress the user can cancel; edits cancel work nobody needs; a
+// request that throws or a worker that dies leaves the server answering.
+import * as assert from 'node:assert/strict';
+import type { CodeLens } from 'vscode-languageserver-protocol';
+import { LanguageServerSession } from '../helpers/languageServer';
+
+/** Officers (0.6) has no known period: a huge heap computes until the budget stops it. */
+const slow = (name: string, extra = 0) => `game ${name} = officers ${1_000_000_000_000 + extra}`;
+const rules = 'rule officers = octal 0.6\nrule onetwo = subtract {1, 2}\n';
+
+async function lensesWhere(session: LanguageServerSession, uri: string, accept: (titles: string) => boolean, timeoutMs = 30_000): Promise<CodeLens[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const lenses = (await session.codeLenses(uri)) ?? [];
+    if (accept(lenses.map((l) => l.command?.title ?? '').join(' | '))) return lenses;
+    if (Date.now() > deadline) throw new Error(`lenses never matched: ${lenses.map((l) => l.command?.title).join(' | ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('background computation', function () {
+  this.timeout(60_000);
+
+  it('a slow game computes in the background: hovers answer meanwhile, a refresh follows its result', async () => {
+    const { session } = await LanguageServerSession.start({ settings: { computation: { budgetMs: 1500 } } });
+    try {
+      const uri = 'file:///background/slow.game';
+      const openedAt = Date.now();
+      await session.open(uri, `${rules}${slow('big')}\ngame quick = onetwo 4\n`);
+      // The quick game has its value while the slow one is still computing: another worker took it.
+      const early = await lensesWhere(session, uri, (titles) => titles.includes('onetwo 4 → 3'));
+      assert.match(early[0].command!.title, /computing big/);
+      const hover = await session.hover(uri, { line: 2, character: 6 });
+      assert.match((hover!.contents as { value: string }).value, /still computing/);
+      const hints = (await session.inlayHints(uri))!.map((h) => h.label);
+      assert.deepEqual(hints, ['= … computing', '= *1 · win']);
+      // Then the budget stops it; the server asks the client to refresh and says how far it got.
+      const refresh = await session.refreshes.next((r) => r.method === 'workspace/inlayHint/refresh' && r.at - openedAt >= 1400, 'an inlay hint refresh after the slow result');
+      assert.ok(await session.refreshes.next((r) => r.method === 'workspace/codeLens/refresh' && r.at >= refresh.at - 100, 'a code lens refresh'));
+      const lenses = await session.codeLenses(uri);
+      assert.match(lenses![0].command!.title, /who wins is not known: the nimber of heap 1000000000000 is unknown: nimbers computed up to n = [\d,]+/);
+      const published = await session.nextDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'value-unknown'));
+      const diagnostic = published.diagnostics.find((d) => d.code === 'value-unknown')!;
+      assert.match(String(diagnostic.message), /computed up to n = .*out of time.*raise the setting `grundy.computation.budgetMs`/);
+      assert.deepEqual(diagnostic.range.start, { line: 2, character: 5 });
+      assert.deepEqual((await session.inlayHints(uri))!.map((h) => h.label), ['= ? (not known)', '= *1 · win']);
+    } finally {
+      await session.stop();
+    }
+  });
+
+  it('long work reports $/progress, and cancelling it stops the computation', async () => {
+    const { session } = await LanguageServerSession.start({ settings: { computation: { budgetMs: 60_000 } } });
+    try {
+      const uri = 'file:///background/cancel.game';
+      await session.open(uri, `${rules}${slow('big')}\n`);
+      const begin = await session.progress.next((p) => p.value.kind === 'begin', 'a progress begin');
+      assert.equal(begin.value.cancellable, true);
+      assert.match(begin.value.title!, /computing nimbers/);
+      assert.match(begin.value.message!, /big/);
+      assert.ok(session.progressTokens.includes(begin.token));
+      await session.connection.sendNotification('window/workDoneProgress/cancel', { token: begin.token });
+      await session.progress.next((p) => p.token === begin.token && p.value.kind === 'end', 'the progress end');
+      const lenses = await lensesWhere(session, uri, (titles) => !titles.includes('computing'));
+      assert.match(lenses[0].command!.title, /stopped because cancelled/);
+      const published = await session.nextDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'value-unknown'));
+      assert.match(String(published.diagnostics[0].message), /cancelled; edit the game to compute again/);
+    } finally {
+      await session.stop();
+    }
+  });
+
+  it('an edit cancels work no document needs any more', async () => {
+    // Enough slow games to occupy every worker (the pool has at most 4) for a minute each.
+    const { session } = await LanguageServerSession.start({ settings: { computation: { budgetMs: 60_000 } } });
+    try {
+      const uri = 'file:///background/stale.game';
+      await session.open(uri, rules + [0, 1, 2, 3, 4].map((i) => slow(`slow${i}`, i)).join('\n'));
+      await lensesWhere(session, uri, (titles) => titles.includes('computing slow0'));
+      await session.change(uri, `${rules}game quick = onetwo 5\n`);
+      // Only if the stale computations stopped is a worker free for this within the test's time.
+      const lenses = await lensesWhere(session, uri, (titles) => titles.includes('onetwo 5 → 3'), 20_000);
+      assert.equal(lenses.length, 1);
+    } finally {
+      await session.stop();
+    }
+  });
+
+  it('a request that throws is answered with an error, and the server goes on', async () => {
+    const { session } = await LanguageServerSession.start({ testHooks: true });
+    try {
+      const uri = 'file:///background/throw.game';
+      await session.open(uri, 'game g = nim 3 5\n');
+      await assert.rejects(session.executeCommand('grundy.test.throw'), /command failed: a test asked this request to fail/);
+      const lenses = await session.settledCodeLenses(uri);
+      assert.equal(lenses[0].command!.title, '▶ nim 5 → 3');
+      assert.match(((await session.hover(uri, { line: 0, character: 5 }))!.contents as { value: string }).value, /nimber \*\*`\*6`\*\*/);
+    } finally {
+      await session.stop();
+    }
+  });
+
+  it('a worker that dies fails its game only; a new worker takes the next one', async () => {
+    const { session } = await LanguageServerSession.start({ testHooks: true, settings: { computation: { budgetMs: 60_000 } } });
+    try {
+      const uri = 'file:///background/crash.game';
+      await session.open(uri, `${rules}${slow('big')}\n`);
+      await lensesWhere(session, uri, (titles) => titles.includes('computing big'));
+      await session.executeCommand('grundy.test.crashWorker');
+      const lenses = await lensesWhere(session, uri, (titles) => !titles.includes('$(sync~spin)'));
+      assert.match(lenses[0].command!.title, /computing big failed: the computation's worker stopped: it exited with code \d+/);
+      const published = await session.nextDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'computation-failed'));
+      assert.equal(published.diagnostics[0].severity, 2);
+      await session.change(uri, `${rules}${slow('big')}\ngame after = onetwo 7 8\n`);
+      await lensesWhere(session, uri, (titles) => titles.includes('onetwo 8 → 7'));
+      assert.ok(!session.stderr.join('').includes('Error'), session.stderr.join(''));
+    } finally {
+      await session.stop();
+    }
+  });
+
+  it('settings: inlay hints off, fewer move lenses, a smaller budget', async () => {
+    const { session } = await LanguageServerSession.start({ settings: { inlayHints: { enabled: false }, codeLens: { maxMoves: 1 } } });
+    try {
+      const uri = 'file:///background/settings.game';
+      await session.open(uri, 'game g = nim 3 5 7\n');
+      const lenses = await session.settledCodeLenses(uri);
+      assert.deepEqual(lenses.map((l) => l.command!.title), ['▶ nim 3 → 2', '2 more winning moves…']);
+      assert.deepEqual(await session.inlayHints(uri), []);
+      session.settings = { inlayHints: { enabled: true } };
+      session.refreshes.clear();
+      await session.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+      await session.refreshes.next((r) => r.method === 'workspace/inlayHint/refresh', 'a refresh after the settings changed');
+      assert.deepEqual((await session.inlayHints(uri))!.map((h) => h.label), ['= *1 · win']);
+      assert.equal((await session.settledCodeLenses(uri)).length, 3);
+    } finally {
+      await session.stop();
+    }
+  });
+});
