@@ -10,9 +10,10 @@ let client: LanguageClient | undefined;
 /** What the server's "k more winning moves" lens passes (server/src/features/codeLens.ts). */
 interface ShowMovesArguments {
   readonly title: string;
-  readonly moves: readonly { readonly label: string; readonly description: string; readonly apply: unknown }[];
-  readonly unlisted: string;
 }
+
+/** The server's answer to `grundy/winningMoves`. */
+type WinningMoves = { readonly moves: readonly { readonly label: string; readonly description: string; readonly apply: unknown }[]; readonly unlisted: string } | { readonly refused: string };
 
 export async function activate(context: ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('out', 'server', 'server.js'));
@@ -29,8 +30,10 @@ export async function activate(context: ExtensionContext): Promise<void> {
   client = new LanguageClient('grundy', 'Grundy language server', serverOptions, clientOptions);
   context.subscriptions.push(
     commands.registerCommand('grundy.showMoves', async (args: ShowMovesArguments) => {
-      const items = args.moves.map((move) => ({ label: `▶ ${move.label}`, detail: move.description, apply: move.apply }));
-      const more = BigInt(args.unlisted);
+      const answer = await client!.sendRequest<WinningMoves>('grundy/winningMoves', args);
+      if ('refused' in answer) return void window.showWarningMessage(answer.refused);
+      const items = answer.moves.map((move) => ({ label: `▶ ${move.label}`, detail: move.description, apply: move.apply }));
+      const more = BigInt(answer.unlisted);
       const picked = await window.showQuickPick(items, {
         title: args.title,
         placeHolder: more > 0n ? `pick a move to play (${more.toLocaleString('en-US')} more winning moves are not listed)` : 'pick a move to play',

@@ -29,7 +29,7 @@ import { documentRequests, ruleRequest } from './compute/requests';
 import type { ComputationRequest } from './compute/computations';
 import type { GraphNimbers } from './engine/types';
 import { isApplyMoveArguments, moveEdit } from './features/applyMove';
-import { APPLY_MOVE_COMMAND, codeLenses } from './features/codeLens';
+import { APPLY_MOVE_COMMAND, codeLenses, type ShowMovesArguments, WINNING_MOVES_REQUEST, winningMoves } from './features/codeLens';
 import { computationDiagnostics, lspDiagnostics } from './features/diagnostics';
 import { hover } from './features/hover';
 import { inlayHints } from './features/inlayHints';
@@ -314,6 +314,14 @@ connection.onCodeLens(
   guarded('code lenses', (params) => {
     const document = documents.get(params.textDocument.uri);
     return document ? codeLenses(viewOf(document)) : [];
+  }),
+);
+
+connection.onRequest(
+  WINNING_MOVES_REQUEST,
+  guarded('winning moves', (args: ShowMovesArguments): unknown => {
+    const document = documents.get(args?.uri);
+    return winningMoves(document && viewOf(document), args);
   }),
 );
 

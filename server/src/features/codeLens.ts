@@ -19,8 +19,19 @@ export interface ApplyMoveArguments {
   readonly index: number;
 }
 
+/** What the "k more winning moves" lens passes to the client, which asks WINNING_MOVES_REQUEST for the list. */
 export interface ShowMovesArguments {
+  readonly uri: string;
+  readonly version: number;
+  readonly game: string;
+  readonly key: string;
   readonly title: string;
+}
+
+/** Custom request: every listed winning move of a game, for the client's move picker. */
+export const WINNING_MOVES_REQUEST = 'grundy/winningMoves';
+
+export interface WinningMovesResult {
   readonly moves: readonly { readonly label: string; readonly description: string; readonly apply: ApplyMoveArguments }[];
   /** Winning moves that exist but were not listed (decimal: counts may exceed 2^53). */
   readonly unlisted: string;
@@ -56,22 +67,34 @@ export function codeLenses(view: DocumentView): CodeLens[] {
       lens(noCommand(`every move loses (${why}): the player to move loses`));
       continue;
     }
-    const moves = result.winningMoves.map((move, index) => {
+    // Only the moves shown are written out here: a long file has thousands of games. The rest
+    // are written when the user asks for them (winningMoves).
+    const shown = Math.max(0, Math.min(view.settings.codeLens.maxMoves, result.winningMoves.length));
+    result.winningMoves.slice(0, shown).forEach((move, index) => {
       const written = writeMove(document.file.text, game, move);
       const apply: ApplyMoveArguments = { uri: view.uri, version: view.version, game: game.name, key, index };
-      return { label: written.label, description: written.description, apply };
+      lens({ title: `▶ ${written.label}`, command: APPLY_MOVE_COMMAND, arguments: [apply], tooltip: `Play the winning move: ${written.description}` } as Command);
     });
-    const shown = Math.max(0, Math.min(view.settings.codeLens.maxMoves, moves.length));
-    for (const move of moves.slice(0, shown)) {
-      lens({ title: `▶ ${move.label}`, command: APPLY_MOVE_COMMAND, arguments: [move.apply], tooltip: `Play the winning move: ${move.description}` } as Command);
-    }
     const more = result.winningMoveCount - BigInt(shown);
     if (more > 0n) {
-      const unlisted = result.winningMoveCount - BigInt(moves.length);
-      const args: ShowMovesArguments = { title: `Winning moves in ${game.name} (${star(result.nimber ?? 0n)})`, moves, unlisted: unlisted.toString() };
+      const args: ShowMovesArguments = { uri: view.uri, version: view.version, game: game.name, key, title: `Winning moves in ${game.name} (${star(result.nimber ?? 0n)})` };
       const count = more.toLocaleString('en-US');
       lens({ title: shown === 0 ? `${count} winning move${more === 1n ? '' : 's'}…` : `${count} more winning move${more === 1n ? '' : 's'}…`, command: SHOW_MOVES_COMMAND, arguments: [args] });
     }
   }
   return lenses;
+}
+
+/** Every listed winning move of the game a "more" lens was made for, if it is still the same game. */
+export function winningMoves(view: DocumentView | undefined, args: ShowMovesArguments): WinningMovesResult | { readonly refused: string } {
+  const game = view?.document.model.games.find((g) => g.name === args.game);
+  if (!view || !game || view.gameKey(game) !== args.key) return { refused: `\`${args.game}\` changed since these moves were computed. Use the updated code lens.` };
+  const value = view.game(game);
+  if (value?.state !== 'done') return { refused: `The value of \`${args.game}\` is being recomputed. Try again in a moment.` };
+  const result = value.value;
+  const moves = result.winningMoves.map((move, index) => {
+    const written = writeMove(view.document.file.text, game, move);
+    return { label: written.label, description: written.description, apply: { uri: view.uri, version: view.version, game: game.name, key: args.key, index } };
+  });
+  return { moves, unlisted: (result.winningMoveCount - BigInt(moves.length)).toString() };
 }

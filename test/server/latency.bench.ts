@@ -1,0 +1,124 @@
+// `npm run bench`: the language server's latency, as an editor feels it. The bundled server runs
+// over stdio; a generated 2,000-line document is open, and one long computation (a huge heap of
+// Officers, 0.6, whose period nobody knows) runs in the background for the whole benchmark. Times
+// are client-side round trips (JSON-RPC over pipes included): hover, inlay hints for a screenful
+// and for the whole file, code lenses for the whole file, and an edit until its fresh
+// diagnostics arrive (the server's 30 ms typing pause included).
+import { LanguageServerSession } from '../helpers/languageServer';
+import { random } from '../engine/random';
+
+const LINES = 2000;
+
+/** A document of LINES lines: rules and a graph, then games of every kind, with comments. */
+function generatedDocument(): { text: string; gameLines: number[] } {
+  const next = random(7);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
+  const lines = [
+    '# A generated document for the latency benchmark.',
+    'rule onetwo = subtract {1, 2}',
+    'rule s237 = subtract {2, 3, 7}',
+    'rule notone = subtract all except {1}',
+    'rule k = octal 0.77',
+    'rule officers = octal 0.6',
+    'graph g {',
+    '  a -> b, c',
+    '  b -> d',
+    '  c -> d, e',
+    '  d -> e',
+    '}',
+    'game background = officers 1000000000000   # the long computation',
+  ];
+  const gameLines: number[] = [];
+  const heap = () => String(1 + Math.floor(next() * 10 ** (1 + Math.floor(next() * 12))));
+  const components = [
+    () => `onetwo ${heap()} ${heap()}`,
+    () => `s237 ${heap()}`,
+    () => `notone ${Math.floor(next() * 500)}`,
+    () => `kayles ${heap()}`,
+    () => `dawson ${heap()}`,
+    () => `nim ${heap()} ${heap()}`,
+    () => `g at ${pick(['a', 'b', 'c', 'd'])}, ${pick(['a', 'c', 'e'])}`,
+    () => `treblecross "${Array.from({ length: 5 + Math.floor(next() * 25) }, () => (next() < 0.1 ? 'X' : '.')).join('')}"`,
+    () => `k "${Array.from({ length: 3 + Math.floor(next() * 20) }, () => (next() < 0.8 ? 'X' : '.')).join('')}"`,
+  ];
+  for (let i = 0; lines.length < LINES; i++) {
+    if (i % 10 === 9) {
+      lines.push(`# section ${i / 10}`);
+      continue;
+    }
+    const parts = Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(components)());
+    gameLines.push(lines.length);
+    lines.push(`game g${i} = ${next() < 0.05 ? 'misere ' : ''}${parts.join(' + ')}`);
+  }
+  return { text: lines.join('\n') + '\n', gameLines };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+async function measure(name: string, runs: number, once: (i: number) => Promise<unknown>): Promise<void> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await once(i);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const ms = (t: number) => `${t.toFixed(t < 10 ? 2 : 1)} ms`;
+  console.log(`${name.padEnd(62)} median ${ms(percentile(times, 0.5)).padStart(9)}   p95 ${ms(percentile(times, 0.95)).padStart(9)}   (${runs} runs)`);
+}
+
+async function main(): Promise<void> {
+  const { session } = await LanguageServerSession.start({ settings: { computation: { budgetMs: 600_000 } } });
+  const { text, gameLines } = generatedDocument();
+  const uri = 'file:///bench/latency.game';
+  const opened = performance.now();
+  await session.open(uri, text);
+  await session.nextDiagnostics(uri);
+  const firstDiagnostics = performance.now() - opened;
+  // Every game but the background one gets its value; then measure while that one still runs.
+  const settled = async () => {
+    for (;;) {
+      const lenses = (await session.codeLenses(uri)) ?? [];
+      const computing = lenses.filter((l) => l.command?.title.includes('$(sync~spin)'));
+      if (computing.length === 1 && computing[0].range.start.line === 12) return lenses.length;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const lensCount = await settled();
+  const allValues = performance.now() - opened;
+  console.log(`language server latency: ${LINES}-line document, ${gameLines.length} games, ${lensCount} code lenses; Officers (0.6) at 10^12 computing throughout`);
+  console.log(`open → first diagnostics ${firstDiagnostics.toFixed(0)} ms; open → every other game's value ${allValues.toFixed(0)} ms`);
+
+  const next = random(11);
+  await measure('hover on a game name', 200, () => session.hover(uri, { line: gameLines[Math.floor(next() * gameLines.length)], character: 6 }));
+  await measure('hover on a component (heap, token or row)', 200, () => session.hover(uri, { line: gameLines[Math.floor(next() * gameLines.length)], character: 16 }));
+  await measure('hover on the game still computing', 100, () => session.hover(uri, { line: 12, character: 6 }));
+  await measure('inlay hints, a screen of 60 lines', 200, () => {
+    const line = Math.floor(next() * (LINES - 60));
+    return session.inlayHints(uri, { start: { line, character: 0 }, end: { line: line + 60, character: 0 } });
+  });
+  await measure('inlay hints, the whole document', 50, () => session.inlayHints(uri));
+  await measure('code lenses, the whole document', 50, () => session.codeLenses(uri));
+  let current = text;
+  await measure('edit → fresh diagnostics (30 ms typing pause included)', 40, async (i) => {
+    const line = gameLines[Math.floor(next() * gameLines.length)];
+    const lines = current.split('\n');
+    lines[line] = i % 2 === 0 ? `${lines[line]} @` : lines[line].replace(/ @$/, '');
+    current = lines.join('\n');
+    const version = await session.change(uri, current);
+    await session.nextDiagnostics(uri, (p) => p.version === version);
+  });
+  const still = (await session.codeLenses(uri))?.find((l) => l.range.start.line === 12)?.command?.title ?? '';
+  console.log(`the background computation was still running at the end: ${still.includes('$(sync~spin)') ? 'yes' : `no (${still})`}`);
+  await session.stop();
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
