@@ -27,6 +27,7 @@ export async function run(): Promise<void> {
   // What `mocha.addFile` + `loadFiles` would do, for modules that are already in this bundle.
   mocha.suite.emit('pre-require', globalThis, 'integration', mocha);
   await import('./diagnostics.itest');
+  await import('./features.itest');
 
   const stats = await new Promise<Mocha.Stats>((resolve) => {
     const runner = mocha.run(() => resolve(runner.stats ?? ({ passes: 0, failures: 1 } as Mocha.Stats)));

@@ -1,0 +1,81 @@
+// Hovers, inlay hints and code lenses inside a real VS Code, through VS Code's own provider
+// commands: what the user sees, and a winning move played by running the lens's command.
+// The document is edited in memory only and reverted, never saved.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+
+const READY_TIMEOUT_MS = 30_000;
+
+async function until<T>(what: string, probe: () => Thenable<T | undefined> | T | undefined): Promise<T> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function openExample(name: string): Promise<vscode.TextDocument> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the test workspace has no folder (expected examples/)');
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, name));
+  await vscode.window.showTextDocument(document);
+  return document;
+}
+
+async function settledLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
+  return until('code lenses with values', async () => {
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 100);
+    return lenses && lenses.length > 0 && lenses.every((l) => l.command && !l.command.title.includes('computing')) ? lenses : undefined;
+  });
+}
+
+suite('hovers, inlay hints and code lenses in VS Code', () => {
+  teardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('coins.game: hover on a game shows its nimber, outcome and winning moves', async () => {
+    const document = await openExample('coins.game');
+    const line = document.getText().split('\n').findIndex((l) => l.startsWith('game coins'));
+    await settledLenses(document);
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(line, 6));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(text, /nimber \*\*`\*3`\*\*/);
+    assert.match(text, /the player to move wins/);
+    assert.match(text, /`onetwo 4 → 2`: take 2 from the heap of 4/);
+  });
+
+  test('coins.game: inlay hints give each game its value and outcome', async () => {
+    const document = await openExample('coins.game');
+    await settledLenses(document);
+    const range = new vscode.Range(0, 0, document.lineCount, 0);
+    const hints = await until('inlay hints', async () => {
+      const found = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', document.uri, range);
+      return found && found.length >= 2 ? found : undefined;
+    });
+    const labels = hints.map((h) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')));
+    assert.deepEqual(labels, ['= *3 · win', '= 0 · lose']);
+  });
+
+  test('coins.game: clicking a move lens plays it, and the game becomes a P-position', async () => {
+    const document = await openExample('coins.game');
+    const lenses = await settledLenses(document);
+    const titles = lenses.map((l) => l.command!.title);
+    assert.ok(titles.includes('▶ onetwo 4 → 2'), titles.join(' | '));
+    assert.ok(titles.some((t) => t.startsWith('every move loses')), titles.join(' | '));
+    const move = lenses.find((l) => l.command!.title === '▶ onetwo 4 → 2')!;
+    await vscode.commands.executeCommand(move.command!.command, ...(move.command!.arguments ?? []));
+    await until('the move in the text', () => (document.getText().includes('game coins = onetwo 3 2 5') ? true : undefined));
+    const after = await until('the lens of the new position', async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 100);
+      const first = found?.find((l) => l.range.start.line === move.range.start.line);
+      return first?.command?.title.startsWith('every move loses') ? first : undefined;
+    });
+    assert.match(after.command!.title, /nim-sum 0/);
+    // One undo step takes the move back.
+    await vscode.commands.executeCommand('undo');
+    await until('the undone text', () => (document.getText().includes('game coins = onetwo 3 4 5') ? true : undefined));
+  });
+});
