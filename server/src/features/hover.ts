@@ -110,8 +110,9 @@ function componentResult(value: Value<GameResult> | undefined, index: number): C
 function ruleLine(name: string, rule: HeapRule, summary: RuleSummary | undefined): string {
   const head = `rule \`${name}\` (${describeRule(rule)})`;
   if (!summary) return head;
-  if (summary.periodicity) return `${head}: ${periodWords(summary.periodicity)}, ${proofWords(summary.periodicity)}.`;
-  return `${head}: no period proved (${summary.reason ?? `values known up to n = ${summary.computedUpTo}`}).`;
+  const values = `\n\nG(0), G(1), …: \`${summary.firstValues.join(' ')}${summary.computedUpTo + 1 > summary.firstValues.length ? ' …' : ''}\``;
+  if (summary.periodicity) return `${head}: ${periodWords(summary.periodicity)}, ${proofWords(summary.periodicity)}.${values}`;
+  return `${head}: no period proved (${summary.reason ?? `values known up to n = ${summary.computedUpTo}`}).${values}`;
 }
 
 function componentHover(view: DocumentView, game: GameSymbol, component: CheckedComponent, index: number, value: Value<GameResult> | undefined): string {

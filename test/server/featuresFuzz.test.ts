@@ -1,0 +1,93 @@
+// The features must answer for whatever text the user has typed: over mutated documents, a hover
+// at every few characters, the inlay hints, the code lenses and every move lens's edit are
+// computed without an exception, and every range they return lies inside the document. The
+// features run here on a view whose computations are done in-process (same jobs as the workers).
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import type { Range } from 'vscode-languageserver';
+import { type ComputationRequest } from '../../server/src/compute/computations';
+import { type JobResult, runJob } from '../../server/src/compute/jobs';
+import { documentRequests, ruleRequest } from '../../server/src/compute/requests';
+import { createEngineCache } from '../../server/src/engine';
+import { moveEdit } from '../../server/src/features/applyMove';
+import { codeLenses } from '../../server/src/features/codeLens';
+import { hover } from '../../server/src/features/hover';
+import { inlayHints } from '../../server/src/features/inlayHints';
+import { DEFAULT_SETTINGS, type DocumentView } from '../../server/src/features/view';
+import { analyzeText } from '../../server/src/language/analyze';
+import { mutate, random } from '../helpers/mutate';
+import { gameFilesIn } from '../helpers/paths';
+
+function inProcessView(text: string, cache = createEngineCache()): DocumentView {
+  const document = analyzeText(text);
+  const { games, graphs } = documentRequests(document, 50);
+  const results = new Map<string, JobResult>();
+  const compute = (request: ComputationRequest) => {
+    let result = results.get(request.key);
+    if (!result) results.set(request.key, (result = runJob(request.job, { maxValues: 20_000, deadline: Date.now() + 1000 }, cache)));
+    return result;
+  };
+  return {
+    uri: 'file:///fuzz.game',
+    version: 1,
+    document,
+    settings: { ...DEFAULT_SETTINGS, codeLens: { maxMoves: 50 } },
+    game: (game) => {
+      const request = games.get(game);
+      const result = request && compute(request);
+      return result?.kind === 'game' ? { state: 'done', value: result.game, cancelled: false } : undefined;
+    },
+    gameKey: (game) => games.get(game)?.key,
+    graph: (graph) => {
+      const request = graphs.get(graph);
+      const result = request && compute(request);
+      return result?.kind === 'graph' ? { state: 'done', value: result.graph, cancelled: false } : undefined;
+    },
+    rule: (name, rule) => {
+      const result = compute(ruleRequest(name, rule));
+      return result.kind === 'rule' ? { state: 'done', value: result.rule, cancelled: false } : { state: 'failed', message: 'wrong kind' };
+    },
+  };
+}
+
+describe('features fuzzing', () => {
+  const examples = [...gameFilesIn('examples'), ...gameFilesIn('test', 'fixtures', 'valid')].map((file) => readFileSync(file, 'utf8'));
+
+  it('1,000 mutated documents: hovers everywhere, hints, lenses and move edits answer, inside the document', () => {
+    const next = random(777);
+    const cache = createEngineCache();
+    let hovers = 0;
+    let edits = 0;
+    for (let i = 0; i < 1000; i++) {
+      const text = mutate(examples[i % examples.length], next);
+      const view = inProcessView(text, cache);
+      const lines = view.document.lines;
+      const end = lines.positionAt(text.length);
+      const within = (range: Range) => {
+        for (const p of [range.start, range.end]) assert.ok(p.line < end.line || (p.line === end.line && p.character <= end.character), `range beyond the end in ${JSON.stringify(text)}`);
+      };
+      try {
+        for (let offset = 0; offset <= text.length; offset += 3) {
+          const found = hover(view, offset);
+          if (found) {
+            hovers++;
+            within(found.range!);
+          }
+        }
+        for (const hint of inlayHints(view)) within({ start: hint.position, end: hint.position });
+        for (const lens of codeLenses(view)) {
+          within(lens.range);
+          if (lens.command?.command !== 'grundy.applyMove') continue;
+          const edit = moveEdit(view, lens.command.arguments![0]);
+          assert.equal(edit.status, 'edit');
+          if (edit.status === 'edit') within(edit.edit.range);
+          edits++;
+        }
+      } catch (cause) {
+        assert.fail(`document ${i}: ${cause instanceof Error ? cause.stack : String(cause)}\n${JSON.stringify(text)}`);
+      }
+    }
+    assert.ok(hovers > 25_000, `${hovers} hovers`);
+    assert.ok(edits > 1_000, `${edits} move edits`);
+  });
+});
