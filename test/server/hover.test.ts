@@ -13,7 +13,7 @@ const cases: [string, string, string[]][] = [
   ['one heap: nimber and the proved period', seed + 'game g = onetwo 3 |1000000000000000001 4', ['heap of 1000000000000000001', 'nimber **`*2`**', '≡ 2 (mod 3)', 'period 3', 'proved at n = ', 'window theorem for subtraction games', 'take 1 from the heap of 1000000000000000001']],
   ['one heap of Nim', 'game g = nim |7 2', ['heap of 7', 'nimber **`*7`**', 'In Nim a heap of n has nimber n']],
   ['an octal heap: Guy–Smith', 'game g = kayles 1000|001', ['heap of 1000001', '1000001 ≡ 77 (mod 12)', 'period 12 from n = 71', 'Guy–Smith periodicity theorem', 'Winning moves (83,334)', 'and 83,329 more']],
-  ['component head: its parts and the rule', seed + 'game g = one|two 3 4 5 + nim 1', ['`onetwo 3 4 5`', 'nimber **`*3`**', 'rule `onetwo` (subtract {1, 2}): period 3 from the start', 'G(0), G(1), …: `0 1 2 0 1 2 0 1 2', 'heaps: 3 → `0`, 4 → `*1`, 5 → `*2`', '`0` ⊕ `*1` ⊕ `*2` = `*3`']],
+  ['component head: its parts and the rule', seed + 'game g = one|two 3 4 5 + nim 1', ['`onetwo 3 4 5`', 'nimber **`*3`**', 'rule `onetwo` (subtract {1, 2}): period 3 from the start', 'G(0), G(1), …: `0 1 2 0 1 2`', 'heaps: 3 → `0`, 4 → `*1`, 5 → `*2`', '`0` ⊕ `*1` ⊕ `*2` = `*3`']],
   ['a Treblecross row: segments and winning cells', 'game t = treblecross ".....|X."', ['nimber **`*1`**', 'independent segments', 'cells 1–3 ("...")', 'Winning moves (3)', 'mark cell 1']],
   ['a Treblecross row won at once', 'game t = treblecross "..X.|X...."', ['wins at once by marking cell 4']],
   ['an octal row: runs as heaps', 'game r = kayles "XXX.|XX"', ['Each run of `X` is a heap', '3 → `*3`, 2 → `*2`', 'clear cell 1']],
