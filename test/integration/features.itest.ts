@@ -47,6 +47,26 @@ suite('hovers, inlay hints and code lenses in VS Code', () => {
     assert.match(text, /`onetwo 4 → 2`: take 2 from the heap of 4/);
   });
 
+  test('language.game: a heap hover gives its nimber and why; every component of a sum has its hint', async () => {
+    const document = await openExample('language.game');
+    await settledLenses(document);
+    const lines = document.getText().split('\n');
+    const coins = lines.findIndex((l) => l.startsWith('game coins'));
+    const heap = lines[coins].indexOf(' 4 ') + 1;
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(coins, heap));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(text, /heap of 4/);
+    assert.match(text, /nimber \*\*`\*1`\*\*/);
+    assert.match(text, /4 ≡ 1 \(mod 3\)/);
+    const mixed = lines.findIndex((l) => l.startsWith('game mixed'));
+    const hints = await until('inlay hints on the sum', async () => {
+      const found = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', document.uri, new vscode.Range(mixed, 0, mixed + 1, 0));
+      return found && found.length === 6 ? found : undefined;
+    });
+    const labels = hints.map((h) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')));
+    assert.deepEqual(labels, ['*1', '0', '*5', '0', '*1', '⊕ = *5 · win']);
+  });
+
   test('coins.game: inlay hints give each game its value and outcome', async () => {
     const document = await openExample('coins.game');
     await settledLenses(document);
