@@ -72,6 +72,7 @@ export class LanguageServerSession {
   readonly progress = new Inbox<ProgressParams>();
   readonly messages = new Inbox<ShowMessageParams>();
   readonly appliedEdits = new Inbox<ApplyWorkspaceEditParams>();
+  readonly configurationRequests = new Inbox<{ at: number }>();
   readonly progressTokens: (string | number)[] = [];
   readonly stderr: string[] = [];
   private readonly documents = new Map<string, TextDocument>();
@@ -96,7 +97,10 @@ export class LanguageServerSession {
       return null;
     });
     connection.onRequest('client/registerCapability', () => null);
-    connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => params.items.map((item) => (item.section === 'grundy' ? this.settings : null)));
+    connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => {
+      this.configurationRequests.push({ at: Date.now() });
+      return params.items.map((item) => (item.section === 'grundy' ? this.settings : null));
+    });
     for (const method of ['workspace/inlayHint/refresh', 'workspace/codeLens/refresh']) {
       connection.onRequest(method, () => {
         this.refreshes.push({ method, at: Date.now() });

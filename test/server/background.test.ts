@@ -129,10 +129,17 @@ describe('background computation', function () {
       assert.deepEqual(lenses.map((l) => l.command!.title), ['▶ nim 3 → 2', '2 more winning moves…']);
       assert.deepEqual(await session.inlayHints(uri), []);
       session.settings = { inlayHints: { enabled: true } };
-      session.refreshes.clear();
+      session.configurationRequests.clear();
       await session.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
-      await session.refreshes.next((r) => r.method === 'workspace/inlayHint/refresh', 'a refresh after the settings changed');
-      assert.deepEqual((await session.inlayHints(uri))!.map((h) => h.label), ['= *1 · win']);
+      // The server reads the new settings, then asks the client to refresh what they change.
+      const asked = await session.configurationRequests.next(() => true, 'a workspace/configuration request');
+      await session.refreshes.next((r) => r.method === 'workspace/inlayHint/refresh' && r.at >= asked.at, 'a refresh after the settings changed');
+      let labels: unknown[] = [];
+      for (let i = 0; i < 100 && labels.length === 0; i++) {
+        labels = (await session.inlayHints(uri))!.map((h) => h.label);
+        if (labels.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      assert.deepEqual(labels, ['= *1 · win']);
       assert.equal((await session.settledCodeLenses(uri)).length, 3);
     } finally {
       await session.stop();
