@@ -1,7 +1,7 @@
 // What the language server asks its workers, and what they answer: plain, structured-cloneable
 // data (bigints and typed arrays survive postMessage). `runJob` is the whole of a worker's
 // work; it is pure apart from the engine cache it is given, so tests may call it directly.
-import { analyzeGame, graphNimbers, ruleKey, ruleSequence, type EngineCache, type GameAnalysis } from '../engine';
+import { analyzeGame, graphNimbers, rememberSequence, ruleKey, ruleSequence, type EngineCache, type GameAnalysis } from '../engine';
 import type { GameInput, GameMove } from '../engine/gameTypes';
 import type { Budget, GraphData, GraphNimbers, HeapRule, HeapSequence, Periodicity, TreblecrossSegment } from '../engine/types';
 
@@ -116,10 +116,8 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
       return { kind: 'game', game: summarizeGame(analysis, Date.now() - started) };
     }
     case 'rule': {
-      const key = ruleKey(job.rule);
-      const sequence = ruleSequence(job.rule, budget, { resume: cache.sequences.get(key) });
-      const cached = cache.sequences.get(key);
-      if (!cached || (!cached.complete && (sequence.complete || sequence.computedUpTo > cached.computedUpTo))) cache.sequences.set(key, sequence);
+      const sequence = ruleSequence(job.rule, budget, { resume: cache.sequences.get(ruleKey(job.rule)) });
+      rememberSequence(cache, sequence);
       return { kind: 'rule', rule: summarizeSequence(sequence) };
     }
     case 'graph':

@@ -149,7 +149,7 @@ function analyzeComponent(component: ComponentInput, budget: Budget, cache: Engi
 }
 
 /** Keeps the better of a cached and a new sequence of one rule: complete, or else longer. */
-function remember(cache: EngineCache, sequence: HeapSequence | undefined): void {
+export function rememberSequence(cache: EngineCache, sequence: HeapSequence | undefined): void {
   if (!sequence) return;
   const cached = cache.sequences.get(sequence.key);
   if (!cached || (!cached.complete && (sequence.complete || sequence.computedUpTo > cached.computedUpTo))) cache.sequences.set(sequence.key, sequence);
@@ -163,7 +163,7 @@ function heapsValue(rule: HeapRule, heaps: readonly bigint[], budget: Budget, ca
   const order = heaps.map((_, i) => i).sort((i, j) => (heaps[j] > heaps[i] ? 1 : heaps[j] < heaps[i] ? -1 : 0));
   for (const i of order) {
     const result = heapNimber(rule, heaps[i], budget, cache.sequences.get(key));
-    remember(cache, result.sequence);
+    rememberSequence(cache, result.sequence);
     parts[i] = result.nimber;
     if (result.nimber === null) reason ??= result.reason;
   }
@@ -196,7 +196,7 @@ function treblecrossValue(cells: string, budget: Budget, cache: EngineCache): Co
     case 'immediate-win':
       return { status: 'immediate-win', nimber: null, parts: [], treblecross: analysis };
     case 'nimber':
-      remember(cache, analysis.sequence);
+      rememberSequence(cache, analysis.sequence);
       return { status: 'value', nimber: BigInt(analysis.nimber), parts: analysis.segments.map((s) => BigInt(s.nimber)), treblecross: analysis, sequence: analysis.sequence };
     case 'over-budget':
       return { status: 'unknown', nimber: null, parts: [], treblecross: analysis, reason: analysis.reason };

@@ -16,6 +16,7 @@
  *   analyzeGame(game, {budget, cache, maxMoves})        a whole sum: nimber, outcome, every winning
  *       move (listed up to maxMoves, counted exactly), normal or misère play
  *   createEngineCache()                                 sequences and graph nimbers to share between calls
+ *   rememberSequence(cache, sequence)                   keeps the better of a cached and a new sequence
  *
  * Invariants
  *   - Pure: plain data in, plain data out; no I/O, no editor or LSP types, no global state. Results
@@ -35,7 +36,7 @@
  *     period, so its values are computed as far as the row needs.
  */
 export { MAX_SEQUENCE_LENGTH, describeStop } from './budget';
-export { MISERE_MAX_HEAP, analyzeGame, createEngineCache, xRuns, type ComponentAnalysis, type EngineCache, type GameAnalysis, type GameOptions } from './game';
+export { MISERE_MAX_HEAP, analyzeGame, createEngineCache, rememberSequence, xRuns, type ComponentAnalysis, type EngineCache, type GameAnalysis, type GameOptions } from './game';
 export type * from './gameTypes';
 export { graphNimbers } from './graph';
 export { heapNimber, ruleKey, ruleSequence, sequenceNimber, type SequenceOptions } from './heap';
