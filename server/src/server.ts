@@ -102,12 +102,12 @@ function viewOf(document: TextDocument): DocumentView {
     settings,
     game: (game) => {
       const request = state.games.get(game);
-      return request && valueOf<GameResult>(computations.get(request.key) ?? computations.ensure(request), (r) => (r.kind === 'game' ? r.game : undefined));
+      return request && valueOf<GameResult>(computations.ensure(request), (r) => (r.kind === 'game' ? r.game : undefined));
     },
     gameKey: (game) => state.games.get(game)?.key,
     graph: (graph) => {
       const request = state.graphs.get(graph);
-      return request && valueOf<GraphNimbers>(computations.get(request.key) ?? computations.ensure(request), (r) => (r.kind === 'graph' ? r.graph : undefined));
+      return request && valueOf<GraphNimbers>(computations.ensure(request), (r) => (r.kind === 'graph' ? r.graph : undefined));
     },
     rule: (name, rule) => {
       const request = ruleRequest(name, rule);
@@ -134,14 +134,14 @@ function publishDiagnostics(uri: string): void {
   }
 }
 
-function scheduleDiagnostics(uri: string, delayMs = diagnosticsDelayMs): void {
+function scheduleDiagnostics(uri: string): void {
   clearTimeout(pendingDiagnostics.get(uri));
   pendingDiagnostics.set(
     uri,
     setTimeout(() => {
       pendingDiagnostics.delete(uri);
       publishDiagnostics(uri);
-    }, delayMs),
+    }, diagnosticsDelayMs),
   );
 }
 
@@ -160,10 +160,7 @@ function scheduleRefresh(): void {
 }
 
 computations.onDidFinish((key) => {
-  for (const [uri, state] of states) {
-    const wants = [...state.games.values(), ...state.graphs.values()].some((r) => r.key === key);
-    if (wants) finishedFor.add(uri);
-  }
+  for (const uri of computations.ownersOf(key)) finishedFor.add(uri);
   scheduleRefresh();
   updateProgress();
 });

@@ -45,10 +45,6 @@ export class Computations {
     this.listeners.push(listener);
   }
 
-  get(key: string): Computation | undefined {
-    return this.entries.get(key)?.computation;
-  }
-
   /** Starts what is not known yet; returns the current state. */
   ensure(request: ComputationRequest): Computation {
     const known = this.entries.get(request.key);
@@ -89,6 +85,13 @@ export class Computations {
     this.wanted.set(owner, keys);
   }
 
+  /** The documents that want a key: the ones to update when it finishes. */
+  ownersOf(key: string): string[] {
+    const owners: string[] = [];
+    for (const [owner, keys] of this.wanted) if (keys.has(key)) owners.push(owner);
+    return owners;
+  }
+
   release(owner: string): void {
     this.wanted.delete(owner);
     this.cancelUnwanted();
@@ -126,8 +129,7 @@ export class Computations {
   }
 
   private isWanted(key: string): boolean {
-    for (const keys of this.wanted.values()) if (keys.has(key)) return true;
-    return false;
+    return this.ownersOf(key).length > 0;
   }
 
   private cancelUnwanted(): void {
