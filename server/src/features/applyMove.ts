@@ -7,7 +7,7 @@
 import type { TextEdit } from 'vscode-languageserver';
 import { writeMove } from '../language/writeMove';
 import type { ApplyMoveArguments } from './codeLens';
-import type { DocumentView } from './view';
+import { type DocumentView, gameAgain } from './view';
 
 export type MoveEdit =
   | { readonly status: 'edit'; readonly version: number; readonly edit: TextEdit; readonly label: string; readonly after: string }
@@ -21,19 +21,12 @@ export function isApplyMoveArguments(value: unknown): value is ApplyMoveArgument
 }
 
 export function moveEdit(view: DocumentView | undefined, args: ApplyMoveArguments): MoveEdit {
-  if (!view) return { status: 'refused', message: `The document is not open any more; nothing was written.` };
-  const game = view.document.model.games.find((g) => g.name === args.game);
-  const changed = view.version !== args.version;
-  if (!game) return { status: 'refused', message: `There is no game \`${args.game}\` in the document any more; nothing was written.` };
-  if (view.gameKey(game) !== args.key) {
-    return { status: 'refused', message: `\`${args.game}\` changed since this move was computed${changed ? '' : ' (its value is being recomputed)'}; nothing was written. Use the updated code lens.` };
-  }
-  const value = view.game(game);
-  if (value?.state !== 'done') return { status: 'refused', message: `The value of \`${args.game}\` is being recomputed; nothing was written. Try again in a moment.` };
-  const move = value.value.winningMoves[args.index];
+  const found = gameAgain(view, args.game, args.key, 'this move was');
+  if ('refused' in found) return { status: 'refused', message: `${found.refused}; nothing was written.${found.advice}` };
+  const move = found.result.winningMoves[args.index];
   if (!move) return { status: 'refused', message: `That move of \`${args.game}\` is no longer listed; nothing was written.` };
-  const written = writeMove(view.document.file.text, game, move);
-  const lines = view.document.lines;
-  const range = { start: lines.positionAt(written.edit.span.start), end: lines.positionAt(written.edit.span.end) };
-  return { status: 'edit', version: view.version, edit: { range, newText: written.edit.newText }, label: written.label, after: written.after };
+  const { document, version } = found.view;
+  const written = writeMove(document.file.text, found.game, move);
+  const range = { start: document.lines.positionAt(written.edit.span.start), end: document.lines.positionAt(written.edit.span.end) };
+  return { status: 'edit', version, edit: { range, newText: written.edit.newText }, label: written.label, after: written.after };
 }

@@ -3,7 +3,7 @@
 // a lens saying so. A move lens runs `grundy.applyMove` (applyMove.ts) through the server.
 import type { CodeLens, Command } from 'vscode-languageserver';
 import { writeMove } from '../language/writeMove';
-import { type DocumentView, elapsed, star } from './view';
+import { type DocumentView, elapsed, gameAgain, star } from './view';
 
 export const APPLY_MOVE_COMMAND = 'grundy.applyMove';
 /** Registered by the client (a quick pick), which then runs APPLY_MOVE_COMMAND. */
@@ -87,14 +87,12 @@ export function codeLenses(view: DocumentView): CodeLens[] {
 
 /** Every listed winning move of the game a "more" lens was made for, if it is still the same game. */
 export function winningMoves(view: DocumentView | undefined, args: ShowMovesArguments): WinningMovesResult | { readonly refused: string } {
-  const game = view?.document.model.games.find((g) => g.name === args.game);
-  if (!view || !game || view.gameKey(game) !== args.key) return { refused: `\`${args.game}\` changed since these moves were computed. Use the updated code lens.` };
-  const value = view.game(game);
-  if (value?.state !== 'done') return { refused: `The value of \`${args.game}\` is being recomputed. Try again in a moment.` };
-  const result = value.value;
+  const found = gameAgain(view, args.game, args.key, 'these moves were');
+  if ('refused' in found) return { refused: `${found.refused}.${found.advice}` };
+  const { view: current, game, result } = found;
   const moves = result.winningMoves.map((move, index) => {
-    const written = writeMove(view.document.file.text, game, move);
-    return { label: written.label, description: written.description, apply: { uri: view.uri, version: view.version, game: game.name, key: args.key, index } };
+    const written = writeMove(current.document.file.text, game, move);
+    return { label: written.label, description: written.description, apply: { uri: current.uri, version: current.version, game: game.name, key: args.key, index } };
   });
   return { moves, unlisted: (result.winningMoveCount - BigInt(moves.length)).toString() };
 }

@@ -38,6 +38,25 @@ export interface DocumentView {
   rule(name: string, rule: HeapRule): Value<RuleSummary>;
 }
 
+/**
+ * The game a lens was made for, found again in the current text: only when what its value
+ * depends on is unchanged (same key) and the value is known. Otherwise why not, and what to do.
+ */
+export function gameAgain(
+  view: DocumentView | undefined,
+  name: string,
+  key: string,
+  madeFor: string,
+): { readonly view: DocumentView; readonly game: GameSymbol; readonly result: GameResult } | { readonly refused: string; readonly advice: string } {
+  if (!view) return { refused: 'The document is not open any more', advice: '' };
+  const game = view.document.model.games.find((g) => g.name === name);
+  if (!game) return { refused: `There is no game \`${name}\` in the document any more`, advice: '' };
+  if (view.gameKey(game) !== key) return { refused: `\`${name}\` changed since ${madeFor} computed`, advice: ' Use the updated code lens.' };
+  const value = view.game(game);
+  if (value?.state !== 'done') return { refused: `The value of \`${name}\` is being recomputed`, advice: ' Try again in a moment.' };
+  return { view, game, result: value.value };
+}
+
 // ---- words shared by the features ----
 
 /** A nimber as CGT writes it: 0, *1, *2, … (`*1` rather than `*`, so it reads in any font). */
