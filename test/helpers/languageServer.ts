@@ -210,15 +210,20 @@ export class LanguageServerSession {
     return this.connection.sendRequest('workspace/executeCommand', { command, arguments: args });
   }
 
-  /** Code lenses once no game of the document is still computing. */
-  async settledCodeLenses(uri: string, timeoutMs = 20_000): Promise<CodeLens[]> {
+  /** The document's code lenses, asked again and again until their titles satisfy `accept`. */
+  async codeLensesWhere(uri: string, accept: (titles: string) => boolean, timeoutMs = 20_000): Promise<CodeLens[]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const lenses = (await this.codeLenses(uri)) ?? [];
-      if (!lenses.some((lens) => lens.command?.title.includes('computing'))) return lenses;
-      if (Date.now() > deadline) throw new Error(`still computing after ${timeoutMs} ms: ${lenses.map((l) => l.command?.title).join(' | ')}`);
+      if (accept(lenses.map((lens) => lens.command?.title ?? '').join(' | '))) return lenses;
+      if (Date.now() > deadline) throw new Error(`code lenses never matched within ${timeoutMs} ms: ${lenses.map((l) => l.command?.title).join(' | ')}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+  }
+
+  /** Code lenses once no game of the document is still computing. */
+  settledCodeLenses(uri: string, timeoutMs = 20_000): Promise<CodeLens[]> {
+    return this.codeLensesWhere(uri, (titles) => !titles.includes('computing'), timeoutMs);
   }
 
   async stop(): Promise<void> {

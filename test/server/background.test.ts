@@ -2,22 +2,11 @@
 // refresh; long work shows progress the user can cancel; edits cancel work nobody needs; a
 // request that throws or a worker that dies leaves the server answering.
 import * as assert from 'node:assert/strict';
-import type { CodeLens } from 'vscode-languageserver-protocol';
 import { LanguageServerSession } from '../helpers/languageServer';
 
 /** Officers (0.6) has no known period: a huge heap computes until the budget stops it. */
 const slow = (name: string, extra = 0) => `game ${name} = officers ${1_000_000_000_000 + extra}`;
 const rules = 'rule officers = octal 0.6\nrule onetwo = subtract {1, 2}\n';
-
-async function lensesWhere(session: LanguageServerSession, uri: string, accept: (titles: string) => boolean, timeoutMs = 30_000): Promise<CodeLens[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const lenses = (await session.codeLenses(uri)) ?? [];
-    if (accept(lenses.map((l) => l.command?.title ?? '').join(' | '))) return lenses;
-    if (Date.now() > deadline) throw new Error(`lenses never matched: ${lenses.map((l) => l.command?.title).join(' | ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('background computation', function () {
   this.timeout(60_000);
@@ -29,7 +18,7 @@ describe('background computation', function () {
       const openedAt = Date.now();
       await session.open(uri, `${rules}${slow('big')}\ngame quick = onetwo 4\n`);
       // The quick game has its value while the slow one is still computing: another worker took it.
-      const early = await lensesWhere(session, uri, (titles) => titles.includes('onetwo 4 → 3'));
+      const early = await session.codeLensesWhere(uri, (titles) => titles.includes('onetwo 4 → 3'), 30_000);
       assert.match(early[0].command!.title, /computing big/);
       const hover = await session.hover(uri, { line: 2, character: 6 });
       assert.match((hover!.contents as { value: string }).value, /still computing/);
@@ -62,7 +51,7 @@ describe('background computation', function () {
       assert.ok(session.progressTokens.includes(begin.token));
       await session.connection.sendNotification('window/workDoneProgress/cancel', { token: begin.token });
       await session.progress.next((p) => p.token === begin.token && p.value.kind === 'end', 'the progress end');
-      const lenses = await lensesWhere(session, uri, (titles) => !titles.includes('computing'));
+      const lenses = await session.codeLensesWhere(uri, (titles) => !titles.includes('computing'), 30_000);
       assert.match(lenses[0].command!.title, /stopped because cancelled/);
       const published = await session.nextDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'value-unknown'));
       assert.match(String(published.diagnostics[0].message), /cancelled; edit the game to compute again/);
@@ -77,10 +66,10 @@ describe('background computation', function () {
     try {
       const uri = 'file:///background/stale.game';
       await session.open(uri, rules + [0, 1, 2, 3, 4].map((i) => slow(`slow${i}`, i)).join('\n'));
-      await lensesWhere(session, uri, (titles) => titles.includes('computing slow0'));
+      await session.codeLensesWhere(uri, (titles) => titles.includes('computing slow0'), 30_000);
       await session.change(uri, `${rules}game quick = onetwo 5\n`);
       // Only if the stale computations stopped is a worker free for this within the test's time.
-      const lenses = await lensesWhere(session, uri, (titles) => titles.includes('onetwo 5 → 3'), 20_000);
+      const lenses = await session.codeLensesWhere(uri, (titles) => titles.includes('onetwo 5 → 3'), 20_000);
       assert.equal(lenses.length, 1);
     } finally {
       await session.stop();
@@ -106,14 +95,14 @@ describe('background computation', function () {
     try {
       const uri = 'file:///background/crash.game';
       await session.open(uri, `${rules}${slow('big')}\n`);
-      await lensesWhere(session, uri, (titles) => titles.includes('computing big'));
+      await session.codeLensesWhere(uri, (titles) => titles.includes('computing big'), 30_000);
       await session.executeCommand('grundy.test.crashWorker');
-      const lenses = await lensesWhere(session, uri, (titles) => !titles.includes('$(sync~spin)'));
+      const lenses = await session.codeLensesWhere(uri, (titles) => !titles.includes('$(sync~spin)'), 30_000);
       assert.match(lenses[0].command!.title, /computing big failed: the computation's worker stopped: it exited with code \d+/);
       const published = await session.nextDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'computation-failed'));
       assert.equal(published.diagnostics[0].severity, 2);
       await session.change(uri, `${rules}${slow('big')}\ngame after = onetwo 7 8\n`);
-      await lensesWhere(session, uri, (titles) => titles.includes('onetwo 8 → 7'));
+      await session.codeLensesWhere(uri, (titles) => titles.includes('onetwo 8 → 7'), 30_000);
       assert.ok(!session.stderr.join('').includes('Error'), session.stderr.join(''));
     } finally {
       await session.stop();
