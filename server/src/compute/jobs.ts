@@ -93,8 +93,9 @@ export function summarizeGame(analysis: GameAnalysis, elapsedMs: number): GameRe
         : {}),
     };
   });
-  // Misère search and other budgeted steps say so in the game's reason.
-  if (analysis.outcome === null && analysis.reason && /out of time|cancelled|budget|size limit/.test(analysis.reason)) stopped = true;
+  // A misère search stopped by the clock, a cancellation or a value budget may get further on
+  // another try; one stopped by its fixed size limit will not.
+  if (analysis.stop !== undefined && analysis.stop !== 'size-limit') stopped = true;
   return {
     play: analysis.play,
     nimber: analysis.nimber,

@@ -21,7 +21,7 @@ import { heapNimber, ruleKey, sequenceNimber } from './heap';
 import { misereNim, misereSearch } from './misere';
 import { sortedUnique } from './sequence';
 import { TREBLECROSS_OCTAL, analyzeTreblecross, treblecrossMovesTo } from './treblecross';
-import type { Budget, GraphData, GraphNimbers, HeapRule, HeapSequence, TreblecrossAnalysis } from './types';
+import type { Budget, GraphData, GraphNimbers, HeapRule, HeapSequence, StopCause, TreblecrossAnalysis } from './types';
 import { type Unit, unitOptions } from './unitOptions';
 
 /**
@@ -74,6 +74,8 @@ export interface GameAnalysis {
   readonly outcome: 'N' | 'P' | null;
   /** Why the outcome is unknown, or why there is no nimber. */
   readonly reason?: string;
+  /** Why the misère search stopped before deciding the outcome (budget, cancellation or its size limit). */
+  readonly stop?: StopCause;
   /** Winning moves, in component order, at most maxMoves of them. */
   readonly winningMoves: readonly GameMove[];
   /** How many winning moves there are in all. */
@@ -408,7 +410,7 @@ function rowRunMovesTo(rule: HeapRule, sequence: HeapSequence, length: number, t
 
 function misereGame(input: GameInput, components: ComponentAnalysis[], budget: Budget, maxMoves: number): GameAnalysis {
   const base = { play: 'misere', components, nimber: null } as const;
-  const unknown = (reason: string): GameAnalysis => ({ ...base, outcome: null, reason, winningMoves: [], winningMoveCount: 0n });
+  const unknown = (reason: string, stop?: StopCause): GameAnalysis => ({ ...base, outcome: null, reason, ...(stop ? { stop } : {}), winningMoves: [], winningMoveCount: 0n });
   const list = new MoveList(maxMoves);
 
   const isNim = (rule: HeapRule) => rule.kind === 'subtractAllExcept' && rule.except.length === 0;
@@ -457,7 +459,7 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
     }
   }
   const search = misereSearch(units, budget);
-  if (search.outcome === null) return unknown(search.reason);
+  if (search.outcome === null) return unknown(search.reason, search.stop);
   const seen = new Set<string>();
   for (const { unit, option } of search.winning) {
     const owner = owners[unit];

@@ -4,7 +4,7 @@
 // - any other sum is decided by an exact search over the sum's positions, memoised on a
 //   canonical form (units sorted, empty units dropped), bounded by a state budget: past it the
 //   answer is "unknown", never a guess.
-import type { Budget } from './types';
+import type { Budget, StopCause } from './types';
 import { type Unit, unitOptions } from './unitOptions';
 
 export interface NimMove {
@@ -41,14 +41,17 @@ export function misereNim(heaps: readonly bigint[]): { outcome: 'N' | 'P'; winni
 
 export type MisereSearchResult =
   | { readonly outcome: 'N' | 'P'; readonly winning: readonly { unit: number; option: number }[]; readonly states: number }
-  | { readonly outcome: null; readonly reason: string; readonly states: number };
+  | { readonly outcome: null; readonly reason: string; readonly stop: StopCause; readonly states: number };
 
 /** Work (positions generated) a misère search may do unless the budget says otherwise. */
 export const defaultMisereWork = 2_000_000;
 
 /** Thrown inside the search to unwind when the budget runs out; never escapes it. */
 class SearchStopped {
-  constructor(readonly reason: string) {}
+  constructor(
+    readonly reason: string,
+    readonly stop: StopCause,
+  ) {}
 }
 
 /**
@@ -63,10 +66,10 @@ export function misereSearch(units: readonly Unit[], budget: Budget = {}): Miser
   const spend = (amount: number) => {
     const before = work;
     work += amount;
-    if (work > maxWork) throw new SearchStopped(`beyond the misère search limit (${maxWork.toLocaleString('en-US')} positions)`);
+    if (work > maxWork) throw new SearchStopped(`beyond the misère search limit (${maxWork.toLocaleString('en-US')} positions)`, budget.maxValues === undefined ? 'size-limit' : 'max-values');
     if (work >> 10 !== before >> 10) {
-      if (budget.deadline !== undefined && Date.now() > budget.deadline) throw new SearchStopped('beyond the misère search time limit');
-      if (budget.isCancelled?.()) throw new SearchStopped('cancelled');
+      if (budget.deadline !== undefined && Date.now() > budget.deadline) throw new SearchStopped('beyond the misère search time limit', 'deadline');
+      if (budget.isCancelled?.()) throw new SearchStopped('cancelled', 'cancelled');
     }
   };
 
@@ -183,7 +186,7 @@ export function misereSearch(units: readonly Unit[], budget: Budget = {}): Miser
     }
     return { outcome: rootWins ? 'N' : 'P', winning, states: memo.size };
   } catch (stopped) {
-    if (stopped instanceof SearchStopped) return { outcome: null, reason: stopped.reason, states: memo.size };
+    if (stopped instanceof SearchStopped) return { outcome: null, reason: stopped.reason, stop: stopped.stop, states: memo.size };
     throw stopped;
   }
 }
