@@ -128,8 +128,10 @@ export class Computations {
     }
   }
 
+  /** Asked for every entry on every finish (evict): stops at the first owner, allocates nothing. */
   private isWanted(key: string): boolean {
-    return this.ownersOf(key).length > 0;
+    for (const keys of this.wanted.values()) if (keys.has(key)) return true;
+    return false;
   }
 
   private cancelUnwanted(): void {
