@@ -6,13 +6,16 @@ import { join, relative } from 'node:path';
 
 const watch = process.argv.includes('--watch');
 
-/** Every test (`*.test.ts`) and benchmark (`*.bench.ts`) under a folder: node 20 has no fs.glob. */
+/**
+ * Every test (`*.test.ts`), benchmark (`*.bench.ts`) and workbench end-to-end test (`*.e2e.ts`,
+ * run by test/vscode/host.mjs) under a folder: node 20 has no fs.glob.
+ */
 function findTests(dir) {
   const found = [];
   for (const entry of readdirSync(dir)) {
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) found.push(...findTests(path));
-    else if (entry.endsWith('.test.ts') || entry.endsWith('.bench.ts')) found.push(path);
+    else if (/\.(test|bench|e2e)\.ts$/.test(entry)) found.push(path);
   }
   return found;
 }
@@ -43,8 +46,8 @@ const builds = [
       findTests('test').map((file) => [relative('.', file).replace(/\.ts$/, ''), file]),
     ),
     outdir: 'out',
-    // mocha is provided by the runner; keep one copy of it.
-    external: ['vscode', 'mocha', 'vscode-oniguruma'],
+    // mocha is provided by the runner; keep one copy of it. playwright-core stays a package.
+    external: ['vscode', 'mocha', 'vscode-oniguruma', 'playwright-core'],
   },
   {
     // The integration suite runs inside VS Code's extension host, which loads this one file:

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
-import { runVSCodeSuite } from './vscode/host.mjs';
+import { STAGES, runVSCodeStages } from './vscode/host.mjs';
 
 function step(title, command, args) {
   process.stdout.write(`\n== ${title}: ${command} ${args.join(' ')}\n`);
@@ -24,7 +24,7 @@ function findCompiledTests(dir) {
 }
 
 const tsc = join('node_modules', '.bin', 'tsc');
-if (!step('type check', tsc, ['--noEmit', '-p', '.'])) {
+if (!step('type check', tsc, ['--noEmit', '-p', '.']) || !step('type check (end-to-end test)', tsc, ['--noEmit', '-p', 'test/e2e'])) {
   console.log('\ntype check failed');
   console.log('0 passed, 1 failed');
   process.exit(1);
@@ -47,23 +47,35 @@ const unit = await new Promise((resolve) => {
   });
 });
 
-// The integration suite runs the extension inside a real VS Code (test/vscode/host.mjs). It
-// cannot be set up? That is a failure, not a skip; only GRUNDY_SKIP_VSCODE=1 skips it, for quick
-// local runs, and the summary says so.
-let integration;
+// The extension inside a real VS Code (test/vscode/host.mjs): the integration suite against this
+// folder, the end-to-end test in the workbench, the integration suite against the installed
+// .vsix. It cannot be set up? That is a failure, not a skip; only GRUNDY_SKIP_VSCODE=1 skips it,
+// for quick local runs, and the summary says so.
+let vscodeStages;
 const skipVSCode = process.env.GRUNDY_SKIP_VSCODE === '1';
 if (!skipVSCode) {
-  process.stdout.write('\n== integration tests in VS Code: node test/vscode/host.mjs\n');
-  integration = await runVSCodeSuite();
-  if (integration.error) console.log(`\nintegration tests in VS Code FAILED: ${integration.error}`);
+  process.stdout.write('\n== in VS Code: node test/vscode/host.mjs\n');
+  vscodeStages = await runVSCodeStages();
+  for (const [stage, result] of Object.entries(vscodeStages)) {
+    if (result.error) console.log(`\n${STAGES[stage]} FAILED: ${result.error}`);
+  }
 }
 
 console.log('\n== summary');
-console.log(`unit tests: ${unit.passed} passed, ${unit.failed} failed`);
+console.log(`unit and protocol tests: ${unit.passed} passed, ${unit.failed} failed`);
 if (unit.pending > 0) console.log(`${unit.pending} pending (not counted as passed)`);
-if (integration) console.log(`integration tests in VS Code: ${integration.passed} passed, ${integration.failed} failed`);
-else console.log('integration tests in VS Code: SKIPPED (GRUNDY_SKIP_VSCODE=1), not counted below');
-const passed = unit.passed + (integration?.passed ?? 0);
-const failed = unit.failed + (integration?.failed ?? 0);
+let passed = unit.passed;
+let failed = unit.failed;
+let exitCodes = 0;
+if (vscodeStages) {
+  for (const [stage, result] of Object.entries(vscodeStages)) {
+    console.log(`${STAGES[stage]}: ${result.passed} passed, ${result.failed} failed`);
+    passed += result.passed;
+    failed += result.failed;
+    if (result.exitCode !== 0) exitCodes++;
+  }
+} else {
+  console.log('tests in VS Code: SKIPPED (GRUNDY_SKIP_VSCODE=1), not counted below');
+}
 console.log(`${passed} passed, ${failed} failed`);
-process.exitCode = failed > 0 || (integration && integration.exitCode !== 0) ? 1 : 0;
+process.exitCode = failed > 0 || exitCodes > 0 ? 1 : 0;

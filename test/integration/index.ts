@@ -26,6 +26,7 @@ export async function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', reporter: 'spec', color: false, timeout: 60_000 });
   // What `mocha.addFile` + `loadFiles` would do, for modules that are already in this bundle.
   mocha.suite.emit('pre-require', globalThis, 'integration', mocha);
+  await import('./extension.itest');
   await import('./diagnostics.itest');
   await import('./features.itest');
 

@@ -1,25 +1,36 @@
-// Runs the integration suite (out/test/integration/index.js) inside a real VS Code: the VS Code
-// server from the npm package `code-server`, whose web workbench is driven by headless Chromium
-// through playwright-core. The extension runs in VS Code's own Node extension host, as on a
-// desktop; the workbench reports the tests' log lines and exit code back to this process.
+// Runs the extension inside a real VS Code: the VS Code server from the npm package
+// `code-server`, whose web workbench is driven by headless Chromium through playwright-core. The
+// extension runs in VS Code's own Node extension host, as on a desktop. Three stages, one browser:
+//
+//   1. the integration suite (out/test/integration/index.js, mocha inside the extension host)
+//      against the extension in this folder (extensionDevelopmentPath), with the tests passed in
+//      the workbench's `payload` URL parameter; the workbench reports the tests' log lines and
+//      exit code back to this process;
+//   2. the end-to-end test (out/test/e2e/workbench.e2e.js, mocha here): a new page of the same
+//      browser, on the same server, clicks and hovers like a user; screenshots in test-results/;
+//   3. the integration suite again, against the extension *installed* from a freshly packed
+//      .vsix (scripts/package.mjs, then the server's --install-extension) in a server of its
+//      own: the proof that the .vsix holds everything the extension needs.
 //
 //   node test/vscode/host.mjs      (after `node esbuild.mjs`; `npm run test:vscode` does both)
 //
-// Ends with `N passed, N failed` when run alone; test/run.mjs calls runVSCodeSuite() instead.
-// Everything a run writes (user data, server data, logs) is under .cache/vscode-host/run/,
-// cleared at the start of each run and kept afterwards for a look when something went wrong.
-import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { delimiter, join, resolve } from 'node:path';
+// Ends with `N passed, N failed` when run alone; test/run.mjs calls runVSCodeStages() instead.
+// Everything a run writes (user data, server data, logs, the .vsix) is under
+// .cache/vscode-host/run/, cleared at the start of each run and kept afterwards for a look when
+// something went wrong. GRUNDY_UPDATE_SCREENSHOT=1 copies the hover screenshot to
+// media/screenshot.png (the README's and the extension page's picture).
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packageExtension } from '../../scripts/package.mjs';
 import { SetupError, cacheRoot, ensureHost, repositoryRoot, vscodeVersion } from './setup.mjs';
+import { groupAlive, installExtension, killGroup, serverFolders, startVSCodeServer } from './server.mjs';
 
-/** The whole run (server start, workbench, extension, tests) must end within this. */
+export { USER_SETTINGS } from './server.mjs';
+
+/** Each stage (server start, workbench, extension, tests) must end within this. */
 const TIMEOUT_SECONDS = Number(process.env.GRUNDY_VSCODE_TIMEOUT) > 0 ? Number(process.env.GRUNDY_VSCODE_TIMEOUT) : 600;
-/** The server prints this line when it listens. */
-const SERVER_READY = /Web UI available at/;
-const SERVER_START_TIMEOUT_MS = 60_000;
 /** test/integration/index.ts marks each line of its output, and ends with RESULT_LINE. */
 const OUTPUT_MARKER = '[integration] ';
 const RESULT_LINE = /^integration tests: (\d+) passed, (\d+) failed$/;
@@ -28,228 +39,68 @@ const NETWORK_NOISE = /ENOTFOUND|ERR_NAME_NOT_RESOLVED|open-vsx\.org|github\.com
 
 const workspace = join(repositoryRoot, 'examples');
 const testsEntry = join(repositoryRoot, 'out', 'test', 'integration', 'index.js');
+const e2eEntry = join(repositoryRoot, 'out', 'test', 'e2e', 'workbench.e2e.js');
+/**
+ * VS Code runs extension tests only for a window with an extension under development. Against
+ * the installed .vsix, that is this empty extension, so the extension under test is the
+ * installed one and nothing from this folder.
+ */
+const runnerExtension = join(repositoryRoot, 'test', 'vscode', 'runner-extension');
+export const resultsDir = join(repositoryRoot, 'test-results');
+const EXTENSION_ID = 'grundy-tools.grundy-game';
+
+/** The stages, in order, with the names the summary prints. */
+export const STAGES = {
+  integration: 'integration tests in VS Code (this folder)',
+  e2e: 'end-to-end tests in the workbench',
+  installed: 'integration tests in VS Code (installed .vsix)',
+};
 
 function say(message) {
   process.stdout.write(`[vscode-host] ${message}\n`);
 }
 
-/** A free TCP port on 127.0.0.1, as the kernel hands one out. */
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
+function seconds(since) {
+  return ((Date.now() - since) / 1000).toFixed(1);
 }
 
-/** Quiet, trusted, never saving: user settings for the test workbench. */
-export const USER_SETTINGS = {
-  'security.workspace.trust.enabled': false,
-  'workbench.startupEditor': 'none',
-  'workbench.tips.enabled': false,
-  'workbench.enableExperiments': false,
-  'files.autoSave': 'off',
-  'telemetry.telemetryLevel': 'off',
-  'update.mode': 'none',
-  'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
-  'extensions.ignoreRecommendations': true,
-  // The examples folder is inside a git repository; the git extension has nothing to do here.
-  'git.enabled': false,
-  'git.autoRepositoryDetection': false,
-  'chat.disableAIFeatures': true,
-};
-
-/**
- * Starts the VS Code server in its own process group (it leaves children: file watcher,
- * extension host, the language server) and resolves once it listens. `onSpawn` gets the
- * process at once, so that it can be ended even if it never gets ready.
- */
-async function startServer(host, port, dirs, serverLog, onSpawn) {
-  const args = [
-    host.serverMain,
-    '--host', '127.0.0.1',
-    '--port', String(port),
-    '--without-connection-token',
-    '--accept-server-license-terms',
-    // Makes the workbench honour the `payload` (extensionDevelopmentPath, extensionTestsPath)
-    // and report through window.codeAutomationLog / codeAutomationExit.
-    '--enable-smoke-test-driver',
-    '--disable-telemetry',
-    '--user-data-dir', dirs.userData,
-    '--server-data-dir', dirs.serverData,
-    '--extensions-dir', dirs.extensions,
-  ];
-  const env = { ...process.env, PATH: [join(host.nodeHome, 'bin'), process.env.PATH ?? ''].join(delimiter) };
-  const server = spawn(host.node, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
-  onSpawn(server);
-  server.stdout.pipe(serverLog, { end: false });
-  server.stderr.pipe(serverLog, { end: false });
-
-  return new Promise((resolveStart, reject) => {
-    let output = '';
-    const timer = setTimeout(() => done(new Error(`the VS Code server did not start within ${SERVER_START_TIMEOUT_MS / 1000} s`)), SERVER_START_TIMEOUT_MS);
-    const onData = (chunk) => {
-      output += chunk;
-      if (SERVER_READY.test(output)) done();
-    };
-    const onExit = (code, signal) => done(new Error(`the VS Code server exited (${code ?? signal}) before it was ready:\n${output.slice(-2000)}`));
-    const onError = (error) => done(new Error(`could not start the VS Code server: ${error.message}`));
-    function done(error) {
-      clearTimeout(timer);
-      server.stdout.off('data', onData);
-      server.off('exit', onExit);
-      server.off('error', onError);
-      if (error) reject(error);
-      else resolveStart();
-    }
-    server.stdout.setEncoding('utf8');
-    server.stdout.on('data', onData);
-    server.on('exit', onExit);
-    server.on('error', onError);
-  });
-  return server;
+/** A stage that did not (fully) happen counts as one failure besides what did run. */
+function failure(error, counts = { passed: 0, failed: 0 }) {
+  return { passed: counts.passed, failed: counts.failed + 1, exitCode: 1, error };
 }
 
-/** Whether any process of the group `pgid` is still alive. */
-function groupAlive(pgid) {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+/** The workbench passes a log call's arguments as given; make one string of them. */
+function formatLog(args) {
+  const parts = Array.isArray(args) ? args : [args];
+  return parts.map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join(' ');
 }
 
-/** Ends the server's whole process group: TERM, then KILL what is left after a few seconds. */
-async function killGroup(pgid) {
-  if (!pgid || !groupAlive(pgid)) return;
-  try {
-    process.kill(-pgid, 'SIGTERM');
-  } catch {}
-  const deadline = Date.now() + 5_000;
-  while (groupAlive(pgid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  if (groupAlive(pgid)) {
-    try {
-      process.kill(-pgid, 'SIGKILL');
-    } catch {}
-  }
-}
-
-/**
- * Sets up the host if needed, runs the integration suite in it and returns
- * `{ passed, failed, exitCode, error }`; `error` (a message) says why when the suite could not
- * run or did not finish. Never throws. Log lines of the tests go to stdout as they come.
- */
-export async function runVSCodeSuite() {
-  let started = Date.now();
-  let host;
-  try {
-    host = ensureHost();
-  } catch (error) {
-    return failure(error instanceof SetupError ? error.message : String(error?.stack ?? error));
-  }
-  if (!existsSync(testsEntry)) return failure(`${testsEntry} is missing: build first (node esbuild.mjs)`);
-  say(`VS Code ${vscodeVersion(host.codeServer)} (code-server), setup checked in ${seconds(started)} s`);
-  // The time limit is for the run itself, not for a first-time install.
-  started = Date.now();
-
-  const runDir = join(cacheRoot, 'run');
-  rmSync(runDir, { recursive: true, force: true });
-  const dirs = {
-    userData: join(runDir, 'user-data'),
-    serverData: join(runDir, 'server-data'),
-    extensions: join(runDir, 'extensions'),
-    browser: join(runDir, 'chromium-profile'),
-  };
-  for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
-  mkdirSync(join(dirs.userData, 'User'), { recursive: true });
-  // code-server keeps the workbench's user settings on the server, under --user-data-dir.
-  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify(USER_SETTINGS, null, 2));
-  const serverLog = createWriteStream(join(runDir, 'server.log'));
-  const workbenchLog = createWriteStream(join(runDir, 'workbench.log'));
-  // Logs are for looking at later: a late line after the end must not crash the run.
-  serverLog.on('error', () => {});
-  workbenchLog.on('error', () => {});
-
-  let server;
-  let browser;
+/** Rejects with `message` after TIMEOUT_SECONDS; `clear()` stops the clock. */
+function stageTimer(message) {
   let timer;
-  let stopped = false;
-  let removeSignalHandlers = () => {};
-  // The last resort if this process exits some other way: never leave the server behind.
-  const killOnExit = () => {
-    if (server?.pid && groupAlive(server.pid)) {
-      try {
-        process.kill(-server.pid, 'SIGKILL');
-      } catch {}
-    }
-  };
-  process.on('exit', killOnExit);
+  const expired = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${message} did not finish within ${TIMEOUT_SECONDS} s (GRUNDY_VSCODE_TIMEOUT)`)), TIMEOUT_SECONDS * 1000);
+  });
+  expired.catch(() => {});
+  return { expired, clear: () => clearTimeout(timer) };
+}
 
-  // Idempotent; runSuite() checks `stopped` after each step, so that nothing it starts after a
-  // timeout or a signal outlives the run.
-  const cleanUp = async () => {
-    stopped = true;
-    clearTimeout(timer);
-    removeSignalHandlers();
-    await browser?.close().catch(() => {});
-    await killGroup(server?.pid);
-    process.off('exit', killOnExit);
-    server?.stdout.unpipe(serverLog);
-    server?.stderr.unpipe(serverLog);
-    serverLog.end();
-    workbenchLog.end();
-  };
-
-  // Ctrl-C or a TERM from CI: end the server group and the browser before going.
-  const onSignal = (signal) => {
-    say(`${signal}: stopping the VS Code server and the browser`);
-    void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  removeSignalHandlers = () => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  };
-
-  // What the run has seen so far, for the message if it times out.
+/**
+ * Runs the integration suite in a new page of `browser` on `server`, with `developmentPath` as
+ * the extension under development. Resolves with `{ passed, failed, exitCode, error? }`.
+ */
+async function runIntegrationSuite(browser, server, developmentPath, logDir) {
+  const started = Date.now();
+  const workbenchLog = createWriteStream(join(logDir, 'workbench.log'));
+  workbenchLog.on('error', () => {});
   const seen = { resultLine: undefined, recentErrors: [] };
   const withErrors = (message) =>
     seen.recentErrors.length ? `${message}\nlast workbench errors:\n  ${seen.recentErrors.join('\n  ')}` : message;
+  const counts = () => (seen.resultLine ? { passed: Number(seen.resultLine[1]), failed: Number(seen.resultLine[2]) } : undefined);
 
-  /** Starts everything, runs the suite, and resolves with the extension host's exit code. */
-  async function runSuite() {
-    const port = await freePort();
-    await startServer(host, port, dirs, serverLog, (child) => (server = child));
-    if (stopped) return 'stopped';
-    say(`VS Code server listening on 127.0.0.1:${port} (${seconds(started)} s); logs in ${runDir}`);
-
-    const { chromium } = await import('playwright-core');
-    // A persistent context is how Playwright takes a given (fresh, per run) profile folder.
-    browser = await chromium.launchPersistentContext(dirs.browser, {
-      executablePath: host.chromium,
-      headless: true,
-      args: [
-        '--no-sandbox', // root in a container: Chromium's sandbox cannot start
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-    if (stopped) {
-      await browser.close();
-      return 'stopped';
-    }
-    const page = browser.pages()[0] ?? (await browser.newPage());
-
+  const page = await browser.newPage();
+  const timer = stageTimer('the integration suite');
+  try {
     let reportExit;
     const exited = new Promise((resolveExit) => (reportExit = resolveExit));
     // Both must exist before the workbench loads: it looks for them as it starts.
@@ -275,69 +126,232 @@ export async function runVSCodeSuite() {
     page.on('console', (message) => workbenchLog.write(`${seconds(started)} [browser ${message.type()}] ${message.text()}\n`));
     page.on('pageerror', (error) => workbenchLog.write(`${seconds(started)} [browser pageerror] ${error.stack ?? error}\n`));
 
-    const remote = (path) => `vscode-remote://127.0.0.1:${port}${path}`;
-    const payload = [
-      ['extensionDevelopmentPath', remote(repositoryRoot)],
-      ['extensionTestsPath', remote(testsEntry)],
-      ['skipWelcome', 'true'],
-    ];
-    const url =
-      `http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}` +
-      `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
-
-    await page.goto(url);
+    await page.goto(
+      server.url(workspace, [
+        ['extensionDevelopmentPath', server.remote(developmentPath)],
+        ['extensionTestsPath', server.remote(testsEntry)],
+        ['skipWelcome', 'true'],
+      ]),
+    );
     say(`workbench loaded (${seconds(started)} s); running the integration suite`);
-    return await exited;
+    const exitCode = await Promise.race([exited, timer.expired]);
+    say(`the extension host exited with code ${exitCode} (${seconds(started)} s)`);
+    const result = counts();
+    if (!result) return failure(withErrors(`the integration suite ended (exit code ${exitCode}) without its result line; logs in ${logDir}`));
+    if (result.passed + result.failed === 0) return failure('the integration suite ran no test');
+    if (exitCode !== 0 && result.failed === 0) {
+      return failure(`the extension host exited with code ${exitCode} although no test failed; logs in ${logDir}`, result);
+    }
+    return { ...result, exitCode };
+  } catch (error) {
+    return failure(withErrors(`${error?.message ?? error}; logs in ${logDir}`), counts());
+  } finally {
+    timer.clear();
+    await page.close().catch(() => {});
+    workbenchLog.end();
   }
+}
 
-  const timedOut = new Promise((resolveTimeout) => {
-    timer = setTimeout(() => resolveTimeout('timeout'), TIMEOUT_SECONDS * 1000);
+/** Runs the end-to-end test (mocha, here) in a new page of `browser` on `server`. */
+async function runEndToEnd(browser, server) {
+  if (!existsSync(e2eEntry)) return failure(`${e2eEntry} is missing: build first (node esbuild.mjs)`);
+  mkdirSync(resultsDir, { recursive: true });
+  const { default: Mocha } = await import('mocha');
+  const mocha = new Mocha({ reporter: 'spec', timeout: 120_000, bail: true });
+  // What `mocha.addFile` + `loadFiles` do, for a module that defines its tests when called.
+  mocha.suite.emit('pre-require', globalThis, e2eEntry, mocha);
+  const { defineWorkbenchTests } = createRequire(import.meta.url)(e2eEntry);
+  defineWorkbenchTests({
+    browser,
+    workbenchUrl: server.url(workspace, [['extensionDevelopmentPath', server.remote(repositoryRoot)], ['skipWelcome', 'true']]),
+    resultsDir,
   });
+  const timer = stageTimer('the end-to-end test');
+  try {
+    const stats = await Promise.race([
+      new Promise((resolveRun) => {
+        const runner = mocha.run(() => resolveRun(runner.stats ?? { passes: 0, failures: 1 }));
+      }),
+      timer.expired,
+    ]);
+    if (stats.passes + stats.failures === 0) return failure('the end-to-end test ran no test');
+    say(`screenshots in ${resultsDir}`);
+    if (stats.failures === 0 && process.env.GRUNDY_UPDATE_SCREENSHOT === '1') {
+      copyFileSync(join(resultsDir, 'e2e-2-hover.png'), join(repositoryRoot, 'media', 'screenshot.png'));
+      say('media/screenshot.png updated from e2e-2-hover.png');
+    }
+    return { passed: stats.passes, failed: stats.failures, exitCode: stats.failures > 0 ? 1 : 0 };
+  } catch (error) {
+    return failure(String(error?.message ?? error));
+  } finally {
+    timer.clear();
+  }
+}
+
+/**
+ * Sets up the host if needed and runs the stages (all by default; `only` names some of them).
+ * Resolves with `{ [stage]: { passed, failed, exitCode, error? } }`, `error` (a message)
+ * saying why a stage could not run or did not finish; `setupError` when nothing could run.
+ * Never throws. Log lines of the tests go to stdout as they come.
+ */
+export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
+  const results = {};
+  let started = Date.now();
+  let host;
+  try {
+    host = ensureHost();
+  } catch (error) {
+    const message = error instanceof SetupError ? error.message : String(error?.stack ?? error);
+    for (const stage of only) results[stage] = failure(message);
+    return results;
+  }
+  if (!existsSync(testsEntry)) {
+    for (const stage of only) results[stage] = failure(`${testsEntry} is missing: build first (node esbuild.mjs)`);
+    return results;
+  }
+  say(`VS Code ${vscodeVersion(host.codeServer)} (code-server), setup checked in ${seconds(started)} s`);
+  started = Date.now();
+
+  const runDir = join(cacheRoot, 'run');
+  rmSync(runDir, { recursive: true, force: true });
+  mkdirSync(runDir, { recursive: true });
+
+  const servers = new Set();
+  let browser;
+  // The last resort if this process exits some other way: never leave a server behind.
+  const killOnExit = () => {
+    for (const server of servers) {
+      if (groupAlive(server.pid)) {
+        try {
+          process.kill(-server.pid, 'SIGKILL');
+        } catch {}
+      }
+    }
+  };
+  const cleanUp = async () => {
+    await browser?.close().catch(() => {});
+    browser = undefined;
+    for (const server of servers) await server.stop();
+    servers.clear();
+  };
+  // Ctrl-C or a TERM from CI: end the servers and the browser before going.
+  const onSignal = (signal) => {
+    say(`${signal}: stopping the VS Code server and the browser`);
+    void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.on('exit', killOnExit);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  /** Starts a server with its own folders under runDir/<name>, tracked for clean-up. */
+  const serverFor = async (name, extensionUnderTest) => {
+    const dir = join(runDir, name);
+    const dirs = serverFolders(dir);
+    const log = createWriteStream(join(dir, 'server.log'));
+    log.on('error', () => {});
+    // Tracked from the moment it exists, so that a signal during its start still ends it.
+    const tracked = { pid: undefined, stop: async () => killGroup(tracked.pid) };
+    servers.add(tracked);
+    try {
+      const server = await startVSCodeServer(host, dirs, {
+        smokeTestDriver: true,
+        log,
+        // Read by the suite (test/integration/extension.itest.ts) in the extension host.
+        env: { GRUNDY_EXTENSION_UNDER_TEST: extensionUnderTest },
+        onSpawn: (child) => (tracked.pid = child.pid),
+      });
+      tracked.stop = () => server.stop();
+      say(`VS Code server listening on 127.0.0.1:${server.port} (${seconds(started)} s); logs in ${dir}`);
+      return {
+        server,
+        dir,
+        stop: async () => {
+          servers.delete(tracked);
+          await server.stop();
+          log.end();
+        },
+      };
+    } catch (error) {
+      servers.delete(tracked);
+      log.end();
+      throw error;
+    }
+  };
 
   try {
-    const exitCode = await Promise.race([runSuite(), timedOut]);
-    if (exitCode === 'timeout') {
-      const message = `the integration suite did not finish within ${TIMEOUT_SECONDS} s (GRUNDY_VSCODE_TIMEOUT); logs in ${runDir}`;
-      return failure(withErrors(message), seen.resultLine);
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launchPersistentContext(join(runDir, 'chromium-profile'), {
+      executablePath: host.chromium,
+      headless: true,
+      viewport: { width: 1400, height: 760 },
+      args: [
+        '--no-sandbox', // root in a container: Chromium's sandbox cannot start
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+
+    if (only.includes('integration') || only.includes('e2e')) {
+      let development;
+      try {
+        development = await serverFor('development', `development:${repositoryRoot}`);
+      } catch (error) {
+        for (const stage of ['integration', 'e2e']) if (only.includes(stage)) results[stage] = failure(String(error?.message ?? error));
+      }
+      if (development) {
+        if (only.includes('integration')) {
+          say(`== ${STAGES.integration}`);
+          results.integration = await runIntegrationSuite(browser, development.server, repositoryRoot, development.dir);
+        }
+        if (only.includes('e2e')) {
+          say(`== ${STAGES.e2e}`);
+          results.e2e = await runEndToEnd(browser, development.server);
+        }
+        await development.stop();
+      }
     }
-    say(`the extension host exited with code ${exitCode} (${seconds(started)} s)`);
-    if (!seen.resultLine) {
-      return failure(withErrors(`the integration suite ended (exit code ${exitCode}) without its result line; logs in ${runDir}`));
+
+    if (only.includes('installed')) {
+      say(`== ${STAGES.installed}`);
+      try {
+        const vsix = await packageExtension(join(runDir, 'grundy-game.vsix'), { build: false, log: (line) => say(line) });
+        const installDir = join(runDir, 'installed');
+        const dirs = serverFolders(installDir);
+        say(installExtension(host, dirs, vsix.path).split('\n').pop());
+        const installed = await serverFor('installed', `installed:${join(dirs.extensions, `${EXTENSION_ID}-`)}`);
+        results.installed = await runIntegrationSuite(browser, installed.server, runnerExtension, installed.dir);
+        await installed.stop();
+      } catch (error) {
+        results.installed = failure(String(error?.message ?? error));
+      }
     }
-    const passed = Number(seen.resultLine[1]);
-    const failed = Number(seen.resultLine[2]);
-    if (passed + failed === 0) return failure('the integration suite ran no test');
-    if (exitCode !== 0 && failed === 0) {
-      return failure(`the extension host exited with code ${exitCode} although no test failed; logs in ${runDir}`, seen.resultLine);
-    }
-    return { passed, failed, exitCode };
   } catch (error) {
-    return failure(withErrors(`${error?.message ?? error}; logs in ${runDir}`));
+    for (const stage of only) results[stage] ??= failure(`${error?.message ?? error}; logs in ${runDir}`);
   } finally {
     await cleanUp();
+    process.off('exit', killOnExit);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
-}
-
-/** A run that did not (fully) happen counts as one failure besides what did run. */
-function failure(error, resultLine) {
-  const passed = resultLine ? Number(resultLine[1]) : 0;
-  const failed = (resultLine ? Number(resultLine[2]) : 0) + 1;
-  return { passed, failed, exitCode: 1, error };
-}
-
-function seconds(since) {
-  return ((Date.now() - since) / 1000).toFixed(1);
-}
-
-/** The workbench passes a log call's arguments as given; make one string of them. */
-function formatLog(args) {
-  const parts = Array.isArray(args) ? args : [args];
-  return parts.map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join(' ');
+  for (const stage of only) results[stage] ??= failure('did not run');
+  return results;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const result = await runVSCodeSuite();
-  if (result.error) say(`FAILED: ${result.error}`);
-  console.log(`${result.passed} passed, ${result.failed} failed`);
-  process.exitCode = result.failed > 0 || result.exitCode !== 0 ? 1 : 0;
+  // `node test/vscode/host.mjs [integration|e2e|installed ...]`: some stages only.
+  const asked = process.argv.slice(2).filter((name) => name in STAGES);
+  const results = await runVSCodeStages(asked.length ? { only: asked } : undefined);
+  let passed = 0;
+  let failed = 0;
+  for (const [stage, result] of Object.entries(results)) {
+    if (result.error) say(`${STAGES[stage]} FAILED: ${result.error}`);
+    console.log(`${STAGES[stage]}: ${result.passed} passed, ${result.failed} failed`);
+    passed += result.passed;
+    failed += result.failed;
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exitCode = failed > 0 || Object.values(results).some((r) => r.exitCode !== 0) ? 1 : 0;
 }

@@ -1,0 +1,189 @@
+// The user-level end-to-end test: a person's view of the extension in the VS Code workbench,
+// driven with the mouse and keyboard through Playwright in headless Chromium. It opens the
+// examples folder, opens a `.game` file from the Explorer, reads the inlay hints in the editor's
+// text, hovers a heap and reads the hover widget, clicks a winning-move code lens and reads the
+// changed line, then undoes it with Ctrl+Z. Nothing here uses the VS Code API: only what is on
+// the screen. Screenshots go to test-results/ (git-ignored).
+//
+// test/vscode/host.mjs runs this file with mocha after the integration suite, in the same
+// browser, against the same VS Code server, and hands it the browser and the workbench's URL
+// through `defineWorkbenchTests`.
+import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+
+export interface WorkbenchSession {
+  /** The browser the integration suite ran in. */
+  browser: BrowserContext;
+  /** The workbench with examples/ open and the extension loaded. */
+  workbenchUrl: string;
+  /** Where screenshots go. */
+  resultsDir: string;
+}
+
+/** Cold start of the workbench, the extension and the language server on a slow machine. */
+const READY_MS = 60_000;
+/** A hover, a lens or a hint after the value is known. */
+const SHOWN_MS = 20_000;
+
+const FILE = 'language.game';
+const GAME_LINE = 'game coins = onetwo 3 4 5';
+const MOVE_LENS = '▶ onetwo 4 → 2';
+const LINE_AFTER_MOVE = 'game coins = onetwo 3 2 5';
+
+/** The text of the editor line that starts with `start`, as rendered (inlay hints included). */
+async function renderedLine(page: Page, start: string): Promise<string | undefined> {
+  return page.evaluate((start) => {
+    const editor = document.querySelector('.editor-instance .monaco-editor .view-lines');
+    for (const line of editor?.querySelectorAll('.view-line') ?? []) {
+      const text = (line.textContent ?? '').replace(/\u00a0/g, ' ');
+      if (text.startsWith(start)) return text;
+    }
+    return undefined;
+  }, start);
+}
+
+async function waitForLine(page: Page, what: string, accept: (text: string) => boolean, start: string): Promise<string> {
+  let last: string | undefined;
+  const deadline = Date.now() + SHOWN_MS;
+  while (Date.now() < deadline) {
+    last = await renderedLine(page, start);
+    if (last !== undefined && accept(last)) return last;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`timed out waiting for ${what}; the line reads: ${last === undefined ? '(no such line)' : JSON.stringify(last)}`);
+}
+
+/**
+ * Where the `occurrence`-th `needle` in the line starting with `start` is drawn on the screen
+ * (the middle of its first character), from the rendered text's layout.
+ */
+async function pointOf(page: Page, start: string, needle: string, after: string): Promise<{ x: number; y: number }> {
+  const point = await page.evaluate(
+    ({ start, needle, after }) => {
+      const editor = document.querySelector('.editor-instance .monaco-editor .view-lines');
+      for (const line of editor?.querySelectorAll('.view-line') ?? []) {
+        const text = (line.textContent ?? '').replace(/\u00a0/g, ' ');
+        if (!text.startsWith(start)) continue;
+        const at = text.indexOf(needle, text.indexOf(after) + after.length);
+        if (at < 0) return undefined;
+        // Walk the text nodes to the character at `at`.
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        let offset = 0;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const length = node.textContent?.length ?? 0;
+          if (at < offset + length) {
+            const range = document.createRange();
+            range.setStart(node, at - offset);
+            range.setEnd(node, at - offset + 1);
+            const box = range.getBoundingClientRect();
+            return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+          }
+          offset += length;
+        }
+      }
+      return undefined;
+    },
+    { start, needle, after },
+  );
+  assert.ok(point, `no "${needle}" after "${after}" on the line starting "${start}"`);
+  return point;
+}
+
+/**
+ * The text of the code lenses drawn just above the editor line that starts with `start` (VS Code
+ * draws them in a strip between that line and the one before), once `accept` holds for it.
+ */
+async function waitForLensAbove(page: Page, start: string, accept: (text: string) => boolean): Promise<string> {
+  let last: string | undefined;
+  const deadline = Date.now() + SHOWN_MS;
+  while (Date.now() < deadline) {
+    last = await page.evaluate((start) => {
+      const editor = document.querySelector('.editor-instance .monaco-editor');
+      const line = [...(editor?.querySelectorAll('.view-lines .view-line') ?? [])].find((l) =>
+        (l.textContent ?? '').replace(/\u00a0/g, ' ').startsWith(start),
+      );
+      if (!line) return undefined;
+      const top = line.getBoundingClientRect().top;
+      const lenses = [...(editor?.querySelectorAll('.codelens-decoration') ?? [])].filter((lens) => {
+        const box = lens.getBoundingClientRect();
+        return box.height > 0 && box.bottom <= top + 2 && box.bottom > top - box.height - 8;
+      });
+      // One decoration holds the lenses of a line, written `a | b` with no-break spaces.
+      return lenses.map((lens) => (lens.textContent ?? '').replace(/\u00a0/g, ' ')).join(' | ');
+    }, start);
+    if (last !== undefined && accept(last)) return last;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`timed out waiting for the code lens above "${start}"; it reads: ${last === undefined ? '(no such line)' : JSON.stringify(last)}`);
+}
+
+export function defineWorkbenchTests(session: WorkbenchSession): void {
+  let page: Page;
+  const shot = (name: string) => page.screenshot({ path: join(session.resultsDir, name) });
+
+  describe('the workbench, as a user sees it', function () {
+    this.timeout(READY_MS + 2 * SHOWN_MS);
+
+    before(async () => {
+      page = await session.browser.newPage();
+      await page.setViewportSize({ width: 1400, height: 760 });
+    });
+    after(async () => {
+      await page?.close().catch(() => {});
+    });
+
+    it(`opens examples/ and ${FILE} from the Explorer`, async () => {
+      await page.goto(session.workbenchUrl);
+      const entry = page.locator('.explorer-folders-view .monaco-list-row', { hasText: FILE });
+      await entry.waitFor({ state: 'visible', timeout: READY_MS });
+      await entry.click();
+      await page.locator('.tab.active', { hasText: FILE }).waitFor({ timeout: SHOWN_MS });
+      await waitForLine(page, 'the game line', () => true, GAME_LINE);
+    });
+
+    it('shows the inlay hints: the game\'s value, and each component\'s nimber in a sum', async () => {
+      // Hints are drawn inside the line's text: the line reads differently from the file.
+      const coins = await waitForLine(page, 'the hint on coins', (text) => text.includes('= *3 · win'), GAME_LINE);
+      assert.match(coins, /^game coins = onetwo 3 4 5\s*= \*3 · win/);
+      const mixed = await waitForLine(page, 'the hints on mixed', (text) => text.includes('⊕ = *5 · win'), 'game mixed');
+      // onetwo 7 is *1, s237 10 is 0, nim 5 is *5, g at b is 0, kayles "XXX.XX" is *1.
+      assert.match(mixed, /onetwo 7\s*\*1 \+ s237 10\s*0 \+ nim 5\s*\*5 \+ g at b\s*0 \+ kayles "XXX\.XX"\s*\*1\s*⊕ = \*5 · win/);
+      const lens = await waitForLensAbove(page, GAME_LINE, (text) => text.includes(MOVE_LENS));
+      assert.equal(lens, '▶ onetwo 4 → 2 | ▶ onetwo 5 → 4');
+      await shot('e2e-1-opened.png');
+    });
+
+    it('hovering a heap with the mouse shows its nimber and why', async () => {
+      const { x, y } = await pointOf(page, GAME_LINE, '4', 'onetwo 3 ');
+      await page.mouse.move(x, y);
+      const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content', { hasText: 'heap of 4' });
+      await hover.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      const text = (await hover.innerText()).replace(/\u00a0/g, ' ');
+      assert.match(text, /heap of 4/);
+      assert.match(text, /\*1/);
+      assert.match(text, /4 ≡ 1 \(mod 3\)/);
+      await shot('e2e-2-hover.png');
+    });
+
+    it(`clicking the code lens "${MOVE_LENS}" plays the move in the file`, async () => {
+      // Move the mouse off the heap, so that the hover closes and does not cover the lens.
+      await page.mouse.move(5, 700);
+      await page.locator('.monaco-hover:not(.hidden)').waitFor({ state: 'detached', timeout: SHOWN_MS }).catch(() => {});
+      await page.locator('.codelens-decoration a', { hasText: MOVE_LENS }).click();
+      const line = await waitForLine(page, 'the new position and its value', (text) => text.includes('= 0 · lose'), LINE_AFTER_MOVE);
+      assert.match(line, /^game coins = onetwo 3 2 5\s*= 0 · lose/);
+      // The lens above the game follows: the position is lost for the player to move.
+      const lens = await waitForLensAbove(page, LINE_AFTER_MOVE, (text) => text.startsWith('every move loses'));
+      assert.doesNotMatch(lens, /▶/);
+      await shot('e2e-3-after-move.png');
+    });
+
+    it('Ctrl+Z takes the move back', async () => {
+      await page.keyboard.press('Control+Z');
+      const line = await waitForLine(page, 'the old position and its value', (text) => text.includes('= *3 · win'), GAME_LINE);
+      assert.match(line, /^game coins = onetwo 3 4 5/);
+      assert.equal(await renderedLine(page, LINE_AFTER_MOVE), undefined);
+    });
+  });
+}
