@@ -84,13 +84,16 @@ export function vsixListProblems(names) {
  * Builds (esbuild) and packs the extension into `vsixPath`, checks the file list and returns
  * `{ path, files, bytes }`. Throws with the reason on any failure.
  */
-export async function packageExtension(vsixPath = defaultVsixPath(), { build = true, log = console.log } = {}) {
+export async function packageExtension(vsixPath = defaultVsixPath(), { build = true, log = console.log, quiet = false } = {}) {
   if (build) {
     const built = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: repositoryRoot, stdio: 'inherit' });
     if (built.status !== 0) throw new Error(`the build failed (exit ${built.status ?? built.signal})`);
   }
   rmSync(vsixPath, { force: true });
   const { createVSIX } = await import('@vscode/vsce');
+  // vsce prints its own file tree with console.log; `quiet` (npm start) keeps that out.
+  const consoleLog = console.log;
+  if (quiet) console.log = () => {};
   await createVSIX({
     cwd: repositoryRoot,
     packagePath: vsixPath,
@@ -101,7 +104,7 @@ export async function packageExtension(vsixPath = defaultVsixPath(), { build = t
     readmePath: 'client/README.md',
     rewriteRelativeLinks: false,
     allowMissingRepository: true,
-  });
+  }).finally(() => (console.log = consoleLog));
   const files = zipEntryNames(vsixPath).sort();
   const problems = vsixListProblems(files);
   if (problems.length > 0) {

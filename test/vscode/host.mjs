@@ -1,17 +1,20 @@
 // Runs the extension inside a real VS Code: the VS Code server from the npm package
 // `code-server`, whose web workbench is driven by headless Chromium through playwright-core. The
-// extension runs in VS Code's own Node extension host, as on a desktop. Three stages, one browser:
+// extension runs in VS Code's own Node extension host, as on a desktop. Four stages, one browser:
 //
-//   1. the integration suite (out/test/integration/index.js, mocha inside the extension host)
-//      against the extension in this folder (extensionDevelopmentPath), with the tests passed in
-//      the workbench's `payload` URL parameter; the workbench reports the tests' log lines and
-//      exit code back to this process;
-//   2. the end-to-end test (out/test/e2e/workbench.e2e.js, mocha here): a new page of the same
-//      browser, on the same server, clicks and hovers like a user; screenshots in test-results/;
-//   3. the integration suite again, against the extension *installed* from a freshly packed
-//      .vsix (scripts/package.mjs, then the server's --install-extension) in a server of its
-//      own: the proof that the .vsix holds everything the extension needs.
+//   1. integration: the integration suite (out/test/integration/index.js, mocha inside the
+//      extension host) against the extension in this folder (extensionDevelopmentPath), with
+//      the tests passed in the workbench's `payload` URL parameter; the workbench reports the
+//      tests' log lines and exit code back to this process;
+//   2. e2e: the end-to-end test (out/test/e2e/workbench.e2e.js, mocha here): a new page of the
+//      same browser, on the same server, clicks and hovers like a user;
+//   3. start: `npm start` run as a person runs it (out/test/e2e/start.e2e.js): its URL opened in
+//      the browser, then Ctrl-C, then no process of it left;
+//   4. installed: the integration suite again, against the extension *installed* from a freshly
+//      packed .vsix (scripts/package.mjs, then the server's --install-extension) in a server of
+//      its own: the proof that the .vsix holds everything the extension needs.
 //
+// Screenshots go to test-results/ (git-ignored).
 //   node test/vscode/host.mjs      (after `node esbuild.mjs`; `npm run test:vscode` does both)
 //
 // Ends with `N passed, N failed` when run alone; test/run.mjs calls runVSCodeStages() instead.
@@ -40,6 +43,7 @@ const NETWORK_NOISE = /ENOTFOUND|ERR_NAME_NOT_RESOLVED|open-vsx\.org|github\.com
 const workspace = join(repositoryRoot, 'examples');
 const testsEntry = join(repositoryRoot, 'out', 'test', 'integration', 'index.js');
 const e2eEntry = join(repositoryRoot, 'out', 'test', 'e2e', 'workbench.e2e.js');
+const startEntry = join(repositoryRoot, 'out', 'test', 'e2e', 'start.e2e.js');
 /**
  * VS Code runs extension tests only for a window with an extension under development. Against
  * the installed .vsix, that is this empty extension, so the extension under test is the
@@ -53,6 +57,7 @@ const EXTENSION_ID = 'grundy-tools.grundy-game';
 export const STAGES = {
   integration: 'integration tests in VS Code (this folder)',
   e2e: 'end-to-end tests in the workbench',
+  start: 'npm start (the VS Code server for a browser)',
   installed: 'integration tests in VS Code (installed .vsix)',
 };
 
@@ -152,21 +157,20 @@ async function runIntegrationSuite(browser, server, developmentPath, logDir) {
   }
 }
 
-/** Runs the end-to-end test (mocha, here) in a new page of `browser` on `server`. */
-async function runEndToEnd(browser, server) {
-  if (!existsSync(e2eEntry)) return failure(`${e2eEntry} is missing: build first (node esbuild.mjs)`);
+/**
+ * Runs one end-to-end test file (mocha, in this process): `entry` exports `define`, which
+ * defines its tests for `session`.
+ */
+async function runEndToEnd(label, entry, define, session) {
+  if (!existsSync(entry)) return failure(`${entry} is missing: build first (node esbuild.mjs)`);
   mkdirSync(resultsDir, { recursive: true });
   const { default: Mocha } = await import('mocha');
+  // bail: each test goes on from where the one before left the workbench.
   const mocha = new Mocha({ reporter: 'spec', timeout: 120_000, bail: true });
   // What `mocha.addFile` + `loadFiles` do, for a module that defines its tests when called.
-  mocha.suite.emit('pre-require', globalThis, e2eEntry, mocha);
-  const { defineWorkbenchTests } = createRequire(import.meta.url)(e2eEntry);
-  defineWorkbenchTests({
-    browser,
-    workbenchUrl: server.url(workspace, [['extensionDevelopmentPath', server.remote(repositoryRoot)], ['skipWelcome', 'true']]),
-    resultsDir,
-  });
-  const timer = stageTimer('the end-to-end test');
+  mocha.suite.emit('pre-require', globalThis, entry, mocha);
+  createRequire(import.meta.url)(entry)[define](session);
+  const timer = stageTimer(label);
   try {
     const stats = await Promise.race([
       new Promise((resolveRun) => {
@@ -174,17 +178,13 @@ async function runEndToEnd(browser, server) {
       }),
       timer.expired,
     ]);
-    if (stats.passes + stats.failures === 0) return failure('the end-to-end test ran no test');
-    say(`screenshots in ${resultsDir}`);
-    if (stats.failures === 0 && process.env.GRUNDY_UPDATE_SCREENSHOT === '1') {
-      copyFileSync(join(resultsDir, 'e2e-2-hover.png'), join(repositoryRoot, 'media', 'screenshot.png'));
-      say('media/screenshot.png updated from e2e-2-hover.png');
-    }
+    if (stats.passes + stats.failures === 0) return failure(`${label} ran no test`);
     return { passed: stats.passes, failed: stats.failures, exitCode: stats.failures > 0 ? 1 : 0 };
   } catch (error) {
     return failure(String(error?.message ?? error));
   } finally {
     timer.clear();
+    say(`screenshots in ${resultsDir}`);
   }
 }
 
@@ -308,10 +308,30 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
         }
         if (only.includes('e2e')) {
           say(`== ${STAGES.e2e}`);
-          results.e2e = await runEndToEnd(browser, development.server);
+          const server = development.server;
+          results.e2e = await runEndToEnd(STAGES.e2e, e2eEntry, 'defineWorkbenchTests', {
+            browser,
+            workbenchUrl: server.url(workspace, [['extensionDevelopmentPath', server.remote(repositoryRoot)], ['skipWelcome', 'true']]),
+            resultsDir,
+          });
+          if (results.e2e.failed === 0 && process.env.GRUNDY_UPDATE_SCREENSHOT === '1') {
+            copyFileSync(join(resultsDir, 'e2e-2-hover.png'), join(repositoryRoot, 'media', 'screenshot.png'));
+            say('media/screenshot.png updated from e2e-2-hover.png');
+          }
         }
         await development.stop();
       }
+    }
+
+    if (only.includes('start')) {
+      // Its own server (started by `npm start`), so after the development server is gone.
+      say(`== ${STAGES.start}`);
+      results.start = await runEndToEnd(STAGES.start, startEntry, 'defineStartTests', {
+        browser,
+        repositoryRoot,
+        startDir: join(runDir, 'start'),
+        resultsDir,
+      });
     }
 
     if (only.includes('installed')) {
@@ -341,7 +361,7 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  // `node test/vscode/host.mjs [integration|e2e|installed ...]`: some stages only.
+  // `node test/vscode/host.mjs [integration|e2e|start|installed ...]`: some stages only.
   const asked = process.argv.slice(2).filter((name) => name in STAGES);
   const results = await runVSCodeStages(asked.length ? { only: asked } : undefined);
   let passed = 0;

@@ -4,7 +4,7 @@
 // The server runs in its own process group, because it leaves children (file watcher, extension
 // host, the language server and its workers); stopping it ends the whole group.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join } from 'node:path';
 
@@ -45,8 +45,11 @@ export function freePort() {
   });
 }
 
-/** The folders one server instance writes to, under `root`, created with the user settings. */
-export function serverFolders(root, userSettings = USER_SETTINGS) {
+/**
+ * The folders one server instance writes to, under `root`, created with the user settings
+ * (`keepSettings`: unless a settings file is there already).
+ */
+export function serverFolders(root, { settings = USER_SETTINGS, keepSettings = false } = {}) {
   const dirs = {
     userData: join(root, 'user-data'),
     serverData: join(root, 'server-data'),
@@ -55,7 +58,8 @@ export function serverFolders(root, userSettings = USER_SETTINGS) {
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
   // code-server keeps the workbench's user settings on the server, under --user-data-dir.
   mkdirSync(join(dirs.userData, 'User'), { recursive: true });
-  writeFileSync(join(dirs.userData, 'User', 'settings.json'), JSON.stringify(userSettings, null, 2));
+  const settingsFile = join(dirs.userData, 'User', 'settings.json');
+  if (!keepSettings || !existsSync(settingsFile)) writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
   return dirs;
 }
 

@@ -112,9 +112,10 @@ function ensureDebianPackages(packages) {
 /**
  * Makes sure everything is installed and returns where it is:
  * `{ node, nodeHome, codeServer, serverMain, chromium }`. Throws a SetupError with a clear
- * message when something cannot be set up.
+ * message when something cannot be set up. `browser: false` (for `npm start`, where a person
+ * brings the browser) leaves Chromium out.
  */
-export function ensureHost() {
+export function ensureHost({ browser = true } = {}) {
   const platformPackage = `node-${process.platform}-${process.arch}`;
   if (process.platform !== 'linux') {
     throw new SetupError(`the VS Code server host is set up for Linux only (this is ${process.platform})`);
@@ -129,7 +130,7 @@ export function ensureHost() {
   const codeServerInstalled = existsSync(join(codeServerDir, '.complete'));
 
   ensureDebianPackages([
-    { name: 'chromium', present: () => existsSync(CHROMIUM) },
+    ...(browser ? [{ name: 'chromium', present: () => existsSync(CHROMIUM) }] : []),
     // Needed only to build code-server's native modules, so only before it is installed.
     ...(codeServerInstalled ? [] : [{ name: 'libkrb5-dev', present: () => dpkgInstalled('libkrb5-dev') }]),
   ]);
@@ -163,7 +164,7 @@ export function ensureHost() {
     say(`code-server ${CODE_SERVER_VERSION} installed in ${codeServerInstall.seconds} s`);
   }
 
-  return { node, nodeHome, codeServer, serverMain, chromium: CHROMIUM, hostDir };
+  return { node, nodeHome, codeServer, serverMain, chromium: browser ? CHROMIUM : undefined, hostDir };
 }
 
 /** The VS Code version inside the installed code-server, for the log. */
