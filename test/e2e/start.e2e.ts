@@ -81,19 +81,24 @@ export function defineStartTests(session: StartSession): void {
   let exited: Promise<number | string>;
   let url: string;
   let page: Page;
+  /** What npm start had started, seen just before Ctrl-C. */
+  let tree = new Map<number, string>();
 
   describe('npm start, without a desktop VS Code', function () {
     this.timeout(URL_MS + READY_MS);
 
     after(async () => {
       await page?.close().catch(() => {});
-      // If a test failed before Ctrl-C: never leave it running.
-      if (start?.pid && alive(start.pid)) {
-        for (const pid of descendants(start.pid).keys()) {
-          try {
-            process.kill(pid, 'SIGKILL');
-          } catch {}
-        }
+      // If a test failed: never leave anything of it running, whether or not npm start is still
+      // there to find its processes from (after it exits, they belong to init).
+      const pids = new Set(tree.keys());
+      if (start?.pid && alive(start.pid)) for (const pid of descendants(start.pid).keys()) pids.add(pid);
+      for (const pid of pids) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {}
+      }
+      if (start?.pid) {
         try {
           process.kill(-start.pid, 'SIGKILL');
         } catch {}
@@ -145,7 +150,7 @@ export function defineStartTests(session: StartSession): void {
     });
 
     it('Ctrl-C stops it and every process it started', async () => {
-      const tree = descendants(start.pid!);
+      tree = descendants(start.pid!);
       const commands = [...tree.values()];
       // The server, its extension host and the language server are all in the tree.
       assert.ok(commands.some((c) => c.includes('server-main.js')), `no VS Code server among:\n${commands.join('\n')}`);
