@@ -337,7 +337,7 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
     if (only.includes('installed')) {
       say(`== ${STAGES.installed}`);
       try {
-        const vsix = await packageExtension(join(runDir, 'grundy-game.vsix'), { build: false, log: (line) => say(line) });
+        const vsix = await packageExtension(join(runDir, 'grundy-game.vsix'), { build: false, log: (line) => say(line), quiet: true });
         const installDir = join(runDir, 'installed');
         const dirs = serverFolders(installDir);
         say(installExtension(host, dirs, vsix.path).split('\n').pop());
