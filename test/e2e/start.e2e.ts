@@ -137,7 +137,7 @@ export function defineStartTests(session: StartSession): void {
       assert.equal(response.status, 403);
     });
 
-    it('the URL opens examples/ with the extension working', async () => {
+    it('the URL opens examples/ with the extension working: hints and lenses', async () => {
       page = await session.browser.newPage();
       await page.goto(url);
       const entry = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'coins.game' });
@@ -146,6 +146,7 @@ export function defineStartTests(session: StartSession): void {
       await page
         .locator('.editor-instance .view-line', { hasText: /^game\s+coins\s+=\s+onetwo\s+3\s+4\s+5\s*=\s+\*3\s+·\s+win/ })
         .waitFor({ timeout: READY_MS });
+      await page.locator('.codelens-decoration a', { hasText: '▶ onetwo 4 → 2' }).waitFor({ timeout: READY_MS });
       await page.screenshot({ path: join(session.resultsDir, 'start-1-coins.png') });
     });
 
