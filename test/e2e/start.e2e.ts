@@ -36,6 +36,14 @@ function freePort(): Promise<number> {
   });
 }
 
+function commandOf(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+  } catch {
+    return undefined;
+  }
+}
+
 /** Every process whose parent chain leads to `root`, with its command line, from /proc. */
 function descendants(root: number): Map<number, string> {
   const parentOf = new Map<number, number>();
@@ -54,11 +62,7 @@ function descendants(root: number): Map<number, string> {
   for (const pid of parentOf.keys()) {
     for (let at: number | undefined = pid; at !== undefined && at > 1; at = parentOf.get(at)) {
       if (at === root) {
-        let command = '';
-        try {
-          command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-        } catch {}
-        found.set(pid, command);
+        found.set(pid, commandOf(pid) ?? '');
         break;
       }
     }
@@ -87,22 +91,33 @@ export function defineStartTests(session: StartSession): void {
   describe('npm start, without a desktop VS Code', function () {
     this.timeout(URL_MS + READY_MS);
 
-    after(async () => {
-      await page?.close().catch(() => {});
-      // If a test failed: never leave anything of it running, whether or not npm start is still
-      // there to find its processes from (after it exits, they belong to init).
-      const pids = new Set(tree.keys());
-      if (start?.pid && alive(start.pid)) for (const pid of descendants(start.pid).keys()) pids.add(pid);
-      for (const pid of pids) {
+    // If a test failed, or the run is stopped (Ctrl-C on `npm test` ends the host process, and
+    // npm start, in its own process group, does not get that SIGINT): never leave anything of it
+    // running, whether or not npm start is still there to find its processes from (after it
+    // exits, they belong to init). Synchronous, so that it also works from an 'exit' handler.
+    const killWhatWasStarted = () => {
+      const left = new Map(tree);
+      if (start?.pid && alive(start.pid)) for (const [pid, command] of descendants(start.pid)) left.set(pid, command);
+      for (const [pid, command] of left) {
+        // Only if it is still that process: a number seen before may belong to another one now.
+        if (commandOf(pid) !== command) continue;
         try {
           process.kill(pid, 'SIGKILL');
         } catch {}
       }
-      if (start?.pid) {
+      if (start?.pid && start.exitCode === null && start.signalCode === null) {
         try {
           process.kill(-start.pid, 'SIGKILL');
         } catch {}
       }
+    };
+    before(() => {
+      process.on('exit', killWhatWasStarted);
+    });
+    after(async () => {
+      await page?.close().catch(() => {});
+      killWhatWasStarted();
+      process.off('exit', killWhatWasStarted);
     });
 
     it('prints the URL of the VS Code server on 127.0.0.1, with a connection token', async () => {
@@ -161,10 +176,12 @@ export function defineStartTests(session: StartSession): void {
       assert.notEqual(code, 'still running', `npm start did not stop within ${STOP_MS / 1000} s`);
       assert.match(output, /SIGINT: stopping the VS Code server/);
       const deadline = Date.now() + STOP_MS;
-      let left = [...tree.keys()].filter(alive);
+      // Still there: the same number with the same command line (a zombie has none).
+      const stillThere = (pid: number) => commandOf(pid) === tree.get(pid);
+      let left = [...tree.keys()].filter(stillThere);
       while (left.length > 0 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 200));
-        left = [...tree.keys()].filter(alive);
+        left = [...tree.keys()].filter(stillThere);
       }
       assert.deepEqual(
         left.map((pid) => `${pid} ${tree.get(pid)}`),

@@ -191,8 +191,8 @@ async function runEndToEnd(label, entry, define, session) {
 /**
  * Sets up the host if needed and runs the stages (all by default; `only` names some of them).
  * Resolves with `{ [stage]: { passed, failed, exitCode, error? } }`, `error` (a message)
- * saying why a stage could not run or did not finish; `setupError` when nothing could run.
- * Never throws. Log lines of the tests go to stdout as they come.
+ * saying why a stage could not run or did not finish (every stage says so when the host could
+ * not be set up). Never throws. Log lines of the tests go to stdout as they come.
  */
 export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
   const results = {};
