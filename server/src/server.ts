@@ -121,12 +121,16 @@ function viewOf(document: TextDocument): DocumentView {
 
 const pendingDiagnostics = new Map<string, NodeJS.Timeout>();
 
+/** The version each open document's diagnostics were last published for. */
+const publishedVersions = new Map<string, number>();
+
 function publishDiagnostics(uri: string): void {
   const document = documents.get(uri);
   if (!document) return;
   try {
     const view = viewOf(document);
     const diagnostics = [...lspDiagnostics(view.document), ...computationDiagnostics(view)];
+    publishedVersions.set(uri, document.version);
     void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
   } catch (cause) {
     // The front end never throws by design; if it ever does, say so and keep serving.
@@ -225,15 +229,21 @@ function normalizeSettings(raw: unknown): Settings {
 
 async function loadSettings(): Promise<void> {
   if (!capabilities.workspace?.configuration) return;
+  let loaded: Settings;
   try {
-    settings = normalizeSettings(await connection.workspace.getConfiguration('grundy'));
+    loaded = normalizeSettings(await connection.workspace.getConfiguration('grundy'));
   } catch (cause) {
     connection.console.warn(`could not read the settings: ${describe(cause)}`);
+    return;
   }
-  applySettings();
+  useSettings(loaded);
 }
 
-function applySettings(): void {
+function useSettings(next: Settings): void {
+  // The first load usually finds what initializationOptions said, and a change elsewhere in the
+  // configuration reaches here too: nothing to redo then.
+  if (JSON.stringify(next) === JSON.stringify(settings)) return;
+  settings = next;
   computations.setBudget(settings.computation.budgetMs);
   states.clear(); // views carry the settings; rebuild them (analysis is cheap)
   for (const document of documents.all()) publishDiagnostics(document.uri);
@@ -284,10 +294,7 @@ connection.onDidChangeConfiguration(
   guarded('settings', async (params) => {
     if (capabilities.workspace?.configuration) return loadSettings();
     const pushed = (params.settings as { grundy?: unknown } | undefined)?.grundy;
-    if (pushed) {
-      settings = normalizeSettings(pushed);
-      applySettings();
-    }
+    if (pushed) useSettings(normalizeSettings(pushed));
   }),
 );
 
@@ -353,13 +360,15 @@ documents.onDidChangeContent((event) => {
   // Analyse now (cheap) so that computations for the new text start, and stale ones stop, at once.
   stateOf(event.document);
   updateProgress();
-  scheduleDiagnostics(event.document.uri);
+  // TextDocuments reports an open as a change too, right after onDidOpen published them.
+  if (publishedVersions.get(event.document.uri) !== event.document.version) scheduleDiagnostics(event.document.uri);
 });
 documents.onDidClose((event) => {
   const uri = event.document.uri;
   clearTimeout(pendingDiagnostics.get(uri));
   pendingDiagnostics.delete(uri);
   states.delete(uri);
+  publishedVersions.delete(uri);
   computations.release(uri);
   updateProgress();
   void connection.sendDiagnostics({ uri, diagnostics: [] });

@@ -25,6 +25,17 @@ describe('language server diagnostics', function () {
     assert.ok(published.diagnostics.every((d) => d.source === 'grundy' && typeof d.code === 'string'));
   });
 
+  it('opening a document publishes its diagnostics once', async () => {
+    // No valid game, so no computation whose end would rightly publish again.
+    const uri = 'file:///work/once.game';
+    await session.open(uri, 'game coins = onetow 3 4 5\n');
+    await session.nextDiagnostics(uri, (p) => p.version === 1);
+    // Past the pause after which a change would be published (30 ms), with room to spare.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const published = session.diagnostics.seen.filter((p) => p.uri === uri);
+    assert.equal(published.length, 1, `published ${published.length} times for version 1: ${JSON.stringify(published)}`);
+  });
+
   it('follows edits: a fix clears the diagnostic, a new mistake brings one', async () => {
     const uri = 'file:///work/edit.game';
     await session.open(uri, 'rule onetwo = subtract {1, 2}\ngame coins = onetow 3 4 5\n');
