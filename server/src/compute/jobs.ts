@@ -1,8 +1,8 @@
 // What the language server asks its workers, and what they answer: plain, structured-cloneable
 // data (bigints and typed arrays survive postMessage). `runJob` is the whole of a worker's
 // work; it is pure apart from the engine cache it is given, so tests may call it directly.
-import { analyzeGame, graphNimbers, rememberSequence, ruleKey, ruleSequence, type EngineCache, type GameAnalysis } from '../engine';
-import type { GameInput, GameMove } from '../engine/gameTypes';
+import { analyzeGame, graphNimbers, rememberSequence, ruleKey, ruleSequence, type ComponentAnalysis, type EngineCache, type GameAnalysis } from '../engine';
+import type { GameInput } from '../engine/gameTypes';
 import type { Budget, GraphData, GraphNimbers, HeapRule, HeapSequence, Periodicity, TreblecrossSegment } from '../engine/types';
 
 export type Job =
@@ -28,11 +28,11 @@ export interface RuleSummary {
   readonly reason?: string;
 }
 
-export interface ComponentResult {
-  readonly status: 'value' | 'unknown' | 'immediate-win' | 'over';
-  readonly nimber: bigint | null;
-  readonly parts: readonly (bigint | null)[];
-  readonly reason?: string;
+/**
+ * A component's value as the engine gave it (`ComponentAnalysis`: the same fields, same
+ * meaning), with the rule's sequence and the Treblecross analysis summarised.
+ */
+export interface ComponentResult extends Pick<ComponentAnalysis, 'status' | 'nimber' | 'parts' | 'reason'> {
   /** Heaps, octal rows and Treblecross (0.007): the sequence the values came from. */
   readonly rule?: RuleSummary;
   /** Treblecross rows. */
@@ -43,14 +43,9 @@ export interface ComponentResult {
     | { readonly status: 'over-budget' };
 }
 
-export interface GameResult {
-  readonly play: 'normal' | 'misere';
-  readonly nimber: bigint | null;
-  readonly outcome: 'N' | 'P' | null;
-  readonly reason?: string;
+/** A game's value as the engine gave it (`GameAnalysis`), with its components summarised. */
+export interface GameResult extends Pick<GameAnalysis, 'play' | 'nimber' | 'outcome' | 'reason' | 'winningMoves' | 'winningMoveCount'> {
   readonly components: readonly ComponentResult[];
-  readonly winningMoves: readonly GameMove[];
-  readonly winningMoveCount: bigint;
   /** True when a budget or a cancellation stopped some computation: another try may get further. */
   readonly stopped: boolean;
   /** Milliseconds the worker spent. */
