@@ -3,15 +3,13 @@
 // winning move it reports, applied as the text edit the editor would make, leaves a document whose
 // game still checks and is now a P-position.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { reportGame, reportGames } from '../../server/src/analysis/gameReport';
 import { createEngineCache } from '../../server/src/engine';
 import { analyzeText } from '../../server/src/language/analyze';
-import { mutate, random } from '../helpers/mutate';
-import { gameFilesIn } from '../helpers/paths';
+import { fuzzSeeds, mutate, random } from '../helpers/mutate';
 
 describe('analysis fuzzing', () => {
-  const examples = [...gameFilesIn('examples'), ...gameFilesIn('test', 'fixtures', 'valid')].map((file) => readFileSync(file, 'utf8'));
+  const examples = fuzzSeeds();
 
   it('3,000 mutated documents: every game evaluates or says why not; winning moves applied as edits leave P-positions', () => {
     const next = random(4242);

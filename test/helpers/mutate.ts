@@ -1,5 +1,12 @@
 // Mutated and random `.game` documents, for fuzzing the front end and everything behind it.
+import { readFileSync } from 'node:fs';
+import { gameFilesIn } from './paths';
 export { random } from '../engine/random';
+
+/** The documents the fuzz tests mutate: every example and every valid fixture. */
+export function fuzzSeeds(): string[] {
+  return [...gameFilesIn('examples'), ...gameFilesIn('test', 'fixtures', 'valid')].map((file) => readFileSync(file, 'utf8'));
+}
 
 const tokens = [
   'rule', 'game', 'graph', 'at', 'subtract', 'all', 'except', 'octal', 'misere', 'nim', 'kayles', 'treblecross',

@@ -2,13 +2,11 @@
 // made by mutating the examples (deleting, duplicating and swapping characters and lines) and
 // by gluing random tokens together.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { analyzeText } from '../../server/src/language/analyze';
-import { mutate, random, tokenSoup } from '../helpers/mutate';
-import { gameFilesIn } from '../helpers/paths';
+import { fuzzSeeds, mutate, random, tokenSoup } from '../helpers/mutate';
 
 describe('front end fuzzing', () => {
-  const examples = [...gameFilesIn('examples'), ...gameFilesIn('test', 'fixtures', 'valid')].map((file) => readFileSync(file, 'utf8'));
+  const examples = fuzzSeeds();
 
   it('10,000 mutated and random documents analyse without an exception, each well under 100 ms', () => {
     const next = random(20261122);

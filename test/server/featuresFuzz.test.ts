@@ -3,7 +3,6 @@
 // computed without an exception, and every range they return lies inside the document. The
 // features run here on a view whose computations are done in-process (same jobs as the workers).
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import type { Range } from 'vscode-languageserver';
 import { type ComputationRequest } from '../../server/src/compute/computations';
 import { type JobResult, runJob } from '../../server/src/compute/jobs';
@@ -15,8 +14,7 @@ import { hover } from '../../server/src/features/hover';
 import { inlayHints } from '../../server/src/features/inlayHints';
 import { DEFAULT_SETTINGS, type DocumentView } from '../../server/src/features/view';
 import { analyzeText } from '../../server/src/language/analyze';
-import { mutate, random } from '../helpers/mutate';
-import { gameFilesIn } from '../helpers/paths';
+import { fuzzSeeds, mutate, random } from '../helpers/mutate';
 
 function inProcessView(text: string, cache = createEngineCache()): DocumentView {
   const document = analyzeText(text);
@@ -51,7 +49,7 @@ function inProcessView(text: string, cache = createEngineCache()): DocumentView 
 }
 
 describe('features fuzzing', () => {
-  const examples = [...gameFilesIn('examples'), ...gameFilesIn('test', 'fixtures', 'valid')].map((file) => readFileSync(file, 'utf8'));
+  const examples = fuzzSeeds();
 
   it('1,000 mutated documents: hovers everywhere, hints, lenses and move edits answer, inside the document', () => {
     const next = random(777);
