@@ -43,19 +43,27 @@ async function renderedLine(page: Page, start: string): Promise<string | undefin
   }, start);
 }
 
-async function waitForLine(page: Page, what: string, accept: (text: string) => boolean, start: string): Promise<string> {
+/**
+ * Asks `probe` every 100 ms until what it reads satisfies `accept`, and returns that; after
+ * SHOWN_MS, fails with the last reading.
+ */
+async function poll(page: Page, what: string, probe: () => Promise<string | undefined>, accept: (text: string) => boolean): Promise<string> {
   let last: string | undefined;
   const deadline = Date.now() + SHOWN_MS;
   while (Date.now() < deadline) {
-    last = await renderedLine(page, start);
+    last = await probe();
     if (last !== undefined && accept(last)) return last;
     await page.waitForTimeout(100);
   }
-  throw new Error(`timed out waiting for ${what}; the line reads: ${last === undefined ? '(no such line)' : JSON.stringify(last)}`);
+  throw new Error(`timed out waiting for ${what}; it reads: ${last === undefined ? '(no such line)' : JSON.stringify(last)}`);
+}
+
+async function waitForLine(page: Page, what: string, accept: (text: string) => boolean, start: string): Promise<string> {
+  return poll(page, what, () => renderedLine(page, start), accept);
 }
 
 /**
- * Where the `occurrence`-th `needle` in the line starting with `start` is drawn on the screen
+ * Where the first `needle` after `after` in the line starting with `start` is drawn on the screen
  * (the middle of its first character), from the rendered text's layout.
  */
 async function pointOf(page: Page, start: string, needle: string, after: string): Promise<{ x: number; y: number }> {
@@ -92,30 +100,27 @@ async function pointOf(page: Page, start: string, needle: string, after: string)
 
 /**
  * The text of the code lenses drawn just above the editor line that starts with `start` (VS Code
- * draws them in a strip between that line and the one before), once `accept` holds for it.
+ * draws them in a strip between that line and the one before).
  */
+async function lensesAbove(page: Page, start: string): Promise<string | undefined> {
+  return page.evaluate((start) => {
+    const editor = document.querySelector('.editor-instance .monaco-editor');
+    const line = [...(editor?.querySelectorAll('.view-lines .view-line') ?? [])].find((l) =>
+      (l.textContent ?? '').replace(/\u00a0/g, ' ').startsWith(start),
+    );
+    if (!line) return undefined;
+    const top = line.getBoundingClientRect().top;
+    const lenses = [...(editor?.querySelectorAll('.codelens-decoration') ?? [])].filter((lens) => {
+      const box = lens.getBoundingClientRect();
+      return box.height > 0 && box.bottom <= top + 2 && box.bottom > top - box.height - 8;
+    });
+    // One decoration holds the lenses of a line, written `a | b` with no-break spaces.
+    return lenses.map((lens) => (lens.textContent ?? '').replace(/\u00a0/g, ' ')).join(' | ');
+  }, start);
+}
+
 async function waitForLensAbove(page: Page, start: string, accept: (text: string) => boolean): Promise<string> {
-  let last: string | undefined;
-  const deadline = Date.now() + SHOWN_MS;
-  while (Date.now() < deadline) {
-    last = await page.evaluate((start) => {
-      const editor = document.querySelector('.editor-instance .monaco-editor');
-      const line = [...(editor?.querySelectorAll('.view-lines .view-line') ?? [])].find((l) =>
-        (l.textContent ?? '').replace(/\u00a0/g, ' ').startsWith(start),
-      );
-      if (!line) return undefined;
-      const top = line.getBoundingClientRect().top;
-      const lenses = [...(editor?.querySelectorAll('.codelens-decoration') ?? [])].filter((lens) => {
-        const box = lens.getBoundingClientRect();
-        return box.height > 0 && box.bottom <= top + 2 && box.bottom > top - box.height - 8;
-      });
-      // One decoration holds the lenses of a line, written `a | b` with no-break spaces.
-      return lenses.map((lens) => (lens.textContent ?? '').replace(/\u00a0/g, ' ')).join(' | ');
-    }, start);
-    if (last !== undefined && accept(last)) return last;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`timed out waiting for the code lens above "${start}"; it reads: ${last === undefined ? '(no such line)' : JSON.stringify(last)}`);
+  return poll(page, `the code lens above "${start}"`, () => lensesAbove(page, start), accept);
 }
 
 export function defineWorkbenchTests(session: WorkbenchSession): void {

@@ -243,10 +243,16 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
-  /** Starts a server with its own folders under runDir/<name>, tracked for clean-up. */
-  const serverFor = async (name, extensionUnderTest) => {
+  /**
+   * Starts a server with its own folders under runDir/<name>, tracked for clean-up. With
+   * `vsix`, the extension is installed from it first and is the one under test; without, the
+   * one in this folder is.
+   */
+  const serverFor = async (name, { vsix } = {}) => {
     const dir = join(runDir, name);
     const dirs = serverFolders(dir);
+    if (vsix) say(installExtension(host, dirs, vsix).split('\n').pop());
+    const extensionUnderTest = vsix ? `installed:${join(dirs.extensions, `${EXTENSION_ID}-`)}` : `development:${repositoryRoot}`;
     const log = createWriteStream(join(dir, 'server.log'));
     log.on('error', () => {});
     // Tracked from the moment it exists, so that a signal during its start still ends it.
@@ -297,7 +303,7 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
     if (only.includes('integration') || only.includes('e2e')) {
       let development;
       try {
-        development = await serverFor('development', `development:${repositoryRoot}`);
+        development = await serverFor('development');
       } catch (error) {
         for (const stage of ['integration', 'e2e']) if (only.includes(stage)) results[stage] = failure(String(error?.message ?? error));
       }
@@ -338,10 +344,7 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
       say(`== ${STAGES.installed}`);
       try {
         const vsix = await packageExtension(join(runDir, 'grundy-game.vsix'), { build: false, log: (line) => say(line), quiet: true });
-        const installDir = join(runDir, 'installed');
-        const dirs = serverFolders(installDir);
-        say(installExtension(host, dirs, vsix.path).split('\n').pop());
-        const installed = await serverFor('installed', `installed:${join(dirs.extensions, `${EXTENSION_ID}-`)}`);
+        const installed = await serverFor('installed', { vsix: vsix.path });
         results.installed = await runIntegrationSuite(browser, installed.server, runnerExtension, installed.dir);
         await installed.stop();
       } catch (error) {
