@@ -28,14 +28,16 @@ import { WorkerPool } from './compute/pool';
 import { documentRequests, ruleRequest } from './compute/requests';
 import type { ComputationRequest } from './compute/computations';
 import type { GraphNimbers } from './engine/types';
-import { isApplyMoveArguments, moveEdit } from './features/applyMove';
-import { APPLY_MOVE_COMMAND, codeLenses, type ShowMovesArguments, WINNING_MOVES_REQUEST, winningMoves } from './features/codeLens';
+import { moveEdit } from './features/applyMove';
+import { APPLY_MOVE_COMMAND, codeLenses, WINNING_MOVES_REQUEST, winningMoves } from './features/codeLens';
 import { computationDiagnostics, lspDiagnostics } from './features/diagnostics';
 import { hover } from './features/hover';
 import { inlayHints } from './features/inlayHints';
 import { DEFAULT_SETTINGS, type DocumentView, type Settings, type Value } from './features/view';
 import { type AnalyzedDocument, analyzeText } from './language/analyze';
 import type { GameSymbol, GraphSymbol } from './language/model';
+import { applyMoveArguments, executeCommandParams, InvalidParams, showMovesArguments, textDocumentParams, textDocumentPositionParams, textDocumentRangeParams } from './params';
+import { exitOnBrokenStream, openTransport } from './transport';
 
 /** Typing produces bursts of changes; publish diagnostics once the burst pauses this long. */
 const diagnosticsDelayMs = 30;
@@ -49,8 +51,13 @@ const LISTED_MOVES = 200;
 const testHooks = process.env.GRUNDY_TEST_HOOKS === '1';
 const TEST_THROW = 'grundy.test.throw';
 const TEST_CRASH_WORKER = 'grundy.test.crashWorker';
+/** Test-only: answers the server's pid, then exits as on a broken message stream (the client restarts it). */
+const TEST_BREAK_STREAM = 'grundy.test.breakStream';
 
-const connection = createConnection(ProposedFeatures.all);
+// Our own reader and writer (transport.ts): a broken stream ends the process so that the client
+// restarts it, and requests before `initialize` are refused.
+const transport = openTransport();
+const connection = createConnection(ProposedFeatures.all, transport.reader, transport.writer);
 const documents = new TextDocuments(TextDocument);
 let settings: Settings = DEFAULT_SETTINGS;
 let capabilities: ClientCapabilities = {};
@@ -256,12 +263,19 @@ function describe(cause: unknown): string {
   return cause instanceof Error ? (cause.stack ?? cause.message) : String(cause);
 }
 
-/** An exception in one request is logged and answered as that request's error; the server goes on. */
+/**
+ * An exception in one request is logged and answered as that request's error; the server goes on.
+ * Params the client got wrong (InvalidParams, params.ts) are its mistake: a warning and InvalidParams.
+ */
 function guarded<P, R>(name: string, handler: (params: P) => R | Promise<R>): (params: P) => Promise<R> {
   return async (params: P) => {
     try {
       return await handler(params);
     } catch (cause) {
+      if (cause instanceof InvalidParams) {
+        connection.console.warn(`${name}: invalid params from the client: ${cause.message}`);
+        throw new ResponseError(ErrorCodes.InvalidParams, `${name}: ${cause.message}`);
+      }
       connection.console.error(`${name} failed: ${describe(cause)}`);
       throw new ResponseError(ErrorCodes.InternalError, `${name} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
     }
@@ -279,7 +293,7 @@ connection.onInitialize((params) => {
       hoverProvider: true,
       inlayHintProvider: true,
       codeLensProvider: { resolveProvider: false },
-      executeCommandProvider: { commands: [APPLY_MOVE_COMMAND, ...(testHooks ? [TEST_THROW, TEST_CRASH_WORKER] : [])] },
+      executeCommandProvider: { commands: [APPLY_MOVE_COMMAND, ...(testHooks ? [TEST_THROW, TEST_CRASH_WORKER, TEST_BREAK_STREAM] : [])] },
     },
     serverInfo: { name: 'grundy-language-server', version: '0.1.0' },
   };
@@ -293,14 +307,15 @@ connection.onInitialized(() => {
 connection.onDidChangeConfiguration(
   guarded('settings', async (params) => {
     if (capabilities.workspace?.configuration) return loadSettings();
-    const pushed = (params.settings as { grundy?: unknown } | undefined)?.grundy;
+    const pushed = (params?.settings as { grundy?: unknown } | undefined)?.grundy;
     if (pushed) useSettings(normalizeSettings(pushed));
   }),
 );
 
 connection.onHover(
-  guarded('hover', (params) => {
-    const document = documents.get(params.textDocument.uri);
+  guarded('hover', (raw) => {
+    const params = textDocumentPositionParams(raw);
+    const document = documents.get(params.uri);
     if (!document) return null;
     const view = viewOf(document);
     return hover(view, view.document.lines.offsetAt(params.position));
@@ -308,34 +323,41 @@ connection.onHover(
 );
 
 connection.languages.inlayHint.on(
-  guarded('inlay hints', (params) => {
-    const document = documents.get(params.textDocument.uri);
+  guarded('inlay hints', (raw) => {
+    const params = textDocumentRangeParams(raw);
+    const document = documents.get(params.uri);
     return document ? inlayHints(viewOf(document), params.range) : [];
   }),
 );
 
 connection.onCodeLens(
-  guarded('code lenses', (params) => {
-    const document = documents.get(params.textDocument.uri);
+  guarded('code lenses', (raw) => {
+    const document = documents.get(textDocumentParams(raw).uri);
     return document ? codeLenses(viewOf(document)) : [];
   }),
 );
 
 connection.onRequest(
   WINNING_MOVES_REQUEST,
-  guarded('winning moves', (args: ShowMovesArguments): unknown => {
+  guarded('winning moves', (raw: unknown): unknown => {
+    const args = showMovesArguments(raw);
     const document = documents.get(args?.uri);
     return winningMoves(document && viewOf(document), args);
   }),
 );
 
 connection.onExecuteCommand(
-  guarded('command', async (params) => {
+  guarded('command', async (raw) => {
+    const params = executeCommandParams(raw);
     if (testHooks && params.command === TEST_THROW) throw new Error('a test asked this request to fail');
     if (testHooks && params.command === TEST_CRASH_WORKER) return pool.crashOne();
-    if (params.command !== APPLY_MOVE_COMMAND) throw new Error(`unknown command ${params.command}`);
-    const args = params.arguments?.[0];
-    if (!isApplyMoveArguments(args)) throw new Error('grundy.applyMove needs { uri, version, game, key, index }');
+    if (testHooks && params.command === TEST_BREAK_STREAM) {
+      // After the answer has gone out: the same exit as a real framing fault.
+      setTimeout(() => exitOnBrokenStream('a test asked the server to act as on a broken stream'), 200);
+      return { pid: process.pid };
+    }
+    if (params.command !== APPLY_MOVE_COMMAND) throw new InvalidParams(`unknown command ${params.command}`);
+    const args = applyMoveArguments(params.arguments[0]);
     const document = documents.get(args.uri);
     const move = moveEdit(document && viewOf(document), args);
     if (move.status === 'refused') {

@@ -1,0 +1,84 @@
+// What the client sends, checked at the handlers' boundary. Params that are not what the LSP
+// (or our own `grundy/winningMoves` and commands) says are the client's mistake, not the server's:
+// the handler throws InvalidParams, which `guarded` (server.ts) answers with the JSON-RPC error
+// InvalidParams (-32602) and logs as a warning. Any other exception is a bug of ours and stays an
+// error. A well-formed request about a document the server does not know is no mistake: it gets
+// the empty answer (null, no hints, no lenses).
+import type { Position, Range } from 'vscode-languageserver/node';
+import { isApplyMoveArguments } from './features/applyMove';
+import type { ApplyMoveArguments, ShowMovesArguments } from './features/codeLens';
+
+/** The client sent params the request does not take. */
+export class InvalidParams extends Error {}
+
+function shown(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
+function record(value: unknown, what: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidParams(`${what} must be an object, not ${shown(value)}`);
+  return value as Record<string, unknown>;
+}
+
+function uinteger(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0;
+}
+
+function position(value: unknown, what: string): Position {
+  const p = record(value, what);
+  if (!uinteger(p.line) || !uinteger(p.character)) throw new InvalidParams(`${what} must be { line, character } with integers ≥ 0, not ${shown(value)}`);
+  return { line: p.line, character: p.character };
+}
+
+function uri(value: unknown, what: string): string {
+  const document = record(value, what);
+  if (typeof document.uri !== 'string') throw new InvalidParams(`${what}.uri must be a string, not ${shown(document.uri)}`);
+  return document.uri;
+}
+
+/** `TextDocumentIdentifier` params (code lenses). */
+export function textDocumentParams(params: unknown): { readonly uri: string } {
+  return { uri: uri(record(params, 'params').textDocument, 'params.textDocument') };
+}
+
+/** `TextDocumentPositionParams` (hover). */
+export function textDocumentPositionParams(params: unknown): { readonly uri: string; readonly position: Position } {
+  const p = record(params, 'params');
+  return { uri: uri(p.textDocument, 'params.textDocument'), position: position(p.position, 'params.position') };
+}
+
+/** A document and a range (inlay hints). */
+export function textDocumentRangeParams(params: unknown): { readonly uri: string; readonly range: Range } {
+  const p = record(params, 'params');
+  const range = record(p.range, 'params.range');
+  return { uri: uri(p.textDocument, 'params.textDocument'), range: { start: position(range.start, 'params.range.start'), end: position(range.end, 'params.range.end') } };
+}
+
+/** `workspace/executeCommand`: a command name and its arguments. */
+export function executeCommandParams(params: unknown): { readonly command: string; readonly arguments: readonly unknown[] } {
+  const p = record(params, 'params');
+  if (typeof p.command !== 'string') throw new InvalidParams(`params.command must be a string, not ${shown(p.command)}`);
+  if (p.arguments !== undefined && !Array.isArray(p.arguments)) throw new InvalidParams(`params.arguments must be an array, not ${shown(p.arguments)}`);
+  return { command: p.command, arguments: p.arguments ?? [] };
+}
+
+/** `grundy.applyMove`'s one argument (what a lens or the move picker carries). */
+export function applyMoveArguments(value: unknown): ApplyMoveArguments {
+  if (!isApplyMoveArguments(value)) throw new InvalidParams(`grundy.applyMove needs { uri, version, game, key, index }, not ${shown(value)}`);
+  return value;
+}
+
+/** `grundy/winningMoves`' params (what a "k more winning moves" lens carries). */
+export function showMovesArguments(value: unknown): ShowMovesArguments {
+  const v = record(value, 'params');
+  if (typeof v.uri !== 'string' || !Number.isInteger(v.version) || typeof v.game !== 'string' || typeof v.key !== 'string' || typeof v.title !== 'string') {
+    throw new InvalidParams(`grundy/winningMoves needs { uri, version, game, key, title }, not ${shown(value)}`);
+  }
+  return v as unknown as ShowMovesArguments;
+}
