@@ -1,0 +1,340 @@
+// The message stream and the protocol's order, byte by byte: the bundled server is started over
+// stdio and sent raw frames, bad ones included. A broken frame must end the server (exit code 2,
+// one line on stderr) so that the client restarts it, never leave it alive and deaf; the end of
+// the stream exits 0 after shutdown and 1 without; a request before `initialize` is refused with
+// ServerNotInitialized; malformed params are refused with InvalidParams and logged as warnings.
+import * as assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { repositoryPath } from '../helpers/paths';
+
+const BROKEN_LINE = /^grundy-language-server: the message stream from the client is broken \((.+)\); exiting so that the client can restart the server$/m;
+const SERVER_NOT_INITIALIZED = -32002;
+const INVALID_PARAMS = -32602;
+const INTERNAL_ERROR = -32603;
+
+interface JsonMessage {
+  readonly jsonrpc: '2.0';
+  readonly id?: number | string | null;
+  readonly method?: string;
+  readonly params?: unknown;
+  readonly result?: unknown;
+  readonly error?: { readonly code: number; readonly message: string };
+}
+
+function frame(message: unknown): Buffer {
+  const body = Buffer.from(JSON.stringify(message), 'utf8');
+  return Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, 'ascii'), body]);
+}
+
+/** The server over stdio with nothing in between: raw bytes in, frames parsed out. */
+class RawServer {
+  readonly messages: JsonMessage[] = [];
+  stderr = '';
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  private pending = Buffer.alloc(0);
+  private readonly waiters: (() => void)[] = [];
+
+  private constructor(private readonly child: ChildProcess) {
+    child.stdout!.on('data', (chunk: Buffer) => this.read(chunk));
+    child.stderr!.on('data', (chunk: Buffer) => (this.stderr += String(chunk)));
+    child.stdin!.on('error', () => undefined); // writing after the server died
+    this.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  static start(options: { testHooks?: boolean } = {}): RawServer {
+    const env = { ...process.env, GRUNDY_TEST_HOOKS: options.testHooks ? '1' : '' };
+    const child = spawn(process.execPath, [repositoryPath('out', 'server', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
+    return new RawServer(child);
+  }
+
+  private read(chunk: Buffer): void {
+    this.pending = Buffer.concat([this.pending, chunk]);
+    for (;;) {
+      const end = this.pending.indexOf('\r\n\r\n');
+      if (end < 0) break;
+      const length = Number(/Content-Length: (\d+)/i.exec(this.pending.subarray(0, end).toString('ascii'))?.[1]);
+      if (this.pending.length < end + 4 + length) break;
+      this.messages.push(JSON.parse(this.pending.subarray(end + 4, end + 4 + length).toString('utf8')));
+      this.pending = this.pending.subarray(end + 4 + length);
+    }
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  write(bytes: string | Buffer): void {
+    this.child.stdin!.write(bytes);
+  }
+
+  send(message: object): void {
+    this.write(frame({ jsonrpc: '2.0', ...message }));
+  }
+
+  end(): void {
+    this.child.stdin!.end();
+  }
+
+  /** The first message (seen or to come) that satisfies `accept`. */
+  async next(accept: (message: JsonMessage) => boolean, what: string, timeoutMs = 10_000): Promise<JsonMessage> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.messages.find(accept);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs} ms; stderr: ${this.stderr}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 100);
+        this.waiters.push(() => (clearTimeout(timer), resolve()));
+      });
+    }
+  }
+
+  private nextId = 1000;
+
+  async request(method: string, params?: unknown): Promise<JsonMessage> {
+    const id = this.nextId++;
+    this.send(params === undefined ? { id, method } : { id, method, params });
+    return this.next((m) => m.id === id && m.method === undefined, `an answer to ${method} (id ${id})`);
+  }
+
+  async initialize(): Promise<JsonMessage> {
+    const answer = await this.request('initialize', { processId: null, rootUri: null, capabilities: {} });
+    this.send({ method: 'initialized', params: {} });
+    return answer;
+  }
+
+  /** The process's exit, within a few seconds. */
+  async exit(timeoutMs = 5_000): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the server is still running ${timeoutMs} ms later; stderr: ${JSON.stringify(this.stderr)}`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([this.exited, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** `window/logMessage`s seen so far: [type, message]. */
+  logs(): [number, string][] {
+    return this.messages.filter((m) => m.method === 'window/logMessage').map((m) => {
+      const p = m.params as { type: number; message: string };
+      return [p.type, p.message];
+    });
+  }
+
+  kill(): void {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill();
+  }
+}
+
+const URI = 'file:///transport/coins.game';
+const TEXT = 'rule onetwo = subtract {1, 2}\ngame coins = onetwo 4\n';
+
+function open(server: RawServer): void {
+  server.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: URI, languageId: 'game', version: 1, text: TEXT } } });
+}
+
+/** The hover on the game, asked until its value has been computed. */
+async function hoverValue(server: RawServer): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const answer = await server.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 1, character: 6 } });
+    assert.equal(answer.error, undefined, JSON.stringify(answer.error));
+    const text = (answer.result as { contents: { value: string } }).contents.value;
+    if (!text.includes('still computing') || Date.now() > deadline) return text;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('the message stream and the protocol order', function () {
+  this.timeout(30_000);
+  const started: RawServer[] = [];
+  const start = (options?: { testHooks?: boolean }) => {
+    const server = RawServer.start(options);
+    started.push(server);
+    return server;
+  };
+  afterEach(() => {
+    for (const server of started.splice(0)) server.kill();
+  });
+
+  /** The server exits with code 2 and exactly one "broken" line, whose reason matches. */
+  async function assertBroken(server: RawServer, reason: RegExp): Promise<void> {
+    const { code } = await server.exit();
+    assert.equal(code, 2, `exit code; stderr: ${server.stderr}`);
+    const lines = server.stderr.split('\n').filter((line) => BROKEN_LINE.test(line));
+    assert.equal(lines.length, 1, `one broken-stream line on stderr: ${JSON.stringify(server.stderr)}`);
+    assert.match(BROKEN_LINE.exec(lines[0])![1], reason);
+  }
+
+  describe('a broken frame ends the server with exit code 2 and one line on stderr', () => {
+    it('a header line without ":"', async () => {
+      const server = start();
+      server.write('Content-Length 52\r\n\r\n{"jsonrpc":"2.0","id":1,"method":"shutdown"}');
+      await assertBroken(server, /separate key and value using ':'/);
+    });
+
+    it('a Content-Length that is not a number', async () => {
+      const server = start();
+      server.write('Content-Length: fifty\r\n\r\n{}');
+      await assertBroken(server, /Content-Length value must be a number/);
+    });
+
+    it('a header without Content-Length', async () => {
+      const server = start();
+      server.write('Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{}');
+      await assertBroken(server, /must provide a Content-Length/);
+    });
+
+    it('a short Content-Length in the middle of a session (the body is cut, the rest read as the next header)', async () => {
+      const server = start();
+      await server.initialize();
+      open(server);
+      assert.match(await hoverValue(server), /nimber/);
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'textDocument/hover', params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } } });
+      server.write(`Content-Length: ${body.length - 10}\r\n\r\n${body}`);
+      server.send({ id: 8, method: 'textDocument/hover', params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } } });
+      await assertBroken(server, /a message body is not JSON, is its Content-Length right\?/);
+      assert.equal(server.messages.find((m) => m.id === 7 || m.id === 8), undefined, 'no answer to the cut request or the one after it');
+    });
+
+    it('a body that is not JSON', async () => {
+      const server = start();
+      server.write('Content-Length: 9\r\n\r\nnot json!');
+      await assertBroken(server, /not JSON/);
+    });
+
+    it('a body with bytes that are not UTF-8 (outside a string)', async () => {
+      const server = start();
+      const body = Buffer.from([0x7b, 0xff, 0xfe, 0x7d]); // { ÿþ }
+      server.write(Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`), body]));
+      await assertBroken(server, /not JSON/);
+    });
+  });
+
+  describe('the end of the stream', () => {
+    it('without shutdown: exit code 1, and stderr says why', async () => {
+      const server = start();
+      await server.initialize();
+      server.end();
+      const { code } = await server.exit();
+      assert.equal(code, 1);
+      assert.match(server.stderr, /the client closed the message stream without a shutdown request; exiting/);
+      assert.doesNotMatch(server.stderr, BROKEN_LINE);
+    });
+
+    it('after shutdown and exit: exit code 0', async () => {
+      const server = start();
+      await server.initialize();
+      const answer = await server.request('shutdown');
+      assert.equal(answer.error, undefined);
+      server.send({ method: 'exit' });
+      const { code } = await server.exit();
+      assert.equal(code, 0, server.stderr);
+      assert.equal(server.stderr, '');
+    });
+
+    it('after shutdown, closed without exit: exit code 0', async () => {
+      const server = start();
+      await server.initialize();
+      await server.request('shutdown');
+      server.end();
+      assert.equal((await server.exit()).code, 0, server.stderr);
+    });
+
+    it('exit without shutdown: exit code 1', async () => {
+      const server = start();
+      await server.initialize();
+      server.send({ method: 'exit' });
+      assert.equal((await server.exit()).code, 1);
+    });
+  });
+
+  describe('before initialize', () => {
+    it('a request is refused with ServerNotInitialized, a notification is dropped, and initialize still works', async () => {
+      const server = start();
+      const early = await server.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 1, character: 6 } });
+      assert.equal(early.error?.code, SERVER_NOT_INITIALIZED, JSON.stringify(early));
+      const shutdown = await server.request('shutdown');
+      assert.equal(shutdown.error?.code, SERVER_NOT_INITIALIZED, JSON.stringify(shutdown));
+      // Dropped: the document is not open once the server is initialized.
+      server.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: URI, languageId: 'game', version: 1, text: TEXT } } });
+      const initialize = await server.initialize();
+      assert.equal(initialize.error, undefined);
+      assert.ok((initialize.result as { capabilities: { hoverProvider?: boolean } }).capabilities.hoverProvider);
+      const unknown = await server.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 1, character: 6 } });
+      assert.deepEqual([unknown.error, unknown.result], [undefined, null]);
+      assert.equal(server.messages.some((m) => m.method === 'textDocument/publishDiagnostics'), false, 'nothing published for the dropped open');
+      open(server);
+      assert.match(await hoverValue(server), /nimber \*\*`\*1`\*\*/);
+    });
+
+    it('exit before initialize is not dropped: the server exits with 1', async () => {
+      const server = start();
+      server.send({ method: 'exit' });
+      assert.equal((await server.exit()).code, 1);
+    });
+  });
+
+  describe('params the client got wrong', () => {
+    const cases: [string, string, unknown][] = [
+      ['a hover without textDocument', 'textDocument/hover', { position: { line: 0, character: 0 } }],
+      ['a hover without position', 'textDocument/hover', { textDocument: { uri: URI } }],
+      ['a hover with a position of strings', 'textDocument/hover', { textDocument: { uri: URI }, position: { line: '1', character: '6' } }],
+      ['a hover with a negative line', 'textDocument/hover', { textDocument: { uri: URI }, position: { line: -1, character: 0 } }],
+      ['a hover whose textDocument is a number', 'textDocument/hover', { textDocument: 5, position: { line: 0, character: 0 } }],
+      ['a hover whose uri is a number', 'textDocument/hover', { textDocument: { uri: 5 }, position: { line: 0, character: 0 } }],
+      ['inlay hints without a range', 'textDocument/inlayHint', { textDocument: { uri: URI } }],
+      ['inlay hints with a fractional position', 'textDocument/inlayHint', { textDocument: { uri: URI }, range: { start: { line: 0.5, character: 0 }, end: { line: 2, character: 0 } } }],
+      ['code lenses without textDocument', 'textDocument/codeLens', {}],
+      ['winning moves with no arguments', 'grundy/winningMoves', {}],
+      ['a command that is not a string', 'workspace/executeCommand', { command: 5 }],
+      ['an unknown command', 'workspace/executeCommand', { command: 'grundy.nothing', arguments: [] }],
+      ['grundy.applyMove with a wrong argument', 'workspace/executeCommand', { command: 'grundy.applyMove', arguments: [{ uri: URI }] }],
+      ['grundy.applyMove with arguments that are not an array', 'workspace/executeCommand', { command: 'grundy.applyMove', arguments: 'x' }],
+    ];
+    for (const [title, method, params] of cases) {
+      it(`${title}: InvalidParams, a warning in the log, and the next request is answered`, async () => {
+        const server = start();
+        await server.initialize();
+        open(server);
+        const answer = await server.request(method, params);
+        assert.equal(answer.error?.code, INVALID_PARAMS, JSON.stringify(answer));
+        const warning = await server.next((m) => m.method === 'window/logMessage', 'a log message');
+        assert.equal((warning.params as { type: number }).type, 2, `a warning (type 2), not ${JSON.stringify(warning.params)}`);
+        assert.match(await hoverValue(server), /nimber/);
+        assert.deepEqual(
+          server.logs().filter(([type]) => type === 1),
+          [],
+          'no error in the log',
+        );
+      });
+    }
+
+    it('a hover on a document the server does not know answers null, with nothing logged', async () => {
+      const server = start();
+      await server.initialize();
+      const answer = await server.request('textDocument/hover', { textDocument: { uri: 'file:///transport/unknown.game' }, position: { line: 0, character: 0 } });
+      assert.deepEqual([answer.error, answer.result], [undefined, null]);
+      const lenses = await server.request('textDocument/codeLens', { textDocument: { uri: 'file:///transport/unknown.game' } });
+      assert.deepEqual(lenses.result, []);
+      assert.deepEqual(server.logs(), []);
+    });
+
+    it('a real bug (the throwing test hook) is still an InternalError logged as an error', async () => {
+      const server = start({ testHooks: true });
+      await server.initialize();
+      const answer = await server.request('workspace/executeCommand', { command: 'grundy.test.throw', arguments: [] });
+      assert.equal(answer.error?.code, INTERNAL_ERROR, JSON.stringify(answer));
+      const logged = await server.next((m) => m.method === 'window/logMessage', 'a log message');
+      assert.equal((logged.params as { type: number }).type, 1);
+    });
+
+    it('the test hook grundy.test.breakStream answers, then exits as on a broken stream', async () => {
+      const server = start({ testHooks: true });
+      await server.initialize();
+      const answer = await server.request('workspace/executeCommand', { command: 'grundy.test.breakStream', arguments: [] });
+      assert.equal(typeof (answer.result as { pid: number }).pid, 'number', JSON.stringify(answer));
+      await assertBroken(server, /a test asked/);
+    });
+  });
+});
