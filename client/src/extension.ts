@@ -27,6 +27,9 @@ export async function activate(context: ExtensionContext): Promise<void> {
     // (`workspace/configuration` when told that they changed).
     initializationOptions: { settings: workspace.getConfiguration('grundy') },
   };
+  // No errorHandler of our own: the default one restarts a server whose connection closes (up to
+  // 4 times in 3 minutes), which is what the server counts on when its message stream breaks and
+  // it exits (server/src/transport.ts; test/integration/restart.itest.ts).
   client = new LanguageClient('grundy', 'Grundy language server', serverOptions, clientOptions);
   context.subscriptions.push(
     commands.registerCommand('grundy.showMoves', async (args: ShowMovesArguments) => {

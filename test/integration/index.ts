@@ -29,6 +29,8 @@ export async function run(): Promise<void> {
   await import('./extension.itest');
   await import('./diagnostics.itest');
   await import('./features.itest');
+  // Last: it restarts the language server.
+  await import('./restart.itest');
 
   const stats = await new Promise<Mocha.Stats>((resolve) => {
     const runner = mocha.run(() => resolve(runner.stats ?? ({ passes: 0, failures: 1 } as Mocha.Stats)));
