@@ -82,3 +82,66 @@ export function showMovesArguments(value: unknown): ShowMovesArguments {
   }
   return v as unknown as ShowMovesArguments;
 }
+
+function range(value: unknown, what: string): Range {
+  const r = record(value, what);
+  return { start: position(r.start, `${what}.start`), end: position(r.end, `${what}.end`) };
+}
+
+function checkDidOpen(params: unknown): void {
+  const document = record(record(params, 'params').textDocument, 'params.textDocument');
+  uri(document, 'params.textDocument');
+  if (typeof document.languageId !== 'string' || !Number.isInteger(document.version) || typeof document.text !== 'string') {
+    throw new InvalidParams(`params.textDocument needs { uri, languageId, version, text }, not ${shown(document)}`);
+  }
+}
+
+function checkDidChange(params: unknown): void {
+  const p = record(params, 'params');
+  const document = record(p.textDocument, 'params.textDocument');
+  uri(document, 'params.textDocument');
+  if (!Number.isInteger(document.version)) throw new InvalidParams(`params.textDocument.version must be an integer, not ${shown(document.version)}`);
+  if (!Array.isArray(p.contentChanges)) throw new InvalidParams(`params.contentChanges must be an array, not ${shown(p.contentChanges)}`);
+  p.contentChanges.forEach((change: unknown, i) => {
+    const c = record(change, `params.contentChanges[${i}]`);
+    if (typeof c.text !== 'string') throw new InvalidParams(`params.contentChanges[${i}].text must be a string, not ${shown(c.text)}`);
+    if (c.range !== undefined) range(c.range, `params.contentChanges[${i}].range`);
+  });
+}
+
+function checkDidClose(params: unknown): void {
+  uri(record(params, 'params').textDocument, 'params.textDocument');
+}
+
+const DOCUMENT_SYNC: Record<string, [string, (params: unknown) => void]> = {
+  onDidOpenTextDocument: ['textDocument/didOpen', checkDidOpen],
+  onDidChangeTextDocument: ['textDocument/didChange', checkDidChange],
+  onDidCloseTextDocument: ['textDocument/didClose', checkDidClose],
+};
+
+/**
+ * The connection as `TextDocuments.listen` should see it: the document notifications are checked
+ * first, and a malformed one is dropped with a warning (a notification has no answer), instead of
+ * throwing inside TextDocuments or, worse, storing a document whose text is not a string.
+ */
+export function withCheckedDocumentSync<C extends object>(connection: C, warn: (message: string) => void): C {
+  return new Proxy(connection, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      const checked = typeof property === 'string' ? DOCUMENT_SYNC[property] : undefined;
+      if (!checked || typeof value !== 'function') return value;
+      const [method, check] = checked;
+      return (handler: (params: unknown, ...rest: unknown[]) => unknown) =>
+        value.call(target, (params: unknown, ...rest: unknown[]) => {
+          try {
+            check(params);
+          } catch (cause) {
+            if (!(cause instanceof InvalidParams)) throw cause;
+            warn(`${method}: invalid params from the client, ignored: ${cause.message}`);
+            return;
+          }
+          return handler(params, ...rest);
+        });
+    },
+  });
+}

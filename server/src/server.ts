@@ -36,7 +36,7 @@ import { inlayHints } from './features/inlayHints';
 import { DEFAULT_SETTINGS, type DocumentView, type Settings, type Value } from './features/view';
 import { type AnalyzedDocument, analyzeText } from './language/analyze';
 import type { GameSymbol, GraphSymbol } from './language/model';
-import { applyMoveArguments, executeCommandParams, InvalidParams, showMovesArguments, textDocumentParams, textDocumentPositionParams, textDocumentRangeParams } from './params';
+import { applyMoveArguments, executeCommandParams, InvalidParams, showMovesArguments, textDocumentParams, textDocumentPositionParams, textDocumentRangeParams, withCheckedDocumentSync } from './params';
 import { exitOnBrokenStream, openTransport } from './transport';
 
 /** Typing produces bursts of changes; publish diagnostics once the burst pauses this long. */
@@ -397,5 +397,5 @@ documents.onDidClose((event) => {
 });
 connection.onShutdown(() => pool.dispose());
 
-documents.listen(connection);
+documents.listen(withCheckedDocumentSync(connection, (message) => connection.console.warn(message)));
 connection.listen();

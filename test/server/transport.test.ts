@@ -2,7 +2,8 @@
 // stdio and sent raw frames, bad ones included. A broken frame must end the server (exit code 2,
 // one line on stderr) so that the client restarts it, never leave it alive and deaf; the end of
 // the stream exits 0 after shutdown and 1 without; a request before `initialize` is refused with
-// ServerNotInitialized; malformed params are refused with InvalidParams and logged as warnings.
+// ServerNotInitialized; malformed params are refused with InvalidParams and logged as warnings
+// (malformed document notifications, which have no answer, are dropped with a warning).
 import * as assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { repositoryPath } from '../helpers/paths';
@@ -302,6 +303,37 @@ describe('the message stream and the protocol order', function () {
         const warning = await server.next((m) => m.method === 'window/logMessage', 'a log message');
         assert.equal((warning.params as { type: number }).type, 2, `a warning (type 2), not ${JSON.stringify(warning.params)}`);
         assert.match(await hoverValue(server), /nimber/);
+        assert.deepEqual(
+          server.logs().filter(([type]) => type === 1),
+          [],
+          'no error in the log',
+        );
+      });
+    }
+
+    const notifications: [string, string, unknown][] = [
+      ['an open whose text is a number', 'textDocument/didOpen', { textDocument: { uri: URI, languageId: 'game', version: 1, text: 5 } }],
+      ['an open without textDocument', 'textDocument/didOpen', {}],
+      ['a change whose contentChanges is not an array', 'textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: 'game x = nim 1' }],
+      ['a change with a malformed range', 'textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: 0, end: 1 }, text: 'x' }] }],
+      ['a change without a version', 'textDocument/didChange', { textDocument: { uri: URI }, contentChanges: [{ text: 'x' }] }],
+      ['a close without a uri', 'textDocument/didClose', { textDocument: {} }],
+    ];
+    for (const [title, method, params] of notifications) {
+      it(`${title}: dropped with a warning, the document as it was`, async () => {
+        const server = start();
+        await server.initialize();
+        if (method !== 'textDocument/didOpen') open(server);
+        server.send({ method, params });
+        const warning = await server.next((m) => m.method === 'window/logMessage', 'a log message');
+        assert.equal((warning.params as { type: number }).type, 2, `a warning (type 2), not ${JSON.stringify(warning.params)}`);
+        assert.match((warning.params as { message: string }).message, new RegExp(`^${method}: invalid params from the client, ignored`));
+        if (method === 'textDocument/didOpen') {
+          const answer = await server.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 1, character: 6 } });
+          assert.deepEqual([answer.error, answer.result], [undefined, null], 'the document was not opened');
+          open(server);
+        }
+        assert.match(await hoverValue(server), /nimber \*\*`\*1`\*\*/);
         assert.deepEqual(
           server.logs().filter(([type]) => type === 1),
           [],
