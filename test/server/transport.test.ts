@@ -198,6 +198,15 @@ describe('the message stream and the protocol order', function () {
       assert.equal(server.messages.find((m) => m.id === 7 || m.id === 8), undefined, 'no answer to the cut request or the one after it');
     });
 
+    it('a long Content-Length (the next message is read as the rest of the body)', async () => {
+      const server = start();
+      await server.initialize();
+      const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'textDocument/hover', params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } } });
+      server.write(`Content-Length: ${body.length + 40}\r\n\r\n${body}`);
+      server.send({ id: 8, method: 'textDocument/hover', params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } } });
+      await assertBroken(server, /a message body is not JSON/);
+    });
+
     it('a body that is not JSON', async () => {
       const server = start();
       server.write('Content-Length: 9\r\n\r\nnot json!');
