@@ -194,7 +194,9 @@ describe('the message stream and the protocol order', function () {
       const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'textDocument/hover', params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } } });
       server.write(`Content-Length: ${body.length - 10}\r\n\r\n${body}`);
       server.send({ id: 8, method: 'textDocument/hover', params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } } });
-      await assertBroken(server, /a message body is not JSON, is its Content-Length right\?/);
+      // Which fault is seen first depends on how the bytes arrive: the cut body (not JSON), or
+      // its rest read as the next header. Either ends the server.
+      await assertBroken(server, /a message body is not JSON, is its Content-Length right\?|must provide a Content-Length|separate key and value/);
       assert.equal(server.messages.find((m) => m.id === 7 || m.id === 8), undefined, 'no answer to the cut request or the one after it');
     });
 
