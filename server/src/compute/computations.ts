@@ -3,7 +3,7 @@
 // that input: the same game in two documents, or a game on a line that did not change while
 // another line was edited, is computed once. Documents say which keys they want after each
 // change; work nobody wants any more is cancelled.
-import type { Job, JobResult } from './jobs';
+import { type Job, type JobResult, SharedRuleSummaries } from './jobs';
 import type { JobHandle, WorkerPool } from './pool';
 
 export type Computation =
@@ -30,10 +30,26 @@ export interface ComputationRequest {
 /** Finished results kept beyond what open documents want, for undo and switching files. */
 const KEEP_UNWANTED = 500;
 
+/**
+ * Every operation that runs once per computation (ensure, a finish, asking what is pending) costs
+ * O(1) whatever the number of computations: a document of 100,000 games finishes 100,000 of them,
+ * and a scan per finish would make that quadratic. Only edits (`want`) and user actions (cancel,
+ * a new budget) walk the entries, and an edit has already walked the whole document to analyse it.
+ */
 export class Computations {
   private readonly entries = new Map<string, Entry>();
   private readonly wanted = new Map<string, Set<string>>();
-  private readonly listeners: ((key: string) => void)[] = [];
+  /** How many documents want each key (the keys of `wanted`, counted). */
+  private readonly wantCount = new Map<string, number>();
+  /** Pending keys in the order they started (a Set keeps insertion order): the oldest is first. */
+  private readonly pendingKeys = new Set<string>();
+  /** Finished keys nobody wants, least recently unwanted first: the ones to forget first. */
+  private readonly unwantedDone = new Set<string>();
+  private readonly shared = new SharedRuleSummaries();
+  private readonly listeners: ((key: string, computation: Computation) => void)[] = [];
+  /** Computations started and finished since this object was made: progress is their difference. */
+  private startedTotal = 0;
+  private finishedTotal = 0;
 
   constructor(
     private readonly pool: WorkerPool,
@@ -41,7 +57,7 @@ export class Computations {
   ) {}
 
   /** Called whenever a computation finishes (or fails): features may now show more. */
-  onDidFinish(listener: (key: string) => void): void {
+  onDidFinish(listener: (key: string, computation: Computation) => void): void {
     this.listeners.push(listener);
   }
 
@@ -51,63 +67,96 @@ export class Computations {
     if (known) return known.computation;
     const entry: Entry = { computation: { state: 'pending', label: request.label, startedAt: Date.now() } };
     this.entries.set(request.key, entry);
+    this.pendingKeys.add(request.key);
+    this.startedTotal++;
     const handle = this.pool.run(request.job, this.budgetMs, request.affinity);
     entry.handle = handle;
     void handle.outcome.then((outcome) => {
       if (this.entries.get(request.key) !== entry) return; // forgotten meanwhile
       entry.handle = undefined;
+      this.pendingKeys.delete(request.key);
+      this.finishedTotal++;
       if (outcome.status === 'dropped') {
         this.entries.delete(request.key);
         return;
       }
       entry.computation =
         outcome.status === 'done'
-          ? { state: 'done', label: request.label, result: outcome.result, cancelled: outcome.cancelled }
+          ? { state: 'done', label: request.label, result: this.shared.share(outcome.result), cancelled: outcome.cancelled }
           : { state: 'failed', label: request.label, message: outcome.message };
       // A result cut short by a cancellation nobody asked for (the document changed) is not kept.
-      if (outcome.status === 'done' && outcome.cancelled && !entry.cancelledByUser) this.entries.delete(request.key);
+      if (outcome.status === 'done' && outcome.cancelled && !entry.cancelledByUser) this.forget(request.key);
+      else if (!this.wantCount.has(request.key)) this.unwantedDone.add(request.key);
       this.evict();
-      for (const listener of this.listeners) listener(request.key);
+      for (const listener of this.listeners) listener(request.key, entry.computation);
     });
     return entry.computation;
   }
 
   /** A document now wants exactly these keys (its current version's games, graphs, hovered rules). */
   want(owner: string, keys: Iterable<string>): void {
-    this.wanted.set(owner, new Set(keys));
+    const previous = this.wanted.get(owner);
+    const next = new Set(keys);
+    this.wanted.set(owner, next);
+    for (const key of next) if (!previous?.has(key)) this.addWant(key);
+    if (previous) for (const key of previous) if (!next.has(key)) this.dropWant(key);
     this.cancelUnwanted();
   }
 
   /** Adds one key to what a document wants, until its next `want`. */
   wantAlso(owner: string, key: string): void {
     const keys = this.wanted.get(owner) ?? new Set();
+    if (keys.has(key)) return;
     keys.add(key);
     this.wanted.set(owner, keys);
+    this.addWant(key);
   }
 
   /** The documents that want a key: the ones to update when it finishes. */
   ownersOf(key: string): string[] {
     const owners: string[] = [];
+    if (!this.wantCount.has(key)) return owners;
     for (const [owner, keys] of this.wanted) if (keys.has(key)) owners.push(owner);
     return owners;
   }
 
   release(owner: string): void {
+    const keys = this.wanted.get(owner);
+    if (!keys) return;
     this.wanted.delete(owner);
+    for (const key of keys) this.dropWant(key);
     this.cancelUnwanted();
   }
 
-  /** Pending computations, oldest first. */
-  pending(): { key: string; label: string; startedAt: number }[] {
-    const found: { key: string; label: string; startedAt: number }[] = [];
-    for (const [key, entry] of this.entries) if (entry.computation.state === 'pending') found.push({ key, label: entry.computation.label, startedAt: entry.computation.startedAt });
-    return found.sort((a, b) => a.startedAt - b.startedAt);
+  /** How many computations are pending. */
+  get pendingCount(): number {
+    return this.pendingKeys.size;
+  }
+
+  /**
+   * For progress: how many are pending, since when the oldest, and the labels of the oldest few
+   * (at most `labels` distinct ones, looking at no more than 64 computations).
+   */
+  pendingSummary(labels = 3): { count: number; oldestStartedAt: number; labels: string[]; finishedTotal: number } | undefined {
+    const found = new Set<string>();
+    let oldestStartedAt = Infinity;
+    let looked = 0;
+    for (const key of this.pendingKeys) {
+      const c = this.entries.get(key)?.computation;
+      if (c?.state !== 'pending') continue;
+      oldestStartedAt = Math.min(oldestStartedAt, c.startedAt);
+      found.add(c.label);
+      if (found.size >= labels || ++looked >= 64) break;
+    }
+    if (this.pendingKeys.size === 0) return undefined;
+    return { count: this.pendingKeys.size, oldestStartedAt, labels: [...found], finishedTotal: this.finishedTotal };
   }
 
   /** The user cancelled: every pending computation stops and keeps what it has. */
   cancelAll(): void {
-    for (const entry of this.entries.values()) {
-      if (entry.computation.state !== 'pending') continue;
+    for (const key of this.pendingKeys) {
+      const entry = this.entries.get(key);
+      if (!entry) continue;
       entry.cancelledByUser = true;
       entry.handle?.cancel();
     }
@@ -124,34 +173,47 @@ export class Computations {
     for (const [key, entry] of this.entries) {
       const c = entry.computation;
       if (c.state === 'pending') entry.handle?.cancel();
-      if (c.state === 'pending' || c.state === 'failed' || (c.state === 'done' && (c.cancelled || stoppedEarly(c.result)))) this.entries.delete(key);
+      if (c.state === 'pending' || c.state === 'failed' || (c.state === 'done' && (c.cancelled || stoppedEarly(c.result)))) this.forget(key);
     }
   }
 
-  /** Asked for every entry on every finish (evict): stops at the first owner, allocates nothing. */
-  private isWanted(key: string): boolean {
-    for (const keys of this.wanted.values()) if (keys.has(key)) return true;
-    return false;
+  private addWant(key: string): void {
+    const count = this.wantCount.get(key) ?? 0;
+    this.wantCount.set(key, count + 1);
+    if (count === 0) this.unwantedDone.delete(key);
   }
 
+  private dropWant(key: string): void {
+    const count = this.wantCount.get(key) ?? 0;
+    if (count > 1) {
+      this.wantCount.set(key, count - 1);
+      return;
+    }
+    this.wantCount.delete(key);
+    const entry = this.entries.get(key);
+    if (entry && entry.computation.state !== 'pending') this.unwantedDone.add(key);
+  }
+
+  private forget(key: string): void {
+    this.entries.delete(key);
+    if (this.pendingKeys.delete(key)) this.finishedTotal++; // stopped counts as finished, for progress
+    this.unwantedDone.delete(key);
+  }
+
+  /** Pending work nobody wants any more stops. Walks the pending keys only. */
   private cancelUnwanted(): void {
-    for (const [key, entry] of this.entries) {
-      if (entry.computation.state === 'pending' && !this.isWanted(key)) {
-        entry.handle?.cancel();
-        this.entries.delete(key);
-      }
+    for (const key of this.pendingKeys) {
+      if (this.wantCount.has(key)) continue;
+      this.entries.get(key)?.handle?.cancel();
+      this.forget(key);
     }
     this.evict();
   }
 
   private evict(): void {
-    let unwanted = 0;
-    for (const key of this.entries.keys()) if (!this.isWanted(key)) unwanted++;
-    for (const [key, entry] of this.entries) {
-      if (unwanted <= KEEP_UNWANTED) return;
-      if (entry.computation.state === 'pending' || this.isWanted(key)) continue;
-      this.entries.delete(key);
-      unwanted--;
+    while (this.unwantedDone.size > KEEP_UNWANTED) {
+      const oldest = this.unwantedDone.values().next().value as string;
+      this.forget(oldest);
     }
   }
 }

@@ -120,3 +120,38 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
       return { kind: 'graph', graph: graphNimbers(job.graph, budget) };
   }
 }
+
+/** Distinct rule summaries kept for sharing; past this many the table starts again (it is only a saving). */
+const MAX_SHARED_SUMMARIES = 10_000;
+
+/**
+ * Every game result carries the summary of its components' rules, and each arrives as a fresh
+ * copy from the worker: 100,000 games of one rule would hold 100,000 equal copies. Results pass
+ * through here on the server's thread so that equal summaries (same rule, same extent, same
+ * proof) are one object.
+ */
+export class SharedRuleSummaries {
+  private readonly summaries = new Map<string, RuleSummary>();
+
+  share(result: JobResult): JobResult {
+    switch (result.kind) {
+      case 'rule':
+        return { kind: 'rule', rule: this.one(result.rule) };
+      case 'graph':
+        return result;
+      case 'game':
+        if (!result.game.components.some((c) => c.rule)) return result;
+        return { kind: 'game', game: { ...result.game, components: result.game.components.map((c) => (c.rule ? { ...c, rule: this.one(c.rule) } : c)) } };
+    }
+  }
+
+  private one(summary: RuleSummary): RuleSummary {
+    const p = summary.periodicity;
+    const id = `${summary.key}\u0000${summary.computedUpTo}\u0000${p ? `${p.preperiod} ${p.period} ${p.saltus} ${p.provedAt} ${p.proof}` : summary.reason}`;
+    const known = this.summaries.get(id);
+    if (known) return known;
+    if (this.summaries.size >= MAX_SHARED_SUMMARIES) this.summaries.clear();
+    this.summaries.set(id, summary);
+    return summary;
+  }
+}

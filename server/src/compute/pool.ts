@@ -57,7 +57,10 @@ export interface PoolOptions {
 
 export class WorkerPool {
   private readonly slots: Slot[] = [];
-  private readonly queue: Task[] = [];
+  /** Tasks waiting for a worker, from `queueHead` on; cancelled ones stay until reached (O(1) cancel). */
+  private queue: Task[] = [];
+  private queueHead = 0;
+  private queuedLive = 0;
   private nextId = 1;
   private disposed = false;
 
@@ -70,7 +73,7 @@ export class WorkerPool {
   }
 
   get queuedCount(): number {
-    return this.queue.length;
+    return this.queuedLive;
   }
 
   run(job: Job, budgetMs: number, affinity: readonly string[] = []): JobHandle {
@@ -80,6 +83,7 @@ export class WorkerPool {
     if (this.disposed) resolve({ status: 'dropped' });
     else {
       this.queue.push(task);
+      this.queuedLive++;
       this.dispatch();
     }
     return {
@@ -87,9 +91,9 @@ export class WorkerPool {
       cancel: () => {
         if (task.cancelled) return;
         task.cancelled = true;
-        const queued = this.queue.indexOf(task);
-        if (queued >= 0) {
-          this.queue.splice(queued, 1);
+        if (!task.slot && !this.disposed) {
+          // Still queued: dropped now, skipped when the queue reaches it.
+          this.queuedLive--;
           resolve({ status: 'dropped' });
         } else if (task.slot?.task === task) {
           Atomics.store(task.slot.cancel, 0, task.id);
@@ -109,7 +113,9 @@ export class WorkerPool {
 
   async dispose(): Promise<void> {
     this.disposed = true;
-    for (const task of this.queue.splice(0)) task.resolve({ status: 'dropped' });
+    for (const task of this.queue.splice(0).slice(this.queueHead)) if (!task.cancelled) task.resolve({ status: 'dropped' });
+    this.queueHead = 0;
+    this.queuedLive = 0;
     await Promise.all(
       this.slots.map(async (slot) => {
         slot.task?.resolve({ status: 'dropped' });
@@ -154,11 +160,32 @@ export class WorkerPool {
     worker.on('exit', (code) => died(`it exited with code ${code}`));
   }
 
+  /** The next task that was not cancelled while queued, if any. Amortised O(1). */
+  private nextQueued(): Task | undefined {
+    while (this.queueHead < this.queue.length) {
+      const task = this.queue[this.queueHead++];
+      if (task.cancelled) continue;
+      this.queuedLive--;
+      return task;
+    }
+    return undefined;
+  }
+
+  private compactQueue(): void {
+    // Drop the consumed head now and then, so the array does not keep every task ever queued.
+    if (this.queueHead > 1024 && this.queueHead * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.queueHead);
+      this.queueHead = 0;
+    }
+  }
+
   private dispatch(): void {
     for (;;) {
       const idle = this.slots.filter((slot) => !slot.task);
-      if (idle.length === 0 || this.queue.length === 0) return;
-      const task = this.queue.shift()!;
+      if (idle.length === 0) return;
+      const task = this.nextQueued();
+      this.compactQueue();
+      if (!task) return;
       const score = (slot: Slot) => task.affinity.filter((key) => slot.known.has(key)).length;
       const slot = idle.reduce((best, s) => (score(s) > score(best) ? s : best));
       for (const key of task.affinity) slot.known.add(key);

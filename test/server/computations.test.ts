@@ -1,0 +1,180 @@
+// The compute layer's bookkeeping (compute/computations.ts, compute/pool.ts) with a fake pool
+// whose jobs finish when the test says: what is kept, what is cancelled, what progress sees.
+// How it scales is measured in test/server/scale.bench.ts, not timed here.
+import * as assert from 'node:assert/strict';
+import { Computations, type ComputationRequest } from '../../server/src/compute/computations';
+import type { JobResult } from '../../server/src/compute/jobs';
+import { type JobOutcome, WorkerPool } from '../../server/src/compute/pool';
+import { repositoryPath } from '../helpers/paths';
+
+interface FakeJob {
+  readonly key: string;
+  readonly finish: (outcome: JobOutcome) => void;
+  cancelled: boolean;
+}
+
+/** A pool that runs nothing: the test finishes each job by hand. */
+class FakePool {
+  readonly jobs: FakeJob[] = [];
+  run(job: { key: string }): { outcome: Promise<JobOutcome>; cancel(): void } {
+    let finish!: (outcome: JobOutcome) => void;
+    const outcome = new Promise<JobOutcome>((resolve) => (finish = resolve));
+    const fake: FakeJob = { key: job.key, finish, cancelled: false };
+    this.jobs.push(fake);
+    return { outcome, cancel: () => (fake.cancelled = true) };
+  }
+  job(key: string): FakeJob {
+    const found = this.jobs.filter((j) => j.key === key).at(-1);
+    assert.ok(found, `a job for ${key}`);
+    return found;
+  }
+}
+
+const ruleResult = (key: string): JobResult => ({ kind: 'rule', rule: { key, firstValues: [0, 1], computedUpTo: 1, reason: 'test' } });
+
+function request(key: string, label = key): ComputationRequest {
+  return { key, label, job: { key } as never, affinity: [] };
+}
+
+function setup(): { pool: FakePool; computations: Computations; finished: string[] } {
+  const pool = new FakePool();
+  const computations = new Computations(pool as unknown as WorkerPool, 1000);
+  const finished: string[] = [];
+  computations.onDidFinish((key) => finished.push(key));
+  return { pool, computations, finished };
+}
+
+/** Lets the outcome promises' callbacks run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('computations: bookkeeping', () => {
+  it('starts each key once, however often it is asked for, and tells listeners when it finishes', async () => {
+    const { pool, computations, finished } = setup();
+    computations.want('doc', ['a']);
+    assert.equal(computations.ensure(request('a')).state, 'pending');
+    assert.equal(computations.ensure(request('a')).state, 'pending');
+    assert.equal(pool.jobs.length, 1);
+    pool.job('a').finish({ status: 'done', result: ruleResult('a'), cancelled: false });
+    await settle();
+    assert.deepEqual(finished, ['a']);
+    assert.equal(computations.ensure(request('a')).state, 'done');
+    assert.equal(pool.jobs.length, 1, 'a finished key is not started again');
+  });
+
+  it('progress sees the pending count, the oldest first, and the labels of a few', async () => {
+    const { pool, computations } = setup();
+    const keys = Array.from({ length: 10 }, (_, i) => `k${i}`);
+    computations.want('doc', keys);
+    for (const key of keys) computations.ensure(request(key, `game ${key}`));
+    let summary = computations.pendingSummary()!;
+    assert.equal(summary.count, 10);
+    assert.deepEqual(summary.labels, ['game k0', 'game k1', 'game k2']);
+    for (const key of keys.slice(0, 4)) pool.job(key).finish({ status: 'done', result: ruleResult(key), cancelled: false });
+    await settle();
+    summary = computations.pendingSummary()!;
+    assert.equal(summary.count, 6);
+    assert.equal(computations.pendingCount, 6);
+    assert.deepEqual(summary.labels, ['game k4', 'game k5', 'game k6']);
+    for (const key of keys.slice(4)) pool.job(key).finish({ status: 'failed', message: 'test' });
+    await settle();
+    assert.equal(computations.pendingSummary(), undefined);
+  });
+
+  it('an edit cancels pending work nobody wants any more, and keeps what another document wants', async () => {
+    const { pool, computations } = setup();
+    computations.want('one', ['a', 'b']);
+    computations.want('two', ['b']);
+    computations.ensure(request('a'));
+    computations.ensure(request('b'));
+    computations.want('one', ['c']);
+    assert.equal(pool.job('a').cancelled, true, 'nobody wants a');
+    assert.equal(pool.job('b').cancelled, false, 'two still wants b');
+    assert.equal(computations.pendingCount, 1);
+    computations.release('two');
+    assert.equal(pool.job('b').cancelled, true);
+    assert.equal(computations.pendingCount, 0);
+    // The cancelled job's late answer is ignored: the key starts afresh when wanted again.
+    pool.job('a').finish({ status: 'done', result: ruleResult('a'), cancelled: true });
+    await settle();
+    computations.want('one', ['a']);
+    assert.equal(computations.ensure(request('a')).state, 'pending');
+    assert.equal(pool.jobs.filter((j) => j.key === 'a').length, 2);
+  });
+
+  it('keeps at most 500 finished results nobody wants, forgetting the longest unwanted first, and never a wanted one', async () => {
+    const { pool, computations } = setup();
+    const keys = Array.from({ length: 800 }, (_, i) => `k${i}`);
+    computations.want('doc', keys);
+    for (const key of keys) computations.ensure(request(key));
+    for (const key of keys) pool.job(key).finish({ status: 'done', result: ruleResult(key), cancelled: false });
+    await settle();
+    // The document now wants only the last 100: 700 are unwanted, 200 of them are forgotten.
+    computations.want('doc', keys.slice(700));
+    const started = pool.jobs.length;
+    const known = keys.filter((key) => computations.ensure(request(key)).state === 'done');
+    const restarted = pool.jobs.length - started;
+    assert.equal(restarted, 200, 'the 200 forgotten ones start again when asked for');
+    assert.equal(known.length, 600);
+    assert.deepEqual(
+      keys.filter((key) => !known.includes(key)),
+      keys.slice(0, 200),
+      'the first unwanted are forgotten first',
+    );
+  });
+
+  it('a key wanted again before it is forgotten is kept however many others become unwanted', async () => {
+    const { pool, computations } = setup();
+    const keys = Array.from({ length: 1200 }, (_, i) => `k${i}`);
+    computations.want('doc', keys);
+    for (const key of keys) computations.ensure(request(key));
+    for (const key of keys) pool.job(key).finish({ status: 'done', result: ruleResult(key), cancelled: false });
+    await settle();
+    computations.want('doc', []);
+    computations.want('other', ['k1199']); // the newest unwanted: kept, now wanted
+    computations.want('doc', keys.slice(0, 0));
+    const started = pool.jobs.length;
+    assert.equal(computations.ensure(request('k1199')).state, 'done');
+    assert.equal(pool.jobs.length, started);
+  });
+
+  it('equal rule summaries in different results become one object', async () => {
+    const { pool, computations } = setup();
+    computations.want('doc', ['a', 'b']);
+    computations.ensure(request('a'));
+    computations.ensure(request('b'));
+    pool.job('a').finish({ status: 'done', result: ruleResult('r'), cancelled: false });
+    pool.job('b').finish({ status: 'done', result: ruleResult('r'), cancelled: false });
+    await settle();
+    const a = computations.ensure(request('a'));
+    const b = computations.ensure(request('b'));
+    assert.ok(a.state === 'done' && b.state === 'done' && a.result.kind === 'rule' && b.result.kind === 'rule');
+    assert.equal(a.result.rule, b.result.rule);
+  });
+});
+
+describe('worker pool: the queue', function () {
+  this.timeout(20_000);
+
+  it('cancelling queued jobs drops them at once; the rest run', async () => {
+    const pool = new WorkerPool({ size: 1, script: repositoryPath('out', 'server', 'worker.js') });
+    try {
+      const rule = (n: number) => ({ kind: 'rule' as const, rule: { kind: 'subtract' as const, set: [1n, BigInt(n)] } });
+      const handles = Array.from({ length: 200 }, (_, i) => pool.run(rule(i + 2), 5000));
+      assert.equal(pool.queuedCount, 199, 'one runs, the rest wait');
+      for (let i = 1; i < 200; i += 2) handles[i].cancel();
+      assert.equal(pool.queuedCount, 99, '199 queued, 100 of them cancelled');
+      const outcomes = await Promise.all(handles.map((h) => h.outcome));
+      for (let i = 0; i < 200; i++) {
+        const outcome = outcomes[i];
+        if (i % 2 === 1) assert.equal(outcome.status, 'dropped', `job ${i} was cancelled while queued`);
+        else {
+          assert.equal(outcome.status, 'done', `job ${i}`);
+          assert.ok(outcome.status === 'done' && outcome.result.kind === 'rule' && outcome.result.rule.key === `subtract {1,${i + 2}}`);
+        }
+      }
+      assert.equal(pool.queuedCount, 0);
+    } finally {
+      await pool.dispose();
+    }
+  });
+});
