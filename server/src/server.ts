@@ -6,6 +6,7 @@
 // and never wait. When a computation finishes the server republishes diagnostics and asks the
 // client to refresh inlay hints and code lenses. Computations that take a while show work-done
 // progress, which the user can cancel.
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -93,6 +94,18 @@ function stateOf(document: TextDocument): DocumentState {
   return state;
 }
 
+const digests = new WeakMap<ComputationRequest, string>();
+
+/** A short, stable name for a computation key (see DocumentView.gameKey). */
+function keyDigest(request: ComputationRequest): string {
+  let digest = digests.get(request);
+  if (digest === undefined) {
+    digest = createHash('sha256').update(request.key).digest('base64url').slice(0, 22);
+    digests.set(request, digest);
+  }
+  return digest;
+}
+
 function valueOf<T>(computation: Computation | undefined, pick: (result: NonNullable<Extract<Computation, { state: 'done' }>['result']>) => T | undefined): Value<T> {
   if (!computation || computation.state === 'pending') return { state: 'pending', sinceMs: computation?.startedAt ?? Date.now() };
   if (computation.state === 'failed') return { state: 'failed', message: computation.message };
@@ -111,7 +124,10 @@ function viewOf(document: TextDocument): DocumentView {
       const request = state.games.get(game);
       return request && valueOf<GameResult>(computations.ensure(request), (r) => (r.kind === 'game' ? r.game : undefined));
     },
-    gameKey: (game) => state.games.get(game)?.key,
+    gameKey: (game) => {
+      const request = state.games.get(game);
+      return request && keyDigest(request);
+    },
     graph: (graph) => {
       const request = state.graphs.get(graph);
       return request && valueOf<GraphNimbers>(computations.ensure(request), (r) => (r.kind === 'graph' ? r.graph : undefined));
@@ -157,38 +173,68 @@ function scheduleDiagnostics(uri: string): void {
 }
 
 let refreshTimer: NodeJS.Timeout | undefined;
+/** Documents whose diagnostics a finished computation changed. */
 const finishedFor = new Set<string>();
+/**
+ * What the last refresh cost, with the hint and lens requests it drew from the client: the next
+ * waits four times that, so that refreshes take at most a fifth of the thread however large the
+ * document (a whole-document lens request on 100,000 games is not cheap).
+ */
+let lastRefreshMs = 0;
+let refreshAnswersMs = 0;
+
+/** Runs a request that a refresh makes the client send, counting its time against refreshes. */
+function countedAgainstRefresh<T>(answer: () => T): T {
+  const started = performance.now();
+  try {
+    return answer();
+  } finally {
+    refreshAnswersMs += performance.now() - started;
+  }
+}
 
 function scheduleRefresh(): void {
   if (refreshTimer) return;
-  refreshTimer = setTimeout(() => {
-    refreshTimer = undefined;
-    for (const uri of finishedFor) publishDiagnostics(uri);
-    finishedFor.clear();
-    if (capabilities.workspace?.inlayHint?.refreshSupport) void connection.sendRequest(InlayHintRefreshRequest.type).catch(() => undefined);
-    if (capabilities.workspace?.codeLens?.refreshSupport) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
-  }, refreshDelayMs);
+  refreshTimer = setTimeout(
+    () => {
+      refreshTimer = undefined;
+      const started = performance.now();
+      for (const uri of finishedFor) publishDiagnostics(uri);
+      finishedFor.clear();
+      lastRefreshMs = performance.now() - started + refreshAnswersMs;
+      refreshAnswersMs = 0;
+      if (capabilities.workspace?.inlayHint?.refreshSupport) void connection.sendRequest(InlayHintRefreshRequest.type).catch(() => undefined);
+      if (capabilities.workspace?.codeLens?.refreshSupport) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+    },
+    Math.max(refreshDelayMs, 4 * lastRefreshMs),
+  );
 }
 
-computations.onDidFinish((key) => {
-  for (const uri of computations.ownersOf(key)) finishedFor.add(uri);
+computations.onDidFinish((key, computation) => {
+  // Only a failure or an unknown value adds a diagnostic (computationDiagnostics): republishing a
+  // document of 100,000 games for every value that arrives would keep the thread busy for nothing.
+  if (computation.state === 'failed' || (computation.state === 'done' && computation.result.kind === 'game' && computation.result.game.outcome === null)) {
+    for (const uri of computations.ownersOf(key)) finishedFor.add(uri);
+  }
   scheduleRefresh();
-  updateProgress();
+  // Progress is reported on a timer; only the end of all work is said at once.
+  if (computations.pendingCount === 0) updateProgress();
 });
 
 // ---- progress ----
 
 interface ProgressState {
   reporter?: WorkDoneProgressServerReporter;
-  /** Every computation seen while this progress lasted: the percentage is the share finished. */
-  readonly total: Set<string>;
+  /** Computations finished before this progress began: the percentage counts those after. */
+  readonly finishedAtStart: number;
 }
 let progress: ProgressState | undefined;
 let progressTimer: NodeJS.Timeout | undefined;
 
+/** O(1) in the number of computations (pendingSummary looks at a few of the oldest). */
 function updateProgress(): void {
-  const pending = computations.pending();
-  if (pending.length === 0) {
+  const pending = computations.pendingSummary();
+  if (!pending) {
     progress?.reporter?.done();
     progress = undefined;
     clearInterval(progressTimer);
@@ -197,8 +243,8 @@ function updateProgress(): void {
   }
   progressTimer ??= setInterval(updateProgress, 250);
   if (!progress) {
-    if (Date.now() - pending[0].startedAt < progressAfterMs || !capabilities.window?.workDoneProgress) return;
-    const started: ProgressState = { total: new Set(pending.map((p) => p.key)) };
+    if (Date.now() - pending.oldestStartedAt < progressAfterMs || !capabilities.window?.workDoneProgress) return;
+    const started: ProgressState = { finishedAtStart: pending.finishedTotal };
     progress = started;
     void connection.window.createWorkDoneProgress().then(
       (reporter) => {
@@ -211,15 +257,14 @@ function updateProgress(): void {
     );
     return;
   }
-  for (const p of pending) progress.total.add(p.key);
-  const done = progress.total.size - pending.length;
-  progress.reporter?.report(Math.floor((100 * done) / progress.total.size), message(pending));
+  const done = pending.finishedTotal - progress.finishedAtStart;
+  progress.reporter?.report(Math.floor((100 * done) / (done + pending.count)), message(pending));
 }
 
-function message(pending: { label: string; startedAt: number }[]): string {
-  const names = [...new Set(pending.map((p) => p.label))];
-  const seconds = ((Date.now() - pending[0].startedAt) / 1000).toFixed(0);
-  return `${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''} (${seconds} s)`;
+function message(pending: { count: number; oldestStartedAt: number; labels: string[] }): string {
+  const seconds = ((Date.now() - pending.oldestStartedAt) / 1000).toFixed(0);
+  const more = pending.count - pending.labels.length;
+  return `${pending.labels.join(', ')}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''} (${seconds} s)`;
 }
 
 // ---- settings ----
@@ -326,14 +371,14 @@ connection.languages.inlayHint.on(
   guarded('inlay hints', (raw) => {
     const params = textDocumentRangeParams(raw);
     const document = documents.get(params.uri);
-    return document ? inlayHints(viewOf(document), params.range) : [];
+    return document ? countedAgainstRefresh(() => inlayHints(viewOf(document), params.range)) : [];
   }),
 );
 
 connection.onCodeLens(
   guarded('code lenses', (raw) => {
     const document = documents.get(textDocumentParams(raw).uri);
-    return document ? codeLenses(viewOf(document)) : [];
+    return document ? countedAgainstRefresh(() => codeLenses(viewOf(document))) : [];
   }),
 );
 

@@ -3,7 +3,7 @@
 import { type InlayHint, MarkupKind, type Range } from 'vscode-languageserver';
 import type { GameResult } from '../compute/jobs';
 import type { GameSymbol } from '../language/model';
-import { type DocumentView, elapsed, outcomeShort, outcomeWords, star } from './view';
+import { type DocumentView, elapsed, gamesBetween, outcomeShort, outcomeWords, star } from './view';
 
 export function inlayHints(view: DocumentView, range?: Range): InlayHint[] {
   if (!view.settings.inlayHints.enabled) return [];
@@ -15,7 +15,7 @@ export function inlayHints(view: DocumentView, range?: Range): InlayHint[] {
     if (offset < first || offset > last) return;
     hints.push({ position: document.lines.positionAt(offset), label, paddingLeft: true, tooltip: { kind: MarkupKind.Markdown, value: tooltip } });
   };
-  for (const game of document.model.games) {
+  for (const game of gamesBetween(document.model.games, first, last)) {
     const value = view.game(game);
     const end = game.declaration.sum?.end;
     if (!value || end === undefined) continue;

@@ -30,12 +30,32 @@ export interface DocumentView {
   readonly settings: Settings;
   /** Undefined for a game with errors (nothing is computed for it). */
   game(game: GameSymbol): Value<GameResult> | undefined;
-  /** What the game's value depends on, as a key: equal keys, equal results (compute/requests.ts). */
+  /**
+   * A digest of what the game's value depends on (its computation key, compute/requests.ts):
+   * equal digests, equal results. Lenses carry it so that a move is applied only to the game it
+   * was computed for; a digest, because the key holds every heap's digits and may be megabytes.
+   */
   gameKey(game: GameSymbol): string | undefined;
   /** Undefined for a graph with a cycle. */
   graph(graph: GraphSymbol): Value<GraphNimbers> | undefined;
   /** Starts the rule's computation if nothing has. */
   rule(name: string, rule: HeapRule): Value<RuleSummary>;
+}
+
+/**
+ * The games whose declaration meets the offsets first..last, by binary search: an editor asks for
+ * the hints of a screenful, and a request must not cost the whole document (100,000 games).
+ * `games` is in document order (SemanticModel.games).
+ */
+export function* gamesBetween(games: readonly GameSymbol[], first: number, last: number): Generator<GameSymbol> {
+  let low = 0;
+  let high = games.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (games[middle].declaration.end < first) low = middle + 1;
+    else high = middle;
+  }
+  for (let i = low; i < games.length && games[i].declaration.start <= last; i++) yield games[i];
 }
 
 /**
