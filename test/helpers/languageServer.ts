@@ -112,7 +112,7 @@ export class LanguageServerSession {
 
   static async start(options: SessionOptions = {}): Promise<{ session: LanguageServerSession; initialize: InitializeResult }> {
     const env = { ...process.env, ...(options.testHooks ? { GRUNDY_TEST_HOOKS: '1' } : {}) };
-    const child = spawn(process.execPath, [repositoryPath('out', 'server', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
+    const child = spawn(process.execPath, [...(process.env.GRUNDY_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), repositoryPath('out', 'server', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
     const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const session = new LanguageServerSession(child, connection, options);
     child.stderr!.on('data', (chunk) => session.stderr.push(String(chunk)));
@@ -137,6 +137,11 @@ export class LanguageServerSession {
     });
     await connection.sendNotification('initialized', {});
     return { session, initialize };
+  }
+
+  /** The server's process id (its peak memory is in /proc/PID/status). */
+  get pid(): number | undefined {
+    return this.process.pid;
   }
 
   text(uri: string): string {
@@ -234,6 +239,16 @@ export class LanguageServerSession {
       // already gone
     }
     this.connection.dispose();
+    // Give it a moment to exit by itself (a profiling run writes its profile then), then make sure.
+    if (this.process.exitCode === null) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 2000);
+        this.process.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
     if (this.process.exitCode === null) this.process.kill();
   }
 }
