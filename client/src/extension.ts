@@ -2,7 +2,7 @@
 // command that needs VS Code's own UI (the list of every winning move). Everything else, applying
 // a move included, happens in the server.
 import * as path from 'node:path';
-import { commands, window, workspace, type ExtensionContext } from 'vscode';
+import { commands, env, window, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
 
 let client: LanguageClient | undefined;
@@ -14,6 +14,9 @@ interface ShowMovesArguments {
 
 /** The server's answer to `grundy/winningMoves`. */
 type WinningMoves = { readonly moves: readonly { readonly label: string; readonly description: string; readonly apply: unknown }[]; readonly unlisted: string } | { readonly refused: string };
+
+/** The server's answer to `grundy/numberAt` (server/src/features/numberAt.ts). */
+type NumberAt = { readonly text: string; readonly digits: number; readonly what: string } | { readonly refused: string };
 
 export async function activate(context: ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('out', 'server', 'server.js'));
@@ -43,6 +46,15 @@ export async function activate(context: ExtensionContext): Promise<void> {
         matchOnDetail: true,
       });
       if (picked) await commands.executeCommand('grundy.applyMove', picked.apply);
+    }),
+    // Hovers, hints and lenses abbreviate numbers past 64 digits; this copies one whole.
+    commands.registerCommand('grundy.copyNimber', async () => {
+      const editor = window.activeTextEditor;
+      if (!editor || editor.document.languageId !== 'game') return void window.showWarningMessage('Put the cursor in a game of a .game file.');
+      const answer = await client!.sendRequest<NumberAt>('grundy/numberAt', { textDocument: { uri: editor.document.uri.toString() }, position: editor.selection.active });
+      if ('refused' in answer) return void window.showWarningMessage(answer.refused);
+      await env.clipboard.writeText(answer.text);
+      void window.showInformationMessage(`Copied the nimber of ${answer.what.replace(/`/g, '')} (${answer.digits.toLocaleString('en-US')} digit${answer.digits === 1 ? '' : 's'}).`);
     }),
   );
   await client.start();

@@ -33,9 +33,11 @@ import { moveEdit } from './features/applyMove';
 import { APPLY_MOVE_COMMAND, codeLenses, WINNING_MOVES_REQUEST, winningMoves } from './features/codeLens';
 import { computationDiagnostics, lspDiagnostics } from './features/diagnostics';
 import { hover } from './features/hover';
+import { NUMBER_AT_REQUEST, numberAt } from './features/numberAt';
 import { inlayHints } from './features/inlayHints';
 import { DEFAULT_SETTINGS, type DocumentView, type Settings, type Value } from './features/view';
 import { type AnalyzedDocument, analyzeText } from './language/analyze';
+import { withShortNumbers } from './language/numberText';
 import type { GameSymbol, GraphSymbol } from './language/model';
 import { applyMoveArguments, executeCommandParams, InvalidParams, showMovesArguments, textDocumentParams, textDocumentPositionParams, textDocumentRangeParams, withCheckedDocumentSync } from './params';
 import { exitOnBrokenStream, openTransport } from './transport';
@@ -383,6 +385,17 @@ connection.onCodeLens(
 );
 
 connection.onRequest(
+  NUMBER_AT_REQUEST,
+  guarded('number at', (raw: unknown): unknown => {
+    const params = textDocumentPositionParams(raw);
+    const document = documents.get(params.uri);
+    if (!document) return { refused: 'The document is not open.' };
+    const view = viewOf(document);
+    return numberAt(view, view.document.lines.offsetAt(params.position));
+  }),
+);
+
+connection.onRequest(
   WINNING_MOVES_REQUEST,
   guarded('winning moves', (raw: unknown): unknown => {
     const args = showMovesArguments(raw);
@@ -418,7 +431,7 @@ connection.onExecuteCommand(
       void connection.window.showWarningMessage(message);
       return { applied: false, message };
     }
-    return { applied: true, after: move.after };
+    return { applied: true, after: withShortNumbers(move.after) };
   }),
 );
 

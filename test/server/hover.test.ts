@@ -26,6 +26,7 @@ const cases: [string, string, string[]][] = [
   ['subtract all except: arithmetic periodicity', 'rule |a = subtract all except {1}', ['`0 0 1 1 2 2 3 3', 'adding 1 each period (arithmetic periodicity)']],
   ['misère game', 'game |m = misere nim 1 1 1', ['misère play', 'the player to move loses']],
   ['a game with errors', 'game |b = onetow 3', ['not computed, because the game has errors']],
+  ['a heap of 100 digits: abbreviated, the whole value one command away', `game g = nim ${'9'.repeat(50)}|${'1'.repeat(50)} 1`, ['heap of 99999999999999999999…11111111111111111111 (100 digits)', 'nimber **`*99999999999999999999…11111111111111111111 (100 digits)`**', 'Copy Nimber at Cursor']],
   ['nothing under the cursor', seed + '|\ngame g = nim 1', []],
 ];
 

@@ -2,6 +2,7 @@
 // moves", which lists them all; for a P-position a lens saying every move loses; while computing,
 // a lens saying so. A move lens runs `grundy.applyMove` (applyMove.ts) through the server.
 import type { CodeLens, Command } from 'vscode-languageserver';
+import { countText } from '../language/numberText';
 import { writeMove } from '../language/writeMove';
 import { type DocumentView, elapsed, gameAgain, star } from './view';
 
@@ -78,7 +79,7 @@ export function codeLenses(view: DocumentView): CodeLens[] {
     const more = result.winningMoveCount - BigInt(shown);
     if (more > 0n) {
       const args: ShowMovesArguments = { uri: view.uri, version: view.version, game: game.name, key, title: `Winning moves in ${game.name} (${star(result.nimber ?? 0n)})` };
-      const count = more.toLocaleString('en-US');
+      const count = countText(more);
       lens({ title: shown === 0 ? `${count} winning move${more === 1n ? '' : 's'}…` : `${count} more winning move${more === 1n ? '' : 's'}…`, command: SHOW_MOVES_COMMAND, arguments: [args] });
     }
   }

@@ -14,11 +14,15 @@ import type { GameDeclaration, GraphDeclaration, Name, RuleDeclaration } from '.
 import type { CheckedComponent, GameSymbol, GraphSymbol } from '../language/model';
 import { componentText } from '../analysis/gameReport';
 import { writeMove } from '../language/writeMove';
+import { countText, numberText, withShortNumbers } from '../language/numberText';
 import type { Span } from '../language/text';
 import { type DocumentView, type Value, elapsed, outcomeWords, periodWords, proofWords, sequenceWhy, star } from './view';
 
 /** A nimber in Markdown: as code, so that `*` is not read as emphasis. */
 const nim = (g: bigint | number): string => `\`${star(g)}\``;
+
+/** How numberText ends an abbreviated number. */
+const ABBREVIATED = /…\d+ \([\d,]+ digits\)/;
 
 /** Winning moves a game hover lists before "and k more". */
 const HOVER_MOVES = 5;
@@ -35,6 +39,11 @@ export function hover(view: DocumentView, offset: number): Hover | null {
   else if (declaration.kind === 'rule') [markdown, span] = ruleDeclarationHover(view, declaration);
   else [markdown, span] = graphDeclarationHover(view, declaration, offset);
   if (markdown === null) return null;
+  // Numbers copied from the text (a component as written) are abbreviated here; computed ones
+  // already were (numberText). The whole value: grundy/numberAt.
+  const shortened = withShortNumbers(markdown);
+  markdown = shortened;
+  if (ABBREVIATED.test(markdown)) markdown = `${markdown}\n\n_Long numbers are abbreviated; the command **Grundy: Copy Nimber at Cursor** copies a nimber whole._`;
   const lines = document.lines;
   return { contents: { kind: MarkupKind.Markdown, value: markdown }, range: { start: lines.positionAt(span.start), end: lines.positionAt(span.end) } };
 }
@@ -100,7 +109,7 @@ function movesList(view: DocumentView, game: GameSymbol, result: GameResult, kee
   });
   const all = moves.length === result.winningMoves.length ? result.winningMoveCount : BigInt(moves.length);
   const more = all - BigInt(shown.length);
-  return ['', `Winning move${all === 1n ? '' : 's'} (${all.toLocaleString('en-US')}):`, ...shown, ...(more > 0n ? [`- and ${more.toLocaleString('en-US')} more`] : [])];
+  return ['', `Winning move${all === 1n ? '' : 's'} (${countText(all)}):`, ...shown, ...(more > 0n ? [`- and ${countText(more)} more`] : [])];
 }
 
 function componentResult(value: Value<GameResult> | undefined, index: number): ComponentResult | undefined {
@@ -129,12 +138,12 @@ function componentHover(view: DocumentView, game: GameSymbol, component: Checked
   switch (component.kind) {
     case 'heaps':
       out.push(ruleLine(component.ruleName, component.rule, result.rule));
-      if (component.heaps.length > 0) out.push('', `heaps: ${component.heaps.map((h, i) => `${h} → ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ')}`);
+      if (component.heaps.length > 0) out.push('', `heaps: ${component.heaps.map((h, i) => `${numberText(h)} → ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ')}`);
       if (component.heaps.length > 1 && result.nimber !== null) out.push(`${result.parts.map((g) => nim(g!)).join(' ⊕ ')} = ${nim(result.nimber)}`);
       break;
     case 'octal-row':
       out.push(ruleLine(component.ruleName, component.rule, result.rule), '', 'Each run of `X` is a heap:');
-      out.push(component.heaps.map((h, i) => `${h} → ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ') || '(no runs: no moves)');
+      out.push(component.heaps.map((h, i) => `${numberText(h)} → ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ') || '(no runs: no moves)');
       break;
     case 'treblecross':
       out.push(...treblecrossLines(component.cells, result));
@@ -168,7 +177,7 @@ function treblecrossLines(cells: string, result: ComponentResult): string[] {
 
 function heapHover(view: DocumentView, game: GameSymbol, component: CheckedComponent & { kind: 'heaps' }, index: number, heap: number, value: Value<GameResult> | undefined): string {
   const n = component.heaps[heap];
-  const title = `**heap of ${n}** under \`${component.ruleName}\` (${describeRule(component.rule)})`;
+  const title = `**heap of ${numberText(n)}** under \`${component.ruleName}\` (${describeRule(component.rule)})`;
   const waiting = pendingOrFailed(value, 'Its nimber');
   if (waiting) return `${title}\n\n${waiting}`;
   const result = componentResult(value, index);

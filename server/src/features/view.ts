@@ -5,6 +5,7 @@ import type { GameResult, RuleSummary } from '../compute/jobs';
 import type { GraphNimbers, HeapRule, Periodicity } from '../engine/types';
 import type { AnalyzedDocument } from '../language/analyze';
 import type { GameSymbol, GraphSymbol } from '../language/model';
+import { numberText } from '../language/numberText';
 
 export type Value<T> =
   | { readonly state: 'pending'; readonly sinceMs: number }
@@ -80,7 +81,7 @@ export function gameAgain(
 // ---- words shared by the features ----
 
 /** A nimber as CGT writes it: 0, *1, *2, … (`*1` rather than `*`, so it reads in any font). */
-export const star = (g: bigint | number): string => (BigInt(g) === 0n ? '0' : `*${g}`);
+export const star = (g: bigint | number): string => (BigInt(g) === 0n ? '0' : `*${numberText(g)}`);
 
 export const outcomeWords = (outcome: 'N' | 'P'): string => (outcome === 'N' ? 'the player to move wins' : 'the player to move loses');
 
@@ -112,7 +113,7 @@ export function sequenceWhy(rule: RuleSummary, n: bigint): string {
   if (!p) return `computed directly`;
   const residue = (n - BigInt(p.preperiod)) % BigInt(p.period) + BigInt(p.preperiod);
   const shift = p.saltus === 0 ? '' : ` plus ${p.saltus} per period`;
-  return `${n} ≡ ${residue} (mod ${p.period}): the value of heap ${residue}${shift}, by ${periodWords(p)}, ${proofWords(p)}`;
+  return `${numberText(n)} ≡ ${residue} (mod ${p.period}): the value of heap ${residue}${shift}, by ${periodWords(p)}, ${proofWords(p)}`;
 }
 
 export function elapsed(sinceMs: number): string {

@@ -3,8 +3,10 @@
 // people. The rest of the line, comments included, is left exactly as the user wrote it.
 import type { GameMove } from '../engine/gameTypes';
 import type { GameSymbol } from './model';
+import { digitsText, numberText } from './numberText';
 import type { Span } from './text';
 
+/** `edit` and `after` are worked out when read (a lens needs only the label). */
 export interface WrittenMove {
   /** Replace `span` of the document with `newText` to play the move. */
   readonly edit: { readonly span: Span; readonly newText: string };
@@ -20,19 +22,21 @@ export function writeMove(text: string, game: GameSymbol, { component: index, mo
   const component = game.components[index];
   const syntax = component.syntax;
   let span: Span;
-  let newText: string;
+  let newText: string | (() => string);
   let label: string;
   let description: string;
   if (move.kind === 'heap' && syntax.kind === 'heaps') {
     const literal = syntax.heaps[move.heap];
-    newText = move.leaves.length === 0 ? '0' : move.leaves.join(' ');
+    // Printed only when the edit is wanted: a heap of a million digits takes a quarter of a
+    // second to print, and a lens list only needs the label.
+    newText = () => (move.leaves.length === 0 ? '0' : move.leaves.join(' '));
     span = literal;
-    label = `${syntax.rule.text} ${literal.text} → ${newText}`;
+    label = `${syntax.rule.text} ${digitsText(literal.text)} → ${move.leaves.length === 0 ? '0' : move.leaves.map(numberText).join(' ')}`;
     const sameSize = syntax.heaps.filter((heap) => heap.value === literal.value).length > 1;
-    const which = `heap of ${literal.value}${sameSize ? ` (heap ${move.heap + 1} of \`${syntax.rule.text}\`)` : ''}`;
+    const which = `heap of ${numberText(literal.value)}${sameSize ? ` (heap ${move.heap + 1} of \`${syntax.rule.text}\`)` : ''}`;
     if (move.leaves.length === 0) description = `take the whole ${which}`;
-    else if (move.leaves.length === 1) description = `take ${move.take} from the ${which}`;
-    else description = `take ${move.take} from the ${which}, leaving heaps of ${move.leaves[0]} and ${move.leaves[1]}`;
+    else if (move.leaves.length === 1) description = `take ${numberText(move.take)} from the ${which}`;
+    else description = `take ${numberText(move.take)} from the ${which}, leaving heaps of ${numberText(move.leaves[0])} and ${numberText(move.leaves[1])}`;
   } else if (move.kind === 'token' && syntax.kind === 'tokens' && component.kind === 'tokens') {
     const from = syntax.vertices[move.token];
     newText = component.graph.data.vertexNames[move.to];
@@ -58,6 +62,17 @@ export function writeMove(text: string, game: GameSymbol, { component: index, mo
   const declaration = game.declaration;
   const rhsStart = declaration.misere?.start ?? declaration.sum?.start ?? span.start;
   const rhsEnd = declaration.sum?.end ?? span.end;
-  const after = text.slice(rhsStart, span.start) + newText + text.slice(span.end, rhsEnd);
-  return { edit: { span, newText }, after, label, description };
+  const edited = span;
+  let written: string | undefined;
+  const replacement = () => (written ??= typeof newText === 'string' ? newText : newText());
+  return {
+    get edit() {
+      return { span: edited, newText: replacement() };
+    },
+    get after() {
+      return text.slice(rhsStart, edited.start) + replacement() + text.slice(edited.end, rhsEnd);
+    },
+    label,
+    description,
+  };
 }
