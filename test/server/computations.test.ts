@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { Computations, type ComputationRequest } from '../../server/src/compute/computations';
 import type { JobResult } from '../../server/src/compute/jobs';
-import { type JobOutcome, WorkerPool } from '../../server/src/compute/pool';
+import { type JobOutcome, PIPELINE, WorkerPool } from '../../server/src/compute/pool';
 import { repositoryPath } from '../helpers/paths';
 
 interface FakeJob {
@@ -152,27 +152,52 @@ describe('computations: bookkeeping', () => {
   });
 });
 
-describe('worker pool: the queue', function () {
+describe('worker pool: the queue and the pipelines', function () {
   this.timeout(20_000);
+  const rule = (n: number) => ({ kind: 'rule' as const, rule: { kind: 'subtract' as const, set: [1n, BigInt(n)] } });
+  const keyOf = (n: number) => `subtract {1,${n}}`;
 
-  it('cancelling queued jobs drops them at once; the rest run', async () => {
+  it('cancelling jobs drops the queued ones at once and stops the sent ones; the rest run, right', async () => {
     const pool = new WorkerPool({ size: 1, script: repositoryPath('out', 'server', 'worker.js') });
     try {
-      const rule = (n: number) => ({ kind: 'rule' as const, rule: { kind: 'subtract' as const, set: [1n, BigInt(n)] } });
       const handles = Array.from({ length: 200 }, (_, i) => pool.run(rule(i + 2), 5000));
-      assert.equal(pool.queuedCount, 199, 'one runs, the rest wait');
+      const queued = pool.queuedCount;
+      assert.ok(queued >= 200 - PIPELINE && queued < 200, `${queued} wait: the rest went to the worker`);
+      const sent = 200 - queued;
       for (let i = 1; i < 200; i += 2) handles[i].cancel();
-      assert.equal(pool.queuedCount, 99, '199 queued, 100 of them cancelled');
+      const cancelledWhileQueued = Array.from({ length: 200 }, (_, i) => i).filter((i) => i % 2 === 1 && i >= sent).length;
+      assert.equal(pool.queuedCount, queued - cancelledWhileQueued);
       const outcomes = await Promise.all(handles.map((h) => h.outcome));
       for (let i = 0; i < 200; i++) {
         const outcome = outcomes[i];
-        if (i % 2 === 1) assert.equal(outcome.status, 'dropped', `job ${i} was cancelled while queued`);
-        else {
-          assert.equal(outcome.status, 'done', `job ${i}`);
-          assert.ok(outcome.status === 'done' && outcome.result.kind === 'rule' && outcome.result.rule.key === `subtract {1,${i + 2}}`);
-        }
+        if (i % 2 === 1) assert.ok(i < sent ? outcome.status === 'dropped' || (outcome.status === 'done' && outcome.cancelled) : outcome.status === 'dropped', `job ${i} was cancelled`);
+        else assert.ok(outcome.status === 'done' && !outcome.cancelled && outcome.result.kind === 'rule' && outcome.result.rule.key === keyOf(i + 2), `job ${i}`);
       }
       assert.equal(pool.queuedCount, 0);
+      assert.equal(pool.busyCount, 0);
+    } finally {
+      await pool.dispose();
+    }
+  });
+
+  it('a worker that dies fails only its running job; the jobs sent behind it run on its replacement', async () => {
+    const crashes: string[] = [];
+    const pool = new WorkerPool({ size: 1, script: repositoryPath('out', 'server', 'worker.js'), quickJobMs: 10_000, onCrash: (why) => crashes.push(why) });
+    try {
+      // Every job counts as quick here (quickJobMs), so the worker is sent several at once.
+      await pool.run(rule(2), 5000).outcome;
+      // Officers (0.6) has no known period: it computes until its budget, and is killed first.
+      const slow = pool.run({ kind: 'rule', rule: { kind: 'octal', digits: [0, 6] } }, 10_000);
+      const handles = Array.from({ length: 7 }, (_, i) => pool.run(rule(i + 3), 5000));
+      assert.equal(pool.queuedCount, 0, 'all were sent ahead to the quick worker');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      pool.crashOne();
+      const failed = await slow.outcome;
+      assert.equal(failed.status, 'failed');
+      assert.match(failed.status === 'failed' ? failed.message : '', /worker stopped/);
+      const outcomes = await Promise.all(handles.map((h) => h.outcome));
+      assert.equal(crashes.length, 1);
+      outcomes.forEach((o, i) => assert.ok(o.status === 'done' && o.result.kind === 'rule' && o.result.rule.key === keyOf(i + 3), `job ${i}, sent behind the slow one, ran on the new worker`));
     } finally {
       await pool.dispose();
     }

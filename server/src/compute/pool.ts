@@ -6,12 +6,22 @@
 //   reused by every game and document that uses it). An idle worker is never left idle for
 //   affinity's sake: answers matter more than reuse.
 // - Cancellation: through shared memory, polled by the engine's budget (see worker.ts).
+// - Pipelining: a worker that has just finished quick jobs is given up to PIPELINE jobs at once
+//   (it runs them one after another, answering each), so that 100,000 small jobs do not cost
+//   100,000 round trips during which the worker waits for this thread. A worker whose last job
+//   was slow gets one at a time, so that slow work does not hold quick jobs behind it.
 // - Crashes: a worker that dies (an exception outside the job, out of memory, exit) fails its
 //   job with a message and is replaced; the other workers and jobs go on.
 import { Worker } from 'node:worker_threads';
 import type { Job, JobResult } from './jobs';
 
-export type ToWorker = { readonly type: 'run'; readonly id: number; readonly job: Job; readonly budgetMs: number };
+/** `cancelIndex`: where in the worker's shared cancel array this job's cancellation is written. */
+export type ToWorker = { readonly type: 'run'; readonly id: number; readonly job: Job; readonly budgetMs: number; readonly cancelIndex: number };
+
+/** Jobs a worker may hold at once (the size of its shared cancel array). */
+export const PIPELINE = 16;
+/** A worker gets more than one job at a time only while its last job took less than this. */
+const QUICK_JOB_MS = 5;
 
 export type FromWorker =
   | { readonly type: 'done'; readonly id: number; readonly result: JobResult; readonly cancelled: boolean }
@@ -37,20 +47,29 @@ interface Task {
   readonly affinity: readonly string[];
   readonly resolve: (outcome: JobOutcome) => void;
   slot?: Slot;
+  cancelIndex: number;
   cancelled: boolean;
 }
 
 interface Slot {
   worker: Worker;
+  /** Per job position: the id of the job to cancel (an id never reused, so a stale one is harmless). */
   readonly cancel: Int32Array;
   readonly known: Set<string>;
-  task?: Task;
+  /** Jobs sent to the worker, oldest (the running one) first. */
+  readonly tasks: Task[];
+  /** When the worker last answered a job (or was sent one while idle): where its running job began. */
+  lastFinishAt: number;
+  /** How long the last job took, as seen from here. */
+  lastJobMs: number;
 }
 
 export interface PoolOptions {
   readonly size: number;
   /** The bundled worker script (out/server/worker.js). */
   readonly script: string;
+  /** A worker gets more than one job at a time only while its last job took less than this (default QUICK_JOB_MS). */
+  readonly quickJobMs?: number;
   /** Called with a message when a worker dies and is replaced. */
   readonly onCrash?: (message: string) => void;
 }
@@ -69,7 +88,7 @@ export class WorkerPool {
   }
 
   get busyCount(): number {
-    return this.slots.filter((slot) => slot.task).length;
+    return this.slots.filter((slot) => slot.tasks.length > 0).length;
   }
 
   get queuedCount(): number {
@@ -79,7 +98,7 @@ export class WorkerPool {
   run(job: Job, budgetMs: number, affinity: readonly string[] = []): JobHandle {
     let resolve!: (outcome: JobOutcome) => void;
     const outcome = new Promise<JobOutcome>((r) => (resolve = r));
-    const task: Task = { id: this.nextId++, job, budgetMs, affinity, resolve, cancelled: false };
+    const task: Task = { id: this.nextId++, job, budgetMs, affinity, resolve, cancelIndex: -1, cancelled: false };
     if (this.disposed) resolve({ status: 'dropped' });
     else {
       this.queue.push(task);
@@ -95,8 +114,8 @@ export class WorkerPool {
           // Still queued: dropped now, skipped when the queue reaches it.
           this.queuedLive--;
           resolve({ status: 'dropped' });
-        } else if (task.slot?.task === task) {
-          Atomics.store(task.slot.cancel, 0, task.id);
+        } else if (task.slot && task.cancelIndex >= 0) {
+          Atomics.store(task.slot.cancel, task.cancelIndex, task.id);
         }
       },
     };
@@ -107,7 +126,7 @@ export class WorkerPool {
    * because a busy worker reads no messages until its job is done.
    */
   crashOne(): void {
-    const slot = this.slots.find((s) => s.task) ?? this.slots[0];
+    const slot = this.slots.find((s) => s.tasks.length > 0) ?? this.slots[0];
     void slot.worker.terminate();
   }
 
@@ -118,16 +137,15 @@ export class WorkerPool {
     this.queuedLive = 0;
     await Promise.all(
       this.slots.map(async (slot) => {
-        slot.task?.resolve({ status: 'dropped' });
-        slot.task = undefined;
+        for (const task of slot.tasks.splice(0)) task.resolve({ status: 'dropped' });
         await slot.worker.terminate();
       }),
     );
   }
 
   private startSlot(): Slot {
-    const cancel = new Int32Array(new SharedArrayBuffer(4));
-    const slot: Slot = { worker: undefined!, cancel, known: new Set() };
+    const cancel = new Int32Array(new SharedArrayBuffer(4 * PIPELINE));
+    const slot: Slot = { worker: undefined!, cancel, known: new Set(), tasks: [], lastFinishAt: 0, lastJobMs: 0 };
     this.attach(slot);
     return slot;
   }
@@ -139,20 +157,24 @@ export class WorkerPool {
     slot.worker = worker;
     worker.unref();
     worker.on('message', (message: FromWorker) => {
-      const task = slot.task;
+      const task = slot.tasks[0];
       if (!task || task.id !== message.id) return;
-      slot.task = undefined;
+      slot.tasks.shift();
+      const now = performance.now();
+      slot.lastJobMs = now - slot.lastFinishAt;
+      slot.lastFinishAt = now;
       if (message.type === 'done') task.resolve({ status: 'done', result: message.result, cancelled: message.cancelled || task.cancelled });
       else task.resolve({ status: 'failed', message: message.message });
       this.dispatch();
     });
     const died = (why: string) => {
       if (slot.worker !== worker || this.disposed) return;
-      const task = slot.task;
-      slot.task = undefined;
+      // The oldest job was running: it fails. The ones sent behind it never started: queued again.
+      const [task, ...waiting] = slot.tasks.splice(0);
       slot.known.clear();
       this.options.onCrash?.(why);
       task?.resolve({ status: 'failed', message: `the computation's worker stopped: ${why}` });
+      for (const again of waiting.reverse()) this.requeue(again);
       this.attach(slot);
       this.dispatch();
     };
@@ -179,19 +201,54 @@ export class WorkerPool {
     }
   }
 
+  /** Back to the front of the queue (a job sent to a worker that died before starting it). */
+  private requeue(task: Task): void {
+    task.slot = undefined;
+    task.cancelIndex = -1;
+    if (task.cancelled) return task.resolve({ status: 'dropped' });
+    if (this.queueHead > 0) this.queue[--this.queueHead] = task;
+    else this.queue.unshift(task);
+    this.queuedLive++;
+  }
+
+  private send(slot: Slot, task: Task): void {
+    for (const key of task.affinity) slot.known.add(key);
+    if (slot.tasks.length === 0) slot.lastFinishAt = performance.now();
+    // A free position in the cancel array: one no job in flight on this worker uses.
+    const used = new Set(slot.tasks.map((t) => t.cancelIndex));
+    let index = 0;
+    while (used.has(index)) index++;
+    task.slot = slot;
+    task.cancelIndex = index;
+    slot.tasks.push(task);
+    slot.worker.postMessage({ type: 'run', id: task.id, job: task.job, budgetMs: task.budgetMs, cancelIndex: index } satisfies ToWorker);
+  }
+
   private dispatch(): void {
+    // Idle workers first, each to the job's best fit by affinity.
     for (;;) {
-      const idle = this.slots.filter((slot) => !slot.task);
-      if (idle.length === 0) return;
+      const idle = this.slots.filter((slot) => slot.tasks.length === 0);
+      if (idle.length === 0) break;
       const task = this.nextQueued();
       this.compactQueue();
       if (!task) return;
       const score = (slot: Slot) => task.affinity.filter((key) => slot.known.has(key)).length;
-      const slot = idle.reduce((best, s) => (score(s) > score(best) ? s : best));
-      for (const key of task.affinity) slot.known.add(key);
-      slot.task = task;
-      task.slot = slot;
-      slot.worker.postMessage({ type: 'run', id: task.id, job: task.job, budgetMs: task.budgetMs } satisfies ToWorker);
+      this.send(
+        idle.reduce((best, s) => (score(s) > score(best) ? s : best)),
+        task,
+      );
     }
+    // Then fill the pipelines of workers doing quick jobs, taking turns.
+    for (let sent = true; sent; ) {
+      sent = false;
+      for (const slot of this.slots) {
+        if (slot.tasks.length >= PIPELINE || slot.lastJobMs >= (this.options.quickJobMs ?? QUICK_JOB_MS)) continue;
+        const task = this.nextQueued();
+        if (!task) return this.compactQueue();
+        this.send(slot, task);
+        sent = true;
+      }
+    }
+    this.compactQueue();
   }
 }

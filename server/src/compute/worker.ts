@@ -3,7 +3,8 @@
 // reused by every later game, rule hover and document that this worker serves.
 //
 // Cancellation cannot arrive as a message while a job runs (the thread is busy), so the pool
-// writes the id of the job to cancel into shared memory and the engine's budget polls it.
+// writes the id of the job to cancel into shared memory (at the job's own position: the pool may
+// have sent several) and the engine's budget polls it. Jobs sent together run in the order sent.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createEngineCache } from '../engine';
 import { runJob } from './jobs';
@@ -14,8 +15,8 @@ const cache = createEngineCache();
 const port = parentPort!;
 
 port.on('message', (message: ToWorker) => {
-  const { id, job, budgetMs } = message;
-  const budget = { deadline: Date.now() + budgetMs, isCancelled: () => Atomics.load(cancelledId, 0) === id };
+  const { id, job, budgetMs, cancelIndex } = message;
+  const budget = { deadline: Date.now() + budgetMs, isCancelled: () => Atomics.load(cancelledId, cancelIndex) === id };
   let reply: FromWorker;
   try {
     reply = { type: 'done', id, result: runJob(job, budget, cache), cancelled: budget.isCancelled() };
