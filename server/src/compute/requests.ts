@@ -32,7 +32,10 @@ export function gameKey(document: AnalyzedDocument, game: GameSymbol): string {
   const parts = game.components.map((c) => {
     switch (c.kind) {
       case 'heaps':
-        return `${ruleKey(c.rule)}: ${c.heaps.join(' ')}`;
+        // The heaps as written, not printed from their values: printing a million-digit heap
+        // takes a quarter of a second. Equal text means equal values (the converse may fail,
+        // as with `007` and `7`, which only costs a computation).
+        return `${ruleKey(c.rule)}: ${c.syntax.kind === 'heaps' ? c.syntax.heaps.map((h) => h.text).join(' ') : c.heaps.join(' ')}`;
       case 'octal-row':
         return `${ruleKey(c.rule)}: "${c.cells}"`;
       case 'treblecross':
