@@ -33,7 +33,7 @@ class FakePool {
 const ruleResult = (key: string): JobResult => ({ kind: 'rule', rule: { key, firstValues: [0, 1], computedUpTo: 1, reason: 'test' } });
 
 function request(key: string, label = key): ComputationRequest {
-  return { key, label, job: { key } as never, affinity: [] };
+  return { key, label, job: () => ({ key }) as never, affinity: [] };
 }
 
 function setup(): { pool: FakePool; computations: Computations; finished: string[] } {

@@ -22,7 +22,7 @@ function inProcessView(text: string, cache = createEngineCache()): DocumentView 
   const results = new Map<string, JobResult>();
   const compute = (request: ComputationRequest) => {
     let result = results.get(request.key);
-    if (!result) results.set(request.key, (result = runJob(request.job, { maxValues: 20_000, deadline: Date.now() + 1000 }, cache)));
+    if (!result) results.set(request.key, (result = runJob(request.job(), { maxValues: 20_000, deadline: Date.now() + 1000 }, cache)));
     return result;
   };
   return {

@@ -22,7 +22,8 @@ export interface ComputationRequest {
   readonly key: string;
   /** For people: the game or rule name, shown in progress messages. */
   readonly label: string;
-  readonly job: Job;
+  /** Made when the computation starts: most requests find their key known, and 100,000 games' inputs need not be held twice. */
+  readonly job: () => Job;
   /** Rule keys the job computes: the pool prefers a worker that already has them. */
   readonly affinity: readonly string[];
 }
@@ -69,7 +70,7 @@ export class Computations {
     this.entries.set(request.key, entry);
     this.pendingKeys.add(request.key);
     this.startedTotal++;
-    const handle = this.pool.run(request.job, this.budgetMs, request.affinity);
+    const handle = this.pool.run(request.job(), this.budgetMs, request.affinity);
     entry.handle = handle;
     void handle.outcome.then((outcome) => {
       if (this.entries.get(request.key) !== entry) return; // forgotten meanwhile

@@ -51,17 +51,17 @@ export function gameRequest(document: AnalyzedDocument, game: GameSymbol, maxMov
   return {
     key: `${gameKey(document, game)}; moves ${maxMoves}`,
     label: game.name,
-    job: { kind: 'game', input: gameInput(game), maxMoves },
+    job: () => ({ kind: 'game', input: gameInput(game), maxMoves }),
     affinity: gameAffinity(game),
   };
 }
 
 export function graphRequest(document: AnalyzedDocument, graph: GraphSymbol): ComputationRequest {
-  return { key: graphKey(document, graph), label: graph.name, job: { kind: 'graph', graph: graph.data }, affinity: [] };
+  return { key: graphKey(document, graph), label: graph.name, job: () => ({ kind: 'graph', graph: graph.data }), affinity: [] };
 }
 
 export function ruleRequest(name: string, rule: HeapRule): ComputationRequest {
-  return { key: ruleRequestKey(rule), label: name, job: { kind: 'rule', rule }, affinity: [ruleKey(rule)] };
+  return { key: ruleRequestKey(rule), label: name, job: () => ({ kind: 'rule', rule }), affinity: [ruleKey(rule)] };
 }
 
 /** Everything a document's features will show without being asked: its valid games and acyclic graphs. */
