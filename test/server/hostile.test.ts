@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver';
 
 type Diagnostic = PublishDiagnosticsParams['diagnostics'][number];
-const MAX_DIAGNOSTICS = 1000; // TEMP until the front end's cap lands
+import { MAX_DIAGNOSTICS } from '../../server/src/language/diagnostics';
 import { random } from '../engine/random';
 import { LanguageServerSession } from '../helpers/languageServer';
 

@@ -2,9 +2,9 @@
 // rows, cycles, what kind of thing a component names), and builds the engine's plain data.
 import type { GraphData, HeapRule, Rule } from '../engine/types';
 import type { Component, GameDeclaration, GraphDeclaration, Name, NumberLiteral, RuleBody, SourceFile } from './ast';
-import { type Diagnostic, error, warning } from './diagnostics';
+import { type Diagnostic, error, quoted, warning } from './diagnostics';
 import { BUILTIN_RULES, type CheckedComponent, type GameSymbol, type GraphSymbol, type SemanticModel, type Symbol } from './model';
-import { closestMatch } from './suggest';
+import { SuggestionBudget } from './suggest';
 import type { LineIndex, Span } from './text';
 
 /** How many cycles one graph reports: one is enough to act on, a few show the pattern. */
@@ -50,12 +50,26 @@ export function check(file: SourceFile, lines: LineIndex, syntaxDiagnostics: rea
     }
   }
   const games: GameSymbol[] = [];
+  const suggestions = new SuggestionBudget();
+  // Where syntax errors start, sorted: each game asks whether one falls inside it (binary search,
+  // not a scan of every syntax error per game: 100,000 games and 100,000 errors).
+  const syntaxErrorStarts = syntaxDiagnostics.filter((d) => d.severity === 'error').map((d) => d.span.start).sort((a, b) => a - b);
+  const syntaxErrorWithin = (start: number, end: number): boolean => {
+    let low = 0;
+    let high = syntaxErrorStarts.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (syntaxErrorStarts[middle] < start) low = middle + 1;
+      else high = middle;
+    }
+    return low < syntaxErrorStarts.length && syntaxErrorStarts[low] <= end;
+  };
   for (const declaration of file.declarations) {
     if (declaration.kind !== 'game') continue;
     const errorsBefore = diagnostics.length;
-    const checked = checkGame(declaration, symbols, references, diagnostics);
+    const checked = checkGame(declaration, symbols, references, diagnostics, suggestions);
     const hasError = (d: Diagnostic) => d.severity === 'error' && d.span.start >= declaration.start && d.span.start <= declaration.end;
-    const game = { ...checked, valid: checked.valid && !syntaxDiagnostics.some(hasError) && !diagnostics.slice(errorsBefore).some(hasError) };
+    const game = { ...checked, valid: checked.valid && !syntaxErrorWithin(declaration.start, declaration.end) && !diagnostics.slice(errorsBefore).some(hasError) };
     if (declaration.name && claim(declaration.name)) {
       symbols.set(declaration.name.text, game);
       games.push(game);
@@ -258,11 +272,12 @@ function checkGame(
   symbols: ReadonlyMap<string, Symbol>,
   references: { name: Name; symbol: Symbol }[],
   diagnostics: Diagnostic[],
+  suggestions: SuggestionBudget,
 ): GameSymbol {
   const components: CheckedComponent[] = [];
   let valid = declaration.sum !== undefined && declaration.components.length > 0;
   for (const component of declaration.components) {
-    const checked = checkComponent(component, symbols, references, diagnostics);
+    const checked = checkComponent(component, symbols, references, diagnostics, suggestions);
     if (checked) components.push(checked);
     else valid = false;
     if (checked?.kind === 'treblecross' && declaration.misere) {
@@ -297,11 +312,12 @@ function checkComponent(
   symbols: ReadonlyMap<string, Symbol>,
   references: { name: Name; symbol: Symbol }[],
   diagnostics: Diagnostic[],
+  suggestions: SuggestionBudget,
 ): CheckedComponent | undefined {
   const head = headOf(component);
   const symbol = symbols.get(head.text);
   if (!symbol) {
-    diagnostics.push(error('unknown-name', head, unknownNameMessage(head.text, component.kind === 'row' ? 'row' : component.kind, symbols)));
+    diagnostics.push(error('unknown-name', head, unknownNameMessage(head.text, component.kind === 'row' ? 'row' : component.kind, symbols, suggestions)));
     return undefined;
   }
   references.push({ name: head, symbol });
@@ -360,9 +376,9 @@ function checkComponent(
       for (const vertex of component.vertices) {
         const index = symbol.vertexIndex.get(vertex.text);
         if (index === undefined) {
-          const suggestion = closestMatch(vertex.text, symbol.vertexIndex.keys());
+          const suggestion = suggestions.closestMatch(vertex.text, `vertices of ${symbol.name}`, () => symbol.vertexIndex.keys());
           diagnostics.push(
-            error('unknown-vertex', vertex, `graph \`${head.text}\` has no vertex \`${vertex.text}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`),
+            error('unknown-vertex', vertex, `graph \`${head.text}\` has no vertex \`${quoted(vertex.text)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`),
           );
           ok = false;
         } else vertices.push(index);
@@ -373,16 +389,33 @@ function checkComponent(
   }
 }
 
-function unknownNameMessage(name: string, shape: ComponentShape, symbols: ReadonlyMap<string, Symbol>): string {
-  const fits = (symbol: Symbol): boolean => {
-    if (shape === 'tokens') return symbol.kind === 'graph';
-    if (symbol.kind !== 'rule') return false;
-    return shape === 'row' ? isRowRule(symbol.rule) : symbol.rule?.kind !== 'treblecross';
-  };
-  const candidates = [...symbols.values()].filter(fits).map((symbol) => symbol.name);
-  const suggestion = closestMatch(name, candidates) ?? closestMatch(name, [...symbols.values()].filter((s) => s.kind !== 'game').map((s) => s.name));
+/** Rule and graph names by the shape they fit, listed once per analysis (games are many; these are few). */
+const candidateLists = new WeakMap<ReadonlyMap<string, Symbol>, Map<string, string[]>>();
+
+function candidatesFor(symbols: ReadonlyMap<string, Symbol>, shape: ComponentShape | 'any'): string[] {
+  let lists = candidateLists.get(symbols);
+  if (!lists) candidateLists.set(symbols, (lists = new Map()));
+  let list = lists.get(shape);
+  if (!list) {
+    const fits = (symbol: Symbol): boolean => {
+      if (symbol.kind === 'game') return false;
+      if (shape === 'any') return true;
+      if (shape === 'tokens') return symbol.kind === 'graph';
+      if (symbol.kind !== 'rule') return false;
+      return shape === 'row' ? isRowRule(symbol.rule) : symbol.rule?.kind !== 'treblecross';
+    };
+    list = [];
+    for (const symbol of symbols.values()) if (fits(symbol)) list.push(symbol.name);
+    lists.set(shape, list);
+  }
+  return list;
+}
+
+function unknownNameMessage(name: string, shape: ComponentShape, symbols: ReadonlyMap<string, Symbol>, suggestions: SuggestionBudget): string {
+  const suggestion =
+    suggestions.closestMatch(name, shape, () => candidatesFor(symbols, shape)) ?? suggestions.closestMatch(name, 'any', () => candidatesFor(symbols, 'any'));
   const what = shape === 'tokens' ? 'graph' : 'rule';
-  return `unknown ${what} \`${name}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`;
+  return `unknown ${what} \`${quoted(name)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`;
 }
 
 /** A row holds `.` (empty) and `X` (marked); each run of other characters is one diagnostic. */

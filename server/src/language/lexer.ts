@@ -1,6 +1,6 @@
 // The lexer turns text into tokens and never fails: anything it does not understand becomes an
 // `unknown` token with a diagnostic, and lexing goes on.
-import { type Diagnostic, error } from './diagnostics';
+import { type Diagnostic, error, quoted } from './diagnostics';
 import type { Span } from './text';
 
 export const KEYWORDS = ['rule', 'game', 'graph', 'at', 'subtract', 'all', 'except', 'octal', 'misere'] as const;
@@ -134,7 +134,7 @@ export class Scanner {
         // `3a` or `0.7x`: one token, one clear message, rather than a number and a stray name.
         while (i < n && isNamePart(text.charCodeAt(i))) i++;
         this.report(
-          error('unknown-token', { start, end: i }, `\`${text.slice(start, i)}\` is neither a number nor a name: a name cannot start with a digit`),
+          error('unknown-token', { start, end: i }, `\`${quoted(text.slice(start, i))}\` is neither a number nor a name: a name cannot start with a digit`),
         );
         kind = 'unknown';
       }
@@ -159,7 +159,7 @@ export class Scanner {
       while (i < n && isStray(text.charCodeAt(i))) i++;
       const run = text.slice(start, i);
       const hint = lookAlikes[run[0]];
-      const what = [...run].length === 1 ? `character \`${run}\`` : `characters \`${run}\``;
+      const what = run.length <= 2 && [...run].length === 1 ? `character \`${run}\`` : `characters \`${quoted(run)}\``;
       this.report(error('unknown-token', { start, end: i }, `unexpected ${what}${hint ? `: ${hint}` : ''}`));
       kind = 'unknown';
     }
