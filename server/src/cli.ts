@@ -2,15 +2,32 @@
 //   grundy check FILE [--json]              the file's diagnostics
 //   grundy analyze FILE [--json]            every game: nimber, outcome, winning moves
 //   grundy sequence RULE [--to N] [--json]  a rule's nimbers, preperiod and period
-import { readFileSync } from 'node:fs';
-import { reportGames, type GameReport } from './analysis/gameReport';
+//
+// Bounds (README, "Limits"): a file over --max-bytes is not read; analyze stops when its memory
+// passes MEMORY_LIMIT_BYTES; sequence streams its values and stops at --budget-ms; Ctrl-C stops
+// any of them. A stop says on stderr which limit was reached: exit code 3 for a limit, 130 for
+// Ctrl-C. Output is written as it is made, never built whole.
+import { once } from 'node:events';
+import { readFileSync, statSync } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
+import { reportGame, type GameReport } from './analysis/gameReport';
 import { createEngineCache, ruleSequence, sequenceNimber } from './engine';
+import { MAX_SEQUENCE_LENGTH } from './engine/budget';
 import type { Budget, HeapRule, HeapSequence } from './engine/types';
 import { analyzeText, type AnalyzedDocument } from './language/analyze';
 import { BUILTIN_RULES } from './language/model';
 
-const usage = `usage: grundy check FILE [--json]
-       grundy analyze FILE [--json] [--budget-ms MS] [--max-moves N]
+/** Memory analysis takes per byte of a file, about (measured: a 10 MB file of 217,000 games, 0.96 GB). */
+const MEMORY_PER_BYTE = 100;
+/** Files larger than this are refused unless --max-bytes says otherwise: it analyses within MEMORY_LIMIT_BYTES. */
+const DEFAULT_MAX_BYTES = 10 * 2 ** 20;
+/** Past this resident size, analyze stops and says so (well before V8's own heap limit would crash it). */
+const MEMORY_LIMIT_BYTES = 1.5 * 2 ** 30;
+const LIMIT_EXIT = 3;
+const INTERRUPTED_EXIT = 130;
+
+const usage = `usage: grundy check FILE [--json] [--max-bytes N]
+       grundy analyze FILE [--json] [--budget-ms MS] [--max-moves N] [--max-bytes N]
        grundy sequence RULE [--to N] [--json] [--budget-ms MS]
 
   check FILE       report the mistakes in a .game file (exit 1 when it has errors)
@@ -22,7 +39,45 @@ const usage = `usage: grundy check FILE [--json]
   --budget-ms MS   time the computations may take (default 10000); past it, results say how far
                    they got
   --max-moves N    list at most N winning moves per game (default 1000; the count is exact)
-  --to N           the last heap to print (default: two periods past the preperiod, at least 30)`;
+  --to N           the last heap to print (default: two periods past the preperiod, at least 30);
+                   any size (10^20 may be written so): past the computed values, the proved period
+                   gives them; the values are written as they are found, and --budget-ms stops it
+  --max-bytes N    refuse files larger than N bytes (default ${DEFAULT_MAX_BYTES.toLocaleString('en-US')}: about ${Math.round(DEFAULT_MAX_BYTES / 2 ** 20)} MB,
+                   which analyses within ${MEMORY_LIMIT_BYTES / 2 ** 30} GB)
+
+  Exit codes: 0 done, 1 the file has errors, 2 bad command line, 3 a limit was reached (stderr
+  says which), 130 interrupted (Ctrl-C).`;
+
+/** A limit was reached: the message says which; the exit code is LIMIT_EXIT. */
+class LimitReached extends Error {}
+
+/** Set by Ctrl-C; long loops look at it between chunks of work. */
+let interrupted = false;
+
+/**
+ * Standard output, written in chunks with back-pressure (a slow reader never makes the output pile
+ * up in memory) and a turn of the event loop between chunks (so that Ctrl-C is seen).
+ */
+class Output {
+  private chunks: string[] = [];
+  private size = 0;
+
+  async line(text: string): Promise<void> {
+    this.chunks.push(text, '\n');
+    this.size += text.length + 1;
+    if (this.size >= 1 << 16) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.size > 0) {
+      const data = this.chunks.join('');
+      this.chunks = [];
+      this.size = 0;
+      if (!process.stdout.write(data)) await once(process.stdout, 'drain');
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 
 class UsageError extends Error {}
 
@@ -30,7 +85,8 @@ interface Options {
   readonly json: boolean;
   readonly budgetMs: number;
   readonly maxMoves: number;
-  readonly to?: number;
+  readonly maxBytes: number;
+  readonly to?: bigint;
   readonly positional: string[];
 }
 
@@ -38,7 +94,8 @@ function parseOptions(argv: string[]): Options {
   let json = false;
   let budgetMs = 10_000;
   let maxMoves = 1000;
-  let to: number | undefined;
+  let maxBytes = DEFAULT_MAX_BYTES;
+  let to: bigint | undefined;
   const positional: string[] = [];
   const count = (flag: string, value: string | undefined): number => {
     if (value === undefined || !/^\d+$/.test(value)) throw new UsageError(`${flag} needs a non-negative whole number`);
@@ -49,22 +106,52 @@ function parseOptions(argv: string[]): Options {
     if (arg === '--json') json = true;
     else if (arg === '--budget-ms') budgetMs = count(arg, argv[++i]);
     else if (arg === '--max-moves') maxMoves = count(arg, argv[++i]);
-    else if (arg === '--to') to = count(arg, argv[++i]);
+    else if (arg === '--max-bytes') maxBytes = count(arg, argv[++i]);
+    else if (arg === '--to') to = heapNumber(arg, argv[++i]);
     else if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg}`);
     else positional.push(arg);
   }
-  return { json, budgetMs, maxMoves, ...(to !== undefined ? { to } : {}), positional };
+  return { json, budgetMs, maxMoves, maxBytes, ...(to !== undefined ? { to } : {}), positional };
 }
 
-function readDocument(file: string): AnalyzedDocument {
+/** A whole number of any size: digits, or a power written `B^E` (`10^20`). */
+function heapNumber(flag: string, value: string | undefined): bigint {
+  const power = value === undefined ? null : /^(\d{1,6})\^(\d{1,6})$/.exec(value);
+  if (power) {
+    const [base, exponent] = [BigInt(power[1]), BigInt(power[2])];
+    if (base > 1n && exponent * BigInt(power[1].length) > 100_000n) throw new UsageError(`${flag} ${value}: more than 100,000 digits`);
+    return base ** exponent;
+  }
+  if (value === undefined || !/^\d{1,100000}$/.test(value)) throw new UsageError(`${flag} needs a non-negative whole number (digits, or a power such as 10^20)`);
+  return BigInt(value);
+}
+
+function readDocument(file: string, maxBytes: number): AnalyzedDocument {
   let text: string;
   try {
+    const size = statSync(file).size;
+    if (size > maxBytes) {
+      throw new LimitReached(
+        `${file} is ${megabytes(size)}, over the limit of ${megabytes(maxBytes)} for one file (--max-bytes): analysing a .game file takes about ${MEMORY_PER_BYTE} times its size in memory. Split the file, or raise --max-bytes.`,
+      );
+    }
+    // Even when the user raised --max-bytes: a file that would not fit in this Node's heap is
+    // refused here, rather than crash V8 halfway through.
+    const heapLimit = getHeapStatistics().heap_size_limit;
+    if (size * MEMORY_PER_BYTE > heapLimit) {
+      throw new LimitReached(
+        `${file} is ${megabytes(size)}: analysing it would take about ${megabytes(size * MEMORY_PER_BYTE)}, more than this Node's heap limit of ${megabytes(heapLimit)} (raise it with NODE_OPTIONS=--max-old-space-size=MB), or split the file.`,
+      );
+    }
     text = readFileSync(file, 'utf8');
   } catch (cause) {
+    if (cause instanceof LimitReached) throw cause;
     throw new UsageError(`cannot read ${file}: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
   return analyzeText(text);
 }
+
+const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
 function diagnosticsOf(document: AnalyzedDocument) {
   return document.diagnostics.map((diagnostic) => {
@@ -77,61 +164,79 @@ type CliDiagnostic = ReturnType<typeof diagnosticsOf>[number];
 
 const hasErrors = (diagnostics: readonly CliDiagnostic[]) => diagnostics.some((d) => d.severity === 'error');
 
-function check(file: string, options: Options): number {
-  const diagnostics = diagnosticsOf(readDocument(file));
-  if (options.json) console.log(JSON.stringify({ diagnostics }));
-  else printDiagnostics(file, diagnostics);
+async function check(file: string, options: Options, out: Output): Promise<number> {
+  const diagnostics = diagnosticsOf(readDocument(file, options.maxBytes));
+  if (options.json) await out.line(JSON.stringify({ diagnostics }));
+  else await printDiagnostics(file, diagnostics, out);
   return hasErrors(diagnostics) ? 1 : 0;
 }
 
-function printDiagnostics(file: string, diagnostics: readonly CliDiagnostic[]): void {
-  if (diagnostics.length === 0) console.log(`${file}: no problems`);
-  for (const d of diagnostics) console.log(`${file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`);
+async function printDiagnostics(file: string, diagnostics: readonly CliDiagnostic[], out: Output): Promise<void> {
+  if (diagnostics.length === 0) await out.line(`${file}: no problems`);
+  for (const d of diagnostics) await out.line(`${file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`);
 }
 
 const outcomeWords = (report: GameReport) =>
   report.outcome === 'N' ? 'the player to move wins' : report.outcome === 'P' ? 'the player to move loses' : `unknown: ${report.reason}`;
 
-function analyze(file: string, options: Options): number {
-  const document = readDocument(file);
+async function analyze(file: string, options: Options, out: Output): Promise<number> {
+  const document = readDocument(file, options.maxBytes);
   const diagnostics = diagnosticsOf(document);
   const budget: Budget = { deadline: Date.now() + options.budgetMs };
-  const reports = reportGames(document, { budget, cache: createEngineCache(), maxMoves: options.maxMoves });
+  const cache = createEngineCache();
+  const games = document.model.games;
+  // One game at a time, written as soon as it is known: the reports of a million games are never
+  // all held, and the memory and Ctrl-C are looked at between games.
+  const stopBetweenGames = (done: number) => {
+    if (interrupted) return;
+    if (process.memoryUsage.rss() > MEMORY_LIMIT_BYTES) {
+      throw new LimitReached(`stopped after ${done.toLocaleString('en-US')} of ${games.length.toLocaleString('en-US')} games: memory use passed ${MEMORY_LIMIT_BYTES / 2 ** 30} GB`);
+    }
+  };
   if (options.json) {
-    const games = reports.map((r) => ({
-      name: r.game.name,
-      line: document.lines.positionAt(r.game.declaration.start).line + 1,
-      play: r.game.play,
-      nimber: r.nimber === null ? null : r.nimber.toString(),
-      outcome: r.outcome,
-      ...(r.reason ? { reason: r.reason } : {}),
-      components: r.components.map((c) => ({ text: c.text, nimber: c.nimber === null ? null : c.nimber.toString() })),
-      winningMoves: r.winningMoves.map((m) => ({ description: m.description, after: m.after })),
-      winningMoveCount: r.winningMoveCount.toString(),
-    }));
-    console.log(JSON.stringify({ diagnostics, games }));
+    await out.line(`{"diagnostics":${JSON.stringify(diagnostics)},"games":[`);
+    for (let i = 0; i < games.length && !interrupted; i++) {
+      if (i % 64 === 0) stopBetweenGames(i);
+      const r = reportGame(document, games[i], { budget, cache, maxMoves: options.maxMoves });
+      const game = {
+        name: r.game.name,
+        line: document.lines.positionAt(r.game.declaration.start).line + 1,
+        play: r.game.play,
+        nimber: r.nimber === null ? null : r.nimber.toString(),
+        outcome: r.outcome,
+        ...(r.reason ? { reason: r.reason } : {}),
+        components: r.components.map((c) => ({ text: c.text, nimber: c.nimber === null ? null : c.nimber.toString() })),
+        winningMoves: r.winningMoves.map((m) => ({ description: m.description, after: m.after })),
+        winningMoveCount: r.winningMoveCount.toString(),
+      };
+      await out.line(`${i === 0 ? '' : ','}${JSON.stringify(game)}`);
+    }
+    await out.line(']}');
   } else {
-    if (diagnostics.length > 0) printDiagnostics(file, diagnostics);
-    for (const r of reports) printGame(document, r);
-    if (reports.length === 0) console.log(`${file}: no games`);
+    if (diagnostics.length > 0) await printDiagnostics(file, diagnostics, out);
+    for (let i = 0; i < games.length && !interrupted; i++) {
+      if (i % 64 === 0) stopBetweenGames(i);
+      await printGame(document, reportGame(document, games[i], { budget, cache, maxMoves: options.maxMoves }), out);
+    }
+    if (games.length === 0) await out.line(`${file}: no games`);
   }
   return hasErrors(diagnostics) ? 1 : 0;
 }
 
-function printGame(document: AnalyzedDocument, report: GameReport): void {
+async function printGame(document: AnalyzedDocument, report: GameReport, out: Output): Promise<void> {
   const line = document.lines.positionAt(report.game.declaration.start).line + 1;
   const value = report.nimber !== null ? `*${report.nimber}` : report.game.play === 'misere' ? 'misère' : 'no nimber';
-  console.log(`\ngame ${report.game.name} (line ${line}): ${value}, ${report.outcome ?? '?'}: ${outcomeWords(report)}`);
+  await out.line(`\ngame ${report.game.name} (line ${line}): ${value}, ${report.outcome ?? '?'}: ${outcomeWords(report)}`);
   if (!report.valid) return;
-  if (report.reason && report.outcome !== null) console.log(`  (${report.reason})`);
+  if (report.reason && report.outcome !== null) await out.line(`  (${report.reason})`);
   const width = Math.max(...report.components.map((c) => c.text.length));
-  for (const c of report.components) console.log(`  ${c.text.padEnd(width)}  ${c.nimber === null ? '' : `*${c.nimber}`}`);
+  for (const c of report.components) await out.line(`  ${c.text.padEnd(width)}  ${c.nimber === null ? '' : `*${c.nimber}`}`);
   if (report.outcome !== 'N') return;
   const count = report.winningMoveCount;
-  console.log(`  winning move${count === 1n ? '' : 's'} (${count}):`);
-  for (const m of report.winningMoves) console.log(`    ${m.description}  →  ${m.after}`);
+  await out.line(`  winning move${count === 1n ? '' : 's'} (${count}):`);
+  for (const m of report.winningMoves) await out.line(`    ${m.description}  →  ${m.after}`);
   const more = count - BigInt(report.winningMoves.length);
-  if (more > 0n) console.log(`    … and ${more} more`);
+  if (more > 0n) await out.line(`    … and ${more} more`);
 }
 
 /** A rule as written after `rule NAME =`, or a built-in rule's name. */
@@ -160,71 +265,137 @@ const proofWords: Record<string, string> = {
   'all-but-window': 'a window of max E first-occurrence gaps repeats',
 };
 
-function sequence(source: string, options: Options): number {
+async function sequence(source: string, options: Options, out: Output): Promise<number> {
   const { rule, name } = parseRule(source);
-  const budget: Budget = { deadline: Date.now() + options.budgetMs };
-  let result: HeapSequence = ruleSequence(rule, budget, options.to !== undefined ? { stopAt: options.to } : {});
+  const deadline = Date.now() + options.budgetMs;
+  const budget: Budget = { deadline };
+  // Values are computed up to --to or until a period is proved, whichever comes first; past the
+  // engine's longest sequence, only a proved period can give them.
+  const stopAt = options.to !== undefined && options.to < BigInt(MAX_SEQUENCE_LENGTH) ? Number(options.to) : undefined;
+  let result: HeapSequence = ruleSequence(rule, budget, stopAt !== undefined ? { stopAt } : {});
   // --to may stop the computation before a period is proved: look a little further for one (a
   // rule with no period in reach, such as 0.007, would otherwise run to the end of the budget).
-  if (!result.complete && options.to !== undefined && !result.stop) {
-    result = ruleSequence(rule, { ...budget, maxValues: Math.max(4 * (options.to + 1), 10_000) }, { resume: result });
+  if (!result.complete && stopAt !== undefined && !result.stop) {
+    result = ruleSequence(rule, { ...budget, maxValues: Math.max(4 * (stopAt + 1), 10_000) }, { resume: result });
   }
   const period = result.periodicity;
-  const last = options.to ?? (period ? Math.max(30, period.preperiod + 2 * period.period - 1) : Math.min(result.computedUpTo, 99));
-  const values: (string | null)[] = [];
-  for (let n = 0; n <= last; n++) values.push(sequenceNimber(result, n)?.toString() ?? null);
+  const last = options.to ?? BigInt(period ? Math.max(30, period.preperiod + 2 * period.period - 1) : Math.min(result.computedUpTo, 99));
+  // Without a period, nothing past the computed values is known: stop there and say so.
+  const lastKnown = period ? last : BigInt(Math.min(result.computedUpTo, Number(last > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : last)));
+  const value = (n: bigint): string => {
+    if (n <= BigInt(result.computedUpTo)) return String(result.values[Number(n)]);
+    return sequenceNimber(result, n)?.toString() ?? '?';
+  };
+  let stoppedAt: { next: bigint; why: 'budget' | 'interrupted' } | undefined;
+  const stopHere = (next: bigint): boolean => {
+    if (interrupted) stoppedAt = { next, why: 'interrupted' };
+    else if (Date.now() > deadline) stoppedAt = { next, why: 'budget' };
+    return stoppedAt !== undefined;
+  };
   if (options.json) {
-    console.log(
-      JSON.stringify({
-        rule: name,
-        key: result.key,
-        values,
-        computedUpTo: result.computedUpTo,
-        ...(period
-          ? { preperiod: period.preperiod, period: period.period, saltus: period.saltus, provedAt: period.provedAt, proof: period.proof }
-          : { preperiod: null, period: null, reason: result.reason }),
-      }),
-    );
+    const head = {
+      rule: name,
+      key: result.key,
+      computedUpTo: result.computedUpTo,
+      ...(period
+        ? { preperiod: period.preperiod, period: period.period, saltus: period.saltus, provedAt: period.provedAt, proof: period.proof }
+        : { preperiod: null, period: null, reason: result.reason }),
+    };
+    await out.line(`${JSON.stringify(head).slice(0, -1)},"values":[`);
+    for (let n = 0n; n <= last; n++) {
+      if (n % 4096n === 0n && n > 0n && stopHere(n)) break;
+      if (n > lastKnown) break;
+      await out.line(`${n === 0n ? '' : ','}"${value(n)}"`);
+    }
+    const ended = stoppedAt ? { stoppedAt: stoppedAt.next.toString(), stoppedBy: stoppedAt.why } : lastKnown < last ? { stoppedAt: (lastKnown + 1n).toString(), stoppedBy: 'unknown' } : {};
+    await out.line(Object.keys(ended).length === 0 ? ']}' : `],${JSON.stringify(ended).slice(1)}`);
   } else {
-    console.log(`${name}  (${result.key})`);
+    await out.line(`${name}  (${result.key})`);
     if (period) {
       const saltus = period.saltus ? `, saltus ${period.saltus} (G(n + ${period.period}) = G(n) + ${period.saltus})` : '';
-      console.log(`preperiod ${period.preperiod}, period ${period.period}${saltus}: proved from G(0..${period.provedAt}) by ${proofWords[period.proof]}`);
+      await out.line(`preperiod ${period.preperiod}, period ${period.period}${saltus}: proved from G(0..${period.provedAt}) by ${proofWords[period.proof]}`);
     } else {
-      console.log(`no period proved: ${result.reason}`);
+      await out.line(`no period proved: ${result.reason}`);
     }
-    for (let n = 0; n <= last; n += 10) {
-      const row = values.slice(n, n + 10).map((v) => (v ?? '?').padStart(3));
-      console.log(`${String(n).padStart(6)}: ${row.join('')}`);
+    const width = Math.max(6, last.toString().length);
+    for (let n = 0n; n <= last && n <= lastKnown; n += 10n) {
+      if (n % 4000n === 0n && n > 0n && stopHere(n)) break;
+      const row: string[] = [];
+      for (let k = n; k < n + 10n && k <= last; k++) row.push((k <= lastKnown ? value(k) : '?').padStart(3));
+      await out.line(`${n.toString().padStart(width)}: ${row.join('')}`);
     }
+  }
+  await out.flush();
+  if (stoppedAt?.why === 'budget') {
+    process.stderr.write(`grundy: stopped before heap ${stoppedAt.next}: the budget of ${options.budgetMs} ms was reached (--budget-ms)\n`);
+    return LIMIT_EXIT;
+  }
+  if (stoppedAt?.why === 'interrupted') {
+    process.stderr.write(`grundy: interrupted before heap ${stoppedAt.next}\n`);
+    return INTERRUPTED_EXIT;
+  }
+  if (lastKnown < last) {
+    process.stderr.write(`grundy: stopped after heap ${lastKnown}: no period was proved, so the values past G(${result.computedUpTo}) are not known (${result.reason ?? 'no period proved'})\n`);
+    return LIMIT_EXIT;
   }
   return 0;
 }
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     console.log(usage);
     return 0;
   }
+  // A reader that goes away (`grundy sequence nim --to 10^20 | head`) ends the output, not in a crash.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+  process.on('SIGINT', () => {
+    if (interrupted) process.exit(INTERRUPTED_EXIT); // a second Ctrl-C does not wait
+    interrupted = true;
+  });
+  const out = new Output();
   try {
     const options = parseOptions(argv);
     const [command, argument, ...extra] = options.positional;
     if (argument === undefined || extra.length > 0) throw new UsageError(command ? `${command} takes one argument` : 'no command');
+    let code: number;
     switch (command) {
       case 'check':
-        return check(argument, options);
+        code = await check(argument, options, out);
+        break;
       case 'analyze':
-        return analyze(argument, options);
+        code = await analyze(argument, options, out);
+        break;
       case 'sequence':
-        return sequence(argument, options);
+        code = await sequence(argument, options, out);
+        break;
       default:
         throw new UsageError(`unknown command ${command}`);
     }
+    await out.flush();
+    if (interrupted && command !== 'sequence') {
+      process.stderr.write('grundy: interrupted\n');
+      return INTERRUPTED_EXIT;
+    }
+    return code;
   } catch (error) {
+    await out.flush();
+    if (error instanceof LimitReached) {
+      console.error(`grundy: ${error.message}`);
+      return LIMIT_EXIT;
+    }
     if (!(error instanceof UsageError)) throw error;
     console.error(`grundy: ${error.message}\n\n${usage}`);
     return 2;
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+main(process.argv.slice(2)).then(
+  (code) => (process.exitCode = code),
+  (error) => {
+    console.error(error);
+    process.exitCode = 1;
+  },
+);

@@ -1,13 +1,13 @@
 // The bundled `grundy` command, run as a user runs it.
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repositoryPath } from '../helpers/paths';
 
 function grundy(...args: string[]) {
-  const result = spawnSync(process.execPath, [repositoryPath('out', 'cli', 'grundy.js'), ...args], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [repositoryPath('out', 'cli', 'grundy.js'), ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -154,5 +154,91 @@ describe('grundy sequence', () => {
     const bad = grundy('sequence', 'subtract {1, 0}');
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /0 cannot be in a subtraction set/);
+  });
+});
+
+/** The values of a text listing's rows (`     n:   g g g …`), in order, as numbers. */
+function listedValues(stdout: string): { first: number; values: number[] } {
+  const rows = stdout.split('\n').filter((line) => /^\s*\d+: /.test(line));
+  const values = rows.flatMap((row) => row.split(':')[1].trim().split(/\s+/).map(Number));
+  return { first: Number(rows[0]?.split(':')[0]), values };
+}
+
+describe('grundy: bounds', function () {
+  this.timeout(20_000);
+
+  it('sequence streams past its budget: stops with exit 3, says where, and what it wrote is right', () => {
+    const result = grundy('sequence', 'subtract {1, 2}', '--to', '100000000000', '--budget-ms', '300');
+    assert.equal(result.status, 3, result.stderr);
+    const stop = /stopped before heap (\d+): the budget of 300 ms was reached \(--budget-ms\)/.exec(result.stderr);
+    assert.ok(stop, result.stderr);
+    const { first, values } = listedValues(result.stdout);
+    assert.equal(first, 0);
+    assert.equal(values.length, Number(stop[1]), 'every value before the stop, and none after');
+    assert.ok(values.length > 1000, `${values.length} values in 300 ms`);
+    values.forEach((g, n) => assert.equal(g, n % 3, `G(${n})`)); // subtract {1, 2}: n mod 3
+  });
+
+  it('sequence --json past its budget is still one JSON document, saying where it stopped', () => {
+    const result = grundy('sequence', 'nim', '--to', '10^20', '--json', '--budget-ms', '200');
+    assert.equal(result.status, 3);
+    const sequence = JSON.parse(result.stdout);
+    assert.equal(sequence.stoppedBy, 'budget');
+    assert.equal(sequence.values.length, Number(sequence.stoppedAt));
+    sequence.values.forEach((g: string, n: number) => assert.equal(g, String(n)));
+  });
+
+  it('--to takes any size: 10^20, and digits past 2^64', () => {
+    const power = grundy('sequence', 'kayles', '--to', '10^20', '--budget-ms', '100');
+    assert.equal(power.status, 3);
+    assert.deepEqual(listedValues(power.stdout).values.slice(0, 12), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+    const digits = grundy('sequence', 'kayles', '--to', '123456789012345678901234', '--budget-ms', '100');
+    assert.equal(digits.status, 3);
+    assert.match(digits.stdout, /^\s+0:\s+0  1  2  3/m);
+    const bad = grundy('sequence', 'kayles', '--to', '10^^2');
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /--to needs a non-negative whole number/);
+  });
+
+  it('a rule with no proved period stops where its values end, and says why', () => {
+    const result = grundy('sequence', 'octal 0.6', '--to', '10^20', '--budget-ms', '300');
+    assert.equal(result.status, 3);
+    assert.match(result.stderr, /no period was proved|the budget of 300 ms was reached/);
+  });
+
+  it('Ctrl-C: exit 130, the values written so far are right', async () => {
+    const child = spawn(process.execPath, [repositoryPath('out', 'cli', 'grundy.js'), 'sequence', 'subtract {1, 2}', '--to', '10^15', '--budget-ms', '60000']);
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    await new Promise<void>((resolve) =>
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+        if (stdout.length > 100_000) resolve();
+      }),
+    );
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    assert.equal(code, 130, stderr);
+    assert.match(stderr, /interrupted before heap \d+/);
+    const { values } = listedValues(stdout.slice(0, stdout.lastIndexOf('\n')));
+    values.forEach((g, n) => assert.equal(g, n % 3, `G(${n})`));
+  });
+
+  it('a file over --max-bytes is refused with exit 3 and the limit named', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grundy-bounds-'));
+    const file = join(dir, 'many.game');
+    writeFileSync(file, Array.from({ length: 2000 }, (_, i) => `game g${i} = nim ${i} 3`).join('\n'));
+    for (const command of ['analyze', 'check']) {
+      const result = grundy(command, file, '--max-bytes', '10000');
+      assert.equal(result.status, 3, command);
+      assert.match(result.stderr, /many\.game is 0\.0 MB, over the limit of 0\.0 MB for one file \(--max-bytes\)/);
+      assert.equal(result.stdout, '');
+    }
+    const allowed = grundy('analyze', file, '--json');
+    assert.equal(allowed.status, 0);
+    const games = JSON.parse(allowed.stdout).games as { name: string; nimber: string }[];
+    assert.equal(games.length, 2000);
+    games.forEach((game, i) => assert.equal(game.nimber, String(i ^ 3)));
   });
 });

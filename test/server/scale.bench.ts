@@ -148,12 +148,12 @@ async function main(): Promise<void> {
   if (!only || only === 'stall') {
     console.log('\nmain-thread stalls: worst hover round trip on another document while the server takes in each pathological one');
     let worst = 0;
-    for (const { name, text } of hostileDocuments()) worst = Math.max(worst, await stallCase(name, text));
+    for (const { name, text } of hostileDocuments()) if (!process.argv[3] || name.includes(process.argv[3])) worst = Math.max(worst, await stallCase(name, text));
     console.log(`worst main-thread stall over the pathological documents: ${worst.toFixed(0)} ms`);
   }
 }
 
-main().then(
+if (require.main === module) main().then(
   () => process.exit(0),
   (error) => {
     console.error(error);
