@@ -223,6 +223,32 @@ describe('the message stream and the protocol order', function () {
     });
   });
 
+  it('bytes that are not UTF-8 inside a document are read as U+FFFD, reported where they are, and the server goes on', async () => {
+    const server = start();
+    await server.initialize();
+    const uri = 'file:///transport/bytes.game';
+    const text = 'game a = nim 3\ngame b = nim @BAD@ 4\ngame c = nim 5\n';
+    const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'game', version: 1, text } } }), 'utf8');
+    const at = body.indexOf('@BAD@');
+    const bytes = Buffer.concat([body.subarray(0, at), Buffer.from([0xff, 0xfe]), body.subarray(at + 5)]);
+    server.write(Buffer.concat([Buffer.from(`Content-Length: ${bytes.length}\r\n\r\n`, 'ascii'), bytes]));
+    const published = await server.next((m) => m.method === 'textDocument/publishDiagnostics' && (m.params as { uri: string }).uri === uri, 'diagnostics');
+    const diagnostics = (published.params as { diagnostics: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; code: string }[] }).diagnostics;
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, d.range.start, d.range.end]),
+      [['unknown-token', { line: 1, character: 13 }, { line: 1, character: 15 }]],
+    );
+    const deadline = Date.now() + 10_000;
+    let hover = '';
+    while (Date.now() < deadline) {
+      const answer = await server.request('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 6 } });
+      hover = (answer.result as { contents: { value: string } }).contents.value;
+      if (!hover.includes('still computing')) break;
+    }
+    assert.match(hover, /game `c`[\s\S]*nimber \*\*`\*5`\*\*/);
+    server.kill();
+  });
+
   describe('the end of the stream', () => {
     it('without shutdown: exit code 1, and stderr says why', async () => {
       const server = start();
