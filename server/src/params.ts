@@ -6,7 +6,7 @@
 // the empty answer (null, no hints, no lenses).
 import type { Position, Range } from 'vscode-languageserver/node';
 import { isApplyMoveArguments } from './features/applyMove';
-import type { ApplyMoveArguments, ShowMovesArguments } from './features/codeLens';
+import type { ApplyMoveArguments, LensData, ShowMovesArguments } from './features/codeLens';
 
 /** The client sent params the request does not take. */
 export class InvalidParams extends Error {}
@@ -40,6 +40,20 @@ function uri(value: unknown, what: string): string {
   const document = record(value, what);
   if (typeof document.uri !== 'string') throw new InvalidParams(`${what}.uri must be a string, not ${shown(document.uri)}`);
   return document.uri;
+}
+
+/** `codeLens/resolve`: a lens this server sent without a command, with its data back. */
+export function codeLensResolveParams(params: unknown): { readonly range: Range; readonly data: LensData } {
+  const lens = record(params, 'params');
+  const range = record(lens.range, 'params.range');
+  const data = record(lens.data, 'params.data');
+  if (typeof data.uri !== 'string' || !uinteger(data.version) || !uinteger(data.game) || !uinteger(data.lens)) {
+    throw new InvalidParams(`params.data must be the { uri, version, game, lens } the lens was sent with, not ${shown(lens.data)}`);
+  }
+  return {
+    range: { start: position(range.start, 'params.range.start'), end: position(range.end, 'params.range.end') },
+    data: { uri: data.uri, version: data.version, game: data.game, lens: data.lens },
+  };
 }
 
 /** `TextDocumentIdentifier` params (code lenses). */

@@ -30,7 +30,7 @@ import { documentRequests, ruleRequest } from './compute/requests';
 import type { ComputationRequest } from './compute/computations';
 import type { GraphNimbers } from './engine/types';
 import { moveEdit } from './features/applyMove';
-import { APPLY_MOVE_COMMAND, codeLenses, WINNING_MOVES_REQUEST, winningMoves } from './features/codeLens';
+import { APPLY_MOVE_COMMAND, codeLenses, resolveCodeLens, WINNING_MOVES_REQUEST, winningMoves } from './features/codeLens';
 import { computationDiagnostics, lspDiagnostics } from './features/diagnostics';
 import { hover } from './features/hover';
 import { NUMBER_AT_REQUEST, numberAt } from './features/numberAt';
@@ -39,7 +39,7 @@ import { DEFAULT_SETTINGS, type DocumentView, type Settings, type Value } from '
 import { type AnalyzedDocument, analyzeText } from './language/analyze';
 import { withShortNumbers } from './language/numberText';
 import type { GameSymbol, GraphSymbol } from './language/model';
-import { applyMoveArguments, executeCommandParams, InvalidParams, showMovesArguments, textDocumentParams, textDocumentPositionParams, textDocumentRangeParams, withCheckedDocumentSync } from './params';
+import { applyMoveArguments, codeLensResolveParams, executeCommandParams, InvalidParams, showMovesArguments, textDocumentParams, textDocumentPositionParams, textDocumentRangeParams, withCheckedDocumentSync } from './params';
 import { exitOnBrokenStream, openTransport } from './transport';
 
 /** Typing produces bursts of changes; publish diagnostics once the burst pauses this long. */
@@ -339,7 +339,7 @@ connection.onInitialize((params) => {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       hoverProvider: true,
       inlayHintProvider: true,
-      codeLensProvider: { resolveProvider: false },
+      codeLensProvider: { resolveProvider: true },
       executeCommandProvider: { commands: [APPLY_MOVE_COMMAND, ...(testHooks ? [TEST_THROW, TEST_CRASH_WORKER, TEST_BREAK_STREAM] : [])] },
     },
     serverInfo: { name: 'grundy-language-server', version: '0.1.0' },
@@ -381,6 +381,14 @@ connection.onCodeLens(
   guarded('code lenses', (raw) => {
     const document = documents.get(textDocumentParams(raw).uri);
     return document ? countedAgainstRefresh(() => codeLenses(viewOf(document))) : [];
+  }),
+);
+
+connection.onCodeLensResolve(
+  guarded('code lens resolve', (raw) => {
+    const lens = codeLensResolveParams(raw);
+    const document = documents.get(lens.data.uri);
+    return resolveCodeLens(document && viewOf(document), lens);
   }),
 );
 

@@ -207,6 +207,10 @@ export class LanguageServerSession {
     return this.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: range ?? whole });
   }
 
+  resolveCodeLens(lens: CodeLens): Promise<CodeLens> {
+    return this.connection.sendRequest('codeLens/resolve', lens);
+  }
+
   codeLenses(uri: string): Promise<CodeLens[] | null> {
     return this.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } });
   }

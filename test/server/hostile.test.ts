@@ -116,7 +116,7 @@ const cases: HostileCase[] = [
     },
   },
   {
-    name: '2,000 games: every one gets its value, right',
+    name: '2,000 games: every one gets its value, right; lenses are sent small and resolved when shown',
     text: () => Array.from({ length: 2000 }, (_, i) => `game g${i} = nim ${i} ${(i * 7919) % 1000}`).join('\n') + '\n',
     check: async (session) => {
       const hints = await settledHints(session, HOSTILE);
@@ -126,6 +126,25 @@ const cases: HostileCase[] = [
         const nimber = i ^ (i * 7919) % 1000;
         assert.equal(hint.label, nimber === 0 ? '= 0 · lose' : `= *${nimber} · win`, `game g${i}`);
       }
+      // Over RESOLVE_LENSES_ABOVE games: one lens per game (one winning move, or "every move
+      // loses"), each without its command until resolved.
+      const lenses = (await session.codeLenses(HOSTILE)) ?? [];
+      assert.equal(lenses.length, 2000);
+      assert.ok(lenses.every((lens) => lens.command === undefined && lens.data !== undefined));
+      assert.ok(JSON.stringify(lenses).length < 2000 * 200, 'small lenses: a range and where to find the game again');
+      for (const i of [0, 7, 1000, 1999]) {
+        const lens = await session.resolveCodeLens(lenses[i]);
+        const [a, b] = [i, (i * 7919) % 1000];
+        // Nim on two heaps: the winning move makes them equal, from the larger.
+        const expected = a === b ? 'every move loses (nim-sum 0): the player to move loses' : `▶ nim ${Math.max(a, b)} → ${Math.min(a, b)}`;
+        assert.equal(lens.command?.title, expected, `game g${i}`);
+      }
+      const play = await session.resolveCodeLens(lenses[7]);
+      const answer = (await session.executeCommand(play.command!.command, play.command!.arguments)) as { applied: boolean };
+      assert.equal(answer.applied, true);
+      assert.equal(session.text(HOSTILE).split('\n')[7], 'game g7 = nim 7 7');
+      // A lens of the version before the move is refused politely.
+      assert.match((await session.resolveCodeLens(lenses[8])).command?.title ?? '', /the document has changed/);
     },
   },
   {
