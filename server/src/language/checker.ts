@@ -2,20 +2,29 @@
 // rows, cycles, what kind of thing a component names), and builds the engine's plain data.
 import type { GraphData, HeapRule, Rule } from '../engine/types';
 import type { Component, GameDeclaration, GraphDeclaration, Name, NumberLiteral, RuleBody, SourceFile } from './ast';
-import { type Diagnostic, error, warning } from './diagnostics';
+import { type DiagnosticSink, error, quoted, warning } from './diagnostics';
 import { BUILTIN_RULES, type CheckedComponent, type GameSymbol, type GraphSymbol, type SemanticModel, type Symbol } from './model';
-import { closestMatch } from './suggest';
+import type { Suggester } from './suggest';
 import type { LineIndex, Span } from './text';
 
 /** How many cycles one graph reports: one is enough to act on, a few show the pattern. */
 const maxCyclesReported = 3;
 
+/** Where diagnostics go: all that the checker needs of the sink. */
+type Diagnostics = Pick<DiagnosticSink, 'push' | 'errors'>;
+
 /**
- * `syntaxDiagnostics` are the parser's: a game with a syntax error anywhere in its text is not
- * evaluated, because what was parsed of it is not what the user meant.
+ * `syntaxErrorStarts` are where the parser's errors start: a game with a syntax error anywhere
+ * in its text is not evaluated, because what was parsed of it is not what the user meant.
+ * Diagnostics go to `diagnostics`; "did you mean" suggestions spend `suggester`'s budget.
  */
-export function check(file: SourceFile, lines: LineIndex, syntaxDiagnostics: readonly Diagnostic[]): { model: SemanticModel; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
+export function check(
+  file: SourceFile,
+  lines: LineIndex,
+  syntaxErrorStarts: readonly number[],
+  diagnostics: Diagnostics,
+  suggester: Suggester,
+): { model: SemanticModel } {
   const symbols = new Map<string, Symbol>();
   const declaredAt = new Map<string, Span>();
   const references: { name: Name; symbol: Symbol }[] = [];
@@ -50,23 +59,41 @@ export function check(file: SourceFile, lines: LineIndex, syntaxDiagnostics: rea
     }
   }
   const games: GameSymbol[] = [];
+  // Sorted once, searched per game: a linear scan per game would be quadratic on a file of
+  // many games with many syntax errors.
+  const errorStarts = Float64Array.from(syntaxErrorStarts);
+  if (!errorStarts.every((start, i) => i === 0 || errorStarts[i - 1] <= start)) errorStarts.sort();
+  const suggestions = new Suggestions(symbols, suggester);
   for (const declaration of file.declarations) {
     if (declaration.kind !== 'game') continue;
-    const errorsBefore = diagnostics.length;
-    const checked = checkGame(declaration, symbols, references, diagnostics);
-    const hasError = (d: Diagnostic) => d.severity === 'error' && d.span.start >= declaration.start && d.span.start <= declaration.end;
-    const game = { ...checked, valid: checked.valid && !syntaxDiagnostics.some(hasError) && !diagnostics.slice(errorsBefore).some(hasError) };
+    const errorsBefore = diagnostics.errors;
+    const checked = checkGame(declaration, symbols, references, diagnostics, suggestions);
+    // Every error checkGame reports lies within the declaration.
+    const syntaxError = hasStartWithin(errorStarts, declaration.start, declaration.end);
+    const game = { ...checked, valid: checked.valid && !syntaxError && diagnostics.errors === errorsBefore };
     if (declaration.name && claim(declaration.name)) {
       symbols.set(declaration.name.text, game);
       games.push(game);
     }
   }
-  return { model: { symbols, games, references }, diagnostics };
+  return { model: { symbols, games, references } };
+}
+
+/** Whether a sorted array holds a value in [start, end]. */
+function hasStartWithin(sorted: Float64Array, start: number, end: number): boolean {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid] < start) low = mid + 1;
+    else high = mid;
+  }
+  return low < sorted.length && sorted[low] <= end;
 }
 
 // ---- rules ----
 
-function checkRuleBody(body: RuleBody, diagnostics: Diagnostic[]): Rule | undefined {
+function checkRuleBody(body: RuleBody, diagnostics: Diagnostics): Rule | undefined {
   switch (body.kind) {
     case 'subtract': {
       if (body.malformed) return undefined;
@@ -98,7 +125,7 @@ function checkRuleBody(body: RuleBody, diagnostics: Diagnostic[]): Rule | undefi
   }
 }
 
-function distinctValues(numbers: readonly NumberLiteral[], diagnostics: Diagnostic[]): bigint[] {
+function distinctValues(numbers: readonly NumberLiteral[], diagnostics: Diagnostics): bigint[] {
   const seen = new Set<bigint>();
   for (const number of numbers) {
     if (seen.has(number.value)) diagnostics.push(warning('repeated-number', number, `\`${number.text}\` is listed twice`));
@@ -108,7 +135,7 @@ function distinctValues(numbers: readonly NumberLiteral[], diagnostics: Diagnost
 }
 
 /** `0.d1d2…`: digit d_k's bits say whether removing k tokens may leave 0 (1), 1 (2) or 2 (4) heaps. */
-function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostic[]): HeapRule | undefined {
+function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostics): HeapRule | undefined {
   const text = code.text;
   const point = text.indexOf('.');
   const example = 'an octal code is `0.` followed by octal digits, as in `0.77` (Kayles)';
@@ -141,7 +168,7 @@ function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostic[]
 
 // ---- graphs ----
 
-function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostic[]): GraphSymbol {
+function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): GraphSymbol {
   const vertexIndex = new Map<string, number>();
   const vertexNames: string[] = [];
   const vertexSpans: Span[] = [];
@@ -257,12 +284,13 @@ function checkGame(
   declaration: GameDeclaration,
   symbols: ReadonlyMap<string, Symbol>,
   references: { name: Name; symbol: Symbol }[],
-  diagnostics: Diagnostic[],
+  diagnostics: Diagnostics,
+  suggestions: Suggestions,
 ): GameSymbol {
   const components: CheckedComponent[] = [];
   let valid = declaration.sum !== undefined && declaration.components.length > 0;
   for (const component of declaration.components) {
-    const checked = checkComponent(component, symbols, references, diagnostics);
+    const checked = checkComponent(component, symbols, references, diagnostics, suggestions);
     if (checked) components.push(checked);
     else valid = false;
     if (checked?.kind === 'treblecross' && declaration.misere) {
@@ -296,12 +324,13 @@ function checkComponent(
   component: Component,
   symbols: ReadonlyMap<string, Symbol>,
   references: { name: Name; symbol: Symbol }[],
-  diagnostics: Diagnostic[],
+  diagnostics: Diagnostics,
+  suggestions: Suggestions,
 ): CheckedComponent | undefined {
   const head = headOf(component);
   const symbol = symbols.get(head.text);
   if (!symbol) {
-    diagnostics.push(error('unknown-name', head, unknownNameMessage(head.text, component.kind === 'row' ? 'row' : component.kind, symbols)));
+    diagnostics.push(error('unknown-name', head, suggestions.unknownNameMessage(head.text, component.kind === 'row' ? 'row' : component.kind)));
     return undefined;
   }
   references.push({ name: head, symbol });
@@ -360,9 +389,9 @@ function checkComponent(
       for (const vertex of component.vertices) {
         const index = symbol.vertexIndex.get(vertex.text);
         if (index === undefined) {
-          const suggestion = closestMatch(vertex.text, symbol.vertexIndex.keys());
+          const suggestion = suggestions.suggester.closestMatch(vertex.text, symbol.vertexIndex.keys());
           diagnostics.push(
-            error('unknown-vertex', vertex, `graph \`${head.text}\` has no vertex \`${vertex.text}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`),
+            error('unknown-vertex', vertex, `graph \`${head.text}\` has no vertex \`${quoted(vertex.text)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`),
           );
           ok = false;
         } else vertices.push(index);
@@ -373,20 +402,46 @@ function checkComponent(
   }
 }
 
-function unknownNameMessage(name: string, shape: ComponentShape, symbols: ReadonlyMap<string, Symbol>): string {
-  const fits = (symbol: Symbol): boolean => {
-    if (shape === 'tokens') return symbol.kind === 'graph';
-    if (symbol.kind !== 'rule') return false;
-    return shape === 'row' ? isRowRule(symbol.rule) : symbol.rule?.kind !== 'treblecross';
-  };
-  const candidates = [...symbols.values()].filter(fits).map((symbol) => symbol.name);
-  const suggestion = closestMatch(name, candidates) ?? closestMatch(name, [...symbols.values()].filter((s) => s.kind !== 'game').map((s) => s.name));
-  const what = shape === 'tokens' ? 'graph' : 'rule';
-  return `unknown ${what} \`${name}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`;
+/**
+ * "Did you mean" for unknown component names. The candidate lists (the names of the right kind
+ * for each shape, and every rule and graph) are built once per analysis, on the first unknown
+ * name, not once per name: rules and graphs are all declared before any game is checked, and
+ * games are never candidates.
+ */
+class Suggestions {
+  private lists: { fitting: Record<ComponentShape, string[]>; any: string[] } | undefined;
+
+  constructor(
+    private readonly symbols: ReadonlyMap<string, Symbol>,
+    readonly suggester: Suggester,
+  ) {}
+
+  private candidates() {
+    if (!this.lists) {
+      const fitting: Record<ComponentShape, string[]> = { heaps: [], tokens: [], row: [] };
+      const any: string[] = [];
+      for (const symbol of this.symbols.values()) {
+        if (symbol.kind === 'game') continue;
+        any.push(symbol.name);
+        if (symbol.kind === 'graph') fitting.tokens.push(symbol.name);
+        else if (isRowRule(symbol.rule)) fitting.row.push(symbol.name);
+        if (symbol.kind === 'rule' && symbol.rule?.kind !== 'treblecross') fitting.heaps.push(symbol.name);
+      }
+      this.lists = { fitting, any };
+    }
+    return this.lists;
+  }
+
+  unknownNameMessage(name: string, shape: ComponentShape): string {
+    const { fitting, any } = this.candidates();
+    const suggestion = this.suggester.closestMatch(name, fitting[shape]) ?? this.suggester.closestMatch(name, any);
+    const what = shape === 'tokens' ? 'graph' : 'rule';
+    return `unknown ${what} \`${quoted(name)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`;
+  }
 }
 
 /** A row holds `.` (empty) and `X` (marked); each run of other characters is one diagnostic. */
-function checkRowCells(cells: string, offset: number, diagnostics: Diagnostic[]): boolean {
+function checkRowCells(cells: string, offset: number, diagnostics: Diagnostics): boolean {
   let ok = true;
   for (let i = 0; i < cells.length; ) {
     if (cells[i] === '.' || cells[i] === 'X') {

@@ -38,6 +38,7 @@ export const DIAGNOSTIC_CODES = [
   'misere-repeated',
   'misere-misplaced',
   'misere-treblecross',
+  'too-many-problems',
 ] as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
@@ -55,4 +56,74 @@ export function error(code: DiagnosticCode, span: Span, message: string): Diagno
 
 export function warning(code: DiagnosticCode, span: Span, message: string): Diagnostic {
   return { span, severity: 'warning', code, message };
+}
+
+/** Diagnostics kept per document, at most: the rest are counted and summed up in one more. */
+export const MAX_DIAGNOSTICS = 1000;
+
+const byPosition = (a: Diagnostic, b: Diagnostic) => a.span.start - b.span.start || a.span.end - b.span.end;
+
+/**
+ * Collects an analysis's diagnostics in bounded memory: it counts every one, but keeps only the
+ * first `cap` by position (sorting and cutting whenever twice that many are held, so the work
+ * is O(n log cap)). `result()` gives them sorted, followed, when some were left out, by one
+ * `too-many-problems` diagnostic saying how many, at the first one left out.
+ */
+export class DiagnosticSink {
+  private kept: Diagnostic[] = [];
+  /** Every diagnostic reported, kept or not. */
+  total = 0;
+  /** Every error reported, kept or not. */
+  errors = 0;
+  private omitted = 0;
+  private omittedErrors = 0;
+  private firstOmitted: Diagnostic | undefined;
+
+  constructor(readonly cap = MAX_DIAGNOSTICS) {}
+
+  push(diagnostic: Diagnostic): void {
+    this.total++;
+    if (diagnostic.severity === 'error') this.errors++;
+    this.kept.push(diagnostic);
+    if (this.kept.length >= 2 * this.cap) this.cut();
+  }
+
+  private cut(): void {
+    this.kept.sort(byPosition);
+    if (this.kept.length <= this.cap) return;
+    const first = this.kept[this.cap];
+    if (!this.firstOmitted || byPosition(first, this.firstOmitted) < 0) this.firstOmitted = first;
+    for (let i = this.cap; i < this.kept.length; i++) if (this.kept[i].severity === 'error') this.omittedErrors++;
+    this.omitted += this.kept.length - this.cap;
+    this.kept.length = this.cap;
+  }
+
+  /** The kept diagnostics sorted by position, then the summary of the rest, if any. */
+  result(): Diagnostic[] {
+    this.cut();
+    if (this.omitted === 0 || !this.firstOmitted) return [...this.kept];
+    const n = this.omitted;
+    const span = { start: this.firstOmitted.span.start, end: this.firstOmitted.span.end };
+    const message = `…and ${n} more ${n === 1 ? 'problem' : 'problems'} not shown (only the first ${this.cap} are listed)`;
+    const summary: Diagnostic = { span, severity: this.omittedErrors > 0 ? 'error' : 'warning', code: 'too-many-problems', message };
+    return [...this.kept, summary];
+  }
+}
+
+/** A text to quote in a message, shortened in the middle when long (a 1 MB name stays readable). */
+export function quoted(text: string, max = 64): string {
+  if (text.length <= max) return text;
+  let head = Math.floor((max - 1) / 2);
+  let tail = text.length - head;
+  // Never split a surrogate pair.
+  if (isHighSurrogate(text.charCodeAt(head - 1))) head--;
+  if (isLowSurrogate(text.charCodeAt(tail))) tail++;
+  return `${text.slice(0, head)}…${text.slice(tail)}`;
+}
+
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
 }
