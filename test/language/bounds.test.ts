@@ -121,6 +121,16 @@ describe('capped diagnostics', () => {
     assert.equal(Number(summaryPattern.exec(summary.message)?.[1]), numbers - 1 - MAX_DIAGNOSTICS);
   });
 
+  it('a 1 MB line of stray characters between spaces is one diagnostic', () => {
+    const document = analyzeText('; '.repeat(1 << 19) + '\n# still read\ngame g = nim 1\n');
+    assert.equal(document.diagnostics.length, 1);
+    const [d] = document.diagnostics;
+    assert.equal(d.code, 'unknown-token');
+    assert.deepEqual([d.span.start, d.span.end], [0, (1 << 20) - 1]);
+    assert.ok(d.message.length < 200, d.message);
+    assert.equal(document.model.games[0]?.valid, true);
+  });
+
   it('keeps the first diagnostics by position, whichever pass found them, and counts every error', () => {
     // Unknown names (the checker's, found after the parse) interleaved with stray characters
     // (the lexer's, found first), and duplicate edges (warnings) at the end.

@@ -1,6 +1,6 @@
 // The lexer turns text into tokens and never fails: anything it does not understand becomes an
 // `unknown` token with a diagnostic, and lexing goes on.
-import { type Diagnostic, error } from './diagnostics';
+import { type Diagnostic, error, quoted } from './diagnostics';
 import type { Span } from './text';
 
 export const KEYWORDS = ['rule', 'game', 'graph', 'at', 'subtract', 'all', 'except', 'octal', 'misere'] as const;
@@ -154,12 +154,21 @@ export class Scanner {
       i++;
       kind = text[start] as TokenKind;
     } else {
-      // A run of characters the language does not use: one token and one diagnostic for the run.
+      // A run of characters the language does not use: one token and one diagnostic for the run,
+      // spaces and tabs between them included (`; ; ;` is one mistake, and a line of junk costs
+      // one diagnostic, not one per character).
       i += c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1;
-      while (i < n && isStray(text.charCodeAt(i))) i++;
+      for (;;) {
+        while (i < n && isStray(text.charCodeAt(i))) i++;
+        let j = i;
+        while (j < n && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++;
+        if (j > i && j < n && isStray(text.charCodeAt(j))) i = j;
+        else break;
+      }
       const run = text.slice(start, i);
       const hint = lookAlikes[run[0]];
-      const what = [...run].length === 1 ? `character \`${run}\`` : `characters \`${run}\``;
+      const single = i - start === 1 || (i - start === 2 && c >= 0xd800 && c <= 0xdbff);
+      const what = single ? `character \`${run}\`` : `characters \`${quoted(run)}\``;
       this.report(error('unknown-token', { start, end: i }, `unexpected ${what}${hint ? `: ${hint}` : ''}`));
       kind = 'unknown';
     }
