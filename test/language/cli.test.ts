@@ -34,6 +34,33 @@ describe('grundy check', () => {
     assert.deepEqual(diagnostics[0], { line: 9, column: 23, severity: 'error', message: 'unexpected character `@`', code: 'unknown-token' });
   });
 
+  it('more problems than MAX_DIAGNOSTICS: the first ones, then one line saying how many more', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grundy-'));
+    const file = join(dir, 'many.game');
+    writeFileSync(file, Array.from({ length: 1500 }, (_, i) => `game g${i} = nim 1 @\n`).join(''));
+    const result = grundy('check', file);
+    assert.equal(result.status, 1);
+    const lines = result.stdout.trimEnd().split('\n');
+    assert.equal(lines.length, 1001);
+    assert.equal(lines[999], `${file}:1000:19: error: unexpected character \`@\``);
+    assert.equal(lines[1000], `${file}:1001:20: error: …and 500 more problems not shown (only the first 1,000 are listed)`);
+    const { diagnostics } = JSON.parse(grundy('check', file, '--json').stdout);
+    assert.equal(diagnostics.length, 1001);
+    assert.equal(diagnostics[1000].code, 'too-many-problems');
+  });
+
+  it('an error past the cap still makes the exit code 1 when every line shown is a warning', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grundy-'));
+    const file = join(dir, 'warnings.game');
+    writeFileSync(file, `graph g {\n${'  a -> b\n'.repeat(1001)}}\ngame x = nim 1 @\n`);
+    const result = grundy('check', file);
+    assert.equal(result.status, 1);
+    const lines = result.stdout.trimEnd().split('\n');
+    assert.equal(lines.length, 1001);
+    assert.ok(lines.slice(0, 1000).every((line) => line.includes(': warning: the edge `a -> b` is already given')));
+    assert.equal(lines[1000], `${file}:1004:16: error: …and 1 more problem not shown (only the first 1,000 are listed)`);
+  });
+
   it('bad usage and unreadable files: exit 2', () => {
     assert.equal(grundy().status, 2);
     assert.equal(grundy('frobnicate', 'x').status, 2);

@@ -4,9 +4,15 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { analyzeText } from '../../server/src/language/analyze';
-import { DIAGNOSTIC_CODES, MAX_DIAGNOSTICS } from '../../server/src/language/diagnostics';
+import { DIAGNOSTIC_CODES } from '../../server/src/language/diagnostics';
 import { annotationFor, describeDiagnostic, splitAnnotations } from '../helpers/annotations';
 import { gameFilesIn, repositoryPath } from '../helpers/paths';
+
+/**
+ * Codes that only a document with more than `MAX_DIAGNOSTICS` problems shows: too big for a
+ * fixture or the mistakes example; test/language/bounds.test.ts covers them.
+ */
+const codesPastTheCap: readonly string[] = ['too-many-problems'];
 
 function render(lines: { line: number; text: string }[]): string {
   return lines.map(({ line, text }) => `line ${line}: ${text}`).join('\n');
@@ -31,7 +37,7 @@ describe('diagnostics fixtures', () => {
       for (const diagnostic of analyzeText(source).diagnostics) covered.add(diagnostic.code);
     }
     assert.deepEqual(
-      DIAGNOSTIC_CODES.filter((code) => !covered.has(code) && !GENERATED_ONLY.includes(code)),
+      DIAGNOSTIC_CODES.filter((code) => !covered.has(code) && !codesPastTheCap.includes(code)),
       [],
     );
   });
@@ -40,36 +46,9 @@ describe('diagnostics fixtures', () => {
     const text = readFileSync(repositoryPath('examples', 'mistakes.game'), 'utf8');
     const shown = new Set(analyzeText(text).diagnostics.map((d) => d.code));
     assert.deepEqual(
-      DIAGNOSTIC_CODES.filter((code) => !shown.has(code) && !GENERATED_ONLY.includes(code)),
+      DIAGNOSTIC_CODES.filter((code) => !shown.has(code) && !codesPastTheCap.includes(code)),
       [],
     );
-  });
-});
-
-/** Codes that only a document too large to annotate gives: each has its generated test below. */
-const GENERATED_ONLY: readonly string[] = ['too-many-problems'];
-
-describe('diagnostics are capped per document', () => {
-  it(`past ${MAX_DIAGNOSTICS.toLocaleString('en-US')}: the first ones by position, and one that says how many more and where they start`, () => {
-    const extra = 1234;
-    const lines = Array.from({ length: MAX_DIAGNOSTICS + extra }, (_, i) => `game g${i} = nosuch${i} 3`);
-    const document = analyzeText(lines.join('\n'));
-    assert.equal(document.diagnostics.length, MAX_DIAGNOSTICS + 1);
-    document.diagnostics.slice(0, MAX_DIAGNOSTICS).forEach((d, i) => {
-      assert.equal(d.code, 'unknown-name');
-      assert.equal(document.lines.positionAt(d.span.start).line, i);
-    });
-    const last = document.diagnostics.at(-1)!;
-    assert.equal(last.code, 'too-many-problems');
-    assert.equal(last.message, `…and ${extra.toLocaleString('en-US')} more problems from here on, not shown: only the first 1,000 are listed`);
-    assert.equal(document.lines.positionAt(last.span.start).line, MAX_DIAGNOSTICS);
-  });
-
-  it('up to the cap, all of them and nothing more', () => {
-    const lines = Array.from({ length: MAX_DIAGNOSTICS }, (_, i) => `game g${i} = nosuch${i} 3`);
-    const document = analyzeText(lines.join('\n'));
-    assert.equal(document.diagnostics.length, MAX_DIAGNOSTICS);
-    assert.ok(document.diagnostics.every((d) => d.code === 'unknown-name'));
   });
 });
 

@@ -1,23 +1,38 @@
 // The front end in one call: text in, syntax tree, meaning and every diagnostic out. Never throws.
+// Its work is bounded whatever the text: suggestions share one budget per analysis
+// (`SUGGESTION_BUDGET`), and at most `MAX_DIAGNOSTICS` diagnostics are kept, plus one that says
+// how many more there are.
 import type { SourceFile } from './ast';
 import { check } from './checker';
-import { capDiagnostics, type Diagnostic } from './diagnostics';
+import { type Diagnostic, DiagnosticSink, MAX_DIAGNOSTICS } from './diagnostics';
 import type { SemanticModel } from './model';
 import { parse } from './parser';
+import { SUGGESTION_BUDGET, Suggester } from './suggest';
 import { LineIndex } from './text';
 
 export interface AnalyzedDocument {
   readonly file: SourceFile;
   readonly model: SemanticModel;
-  /** Sorted by position; at most MAX_DIAGNOSTICS and one that says how many more (diagnostics.ts). */
+  /**
+   * Sorted by position; at most `MAX_DIAGNOSTICS` of them, then, when there were more, one
+   * `too-many-problems` diagnostic saying how many more.
+   */
   readonly diagnostics: readonly Diagnostic[];
   readonly lines: LineIndex;
+  /** What the analysis spent: every problem found (shown or not), and suggestion work (edit-distance cells and candidates). */
+  readonly work: { readonly problems: number; readonly suggestionCells: number };
 }
 
-export function analyzeText(text: string): AnalyzedDocument {
+export interface AnalysisLimits {
+  readonly maxDiagnostics?: number;
+  readonly suggestionBudget?: number;
+}
+
+export function analyzeText(text: string, limits: AnalysisLimits = {}): AnalyzedDocument {
   const lines = new LineIndex(text);
-  const parsed = parse(text);
-  const checked = check(parsed.file, lines, parsed.diagnostics);
-  const diagnostics = capDiagnostics([...parsed.diagnostics, ...checked.diagnostics].sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end));
-  return { file: parsed.file, model: checked.model, diagnostics, lines };
+  const sink = new DiagnosticSink(limits.maxDiagnostics ?? MAX_DIAGNOSTICS);
+  const suggester = new Suggester(limits.suggestionBudget ?? SUGGESTION_BUDGET);
+  const parsed = parse(text, sink, suggester);
+  const checked = check(parsed.file, lines, parsed.errorStarts, sink, suggester);
+  return { file: parsed.file, model: checked.model, diagnostics: sink.result(), lines, work: { problems: sink.total, suggestionCells: suggester.work.cells } };
 }

@@ -2,20 +2,29 @@
 // rows, cycles, what kind of thing a component names), and builds the engine's plain data.
 import type { GraphData, HeapRule, Rule } from '../engine/types';
 import type { Component, GameDeclaration, GraphDeclaration, Name, NumberLiteral, RuleBody, SourceFile } from './ast';
-import { type Diagnostic, error, quoted, warning } from './diagnostics';
+import { type DiagnosticSink, error, quoted, warning } from './diagnostics';
 import { BUILTIN_RULES, type CheckedComponent, type GameSymbol, type GraphSymbol, type SemanticModel, type Symbol } from './model';
-import { SuggestionBudget } from './suggest';
+import type { Suggester } from './suggest';
 import type { LineIndex, Span } from './text';
 
 /** How many cycles one graph reports: one is enough to act on, a few show the pattern. */
 const maxCyclesReported = 3;
 
+/** Where diagnostics go: all that the checker needs of the sink. */
+type Diagnostics = Pick<DiagnosticSink, 'push' | 'errors'>;
+
 /**
- * `syntaxDiagnostics` are the parser's: a game with a syntax error anywhere in its text is not
- * evaluated, because what was parsed of it is not what the user meant.
+ * `syntaxErrorStarts` are where the parser's errors start: a game with a syntax error anywhere
+ * in its text is not evaluated, because what was parsed of it is not what the user meant.
+ * Diagnostics go to `diagnostics`; "did you mean" suggestions spend `suggester`'s budget.
  */
-export function check(file: SourceFile, lines: LineIndex, syntaxDiagnostics: readonly Diagnostic[]): { model: SemanticModel; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
+export function check(
+  file: SourceFile,
+  lines: LineIndex,
+  syntaxErrorStarts: readonly number[],
+  diagnostics: Diagnostics,
+  suggester: Suggester,
+): { model: SemanticModel } {
   const symbols = new Map<string, Symbol>();
   const declaredAt = new Map<string, Span>();
   const references: { name: Name; symbol: Symbol }[] = [];
@@ -50,37 +59,41 @@ export function check(file: SourceFile, lines: LineIndex, syntaxDiagnostics: rea
     }
   }
   const games: GameSymbol[] = [];
-  const suggestions = new SuggestionBudget();
-  // Where syntax errors start, sorted: each game asks whether one falls inside it (binary search,
-  // not a scan of every syntax error per game: 100,000 games and 100,000 errors).
-  const syntaxErrorStarts = syntaxDiagnostics.filter((d) => d.severity === 'error').map((d) => d.span.start).sort((a, b) => a - b);
-  const syntaxErrorWithin = (start: number, end: number): boolean => {
-    let low = 0;
-    let high = syntaxErrorStarts.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (syntaxErrorStarts[middle] < start) low = middle + 1;
-      else high = middle;
-    }
-    return low < syntaxErrorStarts.length && syntaxErrorStarts[low] <= end;
-  };
+  // Sorted once, searched per game: a linear scan per game would be quadratic on a file of
+  // many games with many syntax errors.
+  const errorStarts = Float64Array.from(syntaxErrorStarts);
+  if (!errorStarts.every((start, i) => i === 0 || errorStarts[i - 1] <= start)) errorStarts.sort();
+  const suggestions = new Suggestions(symbols, suggester);
   for (const declaration of file.declarations) {
     if (declaration.kind !== 'game') continue;
-    const errorsBefore = diagnostics.length;
+    const errorsBefore = diagnostics.errors;
     const checked = checkGame(declaration, symbols, references, diagnostics, suggestions);
-    const hasError = (d: Diagnostic) => d.severity === 'error' && d.span.start >= declaration.start && d.span.start <= declaration.end;
-    const game = { ...checked, valid: checked.valid && !syntaxErrorWithin(declaration.start, declaration.end) && !diagnostics.slice(errorsBefore).some(hasError) };
+    // Every error checkGame reports lies within the declaration.
+    const syntaxError = hasStartWithin(errorStarts, declaration.start, declaration.end);
+    const game = { ...checked, valid: checked.valid && !syntaxError && diagnostics.errors === errorsBefore };
     if (declaration.name && claim(declaration.name)) {
       symbols.set(declaration.name.text, game);
       games.push(game);
     }
   }
-  return { model: { symbols, games, references }, diagnostics };
+  return { model: { symbols, games, references } };
+}
+
+/** Whether a sorted array holds a value in [start, end]. */
+function hasStartWithin(sorted: Float64Array, start: number, end: number): boolean {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid] < start) low = mid + 1;
+    else high = mid;
+  }
+  return low < sorted.length && sorted[low] <= end;
 }
 
 // ---- rules ----
 
-function checkRuleBody(body: RuleBody, diagnostics: Diagnostic[]): Rule | undefined {
+function checkRuleBody(body: RuleBody, diagnostics: Diagnostics): Rule | undefined {
   switch (body.kind) {
     case 'subtract': {
       if (body.malformed) return undefined;
@@ -112,7 +125,7 @@ function checkRuleBody(body: RuleBody, diagnostics: Diagnostic[]): Rule | undefi
   }
 }
 
-function distinctValues(numbers: readonly NumberLiteral[], diagnostics: Diagnostic[]): bigint[] {
+function distinctValues(numbers: readonly NumberLiteral[], diagnostics: Diagnostics): bigint[] {
   const seen = new Set<bigint>();
   for (const number of numbers) {
     if (seen.has(number.value)) diagnostics.push(warning('repeated-number', number, `\`${number.text}\` is listed twice`));
@@ -122,7 +135,7 @@ function distinctValues(numbers: readonly NumberLiteral[], diagnostics: Diagnost
 }
 
 /** `0.d1d2…`: digit d_k's bits say whether removing k tokens may leave 0 (1), 1 (2) or 2 (4) heaps. */
-function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostic[]): HeapRule | undefined {
+function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostics): HeapRule | undefined {
   const text = code.text;
   const point = text.indexOf('.');
   const example = 'an octal code is `0.` followed by octal digits, as in `0.77` (Kayles)';
@@ -155,7 +168,7 @@ function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostic[]
 
 // ---- graphs ----
 
-function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostic[]): GraphSymbol {
+function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): GraphSymbol {
   const vertexIndex = new Map<string, number>();
   const vertexNames: string[] = [];
   const vertexSpans: Span[] = [];
@@ -271,8 +284,8 @@ function checkGame(
   declaration: GameDeclaration,
   symbols: ReadonlyMap<string, Symbol>,
   references: { name: Name; symbol: Symbol }[],
-  diagnostics: Diagnostic[],
-  suggestions: SuggestionBudget,
+  diagnostics: Diagnostics,
+  suggestions: Suggestions,
 ): GameSymbol {
   const components: CheckedComponent[] = [];
   let valid = declaration.sum !== undefined && declaration.components.length > 0;
@@ -311,13 +324,13 @@ function checkComponent(
   component: Component,
   symbols: ReadonlyMap<string, Symbol>,
   references: { name: Name; symbol: Symbol }[],
-  diagnostics: Diagnostic[],
-  suggestions: SuggestionBudget,
+  diagnostics: Diagnostics,
+  suggestions: Suggestions,
 ): CheckedComponent | undefined {
   const head = headOf(component);
   const symbol = symbols.get(head.text);
   if (!symbol) {
-    diagnostics.push(error('unknown-name', head, unknownNameMessage(head.text, component.kind === 'row' ? 'row' : component.kind, symbols, suggestions)));
+    diagnostics.push(error('unknown-name', head, suggestions.unknownNameMessage(head.text, component.kind === 'row' ? 'row' : component.kind)));
     return undefined;
   }
   references.push({ name: head, symbol });
@@ -376,7 +389,7 @@ function checkComponent(
       for (const vertex of component.vertices) {
         const index = symbol.vertexIndex.get(vertex.text);
         if (index === undefined) {
-          const suggestion = suggestions.closestMatch(vertex.text, `vertices of ${symbol.name}`, () => symbol.vertexIndex.keys());
+          const suggestion = suggestions.suggester.closestMatch(vertex.text, symbol.vertexIndex.keys());
           diagnostics.push(
             error('unknown-vertex', vertex, `graph \`${head.text}\` has no vertex \`${quoted(vertex.text)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`),
           );
@@ -389,37 +402,46 @@ function checkComponent(
   }
 }
 
-/** Rule and graph names by the shape they fit, listed once per analysis (games are many; these are few). */
-const candidateLists = new WeakMap<ReadonlyMap<string, Symbol>, Map<string, string[]>>();
+/**
+ * "Did you mean" for unknown component names. The candidate lists (the names of the right kind
+ * for each shape, and every rule and graph) are built once per analysis, on the first unknown
+ * name, not once per name: rules and graphs are all declared before any game is checked, and
+ * games are never candidates.
+ */
+class Suggestions {
+  private lists: { fitting: Record<ComponentShape, string[]>; any: string[] } | undefined;
 
-function candidatesFor(symbols: ReadonlyMap<string, Symbol>, shape: ComponentShape | 'any'): string[] {
-  let lists = candidateLists.get(symbols);
-  if (!lists) candidateLists.set(symbols, (lists = new Map()));
-  let list = lists.get(shape);
-  if (!list) {
-    const fits = (symbol: Symbol): boolean => {
-      if (symbol.kind === 'game') return false;
-      if (shape === 'any') return true;
-      if (shape === 'tokens') return symbol.kind === 'graph';
-      if (symbol.kind !== 'rule') return false;
-      return shape === 'row' ? isRowRule(symbol.rule) : symbol.rule?.kind !== 'treblecross';
-    };
-    list = [];
-    for (const symbol of symbols.values()) if (fits(symbol)) list.push(symbol.name);
-    lists.set(shape, list);
+  constructor(
+    private readonly symbols: ReadonlyMap<string, Symbol>,
+    readonly suggester: Suggester,
+  ) {}
+
+  private candidates() {
+    if (!this.lists) {
+      const fitting: Record<ComponentShape, string[]> = { heaps: [], tokens: [], row: [] };
+      const any: string[] = [];
+      for (const symbol of this.symbols.values()) {
+        if (symbol.kind === 'game') continue;
+        any.push(symbol.name);
+        if (symbol.kind === 'graph') fitting.tokens.push(symbol.name);
+        else if (isRowRule(symbol.rule)) fitting.row.push(symbol.name);
+        if (symbol.kind === 'rule' && symbol.rule?.kind !== 'treblecross') fitting.heaps.push(symbol.name);
+      }
+      this.lists = { fitting, any };
+    }
+    return this.lists;
   }
-  return list;
-}
 
-function unknownNameMessage(name: string, shape: ComponentShape, symbols: ReadonlyMap<string, Symbol>, suggestions: SuggestionBudget): string {
-  const suggestion =
-    suggestions.closestMatch(name, shape, () => candidatesFor(symbols, shape)) ?? suggestions.closestMatch(name, 'any', () => candidatesFor(symbols, 'any'));
-  const what = shape === 'tokens' ? 'graph' : 'rule';
-  return `unknown ${what} \`${quoted(name)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`;
+  unknownNameMessage(name: string, shape: ComponentShape): string {
+    const { fitting, any } = this.candidates();
+    const suggestion = this.suggester.closestMatch(name, fitting[shape]) ?? this.suggester.closestMatch(name, any);
+    const what = shape === 'tokens' ? 'graph' : 'rule';
+    return `unknown ${what} \`${quoted(name)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`;
+  }
 }
 
 /** A row holds `.` (empty) and `X` (marked); each run of other characters is one diagnostic. */
-function checkRowCells(cells: string, offset: number, diagnostics: Diagnostic[]): boolean {
+function checkRowCells(cells: string, offset: number, diagnostics: Diagnostics): boolean {
   let ok = true;
   for (let i = 0; i < cells.length; ) {
     if (cells[i] === '.' || cells[i] === 'X') {

@@ -54,37 +54,76 @@ export function error(code: DiagnosticCode, span: Span, message: string): Diagno
   return { span, severity: 'error', code, message };
 }
 
-/**
- * Diagnostics kept per document: past this many, the first ones by position are kept and one more
- * says how many were left out ('too-many-problems'). Editors, and people, do nothing useful with
- * 500,000 of them, and sending them takes seconds and hundreds of megabytes.
- */
-export const MAX_DIAGNOSTICS = 1000;
-
-/** User text quoted in a message, cut when long: a message repeats a 20,000-letter name or a 1 MB run of junk otherwise. */
-export function quoted(text: string, max = 40): string {
-  if (text.length <= max) return text;
-  const code = text.charCodeAt(max - 1);
-  const cut = code >= 0xd800 && code <= 0xdbff ? max - 1 : max; // not between the halves of a surrogate pair
-  return `${text.slice(0, cut)}… (${text.length.toLocaleString('en-US')} characters)`;
-}
-
-/** The first MAX_DIAGNOSTICS of position-sorted diagnostics, and one saying how many more there are. */
-export function capDiagnostics(sorted: readonly Diagnostic[]): readonly Diagnostic[] {
-  if (sorted.length <= MAX_DIAGNOSTICS) return sorted;
-  const omitted = sorted.length - MAX_DIAGNOSTICS;
-  const firstOmitted = sorted[MAX_DIAGNOSTICS];
-  return [
-    ...sorted.slice(0, MAX_DIAGNOSTICS),
-    {
-      span: firstOmitted.span,
-      severity: 'warning',
-      code: 'too-many-problems',
-      message: `…and ${omitted.toLocaleString('en-US')} more problem${omitted === 1 ? '' : 's'} from here on, not shown: only the first ${MAX_DIAGNOSTICS.toLocaleString('en-US')} are listed`,
-    },
-  ];
-}
-
 export function warning(code: DiagnosticCode, span: Span, message: string): Diagnostic {
   return { span, severity: 'warning', code, message };
+}
+
+/** Diagnostics kept per document, at most: the rest are counted and summed up in one more. */
+export const MAX_DIAGNOSTICS = 1000;
+
+const byPosition = (a: Diagnostic, b: Diagnostic) => a.span.start - b.span.start || a.span.end - b.span.end;
+
+/**
+ * Collects an analysis's diagnostics in bounded memory: it counts every one, but keeps only the
+ * first `cap` by position (sorting and cutting whenever twice that many are held, so the work
+ * is O(n log cap)). `result()` gives them sorted, followed, when some were left out, by one
+ * `too-many-problems` diagnostic saying how many, at the first one left out.
+ */
+export class DiagnosticSink {
+  private kept: Diagnostic[] = [];
+  /** Every diagnostic reported, kept or not. */
+  total = 0;
+  /** Every error reported, kept or not. */
+  errors = 0;
+  private omitted = 0;
+  private omittedErrors = 0;
+  private firstOmitted: Diagnostic | undefined;
+
+  constructor(readonly cap = MAX_DIAGNOSTICS) {}
+
+  push(diagnostic: Diagnostic): void {
+    this.total++;
+    if (diagnostic.severity === 'error') this.errors++;
+    this.kept.push(diagnostic);
+    if (this.kept.length >= 2 * this.cap) this.cut();
+  }
+
+  private cut(): void {
+    this.kept.sort(byPosition);
+    if (this.kept.length <= this.cap) return;
+    const first = this.kept[this.cap];
+    if (!this.firstOmitted || byPosition(first, this.firstOmitted) < 0) this.firstOmitted = first;
+    for (let i = this.cap; i < this.kept.length; i++) if (this.kept[i].severity === 'error') this.omittedErrors++;
+    this.omitted += this.kept.length - this.cap;
+    this.kept.length = this.cap;
+  }
+
+  /** The kept diagnostics sorted by position, then the summary of the rest, if any. */
+  result(): Diagnostic[] {
+    this.cut();
+    if (this.omitted === 0 || !this.firstOmitted) return [...this.kept];
+    const n = this.omitted;
+    const span = { start: this.firstOmitted.span.start, end: this.firstOmitted.span.end };
+    const message = `…and ${n.toLocaleString('en-US')} more ${n === 1 ? 'problem' : 'problems'} not shown (only the first ${this.cap.toLocaleString('en-US')} are listed)`;
+    const summary: Diagnostic = { span, severity: this.omittedErrors > 0 ? 'error' : 'warning', code: 'too-many-problems', message };
+    return [...this.kept, summary];
+  }
+}
+
+/** A text to quote in a message, shortened in the middle when long (a 1 MB name stays readable). */
+export function quoted(text: string, max = 64): string {
+  if (text.length <= max) return text;
+  let head = Math.floor((max - 1) / 2);
+  let tail = text.length - head;
+  // Never split a surrogate pair.
+  if (isHighSurrogate(text.charCodeAt(head - 1))) head--;
+  if (isLowSurrogate(text.charCodeAt(tail))) tail++;
+  return `${text.slice(0, head)}…${text.slice(tail)}`;
+}
+
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
 }

@@ -134,7 +134,7 @@ export class Scanner {
         // `3a` or `0.7x`: one token, one clear message, rather than a number and a stray name.
         while (i < n && isNamePart(text.charCodeAt(i))) i++;
         this.report(
-          error('unknown-token', { start, end: i }, `\`${quoted(text.slice(start, i))}\` is neither a number nor a name: a name cannot start with a digit`),
+          error('unknown-token', { start, end: i }, `\`${text.slice(start, i)}\` is neither a number nor a name: a name cannot start with a digit`),
         );
         kind = 'unknown';
       }
@@ -154,12 +154,21 @@ export class Scanner {
       i++;
       kind = text[start] as TokenKind;
     } else {
-      // A run of characters the language does not use: one token and one diagnostic for the run.
+      // A run of characters the language does not use: one token and one diagnostic for the run,
+      // spaces and tabs between them included (`; ; ;` is one mistake, and a line of junk costs
+      // one diagnostic, not one per character).
       i += c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1;
-      while (i < n && isStray(text.charCodeAt(i))) i++;
+      for (;;) {
+        while (i < n && isStray(text.charCodeAt(i))) i++;
+        let j = i;
+        while (j < n && (text.charCodeAt(j) === 32 || text.charCodeAt(j) === 9)) j++;
+        if (j > i && j < n && isStray(text.charCodeAt(j))) i = j;
+        else break;
+      }
       const run = text.slice(start, i);
       const hint = lookAlikes[run[0]];
-      const what = run.length <= 2 && [...run].length === 1 ? `character \`${run}\`` : `characters \`${quoted(run)}\``;
+      const single = i - start === 1 || (i - start === 2 && c >= 0xd800 && c <= 0xdbff);
+      const what = single ? `character \`${run}\`` : `characters \`${quoted(run)}\``;
       this.report(error('unknown-token', { start, end: i }, `unexpected ${what}${hint ? `: ${hint}` : ''}`));
       kind = 'unknown';
     }

@@ -13,22 +13,24 @@ import type {
   RuleDeclaration,
   SourceFile,
 } from './ast';
-import { type Diagnostic, type DiagnosticCode, error } from './diagnostics';
+import { type DiagnosticCode, DiagnosticSink, error } from './diagnostics';
 import { Scanner, type Token } from './lexer';
 import type { Span } from './text';
-import { closestMatch } from './suggest';
+import { Suggester } from './suggest';
 
 export interface ParseResult {
   readonly file: SourceFile;
-  readonly diagnostics: Diagnostic[];
+  /** Where each syntax error starts (lexer's and parser's), in the order reported: all of them, even past the sink's cap. */
+  readonly errorStarts: number[];
 }
 
 const declarationKeywords = ['rule', 'graph', 'game'];
 
-export function parse(text: string): ParseResult {
-  const parser = new Parser(text);
+/** Diagnostics go to `sink` (which keeps a bounded number); suggestions spend `suggester`'s budget. */
+export function parse(text: string, sink = new DiagnosticSink(), suggester = new Suggester()): ParseResult {
+  const parser = new Parser(text, sink, suggester);
   const declarations = parser.parseFile();
-  return { file: { text, declarations }, diagnostics: parser.diagnostics };
+  return { file: { text, declarations }, errorStarts: parser.errorStarts };
 }
 
 function describe(token: Token): string {
@@ -45,9 +47,12 @@ function describe(token: Token): string {
 }
 
 class Parser {
-  readonly diagnostics: Diagnostic[] = [];
-  /** Offsets already given an error, so one mistake is not reported twice. */
-  private readonly reportedAt = new Set<number>();
+  readonly errorStarts: number[] = [];
+  /**
+   * Offsets already given an error, so one mistake is not reported twice: one bit per offset
+   * (a Set of half a million offsets on a line of junk cost more than the rest of the parse).
+   */
+  private readonly reportedAt: Uint8Array;
   private readonly scanner: Scanner;
   /** Tokens read from the scanner but not consumed yet (at least one once peeked). */
   private lookahead: Token[] = [];
@@ -57,11 +62,17 @@ class Parser {
   private lastEnd = 0;
   private lastNonNewlineEnd = 0;
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    private readonly diagnostics: DiagnosticSink,
+    private readonly suggester: Suggester,
+  ) {
+    this.reportedAt = new Uint8Array((text.length >> 3) + 1);
     // The lexer reports its own unknown tokens; the parser never reports them again.
     this.scanner = new Scanner(text, (diagnostic) => {
       this.diagnostics.push(diagnostic);
-      this.reportedAt.add(diagnostic.span.start);
+      this.errorStarts.push(diagnostic.span.start);
+      this.markReported(diagnostic.span.start);
     });
   }
 
@@ -115,10 +126,15 @@ class Parser {
 
   // ---- diagnostics ----
 
+  private markReported(offset: number): void {
+    this.reportedAt[offset >> 3] |= 1 << (offset & 7);
+  }
+
   private report(code: DiagnosticCode, span: Span, message: string): void {
-    if (this.reportedAt.has(span.start)) return;
-    this.reportedAt.add(span.start);
+    if (this.reportedAt[span.start >> 3] & (1 << (span.start & 7))) return;
+    this.markReported(span.start);
     this.diagnostics.push(error(code, span, message));
+    this.errorStarts.push(span.start);
   }
 
   /**
@@ -168,7 +184,7 @@ class Parser {
     if (token.kind === 'unknown') return;
     let message = `expected \`rule\`, \`graph\` or \`game\` at the start of a declaration, found ${describe(token)}`;
     if (token.kind === 'name') {
-      const suggestion = closestMatch(token.text, declarationKeywords);
+      const suggestion = this.suggester.closestMatch(token.text, declarationKeywords);
       if (suggestion) message += `; did you mean \`${suggestion}\`?`;
       else if (this.peek(1).kind === '=') message += `; a game is declared as \`game ${token.text} = …\``;
     }
@@ -276,8 +292,8 @@ class Parser {
    */
   private parseNumberSet(after: string): { set: Span; numbers: NumberLiteral[]; malformed: boolean } {
     const numbers: NumberLiteral[] = [];
-    const errorsBefore = this.diagnostics.length;
-    const result = (set: Span) => ({ set, numbers, malformed: this.diagnostics.length > errorsBefore });
+    const errorsBefore = this.diagnostics.total;
+    const result = (set: Span) => ({ set, numbers, malformed: this.diagnostics.total > errorsBefore });
     let start = this.peek().start;
     const braced = this.peek().kind === '{';
     if (braced) this.advance();

@@ -1,100 +1,120 @@
-// "Did you mean …?" suggestions, with bounded work.
-//
-// A document may hold thousands of unknown names, a graph thousands of vertices, and a name
-// twenty thousand letters: unbounded, the search took 18 s for 1,000 unknown names and 10 s for
-// one long name. So: distances are computed in a band (cells farther than the limit from the
-// diagonal cannot give a typo), words longer than MAX_SUGGESTED_LENGTH get no suggestion, and
-// each analysis has a budget of work (SUGGESTION_BUDGET cells and candidates) past which
-// unknown names are still reported, only without a suggestion. Repeated questions are answered
-// from a memo.
+// "Did you mean …?" suggestions, with bounded work: an analysis runs on the server's main
+// thread, so however many unknown names a document has, however long they are, suggesting
+// costs at most `SUGGESTION_BUDGET` units of work per analysis. Past the budget an unknown name
+// is still reported, only without a suggestion.
 
-/** Words longer than this get no suggestion: nobody mistypes a name that long by one letter. */
+/** Edit-distance cells (plus one per candidate looked at) one analysis may spend on suggestions. */
+export const SUGGESTION_BUDGET = 4_000_000;
+
+/** Words longer than this get no suggestion: nobody misspells a name that long by a typo or two. */
 export const MAX_SUGGESTED_LENGTH = 64;
-/** Work units (distance cells, and one per candidate looked at) for one analysis: a few ms. */
-export const SUGGESTION_BUDGET = 3_000_000;
-/** Candidates looked at per question, at most: a suggestion must stay cheap on huge graphs. */
-const MAX_CANDIDATES = 20_000;
 
-/** The work left for one analysis's suggestions. */
-export class SuggestionBudget {
-  private memo = new Map<string, string | undefined>();
-  /** Questions left without a search because the budget was spent (for tests and reports). */
-  skipped = 0;
+/** Candidates looked at for one word, at most: a suggestion must stay cheap on huge graphs. */
+const maxCandidates = 20_000;
 
-  constructor(public remaining = SUGGESTION_BUDGET) {}
+/** Work counter for `editDistance`: the number of table cells computed. */
+export interface Work {
+  cells: number;
+}
 
-  /** The closest candidate within a distance that still looks like a typo, or undefined. `list` names the candidate list for the memo. */
-  closestMatch(word: string, list: string, candidates: () => Iterable<string>): string | undefined {
-    const memoKey = `${list}\u0000${word}`;
-    if (this.memo.has(memoKey)) return this.memo.get(memoKey);
-    if (word.length > MAX_SUGGESTED_LENGTH) return undefined;
-    if (this.remaining <= 0) {
-      this.skipped++;
-      return undefined;
+// Three rows of the table, reused: words are short (a candidate is within the limit of the
+// word's length), so these stay small.
+let rows = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
+
+/**
+ * Optimal-string-alignment distance (edits, with adjacent swaps), giving up above `limit`: only
+ * the band of cells within `limit` of the diagonal is computed, and the search stops as soon as
+ * a whole row exceeds the limit. Returns `limit + 1` for anything farther than `limit`.
+ */
+export function editDistance(a: string, b: string, limit: number, work?: Work): number {
+  const n = a.length;
+  const m = b.length;
+  const far = limit + 1;
+  if (Math.abs(n - m) > limit) return far;
+  if (rows[0].length < m + 2) rows = [new Int32Array(m + 2), new Int32Array(m + 2), new Int32Array(m + 2)];
+  let [previous2, previous, current] = rows;
+  // Row 0: j edits to make b's first j characters; beyond the band, "far".
+  for (let j = 0; j <= m + 1; j++) previous[j] = j <= limit ? j : far;
+  let cells = 0;
+  for (let i = 1; i <= n; i++) {
+    const low = Math.max(1, i - limit);
+    const high = Math.min(m, i + limit);
+    // The cells just outside the band read by this row and the next: "far" (or the true
+    // value in column 0, which is i).
+    current[low - 1] = low === 1 ? Math.min(i, far) : far;
+    if (high + 1 <= m) current[high + 1] = far;
+    const ai = a.charCodeAt(i - 1);
+    const aPrevious = i > 1 ? a.charCodeAt(i - 2) : -1;
+    let rowMin = current[low - 1]; // column 0 belongs to the row (and is all of it when b is empty)
+    for (let j = low; j <= high; j++) {
+      const bj = b.charCodeAt(j - 1);
+      const cost = ai === bj ? 0 : 1;
+      let value = previous[j - 1] + cost;
+      const up = previous[j] + 1;
+      if (up < value) value = up;
+      const left = current[j - 1] + 1;
+      if (left < value) value = left;
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && aPrevious === bj) {
+        const swap = previous2[j - 2] + 1;
+        if (swap < value) value = swap;
+      }
+      if (value > far) value = far;
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
     }
-    const found = closestMatch(word, candidates(), this);
-    this.memo.set(memoKey, found);
-    return found;
+    cells += high - low + 1;
+    if (rowMin > limit) {
+      if (work) work.cells += cells;
+      return far;
+    }
+    const oldest = previous2;
+    previous2 = previous;
+    previous = current;
+    current = oldest;
   }
+  if (work) work.cells += cells;
+  return Math.min(previous[m], far);
 }
 
 /**
- * Optimal-string-alignment distance (edits, with adjacent swaps), giving up above `limit`. Only
- * cells within `limit` of the diagonal are computed; the rest are above the limit anyway.
- * `spend` is told how many cells were computed.
+ * The suggestions of one analysis, sharing one budget. Construct one per analysis; `work`
+ * counts what was spent (cells of edit distance and candidates looked at).
  */
-export function editDistance(a: string, b: string, limit: number, spend: (cells: number) => void = () => undefined): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  const over = limit + 1;
-  const width = b.length + 1;
-  let previous2 = new Array<number>(width).fill(over);
-  let previous = Array.from({ length: width }, (_, j) => (j <= limit ? j : over));
-  let current = new Array<number>(width).fill(over);
-  let cells = 0;
-  for (let i = 1; i <= a.length; i++) {
-    const from = Math.max(1, i - limit);
-    const to = Math.min(b.length, i + limit);
-    current.fill(over);
-    current[0] = i <= limit ? i : over;
-    let rowMin = current[0];
-    for (let j = from; j <= to; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, previous2[j - 2] + 1);
-      current[j] = Math.min(value, over);
-      if (current[j] < rowMin) rowMin = current[j];
+export class Suggester {
+  readonly work: Work = { cells: 0 };
+  /** Words that got no suggestion because the budget was spent. */
+  refused = 0;
+
+  constructor(readonly budget = SUGGESTION_BUDGET) {}
+
+  /** The closest candidate within a distance that still looks like a typo, or undefined. */
+  closestMatch(word: string, candidates: Iterable<string>): string | undefined {
+    if (word.length > MAX_SUGGESTED_LENGTH) return undefined;
+    if (this.work.cells >= this.budget) {
+      this.refused++;
+      return undefined;
     }
-    cells += width; // the fill above included: words are short (MAX_SUGGESTED_LENGTH), so rows are too
-    if (rowMin > limit) {
-      spend(cells);
-      return over;
+    const limit = word.length <= 3 ? 1 : word.length <= 6 ? 2 : 3;
+    const lowerWord = word.toLowerCase();
+    let best: string | undefined;
+    let bestDistance = limit + 1;
+    let seen = 0;
+    for (const candidate of candidates) {
+      if (++seen > maxCandidates || this.work.cells >= this.budget) break;
+      this.work.cells++;
+      if (candidate === word || Math.abs(candidate.length - word.length) > limit) continue;
+      // Names are ASCII (the lexer's rule), so a case-only difference keeps the length.
+      const distance = candidate.length === word.length && candidate.toLowerCase() === lowerWord ? 0.5 : editDistance(word, candidate, limit, this.work);
+      if (distance < bestDistance) {
+        bestDistance = distance;
+        best = candidate;
+      }
     }
-    [previous2, previous, current] = [previous, current, previous2];
+    return best;
   }
-  spend(cells);
-  return previous[b.length];
 }
 
-/** The closest candidate within a distance that still looks like a typo, or undefined. */
-export function closestMatch(word: string, candidates: Iterable<string>, budget?: { remaining: number }): string | undefined {
-  if (word.length > MAX_SUGGESTED_LENGTH) return undefined;
-  const limit = word.length <= 3 ? 1 : word.length <= 6 ? 2 : 3;
-  const lower = word.toLowerCase();
-  const spend = (cells: number) => {
-    if (budget) budget.remaining -= cells;
-  };
-  let best: string | undefined;
-  let bestDistance = limit + 1;
-  let seen = 0;
-  for (const candidate of candidates) {
-    if (++seen > MAX_CANDIDATES || (budget && budget.remaining <= 0)) break;
-    spend(1);
-    if (candidate === word || Math.abs(candidate.length - word.length) > limit) continue;
-    const distance = candidate.toLowerCase() === lower ? 0.5 : editDistance(word, candidate, limit, spend);
-    if (distance < bestDistance) {
-      bestDistance = distance;
-      best = candidate;
-    }
-  }
-  return best;
+/** One suggestion on its own budget (for callers outside an analysis). */
+export function closestMatch(word: string, candidates: Iterable<string>): string | undefined {
+  return new Suggester().closestMatch(word, candidates);
 }
