@@ -321,7 +321,10 @@ async function sequence(source: string, options: Options, out: Output): Promise<
     for (let n = 0n; n <= last && n <= lastKnown; n += 10n) {
       if (n % 4000n === 0n && n > 0n && stopHere(n)) break;
       const row: string[] = [];
-      for (let k = n; k < n + 10n && k <= last; k++) row.push((k <= lastKnown ? value(k) : '?').padStart(3));
+      for (let k = n; k < n + 10n && k <= last; k++) {
+        const v = k <= lastKnown ? value(k) : '?';
+        row.push(v.padStart(Math.max(3, v.length + 1))); // values of 100 and more keep a space between them
+      }
       await out.line(`${n.toString().padStart(width)}: ${row.join('')}`);
     }
   }

@@ -180,6 +180,25 @@ describe('worker pool: the queue and the pipelines', function () {
     }
   });
 
+  it('jobs sent behind a job that turns out slow are taken back and run on another worker', async () => {
+    const pool = new WorkerPool({ size: 2, script: repositoryPath('out', 'server', 'worker.js') });
+    try {
+      // Officers (0.6) has no known period: it computes until its budget (20 s here).
+      const slow = pool.run({ kind: 'rule', rule: { kind: 'octal', digits: [0, 6] } }, 20_000);
+      const quick = Array.from({ length: 12 }, (_, i) => pool.run(rule(i + 3), 5000));
+      let slowDone = false;
+      void slow.outcome.then(() => (slowDone = true));
+      const outcomes = await Promise.all(quick.map((h) => h.outcome));
+      assert.equal(slowDone, false, 'the quick jobs did not wait for the slow one');
+      outcomes.forEach((o, i) => assert.ok(o.status === 'done' && !o.cancelled && o.result.kind === 'rule' && o.result.rule.key === keyOf(i + 3), `job ${i}`));
+      slow.cancel();
+      const stopped = await slow.outcome;
+      assert.ok(stopped.status === 'done' && stopped.cancelled);
+    } finally {
+      await pool.dispose();
+    }
+  });
+
   it('a worker that dies fails only its running job; the jobs sent behind it run on its replacement', async () => {
     const crashes: string[] = [];
     const pool = new WorkerPool({ size: 1, script: repositoryPath('out', 'server', 'worker.js'), quickJobMs: 10_000, onCrash: (why) => crashes.push(why) });

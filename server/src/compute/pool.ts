@@ -9,7 +9,9 @@
 // - Pipelining: a worker that has just finished quick jobs is given up to PIPELINE jobs at once
 //   (it runs them one after another, answering each), so that 100,000 small jobs do not cost
 //   100,000 round trips during which the worker waits for this thread. A worker whose last job
-//   was slow gets one at a time, so that slow work does not hold quick jobs behind it.
+//   was slow, or whose current job is taking a while, gets no more; and jobs sent behind a job
+//   that turns out slow are taken back (RECLAIM_AFTER_MS): cancelled there (they return at once
+//   when reached, and their answers are ignored) and queued again here for any worker.
 // - Crashes: a worker that dies (an exception outside the job, out of memory, exit) fails its
 //   job with a message and is replaced; the other workers and jobs go on.
 import { Worker } from 'node:worker_threads';
@@ -22,6 +24,8 @@ export type ToWorker = { readonly type: 'run'; readonly id: number; readonly job
 export const PIPELINE = 16;
 /** A worker gets more than one job at a time only while its last job took less than this. */
 const QUICK_JOB_MS = 5;
+/** Jobs waiting behind one that has run this many quick-job times are taken back. */
+const RECLAIM_AFTER_QUICK_JOBS = 4;
 
 export type FromWorker =
   | { readonly type: 'done'; readonly id: number; readonly result: JobResult; readonly cancelled: boolean }
@@ -41,7 +45,8 @@ export interface JobHandle {
 }
 
 interface Task {
-  readonly id: number;
+  /** Changes when the task is taken back from a worker and queued again (the old id's answer is ignored). */
+  id: number;
   readonly job: Job;
   readonly budgetMs: number;
   readonly affinity: readonly string[];
@@ -51,13 +56,20 @@ interface Task {
   cancelled: boolean;
 }
 
+/** A job sent to a worker; `task` is gone when it was taken back (its answer is then ignored). */
+interface Sent {
+  readonly id: number;
+  readonly cancelIndex: number;
+  task?: Task;
+}
+
 interface Slot {
   worker: Worker;
   /** Per job position: the id of the job to cancel (an id never reused, so a stale one is harmless). */
   readonly cancel: Int32Array;
   readonly known: Set<string>;
   /** Jobs sent to the worker, oldest (the running one) first. */
-  readonly tasks: Task[];
+  readonly sent: Sent[];
   /** When the worker last answered a job (or was sent one while idle): where its running job began. */
   lastFinishAt: number;
   /** How long the last job took, as seen from here. */
@@ -83,12 +95,20 @@ export class WorkerPool {
   private nextId = 1;
   private disposed = false;
 
+  private readonly reclaimTimer: NodeJS.Timeout;
+
   constructor(private readonly options: PoolOptions) {
     for (let i = 0; i < Math.max(1, options.size); i++) this.slots.push(this.startSlot());
+    this.reclaimTimer = setInterval(() => this.reclaim(), this.quickJobMs * RECLAIM_AFTER_QUICK_JOBS);
+    this.reclaimTimer.unref();
+  }
+
+  private get quickJobMs(): number {
+    return this.options.quickJobMs ?? QUICK_JOB_MS;
   }
 
   get busyCount(): number {
-    return this.slots.filter((slot) => slot.tasks.length > 0).length;
+    return this.slots.filter((slot) => slot.sent.length > 0).length;
   }
 
   get queuedCount(): number {
@@ -126,18 +146,19 @@ export class WorkerPool {
    * because a busy worker reads no messages until its job is done.
    */
   crashOne(): void {
-    const slot = this.slots.find((s) => s.tasks.length > 0) ?? this.slots[0];
+    const slot = this.slots.find((s) => s.sent.length > 0) ?? this.slots[0];
     void slot.worker.terminate();
   }
 
   async dispose(): Promise<void> {
     this.disposed = true;
+    clearInterval(this.reclaimTimer);
     for (const task of this.queue.splice(0).slice(this.queueHead)) if (!task.cancelled) task.resolve({ status: 'dropped' });
     this.queueHead = 0;
     this.queuedLive = 0;
     await Promise.all(
       this.slots.map(async (slot) => {
-        for (const task of slot.tasks.splice(0)) task.resolve({ status: 'dropped' });
+        for (const sent of slot.sent.splice(0)) sent.task?.resolve({ status: 'dropped' });
         await slot.worker.terminate();
       }),
     );
@@ -145,7 +166,7 @@ export class WorkerPool {
 
   private startSlot(): Slot {
     const cancel = new Int32Array(new SharedArrayBuffer(4 * PIPELINE));
-    const slot: Slot = { worker: undefined!, cancel, known: new Set(), tasks: [], lastFinishAt: 0, lastJobMs: 0 };
+    const slot: Slot = { worker: undefined!, cancel, known: new Set(), sent: [], lastFinishAt: 0, lastJobMs: 0 };
     this.attach(slot);
     return slot;
   }
@@ -157,24 +178,27 @@ export class WorkerPool {
     slot.worker = worker;
     worker.unref();
     worker.on('message', (message: FromWorker) => {
-      const task = slot.tasks[0];
-      if (!task || task.id !== message.id) return;
-      slot.tasks.shift();
+      const sent = slot.sent[0];
+      if (!sent || sent.id !== message.id) return;
+      slot.sent.shift();
       const now = performance.now();
       slot.lastJobMs = now - slot.lastFinishAt;
       slot.lastFinishAt = now;
-      if (message.type === 'done') task.resolve({ status: 'done', result: message.result, cancelled: message.cancelled || task.cancelled });
+      const task = sent.task;
+      if (!task) {
+        // Taken back while it waited here (reclaim): it ran elsewhere, or runs soon.
+      } else if (message.type === 'done') task.resolve({ status: 'done', result: message.result, cancelled: message.cancelled || task.cancelled });
       else task.resolve({ status: 'failed', message: message.message });
       this.dispatch();
     });
     const died = (why: string) => {
       if (slot.worker !== worker || this.disposed) return;
       // The oldest job was running: it fails. The ones sent behind it never started: queued again.
-      const [task, ...waiting] = slot.tasks.splice(0);
+      const [running, ...waiting] = slot.sent.splice(0);
       slot.known.clear();
       this.options.onCrash?.(why);
-      task?.resolve({ status: 'failed', message: `the computation's worker stopped: ${why}` });
-      for (const again of waiting.reverse()) this.requeue(again);
+      running?.task?.resolve({ status: 'failed', message: `the computation's worker stopped: ${why}` });
+      for (const again of waiting.reverse()) if (again.task) this.requeue(again.task);
       this.attach(slot);
       this.dispatch();
     };
@@ -201,7 +225,30 @@ export class WorkerPool {
     }
   }
 
-  /** Back to the front of the queue (a job sent to a worker that died before starting it). */
+  /**
+   * Jobs waiting on a worker behind one that has run a while are taken back: their place there is
+   * cancelled (the worker skips through them when it gets there) and they are queued again, first.
+   */
+  private reclaim(): void {
+    const now = performance.now();
+    let reclaimed = false;
+    for (const slot of this.slots) {
+      if (slot.sent.length < 2 || now - slot.lastFinishAt < this.quickJobMs * RECLAIM_AFTER_QUICK_JOBS) continue;
+      for (let i = slot.sent.length - 1; i >= 1; i--) {
+        const sent = slot.sent[i];
+        const task = sent.task;
+        if (!task) continue;
+        sent.task = undefined;
+        Atomics.store(slot.cancel, sent.cancelIndex, sent.id);
+        task.id = this.nextId++;
+        this.requeue(task);
+        reclaimed = true;
+      }
+    }
+    if (reclaimed) this.dispatch();
+  }
+
+  /** Back to the front of the queue (a job sent to a worker that died, or taken back, before it started). */
   private requeue(task: Task): void {
     task.slot = undefined;
     task.cancelIndex = -1;
@@ -213,21 +260,21 @@ export class WorkerPool {
 
   private send(slot: Slot, task: Task): void {
     for (const key of task.affinity) slot.known.add(key);
-    if (slot.tasks.length === 0) slot.lastFinishAt = performance.now();
+    if (slot.sent.length === 0) slot.lastFinishAt = performance.now();
     // A free position in the cancel array: one no job in flight on this worker uses.
-    const used = new Set(slot.tasks.map((t) => t.cancelIndex));
+    const used = new Set(slot.sent.map((t) => t.cancelIndex));
     let index = 0;
     while (used.has(index)) index++;
     task.slot = slot;
     task.cancelIndex = index;
-    slot.tasks.push(task);
+    slot.sent.push({ id: task.id, cancelIndex: index, task });
     slot.worker.postMessage({ type: 'run', id: task.id, job: task.job, budgetMs: task.budgetMs, cancelIndex: index } satisfies ToWorker);
   }
 
   private dispatch(): void {
     // Idle workers first, each to the job's best fit by affinity.
     for (;;) {
-      const idle = this.slots.filter((slot) => slot.tasks.length === 0);
+      const idle = this.slots.filter((slot) => slot.sent.length === 0);
       if (idle.length === 0) break;
       const task = this.nextQueued();
       this.compactQueue();
@@ -242,7 +289,7 @@ export class WorkerPool {
     for (let sent = true; sent; ) {
       sent = false;
       for (const slot of this.slots) {
-        if (slot.tasks.length >= PIPELINE || slot.lastJobMs >= (this.options.quickJobMs ?? QUICK_JOB_MS)) continue;
+        if (slot.sent.length >= PIPELINE || slot.lastJobMs >= this.quickJobMs || performance.now() - slot.lastFinishAt >= this.quickJobMs) continue;
         const task = this.nextQueued();
         if (!task) return this.compactQueue();
         this.send(slot, task);
