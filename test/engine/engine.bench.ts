@@ -4,6 +4,9 @@
 import { spawnSync } from 'node:child_process';
 import { analyzeGame, graphNimbers, heapNimber, ruleSequence } from '../../server/src/engine';
 import type { GameInput, GraphData, HeapRule } from '../../server/src/engine';
+import { leftmostMovesTo, leftmostNimber } from '../../server/src/engine/leftmost';
+import { wordMovesTo, wordPiece, wordPieceValues } from '../../server/src/engine/words';
+import { wythoffNimber, wythoffTable, wythoffWinningMoves } from '../../server/src/engine/wythoff';
 import { random } from './random';
 
 const subtract = (...set: number[]): HeapRule => ({ kind: 'subtract', set: set.map(BigInt) });
@@ -127,6 +130,44 @@ const cases: Case[] = [
     prepare: () => () => {
       const a = analyzeGame(game([{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 1, 3, 7] }, heaps: [10n ** 18n] }, { kind: 'heaps', rule: { kind: 'subtractAllExcept', except: [] }, heaps: [1n] }]));
       return `nimber ${a.components[0].nimber}, ${a.winningMoveCount} winning moves`;
+    },
+  },
+  {
+    name: "Wythoff's game: every nimber up to 1,000 × 1,000",
+    runs: 3,
+    prepare: () => () => {
+      const table = wythoffTable(1000);
+      return `G(1000, 1000) = ${wythoffNimber(table, 1000n, 1000n)}; G(999, 617) = ${wythoffNimber(table, 999n, 617n)}`;
+    },
+  },
+  {
+    name: "Wythoff's game at heaps of 10^100: the P-partner and every winning move",
+    runs: 5,
+    prepare: () => () => {
+      const moves = wythoffWinningMoves(10n ** 100n, 3n * 10n ** 99n);
+      return `${moves.length} winning moves`;
+    },
+  },
+  {
+    name: 'word game: a piece of 500 characters, 50 words, nimber and winning moves',
+    runs: 5,
+    prepare: () => {
+      const next = random(59);
+      const letters = 'abcd';
+      const words = Array.from({ length: 50 }, () => Array.from({ length: 1 + Math.floor(next() * 4) }, () => letters[Math.floor(next() * 4)]).join(''));
+      const text = Array.from({ length: 500 }, () => letters[Math.floor(next() * 4)]).join('');
+      return () => {
+        const values = wordPieceValues(wordPiece(text, words));
+        return `nimber ${values.nimber}, ${wordMovesTo(values, 0).length} moves to 0`;
+      };
+    },
+  },
+  {
+    name: 'leftmost-pile game: a row of 10^6 piles of 10^30',
+    runs: 3,
+    prepare: () => {
+      const row = Array.from({ length: 1_000_000 }, (_, i) => 10n ** 30n + BigInt(i % 13));
+      return () => `nimber ${leftmostNimber(row) - 10n ** 30n} + 10^30, ${leftmostMovesTo(row, 0n).length} moves to 0`;
     },
   },
 ];
