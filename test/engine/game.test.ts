@@ -225,3 +225,91 @@ describe('games: misère play against the product graph', () => {
     assert.match(beyond.reason!, /beyond the misère search limit/);
   });
 });
+
+describe('games: the classics in sums (Wythoff, leftmost rows, word pieces) against the product graph', () => {
+  /** A random component of the new families, or of the old ones, kept small for the product graph. */
+  function classicComponent(next: () => number): ComponentInput {
+    switch (integer(next, 0, 3)) {
+      case 0:
+        return { kind: 'wythoff', positions: Array.from({ length: integer(next, 1, 2) }, () => [BigInt(integer(next, 0, 4)), BigInt(integer(next, 0, 3))] as const) };
+      case 1:
+        return { kind: 'leftmost', rows: Array.from({ length: integer(next, 1, 2) }, () => Array.from({ length: integer(next, 0, 3) }, () => BigInt(integer(next, 0, 3)))) };
+      case 2: {
+        const letters = 'ab';
+        const word = (max: number) => Array.from({ length: integer(next, 1, max) }, () => letters[integer(next, 0, 1)]).join('');
+        return { kind: 'words', words: Array.from({ length: integer(next, 1, 3) }, () => word(2)), pieces: Array.from({ length: integer(next, 1, 2) }, () => word(5)) };
+      }
+      default:
+        return randomComponent(next, 4);
+    }
+  }
+
+  /** Misère outcome on the explicit graph. */
+  function misereWins(product: ProductGame, states: readonly ComponentState[], memo: Map<string, boolean>): boolean {
+    const key = stateKey(states);
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    const options = product.options(states);
+    const wins = options.length === 0 || options.some((option) => !misereWins(product, option, memo));
+    memo.set(key, wins);
+    return wins;
+  }
+
+  it('600 random sums, normal play: nimber (the XOR theorem), outcome and exactly the winning moves', () => {
+    const next = random(61);
+    let nPositions = 0;
+    for (let trial = 0; trial < 600; trial++) {
+      const input: GameInput = { play: 'normal', components: Array.from({ length: integer(next, 1, 3) }, () => classicComponent(next)) };
+      const what = describeInput(input);
+      const analysis = analyzeGame(input);
+      const product = new ProductGame(input);
+      const start = input.components.map(stateOf);
+      const nimber = product.nimber(start);
+      assert.equal(analysis.nimber, BigInt(nimber), what);
+      assert.equal(analysis.outcome, nimber === 0 ? 'P' : 'N', what);
+      const expected = new Set(product.options(start).filter((option) => product.nimber(option) === 0).map(stateKey));
+      const found = resultsOf(input, analysis.winningMoves);
+      assert.equal(new Set(found).size, found.length, `${what}: a position is reached by two listed moves`);
+      assert.deepEqual(new Set(found), expected, what);
+      if (nimber !== 0) nPositions++;
+    }
+    assert.ok(nPositions > 200 && nPositions < 590, `both outcomes (${nPositions} N-positions)`);
+  });
+
+  it('300 random sums, misère play: outcome and exactly the winning moves, by the exact search', () => {
+    const next = random(67);
+    for (let trial = 0; trial < 300; trial++) {
+      const input: GameInput = { play: 'misere', components: Array.from({ length: integer(next, 1, 2) }, () => classicComponent(next)) };
+      const what = describeInput(input);
+      const analysis = analyzeGame(input);
+      const product = new ProductGame(input);
+      const memo = new Map<string, boolean>();
+      const start = input.components.map(stateOf);
+      assert.equal(analysis.outcome, misereWins(product, start, memo) ? 'N' : 'P', what);
+      const expected = new Set(product.options(start).filter((option) => !misereWins(product, option, memo)).map(stateKey));
+      const found = resultsOf(input, analysis.winningMoves);
+      assert.deepEqual(new Set(found), expected, what);
+    }
+  });
+
+  it('a lone Wythoff position of any size: its outcome and winning moves from the Beatty pairs; in a sum beyond the table, unknown, never guessed', () => {
+    const a = 10n ** 30n;
+    const lone = analyzeGame({ play: 'normal', components: [{ kind: 'wythoff', positions: [[a, 2n * a]] }] });
+    assert.equal(lone.outcome, 'N');
+    assert.equal(lone.nimber, null);
+    assert.ok(lone.winningMoves.length > 0);
+    for (const { move } of lone.winningMoves) {
+      assert.ok(move.kind === 'wythoff');
+      const reply = analyzeGame({ play: 'normal', components: [{ kind: 'wythoff', positions: [move.to] }] });
+      assert.equal(reply.outcome, 'P', `(${move.to}) is a P-position`);
+    }
+    const sum = analyzeGame({ play: 'normal', components: [{ kind: 'wythoff', positions: [[a, 2n * a]] }, { kind: 'heaps', rule: nim, heaps: [3n] }] });
+    assert.equal(sum.outcome, null);
+    assert.match(sum.reason!, /Wythoff nimbers have no known formula/);
+    // The contract's examples.
+    assert.equal(analyzeGame({ play: 'normal', components: [{ kind: 'wythoff', positions: [[3n, 5n]] }] }).outcome, 'P');
+    assert.equal(analyzeGame({ play: 'normal', components: [{ kind: 'wythoff', positions: [[1n, 2n], [4n, 4n]] }] }).nimber, 7n);
+    assert.equal(analyzeGame({ play: 'normal', components: [{ kind: 'leftmost', rows: [[1n, 2n], [3n, 0n, 1n]] }] }).nimber, 3n);
+    assert.equal(analyzeGame({ play: 'normal', components: [{ kind: 'words', words: ['ab', 'ba', 'c'], pieces: ['abcab'] }] }).nimber, 1n);
+  });
+});

@@ -9,7 +9,10 @@ import { mex, octalMoves } from './oracles';
 export type ComponentState =
   | { readonly kind: 'heaps'; readonly sizes: readonly number[] } // sorted
   | { readonly kind: 'tokens'; readonly vertices: readonly number[] } // sorted
-  | { readonly kind: 'row'; readonly cells: string };
+  | { readonly kind: 'row'; readonly cells: string }
+  | { readonly kind: 'wythoff'; readonly positions: readonly string[] } // "a,b", sorted
+  | { readonly kind: 'leftmost'; readonly rows: readonly string[] } // "a,b,c", sorted
+  | { readonly kind: 'words'; readonly pieces: readonly string[] }; // non-empty pieces, sorted
 
 const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
 
@@ -22,6 +25,12 @@ export function stateOf(component: ComponentInput): ComponentState {
     case 'octal-row':
     case 'treblecross':
       return { kind: 'row', cells: component.cells };
+    case 'wythoff':
+      return { kind: 'wythoff', positions: component.positions.map(([a, b]) => `${a},${b}`).sort() };
+    case 'leftmost':
+      return { kind: 'leftmost', rows: component.rows.map((row) => row.join(',')).sort() };
+    case 'words':
+      return { kind: 'words', pieces: component.pieces.filter((p) => p.length > 0).sort() };
   }
 }
 
@@ -60,6 +69,40 @@ function componentOptions(component: ComponentInput, state: ComponentState): Com
         if (digits[k] & bits) options.push({ kind: 'row', cells: cells.slice(0, start) + '.'.repeat(k) + cells.slice(start + k) });
       }
     }
+  } else if (state.kind === 'wythoff') {
+    // Take any positive number from one heap, or the same from both.
+    state.positions.forEach((position, i) => {
+      const others = state.positions.filter((_, j) => j !== i);
+      const [a, b] = position.split(',').map(Number);
+      const to = (x: number, y: number) => options.push({ kind: 'wythoff', positions: [...others, `${x},${y}`].sort() });
+      for (let x = 0; x < a; x++) to(x, b);
+      for (let y = 0; y < b; y++) to(a, y);
+      for (let t = 1; t <= Math.min(a, b); t++) to(a - t, b - t);
+    });
+  } else if (state.kind === 'leftmost') {
+    // Take any positive number from the leftmost non-empty pile of one row.
+    state.rows.forEach((row, i) => {
+      const others = state.rows.filter((_, j) => j !== i);
+      const piles = row === '' ? [] : row.split(',').map(Number);
+      const first = piles.findIndex((a) => a > 0);
+      if (first < 0) return;
+      for (let to = 0; to < piles[first]; to++) options.push({ kind: 'leftmost', rows: [...others, piles.map((a, j) => (j === first ? to : a)).join(',')].sort() });
+    });
+  } else if (state.kind === 'words' && component.kind === 'words') {
+    // Delete one occurrence of a word from one piece; its left and right become pieces.
+    state.pieces.forEach((piece, i) => {
+      const others = state.pieces.filter((_, j) => j !== i);
+      const points = [...piece];
+      for (let p = 0; p < points.length; p++) {
+        for (const word of new Set(component.words)) {
+          const w = [...word];
+          if (w.length === 0 || points.slice(p, p + w.length).join('') !== word) continue;
+          const left = points.slice(0, p).join('');
+          const right = points.slice(p + w.length).join('');
+          options.push({ kind: 'words', pieces: [...others, left, right].filter((x) => x.length > 0).sort() });
+        }
+      }
+    });
   } else {
     throw new Error(`the product oracle does not play ${component.kind} components`);
   }
@@ -118,6 +161,27 @@ export function applyMove(component: ComponentInput, state: ComponentState, move
     if (cells[move.cell] === 'X') throw new Error(`mark ${move.cell} on ${cells}`);
     return { kind: 'row', cells: cells.slice(0, move.cell) + 'X' + cells.slice(move.cell + 1) };
   }
+  if (move.kind === 'wythoff' && component.kind === 'wythoff') {
+    const [a, b] = component.positions[move.position];
+    const [x, y] = move.to;
+    const legal = (x < a && y === b) || (x === a && y < b) || (x < a && a - x === b - y);
+    if (!legal || x < 0n || y < 0n) throw new Error(`wythoff (${a}, ${b}) to (${x}, ${y}) is not a move`);
+    return { kind: 'wythoff', positions: component.positions.map((p, j) => (j === move.position ? `${x},${y}` : p.join(','))).sort() };
+  }
+  if (move.kind === 'leftmost' && component.kind === 'leftmost') {
+    const row = component.rows[move.row];
+    const first = row.findIndex((a) => a > 0n);
+    if (move.pile !== first || move.to < 0n || move.to >= row[first]) throw new Error(`leftmost [${row}]: pile ${move.pile} to ${move.to} is not a move`);
+    return { kind: 'leftmost', rows: component.rows.map((r, j) => (j === move.row ? r.map((a, k) => (k === move.pile ? move.to : a)) : r).join(',')).sort() };
+  }
+  if (move.kind === 'word' && component.kind === 'words') {
+    const points = [...component.pieces[move.piece]];
+    const deleted = points.slice(move.start, move.start + move.length).join('');
+    if (!component.words.includes(deleted)) throw new Error(`"${deleted}" is not a word`);
+    const [left, right] = [points.slice(0, move.start).join(''), points.slice(move.start + move.length).join('')];
+    if (left !== move.leaves[0] || right !== move.leaves[1]) throw new Error(`the move's leaves ${move.leaves} are not ${left}|${right}`);
+    return { kind: 'words', pieces: [...component.pieces.filter((_, j) => j !== move.piece), left, right].filter((x) => x.length > 0).sort() };
+  }
   throw new Error(`a ${move.kind} move on a ${component.kind} component`);
 }
 
@@ -130,6 +194,9 @@ export function inputOf(input: GameInput, states: readonly ComponentState[]): Ga
       if (component.kind === 'heaps' && state.kind === 'heaps') return { ...component, heaps: state.sizes.map(BigInt) };
       if (component.kind === 'tokens' && state.kind === 'tokens') return { ...component, vertices: state.vertices };
       if ((component.kind === 'octal-row' || component.kind === 'treblecross') && state.kind === 'row') return { ...component, cells: state.cells };
+      if (component.kind === 'wythoff' && state.kind === 'wythoff') return { ...component, positions: state.positions.map((p) => p.split(',').map(BigInt) as [bigint, bigint]) };
+      if (component.kind === 'leftmost' && state.kind === 'leftmost') return { ...component, rows: state.rows.map((r) => (r === '' ? [] : r.split(',').map(BigInt))) };
+      if (component.kind === 'words' && state.kind === 'words') return { ...component, pieces: state.pieces };
       throw new Error('state does not fit its component');
     }),
   };

@@ -18,11 +18,15 @@
 import type { ComponentInput, ComponentMove, GameInput, GameMove } from './gameTypes';
 import { graphNimbers } from './graph';
 import { heapNimber, ruleKey, sequenceNimber } from './heap';
+import { leftmostMovesTo, leftmostNimber } from './leftmost';
 import { misereNim, misereSearch } from './misere';
+import { type WordPieceValues, wordMoveLeaves, wordMovesTo, wordPiece, wordPieceValues } from './words';
+import { MAX_WYTHOFF_TABLE, type WythoffTable, isWythoffP, wythoffMovesTo, wythoffNimber, wythoffTable, wythoffWinningMoves } from './wythoff';
+import { describeStop } from './budget';
 import { sortedUnique } from './sequence';
 import { TREBLECROSS_OCTAL, analyzeTreblecross, treblecrossMovesTo } from './treblecross';
 import type { Budget, GraphData, GraphNimbers, HeapRule, HeapSequence, StopCause, TreblecrossAnalysis } from './types';
-import { type Unit, unitOptions } from './unitOptions';
+import { type Unit, unitOptions, wordDeletions } from './unitOptions';
 
 /**
  * What the engine may reuse between calls: rule sequences by `ruleKey`, graph nimbers by graph.
@@ -31,11 +35,17 @@ import { type Unit, unitOptions } from './unitOptions';
 export interface EngineCache {
   readonly sequences: Map<string, HeapSequence>;
   readonly graphs: WeakMap<GraphData, GraphNimbers>;
+  /** Wythoff nimbers: the largest square computed so far. */
+  wythoff?: WythoffTable;
+  /** Word pieces' interval tables, by dictionary and piece (the last WORD_PIECES_KEPT). */
+  readonly wordPieces: Map<string, WordPieceValues>;
 }
 
 export function createEngineCache(): EngineCache {
-  return { sequences: new Map(), graphs: new WeakMap() };
+  return { sequences: new Map(), graphs: new WeakMap(), wordPieces: new Map() };
 }
+
+const WORD_PIECES_KEPT = 256;
 
 export interface GameOptions {
   readonly budget?: Budget;
@@ -63,6 +73,10 @@ export interface ComponentAnalysis {
   readonly graph?: GraphNimbers;
   /** Treblecross rows. */
   readonly treblecross?: TreblecrossAnalysis;
+  /** Wythoff: the nimber table used (it holds every position of the component when status is value). */
+  readonly wythoff?: WythoffTable;
+  /** Words: each piece's interval table. */
+  readonly wordPieces?: readonly WordPieceValues[];
 }
 
 export interface GameAnalysis {
@@ -125,6 +139,16 @@ export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAn
     });
     return { ...base, nimber: null, outcome: 'N', reason: 'a row can be completed at once: three in a row wins', winningMoves: list.moves, winningMoveCount: list.count };
   }
+  const lone = input.components.length === 1 ? input.components[0] : undefined;
+  if (lone?.kind === 'wythoff' && lone.positions.length === 1) {
+    // One Wythoff position: who wins, and every winning move, from the Beatty pairs, for heaps of
+    // any size (its nimber is given when the table reaches it).
+    const [a, b] = lone.positions[0];
+    const nimber = components[0].nimber;
+    if (isWythoffP(a, b)) return { ...base, ...none, nimber, outcome: 'P' };
+    for (const move of wythoffWinningMoves(a, b)) list.add(0, { kind: 'wythoff', position: 0, to: move.to });
+    return { ...base, nimber, outcome: 'N', winningMoves: list.moves, winningMoveCount: list.count, ...(nimber === null ? { reason: 'who wins comes from the Beatty pairs; the nimber is beyond the computed table' } : {}) };
+  }
   const unknown = components.find((c) => c.status === 'unknown');
   if (unknown) return { ...base, ...none, nimber: null, outcome: null, reason: unknown.reason };
 
@@ -137,17 +161,132 @@ export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAn
 // ---------------------------------------------------------------------------------------------
 // Values of components
 
+type Of<K extends ComponentInput['kind']> = Extract<ComponentInput, { kind: K }>;
+
+/**
+ * Every family of components, by kind: how its value is computed and how it moves to a given
+ * nimber. The rest of the engine reaches a family only through this table; the mapped type makes
+ * a kind without an entry a compile error. (Misère play searches over units: unitOptions.ts.)
+ */
+const FAMILIES: {
+  readonly [K in ComponentInput['kind']]: {
+    value(component: Of<K>, budget: Budget, cache: EngineCache): ComponentAnalysis;
+    /** Every move of the component to a position whose nimber makes the sum's XOR 0. */
+    movesTo(component: Of<K>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void;
+  };
+} = {
+  heaps: { value: (c, budget, cache) => heapsValue(c.rule, c.heaps, budget, cache), movesTo: heapComponentMovesTo },
+  'octal-row': { value: (c, budget, cache) => heapsValue(c.rule, xRuns(c.cells).map(([, length]) => BigInt(length)), budget, cache), movesTo: octalRowMovesTo },
+  tokens: { value: (c, budget, cache) => tokensValue(c.graph, c.vertices, budget, cache), movesTo: tokenMovesTo },
+  treblecross: { value: (c, budget, cache) => treblecrossValue(c.cells, budget, cache), movesTo: treblecrossComponentMovesTo },
+  wythoff: { value: wythoffValue, movesTo: wythoffComponentMovesTo },
+  leftmost: { value: leftmostValue, movesTo: leftmostComponentMovesTo },
+  words: { value: wordsValue, movesTo: wordsComponentMovesTo },
+};
+
 function analyzeComponent(component: ComponentInput, budget: Budget, cache: EngineCache): ComponentAnalysis {
-  switch (component.kind) {
-    case 'heaps':
-      return heapsValue(component.rule, component.heaps, budget, cache);
-    case 'octal-row':
-      return heapsValue(component.rule, xRuns(component.cells).map(([, length]) => BigInt(length)), budget, cache);
-    case 'tokens':
-      return tokensValue(component.graph, component.vertices, budget, cache);
-    case 'treblecross':
-      return treblecrossValue(component.cells, budget, cache);
+  return (FAMILIES[component.kind].value as (c: ComponentInput, b: Budget, k: EngineCache) => ComponentAnalysis)(component, budget, cache);
+}
+
+function componentMovesTo(component: ComponentInput, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
+  (FAMILIES[component.kind].movesTo as (c: ComponentInput, v: ComponentAnalysis, i: number, t: bigint, l: MoveList) => void)(component, value, index, total, list);
+}
+
+// ---- Wythoff, leftmost, words ----
+
+/** Wythoff nimbers are tabled up to at least this (one table per cache, grown when a larger heap needs it). */
+const WYTHOFF_TABLE_MIN = 64;
+
+function wythoffValue(component: Of<'wythoff'>, budget: Budget, cache: EngineCache): ComponentAnalysis {
+  let largest = 0n;
+  for (const [a, b] of component.positions) largest = [largest, a, b].reduce((x, y) => (y > x ? y : x));
+  let table = cache.wythoff;
+  if ((!table || BigInt(table.size) < largest) && largest <= BigInt(MAX_WYTHOFF_TABLE)) {
+    // Grow by doubling, so that a document's heaps do not each cost a new table.
+    const size = Math.min(MAX_WYTHOFF_TABLE, Math.max(WYTHOFF_TABLE_MIN, Number(largest), 2 * (table?.size ?? 0)));
+    const computed = wythoffTable(size, budget);
+    if (!table || computed.size > table.size) table = computed;
+    if (!computed.stop) cache.wythoff = computed;
   }
+  const parts = component.positions.map(([a, b]) => (table ? (wythoffNimber(table, a, b) ?? null) : null));
+  const known = (g: number | null): g is number => g !== null;
+  if (parts.every(known)) return { status: 'value', nimber: parts.reduce<bigint>((x, g) => x ^ BigInt(g), 0n), parts: parts.map(BigInt), ...(table ? { wythoff: table } : {}) };
+  const reach = table ? table.size : -1;
+  const reason =
+    largest > BigInt(MAX_WYTHOFF_TABLE)
+      ? `Wythoff nimbers have no known formula; they are computed for heaps up to ${MAX_WYTHOFF_TABLE.toLocaleString('en-US')}, and this position has a heap of ${largest}`
+      : `Wythoff nimbers were computed for heaps up to ${Math.max(reach, 0)} before the budget ran out${table?.stop ? ` (${describeStop(table.stop)})` : ''}`;
+  return { status: 'unknown', nimber: null, parts: parts.map((g) => (g === null ? null : BigInt(g))), reason, ...(table ? { wythoff: table } : {}) };
+}
+
+function wythoffComponentMovesTo(component: Of<'wythoff'>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
+  const table = value.wythoff!;
+  const seen = new Set<string>();
+  component.positions.forEach(([a, b], position) => {
+    const key = `${a},${b}`;
+    if (seen.has(key)) return; // equal positions: the same moves
+    seen.add(key);
+    const target = value.parts[position]! ^ total;
+    if (target > 0xffffn) return; // table values are below 2^16
+    for (const move of wythoffMovesTo(table, a, b, Number(target))) list.add(index, { kind: 'wythoff', position, to: move.to });
+  });
+}
+
+function leftmostValue(component: Of<'leftmost'>): ComponentAnalysis {
+  const parts = component.rows.map((row) => leftmostNimber(row));
+  return { status: 'value', nimber: parts.reduce((x, g) => x ^ g, 0n), parts };
+}
+
+function leftmostComponentMovesTo(component: Of<'leftmost'>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
+  const seen = new Set<string>();
+  component.rows.forEach((piles, row) => {
+    const key = piles.join(',');
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const move of leftmostMovesTo(piles, value.parts[row]! ^ total)) list.add(index, { kind: 'leftmost', row, pile: move.pile, to: move.to });
+  });
+}
+
+/** The pieces a word move leaves, as a position: empty ones dropped, order ignored. */
+const piecesKey = (pieces: readonly string[]) => JSON.stringify(pieces.filter((p) => p.length > 0).sort());
+
+function wordsValue(component: Of<'words'>, budget: Budget, cache: EngineCache): ComponentAnalysis {
+  const dictionary = [...new Set(component.words)].sort();
+  const pieces = component.pieces.map((text) => {
+    const key = `${JSON.stringify(dictionary)}\u0000${text}`;
+    let values = cache.wordPieces.get(key);
+    if (!values) {
+      values = wordPieceValues(wordPiece(text, dictionary), budget);
+      if (values.nimber !== null) {
+        if (cache.wordPieces.size >= WORD_PIECES_KEPT) cache.wordPieces.delete(cache.wordPieces.keys().next().value as string);
+        cache.wordPieces.set(key, values);
+      }
+    }
+    return values;
+  });
+  const parts = pieces.map((p) => (p.nimber === null ? null : BigInt(p.nimber)));
+  const unknown = pieces.find((p) => p.nimber === null);
+  if (unknown) return { status: 'unknown', nimber: null, parts, reason: unknown.reason ?? 'not computed', wordPieces: pieces };
+  return { status: 'value', nimber: parts.reduce<bigint>((x, g) => x ^ g!, 0n), parts, wordPieces: pieces };
+}
+
+function wordsComponentMovesTo(component: Of<'words'>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
+  const seen = new Set<string>();
+  value.wordPieces!.forEach((piece, pieceIndex) => {
+    const text = component.pieces[pieceIndex];
+    if (seen.has(text)) return;
+    seen.add(text);
+    const target = value.parts[pieceIndex]! ^ total;
+    if (target > 0xffffffffn) return;
+    const reached = new Set<string>(); // deleting "ab" or "ba" from "aba" leaves the same piece
+    for (const move of wordMovesTo(piece, Number(target))) {
+      const leaves = wordMoveLeaves(piece.piece, move);
+      const key = piecesKey(leaves);
+      if (reached.has(key)) continue;
+      reached.add(key);
+      list.add(index, { kind: 'word', piece: pieceIndex, start: move.start, length: move.length, leaves });
+    }
+  });
 }
 
 /** Keeps the better of a cached and a new sequence of one rule: complete, or else longer. */
@@ -223,50 +362,46 @@ export function xRuns(cells: string): [number, number][] {
 // ---------------------------------------------------------------------------------------------
 // Normal-play winning moves
 
-function componentMovesTo(component: ComponentInput, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
-  switch (component.kind) {
-    case 'heaps': {
-      const seen = new Set<bigint>(); // equal heaps have the same moves, to the same positions
-      component.heaps.forEach((n, heap) => {
-        if (seen.has(n)) return;
-        seen.add(n);
-        const target = value.parts[heap]! ^ total;
-        heapMovesTo(component.rule, value.sequence, n, target, {
-          list,
-          add: (take, leaves) => list.add(index, { kind: 'heap', heap, take, leaves }),
-        });
-      });
-      return;
+function heapComponentMovesTo(component: Of<'heaps'>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
+  const seen = new Set<bigint>(); // equal heaps have the same moves, to the same positions
+  component.heaps.forEach((n, heap) => {
+    if (seen.has(n)) return;
+    seen.add(n);
+    const target = value.parts[heap]! ^ total;
+    heapMovesTo(component.rule, value.sequence, n, target, {
+      list,
+      add: (take, leaves) => list.add(index, { kind: 'heap', heap, take, leaves }),
+    });
+  });
+}
+
+function octalRowMovesTo(component: Of<'octal-row'>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
+  xRuns(component.cells).forEach(([start, length], run) => {
+    const target = value.parts[run]! ^ total;
+    rowRunMovesTo(component.rule, value.sequence!, length, target, (offset, count) => list.add(index, { kind: 'knock', start: start + offset, count }));
+  });
+}
+
+function tokenMovesTo(component: Of<'tokens'>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
+  const { succStart, succ } = component.graph;
+  const nimbers = value.graph!.nimbers;
+  const seen = new Set<number>();
+  component.vertices.forEach((v, token) => {
+    if (seen.has(v)) return; // tokens on one vertex: moving either gives the same position
+    seen.add(v);
+    const target = BigInt(nimbers[v]) ^ total;
+    for (let slot = succStart[v]; slot < succStart[v + 1]; slot++) {
+      if (BigInt(nimbers[succ[slot]]) === target) list.add(index, { kind: 'token', token, to: succ[slot] });
     }
-    case 'octal-row': {
-      xRuns(component.cells).forEach(([start, length], run) => {
-        const target = value.parts[run]! ^ total;
-        rowRunMovesTo(component.rule, value.sequence!, length, target, (offset, count) => list.add(index, { kind: 'knock', start: start + offset, count }));
-      });
-      return;
-    }
-    case 'tokens': {
-      const { succStart, succ } = component.graph;
-      const nimbers = value.graph!.nimbers;
-      const seen = new Set<number>();
-      component.vertices.forEach((v, token) => {
-        if (seen.has(v)) return; // tokens on one vertex: moving either gives the same position
-        seen.add(v);
-        const target = BigInt(nimbers[v]) ^ total;
-        for (let slot = succStart[v]; slot < succStart[v + 1]; slot++) {
-          if (BigInt(nimbers[succ[slot]]) === target) list.add(index, { kind: 'token', token, to: succ[slot] });
-        }
-      });
-      return;
-    }
-    case 'treblecross': {
-      const analysis = value.treblecross;
-      if (analysis?.status !== 'nimber') return;
-      const target = BigInt(analysis.nimber) ^ total;
-      if (target > 0xffffffffn) return; // row nimbers are 32-bit numbers: no move reaches this one
-      for (const cell of treblecrossMovesTo(analysis, Number(target))) list.add(index, { kind: 'mark', cell, winsAtOnce: false });
-    }
-  }
+  });
+}
+
+function treblecrossComponentMovesTo(_component: Of<'treblecross'>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
+  const analysis = value.treblecross;
+  if (analysis?.status !== 'nimber') return;
+  const target = BigInt(analysis.nimber) ^ total;
+  if (target > 0xffffffffn) return; // row nimbers are 32-bit numbers: no move reaches this one
+  for (const cell of treblecrossMovesTo(analysis, Number(target))) list.add(index, { kind: 'mark', cell, winsAtOnce: false });
 }
 
 interface HeapMoveSink {
@@ -437,13 +572,47 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
     return { ...base, outcome, winningMoves: list.moves, winningMoveCount: list.count };
   }
 
-  // The exact search, over units: a heap, a token, a row's run of X's.
-  type Owner = { component: number; kind: 'heap'; index: number } | { component: number; kind: 'token'; index: number } | { component: number; kind: 'run'; start: number };
+  // The exact search, over units: a heap, a token, a row's run of X's, a Wythoff position, a
+  // leftmost row, a word piece.
+  type Owner =
+    | { component: number; kind: 'heap'; index: number }
+    | { component: number; kind: 'token'; index: number }
+    | { component: number; kind: 'run'; start: number }
+    | { component: number; kind: 'wythoff' | 'leftmost' | 'word'; index: number };
   const units: Unit[] = [];
   const owners: Owner[] = [];
+  const tooLarge = (size: bigint) => `beyond the misère search limit (heaps of at most ${MISERE_MAX_HEAP.toLocaleString('en-US')}; this one has ${size})`;
   for (let component = 0; component < input.components.length; component++) {
     const c = input.components[component];
     if (c.kind === 'treblecross') return unknown('Treblecross has no misère form: whoever completes three in a row wins');
+    if (c.kind === 'wythoff') {
+      for (const [index, [a, b]] of c.positions.entries()) {
+        const large = a > b ? a : b;
+        if (large > BigInt(MISERE_MAX_HEAP)) return unknown(tooLarge(large));
+        if (large === 0n) continue;
+        units.push({ kind: 'wythoff', a: Number(a), b: Number(b) });
+        owners.push({ component, kind: 'wythoff', index });
+      }
+      continue;
+    }
+    if (c.kind === 'leftmost') {
+      for (const [index, row] of c.rows.entries()) {
+        const large = row.reduce((x, y) => (y > x ? y : x), 0n);
+        if (large > BigInt(MISERE_MAX_HEAP)) return unknown(tooLarge(large));
+        if (large === 0n) continue;
+        units.push({ kind: 'leftmost', piles: row.map(Number) });
+        owners.push({ component, kind: 'leftmost', index });
+      }
+      continue;
+    }
+    if (c.kind === 'words') {
+      for (const [index, text] of c.pieces.entries()) {
+        if (text.length === 0) continue;
+        units.push({ kind: 'word', text, words: c.words });
+        owners.push({ component, kind: 'word', index });
+      }
+      continue;
+    }
     if (c.kind === 'tokens') {
       c.vertices.forEach((vertex, index) => {
         units.push({ kind: 'vertex', graph: c.graph, vertex });
@@ -464,6 +633,29 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
   for (const { unit, option } of search.winning) {
     const owner = owners[unit];
     const u = units[unit];
+    if (u.kind === 'wythoff' && owner.kind === 'wythoff') {
+      const left = unitOptions(u)[option];
+      const to: [bigint, bigint] = left.length === 0 ? [0n, 0n] : left[0].kind === 'wythoff' ? [BigInt(left[0].a), BigInt(left[0].b)] : [0n, 0n];
+      const key = `w${owner.component}:${u.a},${u.b}:${to}`;
+      if (!seen.has(key)) list.add(owner.component, { kind: 'wythoff', position: owner.index, to });
+      seen.add(key);
+      continue;
+    }
+    if (u.kind === 'leftmost' && owner.kind === 'leftmost') {
+      // Options are the leftmost pile's new sizes 0, 1, …, in order.
+      const pile = u.piles.findIndex((a) => a > 0);
+      const key = `l${owner.component}:${u.piles}:${option}`;
+      if (!seen.has(key)) list.add(owner.component, { kind: 'leftmost', row: owner.index, pile, to: BigInt(option) });
+      seen.add(key);
+      continue;
+    }
+    if (u.kind === 'word' && owner.kind === 'word') {
+      const deletion = wordDeletions(u.text, u.words)[option];
+      const key = `s${owner.component}:${u.text}:${piecesKey(deletion.leaves)}`;
+      if (!seen.has(key)) list.add(owner.component, { kind: 'word', piece: owner.index, start: deletion.start, length: deletion.length, leaves: deletion.leaves });
+      seen.add(key);
+      continue;
+    }
     const leaves = unitOptions(u)[option];
     if (owner.kind === 'token') {
       const to = leaves[0].kind === 'vertex' ? leaves[0].vertex : -1;
@@ -481,6 +673,7 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
       seen.add(key);
       continue;
     }
+    if (owner.kind !== 'run') throw new Error(`internal: a ${u.kind} unit owned by a ${owner.kind}`);
     // A run: every placement of the knocked-down cells that leaves these runs.
     const offsets = sizes.length === 0 ? [0] : sizes.length === 1 ? [0, sizes[0]] : [...new Set([sizes[0], sizes[1]])];
     for (const offset of offsets) list.add(owner.component, { kind: 'knock', start: owner.start + offset, count: take });

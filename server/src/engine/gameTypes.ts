@@ -8,7 +8,13 @@ export type ComponentInput =
   | { readonly kind: 'tokens'; readonly graph: GraphData; readonly vertices: readonly number[] }
   | { readonly kind: 'treblecross'; readonly cells: string }
   /** An octal rule on a row: each maximal run of `X` is a heap. */
-  | { readonly kind: 'octal-row'; readonly rule: HeapRule; readonly cells: string };
+  | { readonly kind: 'octal-row'; readonly rule: HeapRule; readonly cells: string }
+  /** Wythoff's game: one position (two heaps) per pair. */
+  | { readonly kind: 'wythoff'; readonly positions: readonly (readonly [bigint, bigint])[] }
+  /** The leftmost-pile game: one row of piles per list. */
+  | { readonly kind: 'leftmost'; readonly rows: readonly (readonly bigint[])[] }
+  /** A word game: the dictionary, and one string per independent piece. */
+  | { readonly kind: 'words'; readonly words: readonly string[]; readonly pieces: readonly string[] };
 
 export interface GameInput {
   readonly play: 'normal' | 'misere';
@@ -24,7 +30,13 @@ export type ComponentMove =
   /** Treblecross: mark a cell (0-based); `winsAtOnce` when it completes three in a row. */
   | { readonly kind: 'mark'; readonly cell: number; readonly winsAtOnce: boolean }
   /** An octal rule on a row: cells [start, start + count) go from `X` to `.`. */
-  | { readonly kind: 'knock'; readonly start: number; readonly count: number };
+  | { readonly kind: 'knock'; readonly start: number; readonly count: number }
+  /** Wythoff: a position (index within its component) becomes `to`. */
+  | { readonly kind: 'wythoff'; readonly position: number; readonly to: readonly [bigint, bigint] }
+  /** Leftmost: in a row (index), the leftmost non-empty pile (index in the row) goes down to `to`. */
+  | { readonly kind: 'leftmost'; readonly row: number; readonly pile: number; readonly to: bigint }
+  /** Words: in a piece (index), the word of `length` code points at code point `start` is deleted, leaving two pieces. */
+  | { readonly kind: 'word'; readonly piece: number; readonly start: number; readonly length: number; readonly leaves: readonly [string, string] };
 
 export interface GameMove {
   readonly component: number;

@@ -82,7 +82,21 @@ export function misereSearch(units: readonly Unit[], budget: Budget = {}): Miser
   };
   const unitsByKey = new Map<string, Unit>();
   const keyOf = (unit: Unit): string => {
-    const key = unit.kind === 'heap' ? `h${idOf(unit.rule)}:${unit.size}` : `v${idOf(unit.graph)}:${unit.vertex}`;
+    // No spaces: a state is its units' keys joined by spaces.
+    const key = (() => {
+      switch (unit.kind) {
+        case 'heap':
+          return `h${idOf(unit.rule)}:${unit.size}`;
+        case 'vertex':
+          return `v${idOf(unit.graph)}:${unit.vertex}`;
+        case 'wythoff':
+          return `w${unit.a},${unit.b}`;
+        case 'leftmost':
+          return `l${unit.piles.join(',')}`;
+        case 'word':
+          return `s${idOf(unit.words)}:${encodeURIComponent(unit.text)}`;
+      }
+    })();
     if (!unitsByKey.has(key)) unitsByKey.set(key, unit);
     return key;
   };

@@ -4,13 +4,68 @@ import type { GraphData, HeapRule } from './types';
 
 export type Unit =
   | { readonly kind: 'heap'; readonly rule: HeapRule; readonly size: number }
-  | { readonly kind: 'vertex'; readonly graph: GraphData; readonly vertex: number };
+  | { readonly kind: 'vertex'; readonly graph: GraphData; readonly vertex: number }
+  /** A Wythoff position (two heaps). */
+  | { readonly kind: 'wythoff'; readonly a: number; readonly b: number }
+  /** A leftmost-pile row. */
+  | { readonly kind: 'leftmost'; readonly piles: readonly number[] }
+  /** A word game's piece, with its dictionary (one array per component). */
+  | { readonly kind: 'word'; readonly text: string; readonly words: readonly string[] };
+
+/** Every deletion of a word from a piece, in a fixed order (by start, then dictionary order): code points, not UTF-16 units. */
+export function wordDeletions(text: string, words: readonly string[]): { start: number; length: number; leaves: [string, string] }[] {
+  const points = [...text];
+  const found: { start: number; length: number; leaves: [string, string] }[] = [];
+  for (let p = 0; p < points.length; p++) {
+    for (const word of new Set(words)) {
+      const w = [...word];
+      if (w.length === 0 || points.slice(p, p + w.length).join('') !== word) continue;
+      found.push({ start: p, length: w.length, leaves: [points.slice(0, p).join(''), points.slice(p + w.length).join('')] });
+    }
+  }
+  return found;
+}
+
+/** A unit with no moves left at all is no game: options leave such units out. */
+function isEmpty(unit: Unit): boolean {
+  switch (unit.kind) {
+    case 'heap':
+      return unit.size === 0;
+    case 'vertex':
+      return false; // a terminal vertex still carries its token (and graphs are left as they are)
+    case 'wythoff':
+      return unit.a === 0 && unit.b === 0;
+    case 'leftmost':
+      return unit.piles.every((a) => a === 0);
+    case 'word':
+      return unit.text.length === 0;
+  }
+}
 
 /**
  * Each option is the list of units the moved unit becomes: none (a heap taken away whole),
  * one, or two (a heap split by an octal move).
  */
 export function unitOptions(unit: Unit): Unit[][] {
+  if (unit.kind === 'wythoff') {
+    const { a, b } = unit;
+    const options: Unit[][] = [];
+    for (let x = 0; x < a; x++) options.push([{ kind: 'wythoff', a: x, b }]);
+    for (let y = 0; y < b; y++) options.push([{ kind: 'wythoff', a, b: y }]);
+    for (let t = 1; t <= Math.min(a, b); t++) options.push([{ kind: 'wythoff', a: a - t, b: b - t }]);
+    return options.map((option) => option.filter((u) => !isEmpty(u)));
+  }
+  if (unit.kind === 'leftmost') {
+    const first = unit.piles.findIndex((a) => a > 0);
+    if (first < 0) return [];
+    const options: Unit[][] = [];
+    for (let to = 0; to < unit.piles[first]; to++) options.push([{ kind: 'leftmost', piles: unit.piles.map((a, i) => (i === first ? to : a)) }]);
+    return options.map((option) => option.filter((u) => !isEmpty(u)));
+  }
+  if (unit.kind === 'word') {
+    const piece = (text: string): Unit => ({ kind: 'word', text, words: unit.words });
+    return wordDeletions(unit.text, unit.words).map(({ leaves }) => leaves.map(piece).filter((u) => !isEmpty(u)));
+  }
   if (unit.kind === 'vertex') {
     const { succStart, succ } = unit.graph;
     const options: Unit[][] = [];
@@ -41,5 +96,5 @@ export function unitOptions(unit: Unit): Unit[][] {
       break;
   }
   // Heaps of size 0 are no game at all: leave them out, so equal positions look equal.
-  return options.map((option) => option.filter((u) => u.kind !== 'heap' || u.size > 0));
+  return options.map((option) => option.filter((u) => !isEmpty(u)));
 }

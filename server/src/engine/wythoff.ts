@@ -95,8 +95,8 @@ export interface WythoffTable {
   readonly stop?: StopCause;
 }
 
-/** The largest table this engine makes: values stay below 2^16 (G(a, b) ≤ a + b). */
-export const MAX_WYTHOFF_TABLE = 16_000;
+/** The largest table this engine makes (about 130 MB of tables and flags at this size; values stay below 2^16 since G(a, b) ≤ a + b). */
+export const MAX_WYTHOFF_TABLE = 4096;
 
 /**
  * Nimbers of every (a, b) with a, b ≤ size. Rows are computed in order; when the budget stops it,
