@@ -13,7 +13,7 @@ import { getHeapStatistics } from 'node:v8';
 import { reportGame, type GameReport } from './analysis/gameReport';
 import { createEngineCache, ruleSequence, sequenceNimber } from './engine';
 import { MAX_SEQUENCE_LENGTH } from './engine/budget';
-import type { Budget, HeapRule, HeapSequence } from './engine/types';
+import { type Budget, type HeapRule, type HeapSequence, isHeapRule } from './engine/types';
 import { analyzeText, type AnalyzedDocument } from './language/analyze';
 import { BUILTIN_RULES } from './language/model';
 
@@ -244,6 +244,7 @@ function parseRule(source: string): { rule: HeapRule; name: string } {
   const builtin = BUILTIN_RULES.get(source.trim());
   if (builtin) {
     if (builtin.kind === 'treblecross') throw new UsageError('treblecross is a row rule; its heap form is `octal 0.007` (a run of m safe cells is a heap of m + 2)');
+    if (!isHeapRule(builtin)) throw new UsageError(`${source.trim()} is not a heap rule: a sequence is a heap rule's nimbers G(0), G(1), …`);
     return { rule: builtin, name: source.trim() };
   }
   const prefix = 'rule sequence = ';
@@ -254,7 +255,7 @@ function parseRule(source: string): { rule: HeapRule; name: string } {
     throw new UsageError(`RULE, column ${column}: ${error.message}`);
   }
   const symbol = document.model.symbols.get('sequence');
-  if (symbol?.kind !== 'rule' || !symbol.rule || symbol.rule.kind === 'treblecross') throw new UsageError(`not a heap rule: ${source}`);
+  if (symbol?.kind !== 'rule' || !isHeapRule(symbol.rule)) throw new UsageError(`not a heap rule: ${source}`);
   return { rule: symbol.rule, name: source.trim() };
 }
 

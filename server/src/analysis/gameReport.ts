@@ -3,24 +3,12 @@
 // written back as edits). The CLI and the editor features both read these reports, so what the
 // command line prints is what the editor shows.
 import { analyzeGame, type EngineCache, type GameAnalysis } from '../engine';
-import type { ComponentInput, GameInput, GameMove } from '../engine/gameTypes';
+import type { GameInput, GameMove } from '../engine/gameTypes';
+import { componentInput } from './families';
 import type { Budget } from '../engine/types';
 import type { AnalyzedDocument } from '../language/analyze';
 import type { CheckedComponent, GameSymbol } from '../language/model';
 import { writeMove, type WrittenMove } from '../language/writeMove';
-
-export function componentInput(component: CheckedComponent): ComponentInput {
-  switch (component.kind) {
-    case 'heaps':
-      return { kind: 'heaps', rule: component.rule, heaps: component.heaps };
-    case 'tokens':
-      return { kind: 'tokens', graph: component.graph.data, vertices: component.vertices };
-    case 'treblecross':
-      return { kind: 'treblecross', cells: component.cells };
-    case 'octal-row':
-      return { kind: 'octal-row', rule: component.rule, cells: component.cells };
-  }
-}
 
 /** The engine's input for a game; only for valid games (an invalid one has nothing to evaluate). */
 export function gameInput(game: GameSymbol): GameInput {

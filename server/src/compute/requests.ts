@@ -1,7 +1,8 @@
 // What a document needs computed, as keyed requests (computations.ts). Keys are made of what the
 // answer depends on, never of positions: a graph by its body's text (the same text gives the same
 // vertex numbering), a rule by the engine's ruleKey, a game by its play and components.
-import { ruleKey, TREBLECROSS_OCTAL } from '../engine';
+import { ruleKey } from '../engine';
+import { componentAffinity, componentKey } from '../analysis/families';
 import type { HeapRule } from '../engine/types';
 import { gameInput } from '../analysis/gameReport';
 import type { AnalyzedDocument } from '../language/analyze';
@@ -20,31 +21,11 @@ export function ruleRequestKey(rule: HeapRule): string {
 
 /** The rule keys a game's computation fills its worker's cache with. */
 function gameAffinity(game: GameSymbol): string[] {
-  const keys = new Set<string>();
-  for (const c of game.components) {
-    if (c.kind === 'heaps' || c.kind === 'octal-row') keys.add(ruleKey(c.rule));
-    else if (c.kind === 'treblecross') keys.add(ruleKey(TREBLECROSS_OCTAL));
-  }
-  return [...keys];
+  return [...new Set(game.components.flatMap(componentAffinity))];
 }
 
 export function gameKey(document: AnalyzedDocument, game: GameSymbol): string {
-  const parts = game.components.map((c) => {
-    switch (c.kind) {
-      case 'heaps':
-        // The heaps as written, not printed from their values: printing a million-digit heap
-        // takes a quarter of a second. Equal text means equal values (the converse may fail,
-        // as with `007` and `7`, which only costs a computation).
-        return `${ruleKey(c.rule)}: ${c.syntax.kind === 'heaps' ? c.syntax.heaps.map((h) => h.text).join(' ') : c.heaps.join(' ')}`;
-      case 'octal-row':
-        return `${ruleKey(c.rule)}: "${c.cells}"`;
-      case 'treblecross':
-        return `treblecross: "${c.cells}"`;
-      case 'tokens':
-        return `${graphKey(document, c.graph)} at ${c.vertices.join(',')}`;
-    }
-  });
-  return `game ${game.play}; ${parts.join(' + ')}`;
+  return `game ${game.play}; ${game.components.map((c) => componentKey(c, (graph) => graphKey(document, graph))).join(' + ')}`;
 }
 
 export function gameRequest(document: AnalyzedDocument, game: GameSymbol, maxMoves: number): ComputationRequest {

@@ -10,7 +10,15 @@ export type HeapRule =
 /** A row rule: Treblecross. (Octal rules applied to rows are heap rules over the row's runs of X.) */
 export type RowRule = { kind: 'treblecross' };
 
-export type Rule = HeapRule | RowRule;
+/** The classics: Wythoff's game and the leftmost-pile game (built-in), and a word game's dictionary. */
+export type ClassicRule = { kind: 'wythoff' } | { kind: 'leftmost' } | { kind: 'words'; words: readonly string[] };
+
+export type Rule = HeapRule | RowRule | ClassicRule;
+
+/** Is this rule played on heaps (subtraction and octal rules)? */
+export function isHeapRule(rule: Rule | undefined): rule is HeapRule {
+  return rule?.kind === 'subtract' || rule?.kind === 'subtractAllExcept' || rule?.kind === 'octal';
+}
 
 /** A DAG in compact form: successors of vertex v are succ[succStart[v] .. succStart[v+1]). */
 export interface GraphData {

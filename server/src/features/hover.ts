@@ -9,12 +9,14 @@
 import { type Hover, MarkupKind } from 'vscode-languageserver';
 import type { ComponentResult, GameResult, RuleSummary } from '../compute/jobs';
 import type { GameMove } from '../engine/gameTypes';
-import type { GraphNimbers, HeapRule } from '../engine/types';
+import { type GraphNimbers, type HeapRule, isHeapRule } from '../engine/types';
 import type { GameDeclaration, GraphDeclaration, Name, RuleDeclaration } from '../language/ast';
 import type { CheckedComponent, GameSymbol, GraphSymbol } from '../language/model';
 import { componentText } from '../analysis/gameReport';
 import { writeMove } from '../language/writeMove';
 import { countText, numberText, withShortNumbers } from '../language/numberText';
+import { quoted } from '../language/diagnostics';
+import { isWythoffP, wythoffPartner } from '../engine/wythoff';
 import type { Span } from '../language/text';
 import { type DocumentView, type Value, elapsed, outcomeWords, periodWords, proofWords, sequenceWhy, star } from './view';
 
@@ -151,9 +153,34 @@ function componentHover(view: DocumentView, game: GameSymbol, component: Checked
     case 'tokens':
       out.push(`tokens on ${component.vertices.map((v, i) => `\`${component.graph.data.vertexNames[v]}\` ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ')} of graph \`${component.graph.name}\``);
       break;
+    case 'wythoff':
+      out.push("Wythoff's game: take any number from one heap, or the same number from both.", '');
+      for (const [i, [a, b]] of component.positions.entries()) {
+        const g = result.parts[i];
+        const beatty = wythoffPairWords(a, b);
+        out.push(`- (${numberText(a)}, ${numberText(b)}) → ${g === null ? 'nimber not known' : nim(g)}${beatty ? `; ${beatty}` : ''}`);
+      }
+      if (result.nimber === null) out.push('', 'Who wins a lone position is known from the Beatty pairs (⌊kφ⌋, ⌊kφ⌋ + k) at any size; nimbers have no known formula and are computed for heaps up to a few thousand.');
+      break;
+    case 'leftmost':
+      out.push('The leftmost-pile game: a move takes coins from the leftmost non-empty pile of a row. From the right, G = a − 1 if a ≤ G(rest), else a.', '');
+      for (const [i, row] of component.rows.entries()) out.push(`- [${row.map(numberText).join(', ')}] → ${nim(result.parts[i] ?? 0n)}`);
+      break;
+    case 'words':
+      out.push(`Word game \`${component.ruleName}\`: a move deletes a word; the pieces on either side are played apart.`, '');
+      for (const [i, piece] of component.pieces.entries()) out.push(`- "${quoted(piece)}" → ${result.parts[i] === null ? 'not known' : nim(result.parts[i]!)}`);
+      break;
   }
   out.push(...movesList(view, game, value.value, (m) => m.component === index));
   return out.join('\n');
+}
+
+/** "the Beatty pair k = …" for a Wythoff P-position, or undefined. */
+function wythoffPairWords(a: bigint, b: bigint): string | undefined {
+  if (!isWythoffP(a, b)) return undefined;
+  if (a === 0n && b === 0n) return 'the terminal position (k = 0)';
+  const { k } = wythoffPartner(a < b ? a : b);
+  return `a P-position: the Beatty pair k = ${numberText(k)}, (⌊kφ⌋, ⌊kφ⌋ + k)`;
 }
 
 function treblecrossLines(cells: string, result: ComponentResult): string[] {
@@ -253,6 +280,8 @@ function ruleDeclarationHover(view: DocumentView, declaration: RuleDeclaration):
   const span = declaration.name ?? declaration;
   if (!symbol.rule) return [`**rule \`${symbol.name}\`**: its definition has errors.`, span];
   if (symbol.rule.kind === 'treblecross') return [`**rule \`${symbol.name}\`**: Treblecross.`, span];
+  if (symbol.rule.kind === 'words') return [`**rule \`${symbol.name}\`**: a word game; a move deletes one of ${symbol.rule.words.map((w) => `\`"${w}"\``).join(', ')} from a piece, and what is left on either side is played apart.`, span];
+  if (!isHeapRule(symbol.rule)) return [null, declaration];
   return [ruleHover(view, symbol.name, symbol.rule), span];
 }
 

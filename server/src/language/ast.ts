@@ -41,7 +41,15 @@ export interface OctalCode extends Span {
   readonly code?: Span & { readonly text: string };
 }
 
-export type RuleBody = SubtractSet | SubtractAllExcept | OctalCode;
+/** `words {"ab", "ba"}`: a dictionary for word games. */
+export interface WordsBody extends Span {
+  readonly kind: 'words';
+  readonly set: Span;
+  readonly words: readonly StringLiteral[];
+  readonly malformed: boolean;
+}
+
+export type RuleBody = SubtractSet | SubtractAllExcept | OctalCode | WordsBody;
 
 export interface RuleDeclaration extends Span {
   readonly kind: 'rule';
@@ -80,14 +88,35 @@ export interface TokensComponent extends Span {
   readonly vertices: readonly Name[];
 }
 
-/** `RULE "..X.."`: a row configuration. */
+/** `RULE "..X.."`: a row configuration; a word game's pieces when there are several strings. */
 export interface RowComponent extends Span {
   readonly kind: 'row';
   readonly rule: Name;
   readonly row: StringLiteral;
+  /** The strings after the first (`dict "ab" "ba"`): only word games take more than one. */
+  readonly more: readonly StringLiteral[];
 }
 
-export type Component = HeapsComponent | TokensComponent | RowComponent;
+/** `(A, B)`: one parenthesised group of numbers (a Wythoff position has two). */
+export interface NumberGroup extends Span {
+  readonly numbers: readonly NumberLiteral[];
+}
+
+/** `wythoff (3, 5) (1, 2)`: positions as pairs. */
+export interface PairsComponent extends Span {
+  readonly kind: 'pairs';
+  readonly rule: Name;
+  readonly pairs: readonly NumberGroup[];
+}
+
+/** `leftmost [1, 2] [3, 0, 1]`: rows as bracketed lists. */
+export interface ListsComponent extends Span {
+  readonly kind: 'lists';
+  readonly rule: Name;
+  readonly lists: readonly NumberGroup[];
+}
+
+export type Component = HeapsComponent | TokensComponent | RowComponent | PairsComponent | ListsComponent;
 
 export interface GameDeclaration extends Span {
   readonly kind: 'game';

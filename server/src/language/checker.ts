@@ -1,6 +1,6 @@
 // Names and checks: resolves every name, checks what the grammar cannot (sets, octal codes,
 // rows, cycles, what kind of thing a component names), and builds the engine's plain data.
-import type { GraphData, HeapRule, Rule } from '../engine/types';
+import { type GraphData, type HeapRule, type Rule, isHeapRule } from '../engine/types';
 import type { Component, GameDeclaration, GraphDeclaration, Name, NumberLiteral, RuleBody, SourceFile } from './ast';
 import { type DiagnosticSink, error, quoted, warning } from './diagnostics';
 import { BUILTIN_RULES, type CheckedComponent, type GameSymbol, type GraphSymbol, type SemanticModel, type Symbol } from './model';
@@ -122,6 +122,23 @@ function checkRuleBody(body: RuleBody, diagnostics: Diagnostics): Rule | undefin
     }
     case 'octal':
       return body.code ? checkOctalCode(body.code, diagnostics) : undefined;
+    case 'words': {
+      if (body.malformed) return undefined;
+      if (body.words.length === 0) {
+        diagnostics.push(error('empty-word', body.set, 'a dictionary needs at least one word: with none, no move is possible'));
+        return undefined;
+      }
+      let ok = true;
+      const seen = new Set<string>();
+      for (const word of body.words) {
+        if (word.value.length === 0) {
+          diagnostics.push(error('empty-word', word, 'a word cannot be empty: every move deletes at least one character'));
+          ok = false;
+        } else if (seen.has(word.value)) diagnostics.push(warning('repeated-word', word, `\`"${quoted(word.value)}"\` is listed twice`));
+        seen.add(word.value);
+      }
+      return ok ? { kind: 'words', words: [...seen] } : undefined;
+    }
   }
 }
 
@@ -278,7 +295,7 @@ export function findCycles(graph: GraphData, limit: number): { vertices: number[
 
 // ---- games ----
 
-type ComponentShape = 'heaps' | 'tokens' | 'row';
+type ComponentShape = Component['kind'];
 
 function checkGame(
   declaration: GameDeclaration,
@@ -330,7 +347,7 @@ function checkComponent(
   const head = headOf(component);
   const symbol = symbols.get(head.text);
   if (!symbol) {
-    diagnostics.push(error('unknown-name', head, suggestions.unknownNameMessage(head.text, component.kind === 'row' ? 'row' : component.kind)));
+    diagnostics.push(error('unknown-name', head, suggestions.unknownNameMessage(head.text, component.kind)));
     return undefined;
   }
   references.push({ name: head, symbol });
@@ -338,29 +355,37 @@ function checkComponent(
     diagnostics.push(error('unknown-name', head, `\`${head.text}\` is a game; a component names a rule or a graph`));
     return undefined;
   }
+  if (component.kind !== 'tokens' && symbol.kind === 'graph') {
+    diagnostics.push(error('graph-used-as-rule', head, `\`${head.text}\` is a graph: place tokens on it with \`${head.text} at VERTEX\``));
+    return undefined;
+  }
   switch (component.kind) {
     case 'heaps': {
-      if (symbol.kind === 'graph') {
-        diagnostics.push(error('graph-used-as-rule', head, `\`${head.text}\` is a graph: place tokens on it with \`${head.text} at VERTEX\``));
-        return undefined;
-      }
+      if (symbol.kind !== 'rule') return undefined;
       if (symbol.rule?.kind === 'treblecross') {
         diagnostics.push(error('row-rule-given-heaps', head, `\`${head.text}\` is played on a row, not on heaps: write \`${head.text} "....."\``));
         return undefined;
       }
+      if (symbol.rule && !isHeapRule(symbol.rule)) return wrongShape(head, symbol.rule, diagnostics);
       if (!symbol.rule) return undefined; // its definition has an error, reported there
-      return { kind: 'heaps', syntax: component, ruleName: head.text, rule: symbol.rule as HeapRule, heaps: component.heaps.map((heap) => heap.value) };
+      return { kind: 'heaps', syntax: component, ruleName: head.text, rule: symbol.rule, heaps: component.heaps.map((heap) => heap.value) };
     }
     case 'row': {
-      if (symbol.kind === 'graph') {
-        diagnostics.push(error('graph-used-as-rule', head, `\`${head.text}\` is a graph: place tokens on it with \`${head.text} at VERTEX\``));
-        return undefined;
+      if (symbol.kind !== 'rule') return undefined;
+      if (symbol.rule?.kind === 'words') {
+        return { kind: 'words', syntax: component, ruleName: head.text, words: symbol.rule.words, pieces: [component.row, ...component.more].map((piece) => piece.value) };
       }
+      if (symbol.rule?.kind === 'wythoff' || symbol.rule?.kind === 'leftmost') return wrongShape(head, symbol.rule, diagnostics);
       const rowOk = checkRowCells(component.row.value, component.row.valueStart, diagnostics);
       if (symbol.rule && !isRowRule(symbol.rule)) {
         diagnostics.push(
           error('heap-rule-given-row', head, `\`${head.text}\` is a subtraction rule, played on heaps: write heap sizes, as in \`${head.text} 3 4\`; rows are for \`treblecross\` and octal rules`),
         );
+        return undefined;
+      }
+      if (component.more.length > 0) {
+        const extra = component.more[0];
+        diagnostics.push(error('wrong-shape', { start: extra.start, end: component.more.at(-1)!.end }, `\`${head.text}\` takes one row; join another with \`+\`, as in \`${head.text} "${component.row.value}" + ${head.text} "${extra.value}"\``));
         return undefined;
       }
       if (!symbol.rule || !rowOk) return undefined;
@@ -373,11 +398,30 @@ function checkComponent(
         }
         return { kind: 'treblecross', syntax: component, cells };
       }
+      if (!isHeapRule(symbol.rule)) return undefined;
       const heaps = cells
         .split('.')
         .filter((run) => run.length > 0)
         .map((run) => BigInt(run.length));
       return { kind: 'octal-row', syntax: component, ruleName: head.text, rule: symbol.rule, cells, heaps };
+    }
+    case 'pairs': {
+      if (symbol.kind !== 'rule' || !symbol.rule) return undefined;
+      if (symbol.rule.kind !== 'wythoff') return wrongShape(head, symbol.rule, diagnostics);
+      let ok = true;
+      const positions: [bigint, bigint][] = [];
+      for (const pair of component.pairs) {
+        if (pair.numbers.length !== 2) {
+          diagnostics.push(error('bad-pair', pair, `a Wythoff position is two heaps, \`(A, B)\`; this one has ${pair.numbers.length === 1 ? 'one number' : `${pair.numbers.length} numbers`}`));
+          ok = false;
+        } else positions.push([pair.numbers[0].value, pair.numbers[1].value]);
+      }
+      return ok ? { kind: 'wythoff', syntax: component, positions } : undefined;
+    }
+    case 'lists': {
+      if (symbol.kind !== 'rule' || !symbol.rule) return undefined;
+      if (symbol.rule.kind !== 'leftmost') return wrongShape(head, symbol.rule, diagnostics);
+      return { kind: 'leftmost', syntax: component, rows: component.lists.map((list) => list.numbers.map((n) => n.value)) };
     }
     case 'tokens': {
       if (symbol.kind !== 'graph') {
@@ -402,6 +446,31 @@ function checkComponent(
   }
 }
 
+/** How a component of a rule is written, for messages. */
+function writtenForm(name: string, rule: Rule): string {
+  switch (rule.kind) {
+    case 'wythoff':
+      return `positions as pairs of heaps, as in \`${name} (3, 5)\``;
+    case 'leftmost':
+      return `rows of piles in brackets, as in \`${name} [1, 2]\``;
+    case 'words':
+      return `pieces of text in double quotes, as in \`${name} "abcab"\``;
+    case 'treblecross':
+      return `a row, as in \`${name} ".....X."\``;
+    case 'octal':
+      return `heap sizes, as in \`${name} 3 4\`, or a row, as in \`${name} "XXX.XX"\``;
+    case 'subtract':
+    case 'subtractAllExcept':
+      return `heap sizes, as in \`${name} 3 4\``;
+  }
+}
+
+/** A component written in a shape its rule does not take. */
+function wrongShape(head: Name, rule: Rule, diagnostics: Diagnostics): undefined {
+  diagnostics.push(error('wrong-shape', head, `\`${head.text}\` takes ${writtenForm(head.text, rule)}`));
+  return undefined;
+}
+
 /**
  * "Did you mean" for unknown component names. The candidate lists (the names of the right kind
  * for each shape, and every rule and graph) are built once per analysis, on the first unknown
@@ -418,14 +487,16 @@ class Suggestions {
 
   private candidates() {
     if (!this.lists) {
-      const fitting: Record<ComponentShape, string[]> = { heaps: [], tokens: [], row: [] };
+      const fitting: Record<ComponentShape, string[]> = { heaps: [], tokens: [], row: [], pairs: [], lists: [] };
       const any: string[] = [];
       for (const symbol of this.symbols.values()) {
         if (symbol.kind === 'game') continue;
         any.push(symbol.name);
         if (symbol.kind === 'graph') fitting.tokens.push(symbol.name);
-        else if (isRowRule(symbol.rule)) fitting.row.push(symbol.name);
-        if (symbol.kind === 'rule' && symbol.rule?.kind !== 'treblecross') fitting.heaps.push(symbol.name);
+        else if (isRowRule(symbol.rule) || symbol.rule?.kind === 'words') fitting.row.push(symbol.name);
+        if (symbol.kind === 'rule' && isHeapRule(symbol.rule)) fitting.heaps.push(symbol.name);
+        if (symbol.kind === 'rule' && symbol.rule?.kind === 'wythoff') fitting.pairs.push(symbol.name);
+        if (symbol.kind === 'rule' && symbol.rule?.kind === 'leftmost') fitting.lists.push(symbol.name);
       }
       this.lists = { fitting, any };
     }

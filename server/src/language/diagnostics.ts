@@ -38,6 +38,11 @@ export const DIAGNOSTIC_CODES = [
   'misere-repeated',
   'misere-misplaced',
   'misere-treblecross',
+  'expected-word',
+  'empty-word',
+  'repeated-word',
+  'bad-pair',
+  'wrong-shape',
   'too-many-problems',
 ] as const;
 

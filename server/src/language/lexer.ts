@@ -3,7 +3,7 @@
 import { type Diagnostic, error, quoted } from './diagnostics';
 import type { Span } from './text';
 
-export const KEYWORDS = ['rule', 'game', 'graph', 'at', 'subtract', 'all', 'except', 'octal', 'misere'] as const;
+export const KEYWORDS = ['rule', 'game', 'graph', 'at', 'subtract', 'all', 'except', 'octal', 'misere', 'words'] as const;
 export type Keyword = (typeof KEYWORDS)[number];
 
 export type TokenKind =
@@ -17,6 +17,10 @@ export type TokenKind =
   | '}'
   | ','
   | '+'
+  | '('
+  | ')'
+  | '['
+  | ']'
   | '->'
   | 'newline'
   | 'unknown'
@@ -49,10 +53,6 @@ const lookAlikes: Readonly<Record<string, string>> = {
   '”': 'write a plain `"`',
   ';': 'declarations end at the end of the line',
   '-': 'a hyphen only joins the parts of a name, as in `dawson-kayles`; an edge is `->`',
-  '(': 'a game is written without parentheses, e.g. `game g = nim 3 4`',
-  ')': 'a game is written without parentheses, e.g. `game g = nim 3 4`',
-  '[': 'a subtraction set uses braces, e.g. `subtract {1, 2}`',
-  ']': 'a subtraction set uses braces, e.g. `subtract {1, 2}`',
   "'": 'a row is written in double quotes, e.g. `treblecross "..X.."`',
 };
 
@@ -150,7 +150,7 @@ export class Scanner {
     } else if (c === 45 /* - */ && text.charCodeAt(i + 1) === 62 /* > */) {
       i += 2;
       kind = '->';
-    } else if (c === 61 || c === 123 || c === 125 || c === 44 || c === 43) {
+    } else if (c === 61 || c === 123 || c === 125 || c === 44 || c === 43 || c === 40 || c === 41 || c === 91 || c === 93) {
       i++;
       kind = text[start] as TokenKind;
     } else {
@@ -181,6 +181,6 @@ export class Scanner {
 function isStray(c: number): boolean {
   if (c === 32 || c === 9 || c === 10 || c === 13 || c === 35 || c === 34) return false;
   if (isNamePart(c)) return false;
-  if (c === 61 || c === 123 || c === 125 || c === 44 || c === 43 || c === 45) return false;
+  if (c === 61 || c === 123 || c === 125 || c === 44 || c === 43 || c === 40 || c === 41 || c === 91 || c === 93 || c === 45) return false;
   return true;
 }

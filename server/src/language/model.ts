@@ -41,6 +41,9 @@ export type CheckedComponent =
   | { readonly kind: 'heaps'; readonly syntax: Component; readonly ruleName: string; readonly rule: HeapRule; readonly heaps: readonly bigint[] }
   | { readonly kind: 'tokens'; readonly syntax: Component; readonly graph: GraphSymbol; readonly vertices: readonly number[] }
   | { readonly kind: 'treblecross'; readonly syntax: Component; readonly cells: string }
+  | { readonly kind: 'wythoff'; readonly syntax: Component; readonly positions: readonly (readonly [bigint, bigint])[] }
+  | { readonly kind: 'leftmost'; readonly syntax: Component; readonly rows: readonly (readonly bigint[])[] }
+  | { readonly kind: 'words'; readonly syntax: Component; readonly ruleName: string; readonly words: readonly string[]; readonly pieces: readonly string[] }
   /** An octal rule on a row: each maximal run of `X` is a heap (`"XXX.XX"` = heaps 3 and 2). */
   | { readonly kind: 'octal-row'; readonly syntax: Component; readonly ruleName: string; readonly rule: HeapRule; readonly cells: string; readonly heaps: readonly bigint[] };
 
@@ -60,4 +63,6 @@ export const BUILTIN_RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ['dawson', { kind: 'octal', digits: [0, 1, 3, 7] }],
   ['dawson-kayles', { kind: 'octal', digits: [0, 0, 7] }],
   ['treblecross', { kind: 'treblecross' }],
+  ['wythoff', { kind: 'wythoff' }],
+  ['leftmost', { kind: 'leftmost' }],
 ]);

@@ -8,10 +8,12 @@ import type {
   GameDeclaration,
   GraphDeclaration,
   Name,
+  NumberGroup,
   NumberLiteral,
   RuleBody,
   RuleDeclaration,
   SourceFile,
+  StringLiteral,
 } from './ast';
 import { type DiagnosticCode, DiagnosticSink, error } from './diagnostics';
 import { Scanner, type Token } from './lexer';
@@ -274,16 +276,96 @@ class Parser {
       this.reportExpected('bad-octal-code', 'an octal code such as `0.77` after `octal`');
       return { kind: 'octal', start: token.start, end: token.end };
     }
+    if (this.atKeyword('words')) {
+      this.advance();
+      const { set, words, malformed } = this.parseStringSet();
+      return { kind: 'words', start: token.start, end: this.previousEnd(), set, words, malformed };
+    }
     if (token.kind === 'name') {
       this.report(
         'expected-rule',
         token,
-        `expected \`subtract\` or \`octal\`, found \`${token.text}\`: a rule is defined by its moves, not by another rule's name`,
+        `expected \`subtract\`, \`octal\` or \`words\`, found \`${token.text}\`: a rule is defined by its moves, not by another rule's name`,
       );
       return undefined;
     }
-    this.reportExpected('expected-rule', '`subtract` or `octal` after `=`');
+    this.reportExpected('expected-rule', '`subtract`, `octal` or `words` after `=`');
     return undefined;
+  }
+
+  /** `{"ab", "ba"}` after `words`: strings separated by commas, over several lines if need be. */
+  private parseStringSet(): { set: Span; words: StringLiteral[]; malformed: boolean } {
+    const words: StringLiteral[] = [];
+    const errorsBefore = this.diagnostics.total;
+    const start = this.peek().start;
+    if (this.peek().kind !== '{') {
+      this.reportExpected('expected-open-brace', '`{` after `words`, as in `words {"ab", "ba"}`');
+      const end = this.previousEnd();
+      return { set: { start: end, end }, words, malformed: true };
+    }
+    this.advance();
+    let expectWord = true;
+    for (;;) {
+      this.skipNewlinesBefore(['string', ',', '}']);
+      const token = this.peek();
+      if (token.kind === 'string') {
+        if (!expectWord) this.report('unexpected-token', token, 'expected `,` between the words');
+        this.advance();
+        const closed = token.terminated !== false;
+        words.push({ start: token.start, end: token.end, valueStart: token.start + 1, value: this.text.slice(token.start + 1, closed ? token.end - 1 : token.end) });
+        expectWord = false;
+      } else if (token.kind === ',') {
+        if (expectWord) this.report('expected-word', token, 'expected a word in double quotes before `,`');
+        this.advance();
+        expectWord = true;
+      } else if (token.kind === '}') {
+        this.advance();
+        return { set: { start, end: token.end }, words, malformed: this.diagnostics.total > errorsBefore };
+      } else if (token.kind === 'number' || token.kind === 'name' || token.kind === 'decimal') {
+        this.report('expected-word', token, `\`${token.text}\` is not a word: words are written in double quotes, as in \`words {"ab", "c"}\``);
+        this.advance();
+        expectWord = false;
+      } else {
+        break;
+      }
+    }
+    const end = this.previousEnd();
+    const token = this.peek();
+    if (token.kind !== 'unknown') this.report('expected-close-brace', token.kind === 'newline' || token.kind === 'eof' ? { start: end, end } : token, 'expected `}` to close the words');
+    return { set: { start, end }, words, malformed: true };
+  }
+
+  /** `(3, 5)` or `[1, 0, 2]`: numbers separated by commas, on one line. */
+  private parseNumberGroup(close: ')' | ']'): NumberGroup {
+    const open = this.advance();
+    const numbers: NumberLiteral[] = [];
+    let expectNumber = true;
+    for (;;) {
+      const token = this.peek();
+      if (token.kind === 'number') {
+        if (!expectNumber) this.report('unexpected-token', token, `expected \`,\` between the numbers of \`${open.text}…${close}\``);
+        this.advance();
+        numbers.push({ start: token.start, end: token.end, text: token.text, value: numberValue(token.text) });
+        expectNumber = false;
+      } else if (token.kind === 'decimal') {
+        this.report('expected-number', token, `\`${token.text}\` is not a heap size: heap sizes are whole numbers`);
+        this.advance();
+        expectNumber = false;
+      } else if (token.kind === ',') {
+        if (expectNumber) this.report('expected-number', token, 'expected a number before `,`');
+        this.advance();
+        expectNumber = true;
+      } else if (token.kind === close) {
+        this.advance();
+        return { start: open.start, end: token.end, numbers };
+      } else {
+        break;
+      }
+    }
+    const end = this.previousEnd();
+    const token = this.peek();
+    if (token.kind !== 'unknown') this.report('expected-close-brace', token.kind === 'newline' || token.kind === 'eof' ? { start: end, end } : token, `expected \`${close}\` to close \`${open.text}\``);
+    return { start: open.start, end, numbers };
   }
 
   /**
@@ -510,12 +592,24 @@ class Parser {
       return { kind: 'heaps', start: head.start, end: this.previousEnd(), rule: name, heaps };
     }
     if (next.kind === 'string') {
-      this.advance();
-      const closed = next.terminated !== false;
-      const row = { start: next.start, end: next.end, valueStart: next.start + 1, value: this.text.slice(next.start + 1, closed ? next.end - 1 : next.end) };
-      return { kind: 'row', start: head.start, end: next.end, rule: name, row };
+      const strings: StringLiteral[] = [];
+      while (this.peek().kind === 'string') {
+        const token = this.advance();
+        const closed = token.terminated !== false;
+        strings.push({ start: token.start, end: token.end, valueStart: token.start + 1, value: this.text.slice(token.start + 1, closed ? token.end - 1 : token.end) });
+      }
+      const [row, ...more] = strings;
+      return { kind: 'row', start: head.start, end: this.previousEnd(), rule: name, row, more };
     }
-    this.reportExpected('expected-component', `heap sizes, \`at\` and vertices, or a row after \`${name.text}\``);
+    if (next.kind === '(' || next.kind === '[') {
+      const close = next.kind === '(' ? ')' : ']';
+      const groups: NumberGroup[] = [];
+      while (this.peek().kind === next.kind) groups.push(this.parseNumberGroup(close));
+      return next.kind === '('
+        ? { kind: 'pairs', start: head.start, end: this.previousEnd(), rule: name, pairs: groups }
+        : { kind: 'lists', start: head.start, end: this.previousEnd(), rule: name, lists: groups };
+    }
+    this.reportExpected('expected-component', `heap sizes, \`at\` and vertices, a row, pairs \`(A, B)\` or rows \`[A, B]\` after \`${name.text}\``);
     while (!this.atLineEnd() && this.peek().kind !== '+') this.advance();
     return undefined;
   }

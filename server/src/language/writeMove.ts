@@ -3,6 +3,7 @@
 // people. The rest of the line, comments included, is left exactly as the user wrote it.
 import type { GameMove } from '../engine/gameTypes';
 import type { GameSymbol } from './model';
+import { quoted } from './diagnostics';
 import { digitsText, numberText } from './numberText';
 import type { Span } from './text';
 
@@ -56,6 +57,38 @@ export function writeMove(text: string, game: GameSymbol, { component: index, mo
     newText = `"${after}"`;
     span = syntax.row;
     label = `${syntax.rule.text} "${cells}" → ${newText}`;
+  } else if (move.kind === 'wythoff' && syntax.kind === 'pairs') {
+    const pair = syntax.pairs[move.position];
+    const [x, y] = move.to;
+    newText = `(${x}, ${y})`;
+    span = pair;
+    const [a, b] = [pair.numbers[0].value, pair.numbers[1].value];
+    label = `${syntax.rule.text} (${numberText(a)}, ${numberText(b)}) → (${numberText(x)}, ${numberText(y)})`;
+    const both = a - x;
+    description =
+      x < a && y < b ? `take ${numberText(both)} from both heaps` : x < a ? `take ${numberText(a - x)} from the first heap` : `take ${numberText(b - y)} from the second heap`;
+    description += ` of (${numberText(a)}, ${numberText(b)})`;
+  } else if (move.kind === 'leftmost' && syntax.kind === 'lists') {
+    const list = syntax.lists[move.row];
+    const pile = list.numbers[move.pile];
+    newText = move.to.toString();
+    span = pile;
+    const rowText = (piles: readonly string[]) => `[${piles.join(', ')}]`;
+    const before = list.numbers.map((n) => digitsText(n.text));
+    label = `${syntax.rule.text} ${rowText(before)} → ${rowText(before.map((t, i) => (i === move.pile ? numberText(move.to) : t)))}`;
+    description = `take ${numberText(pile.value - move.to)} from the leftmost non-empty pile (${numberText(pile.value)}) of row ${move.row + 1}`;
+  } else if (move.kind === 'word' && syntax.kind === 'row') {
+    // The component's strings are written again: the piece is replaced by what is left on either
+    // side of the deleted word, empty pieces dropped, and `""` when nothing is left at all.
+    const literals = [syntax.row, ...syntax.more];
+    const pieces = literals.flatMap((literal, i) => (i === move.piece ? [...move.leaves] : [literal.value])).filter((p) => p.length > 0);
+    const written = pieces.length === 0 ? '""' : pieces.map((p) => `"${p}"`).join(' ');
+    newText = written;
+    span = { start: literals[0].start, end: literals.at(-1)!.end };
+    const points = [...literals[move.piece].value];
+    const word = points.slice(move.start, move.start + move.length).join('');
+    label = `${syntax.rule.text} ${literals.map((l) => `"${quoted(l.value)}"`).join(' ')} → ${written.length > 80 ? `${written.slice(0, 79)}…` : written}`;
+    description = `delete "${word}" at character ${move.start + 1} of "${literals[move.piece].value}"`;
   } else {
     throw new Error(`a ${move.kind} move does not fit a ${syntax.kind} component`);
   }

@@ -1,0 +1,90 @@
+// The classics in the language (contract version 2): the contract's examples mean what their
+// comments say, moves are written back as the contract says, and every winning move, applied to
+// the text, leaves a game whose player to move loses.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { reportGames } from '../../server/src/analysis/gameReport';
+import { analyzeText } from '../../server/src/language/analyze';
+import { random } from '../engine/random';
+import { repositoryPath } from '../helpers/paths';
+
+function report(text: string) {
+  const document = analyzeText(text);
+  assert.deepEqual(document.diagnostics.map((d) => d.message), [], 'no diagnostics');
+  return { document, games: reportGames(document, { maxMoves: 1000 }) };
+}
+
+/** The text after a written move. */
+function play(text: string, move: { edit: { span: { start: number; end: number }; newText: string } }): string {
+  return text.slice(0, move.edit.span.start) + move.edit.newText + text.slice(move.edit.span.end);
+}
+
+describe('the classics in .game files', () => {
+  it("the contract's examples have the values in their comments", () => {
+    const { games } = report(readFileSync(repositoryPath('test', 'fixtures', 'valid', 'contract-v2.game'), 'utf8'));
+    const byName = new Map(games.map((g) => [g.game.name, g]));
+    assert.deepEqual([byName.get('queen')!.nimber, byName.get('queen')!.outcome], [0n, 'P']);
+    assert.deepEqual(byName.get('pair')!.analysis!.components[0].parts, [0n, 7n]);
+    assert.equal(byName.get('pair')!.nimber, 7n);
+    assert.deepEqual(byName.get('matrix')!.analysis!.components[0].parts, [0n, 3n]);
+    assert.deepEqual([byName.get('tracy')!.nimber, byName.get('tracy')!.outcome], [1n, 'N']);
+  });
+
+  it('moves are written as the contract says', () => {
+    const cases: [string, string][] = [
+      ['game w = wythoff (3, 6)', 'wythoff (3, 5)'],
+      ['game l = leftmost [3, 1]', 'leftmost [1, 1]'],
+      ['rule dict = words {"ab", "ba", "c"}\ngame t = dict "abcab"', 'dict "ab" "ab"'],
+      ['rule d = words {"ab"}\ngame t = d "ab"', 'd ""'],
+    ];
+    for (const [text, after] of cases) {
+      const { games } = report(text);
+      const afters = games[0].winningMoves.map((m) => m.after);
+      assert.ok(afters.includes(after), `${text}: ${JSON.stringify(afters)} includes ${after}`);
+    }
+  });
+
+  it('every winning move of random classic sums, applied to the text, leaves a P-position', () => {
+    const next = random(71);
+    const int = (max: number) => Math.floor(next() * (max + 1));
+    const letters = 'abc';
+    const word = (max: number) => Array.from({ length: 1 + int(max - 1) }, () => letters[int(2)]).join('');
+    let moves = 0;
+    for (let trial = 0; trial < 150; trial++) {
+      const words = [...new Set(Array.from({ length: 1 + int(2) }, () => word(2)))];
+      const parts = Array.from({ length: 1 + int(2) }, () => {
+        switch (int(3)) {
+          case 0:
+            return `wythoff ${Array.from({ length: 1 + int(1) }, () => `(${int(9)}, ${int(9)})`).join(' ')}`;
+          case 1:
+            return `leftmost ${Array.from({ length: 1 + int(1) }, () => `[${Array.from({ length: int(3) }, () => int(4)).join(', ')}]`).join(' ')}`;
+          case 2:
+            return `d ${Array.from({ length: 1 + int(1) }, () => `"${word(6)}"`).join(' ')}`;
+          default:
+            return `nim ${int(7)} ${int(7)}`;
+        }
+      });
+      const text = `rule d = words {${words.map((w) => `"${w}"`).join(', ')}}\ngame g = ${parts.join(' + ')}\n`;
+      const { games } = report(text);
+      const game = games[0];
+      if (game.outcome === 'P') assert.equal(game.winningMoves.length, 0);
+      for (const move of game.winningMoves) {
+        const after = play(text, move);
+        const { games: replies } = report(after);
+        assert.equal(replies[0].outcome, 'P', `${text.trim()}\n  after ${move.label}:\n${after.trim()}`);
+        moves++;
+      }
+    }
+    assert.ok(moves > 50, `${moves} moves played`);
+  });
+
+  it('examples/classics.game has no diagnostics, and its comments are right', () => {
+    const { games } = report(readFileSync(repositoryPath('examples', 'classics.game'), 'utf8'));
+    const byName = new Map(games.map((g) => [g.game.name, g]));
+    assert.equal(byName.get('queen')!.outcome, 'P');
+    assert.deepEqual(byName.get('corner')!.winningMoves.map((m) => m.after), ['wythoff (4, 7)']);
+    assert.equal(byName.get('giant')!.outcome, 'N');
+    assert.equal(byName.get('rows')!.outcome, 'P');
+    assert.ok(byName.get('tracy')!.winningMoves.some((m) => m.after === 'dict "ab" "ab"'));
+  });
+});
