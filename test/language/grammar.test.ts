@@ -27,12 +27,28 @@ const cases: [string, [string, string][]][] = [
       ['misere', 'storage.modifier.misere.game'], ['dawson-kayles', 'support.function.builtin.game'], ['7', 'constant.numeric.integer.game'],
       ['+', 'keyword.operator.sum.game'], ['g', 'variable.other.name.game'], ['at', 'keyword.other.game'], ['b', 'variable.other.name.game'],
       ['+', 'keyword.operator.sum.game'], ['kayles', 'support.function.builtin.game'], ['"', 'punctuation.definition.string.begin.game'],
-      ['XX', 'constant.character.marked.game'], ['.', 'constant.character.empty.game'], ['x', 'invalid.illegal.cell.game'],
+      ['XX', 'constant.character.marked.game'], ['.', 'constant.character.empty.game'], ['x', 'string.quoted.double.text.game'],
       ['"', 'punctuation.definition.string.end.game'],
     ],
   ],
   // A name that merely contains a keyword or a built-in is a plain name.
   ['game nim-ish = rules 1', [['game', 'storage.type.game.game'], ['nim-ish', 'entity.name.variable.game.game'], ['=', 'keyword.operator.assignment.game'], ['rules', 'variable.other.name.game'], ['1', 'constant.numeric.integer.game']]],
+  [
+    'game w = wythoff (3, 5) + leftmost [1, 0]',
+    [
+      ['game', 'storage.type.game.game'], ['w', 'entity.name.variable.game.game'], ['=', 'keyword.operator.assignment.game'],
+      ['wythoff', 'support.function.builtin.game'], ['(', 'punctuation.section.parens.game'], ['3', 'constant.numeric.integer.game'], [',', 'punctuation.separator.comma.game'], ['5', 'constant.numeric.integer.game'], [')', 'punctuation.section.parens.game'],
+      ['+', 'keyword.operator.sum.game'], ['leftmost', 'support.function.builtin.game'], ['[', 'punctuation.section.brackets.game'], ['1', 'constant.numeric.integer.game'], [',', 'punctuation.separator.comma.game'], ['0', 'constant.numeric.integer.game'], [']', 'punctuation.section.brackets.game'],
+    ],
+  ],
+  [
+    'rule d = words {"ab"}',
+    [
+      ['rule', 'storage.type.rule.game'], ['d', 'entity.name.function.rule.game'], ['=', 'keyword.operator.assignment.game'], ['words', 'keyword.other.game'],
+      ['{', 'punctuation.section.braces.game'], ['"', 'punctuation.definition.string.begin.game'], ['ab', 'string.quoted.double.text.game'], ['"', 'punctuation.definition.string.end.game'], ['}', 'punctuation.section.braces.game'],
+    ],
+  ],
+  ['rule d = octal 4.07', [['rule', 'storage.type.rule.game'], ['d', 'entity.name.function.rule.game'], ['=', 'keyword.operator.assignment.game'], ['octal', 'keyword.other.game'], ['4.07', 'constant.numeric.octal-code.game']]],
   ['game t = treblecross "..X', [['game', 'storage.type.game.game'], ['t', 'entity.name.variable.game.game'], ['=', 'keyword.operator.assignment.game'], ['treblecross', 'support.function.builtin.game'], ['"', 'punctuation.definition.string.begin.game'], ['..', 'constant.character.empty.game'], ['X', 'constant.character.marked.game']]],
 ];
 
