@@ -17,12 +17,17 @@ function randomRule(next: () => number): HeapRule {
     case 1:
       return { kind: 'subtractAllExcept', except: [...new Set(Array.from({ length: integer(next, 0, 2) }, () => BigInt(integer(next, 1, 4))))] };
     default:
-      return { kind: 'octal', digits: [0, ...Array.from({ length: integer(next, 1, 3) }, () => integer(next, 0, 7))] };
+      return randomHeapOctal(next);
   }
 }
 
 function randomOctal(next: () => number): HeapRule {
   return { kind: 'octal', digits: [0, ...Array.from({ length: integer(next, 1, 3) }, () => integer(next, 0, 7))] };
+}
+
+/** Heap rules only (not rows): octal codes may have 4 before the point. */
+function randomHeapOctal(next: () => number): HeapRule {
+  return { kind: 'octal', digits: [next() < 0.4 ? 4 : 0, ...Array.from({ length: integer(next, 1, 3) }, () => integer(next, 0, 7))] };
 }
 
 /** A random DAG: edges only from lower to higher index, so no cycles; names a, b, c, … */

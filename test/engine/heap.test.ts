@@ -165,6 +165,27 @@ describe('octal games', () => {
     assert.ok(proved >= 900, `only ${proved} periods proved`);
   });
 
+  it('codes with 4 before the point (a split without taking) agree with brute force on 600 random codes; proved periods hold 10× past the certificate', () => {
+    const next = random(83);
+    let proved = 0;
+    for (let trial = 0; trial < 600; trial++) {
+      const digits = [4, ...Array.from({ length: integer(next, 1, 3) }, () => integer(next, 0, 7))];
+      const name = `4.${digits.slice(1).join('')}`;
+      const sequence = ruleSequence(octal(digits), { maxValues: 1000 });
+      const known = sequence.complete ? 10 * (sequence.periodicity!.provedAt + 1) : sequence.computedUpTo + 1;
+      const length = Math.max(known, 60);
+      const brute = bruteOctal(digits, length);
+      if (!sequence.complete) {
+        assert.deepEqual(values(sequence, sequence.computedUpTo + 1), brute.slice(0, sequence.computedUpTo + 1), name);
+        continue;
+      }
+      proved++;
+      assert.deepEqual(readAll(sequence, length), brute, name);
+      checkPeriodicity(brute, sequence);
+    }
+    assert.ok(proved >= 100, `only ${proved} periods proved`);
+  });
+
   it('computes without looking for a period when asked, and agrees with the periodic one', () => {
     const plain = ruleSequence(octal([0, 7, 7]), {}, { findPeriod: false, stopAt: 5000 });
     assert.equal(plain.complete, false);

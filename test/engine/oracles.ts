@@ -33,8 +33,9 @@ export function bruteAllBut(except: readonly number[], length: number): number[]
  */
 export function octalMoves(digits: readonly number[], n: number): number[][] {
   const moves: number[][] = [];
-  for (let k = 1; k < digits.length; k++) {
-    const d = digits[k];
+  // k = 0: the digit before the point; only its bit 4 means a move (split without taking).
+  for (let k = 0; k < digits.length; k++) {
+    const d = k === 0 ? digits[0] & 4 : digits[k];
     if (d & 1 && n === k) moves.push([]);
     if (d & 2 && n > k) moves.push([n - k]);
     if (d & 4) for (let a = 1; a < n - k; a++) moves.push([a, n - k - a]);
@@ -53,8 +54,8 @@ export function bruteOctal(digits: readonly number[], length: number): number[] 
     seen[value] = n + 1;
   };
   for (let n = 0; n < length; n++) {
-    for (let k = 1; k < digits.length; k++) {
-      const d = digits[k];
+    for (let k = 0; k < digits.length; k++) {
+      const d = k === 0 ? digits[0] & 4 : digits[k];
       if (d & 1 && n === k) mark(0, n);
       if (d & 2 && n > k) mark(g[n - k], n);
       if (d & 4) for (let a = 1; a < n - k; a++) mark(g[a] ^ g[n - k - a], n);

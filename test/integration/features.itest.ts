@@ -98,4 +98,20 @@ suite('hovers, inlay hints and code lenses in VS Code', () => {
     await vscode.commands.executeCommand('undo');
     await until('the undone text', () => (document.getText().includes('game coins = onetwo 3 4 5') ? true : undefined));
   });
+
+  test("classics.game: clicking Wythoff's winning-move lens plays it, to a Beatty pair", async () => {
+    const document = await openExample('classics.game');
+    const lenses = await settledLenses(document);
+    const titles = lenses.map((l) => l.command!.title);
+    const move = lenses.find((l) => l.command!.title === '▶ wythoff (4, 9) → (4, 7)');
+    assert.ok(move, titles.join(' | '));
+    await vscode.commands.executeCommand(move.command!.command, ...(move.command!.arguments ?? []));
+    await until('the move in the text', () => (document.getText().includes('game corner = wythoff (4, 7)') ? true : undefined));
+    const after = await until('the lens of the new position', async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 100);
+      const first = found?.find((l) => l.range.start.line === move.range.start.line);
+      return first?.command?.title.startsWith('every move loses') ? first : undefined;
+    });
+    assert.match(after.command!.title, /nim-sum 0/);
+  });
 });

@@ -53,7 +53,9 @@ describe('the classics in .game files', () => {
     for (let trial = 0; trial < 150; trial++) {
       const words = [...new Set(Array.from({ length: 1 + int(2) }, () => word(2)))];
       const parts = Array.from({ length: 1 + int(2) }, () => {
-        switch (int(3)) {
+        switch (int(4)) {
+          case 4:
+            return `h ${int(9)} ${int(9)}`;
           case 0:
             return `wythoff ${Array.from({ length: 1 + int(1) }, () => `(${int(9)}, ${int(9)})`).join(' ')}`;
           case 1:
@@ -64,7 +66,8 @@ describe('the classics in .game files', () => {
             return `nim ${int(7)} ${int(7)}`;
         }
       });
-      const text = `rule d = words {${words.map((w) => `"${w}"`).join(', ')}}\ngame g = ${parts.join(' + ')}\n`;
+      const code = `4.${Array.from({ length: 1 + int(2) }, () => int(7)).join('')}`;
+      const text = `rule d = words {${words.map((w) => `"${w}"`).join(', ')}}\nrule h = octal ${code}\ngame g = ${parts.join(' + ')}\n`;
       const { games } = report(text);
       const game = games[0];
       if (game.outcome === 'P') assert.equal(game.winningMoves.length, 0);

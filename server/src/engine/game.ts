@@ -440,9 +440,9 @@ function heapMovesTo(rule: HeapRule, sequence: HeapSequence | undefined, n: bigi
     case 'octal': {
       if (!sequence) return; // heap 0: no moves
       const digits = rule.digits;
-      for (let k = 1; k < digits.length && BigInt(k) <= n; k++) {
+      for (let k = 0; k < digits.length && BigInt(k) <= n; k++) {
         const take = BigInt(k);
-        const d = digits[k];
+        const d = k === 0 ? digits[0] & 4 : digits[k]; // before the point, only a split is a move
         if (d & 1 && n === take && target === 0n) sink.add(take, []);
         if (d & 2 && n > take && g(n - take) === target) sink.add(take, [n - take]);
         if (d & 4 && n - take >= 2n) splitsTo(sequence, n - take, target, (a, b) => sink.add(take, [a, b]), sink.list);

@@ -2,8 +2,11 @@
 // allows it when the k tokens are the whole heap, bit 2 when one non-empty heap is left, bit 4 when
 // the rest is split into two non-empty heaps.
 //
+// A digit before the point, d0 = 4 (as in 4.07), splits a heap into two non-empty heaps without
+// taking anything: k = 0 below. (Its bits 1 and 2 would be no move, or a move to the same heap.)
+//
 // Periodicity (proved: the Guy–Smith theorem, in the form proved here). Let t be the last non-zero
-// digit's position (no move removes more than t tokens) and n0 ≥ 1. If G(n + p) = G(n) for every
+// digit's position (no move removes more than t tokens; k = 0 ≤ t too) and n0 ≥ 1. If G(n + p) = G(n) for every
 // n0 ≤ n < 2·n0 + p + t, then G(n + p) = G(n) for every n ≥ n0.
 // Proof, by induction on n ≥ 2·n0 + p + t (smaller n are the hypothesis): n > t, so no move takes a
 // whole heap of n or of n + p. Removing k leaves one heap n - k or n + p - k; n0 ≤ n - k < n, so
@@ -45,8 +48,8 @@ const MAX_MASK_SEARCH_WIDTH = 16;
 export function octalSequence(rule: OctalRule, key: string, budget: Budget, options: SequenceOptions): HeapSequence {
   const digits = significantDigits(rule.digits);
   const { target, cause } = sequenceTarget(budget, options);
-  if (digits[0] !== 0 || digits.some((d) => !Number.isInteger(d) || d < 0 || d > 7)) {
-    return partialSequence(rule, key, new Uint8Array(1), 1, undefined, 'only octal codes 0.d1d2… with digits 0 to 7 are supported');
+  if ((digits[0] !== 0 && digits[0] !== 4) || digits.some((d) => !Number.isInteger(d) || d < 0 || d > 7)) {
+    return partialSequence(rule, key, new Uint8Array(1), 1, undefined, 'only octal codes d0.d1d2… with d0 = 0 or 4 and digits 0 to 7 are supported');
   }
   const t = digits.length - 1;
   const { limit } = valueLimit(budget);
@@ -100,7 +103,8 @@ class OctalState {
     this.t = digits.length - 1;
     this.takesWhole = Uint8Array.from(digits, (d) => d & 1);
     this.leavesOne = Uint8Array.from(digits, (d) => (d >> 1) & 1);
-    this.splits = Int32Array.from(digits.flatMap((d, k) => (k > 0 && d & 4 ? [k] : [])));
+    // k = 0 (the digit before the point, 4): split a heap in two without taking anything.
+    this.splits = Int32Array.from(digits.flatMap((d, k) => (d & 4 ? [k] : [])));
     this.values = new Uint16Array(Math.max(1, Math.min(target, 1 << 12)));
     this.resizeTables();
     if (resumed) {

@@ -87,8 +87,8 @@ export function unitOptions(unit: Unit): Unit[][] {
       break;
     }
     case 'octal':
-      for (let k = 1; k < rule.digits.length && k <= n; k++) {
-        const digit = rule.digits[k];
+      for (let k = 0; k < rule.digits.length && k <= n; k++) {
+        const digit = k === 0 ? rule.digits[0] & 4 : rule.digits[k]; // before the point, only a split
         if (digit & 1 && n === k) options.push([]);
         if (digit & 2 && n > k) options.push([heap(n - k)]);
         if (digit & 4) for (let a = 1; 2 * a <= n - k; a++) options.push([heap(a), heap(n - k - a)]);

@@ -160,15 +160,22 @@ function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostics)
     diagnostics.push(error('bad-octal-code', code, `\`${text}\` is not an octal code: ${example}`));
     return undefined;
   }
-  if (text.slice(0, point) !== '0') {
-    diagnostics.push(error('bad-octal-code', { start: code.start, end: code.start + point }, `an octal code starts with \`0.\`, not \`${text.slice(0, point)}.\``));
+  const before = text.slice(0, point);
+  if (before !== '0' && before !== '4') {
+    diagnostics.push(
+      error(
+        'bad-octal-code',
+        { start: code.start, end: code.start + point },
+        `an octal code starts with \`0.\`, or \`4.\` for a game that may also split a heap in two without taking anything; not \`${before}.\``,
+      ),
+    );
     return undefined;
   }
   if (point === text.length - 1) {
     diagnostics.push(error('bad-octal-code', code, `\`${text}\` has no digits after the point: ${example}`));
     return undefined;
   }
-  const digits = [0];
+  const digits = [Number(before)];
   let ok = true;
   for (let i = point + 1; i < text.length; i++) {
     const digit = text.charCodeAt(i) - 48;
@@ -399,6 +406,11 @@ function checkComponent(
         return { kind: 'treblecross', syntax: component, cells };
       }
       if (!isHeapRule(symbol.rule)) return undefined;
+      if (symbol.rule.kind === 'octal' && symbol.rule.digits[0] !== 0) {
+        // A row cannot show a heap split without a gap appearing: such a code is played on heaps.
+        diagnostics.push(error('wrong-shape', head, `\`${head.text}\` splits heaps without taking anything, which a row cannot show: write heap sizes, as in \`${head.text} 3 4\``));
+        return undefined;
+      }
       const heaps = cells
         .split('.')
         .filter((run) => run.length > 0)

@@ -35,7 +35,8 @@ export function writeMove(text: string, game: GameSymbol, { component: index, mo
     label = `${syntax.rule.text} ${digitsText(literal.text)} → ${move.leaves.length === 0 ? '0' : move.leaves.map(numberText).join(' ')}`;
     const sameSize = syntax.heaps.filter((heap) => heap.value === literal.value).length > 1;
     const which = `heap of ${numberText(literal.value)}${sameSize ? ` (heap ${move.heap + 1} of \`${syntax.rule.text}\`)` : ''}`;
-    if (move.leaves.length === 0) description = `take the whole ${which}`;
+    if (move.take === 0n) description = `split the ${which} into ${numberText(move.leaves[0])} and ${numberText(move.leaves[1])}`;
+    else if (move.leaves.length === 0) description = `take the whole ${which}`;
     else if (move.leaves.length === 1) description = `take ${numberText(move.take)} from the ${which}`;
     else description = `take ${numberText(move.take)} from the ${which}, leaving heaps of ${numberText(move.leaves[0])} and ${numberText(move.leaves[1])}`;
   } else if (move.kind === 'token' && syntax.kind === 'tokens' && component.kind === 'tokens') {
