@@ -263,6 +263,7 @@ const proofWords: Record<string, string> = {
   'closed-form': 'G(n) = n',
   'subtraction-window': 'a window of max S values repeats',
   'guy-smith': 'the Guy–Smith theorem',
+  'guy-smith-three': 'the Guy–Smith argument for three heaps (window 3·n0 + 2p + t)',
   'all-but-window': 'a window of max E first-occurrence gaps repeats',
 };
 

@@ -163,6 +163,14 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'hexadecimal code 0.8 (take one, leave three heaps): nimbers of heaps 0..2,000',
+    runs: 3,
+    prepare: () => () => {
+      const s = ruleSequence({ kind: 'octal', digits: [0, 8] }, {}, { stopAt: 2000, findPeriod: false });
+      return `G(2000) = ${s.values[2000]}`;
+    },
+  },
+  {
     name: 'leftmost-pile game: a row of 10^6 piles of 10^30',
     runs: 3,
     prepare: () => {

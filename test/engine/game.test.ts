@@ -27,6 +27,7 @@ function randomOctal(next: () => number): HeapRule {
 
 /** Heap rules only (not rows): octal codes may have 4 before the point. */
 function randomHeapOctal(next: () => number): HeapRule {
+  if (next() < 0.2) return { kind: 'octal', digits: [[0, 8][integer(next, 0, 1)], ...Array.from({ length: integer(next, 1, 2) }, () => integer(next, 0, 15))] }; // hexadecimal
   return { kind: 'octal', digits: [next() < 0.4 ? 4 : 0, ...Array.from({ length: integer(next, 1, 3) }, () => integer(next, 0, 7))] };
 }
 

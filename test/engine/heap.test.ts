@@ -186,6 +186,27 @@ describe('octal games', () => {
     assert.ok(proved >= 100, `only ${proved} periods proved`);
   });
 
+  it('hexadecimal codes that may leave three heaps agree with brute force on 150 random codes; proved periods hold past the certificate', () => {
+    const next = random(89);
+    let proved = 0;
+    for (let trial = 0; trial < 150; trial++) {
+      const before = [0, 4, 8, 12][integer(next, 0, 3)];
+      const after = Array.from({ length: integer(next, 1, 2) }, () => integer(next, 0, 15));
+      if (!after.some((d) => d & 8) && !(before & 8)) after[after.length - 1] |= 8; // make it leave three heaps
+      const digits = [before, ...after];
+      const name = `hex ${digits.map((d) => d.toString(16).toUpperCase()).join('').replace(/^(.)/, '$1.')}`;
+      const sequence = ruleSequence(octal(digits), { maxValues: 240 });
+      const length = Math.min(sequence.complete ? 3 * (sequence.periodicity!.provedAt + 1) : sequence.computedUpTo + 1, 240);
+      const brute = bruteOctal(digits, length);
+      assert.deepEqual(readAll(sequence, length), brute, name);
+      if (!sequence.complete) continue;
+      proved++;
+      assert.equal(sequence.periodicity!.proof, 'guy-smith-three');
+      checkPeriodicity(brute, sequence);
+    }
+    assert.ok(proved >= 20, `only ${proved} periods proved`);
+  });
+
   it('computes without looking for a period when asked, and agrees with the periodic one', () => {
     const plain = ruleSequence(octal([0, 7, 7]), {}, { findPeriod: false, stopAt: 5000 });
     assert.equal(plain.complete, false);

@@ -35,10 +35,11 @@ export function octalMoves(digits: readonly number[], n: number): number[][] {
   const moves: number[][] = [];
   // k = 0: the digit before the point; only its bit 4 means a move (split without taking).
   for (let k = 0; k < digits.length; k++) {
-    const d = k === 0 ? digits[0] & 4 : digits[k];
+    const d = k === 0 ? digits[0] & 12 : digits[k];
     if (d & 1 && n === k) moves.push([]);
     if (d & 2 && n > k) moves.push([n - k]);
     if (d & 4) for (let a = 1; a < n - k; a++) moves.push([a, n - k - a]);
+    if (d & 8) for (let a = 1; a < n - k; a++) for (let b = 1; a + b < n - k; b++) moves.push([a, b, n - k - a - b]);
   }
   return moves;
 }
@@ -55,10 +56,11 @@ export function bruteOctal(digits: readonly number[], length: number): number[] 
   };
   for (let n = 0; n < length; n++) {
     for (let k = 0; k < digits.length; k++) {
-      const d = k === 0 ? digits[0] & 4 : digits[k];
+      const d = k === 0 ? digits[0] & 12 : digits[k];
       if (d & 1 && n === k) mark(0, n);
       if (d & 2 && n > k) mark(g[n - k], n);
       if (d & 4) for (let a = 1; a < n - k; a++) mark(g[a] ^ g[n - k - a], n);
+      if (d & 8) for (let a = 1; a < n - k; a++) for (let b = 1; a + b < n - k; b++) mark(g[a] ^ g[b] ^ g[n - k - a - b], n);
     }
     let value = 0;
     while (seen[value] === n + 1) value++;

@@ -55,7 +55,7 @@ describe('the classics in .game files', () => {
       const parts = Array.from({ length: 1 + int(2) }, () => {
         switch (int(4)) {
           case 4:
-            return `h ${int(9)} ${int(9)}`;
+            return `${next() < 0.5 ? 'h' : 'x'} ${int(9)} ${int(9)}`;
           case 0:
             return `wythoff ${Array.from({ length: 1 + int(1) }, () => `(${int(9)}, ${int(9)})`).join(' ')}`;
           case 1:
@@ -67,7 +67,8 @@ describe('the classics in .game files', () => {
         }
       });
       const code = `4.${Array.from({ length: 1 + int(2) }, () => int(7)).join('')}`;
-      const text = `rule d = words {${words.map((w) => `"${w}"`).join(', ')}}\nrule h = octal ${code}\ngame g = ${parts.join(' + ')}\n`;
+      const hex = `${['0', '4', '8', 'C'][int(3)]}.${Array.from({ length: 1 + int(1) }, () => '0123456789ABCDEF'[int(15)]).join('')}`;
+      const text = `rule d = words {${words.map((w) => `"${w}"`).join(', ')}}\nrule h = octal ${code}\nrule x = hex ${hex}\ngame g = ${parts.join(' + ')}\n`;
       const { games } = report(text);
       const game = games[0];
       if (game.outcome === 'P') assert.equal(game.winningMoves.length, 0);

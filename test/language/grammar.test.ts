@@ -48,6 +48,7 @@ const cases: [string, [string, string][]][] = [
       ['{', 'punctuation.section.braces.game'], ['"', 'punctuation.definition.string.begin.game'], ['ab', 'string.quoted.double.text.game'], ['"', 'punctuation.definition.string.end.game'], ['}', 'punctuation.section.braces.game'],
     ],
   ],
+  ['rule h = hex 0.F8', [['rule', 'storage.type.rule.game'], ['h', 'entity.name.function.rule.game'], ['=', 'keyword.operator.assignment.game'], ['hex', 'keyword.other.game'], ['0.F8', 'constant.numeric.hex-code.game']]],
   ['rule d = octal 4.07', [['rule', 'storage.type.rule.game'], ['d', 'entity.name.function.rule.game'], ['=', 'keyword.operator.assignment.game'], ['octal', 'keyword.other.game'], ['4.07', 'constant.numeric.octal-code.game']]],
   ['game t = treblecross "..X', [['game', 'storage.type.game.game'], ['t', 'entity.name.variable.game.game'], ['=', 'keyword.operator.assignment.game'], ['treblecross', 'support.function.builtin.game'], ['"', 'punctuation.definition.string.begin.game'], ['..', 'constant.character.empty.game'], ['X', 'constant.character.marked.game']]],
 ];

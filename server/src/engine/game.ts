@@ -18,6 +18,7 @@
 import type { ComponentInput, ComponentMove, GameInput, GameMove } from './gameTypes';
 import { graphNimbers } from './graph';
 import { heapNimber, ruleKey, sequenceNimber } from './heap';
+import { MAX_THREE_WAY_HEAP, leavesThreeHeaps } from './hex';
 import { leftmostMovesTo, leftmostNimber } from './leftmost';
 import { misereNim, misereSearch } from './misere';
 import { type WordPieceValues, wordMoveLeaves, wordMovesTo, wordPiece, wordPieceValues } from './words';
@@ -298,6 +299,13 @@ export function rememberSequence(cache: EngineCache, sequence: HeapSequence | un
 
 function heapsValue(rule: HeapRule, heaps: readonly bigint[], budget: Budget, cache: EngineCache): ComponentAnalysis {
   const key = ruleKey(rule);
+  if (rule.kind === 'octal' && leavesThreeHeaps(rule.digits)) {
+    const large = heaps.find((n) => n > BigInt(MAX_THREE_WAY_HEAP));
+    if (large !== undefined) {
+      const reason = `a heap of ${large} under a code that leaves three heaps: its moves are enumerated for heaps up to ${MAX_THREE_WAY_HEAP.toLocaleString('en-US')}`;
+      return { status: 'unknown', nimber: null, parts: heaps.map(() => null), reason };
+    }
+  }
   const parts: (bigint | null)[] = new Array(heaps.length).fill(null);
   let reason: string | undefined;
   // Largest first: one computation reaches every smaller heap.
@@ -442,10 +450,11 @@ function heapMovesTo(rule: HeapRule, sequence: HeapSequence | undefined, n: bigi
       const digits = rule.digits;
       for (let k = 0; k < digits.length && BigInt(k) <= n; k++) {
         const take = BigInt(k);
-        const d = k === 0 ? digits[0] & 4 : digits[k]; // before the point, only a split is a move
+        const d = k === 0 ? digits[0] & 12 : digits[k]; // before the point, only splits are moves
         if (d & 1 && n === take && target === 0n) sink.add(take, []);
         if (d & 2 && n > take && g(n - take) === target) sink.add(take, [n - take]);
         if (d & 4 && n - take >= 2n) splitsTo(sequence, n - take, target, (a, b) => sink.add(take, [a, b]), sink.list);
+        if (d & 8 && n - take >= 3n) threeWaySplitsTo(sequence, Number(n - take), target, (a, b, c) => sink.add(take, [a, b, c]));
       }
     }
   }
@@ -518,6 +527,23 @@ function splitsTo(sequence: HeapSequence, m: bigint, target: bigint, add: (a: bi
     if (!matches[Number((a - BigInt(preperiod)) % BigInt(period))]) continue;
     list.count--;
     add(a, m - a);
+  }
+}
+
+/**
+ * Every split of a heap of m into a + b + c (1 ≤ a ≤ b ≤ c) with G(a) ⊕ G(b) ⊕ G(c) = target, in
+ * order. Quadratic in m: heaps are at most MAX_THREE_WAY_HEAP here (heapsValue says so beyond).
+ */
+function threeWaySplitsTo(sequence: HeapSequence, m: number, target: bigint, add: (a: bigint, b: bigint, c: bigint) => void): void {
+  if (target > 0xffffffffn) return;
+  const t = Number(target);
+  const values = sequence.values;
+  const length = sequence.computedUpTo + 1;
+  const p = sequence.periodicity;
+  const valueAt = (x: number) => (x < length ? values[x] : values[p!.preperiod + ((x - p!.preperiod) % p!.period)]);
+  for (let a = 1; 3 * a <= m; a++) {
+    const ga = values[a];
+    for (let b = a; a + 2 * b <= m; b++) if ((ga ^ valueAt(b) ^ valueAt(m - a - b)) === t) add(BigInt(a), BigInt(b), BigInt(m - a - b));
   }
 }
 

@@ -29,6 +29,7 @@
 //    run through every split.
 // The mask is chosen (and rechosen as the values grow) to minimise the number of rare heaps.
 import { valueLimit } from './budget';
+import { hexSequence, leavesThreeHeaps } from './hex';
 import { findCertifiedPeriod, smallestPeriodicity, type CertificateShape } from './period';
 import { computeUntilProved, partialSequence, provedSequence, regrow, sequenceTarget, type SequenceOptions, type ValueArray } from './sequence';
 import type { Budget, HeapSequence } from './types';
@@ -47,6 +48,7 @@ const MAX_MASK_SEARCH_WIDTH = 16;
 
 export function octalSequence(rule: OctalRule, key: string, budget: Budget, options: SequenceOptions): HeapSequence {
   const digits = significantDigits(rule.digits);
+  if (leavesThreeHeaps(digits)) return hexSequence(rule, key, digits, budget, options);
   const { target, cause } = sequenceTarget(budget, options);
   if ((digits[0] !== 0 && digits[0] !== 4) || digits.some((d) => !Number.isInteger(d) || d < 0 || d > 7)) {
     return partialSequence(rule, key, new Uint8Array(1), 1, undefined, 'only octal codes d0.d1d2… with d0 = 0 or 4 and digits 0 to 7 are supported');

@@ -49,7 +49,7 @@ export interface Periodicity {
   /** The certificate was checked on the computed values of heaps 0..provedAt. */
   readonly provedAt: number;
   /** The theorem that turns the finite check into a statement about every heap (see period.ts). */
-  readonly proof: 'closed-form' | 'subtraction-window' | 'guy-smith' | 'all-but-window';
+  readonly proof: 'closed-form' | 'subtraction-window' | 'guy-smith' | 'guy-smith-three' | 'all-but-window';
 }
 
 /** Why a computation stopped before it was done (budget.ts). */

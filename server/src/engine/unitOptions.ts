@@ -88,10 +88,11 @@ export function unitOptions(unit: Unit): Unit[][] {
     }
     case 'octal':
       for (let k = 0; k < rule.digits.length && k <= n; k++) {
-        const digit = k === 0 ? rule.digits[0] & 4 : rule.digits[k]; // before the point, only a split
+        const digit = k === 0 ? rule.digits[0] & 12 : rule.digits[k]; // before the point, only splits
         if (digit & 1 && n === k) options.push([]);
         if (digit & 2 && n > k) options.push([heap(n - k)]);
         if (digit & 4) for (let a = 1; 2 * a <= n - k; a++) options.push([heap(a), heap(n - k - a)]);
+        if (digit & 8) for (let a = 1; 3 * a <= n - k; a++) for (let b = a; a + 2 * b <= n - k; b++) options.push([heap(a), heap(b), heap(n - k - a - b)]);
       }
       break;
   }

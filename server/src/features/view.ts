@@ -95,6 +95,8 @@ export function proofWords(p: Periodicity): string {
       return `proved at n = ${p.provedAt} by the window theorem for subtraction games`;
     case 'guy-smith':
       return `proved at n = ${p.provedAt} by the Guy–Smith periodicity theorem`;
+    case 'guy-smith-three':
+      return `proved at n = ${p.provedAt} by the Guy–Smith argument for codes that leave up to three heaps (the window 3·n0 + 2p + t)`;
     case 'all-but-window':
       return `proved at n = ${p.provedAt} by the window argument for subtract-all-except games`;
   }

@@ -37,6 +37,8 @@ export interface SubtractAllExcept extends Span {
 
 export interface OctalCode extends Span {
   readonly kind: 'octal';
+  /** 8 for `octal 0.77`, 16 for `hex 0.F7` (digits 0–F; bit 8 leaves three heaps). */
+  readonly base: 8 | 16;
   /** The code as written, e.g. `0.137`; absent when it was missing. */
   readonly code?: Span & { readonly text: string };
 }

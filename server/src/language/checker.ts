@@ -121,7 +121,7 @@ function checkRuleBody(body: RuleBody, diagnostics: Diagnostics): Rule | undefin
       return { kind: 'subtractAllExcept', except };
     }
     case 'octal':
-      return body.code ? checkOctalCode(body.code, diagnostics) : undefined;
+      return body.code ? checkOctalCode(body.code, diagnostics, body.base) : undefined;
     case 'words': {
       if (body.malformed) return undefined;
       if (body.words.length === 0) {
@@ -152,35 +152,38 @@ function distinctValues(numbers: readonly NumberLiteral[], diagnostics: Diagnost
 }
 
 /** `0.d1d2…`: digit d_k's bits say whether removing k tokens may leave 0 (1), 1 (2) or 2 (4) heaps. */
-function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostics): HeapRule | undefined {
+function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostics, base: 8 | 16 = 8): HeapRule | undefined {
   const text = code.text;
   const point = text.indexOf('.');
-  const example = 'an octal code is `0.` followed by octal digits, as in `0.77` (Kayles)';
+  const hex = base === 16;
+  const example = hex
+    ? 'a hexadecimal code is `0.` followed by digits 0 to F, as in `0.F` (the bit 8 of a digit leaves three heaps)'
+    : 'an octal code is `0.` followed by octal digits, as in `0.77` (Kayles)';
   if (point < 0) {
-    diagnostics.push(error('bad-octal-code', code, `\`${text}\` is not an octal code: ${example}`));
+    diagnostics.push(error('bad-octal-code', code, `\`${text}\` is not ${hex ? 'a hexadecimal' : 'an octal'} code: ${example}`));
     return undefined;
   }
   const before = text.slice(0, point);
-  if (before !== '0' && before !== '4') {
-    diagnostics.push(
-      error(
-        'bad-octal-code',
-        { start: code.start, end: code.start + point },
-        `an octal code starts with \`0.\`, or \`4.\` for a game that may also split a heap in two without taking anything; not \`${before}.\``,
-      ),
-    );
+  // Before the point only splits mean anything (taking nothing, the heap becomes two or three).
+  const allowedBefore = hex ? ['0', '4', '8', 'C', 'c'] : ['0', '4'];
+  if (!allowedBefore.includes(before)) {
+    const what = hex
+      ? 'a hexadecimal code starts with `0.`, or `4.`, `8.` or `C.` for a game that may also split a heap in two, three, or either, without taking anything'
+      : 'an octal code starts with `0.`, or `4.` for a game that may also split a heap in two without taking anything';
+    diagnostics.push(error('bad-octal-code', { start: code.start, end: code.start + point }, `${what}; not \`${before}.\``));
     return undefined;
   }
   if (point === text.length - 1) {
     diagnostics.push(error('bad-octal-code', code, `\`${text}\` has no digits after the point: ${example}`));
     return undefined;
   }
-  const digits = [Number(before)];
+  const digits = [Number.parseInt(before, 16)];
   let ok = true;
   for (let i = point + 1; i < text.length; i++) {
-    const digit = text.charCodeAt(i) - 48;
-    if (digit > 7) {
-      diagnostics.push(error('bad-octal-code', { start: code.start + i, end: code.start + i + 1 }, `\`${text[i]}\` is not an octal digit (0 to 7)`));
+    const digit = /[0-9A-Fa-f]/.test(text[i]) ? Number.parseInt(text[i], 16) : 99;
+    if (digit >= base) {
+      const span = { start: code.start + i, end: code.start + i + 1 };
+      diagnostics.push(error('bad-octal-code', span, hex ? `\`${text[i]}\` is not a hexadecimal digit (0 to 9, A to F)` : `\`${text[i]}\` is not an octal digit (0 to 7)`));
       ok = false;
     }
     digits.push(digit);
@@ -406,9 +409,11 @@ function checkComponent(
         return { kind: 'treblecross', syntax: component, cells };
       }
       if (!isHeapRule(symbol.rule)) return undefined;
-      if (symbol.rule.kind === 'octal' && symbol.rule.digits[0] !== 0) {
-        // A row cannot show a heap split without a gap appearing: such a code is played on heaps.
-        diagnostics.push(error('wrong-shape', head, `\`${head.text}\` splits heaps without taking anything, which a row cannot show: write heap sizes, as in \`${head.text} 3 4\``));
+      if (symbol.rule.kind === 'octal' && (symbol.rule.digits[0] !== 0 || symbol.rule.digits.some((d) => d > 7))) {
+        // A row cannot show a heap split without a gap appearing, nor a run broken in three by
+        // one knock: such codes are played on heaps.
+        const what = symbol.rule.digits[0] !== 0 ? 'splits heaps without taking anything' : 'may leave three heaps';
+        diagnostics.push(error('wrong-shape', head, `\`${head.text}\` ${what}, which a row cannot show: write heap sizes, as in \`${head.text} 3 4\``));
         return undefined;
       }
       const heaps = cells

@@ -3,7 +3,7 @@
 import { type Diagnostic, error, quoted } from './diagnostics';
 import type { Span } from './text';
 
-export const KEYWORDS = ['rule', 'game', 'graph', 'at', 'subtract', 'all', 'except', 'octal', 'misere', 'words'] as const;
+export const KEYWORDS = ['rule', 'game', 'graph', 'at', 'subtract', 'all', 'except', 'octal', 'misere', 'words', 'hex'] as const;
 export type Keyword = (typeof KEYWORDS)[number];
 
 export type TokenKind =
@@ -113,6 +113,11 @@ export class Scanner {
     if (c === 10 || c === 13) {
       i += c === 13 && text.charCodeAt(i + 1) === 10 ? 2 : 1;
       kind = 'newline';
+    } else if (this.afterHex && (isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102))) {
+      // A hexadecimal code after `hex` (`hex 0.7F`): hex digits on both sides of the point, one
+      // token; the checker says what is wrong with it, if anything.
+      while (i < n && (isNamePart(text.charCodeAt(i)) || text.charCodeAt(i) === 46)) i++;
+      kind = 'decimal';
     } else if (isNameStart(c)) {
       i++;
       for (;;) {
@@ -173,8 +178,12 @@ export class Scanner {
       kind = 'unknown';
     }
     this.i = i;
+    this.afterHex = kind === 'keyword' && i - start === 3 && text.startsWith('hex', start);
     return this.token(kind, start, i, terminated);
   }
+
+  /** The token just read was the keyword `hex`: a code follows. */
+  private afterHex = false;
 }
 
 /** Characters that can start no token, so a run of them is reported once. */

@@ -240,7 +240,7 @@ class Parser {
     const name = this.parseDeclarationName('rule');
     if (!name && !this.atLineEnd() && this.peek().kind !== '=') this.skipLine();
     let body: RuleBody | undefined;
-    const startsBody = () => this.atKeyword('subtract') || this.atKeyword('octal');
+    const startsBody = () => this.atKeyword('subtract') || this.atKeyword('octal') || this.atKeyword('hex') || this.atKeyword('words');
     if (!this.atLineEnd() && this.expectEquals(name, startsBody)) body = this.parseRuleBody();
     else if (this.atLineEnd() && name) this.reportExpected('expected-equals', `\`=\` after \`${name.text}\``);
     return { kind: 'rule', start, end: this.previousEnd(), name, body };
@@ -266,15 +266,16 @@ class Parser {
       this.reportExpected('expected-open-brace', '`{` or `all` after `subtract`, as in `subtract {1, 2}`');
       return undefined;
     }
-    if (this.atKeyword('octal')) {
+    if (this.atKeyword('octal') || this.atKeyword('hex')) {
+      const base = this.atKeyword('hex') ? 16 : 8;
       this.advance();
       const code = this.peek();
       if (code.kind === 'decimal' || code.kind === 'number') {
         this.advance();
-        return { kind: 'octal', start: token.start, end: code.end, code: { start: code.start, end: code.end, text: code.text } };
+        return { kind: 'octal', base, start: token.start, end: code.end, code: { start: code.start, end: code.end, text: code.text } };
       }
-      this.reportExpected('bad-octal-code', 'an octal code such as `0.77` after `octal`');
-      return { kind: 'octal', start: token.start, end: token.end };
+      this.reportExpected('bad-octal-code', base === 16 ? 'a hexadecimal code such as `0.F7` after `hex`' : 'an octal code such as `0.77` after `octal`');
+      return { kind: 'octal', base, start: token.start, end: token.end };
     }
     if (this.atKeyword('words')) {
       this.advance();
