@@ -170,6 +170,10 @@ function componentHover(view: DocumentView, game: GameSymbol, component: Checked
       out.push(`Word game \`${component.ruleName}\`: a move deletes a word; the pieces on either side are played apart.`, '');
       for (const [i, piece] of component.pieces.entries()) out.push(`- "${quoted(piece)}" → ${result.parts[i] === null ? 'not known' : nim(result.parts[i]!)}`);
       break;
+    default: {
+      const unknown: never = component; // every family has its lines: the compiler checks it
+      return unknown;
+    }
   }
   out.push(...movesList(view, game, value.value, (m) => m.component === index));
   return out.join('\n');
