@@ -175,7 +175,7 @@ const cases: Case[] = [
     runs: 3,
     prepare: () => {
       const row = Array.from({ length: 1_000_000 }, (_, i) => 10n ** 30n + BigInt(i % 13));
-      return () => `nimber ${leftmostNimber(row) - 10n ** 30n} + 10^30, ${leftmostMovesTo(row, 0n).length} moves to 0`;
+      return () => `nimber 10^30 + (${leftmostNimber(row) - 10n ** 30n}), ${leftmostMovesTo(row, 0n).length} moves to 0`;
     },
   },
 ];
