@@ -1,0 +1,101 @@
+// What every component family shares: the engine cache, a component's analysis, the list that
+// collects winning moves, and the shape of a family's entry in the table (families/index.ts).
+import type { ComponentInput, ComponentMove, GameMove } from './gameTypes';
+import type { Budget, GraphData, GraphNimbers, HeapSequence, TreblecrossAnalysis } from './types';
+import type { WordPieceValues } from './words';
+import type { WythoffTable } from './wythoff';
+
+/**
+ * What the engine may reuse between calls: rule sequences by `ruleKey`, graph nimbers by graph.
+ * The caller owns it (one per server, say); the engine only adds results that are exact.
+ */
+export interface EngineCache {
+  readonly sequences: Map<string, HeapSequence>;
+  readonly graphs: WeakMap<GraphData, GraphNimbers>;
+  /** Wythoff nimbers: the largest square computed so far. */
+  wythoff?: WythoffTable;
+  /** Word pieces' interval tables, by dictionary and piece (the last WORD_PIECES_KEPT). */
+  readonly wordPieces: Map<string, WordPieceValues>;
+}
+
+export function createEngineCache(): EngineCache {
+  return { sequences: new Map(), graphs: new WeakMap(), wordPieces: new Map() };
+}
+
+export const WORD_PIECES_KEPT = 256;
+
+/** The value of one component. */
+export interface ComponentAnalysis {
+  /**
+   * value: `nimber` is its nimber. unknown: not computed within the budget (reason says how far
+   * it got). immediate-win: a Treblecross row the player to move completes at once. over: a
+   * Treblecross row with three in a row already.
+   */
+  readonly status: 'value' | 'unknown' | 'immediate-win' | 'over';
+  /** The component's nimber (XOR of its parts) when status is value. */
+  readonly nimber: bigint | null;
+  /** Heaps: each heap's nimber; tokens: each token's vertex's; an octal row: each run of X's. Null where unknown. */
+  readonly parts: readonly (bigint | null)[];
+  readonly reason?: string;
+  /** Heaps and octal rows: the rule's sequence as far as it was computed. */
+  readonly sequence?: HeapSequence;
+  /** Tokens: every vertex's nimber. */
+  readonly graph?: GraphNimbers;
+  /** Treblecross rows. */
+  readonly treblecross?: TreblecrossAnalysis;
+  /** Wythoff: the nimber table used (it holds every position of the component when status is value). */
+  readonly wythoff?: WythoffTable;
+  /** Words: each piece's interval table. */
+  readonly wordPieces?: readonly WordPieceValues[];
+}
+
+/** Collects moves: lists the first `limit`, counts all. */
+export class MoveList {
+  readonly moves: GameMove[] = [];
+  count = 0n;
+  constructor(private readonly limit: number) {}
+  get full(): boolean {
+    return this.moves.length >= this.limit;
+  }
+  add(component: number, move: ComponentMove): void {
+    this.count++;
+    if (!this.full) this.moves.push({ component, move });
+  }
+  /** Counts moves that are not listed (the list is full). */
+  addUnlisted(count: bigint): void {
+    this.count += count;
+  }
+}
+
+/** Keeps the better of a cached and a new sequence of one rule: complete, or else longer. */
+export function rememberSequence(cache: EngineCache, sequence: HeapSequence | undefined): void {
+  if (!sequence) return;
+  const cached = cache.sequences.get(sequence.key);
+  if (!cached || (!cached.complete && (sequence.complete || sequence.computedUpTo > cached.computedUpTo))) cache.sequences.set(sequence.key, sequence);
+}
+
+/** The maximal runs of `X` in a row, as [start, length]. */
+export function xRuns(cells: string): [number, number][] {
+  const runs: [number, number][] = [];
+  for (let i = 0; i < cells.length; ) {
+    if (cells[i] !== 'X') {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < cells.length && cells[i] === 'X') i++;
+    runs.push([start, i - start]);
+  }
+  return runs;
+}
+
+export type Of<K extends ComponentInput['kind']> = Extract<ComponentInput, { kind: K }>;
+
+/**
+ * A family's entry: how a component's value is computed, and every move of it to a position
+ * whose nimber makes the sum's XOR 0 (the value's part ⊕ total, for each of its parts).
+ */
+export interface ComponentFamily<K extends ComponentInput['kind']> {
+  value(component: Of<K>, budget: Budget, cache: EngineCache): ComponentAnalysis;
+  movesTo(component: Of<K>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void;
+}

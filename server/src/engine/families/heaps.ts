@@ -1,0 +1,213 @@
+// Heap rules (subtraction, subtract-all-except, octal and hexadecimal codes), on heaps and on rows
+// of X's: values from the rule's sequence, and every move to a nimber (splits of huge heaps are
+// counted per residue of the period).
+import { MAX_THREE_WAY_HEAP, leavesThreeHeaps } from '../hex';
+import { heapNimber, ruleKey, sequenceNimber } from '../heap';
+import { sortedUnique } from '../sequence';
+import type { Budget, HeapRule, HeapSequence } from '../types';
+import { type ComponentAnalysis, type ComponentFamily, type EngineCache, type MoveList, type Of, rememberSequence, xRuns } from '../components';
+
+export const heapsFamily: ComponentFamily<'heaps'> = { value: (c, budget, cache) => heapsValue(c.rule, c.heaps, budget, cache), movesTo: heapComponentMovesTo };
+export const octalRowFamily: ComponentFamily<'octal-row'> = {
+  value: (c, budget, cache) => heapsValue(c.rule, xRuns(c.cells).map(([, length]) => BigInt(length)), budget, cache),
+  movesTo: octalRowMovesTo,
+};
+
+function heapsValue(rule: HeapRule, heaps: readonly bigint[], budget: Budget, cache: EngineCache): ComponentAnalysis {
+  const key = ruleKey(rule);
+  if (rule.kind === 'octal' && leavesThreeHeaps(rule.digits)) {
+    const large = heaps.find((n) => n > BigInt(MAX_THREE_WAY_HEAP));
+    if (large !== undefined) {
+      const reason = `a heap of ${large} under a code that leaves three heaps: its moves are enumerated for heaps up to ${MAX_THREE_WAY_HEAP.toLocaleString('en-US')}`;
+      return { status: 'unknown', nimber: null, parts: heaps.map(() => null), reason };
+    }
+  }
+  const parts: (bigint | null)[] = new Array(heaps.length).fill(null);
+  let reason: string | undefined;
+  // Largest first: one computation reaches every smaller heap.
+  const order = heaps.map((_, i) => i).sort((i, j) => (heaps[j] > heaps[i] ? 1 : heaps[j] < heaps[i] ? -1 : 0));
+  for (const i of order) {
+    const result = heapNimber(rule, heaps[i], budget, cache.sequences.get(key));
+    rememberSequence(cache, result.sequence);
+    parts[i] = result.nimber;
+    if (result.nimber === null) reason ??= result.reason;
+  }
+  const sequence = cache.sequences.get(key);
+  const status = reason === undefined ? 'value' : 'unknown';
+  const nimber = reason === undefined ? parts.reduce<bigint>((x, g) => x ^ g!, 0n) : null;
+  return { status, nimber, parts, ...(reason ? { reason } : {}), ...(sequence ? { sequence } : {}) };
+}
+
+function heapComponentMovesTo(component: Of<'heaps'>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
+  const seen = new Set<bigint>(); // equal heaps have the same moves, to the same positions
+  component.heaps.forEach((n, heap) => {
+    if (seen.has(n)) return;
+    seen.add(n);
+    const target = value.parts[heap]! ^ total;
+    heapMovesTo(component.rule, value.sequence, n, target, {
+      list,
+      add: (take, leaves) => list.add(index, { kind: 'heap', heap, take, leaves }),
+    });
+  });
+}
+
+function octalRowMovesTo(component: Of<'octal-row'>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
+  xRuns(component.cells).forEach(([start, length], run) => {
+    const target = value.parts[run]! ^ total;
+    rowRunMovesTo(component.rule, value.sequence!, length, target, (offset, count) => list.add(index, { kind: 'knock', start: start + offset, count }));
+  });
+}
+
+interface HeapMoveSink {
+  readonly list: MoveList;
+  add(take: bigint, leaves: readonly bigint[]): void;
+}
+
+export const heapsLeft = (...sizes: bigint[]) => sizes.filter((s) => s > 0n);
+
+/**
+ * Every move of a heap of n to an option of nimber `target`. `sequence` holds the rule's values;
+ * it is absent only when the heap's nimber came from a closed form (heap.ts: closedFormNimber).
+ */
+function heapMovesTo(rule: HeapRule, sequence: HeapSequence | undefined, n: bigint, target: bigint, sink: HeapMoveSink): void {
+  const g = (m: bigint): bigint => {
+    const value = sequence ? sequenceNimber(sequence, m) : undefined;
+    if (value === undefined) throw new Error(`internal: the nimber of heap ${m} is not known though heap ${n}'s is`);
+    return value;
+  };
+  switch (rule.kind) {
+    case 'subtract': {
+      for (const s of sortedUnique(rule.set)) if (s <= n && g(n - s) === target) sink.add(s, heapsLeft(n - s));
+      return;
+    }
+    case 'subtractAllExcept': {
+      const excluded = new Set(sortedUnique(rule.except));
+      const first = excluded.size === 0 ? undefined : [...excluded][0];
+      if (!sequence || first === undefined || n < first) {
+        // G(m) = m for every m < n here (Nim, or no exception is small enough to matter).
+        if (target < n) sink.add(n - target, heapsLeft(target));
+        return;
+      }
+      for (const m of positionsWithValue(sequence, target, n)) if (!excluded.has(n - m)) sink.add(n - m, heapsLeft(m));
+      return;
+    }
+    case 'octal': {
+      if (!sequence) return; // heap 0: no moves
+      const digits = rule.digits;
+      for (let k = 0; k < digits.length && BigInt(k) <= n; k++) {
+        const take = BigInt(k);
+        const d = k === 0 ? digits[0] & 12 : digits[k]; // before the point, only splits are moves
+        if (d & 1 && n === take && target === 0n) sink.add(take, []);
+        if (d & 2 && n > take && g(n - take) === target) sink.add(take, [n - take]);
+        if (d & 4 && n - take >= 2n) splitsTo(sequence, n - take, target, (a, b) => sink.add(take, [a, b]), sink.list);
+        if (d & 8 && n - take >= 3n) threeWaySplitsTo(sequence, Number(n - take), target, (a, b, c) => sink.add(take, [a, b, c]));
+      }
+    }
+  }
+}
+
+/** Heaps m < below with G(m) = target, for a sequence that is a prefix plus (maybe) an arithmetic period with saltus > 0. */
+function positionsWithValue(sequence: HeapSequence, target: bigint, below: bigint): bigint[] {
+  const found: bigint[] = [];
+  const length = sequence.computedUpTo + 1;
+  const prefixEnd = below < BigInt(length) ? Number(below) : length;
+  for (let m = 0; m < prefixEnd; m++) if (BigInt(sequence.values[m]) === target) found.push(BigInt(m));
+  const periodicity = sequence.periodicity;
+  if (!periodicity || periodicity.saltus <= 0 || below <= BigInt(length)) return found;
+  // G(r + k·p) = G(r) + k·s for r in the first period: each residue reaches `target` at most once.
+  const { preperiod, period, saltus } = periodicity;
+  const beyond: bigint[] = [];
+  for (let r = preperiod; r < preperiod + period; r++) {
+    const difference = target - BigInt(sequence.values[r]);
+    if (difference < 0n || difference % BigInt(saltus) !== 0n) continue;
+    const m = BigInt(r) + (difference / BigInt(saltus)) * BigInt(period);
+    if (m >= BigInt(length) && m < below) beyond.push(m);
+  }
+  return found.concat(beyond.sort((a, b) => (a < b ? -1 : 1)));
+}
+
+/**
+ * Every split of a heap of m into a + b (1 ≤ a ≤ b) with G(a) ⊕ G(b) = target, in increasing a:
+ * listed through `add` while the list has room, counted always. Beyond the computed prefix the
+ * values are periodic (octal sequences have saltus 0), and for a ≥ preperiod whether a split
+ * qualifies depends only on a mod period (b ≥ m/2 is periodic too), so each residue is decided
+ * once and its splits are counted by division.
+ */
+function splitsTo(sequence: HeapSequence, m: bigint, target: bigint, add: (a: bigint, b: bigint) => void, list: MoveList): void {
+  const values = sequence.values;
+  const length = sequence.computedUpTo + 1;
+  const half = m / 2n;
+  if (target > 0xffffffffn) return; // octal nimbers are 32-bit numbers
+  const t = Number(target);
+  if (m < BigInt(length)) {
+    const size = Number(m);
+    for (let a = 1; a <= size >> 1; a++) {
+      if ((values[a] ^ values[size - a]) !== t) continue;
+      if (list.full) list.addUnlisted(1n);
+      else add(BigInt(a), BigInt(size - a));
+    }
+    return;
+  }
+  const periodicity = sequence.periodicity;
+  if (!periodicity) throw new Error(`internal: heap ${m} is beyond the computed values and no period is proved`);
+  const valueAt = (x: bigint) => Number(sequenceNimber(sequence, x));
+  const { preperiod, period } = periodicity;
+  // a below the preperiod: one by one (b = m - a is far beyond it: m ≥ length > 2·preperiod).
+  for (let a = 1; a < preperiod && BigInt(a) <= half; a++) {
+    if ((values[a] ^ valueAt(m - BigInt(a))) !== t) continue;
+    if (list.full) list.addUnlisted(1n);
+    else add(BigInt(a), m - BigInt(a));
+  }
+  if (BigInt(preperiod) > half) return;
+  const matches = new Uint8Array(period);
+  for (let j = 0; j < period; j++) {
+    const a = BigInt(preperiod + j);
+    if (a > half) break;
+    if ((values[preperiod + j] ^ valueAt(m - a)) !== t) continue;
+    matches[j] = 1;
+    list.addUnlisted((half - a) / BigInt(period) + 1n);
+  }
+  if (!matches.includes(1)) return;
+  // List from the smallest a; the moves were counted above, so listing adds without counting.
+  for (let a = BigInt(preperiod); a <= half && !list.full; a++) {
+    if (!matches[Number((a - BigInt(preperiod)) % BigInt(period))]) continue;
+    list.count--;
+    add(a, m - a);
+  }
+}
+
+/**
+ * Every split of a heap of m into a + b + c (1 ≤ a ≤ b ≤ c) with G(a) ⊕ G(b) ⊕ G(c) = target, in
+ * order. Quadratic in m: heaps are at most MAX_THREE_WAY_HEAP here (heapsValue says so beyond).
+ */
+function threeWaySplitsTo(sequence: HeapSequence, m: number, target: bigint, add: (a: bigint, b: bigint, c: bigint) => void): void {
+  if (target > 0xffffffffn) return;
+  const t = Number(target);
+  const values = sequence.values;
+  const length = sequence.computedUpTo + 1;
+  const p = sequence.periodicity;
+  const valueAt = (x: number) => (x < length ? values[x] : values[p!.preperiod + ((x - p!.preperiod) % p!.period)]);
+  for (let a = 1; 3 * a <= m; a++) {
+    const ga = values[a];
+    for (let b = a; a + 2 * b <= m; b++) if ((ga ^ valueAt(b) ^ valueAt(m - a - b)) === t) add(BigInt(a), BigInt(b), BigInt(m - a - b));
+  }
+}
+
+/**
+ * Every move of an octal rule on a run of `length` X's that leaves runs with nimbers XOR-ing to
+ * `target`: knocking down cells [offset, offset + k) leaves runs of offset and length - k - offset.
+ * Unlike heaps, the two ends of a run are different cells, so both are listed.
+ */
+function rowRunMovesTo(rule: HeapRule, sequence: HeapSequence, length: number, target: bigint, add: (offset: number, count: number) => void): void {
+  if (rule.kind !== 'octal') return;
+  const g = (size: number) => Number(sequenceNimber(sequence, size));
+  const digits = rule.digits;
+  for (let k = 1; k < digits.length && k <= length; k++) {
+    const d = digits[k];
+    for (let left = 0; left + k <= length; left++) {
+      const right = length - k - left;
+      const allowed = left === 0 && right === 0 ? d & 1 : left === 0 || right === 0 ? d & 2 : d & 4;
+      if (allowed && BigInt(g(left) ^ g(right)) === target) add(left, k);
+    }
+  }
+}

@@ -1,0 +1,21 @@
+// Every family of components, by kind: the one table the engine reaches families through. A new
+// family is a module here and one line below; the mapped type makes a kind without an entry a
+// compile error. (Misère play searches over units instead: unitOptions.ts.)
+import type { ComponentInput } from '../gameTypes';
+import type { ComponentFamily } from '../components';
+import { heapsFamily, octalRowFamily } from './heaps';
+import { leftmostFamily } from './leftmost';
+import { tokensFamily } from './tokens';
+import { treblecrossFamily } from './treblecross';
+import { wordsFamily } from './words';
+import { wythoffFamily } from './wythoff';
+
+export const FAMILIES: { readonly [K in ComponentInput['kind']]: ComponentFamily<K> } = {
+  heaps: heapsFamily,
+  'octal-row': octalRowFamily,
+  tokens: tokensFamily,
+  treblecross: treblecrossFamily,
+  wythoff: wythoffFamily,
+  leftmost: leftmostFamily,
+  words: wordsFamily,
+};
