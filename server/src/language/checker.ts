@@ -4,6 +4,12 @@ import { type GraphData, type HeapRule, type Rule, isHeapRule } from '../engine/
 import type { Component, GameDeclaration, GraphDeclaration, Name, NumberLiteral, RuleBody, SourceFile } from './ast';
 import { type DiagnosticSink, error, quoted, warning } from './diagnostics';
 import { BUILTIN_RULES, type CheckedComponent, type GameSymbol, type GraphSymbol, type SemanticModel, type Symbol } from './model';
+import { checkHeaps } from './families/heaps';
+import { checkLeftmostLists } from './families/leftmost';
+import { checkRow } from './families/rows';
+import { checkTokens } from './families/tokens';
+import { checkWordPieces, checkWordsBody } from './families/words';
+import { checkWythoffPairs } from './families/wythoff';
 import type { Suggester } from './suggest';
 import type { LineIndex, Span } from './text';
 
@@ -122,23 +128,8 @@ function checkRuleBody(body: RuleBody, diagnostics: Diagnostics): Rule | undefin
     }
     case 'octal':
       return body.code ? checkOctalCode(body.code, diagnostics, body.base) : undefined;
-    case 'words': {
-      if (body.malformed) return undefined;
-      if (body.words.length === 0) {
-        diagnostics.push(error('empty-word', body.set, 'a dictionary needs at least one word: with none, no move is possible'));
-        return undefined;
-      }
-      let ok = true;
-      const seen = new Set<string>();
-      for (const word of body.words) {
-        if (word.value.length === 0) {
-          diagnostics.push(error('empty-word', word, 'a word cannot be empty: every move deletes at least one character'));
-          ok = false;
-        } else if (seen.has(word.value)) diagnostics.push(warning('repeated-word', word, `\`"${quoted(word.value)}"\` is listed twice`));
-        seen.add(word.value);
-      }
-      return ok ? { kind: 'words', words: [...seen] } : undefined;
-    }
+    case 'words':
+      return checkWordsBody(body, diagnostics);
   }
 }
 
@@ -378,87 +369,30 @@ function checkComponent(
       }
       if (symbol.rule && !isHeapRule(symbol.rule)) return wrongShape(head, symbol.rule, diagnostics);
       if (!symbol.rule) return undefined; // its definition has an error, reported there
-      return { kind: 'heaps', syntax: component, ruleName: head.text, rule: symbol.rule, heaps: component.heaps.map((heap) => heap.value) };
+      return checkHeaps(component, head, symbol.rule);
     }
     case 'row': {
       if (symbol.kind !== 'rule') return undefined;
-      if (symbol.rule?.kind === 'words') {
-        return { kind: 'words', syntax: component, ruleName: head.text, words: symbol.rule.words, pieces: [component.row, ...component.more].map((piece) => piece.value) };
-      }
+      if (symbol.rule?.kind === 'words') return checkWordPieces(component, head, symbol.rule.words);
       if (symbol.rule?.kind === 'wythoff' || symbol.rule?.kind === 'leftmost') return wrongShape(head, symbol.rule, diagnostics);
-      const rowOk = checkRowCells(component.row.value, component.row.valueStart, diagnostics);
-      if (symbol.rule && !isRowRule(symbol.rule)) {
-        diagnostics.push(
-          error('heap-rule-given-row', head, `\`${head.text}\` is a subtraction rule, played on heaps: write heap sizes, as in \`${head.text} 3 4\`; rows are for \`treblecross\` and octal rules`),
-        );
-        return undefined;
-      }
-      if (component.more.length > 0) {
-        const extra = component.more[0];
-        diagnostics.push(error('wrong-shape', { start: extra.start, end: component.more.at(-1)!.end }, `\`${head.text}\` takes one row; join another with \`+\`, as in \`${head.text} "${component.row.value}" + ${head.text} "${extra.value}"\``));
-        return undefined;
-      }
-      if (!symbol.rule || !rowOk) return undefined;
-      const cells = component.row.value;
-      if (symbol.rule.kind === 'treblecross') {
-        const won = cells.indexOf('XXX');
-        if (won >= 0) {
-          const start = component.row.valueStart + won;
-          diagnostics.push(warning('row-already-won', { start, end: start + 3 }, 'three marked cells in a row: this game is already over'));
-        }
-        return { kind: 'treblecross', syntax: component, cells };
-      }
-      if (!isHeapRule(symbol.rule)) return undefined;
-      if (symbol.rule.kind === 'octal' && (symbol.rule.digits[0] !== 0 || symbol.rule.digits.some((d) => d > 7))) {
-        // A row cannot show a heap split without a gap appearing, nor a run broken in three by
-        // one knock: such codes are played on heaps.
-        const what = symbol.rule.digits[0] !== 0 ? 'splits heaps without taking anything' : 'may leave three heaps';
-        diagnostics.push(error('wrong-shape', head, `\`${head.text}\` ${what}, which a row cannot show: write heap sizes, as in \`${head.text} 3 4\``));
-        return undefined;
-      }
-      const heaps = cells
-        .split('.')
-        .filter((run) => run.length > 0)
-        .map((run) => BigInt(run.length));
-      return { kind: 'octal-row', syntax: component, ruleName: head.text, rule: symbol.rule, cells, heaps };
+      return checkRow(component, head, symbol.rule, diagnostics);
     }
     case 'pairs': {
       if (symbol.kind !== 'rule' || !symbol.rule) return undefined;
       if (symbol.rule.kind !== 'wythoff') return wrongShape(head, symbol.rule, diagnostics);
-      let ok = true;
-      const positions: [bigint, bigint][] = [];
-      for (const pair of component.pairs) {
-        if (pair.numbers.length !== 2) {
-          diagnostics.push(error('bad-pair', pair, `a Wythoff position is two heaps, \`(A, B)\`; this one has ${pair.numbers.length === 1 ? 'one number' : `${pair.numbers.length} numbers`}`));
-          ok = false;
-        } else positions.push([pair.numbers[0].value, pair.numbers[1].value]);
-      }
-      return ok ? { kind: 'wythoff', syntax: component, positions } : undefined;
+      return checkWythoffPairs(component, diagnostics);
     }
     case 'lists': {
       if (symbol.kind !== 'rule' || !symbol.rule) return undefined;
       if (symbol.rule.kind !== 'leftmost') return wrongShape(head, symbol.rule, diagnostics);
-      return { kind: 'leftmost', syntax: component, rows: component.lists.map((list) => list.numbers.map((n) => n.value)) };
+      return checkLeftmostLists(component);
     }
     case 'tokens': {
       if (symbol.kind !== 'graph') {
         diagnostics.push(error('rule-used-as-graph', head, `\`${head.text}\` is a rule, not a graph: \`at\` places tokens on the vertices of a graph`));
         return undefined;
       }
-      const vertices: number[] = [];
-      let ok = true;
-      for (const vertex of component.vertices) {
-        const index = symbol.vertexIndex.get(vertex.text);
-        if (index === undefined) {
-          const suggestion = suggestions.suggester.closestMatch(vertex.text, symbol.vertexIndex.keys());
-          diagnostics.push(
-            error('unknown-vertex', vertex, `graph \`${head.text}\` has no vertex \`${quoted(vertex.text)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`),
-          );
-          ok = false;
-        } else vertices.push(index);
-      }
-      if (!ok || !symbol.acyclic || component.vertices.length === 0) return undefined;
-      return { kind: 'tokens', syntax: component, graph: symbol, vertices };
+      return checkTokens(component, head, symbol, diagnostics, (word, candidates) => suggestions.suggester.closestMatch(word, candidates));
     }
   }
 }
@@ -528,22 +462,3 @@ class Suggestions {
   }
 }
 
-/** A row holds `.` (empty) and `X` (marked); each run of other characters is one diagnostic. */
-function checkRowCells(cells: string, offset: number, diagnostics: Diagnostics): boolean {
-  let ok = true;
-  for (let i = 0; i < cells.length; ) {
-    if (cells[i] === '.' || cells[i] === 'X') {
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < cells.length && cells[i] !== '.' && cells[i] !== 'X') i++;
-    const run = cells.slice(start, i);
-    const hint = /^x+$/.test(run) ? ': write a capital `X` for a marked cell' : '';
-    diagnostics.push(
-      error('bad-row-character', { start: offset + start, end: offset + i }, `a row holds only \`.\` (empty) and \`X\` (marked), not \`${run}\`${hint}`),
-    );
-    ok = false;
-  }
-  return ok;
-}

@@ -4,6 +4,8 @@ import type { CheckedComponent } from '../model';
 import type { Span } from '../text';
 import { type MoveText, mismatch } from './moveText';
 import { digitsText, numberText } from '../numberText';
+import type { HeapRule } from '../../engine/types';
+import type { HeapsComponent, Name } from '../ast';
 
 /** A heap move: the heap's number, replaced by what it leaves. */
 export function writeHeapMove(move: Extract<ComponentMove, { kind: 'heap' }>, component: CheckedComponent): MoveText {
@@ -28,4 +30,9 @@ export function writeHeapMove(move: Extract<ComponentMove, { kind: 'heap' }>, co
   else if (left.length === 1) description = `take ${numberText(move.take)} from the ${which}`;
   else description = `take ${numberText(move.take)} from the ${which}, leaving heaps of ${leaving}`;
   return { span, newText, label, description };
+}
+
+/** `RULE N1 N2 …` under a heap rule: one heap per number. */
+export function checkHeaps(component: HeapsComponent, head: Name, rule: HeapRule): CheckedComponent {
+  return { kind: 'heaps', syntax: component, ruleName: head.text, rule, heaps: component.heaps.map((heap) => heap.value) };
 }

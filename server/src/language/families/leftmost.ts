@@ -4,6 +4,7 @@ import type { CheckedComponent } from '../model';
 import type { Span } from '../text';
 import { type MoveText, mismatch } from './moveText';
 import { digitsText, numberText } from '../numberText';
+import type { ListsComponent } from '../ast';
 
 /** A leftmost move: the pile's number, replaced by what is left. */
 export function writeLeftmostMove(move: Extract<ComponentMove, { kind: 'leftmost' }>, component: CheckedComponent): MoveText {
@@ -22,4 +23,9 @@ export function writeLeftmostMove(move: Extract<ComponentMove, { kind: 'leftmost
   label = `${syntax.rule.text} ${rowText(before)} → ${rowText(before.map((t, i) => (i === move.pile ? numberText(move.to) : t)))}`;
   description = `take ${numberText(pile.value - move.to)} from the leftmost non-empty pile (${numberText(pile.value)}) of row ${move.row + 1}`;
   return { span, newText, label, description };
+}
+
+/** `leftmost [A, B, …] …`: any rows, empty ones included. */
+export function checkLeftmostLists(component: ListsComponent): CheckedComponent {
+  return { kind: 'leftmost', syntax: component, rows: component.lists.map((list) => list.numbers.map((n) => n.value)) };
 }

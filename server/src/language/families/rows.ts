@@ -3,6 +3,9 @@ import type { ComponentMove } from '../../engine/gameTypes';
 import type { CheckedComponent } from '../model';
 import type { Span } from '../text';
 import { type MoveText, mismatch } from './moveText';
+import { isHeapRule, type Rule } from '../../engine/types';
+import type { Name, RowComponent } from '../ast';
+import { type DiagnosticSink, error, warning } from '../diagnostics';
 
 /** A mark (Treblecross) or a knock (an octal rule on a row): the whole row, written again. */
 export function writeRowMove(move: Extract<ComponentMove, { kind: 'mark' | 'knock' }>, component: CheckedComponent): MoveText {
@@ -25,4 +28,63 @@ export function writeRowMove(move: Extract<ComponentMove, { kind: 'mark' | 'knoc
   span = syntax.row;
   label = `${syntax.rule.text} "${cells}" → ${newText}`;
   return { span, newText, label, description };
+}
+
+/** A row (`treblecross "..X.."`, `kayles "XXX.XX"`) under a rule that is not a word game. */
+export function checkRow(component: RowComponent, head: Name, rule: Rule | undefined, diagnostics: Pick<DiagnosticSink, 'push'>): CheckedComponent | undefined {
+  const rowOk = checkRowCells(component.row.value, component.row.valueStart, diagnostics);
+  if (rule && rule.kind !== 'treblecross' && rule.kind !== 'octal') {
+    diagnostics.push(
+      error('heap-rule-given-row', head, `\`${head.text}\` is a subtraction rule, played on heaps: write heap sizes, as in \`${head.text} 3 4\`; rows are for \`treblecross\` and octal rules`),
+    );
+    return undefined;
+  }
+  if (component.more.length > 0) {
+    const extra = component.more[0];
+    diagnostics.push(error('wrong-shape', { start: extra.start, end: component.more.at(-1)!.end }, `\`${head.text}\` takes one row; join another with \`+\`, as in \`${head.text} "${component.row.value}" + ${head.text} "${extra.value}"\``));
+    return undefined;
+  }
+  if (!rule || !rowOk) return undefined;
+  const cells = component.row.value;
+  if (rule.kind === 'treblecross') {
+    const won = cells.indexOf('XXX');
+    if (won >= 0) {
+      const start = component.row.valueStart + won;
+      diagnostics.push(warning('row-already-won', { start, end: start + 3 }, 'three marked cells in a row: this game is already over'));
+    }
+    return { kind: 'treblecross', syntax: component, cells };
+  }
+  if (!isHeapRule(rule)) return undefined;
+  if (rule.kind === 'octal' && (rule.digits[0] !== 0 || rule.digits.some((d) => d > 7))) {
+    // A row cannot show a heap split without a gap appearing, nor a run broken in three by
+    // one knock: such codes are played on heaps.
+    const what = rule.digits[0] !== 0 ? 'splits heaps without taking anything' : 'may leave three heaps';
+    diagnostics.push(error('wrong-shape', head, `\`${head.text}\` ${what}, which a row cannot show: write heap sizes, as in \`${head.text} 3 4\``));
+    return undefined;
+  }
+  const heaps = cells
+    .split('.')
+    .filter((run) => run.length > 0)
+    .map((run) => BigInt(run.length));
+  return { kind: 'octal-row', syntax: component, ruleName: head.text, rule, cells, heaps };
+}
+
+/** A row holds `.` (empty) and `X` (marked); each run of other characters is one diagnostic. */
+function checkRowCells(cells: string, offset: number, diagnostics: Pick<DiagnosticSink, 'push'>): boolean {
+  let ok = true;
+  for (let i = 0; i < cells.length; ) {
+    if (cells[i] === '.' || cells[i] === 'X') {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < cells.length && cells[i] !== '.' && cells[i] !== 'X') i++;
+    const run = cells.slice(start, i);
+    const hint = /^x+$/.test(run) ? ': write a capital `X` for a marked cell' : '';
+    diagnostics.push(
+      error('bad-row-character', { start: offset + start, end: offset + i }, `a row holds only \`.\` (empty) and \`X\` (marked), not \`${run}\`${hint}`),
+    );
+    ok = false;
+  }
+  return ok;
 }

@@ -3,6 +3,9 @@ import type { ComponentMove } from '../../engine/gameTypes';
 import type { CheckedComponent } from '../model';
 import type { Span } from '../text';
 import { type MoveText, mismatch } from './moveText';
+import type { Name, TokensComponent } from '../ast';
+import { type DiagnosticSink, error, quoted } from '../diagnostics';
+import type { GraphSymbol } from '../model';
 
 /** A token move: the vertex name, replaced by the one it slides to. */
 export function writeTokenMove(move: Extract<ComponentMove, { kind: 'token' }>, component: CheckedComponent): MoveText {
@@ -18,4 +21,28 @@ export function writeTokenMove(move: Extract<ComponentMove, { kind: 'token' }>, 
   label = `${syntax.graph.text} ${from.text} → ${newText}`;
   description = `move the token on ${from.text} to ${newText}`;
   return { span, newText, label, description };
+}
+
+/** `GRAPH at V1, V2, …`: every vertex must be the graph's, the graph acyclic. */
+export function checkTokens(
+  component: TokensComponent,
+  head: Name,
+  symbol: GraphSymbol,
+  diagnostics: Pick<DiagnosticSink, 'push'>,
+  closestMatch: (word: string, candidates: Iterable<string>) => string | undefined,
+): CheckedComponent | undefined {
+  const vertices: number[] = [];
+  let ok = true;
+  for (const vertex of component.vertices) {
+    const index = symbol.vertexIndex.get(vertex.text);
+    if (index === undefined) {
+      const suggestion = closestMatch(vertex.text, symbol.vertexIndex.keys());
+      diagnostics.push(
+        error('unknown-vertex', vertex, `graph \`${head.text}\` has no vertex \`${quoted(vertex.text)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`),
+      );
+      ok = false;
+    } else vertices.push(index);
+  }
+  if (!ok || !symbol.acyclic || component.vertices.length === 0) return undefined;
+  return { kind: 'tokens', syntax: component, graph: symbol, vertices };
 }

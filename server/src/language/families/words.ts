@@ -3,7 +3,9 @@ import type { ComponentMove } from '../../engine/gameTypes';
 import type { CheckedComponent } from '../model';
 import type { Span } from '../text';
 import { type MoveText, mismatch } from './moveText';
-import { quoted } from '../diagnostics';
+import type { ClassicRule } from '../../engine/types';
+import type { Name, RowComponent, WordsBody } from '../ast';
+import { type DiagnosticSink, error, quoted, warning } from '../diagnostics';
 
 /** A word move: the pieces, written again (empty ones dropped; `""` when nothing is left). */
 export function writeWordMove(move: Extract<ComponentMove, { kind: 'word' }>, component: CheckedComponent): MoveText {
@@ -25,4 +27,28 @@ export function writeWordMove(move: Extract<ComponentMove, { kind: 'word' }>, co
   label = `${syntax.rule.text} ${literals.map((l) => `"${quoted(l.value)}"`).join(' ')} → ${written.length > 80 ? `${written.slice(0, 79)}…` : written}`;
   description = `delete "${word}" at character ${move.start + 1} of "${quoted(literals[move.piece].value)}"`;
   return { span, newText, label, description };
+}
+
+/** `rule NAME = words {"…", …}`: at least one word, none empty; a repeated word is a warning. */
+export function checkWordsBody(body: WordsBody, diagnostics: Pick<DiagnosticSink, 'push'>): ClassicRule | undefined {
+  if (body.malformed) return undefined;
+  if (body.words.length === 0) {
+    diagnostics.push(error('empty-word', body.set, 'a dictionary needs at least one word: with none, no move is possible'));
+    return undefined;
+  }
+  let ok = true;
+  const seen = new Set<string>();
+  for (const word of body.words) {
+    if (word.value.length === 0) {
+      diagnostics.push(error('empty-word', word, 'a word cannot be empty: every move deletes at least one character'));
+      ok = false;
+    } else if (seen.has(word.value)) diagnostics.push(warning('repeated-word', word, `\`"${quoted(word.value)}"\` is listed twice`));
+    seen.add(word.value);
+  }
+  return ok ? { kind: 'words', words: [...seen] } : undefined;
+}
+
+/** `NAME "S1" "S2" …` under a words rule: one piece per string, any characters. */
+export function checkWordPieces(component: RowComponent, head: Name, words: readonly string[]): CheckedComponent {
+  return { kind: 'words', syntax: component, ruleName: head.text, words, pieces: [component.row, ...component.more].map((piece) => piece.value) };
 }
