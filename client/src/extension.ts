@@ -4,19 +4,19 @@
 import * as path from 'node:path';
 import { commands, env, window, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import {
+  APPLY_MOVE_COMMAND,
+  COPY_NIMBER_COMMAND,
+  NUMBER_AT_REQUEST,
+  type NumberAtAnswer,
+  SHOW_MOVES_COMMAND,
+  type ShowMovesArguments,
+  WINNING_MOVES_REQUEST,
+  type WinningMovesAnswer,
+} from '../../server/src/protocol';
 
 let client: LanguageClient | undefined;
 
-/** What the server's "k more winning moves" lens passes (server/src/features/codeLens.ts). */
-interface ShowMovesArguments {
-  readonly title: string;
-}
-
-/** The server's answer to `grundy/winningMoves`. */
-type WinningMoves = { readonly moves: readonly { readonly label: string; readonly description: string; readonly apply: unknown }[]; readonly unlisted: string } | { readonly refused: string };
-
-/** The server's answer to `grundy/numberAt` (server/src/features/numberAt.ts). */
-type NumberAt = { readonly text: string; readonly digits: number; readonly what: string } | { readonly refused: string };
 
 export async function activate(context: ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('out', 'server', 'server.js'));
@@ -35,8 +35,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
   // it exits (server/src/transport.ts; test/integration/restart.itest.ts).
   client = new LanguageClient('grundy', 'Grundy language server', serverOptions, clientOptions);
   context.subscriptions.push(
-    commands.registerCommand('grundy.showMoves', async (args: ShowMovesArguments) => {
-      const answer = await client!.sendRequest<WinningMoves>('grundy/winningMoves', args);
+    commands.registerCommand(SHOW_MOVES_COMMAND, async (args: ShowMovesArguments) => {
+      const answer = await client!.sendRequest<WinningMovesAnswer>(WINNING_MOVES_REQUEST, args);
       if ('refused' in answer) return void window.showWarningMessage(answer.refused);
       const items = answer.moves.map((move) => ({ label: `▶ ${move.label}`, detail: move.description, apply: move.apply }));
       const more = BigInt(answer.unlisted);
@@ -45,13 +45,13 @@ export async function activate(context: ExtensionContext): Promise<void> {
         placeHolder: more > 0n ? `pick a move to play (${more.toLocaleString('en-US')} more winning moves are not listed)` : 'pick a move to play',
         matchOnDetail: true,
       });
-      if (picked) await commands.executeCommand('grundy.applyMove', picked.apply);
+      if (picked) await commands.executeCommand(APPLY_MOVE_COMMAND, picked.apply);
     }),
     // Hovers, hints and lenses abbreviate numbers past 64 digits; this copies one whole.
-    commands.registerCommand('grundy.copyNimber', async () => {
+    commands.registerCommand(COPY_NIMBER_COMMAND, async () => {
       const editor = window.activeTextEditor;
       if (!editor || editor.document.languageId !== 'game') return void window.showWarningMessage('Put the cursor in a game of a .game file.');
-      const answer = await client!.sendRequest<NumberAt>('grundy/numberAt', { textDocument: { uri: editor.document.uri.toString() }, position: editor.selection.active });
+      const answer = await client!.sendRequest<NumberAtAnswer>(NUMBER_AT_REQUEST, { textDocument: { uri: editor.document.uri.toString() }, position: editor.selection.active });
       if ('refused' in answer) return void window.showWarningMessage(answer.refused);
       await env.clipboard.writeText(answer.text);
       void window.showInformationMessage(`Copied the nimber of ${answer.what.replace(/`/g, '')} (${answer.digits.toLocaleString('en-US')} digit${answer.digits === 1 ? '' : 's'}).`);

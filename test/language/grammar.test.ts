@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as oniguruma from 'vscode-oniguruma';
 import { INITIAL, type IGrammar, Registry, parseRawGrammar } from 'vscode-textmate';
+import { COPY_NIMBER_COMMAND, SHOW_MOVES_COMMAND } from '../../server/src/protocol';
 import { repositoryPath } from '../helpers/paths';
 
 const cases: [string, [string, string][]][] = [
@@ -87,6 +88,11 @@ describe('TextMate grammar', () => {
       assert.deepEqual(actual, expected);
     });
   }
+
+  it("the manifest contributes exactly the client's commands named in protocol.ts", () => {
+    const manifest = JSON.parse(readFileSync(repositoryPath('package.json'), 'utf8'));
+    assert.deepEqual(manifest.contributes.commands.map((c: { command: string }) => c.command).sort(), [COPY_NIMBER_COMMAND, SHOW_MOVES_COMMAND].sort());
+  });
 
   it('the manifest registers the grammar and the language configuration', () => {
     const manifest = JSON.parse(readFileSync(repositoryPath('package.json'), 'utf8'));

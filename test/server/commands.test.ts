@@ -1,6 +1,7 @@
 // Playing winning moves from code lenses, through the server (`workspace/executeCommand` →
 // `workspace/applyEdit`), checked by the engine: after the move the game is a P-position.
 import * as assert from 'node:assert/strict';
+import { APPLY_MOVE_COMMAND } from '../../server/src/protocol';
 import type { CodeLens } from 'vscode-languageserver-protocol';
 import { reportGame } from '../../server/src/analysis/gameReport';
 import { analyzeText } from '../../server/src/language/analyze';
@@ -46,7 +47,7 @@ describe('applying winning moves', function () {
   it('every move lens leaves a P-position, as one edit that keeps the rest of the line', async () => {
     const uri = 'file:///moves/all.game';
     await session.open(uri, source);
-    const lenses = (await session.settledCodeLenses(uri)).filter((lens) => lens.command?.command === 'grundy.applyMove');
+    const lenses = (await session.settledCodeLenses(uri)).filter((lens) => lens.command?.command === APPLY_MOVE_COMMAND);
     const games = new Set(lenses.map((lens) => gameOf(source, lens)));
     assert.deepEqual([...games].sort(), ['big', 'cells', 'coins', 'pair', 'pebbles', 'pins']);
     assert.ok(lenses.length > 200, `${lenses.length} move lenses`); // big alone lists 200 of its ~10^17
@@ -54,7 +55,7 @@ describe('applying winning moves', function () {
       await session.change(uri, source);
       const fresh = (await session.settledCodeLenses(uri)).find((l) => l.command?.title === lens.command!.title)!;
       session.appliedEdits.clear();
-      const answer = (await session.executeCommand('grundy.applyMove', fresh.command!.arguments)) as { applied: boolean };
+      const answer = (await session.executeCommand(APPLY_MOVE_COMMAND, fresh.command!.arguments)) as { applied: boolean };
       assert.equal(answer.applied, true, lens.command!.title);
       const [edit] = session.appliedEdits.seen;
       const changes = edit.edit.documentChanges!;
@@ -83,7 +84,7 @@ describe('applying winning moves', function () {
     const lens = (await session.settledCodeLenses(uri)).find((l) => l.command?.title === '▶ onetwo 4 → 2')!;
     const shifted = '# a new first line\n\n' + source.replace('game lost', 'game also-lost');
     await session.change(uri, shifted);
-    const answer = (await session.executeCommand('grundy.applyMove', lens.command!.arguments)) as { applied: boolean };
+    const answer = (await session.executeCommand(APPLY_MOVE_COMMAND, lens.command!.arguments)) as { applied: boolean };
     assert.equal(answer.applied, true);
     assert.ok(session.text(uri).includes('game coins = onetwo 3 2 5   # a comment'), session.text(uri));
     assert.equal(outcomeOf(session.text(uri), 'coins'), 'P');
@@ -97,7 +98,7 @@ describe('applying winning moves', function () {
     await session.change(uri, changed);
     session.appliedEdits.clear();
     session.messages.clear();
-    const answer = (await session.executeCommand('grundy.applyMove', lens.command!.arguments)) as { applied: boolean; message: string };
+    const answer = (await session.executeCommand(APPLY_MOVE_COMMAND, lens.command!.arguments)) as { applied: boolean; message: string };
     assert.equal(answer.applied, false);
     assert.match(answer.message, /`coins` changed since this move was computed; nothing was written/);
     assert.equal(session.appliedEdits.seen.length, 0);
@@ -111,10 +112,10 @@ describe('applying winning moves', function () {
     await session.open(uri, source);
     const lens = (await session.settledCodeLenses(uri)).find((l) => l.command?.title === '▶ onetwo 4 → 2')!;
     await session.change(uri, source.replace('game coins', 'game renamed'));
-    assert.match(((await session.executeCommand('grundy.applyMove', lens.command!.arguments)) as { message: string }).message, /no game `coins`/);
+    assert.match(((await session.executeCommand(APPLY_MOVE_COMMAND, lens.command!.arguments)) as { message: string }).message, /no game `coins`/);
     await session.close(uri);
-    assert.match(((await session.executeCommand('grundy.applyMove', lens.command!.arguments)) as { message: string }).message, /not open/);
-    await assert.rejects(session.executeCommand('grundy.applyMove', [{ uri }]), /needs \{ uri, version, game, key, index \}/);
+    assert.match(((await session.executeCommand(APPLY_MOVE_COMMAND, lens.command!.arguments)) as { message: string }).message, /not open/);
+    await assert.rejects(session.executeCommand(APPLY_MOVE_COMMAND, [{ uri }]), /needs \{ uri, version, game, key, index \}/);
   });
 
   it('the edit carries the version it was made for, so the editor can refuse it too', async () => {
@@ -123,7 +124,7 @@ describe('applying winning moves', function () {
     await session.change(uri, source + '\n');
     const lens = (await session.settledCodeLenses(uri)).find((l) => l.command?.title === '▶ onetwo 4 → 2')!;
     session.appliedEdits.clear();
-    await session.executeCommand('grundy.applyMove', lens.command!.arguments);
+    await session.executeCommand(APPLY_MOVE_COMMAND, lens.command!.arguments);
     const change = session.appliedEdits.seen[0].edit.documentChanges![0] as { textDocument: { version: number } };
     assert.equal(change.textDocument.version, 2);
   });
@@ -145,7 +146,7 @@ describe('applying winning moves', function () {
     const args = (await session.connection.sendRequest('grundy/winningMoves', more.arguments![0])) as { moves: { label: string; apply: unknown }[]; unlisted: string };
     assert.equal(args.moves.length, 200);
     assert.equal(BigInt(args.unlisted) + BigInt(args.moves.length), 83_334n);
-    const answer = (await session.executeCommand('grundy.applyMove', [args.moves[150].apply])) as { applied: boolean };
+    const answer = (await session.executeCommand(APPLY_MOVE_COMMAND, [args.moves[150].apply])) as { applied: boolean };
     assert.equal(answer.applied, true);
     assert.equal(outcomeOf(session.text(uri), 'many'), 'P');
     session.settings = { codeLens: { maxMoves: 200 } };

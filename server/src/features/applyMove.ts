@@ -6,7 +6,7 @@
 // changes in between. One edit, so one undo step.
 import type { TextEdit } from 'vscode-languageserver';
 import { writeMove } from '../language/writeMove';
-import type { ApplyMoveArguments } from './codeLens';
+import type { ApplyMoveArguments } from '../protocol';
 import { type DocumentView, gameAgain } from './view';
 
 export type MoveEdit =

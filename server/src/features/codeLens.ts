@@ -6,38 +6,12 @@ import { countText } from '../language/numberText';
 import { writeMove } from '../language/writeMove';
 import type { GameSymbol } from '../language/model';
 import { type DocumentView, elapsed, gameAgain, star } from './view';
+import { APPLY_MOVE_COMMAND, SHOW_MOVES_COMMAND, type ApplyMoveArguments, type ShowMovesArguments, type WinningMovesAnswer } from '../protocol';
 
-export const APPLY_MOVE_COMMAND = 'grundy.applyMove';
-/** Registered by the client (a quick pick), which then runs APPLY_MOVE_COMMAND. */
-export const SHOW_MOVES_COMMAND = 'grundy.showMoves';
+export { APPLY_MOVE_COMMAND, SHOW_MOVES_COMMAND, WINNING_MOVES_REQUEST, type ApplyMoveArguments, type ShowMovesArguments } from '../protocol';
 
-/** Everything needed to find the move again, and to notice that the document moved on. No bigints: JSON. */
-export interface ApplyMoveArguments {
-  readonly uri: string;
-  readonly version: number;
-  readonly game: string;
-  /** The game's computation key when the lens was made: the move indexes into that result. */
-  readonly key: string;
-  readonly index: number;
-}
-
-/** What the "k more winning moves" lens passes to the client, which asks WINNING_MOVES_REQUEST for the list. */
-export interface ShowMovesArguments {
-  readonly uri: string;
-  readonly version: number;
-  readonly game: string;
-  readonly key: string;
-  readonly title: string;
-}
-
-/** Custom request: every listed winning move of a game, for the client's move picker. */
-export const WINNING_MOVES_REQUEST = 'grundy/winningMoves';
-
-export interface WinningMovesResult {
-  readonly moves: readonly { readonly label: string; readonly description: string; readonly apply: ApplyMoveArguments }[];
-  /** Winning moves that exist but were not listed (decimal: counts may exceed 2^53). */
-  readonly unlisted: string;
-}
+/** WINNING_MOVES_REQUEST's answer when the game is still the same. */
+export type WinningMovesResult = Extract<WinningMovesAnswer, { moves: unknown }>;
 
 const noCommand = (title: string): Command => ({ title, command: '' });
 

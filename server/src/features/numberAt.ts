@@ -5,14 +5,11 @@
 // (command "Grundy: Copy Nimber at Cursor").
 import type { GameDeclaration } from '../language/ast';
 import type { Span } from '../language/text';
+import type { NumberAtAnswer } from '../protocol';
 import type { DocumentView } from './view';
 
-export const NUMBER_AT_REQUEST = 'grundy/numberAt';
-
-export type NumberAtResult =
-  /** `text`: the value in decimal, whole; `what`: what it is the value of, for a message. */
-  | { readonly text: string; readonly digits: number; readonly what: string }
-  | { readonly refused: string };
+export { NUMBER_AT_REQUEST } from '../protocol';
+type NumberAtResult = NumberAtAnswer;
 
 const inside = (span: Span | undefined, offset: number): span is Span => span !== undefined && span.start <= offset && offset <= span.end;
 
