@@ -16,6 +16,9 @@ import {
   DidChangeConfigurationNotification,
   ErrorCodes,
   InlayHintRefreshRequest,
+  MarkupKind,
+  MessageType,
+  ShowMessageNotification,
   ProposedFeatures,
   ResponseError,
   TextDocuments,
@@ -40,6 +43,7 @@ import { type AnalyzedDocument, analyzeText } from './language/analyze';
 import { withShortNumbers } from './language/numberText';
 import type { GameSymbol, GraphSymbol } from './language/model';
 import { applyMoveArguments, codeLensResolveParams, executeCommandParams, InvalidParams, showMovesArguments, textDocumentParams, textDocumentPositionParams, textDocumentRangeParams, withCheckedDocumentSync } from './params';
+import type { ApplyMoveAnswer } from './protocol';
 import { exitOnBrokenStream, openTransport } from './transport';
 
 /** Typing produces bursts of changes; publish diagnostics once the burst pauses this long. */
@@ -306,6 +310,11 @@ function useSettings(next: Settings): void {
 
 // ---- requests ----
 
+/** A warning the user need not answer: a notification (showMessage), not a prompt (showMessageRequest). */
+function tell(message: string): void {
+  void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message });
+}
+
 function describe(cause: unknown): string {
   return cause instanceof Error ? (cause.stack ?? cause.message) : String(cause);
 }
@@ -365,9 +374,21 @@ connection.onHover(
     const document = documents.get(params.uri);
     if (!document) return null;
     const view = viewOf(document);
-    return hover(view, view.document.lines.offsetAt(params.position));
+    const answer = hover(view, view.document.lines.offsetAt(params.position));
+    // Markdown only to a client that declared it; plain text otherwise (LSP: contentFormat).
+    if (!answer || capabilities.textDocument?.hover?.contentFormat?.includes(MarkupKind.Markdown)) return answer;
+    const { value } = answer.contents as { value: string };
+    return { ...answer, contents: { kind: MarkupKind.PlainText, value: plainText(value) } };
   }),
 );
+
+/** Markdown as plain text: emphasis and code marks dropped, the words kept. */
+function plainText(markdown: string): string {
+  return markdown
+    .replace(/\*\*/g, '')
+    .replace(/`/g, '')
+    .replace(/(^|\s)_([^_\n]+)_(?=$|[\s.,;:])/gm, '$1$2');
+}
 
 connection.languages.inlayHint.on(
   guarded('inlay hints', (raw) => {
@@ -427,19 +448,32 @@ connection.onExecuteCommand(
     const document = documents.get(args.uri);
     const move = moveEdit(document && viewOf(document), args);
     if (move.status === 'refused') {
-      void connection.window.showWarningMessage(move.message);
-      return { applied: false, message: move.message };
+      tell(move.message);
+      return { applied: false, message: move.message } satisfies ApplyMoveAnswer;
     }
     const edit = capabilities.workspace?.workspaceEdit?.documentChanges
       ? { documentChanges: [{ textDocument: { uri: args.uri, version: move.version }, edits: [move.edit] }] }
       : { changes: { [args.uri]: [move.edit] } };
-    const response = await connection.workspace.applyEdit({ label: `Play ${move.label}`, edit });
+    if (!capabilities.workspace?.applyEdit) {
+      // The client cannot take edits from the server: say so, and answer with the edit, which a
+      // client (or a person) can apply itself.
+      const message = `The move ${move.label} was not applied: this editor does not accept edits from the server (workspace.applyEdit).`;
+      tell(message);
+      return { applied: false, message, edit } satisfies ApplyMoveAnswer & { edit: unknown };
+    }
+    let response: { applied: boolean; failureReason?: string };
+    try {
+      response = await connection.workspace.applyEdit({ label: `Play ${move.label}`, edit });
+    } catch (cause) {
+      // A client that fails the request has still answered: nothing was applied.
+      response = { applied: false, failureReason: cause instanceof Error ? cause.message : String(cause) };
+    }
     if (!response.applied) {
       const message = `The move ${move.label} was not applied${response.failureReason ? `: ${response.failureReason}` : ''}.`;
-      void connection.window.showWarningMessage(message);
-      return { applied: false, message };
+      tell(message);
+      return { applied: false, message } satisfies ApplyMoveAnswer;
     }
-    return { applied: true, after: withShortNumbers(move.after) };
+    return { applied: true, after: withShortNumbers(move.after) } satisfies ApplyMoveAnswer;
   }),
 );
 

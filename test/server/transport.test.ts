@@ -5,6 +5,7 @@
 // ServerNotInitialized; malformed params are refused with InvalidParams and logged as warnings
 // (malformed document notifications, which have no answer, are dropped with a warning).
 import * as assert from 'node:assert/strict';
+import { APPLY_MOVE_COMMAND } from '../../server/src/protocol';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { repositoryPath } from '../helpers/paths';
 
@@ -245,8 +246,50 @@ describe('the message stream and the protocol order', function () {
       hover = (answer.result as { contents: { value: string } }).contents.value;
       if (!hover.includes('still computing')) break;
     }
-    assert.match(hover, /game `c`[\s\S]*nimber \*\*`\*5`\*\*/);
+    assert.match(hover, /game c[\s\S]*nimber \*5/);
     server.kill();
+  });
+
+  describe('a client that declares little (every editor, not only VS Code)', () => {
+    it('hovers come as plain text when the client does not declare Markdown', async () => {
+      const server = start();
+      await server.initialize();
+      open(server);
+      const answer = await server.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 1, character: 6 } });
+      const contents = (answer.result as { contents: { kind: string; value: string } }).contents;
+      assert.equal(contents.kind, 'plaintext');
+      assert.doesNotMatch(contents.value, /\*\*|`/);
+      assert.match(contents.value, /game coins/);
+    });
+
+    it('a move for a client without workspace.applyEdit: no applyEdit request; the answer carries the edit and the user is told, not asked', async () => {
+      const server = start();
+      await server.initialize();
+      open(server);
+      await hoverValue(server); // the value is in
+      const lenses = await server.request('textDocument/codeLens', { textDocument: { uri: URI } });
+      const lens = (lenses.result as { command?: { command: string; arguments: unknown[] } }[]).find((l) => l.command?.command === APPLY_MOVE_COMMAND);
+      assert.ok(lens?.command, 'a move lens');
+      const answer = await server.request('workspace/executeCommand', { command: APPLY_MOVE_COMMAND, arguments: lens.command.arguments });
+      const result = answer.result as { applied: boolean; message: string; edit: { changes: Record<string, { newText: string }[]> } };
+      assert.equal(result.applied, false);
+      assert.match(result.message, /does not accept edits from the server/);
+      assert.equal(result.edit.changes[URI][0].newText, '3');
+      assert.equal(server.messages.some((m) => m.method === 'workspace/applyEdit'), false, 'no applyEdit request');
+      assert.ok(server.messages.some((m) => m.method === 'window/showMessage'), 'told with showMessage');
+      assert.equal(server.messages.some((m) => m.method === 'window/showMessageRequest'), false, 'never a prompt to answer');
+    });
+
+    it('a stale move is told with window/showMessage, not a prompt', async () => {
+      const server = start();
+      await server.initialize();
+      open(server);
+      const answer = await server.request('workspace/executeCommand', { command: APPLY_MOVE_COMMAND, arguments: [{ uri: URI, version: 1, game: 'coins', key: 'stale', index: 0 }] });
+      assert.equal((answer.result as { applied: boolean }).applied, false);
+      const told = await server.next((m) => m.method === 'window/showMessage', 'a showMessage');
+      assert.match((told.params as { message: string }).message, /changed since this move was computed|being recomputed/);
+      assert.equal(server.messages.some((m) => m.method === 'window/showMessageRequest'), false);
+    });
   });
 
   describe('the end of the stream', () => {
@@ -303,7 +346,7 @@ describe('the message stream and the protocol order', function () {
       assert.deepEqual([unknown.error, unknown.result], [undefined, null]);
       assert.equal(server.messages.some((m) => m.method === 'textDocument/publishDiagnostics'), false, 'nothing published for the dropped open');
       open(server);
-      assert.match(await hoverValue(server), /nimber \*\*`\*1`\*\*/);
+      assert.match(await hoverValue(server), /nimber \*1\b/);
     });
 
     it('exit before initialize is not dropped: the server exits with 1', async () => {
@@ -373,7 +416,7 @@ describe('the message stream and the protocol order', function () {
           assert.deepEqual([answer.error, answer.result], [undefined, null], 'the document was not opened');
           open(server);
         }
-        assert.match(await hoverValue(server), /nimber \*\*`\*1`\*\*/);
+        assert.match(await hoverValue(server), /nimber \*1\b/);
         assert.deepEqual(
           server.logs().filter(([type]) => type === 1),
           [],
