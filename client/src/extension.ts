@@ -28,7 +28,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
     documentSelector: [{ language: 'game' }],
     // The server has the settings from its first computation on; it reads changes itself
     // (`workspace/configuration` when told that they changed).
-    initializationOptions: { settings: workspace.getConfiguration('grundy') },
+    // renderIcons: VS Code shows `$(name)` icons in lens titles; the server uses them only when told.
+    initializationOptions: { settings: workspace.getConfiguration('grundy'), renderIcons: true },
   };
   // No errorHandler of our own: the default one restarts a server whose connection closes (up to
   // 4 times in 3 minutes), which is what the server counts on when its message stream breaks and

@@ -68,6 +68,8 @@ const connection = createConnection(ProposedFeatures.all, transport.reader, tran
 const documents = new TextDocuments(TextDocument);
 let settings: Settings = DEFAULT_SETTINGS;
 let capabilities: ClientCapabilities = {};
+/** The client renders `$(name)` icons in titles: VS Code's client says so in initializationOptions. */
+let renderIcons = false;
 
 const pool = new WorkerPool({
   size: Math.max(2, Math.min(4, availableParallelism() - 1)),
@@ -126,6 +128,7 @@ function viewOf(document: TextDocument): DocumentView {
     version: document.version,
     document: state.analyzed,
     settings,
+    icons: renderIcons,
     game: (game) => {
       const request = state.games.get(game);
       return request && valueOf<GameResult>(computations.ensure(request), (r) => (r.kind === 'game' ? r.game : undefined));
@@ -340,8 +343,9 @@ function guarded<P, R>(name: string, handler: (params: P) => R | Promise<R>): (p
 
 connection.onInitialize((params) => {
   capabilities = params.capabilities;
-  const options = params.initializationOptions as { settings?: unknown } | undefined;
+  const options = params.initializationOptions as { settings?: unknown; renderIcons?: unknown } | undefined;
   if (options?.settings) settings = normalizeSettings(options.settings);
+  renderIcons = options?.renderIcons === true;
   computations.setBudget(settings.computation.budgetMs);
   return {
     capabilities: {

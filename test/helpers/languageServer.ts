@@ -121,7 +121,8 @@ export class LanguageServerSession {
       processId: process.pid,
       rootUri: null,
       // As the extension's client does: settings from the start, before `workspace/configuration`.
-      initializationOptions: { settings: session.settings },
+      // As VS Code's client does: it renders `$(name)` icons.
+      initializationOptions: { settings: session.settings, renderIcons: true },
       capabilities: {
         window: { workDoneProgress: true },
         workspace: {

@@ -30,6 +30,7 @@ function inProcessView(text: string, cache = createEngineCache()): DocumentView 
     version: 1,
     document,
     settings: { ...DEFAULT_SETTINGS, codeLens: { maxMoves: 50 } },
+    icons: false,
     game: (game) => {
       const request = games.get(game);
       const result = request && compute(request);

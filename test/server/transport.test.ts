@@ -280,6 +280,21 @@ describe('the message stream and the protocol order', function () {
       assert.equal(server.messages.some((m) => m.method === 'window/showMessageRequest'), false, 'never a prompt to answer');
     });
 
+    it('no VS Code icon syntax in lens titles for a client that did not ask for it', async () => {
+      const server = start();
+      await server.initialize();
+      server.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: URI, languageId: 'game', version: 1, text: 'game far = misere kayles 20000\n' } } });
+      const deadline = Date.now() + 10_000;
+      let titles: string[] = [];
+      while (Date.now() < deadline) {
+        const lenses = await server.request('textDocument/codeLens', { textDocument: { uri: URI } });
+        titles = (lenses.result as { command?: { title: string } }[]).map((l) => l.command?.title ?? '');
+        if (titles.some((t) => t.includes('not known'))) break;
+      }
+      assert.ok(titles.some((t) => t.startsWith('who wins is not known')), titles.join(' | '));
+      assert.ok(titles.every((t) => !t.includes('$(')), titles.join(' | '));
+    });
+
     it('a stale move is told with window/showMessage, not a prompt', async () => {
       const server = start();
       await server.initialize();

@@ -62,10 +62,12 @@ export function resolveCodeLens(view: DocumentView | undefined, lens: CodeLens):
 function gameLensCommands(view: DocumentView, game: GameSymbol): (() => Command)[] {
   const value = view.game(game);
   if (!value) return [];
-  if (value.state === 'pending') return [() => noCommand(`$(sync~spin) computing ${game.name}… (${elapsed(value.sinceMs)}; cancel from the progress notification)`)];
-  if (value.state === 'failed') return [() => noCommand(`$(warning) computing ${game.name} failed: ${value.message.split('\n')[0]}`)];
+  // `$(name)` is VS Code's icon syntax: other editors would show it as text.
+  const icon = (name: string) => (view.icons ? `$(${name}) ` : '');
+  if (value.state === 'pending') return [() => noCommand(`${icon('sync~spin')}computing ${game.name}… (${elapsed(value.sinceMs)}; cancel from the progress notification)`)];
+  if (value.state === 'failed') return [() => noCommand(`${icon('warning')}computing ${game.name} failed: ${value.message.split('\n')[0]}`)];
   const result = value.value;
-  if (result.outcome === null) return [() => noCommand(`$(question) who wins is not known: ${result.reason ?? 'not computed'}`)];
+  if (result.outcome === null) return [() => noCommand(`${icon('question')}who wins is not known: ${result.reason ?? 'not computed'}`)];
   if (result.outcome === 'P') {
     const why = result.nimber === 0n ? 'nim-sum 0' : result.nimber === null && game.play === 'normal' ? 'the game is over' : 'a P-position';
     return [() => noCommand(`every move loses (${why}): the player to move loses`)];

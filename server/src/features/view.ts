@@ -29,6 +29,8 @@ export interface DocumentView {
   readonly version: number;
   readonly document: AnalyzedDocument;
   readonly settings: Settings;
+  /** The client renders VS Code's `$(name)` icon syntax in titles (it says so in initializationOptions). */
+  readonly icons: boolean;
   /** Undefined for a game with errors (nothing is computed for it). */
   game(game: GameSymbol): Value<GameResult> | undefined;
   /**
