@@ -6,7 +6,7 @@ import { type DiagnosticSink, error, quoted, warning } from './diagnostics';
 import { BUILTIN_RULES, type CheckedComponent, type GameSymbol, type GraphSymbol, type SemanticModel, type Symbol } from './model';
 import { checkHeaps } from './families/heaps';
 import { checkLeftmostLists } from './families/leftmost';
-import { checkRow } from './families/rows';
+import { checkRow, isRowRule } from './families/rows';
 import { checkTokens } from './families/tokens';
 import { checkWordPieces, checkWordsBody } from './families/words';
 import { checkWythoffPairs } from './families/wythoff';
@@ -332,10 +332,6 @@ function checkGame(
 
 function headOf(component: Component): Name {
   return component.kind === 'tokens' ? component.graph : component.rule;
-}
-
-function isRowRule(rule: Rule | undefined): boolean {
-  return rule?.kind === 'treblecross' || rule?.kind === 'octal';
 }
 
 function checkComponent(

@@ -1,7 +1,6 @@
 // Heap rules: a move rewrites the one heap it changes (`onetwo 4` → `onetwo 2`; a split writes both heaps).
 import type { ComponentMove } from '../../engine/gameTypes';
 import type { CheckedComponent } from '../model';
-import type { Span } from '../text';
 import { type MoveText, mismatch } from './moveText';
 import { digitsText, numberText } from '../numberText';
 import type { HeapRule } from '../../engine/types';
@@ -11,25 +10,26 @@ import type { HeapsComponent, Name } from '../ast';
 export function writeHeapMove(move: Extract<ComponentMove, { kind: 'heap' }>, component: CheckedComponent): MoveText {
   const syntax = component.syntax;
   if (syntax.kind !== 'heaps') throw mismatch(move, syntax);
-  let span: Span;
-  let newText: string | (() => string);
-  let label: string;
-  let description: string;
   const literal = syntax.heaps[move.heap];
-  // Printed only when the edit is wanted: a heap of a million digits takes a quarter of a
-  // second to print, and a lens list only needs the label.
-  newText = () => (move.leaves.length === 0 ? '0' : move.leaves.join(' '));
-  span = literal;
-  label = `${syntax.rule.text} ${digitsText(literal.text)} → ${move.leaves.length === 0 ? '0' : move.leaves.map(numberText).join(' ')}`;
   const sameSize = syntax.heaps.filter((heap) => heap.value === literal.value).length > 1;
   const which = `heap of ${numberText(literal.value)}${sameSize ? ` (heap ${move.heap + 1} of \`${syntax.rule.text}\`)` : ''}`;
   const left = move.leaves.map(numberText);
   const leaving = left.length === 3 ? `${left[0]}, ${left[1]} and ${left[2]}` : left.join(' and ');
-  if (move.take === 0n) description = `split the ${which} into ${leaving}`;
-  else if (left.length === 0) description = `take the whole ${which}`;
-  else if (left.length === 1) description = `take ${numberText(move.take)} from the ${which}`;
-  else description = `take ${numberText(move.take)} from the ${which}, leaving heaps of ${leaving}`;
-  return { span, newText, label, description };
+  return {
+    span: literal,
+    // Printed only when the edit is wanted: a heap of a million digits takes a quarter of a
+    // second to print, and a lens list only needs the label.
+    newText: () => (move.leaves.length === 0 ? '0' : move.leaves.join(' ')),
+    label: `${syntax.rule.text} ${digitsText(literal.text)} → ${left.length === 0 ? '0' : left.join(' ')}`,
+    description:
+      move.take === 0n
+        ? `split the ${which} into ${leaving}`
+        : left.length === 0
+          ? `take the whole ${which}`
+          : left.length === 1
+            ? `take ${numberText(move.take)} from the ${which}`
+            : `take ${numberText(move.take)} from the ${which}, leaving heaps of ${leaving}`,
+  };
 }
 
 /** `RULE N1 N2 …` under a heap rule: one heap per number. */

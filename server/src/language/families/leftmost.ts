@@ -1,7 +1,6 @@
 // Leftmost rows: a move rewrites the one pile it takes from (`leftmost [3, 1]` → `leftmost [1, 1]`).
 import type { ComponentMove } from '../../engine/gameTypes';
 import type { CheckedComponent } from '../model';
-import type { Span } from '../text';
 import { type MoveText, mismatch } from './moveText';
 import { digitsText, numberText } from '../numberText';
 import type { ListsComponent } from '../ast';
@@ -10,19 +9,16 @@ import type { ListsComponent } from '../ast';
 export function writeLeftmostMove(move: Extract<ComponentMove, { kind: 'leftmost' }>, component: CheckedComponent): MoveText {
   const syntax = component.syntax;
   if (syntax.kind !== 'lists') throw mismatch(move, syntax);
-  let span: Span;
-  let newText: string | (() => string);
-  let label: string;
-  let description: string;
   const list = syntax.lists[move.row];
   const pile = list.numbers[move.pile];
-  newText = move.to.toString();
-  span = pile;
   const rowText = (piles: readonly string[]) => `[${piles.join(', ')}]`;
   const before = list.numbers.map((n) => digitsText(n.text));
-  label = `${syntax.rule.text} ${rowText(before)} → ${rowText(before.map((t, i) => (i === move.pile ? numberText(move.to) : t)))}`;
-  description = `take ${numberText(pile.value - move.to)} from the leftmost non-empty pile (${numberText(pile.value)}) of row ${move.row + 1}`;
-  return { span, newText, label, description };
+  return {
+    span: pile,
+    newText: move.to.toString(),
+    label: `${syntax.rule.text} ${rowText(before)} → ${rowText(before.map((t, i) => (i === move.pile ? numberText(move.to) : t)))}`,
+    description: `take ${numberText(pile.value - move.to)} from the leftmost non-empty pile (${numberText(pile.value)}) of row ${move.row + 1}`,
+  };
 }
 
 /** `leftmost [A, B, …] …`: any rows, empty ones included. */

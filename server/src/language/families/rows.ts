@@ -1,7 +1,6 @@
 // Rows (Treblecross, octal rules on rows): a move rewrites the row's string.
 import type { ComponentMove } from '../../engine/gameTypes';
 import type { CheckedComponent } from '../model';
-import type { Span } from '../text';
 import { type MoveText, mismatch } from './moveText';
 import { isHeapRule, type Rule } from '../../engine/types';
 import type { Name, RowComponent } from '../ast';
@@ -11,29 +10,29 @@ import { type DiagnosticSink, error, warning } from '../diagnostics';
 export function writeRowMove(move: Extract<ComponentMove, { kind: 'mark' | 'knock' }>, component: CheckedComponent): MoveText {
   const syntax = component.syntax;
   if (syntax.kind !== 'row') throw mismatch(move, syntax);
-  let span: Span;
-  let newText: string | (() => string);
-  let label: string;
-  let description: string;
   const cells = syntax.row.value;
-  let after: string;
-  if (move.kind === 'mark') {
-    after = cells.slice(0, move.cell) + 'X' + cells.slice(move.cell + 1);
-    description = `mark cell ${move.cell + 1}${move.winsAtOnce ? ': three in a row, which wins at once' : ''}`;
-  } else {
-    after = cells.slice(0, move.start) + '.'.repeat(move.count) + cells.slice(move.start + move.count);
-    description = move.count === 1 ? `clear cell ${move.start + 1}` : `clear cells ${move.start + 1} to ${move.start + move.count}`;
-  }
-  newText = `"${after}"`;
-  span = syntax.row;
-  label = `${syntax.rule.text} "${cells}" → ${newText}`;
-  return { span, newText, label, description };
+  const after =
+    move.kind === 'mark'
+      ? cells.slice(0, move.cell) + 'X' + cells.slice(move.cell + 1)
+      : cells.slice(0, move.start) + '.'.repeat(move.count) + cells.slice(move.start + move.count);
+  const description =
+    move.kind === 'mark'
+      ? `mark cell ${move.cell + 1}${move.winsAtOnce ? ': three in a row, which wins at once' : ''}`
+      : move.count === 1
+        ? `clear cell ${move.start + 1}`
+        : `clear cells ${move.start + 1} to ${move.start + move.count}`;
+  return { span: syntax.row, newText: `"${after}"`, label: `${syntax.rule.text} "${cells}" → "${after}"`, description };
+}
+
+/** Is this a rule played on rows (Treblecross, and octal rules, each run of X a heap)? */
+export function isRowRule(rule: Rule | undefined): boolean {
+  return rule?.kind === 'treblecross' || rule?.kind === 'octal';
 }
 
 /** A row (`treblecross "..X.."`, `kayles "XXX.XX"`) under a rule that is not a word game. */
 export function checkRow(component: RowComponent, head: Name, rule: Rule | undefined, diagnostics: Pick<DiagnosticSink, 'push'>): CheckedComponent | undefined {
   const rowOk = checkRowCells(component.row.value, component.row.valueStart, diagnostics);
-  if (rule && rule.kind !== 'treblecross' && rule.kind !== 'octal') {
+  if (rule && !isRowRule(rule)) {
     diagnostics.push(
       error('heap-rule-given-row', head, `\`${head.text}\` is a subtraction rule, played on heaps: write heap sizes, as in \`${head.text} 3 4\`; rows are for \`treblecross\` and octal rules`),
     );

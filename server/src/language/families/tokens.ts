@@ -1,7 +1,6 @@
 // Graph tokens: a move rewrites the one vertex name the token leaves.
 import type { ComponentMove } from '../../engine/gameTypes';
 import type { CheckedComponent } from '../model';
-import type { Span } from '../text';
 import { type MoveText, mismatch } from './moveText';
 import type { Name, TokensComponent } from '../ast';
 import { type DiagnosticSink, error, quoted } from '../diagnostics';
@@ -11,16 +10,9 @@ import type { GraphSymbol } from '../model';
 export function writeTokenMove(move: Extract<ComponentMove, { kind: 'token' }>, component: CheckedComponent): MoveText {
   const syntax = component.syntax;
   if (syntax.kind !== 'tokens' || component.kind !== 'tokens') throw mismatch(move, syntax);
-  let span: Span;
-  let newText: string | (() => string);
-  let label: string;
-  let description: string;
   const from = syntax.vertices[move.token];
-  newText = component.graph.data.vertexNames[move.to];
-  span = from;
-  label = `${syntax.graph.text} ${from.text} → ${newText}`;
-  description = `move the token on ${from.text} to ${newText}`;
-  return { span, newText, label, description };
+  const to = component.graph.data.vertexNames[move.to];
+  return { span: from, newText: to, label: `${syntax.graph.text} ${from.text} → ${to}`, description: `move the token on ${from.text} to ${to}` };
 }
 
 /** `GRAPH at V1, V2, …`: every vertex must be the graph's, the graph acyclic. */
