@@ -65,7 +65,7 @@ class Parser {
   private lastNonNewlineEnd = 0;
 
   constructor(
-    private readonly text: string,
+    text: string,
     private readonly diagnostics: DiagnosticSink,
     private readonly suggester: Suggester,
   ) {
@@ -312,8 +312,7 @@ class Parser {
       if (token.kind === 'string') {
         if (!expectWord) this.report('unexpected-token', token, 'expected `,` between the words');
         this.advance();
-        const closed = token.terminated !== false;
-        words.push({ start: token.start, end: token.end, valueStart: token.start + 1, value: this.text.slice(token.start + 1, closed ? token.end - 1 : token.end) });
+        words.push(stringLiteral(token));
         expectWord = false;
       } else if (token.kind === ',') {
         if (expectWord) this.report('expected-word', token, 'expected a word in double quotes before `,`');
@@ -346,7 +345,7 @@ class Parser {
       if (token.kind === 'number') {
         if (!expectNumber) this.report('unexpected-token', token, `expected \`,\` between the numbers of \`${open.text}…${close}\``);
         this.advance();
-        numbers.push({ start: token.start, end: token.end, text: token.text, value: numberValue(token.text) });
+        numbers.push(numberLiteral(token));
         expectNumber = false;
       } else if (token.kind === 'decimal') {
         this.report('expected-number', token, `\`${token.text}\` is not a heap size: heap sizes are whole numbers`);
@@ -394,7 +393,7 @@ class Parser {
       if (token.kind === 'number') {
         if (!expectNumber) this.report('unexpected-token', token, 'expected `,` between the numbers of a set');
         this.advance();
-        numbers.push({ start: token.start, end: token.end, text: token.text, value: numberValue(token.text) });
+        numbers.push(numberLiteral(token));
         expectNumber = false;
       } else if (token.kind === 'decimal') {
         this.report('expected-number', token, `\`${token.text}\` is not a whole number`);
@@ -588,16 +587,14 @@ class Parser {
       while (this.peek().kind === 'number' || this.peek().kind === 'decimal') {
         const token = this.advance();
         if (token.kind === 'decimal') this.report('expected-number', token, `\`${token.text}\` is not a heap size: heap sizes are whole numbers`);
-        else heaps.push({ start: token.start, end: token.end, text: token.text, value: numberValue(token.text) });
+        else heaps.push(numberLiteral(token));
       }
       return { kind: 'heaps', start: head.start, end: this.previousEnd(), rule: name, heaps };
     }
     if (next.kind === 'string') {
       const strings: StringLiteral[] = [];
       while (this.peek().kind === 'string') {
-        const token = this.advance();
-        const closed = token.terminated !== false;
-        strings.push({ start: token.start, end: token.end, valueStart: token.start + 1, value: this.text.slice(token.start + 1, closed ? token.end - 1 : token.end) });
+        strings.push(stringLiteral(this.advance()));
       }
       const [row, ...more] = strings;
       return { kind: 'row', start: head.start, end: this.previousEnd(), rule: name, row, more };
@@ -614,6 +611,16 @@ class Parser {
     while (!this.atLineEnd() && this.peek().kind !== '+') this.advance();
     return undefined;
   }
+}
+
+/** A string token as a literal: its value is what stands between the quotes (to the line's end when unclosed). */
+function stringLiteral(token: Token): StringLiteral {
+  const closed = token.terminated !== false;
+  return { start: token.start, end: token.end, valueStart: token.start + 1, value: token.text.slice(1, closed ? -1 : undefined) };
+}
+
+function numberLiteral(token: Token): NumberLiteral {
+  return { start: token.start, end: token.end, text: token.text, value: numberValue(token.text) };
 }
 
 /** Long literals parsed before, by their digits: parsing a million digits takes 140 ms, and a document is analysed again on every keystroke. */
