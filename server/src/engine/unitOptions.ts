@@ -1,6 +1,7 @@
 // The moves of one unit (one heap, one token, one row), written plainly from the rules'
 // definitions. Used where every option must be looked at: the misère search, and oracles.
 import type { GraphData, HeapRule } from './types';
+import { wordMoveLeaves, wordPiece } from './words';
 
 export type Unit =
   | { readonly kind: 'heap'; readonly rule: HeapRule; readonly size: number }
@@ -12,18 +13,10 @@ export type Unit =
   /** A word game's piece, with its dictionary (one array per component). */
   | { readonly kind: 'word'; readonly text: string; readonly words: readonly string[] };
 
-/** Every deletion of a word from a piece, in a fixed order (by start, then dictionary order): code points, not UTF-16 units. */
+/** Every deletion of a word from a piece (code points, not UTF-16 units), in a fixed order: by start, then length. */
 export function wordDeletions(text: string, words: readonly string[]): { start: number; length: number; leaves: [string, string] }[] {
-  const points = [...text];
-  const found: { start: number; length: number; leaves: [string, string] }[] = [];
-  for (let p = 0; p < points.length; p++) {
-    for (const word of new Set(words)) {
-      const w = [...word];
-      if (w.length === 0 || points.slice(p, p + w.length).join('') !== word) continue;
-      found.push({ start: p, length: w.length, leaves: [points.slice(0, p).join(''), points.slice(p + w.length).join('')] });
-    }
-  }
-  return found;
+  const piece = wordPiece(text, words);
+  return piece.occurrences.flatMap((lengths, start) => lengths.map((length) => ({ start, length, leaves: wordMoveLeaves(piece, { start, length }) })));
 }
 
 /** A unit with no moves left at all is no game: options leave such units out. */
