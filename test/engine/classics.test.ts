@@ -5,14 +5,8 @@ import * as assert from 'node:assert/strict';
 import { leftmostMovesTo, leftmostNimber } from '../../server/src/engine/leftmost';
 import { wordMoveLeaves, wordMovesTo, wordPiece, wordPieceValues } from '../../server/src/engine/words';
 import { isqrt, isWythoffP, lowerWythoff, wythoffMovesTo, wythoffNimber, wythoffPartner, wythoffTable, wythoffWinningMoves } from '../../server/src/engine/wythoff';
+import { mex } from './oracles';
 import { random } from './random';
-
-const mex = (values: Iterable<number>): number => {
-  const seen = new Set(values);
-  let g = 0;
-  while (seen.has(g)) g++;
-  return g;
-};
 
 describe('classics: integer square roots and the Beatty pairs', () => {
   it('isqrt is exact, on small numbers and around big squares', () => {

@@ -189,18 +189,18 @@ describe('games: huge heaps', () => {
   });
 });
 
-describe('games: misère play against the product graph', () => {
-  /** Misère outcome on the explicit graph: no move left means the opponent moved last, and lost. */
-  function misereWins(product: ProductGame, states: readonly ComponentState[], memo: Map<string, boolean>): boolean {
-    const key = stateKey(states);
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    const options = product.options(states);
-    const wins = options.length === 0 || options.some((option) => !misereWins(product, option, memo));
-    memo.set(key, wins);
-    return wins;
-  }
+/** Misère outcome on the explicit graph: no move left means the opponent moved last, and lost. */
+function misereWins(product: ProductGame, states: readonly ComponentState[], memo: Map<string, boolean>): boolean {
+  const key = stateKey(states);
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const options = product.options(states);
+  const wins = options.length === 0 || options.some((option) => !misereWins(product, option, memo));
+  memo.set(key, wins);
+  return wins;
+}
 
+describe('games: misère play against the product graph', () => {
   it('800 random sums: outcome and exactly the winning moves (Bouton for Nim, the search otherwise)', () => {
     const next = random(13);
     for (let trial = 0; trial < 800; trial++) {
@@ -248,17 +248,6 @@ describe('games: the classics in sums (Wythoff, leftmost rows, word pieces) agai
       default:
         return randomComponent(next, 4);
     }
-  }
-
-  /** Misère outcome on the explicit graph. */
-  function misereWins(product: ProductGame, states: readonly ComponentState[], memo: Map<string, boolean>): boolean {
-    const key = stateKey(states);
-    const known = memo.get(key);
-    if (known !== undefined) return known;
-    const options = product.options(states);
-    const wins = options.length === 0 || options.some((option) => !misereWins(product, option, memo));
-    memo.set(key, wins);
-    return wins;
   }
 
   it('600 random sums, normal play: nimber (the XOR theorem), outcome and exactly the winning moves', () => {
