@@ -1,12 +1,12 @@
 // `npm run bench`: the engine's benchmarks. Each case runs in a fresh process of its own, so its
 // peak memory (maxRSS) is its own; the time is the median of a few runs inside that process
 // (the first run included: caches start empty in every run).
-import { spawnSync } from 'node:child_process';
 import { analyzeGame, graphNimbers, heapNimber, ruleSequence } from '../../server/src/engine';
 import type { GameInput, GraphData, HeapRule } from '../../server/src/engine';
 import { leftmostMovesTo, leftmostNimber } from '../../server/src/engine/leftmost';
 import { wordMovesTo, wordPiece, wordPieceValues } from '../../server/src/engine/words';
 import { wythoffNimber, wythoffTable, wythoffWinningMoves } from '../../server/src/engine/wythoff';
+import { type BenchCase, runBenchmarks } from '../helpers/benchCases';
 import { random } from './random';
 
 const subtract = (...set: number[]): HeapRule => ({ kind: 'subtract', set: set.map(BigInt) });
@@ -37,14 +37,8 @@ function chain(vertices: number): GraphData {
   return { vertexNames: Array.from({ length: vertices }, (_, v) => `v${v}`), succStart, succ };
 }
 
-interface Case {
-  readonly name: string;
-  readonly runs: number;
-  /** Builds the input (not timed), then returns the timed work, which returns a one-line result. */
-  readonly prepare: () => () => string;
-}
 
-const heapCase = (label: string, rule: HeapRule, heap: bigint): Case => ({
+const heapCase = (label: string, rule: HeapRule, heap: bigint): BenchCase => ({
   name: `${label}, heap ${heap === 10n ** 18n ? '10^18' : heap.toLocaleString('en-US')}`,
   runs: 5,
   prepare: () => () => {
@@ -56,7 +50,7 @@ const heapCase = (label: string, rule: HeapRule, heap: bigint): Case => ({
 
 const game = (components: GameInput['components']): GameInput => ({ play: 'normal', components });
 
-const cases: Case[] = [
+const cases: BenchCase[] = [
   heapCase('subtract {1, 2}', subtract(1, 2), 10n ** 7n),
   heapCase('subtract {1, 2}', subtract(1, 2), 10n ** 18n),
   heapCase('subtract {2, 3, 7}', subtract(2, 3, 7), 10n ** 18n),
@@ -180,38 +174,4 @@ const cases: Case[] = [
   },
 ];
 
-function runCase(index: number): void {
-  const c = cases[index];
-  const work = c.prepare();
-  const times: number[] = [];
-  let result = '';
-  for (let run = 0; run < c.runs; run++) {
-    const start = process.hrtime.bigint();
-    result = work();
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)];
-  const peakMiB = process.resourceUsage().maxRSS / 1024;
-  console.log(JSON.stringify({ median, runs: c.runs, peakMiB, result }));
-}
-
-function main(): void {
-  const only = process.env.BENCH_CASE;
-  if (only !== undefined) return runCase(Number(only));
-  console.log('engine benchmarks: median time of the runs, peak resident memory of the process');
-  cases.forEach((c, index) => {
-    const child = spawnSync(process.execPath, [__filename], { env: { ...process.env, BENCH_CASE: String(index) }, encoding: 'utf8' });
-    const line = child.stdout.trim().split('\n').pop() ?? '';
-    if (child.status !== 0 || !line.startsWith('{')) {
-      console.log(`${c.name}: FAILED (exit ${child.status})\n${child.stderr}`);
-      process.exitCode = 1;
-      return;
-    }
-    const { median, runs, peakMiB, result } = JSON.parse(line);
-    const time = median >= 1000 ? `${(median / 1000).toFixed(2)} s` : `${median.toFixed(median < 10 ? 2 : 1)} ms`;
-    console.log(`${c.name.padEnd(78)} ${time.padStart(10)} (${runs} run${runs > 1 ? 's' : ''})  ${peakMiB.toFixed(0).padStart(5)} MiB   ${result}`);
-  });
-}
-
-main();
+runBenchmarks('engine benchmarks: median time of the runs, peak resident memory of the process', cases, 78);

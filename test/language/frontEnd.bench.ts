@@ -3,10 +3,10 @@
 // peak memory is its own; the time is the median of a few runs of `analyzeText` followed by the
 // LSP conversion and JSON encoding of the diagnostics, which is what the server does on the
 // main thread for every change.
-import { spawnSync } from 'node:child_process';
 import { lspDiagnostics } from '../../server/src/features/diagnostics';
 import { analyzeText } from '../../server/src/language/analyze';
 import { random } from '../engine/random';
+import { type BenchCase, runBenchmarks } from '../helpers/benchCases';
 
 interface Case {
   readonly name: string;
@@ -55,42 +55,20 @@ const cases: Case[] = [
   { name: '1 MB row of bad cells `"a.a.a…"`', runs: 3, text: () => `game g = treblecross "${'a.'.repeat(megabyte / 2)}"\n` },
 ];
 
-function runCase(index: number): void {
-  const c = cases[index];
-  const text = c.text();
-  const times: number[] = [];
-  let result = '';
-  for (let run = 0; run < c.runs; run++) {
-    const start = process.hrtime.bigint();
-    const document = analyzeText(text);
-    const published = JSON.stringify(lspDiagnostics(document));
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-    const last = document.diagnostics[document.diagnostics.length - 1];
-    const suggested = document.diagnostics.filter((d) => d.message.includes('did you mean')).length;
-    result = `${(text.length / 1024).toFixed(0)} KB: ${document.diagnostics.length} diagnostics (${suggested} with a suggestion), ${(published.length / 1024).toFixed(0)} KB published; last: ${last ? last.message.slice(0, 60) : '-'}`;
-  }
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)];
-  const peakMiB = process.resourceUsage().maxRSS / 1024;
-  console.log(JSON.stringify({ median, runs: c.runs, peakMiB, result }));
-}
+/** The timed work of a case: analysis, then the diagnostics as the server publishes them. */
+const benchCase = (c: Case): BenchCase => ({
+  name: c.name,
+  runs: c.runs,
+  prepare: () => {
+    const text = c.text();
+    return () => {
+      const document = analyzeText(text);
+      const published = JSON.stringify(lspDiagnostics(document));
+      const last = document.diagnostics[document.diagnostics.length - 1];
+      const suggested = document.diagnostics.filter((d) => d.message.includes('did you mean')).length;
+      return `${(text.length / 1024).toFixed(0)} KB: ${document.diagnostics.length} diagnostics (${suggested} with a suggestion), ${(published.length / 1024).toFixed(0)} KB published; last: ${last ? last.message.slice(0, 60) : '-'}`;
+    };
+  },
+});
 
-function main(): void {
-  const only = process.env.BENCH_CASE;
-  if (only !== undefined) return runCase(Number(only));
-  console.log('front-end benchmarks: median time of analysis and publishing, peak resident memory of the process');
-  cases.forEach((c, index) => {
-    const child = spawnSync(process.execPath, [__filename], { env: { ...process.env, BENCH_CASE: String(index) }, encoding: 'utf8' });
-    const line = child.stdout.trim().split('\n').pop() ?? '';
-    if (child.status !== 0 || !line.startsWith('{')) {
-      console.log(`${c.name}: FAILED (exit ${child.status})\n${child.stderr}`);
-      process.exitCode = 1;
-      return;
-    }
-    const { median, runs, peakMiB, result } = JSON.parse(line);
-    const time = median >= 1000 ? `${(median / 1000).toFixed(2)} s` : `${median.toFixed(median < 10 ? 2 : 1)} ms`;
-    console.log(`${c.name.padEnd(58)} ${time.padStart(10)} (${runs} run${runs > 1 ? 's' : ''})  ${peakMiB.toFixed(0).padStart(5)} MiB   ${result}`);
-  });
-}
-
-main();
+runBenchmarks('front-end benchmarks: median time of analysis and publishing, peak resident memory of the process', cases.map(benchCase), 58);
