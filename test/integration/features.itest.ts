@@ -31,6 +31,18 @@ async function settledLenses(document: vscode.TextDocument): Promise<vscode.Code
   });
 }
 
+/** Runs a winning-move lens's command; the text then holds `textAfter`, and the game's lens says every move loses (nim-sum 0). */
+async function playToLosing(document: vscode.TextDocument, move: vscode.CodeLens, textAfter: string): Promise<void> {
+  await vscode.commands.executeCommand(move.command!.command, ...(move.command!.arguments ?? []));
+  await until('the move in the text', () => (document.getText().includes(textAfter) ? true : undefined));
+  const after = await until('the lens of the new position', async () => {
+    const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 100);
+    const first = found?.find((l) => l.range.start.line === move.range.start.line);
+    return first?.command?.title.startsWith('every move loses') ? first : undefined;
+  });
+  assert.match(after.command!.title, /nim-sum 0/);
+}
+
 suite('hovers, inlay hints and code lenses in VS Code', () => {
   teardown(async () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
@@ -85,15 +97,7 @@ suite('hovers, inlay hints and code lenses in VS Code', () => {
     const titles = lenses.map((l) => l.command!.title);
     assert.ok(titles.includes('▶ onetwo 4 → 2'), titles.join(' | '));
     assert.ok(titles.some((t) => t.startsWith('every move loses')), titles.join(' | '));
-    const move = lenses.find((l) => l.command!.title === '▶ onetwo 4 → 2')!;
-    await vscode.commands.executeCommand(move.command!.command, ...(move.command!.arguments ?? []));
-    await until('the move in the text', () => (document.getText().includes('game coins = onetwo 3 2 5') ? true : undefined));
-    const after = await until('the lens of the new position', async () => {
-      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 100);
-      const first = found?.find((l) => l.range.start.line === move.range.start.line);
-      return first?.command?.title.startsWith('every move loses') ? first : undefined;
-    });
-    assert.match(after.command!.title, /nim-sum 0/);
+    await playToLosing(document, lenses.find((l) => l.command!.title === '▶ onetwo 4 → 2')!, 'game coins = onetwo 3 2 5');
     // One undo step takes the move back.
     await vscode.commands.executeCommand('undo');
     await until('the undone text', () => (document.getText().includes('game coins = onetwo 3 4 5') ? true : undefined));
@@ -105,13 +109,6 @@ suite('hovers, inlay hints and code lenses in VS Code', () => {
     const titles = lenses.map((l) => l.command!.title);
     const move = lenses.find((l) => l.command!.title === '▶ wythoff (4, 9) → (4, 7)');
     assert.ok(move, titles.join(' | '));
-    await vscode.commands.executeCommand(move.command!.command, ...(move.command!.arguments ?? []));
-    await until('the move in the text', () => (document.getText().includes('game corner = wythoff (4, 7)') ? true : undefined));
-    const after = await until('the lens of the new position', async () => {
-      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 100);
-      const first = found?.find((l) => l.range.start.line === move.range.start.line);
-      return first?.command?.title.startsWith('every move loses') ? first : undefined;
-    });
-    assert.match(after.command!.title, /nim-sum 0/);
+    await playToLosing(document, move, 'game corner = wythoff (4, 7)');
   });
 });

@@ -47,6 +47,16 @@ function setup(): { pool: FakePool; computations: Computations; finished: string
 /** Lets the outcome promises' callbacks run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+/** Keys k0 … k(count − 1), wanted by `owner`, started and finished. */
+async function finishedFor(owner: string, count: number, pool: FakePool, computations: Computations): Promise<string[]> {
+  const keys = Array.from({ length: count }, (_, i) => `k${i}`);
+  computations.want(owner, keys);
+  for (const key of keys) computations.ensure(request(key));
+  for (const key of keys) pool.job(key).finish({ status: 'done', result: ruleResult(key), cancelled: false });
+  await settle();
+  return keys;
+}
+
 describe('computations: bookkeeping', () => {
   it('starts each key once, however often it is asked for, and tells listeners when it finishes', async () => {
     const { pool, computations, finished } = setup();
@@ -103,11 +113,7 @@ describe('computations: bookkeeping', () => {
 
   it('keeps at most 500 finished results nobody wants, forgetting the longest unwanted first, and never a wanted one', async () => {
     const { pool, computations } = setup();
-    const keys = Array.from({ length: 800 }, (_, i) => `k${i}`);
-    computations.want('doc', keys);
-    for (const key of keys) computations.ensure(request(key));
-    for (const key of keys) pool.job(key).finish({ status: 'done', result: ruleResult(key), cancelled: false });
-    await settle();
+    const keys = await finishedFor('doc', 800, pool, computations);
     // The document now wants only the last 100: 700 are unwanted, 200 of them are forgotten.
     computations.want('doc', keys.slice(700));
     const started = pool.jobs.length;
@@ -124,14 +130,9 @@ describe('computations: bookkeeping', () => {
 
   it('a key wanted again before it is forgotten is kept however many others become unwanted', async () => {
     const { pool, computations } = setup();
-    const keys = Array.from({ length: 1200 }, (_, i) => `k${i}`);
-    computations.want('doc', keys);
-    for (const key of keys) computations.ensure(request(key));
-    for (const key of keys) pool.job(key).finish({ status: 'done', result: ruleResult(key), cancelled: false });
-    await settle();
+    await finishedFor('doc', 1200, pool, computations);
     computations.want('doc', []);
     computations.want('other', ['k1199']); // the newest unwanted: kept, now wanted
-    computations.want('doc', keys.slice(0, 0));
     const started = pool.jobs.length;
     assert.equal(computations.ensure(request('k1199')).state, 'done');
     assert.equal(pool.jobs.length, started);
