@@ -10,8 +10,9 @@ export const piecesKey = (pieces: readonly string[]) => JSON.stringify(pieces.fi
 
 function wordsValue(component: Of<'words'>, budget: Budget, cache: EngineCache): ComponentAnalysis {
   const dictionary = [...new Set(component.words)].sort();
+  const dictionaryKey = JSON.stringify(dictionary); // once per component, not once per piece
   const pieces = component.pieces.map((text) => {
-    const key = `${JSON.stringify(dictionary)}\u0000${text}`;
+    const key = `${dictionaryKey}\u0000${text}`;
     let values = cache.wordPieces.get(key);
     if (!values) {
       values = wordPieceValues(wordPiece(text, dictionary), budget);
