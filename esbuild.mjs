@@ -33,7 +33,7 @@ const common = {
 const builds = [
   { ...common, entryPoints: { 'client/extension': 'client/src/extension.ts' }, outdir: 'out' },
   // The server and its computation workers (loaded by path: out/server/worker.js).
-  { ...common, entryPoints: { 'server/server': 'server/src/server.ts', 'server/worker': 'server/src/compute/worker.ts' }, outdir: 'out' },
+  { ...common, entryPoints: { 'server/server': 'server/src/main.ts', 'server/worker': 'server/src/compute/worker.ts' }, outdir: 'out' },
   {
     ...common,
     entryPoints: { 'cli/grundy': 'server/src/cli.ts' },

@@ -6,7 +6,8 @@
 // the empty answer (null, no hints, no lenses).
 import type { Position, Range } from 'vscode-languageserver/node';
 import { isApplyMoveArguments } from './features/applyMove';
-import type { ApplyMoveArguments, LensData, ShowMovesArguments } from './features/codeLens';
+import type { LensData } from './features/codeLens';
+import type { ApplyMoveArguments, ExplainGameArguments, ShowMovesArguments } from './protocol';
 
 /** The client sent params the request does not take. */
 export class InvalidParams extends Error {}
@@ -95,6 +96,13 @@ export function showMovesArguments(value: unknown): ShowMovesArguments {
     throw new InvalidParams(`grundy/winningMoves needs { uri, version, game, key, title }, not ${shown(value)}`);
   }
   return v as unknown as ShowMovesArguments;
+}
+
+/** `grundy.explainGame`'s one argument (what a lens that states a fact carries). */
+export function explainArguments(value: unknown): ExplainGameArguments {
+  const v = record(value, 'grundy.explainGame\'s argument');
+  if (typeof v.uri !== 'string' || typeof v.game !== 'string') throw new InvalidParams(`grundy.explainGame needs { uri, game }, not ${shown(value)}`);
+  return { uri: v.uri, game: v.game };
 }
 
 function range(value: unknown, what: string): Range {

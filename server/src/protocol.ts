@@ -6,8 +6,20 @@
 /** The server's command behind every winning-move lens: plays the move as a versioned edit. */
 export const APPLY_MOVE_COMMAND = 'grundy.applyMove';
 
-/** Registered by the VS Code client (a quick pick of every move), which then runs APPLY_MOVE_COMMAND. */
+/**
+ * The "k more winning moves" lens: the server offers the moves as a choice
+ * (`window/showMessageRequest`) and plays the one picked. VS Code's client runs it itself
+ * instead (a quick pick of every move, WINNING_MOVES_REQUEST, then APPLY_MOVE_COMMAND).
+ */
 export const SHOW_MOVES_COMMAND = 'grundy.showMoves';
+
+/** The command of a lens that states a fact (every move loses, computing, not known): the game's hover as a message. */
+export const EXPLAIN_GAME_COMMAND = 'grundy.explainGame';
+
+export interface ExplainGameArguments {
+  readonly uri: string;
+  readonly game: string;
+}
 
 /** Registered by the VS Code client: copies the whole nimber at the cursor (NUMBER_AT_REQUEST). */
 export const COPY_NIMBER_COMMAND = 'grundy.copyNimber';

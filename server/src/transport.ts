@@ -57,7 +57,7 @@ function say(line: string): void {
 /**
  * The one way out when the stream cannot be trusted any more: a line on stderr (VS Code shows
  * the server's stderr in its output channel) and a non-zero exit, which the client treats as a
- * crash and answers with a restart. The test hook `grundy.test.breakStream` calls this too.
+ * crash and answers with a restart.
  */
 export function exitOnBrokenStream(reason: string): void {
   if (exiting) return;

@@ -1,9 +1,21 @@
-// Starts the bundled language server over stdio and talks to it with the LSP's own JSON-RPC
-// library, as an editor would: it keeps the text of the documents it opened, applies the edits
-// the server asks for (`workspace/applyEdit`, checking versions as VS Code does), answers
-// progress, configuration and refresh requests, and records them for tests to wait on.
+// A language client for tests. It talks to the server with the LSP's own JSON-RPC library, as an
+// editor would: it keeps the text of the documents it opened, applies the edits the server asks
+// for (`workspace/applyEdit`, checking versions as VS Code does), answers progress,
+// configuration and refresh requests, and records them for tests to wait on.
+//
+// Two ways to run the server: in this process (`inProcess`: createServer over a pair of streams,
+// with options a test may set: a feature of its own, a hand on the workers), which feature tests
+// use; or the bundled server as a child process over stdio (`start`), for the tests that are
+// about the process itself (its memory, its exit).
 import { type ChildProcess, spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
+import type { Worker } from 'node:worker_threads';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { WorkerPool } from '../../server/src/compute/pool';
+import type { Feature } from '../../server/src/features/feature';
+import { FEATURES } from '../../server/src/features';
+import { createServer } from '../../server/src/server';
 import type {
   ApplyWorkspaceEditParams,
   CodeLens,
@@ -28,9 +40,44 @@ import { repositoryPath } from './paths';
 export interface SessionOptions {
   /** `grundy.*` settings, answered to `workspace/configuration`. */
   readonly settings?: Record<string, unknown>;
-  /** Enables the server's test-only commands (a request that throws, a worker crash). */
-  readonly testHooks?: boolean;
+  /** The client's capabilities, instead of VS Code's usual ones (CLIENT_CAPABILITIES). */
+  readonly capabilities?: Record<string, unknown>;
+  /** initializationOptions besides the settings (default: renderIcons, as VS Code's client sends). */
+  readonly renderIcons?: boolean;
 }
+
+export interface InProcessOptions extends SessionOptions {
+  /** Features served besides FEATURES (a handler that throws, say). */
+  readonly extraFeatures?: readonly Feature[];
+  /** Computation workers (default 2). */
+  readonly workers?: number;
+}
+
+/** What the test client declares by default: what VS Code's client declares, for what the server uses. */
+export const CLIENT_CAPABILITIES = {
+  window: { workDoneProgress: true },
+  workspace: {
+    configuration: true,
+    applyEdit: true,
+    workspaceEdit: { documentChanges: true },
+    didChangeConfiguration: { dynamicRegistration: true },
+    inlayHint: { refreshSupport: true },
+    codeLens: { refreshSupport: true },
+    semanticTokens: { refreshSupport: true },
+    symbol: {},
+  },
+  textDocument: {
+    hover: { contentFormat: ['markdown', 'plaintext'] },
+    inlayHint: {},
+    codeLens: {},
+    completion: { completionItem: { snippetSupport: true } },
+    rename: { prepareSupport: true },
+    documentSymbol: { hierarchicalDocumentSymbolSupport: true },
+    codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } },
+    publishDiagnostics: { relatedInformation: true },
+    semanticTokens: { requests: { full: { delta: true } }, tokenTypes: [], tokenModifiers: [], formats: ['relative'] },
+  },
+};
 
 interface Waiter<T> {
   readonly accept: (value: T) => boolean;
@@ -71,6 +118,10 @@ export class LanguageServerSession {
   readonly refreshes = new Inbox<{ method: string; at: number }>();
   readonly progress = new Inbox<ProgressParams>();
   readonly messages = new Inbox<ShowMessageParams>();
+  /** `window/logMessage`: type 1 error, 2 warning, 3 info, 4 log. */
+  readonly logs = new Inbox<{ type: number; message: string }>();
+  /** How `window/showMessageRequest` is answered (default: no choice). */
+  answerChoice: (params: ShowMessageParams & { actions?: { title: string }[] }) => { title: string } | null = () => null;
   readonly appliedEdits = new Inbox<ApplyWorkspaceEditParams>();
   readonly configurationRequests = new Inbox<{ at: number }>();
   readonly progressTokens: (string | number)[] = [];
@@ -79,22 +130,22 @@ export class LanguageServerSession {
   settings: Record<string, unknown>;
 
   private constructor(
-    private readonly process: ChildProcess,
     readonly connection: MessageConnection,
     options: SessionOptions,
+    private readonly end: { readonly process?: ChildProcess; readonly dispose?: () => Promise<void>; readonly workers?: readonly Worker[] },
   ) {
     this.settings = options.settings ?? {};
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => this.diagnostics.push(params));
     connection.onNotification('window/showMessage', (params: ShowMessageParams) => this.messages.push(params));
-    connection.onNotification('window/logMessage', () => undefined);
+    connection.onNotification('window/logMessage', (params: { type: number; message: string }) => this.logs.push(params));
     connection.onNotification('$/progress', (params: ProgressParams) => this.progress.push(params));
     connection.onRequest('window/workDoneProgress/create', (params: { token: string | number }) => {
       this.progressTokens.push(params.token);
       return null;
     });
-    connection.onRequest('window/showMessageRequest', (params: ShowMessageParams) => {
+    connection.onRequest('window/showMessageRequest', (params: ShowMessageParams & { actions?: { title: string }[] }) => {
       this.messages.push(params);
-      return null;
+      return this.answerChoice(params);
     });
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => {
@@ -110,39 +161,60 @@ export class LanguageServerSession {
     connection.onRequest('workspace/applyEdit', (params: ApplyWorkspaceEditParams) => this.applyEdit(params));
   }
 
+  /** The bundled server (out/server/server.js) as a child process over stdio. */
   static async start(options: SessionOptions = {}): Promise<{ session: LanguageServerSession; initialize: InitializeResult }> {
-    const env = { ...process.env, ...(options.testHooks ? { GRUNDY_TEST_HOOKS: '1' } : {}) };
-    const child = spawn(process.execPath, [...(process.env.GRUNDY_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), repositoryPath('out', 'server', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
+    const child = spawn(process.execPath, [...(process.env.GRUNDY_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), repositoryPath('out', 'server', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-    const session = new LanguageServerSession(child, connection, options);
+    const session = new LanguageServerSession(connection, options, { process: child });
     child.stderr!.on('data', (chunk) => session.stderr.push(String(chunk)));
-    connection.listen();
-    const initialize = await connection.sendRequest<InitializeResult>('initialize', {
-      processId: process.pid,
+    return { session, initialize: await session.initialize(options, process.pid) };
+  }
+
+  /** createServer in this process, over a pair of streams, with its own worker pool. */
+  static async inProcess(options: InProcessOptions = {}): Promise<{ session: LanguageServerSession; initialize: InitializeResult }> {
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    const serverConnection = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
+    const workers: Worker[] = [];
+    const pool = new WorkerPool({ size: options.workers ?? 2, script: repositoryPath('out', 'server', 'worker.js'), onWorker: (worker) => workers.push(worker) });
+    const server = createServer(serverConnection, { pool, features: [...FEATURES, ...(options.extraFeatures ?? [])] });
+    serverConnection.listen();
+    const connection = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+    const session = new LanguageServerSession(connection, options, {
+      dispose: async () => {
+        await server.dispose();
+        serverConnection.dispose();
+        toServer.end();
+        toClient.end();
+      },
+      workers,
+    });
+    // No processId: the library would watch it and exit this process when it ends.
+    return { session, initialize: await session.initialize(options, null) };
+  }
+
+  private async initialize(options: SessionOptions, processId: number | null): Promise<InitializeResult> {
+    this.connection.listen();
+    const initialize = await this.connection.sendRequest<InitializeResult>('initialize', {
+      processId,
       rootUri: null,
       // As the extension's client does: settings from the start, before `workspace/configuration`.
       // As VS Code's client does: it renders `$(name)` icons.
-      initializationOptions: { settings: session.settings, renderIcons: true },
-      capabilities: {
-        window: { workDoneProgress: true },
-        workspace: {
-          configuration: true,
-          applyEdit: true,
-          workspaceEdit: { documentChanges: true },
-          didChangeConfiguration: { dynamicRegistration: true },
-          inlayHint: { refreshSupport: true },
-          codeLens: { refreshSupport: true },
-        },
-        textDocument: { hover: { contentFormat: ['markdown'] }, inlayHint: {}, codeLens: {} },
-      },
+      initializationOptions: { settings: this.settings, renderIcons: options.renderIcons ?? true },
+      capabilities: options.capabilities ?? CLIENT_CAPABILITIES,
     });
-    await connection.sendNotification('initialized', {});
-    return { session, initialize };
+    await this.connection.sendNotification('initialized', {});
+    return initialize;
+  }
+
+  /** Workers of an in-process server's pool, replacements included (terminate one: a crash). */
+  get workers(): readonly Worker[] {
+    return this.end.workers ?? [];
   }
 
   /** The server's process id (its peak memory is in /proc/PID/status). */
   get pid(): number | undefined {
-    return this.process.pid;
+    return this.end.process?.pid;
   }
 
   text(uri: string): string {
@@ -237,24 +309,28 @@ export class LanguageServerSession {
   }
 
   async stop(): Promise<void> {
+    const child = this.end.process;
     try {
       await this.connection.sendRequest('shutdown');
-      await this.connection.sendNotification('exit');
+      // `exit` ends the process that serves it: not this one.
+      if (child) await this.connection.sendNotification('exit');
     } catch {
       // already gone
     }
     this.connection.dispose();
+    await this.end.dispose?.();
+    if (!child) return;
     // Give it a moment to exit by itself (a profiling run writes its profile then), then make sure.
-    if (this.process.exitCode === null) {
+    if (child.exitCode === null) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, 2000);
-        this.process.once('exit', () => {
+        child.once('exit', () => {
           clearTimeout(timer);
           resolve();
         });
       });
     }
-    if (this.process.exitCode === null) this.process.kill();
+    if (child.exitCode === null) child.kill();
   }
 }
 

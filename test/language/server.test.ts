@@ -7,7 +7,7 @@ import { repositoryPath } from '../helpers/paths';
 describe('language server diagnostics', function () {
   let session: LanguageServerSession;
   before(async () => {
-    const started = await LanguageServerSession.start();
+    const started = await LanguageServerSession.inProcess();
     session = started.session;
     assert.equal(started.initialize.serverInfo?.name, 'grundy-language-server');
   });

@@ -38,7 +38,7 @@ const gameOf = (text: string, lens: CodeLens) => /^game\s+(\S+)/.exec(text.split
 describe('applying winning moves', function () {
   let session: LanguageServerSession;
   before(async () => {
-    ({ session } = await LanguageServerSession.start({ settings: { codeLens: { maxMoves: 200 } } }));
+    ({ session } = await LanguageServerSession.inProcess({ settings: { codeLens: { maxMoves: 200 } } }));
   });
   after(async () => {
     await session?.stop();
@@ -69,13 +69,41 @@ describe('applying winning moves', function () {
     }
   });
 
-  it('a P-position gets one lens, without a command', async () => {
+  it('a P-position gets one lens, whose command (run by the server) explains it as a message', async () => {
     const uri = 'file:///moves/lost.game';
     await session.open(uri, 'rule onetwo = subtract {1, 2}\ngame lost = onetwo 3 4 4\n');
     const lenses = await session.settledCodeLenses(uri);
     assert.equal(lenses.length, 1);
-    assert.equal(lenses[0].command?.command, '');
+    assert.equal(lenses[0].command?.command, 'grundy.explainGame');
     assert.match(lenses[0].command!.title, /every move loses/);
+    session.messages.clear();
+    const explained = await session.executeCommand(lenses[0].command!.command, lenses[0].command!.arguments);
+    assert.match(String(explained), /^game lost\n\nnimber 0: the player to move loses\.\n\nonetwo 3 4 4 \(0\) = 0$/);
+    const shown = await session.messages.next(() => true, 'a message');
+    assert.equal(shown.type, 3, 'an information message, not a warning');
+    assert.equal(shown.message, explained);
+  });
+
+  it('the "k more" lens: the server offers the moves as a choice and plays the one picked', async () => {
+    const uri = 'file:///moves/more.game';
+    await session.open(uri, 'game many = kayles 1000001\n');
+    const more = (await session.settledCodeLenses(uri)).find((l) => l.command?.command === 'grundy.showMoves');
+    assert.ok(more, 'a lens for the moves not shown');
+    let offered: string[] = [];
+    session.answerChoice = (params) => {
+      offered = (params.actions ?? []).map((a) => a.title);
+      return params.actions!.at(-1)!;
+    };
+    try {
+      const answer = (await session.executeCommand(more.command!.command, more.command!.arguments)) as { applied: boolean; after: string };
+      assert.ok(offered.length >= 1, 'moves were offered');
+      assert.equal(answer.applied, true);
+      assert.equal(`▶ ${answer.after}`.length > 0, true);
+      assert.equal(session.text(uri), `game many = ${answer.after}\n`);
+      assert.match(offered.at(-1)!, /^▶ kayles /);
+    } finally {
+      session.answerChoice = () => null;
+    }
   });
 
   it('a move computed before an edit elsewhere is written where the game is now', async () => {

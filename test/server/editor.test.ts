@@ -14,7 +14,7 @@ const folder = repositoryPath('test', 'fixtures', 'editor');
 describe('editor fixtures: inlay hints and code lenses', function () {
   let session: LanguageServerSession;
   before(async () => {
-    ({ session } = await LanguageServerSession.start());
+    ({ session } = await LanguageServerSession.inProcess());
   });
   after(async () => {
     await session?.stop();

@@ -33,7 +33,7 @@ const cases: [string, string, string[]][] = [
 describe('hovers', function () {
   let session: LanguageServerSession;
   before(async () => {
-    ({ session } = await LanguageServerSession.start());
+    ({ session } = await LanguageServerSession.inProcess());
   });
   after(async () => {
     await session?.stop();

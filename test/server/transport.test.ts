@@ -12,7 +12,6 @@ import { repositoryPath } from '../helpers/paths';
 const BROKEN_LINE = /^grundy-language-server: the message stream from the client is broken \((.+)\); exiting so that the client can restart the server$/m;
 const SERVER_NOT_INITIALIZED = -32002;
 const INVALID_PARAMS = -32602;
-const INTERNAL_ERROR = -32603;
 
 interface JsonMessage {
   readonly jsonrpc: '2.0';
@@ -43,9 +42,8 @@ class RawServer {
     this.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   }
 
-  static start(options: { testHooks?: boolean } = {}): RawServer {
-    const env = { ...process.env, GRUNDY_TEST_HOOKS: options.testHooks ? '1' : '' };
-    const child = spawn(process.execPath, [repositoryPath('out', 'server', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env });
+  static start(): RawServer {
+    const child = spawn(process.execPath, [repositoryPath('out', 'server', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     return new RawServer(child);
   }
 
@@ -150,8 +148,8 @@ async function hoverValue(server: RawServer): Promise<string> {
 describe('the message stream and the protocol order', function () {
   this.timeout(30_000);
   const started: RawServer[] = [];
-  const start = (options?: { testHooks?: boolean }) => {
-    const server = RawServer.start(options);
+  const start = () => {
+    const server = RawServer.start();
     started.push(server);
     return server;
   };
@@ -448,23 +446,6 @@ describe('the message stream and the protocol order', function () {
       const lenses = await server.request('textDocument/codeLens', { textDocument: { uri: 'file:///transport/unknown.game' } });
       assert.deepEqual(lenses.result, []);
       assert.deepEqual(server.logs(), []);
-    });
-
-    it('a real bug (the throwing test hook) is still an InternalError logged as an error', async () => {
-      const server = start({ testHooks: true });
-      await server.initialize();
-      const answer = await server.request('workspace/executeCommand', { command: 'grundy.test.throw', arguments: [] });
-      assert.equal(answer.error?.code, INTERNAL_ERROR, JSON.stringify(answer));
-      const logged = await server.next((m) => m.method === 'window/logMessage', 'a log message');
-      assert.equal((logged.params as { type: number }).type, 1);
-    });
-
-    it('the test hook grundy.test.breakStream answers, then exits as on a broken stream', async () => {
-      const server = start({ testHooks: true });
-      await server.initialize();
-      const answer = await server.request('workspace/executeCommand', { command: 'grundy.test.breakStream', arguments: [] });
-      assert.equal(typeof (answer.result as { pid: number }).pid, 'number', JSON.stringify(answer));
-      await assertBroken(server, /a test asked/);
     });
   });
 });

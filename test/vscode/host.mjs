@@ -262,9 +262,8 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
       const server = await startVSCodeServer(host, dirs, {
         smokeTestDriver: true,
         log,
-        // Read by the suite (test/integration/extension.itest.ts) in the extension host; the
-        // language server inherits GRUNDY_TEST_HOOKS (restart.itest.ts breaks its stream).
-        env: { GRUNDY_EXTENSION_UNDER_TEST: extensionUnderTest, GRUNDY_TEST_HOOKS: '1' },
+        // Read by the suite (test/integration/extension.itest.ts) in the extension host.
+        env: { GRUNDY_EXTENSION_UNDER_TEST: extensionUnderTest },
         onSpawn: (child) => (tracked.pid = child.pid),
       });
       tracked.stop = () => server.stop();

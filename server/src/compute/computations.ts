@@ -4,7 +4,13 @@
 // another line was edited, is computed once. Documents say which keys they want after each
 // change; work nobody wants any more is cancelled.
 import { type Job, type JobResult, SharedRuleSummaries } from './jobs';
-import type { JobHandle, WorkerPool } from './pool';
+import type { JobHandle } from './pool';
+
+/** What computations need of a pool (pool.ts's WorkerPool): tests may give a pool of their own. */
+export interface ComputationPool {
+  run(job: Job, budgetMs: number, affinity?: readonly string[]): JobHandle;
+  dispose(): Promise<void>;
+}
 
 export type Computation =
   | { readonly state: 'pending'; readonly label: string; readonly startedAt: number }
@@ -53,7 +59,7 @@ export class Computations {
   private finishedTotal = 0;
 
   constructor(
-    private readonly pool: WorkerPool,
+    private readonly pool: ComputationPool,
     private budgetMs: number,
   ) {}
 

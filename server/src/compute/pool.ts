@@ -84,6 +84,8 @@ export interface PoolOptions {
   readonly quickJobMs?: number;
   /** Called with a message when a worker dies and is replaced. */
   readonly onCrash?: (message: string) => void;
+  /** Called with each worker started (the first ones and replacements): tests keep them, to kill one as a crash would. */
+  readonly onWorker?: (worker: Worker) => void;
 }
 
 export class WorkerPool {
@@ -141,15 +143,6 @@ export class WorkerPool {
     };
   }
 
-  /**
-   * Test hook: kills the worker running a job (or the first one) as a crash would. From outside,
-   * because a busy worker reads no messages until its job is done.
-   */
-  crashOne(): void {
-    const slot = this.slots.find((s) => s.sent.length > 0) ?? this.slots[0];
-    void slot.worker.terminate();
-  }
-
   async dispose(): Promise<void> {
     this.disposed = true;
     clearInterval(this.reclaimTimer);
@@ -177,6 +170,7 @@ export class WorkerPool {
     const worker = new Worker(this.options.script, { workerData: { cancel: slot.cancel.buffer }, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
     slot.worker = worker;
     worker.unref();
+    this.options.onWorker?.(worker);
     worker.on('message', (message: FromWorker) => {
       const sent = slot.sent[0];
       if (!sent || sent.id !== message.id) return;

@@ -6,7 +6,10 @@
 // changes in between. One edit, so one undo step.
 import type { TextEdit } from 'vscode-languageserver';
 import { writeMove } from '../language/writeMove';
-import type { ApplyMoveArguments } from '../protocol';
+import { withShortNumbers } from '../language/numberText';
+import { applyMoveArguments } from '../params';
+import { APPLY_MOVE_COMMAND, type ApplyMoveAnswer, type ApplyMoveArguments } from '../protocol';
+import type { Feature, FeatureContext } from './feature';
 import { type DocumentView, gameAgain } from './view';
 
 export type MoveEdit =
@@ -30,3 +33,39 @@ export function moveEdit(view: DocumentView | undefined, args: ApplyMoveArgument
   const range = { start: document.lines.positionAt(written.edit.span.start), end: document.lines.positionAt(written.edit.span.end) };
   return { status: 'edit', version, edit: { range, newText: written.edit.newText }, label: written.label, after: written.after };
 }
+
+/**
+ * Plays a move: a versioned edit through `workspace/applyEdit`. Every way it can end is an answer
+ * and, when nothing was applied, a message the user need not answer: the game changed, the client
+ * declined or failed the edit, or the client takes no edits from servers (the answer then carries
+ * the edit, which such a client, or a person, can apply).
+ */
+export async function playMove(context: FeatureContext, args: ApplyMoveArguments): Promise<ApplyMoveAnswer | (ApplyMoveAnswer & { readonly edit: unknown })> {
+  const move = moveEdit(context.view(args.uri), args);
+  if (move.status === 'refused') {
+    context.tell(move.message);
+    return { applied: false, message: move.message };
+  }
+  const edit = context.client.workspace?.workspaceEdit?.documentChanges
+    ? { documentChanges: [{ textDocument: { uri: args.uri, version: move.version }, edits: [move.edit] }] }
+    : { changes: { [args.uri]: [move.edit] } };
+  if (!context.client.workspace?.applyEdit) {
+    const message = `The move ${move.label} was not applied: this editor does not accept edits from the server (workspace.applyEdit).`;
+    context.tell(message);
+    return { applied: false, message, edit };
+  }
+  const response = await context.applyEdit(`Play ${move.label}`, edit);
+  if (!response.applied) {
+    const message = `The move ${move.label} was not applied${response.failureReason ? `: ${response.failureReason}` : ''}.`;
+    context.tell(message);
+    return { applied: false, message };
+  }
+  return { applied: true, after: withShortNumbers(move.after) };
+}
+
+export const applyMoveFeature: Feature = {
+  name: 'apply move',
+  handlers: (context) => ({
+    commands: { [APPLY_MOVE_COMMAND]: (args) => playMove(context, applyMoveArguments(args[0])) },
+  }),
+};

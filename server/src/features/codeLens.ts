@@ -1,19 +1,36 @@
 // Code lenses above each game: one per winning move (up to the setting), then "k more winning
 // moves", which lists them all; for a P-position a lens saying every move loses; while computing,
-// a lens saying so. A move lens runs `grundy.applyMove` (applyMove.ts) through the server.
+// a lens saying so. Every lens runs a command the server executes, so that any editor can run it:
+// a move lens `grundy.applyMove` (applyMove.ts), "k more" `grundy.showMoves` (the server asks the
+// user to pick one with `window/showMessageRequest`; VS Code's client shows a quick pick instead),
+// and a lens that states a fact `grundy.explainGame` (the game's hover, as a message).
 import type { CodeLens, Command } from 'vscode-languageserver';
 import { countText } from '../language/numberText';
 import { writeMove } from '../language/writeMove';
 import type { GameSymbol } from '../language/model';
+import { codeLensResolveParams, explainArguments, showMovesArguments, textDocumentParams } from '../params';
 import { type DocumentView, elapsed, gameAgain, star } from './view';
-import { APPLY_MOVE_COMMAND, SHOW_MOVES_COMMAND, type ApplyMoveArguments, type ShowMovesArguments, type WinningMovesAnswer } from '../protocol';
+import type { Feature, FeatureContext } from './feature';
+import { playMove } from './applyMove';
+import { hover, plainText } from './hover';
+import {
+  APPLY_MOVE_COMMAND,
+  EXPLAIN_GAME_COMMAND,
+  SHOW_MOVES_COMMAND,
+  WINNING_MOVES_REQUEST,
+  type ApplyMoveArguments,
+  type ExplainGameArguments,
+  type ShowMovesArguments,
+  type WinningMovesAnswer,
+} from '../protocol';
 
 export { APPLY_MOVE_COMMAND, SHOW_MOVES_COMMAND, WINNING_MOVES_REQUEST, type ApplyMoveArguments, type ShowMovesArguments } from '../protocol';
 
 /** WINNING_MOVES_REQUEST's answer when the game is still the same. */
 export type WinningMovesResult = Extract<WinningMovesAnswer, { moves: unknown }>;
 
-const noCommand = (title: string): Command => ({ title, command: '' });
+/** Moves the server offers in its own choice (`window/showMessageRequest`): a dialog, not a list. */
+const ASKED_MOVES = 12;
 
 /**
  * Documents with more games than this get their lenses without commands, each resolved when the
@@ -52,25 +69,29 @@ export function codeLenses(view: DocumentView): CodeLens[] {
 /** The command of a lens sent without one; a lens made for another version says so. */
 export function resolveCodeLens(view: DocumentView | undefined, lens: CodeLens): CodeLens {
   const data = lens.data as LensData;
-  if (!view || view.version !== data.version) return { range: lens.range, command: noCommand('… (the document has changed)') };
-  const game = view.document.model.games[data.game];
-  const command = game ? gameLensCommands(view, game)[data.lens] : undefined;
-  return { range: lens.range, command: command ? command() : noCommand('…') };
+  const game = view?.version === data.version ? view.document.model.games[data.game] : undefined;
+  const command = view && game ? gameLensCommands(view, game)[data.lens] : undefined;
+  // A lens of an older version: the client asks again after the change (refresh); meanwhile a
+  // title that runs nothing harmful (the explanation of that game, if it still exists).
+  const stale: Command = { title: '… (the document has changed)', command: EXPLAIN_GAME_COMMAND, arguments: [{ uri: data.uri, game: '' } satisfies ExplainGameArguments] };
+  return { range: lens.range, command: command ? command() : stale };
 }
 
 /** A game's lenses, each made only when asked for: counting them is cheap, writing them is not. */
 function gameLensCommands(view: DocumentView, game: GameSymbol): (() => Command)[] {
   const value = view.game(game);
   if (!value) return [];
+  const explain: ExplainGameArguments = { uri: view.uri, game: game.name };
+  const fact = (title: string): Command => ({ title, command: EXPLAIN_GAME_COMMAND, arguments: [explain] });
   // `$(name)` is VS Code's icon syntax: other editors would show it as text.
   const icon = (name: string) => (view.icons ? `$(${name}) ` : '');
-  if (value.state === 'pending') return [() => noCommand(`${icon('sync~spin')}computing ${game.name}… (${elapsed(value.sinceMs)}; cancel from the progress notification)`)];
-  if (value.state === 'failed') return [() => noCommand(`${icon('warning')}computing ${game.name} failed: ${value.message.split('\n')[0]}`)];
+  if (value.state === 'pending') return [() => fact(`${icon('sync~spin')}computing ${game.name}… (${elapsed(value.sinceMs)}; cancel from the progress notification)`)];
+  if (value.state === 'failed') return [() => fact(`${icon('warning')}computing ${game.name} failed: ${value.message.split('\n')[0]}`)];
   const result = value.value;
-  if (result.outcome === null) return [() => noCommand(`${icon('question')}who wins is not known: ${result.reason ?? 'not computed'}`)];
+  if (result.outcome === null) return [() => fact(`${icon('question')}who wins is not known: ${result.reason ?? 'not computed'}`)];
   if (result.outcome === 'P') {
     const why = result.nimber === 0n ? 'nim-sum 0' : result.nimber === null && game.play === 'normal' ? 'the game is over' : 'a P-position';
-    return [() => noCommand(`every move loses (${why}): the player to move loses`)];
+    return [() => fact(`every move loses (${why}): the player to move loses`)];
   }
   // Only the moves shown are written out here: a long file has thousands of games. The rest
   // are written when the user asks for them (winningMoves).
@@ -104,3 +125,54 @@ export function winningMoves(view: DocumentView | undefined, args: ShowMovesArgu
   });
   return { moves, unlisted: (result.winningMoveCount - BigInt(moves.length)).toString() };
 }
+
+/** `grundy.showMoves`: the listed moves as a choice; the one picked is played. */
+async function showMoves(context: FeatureContext, args: ShowMovesArguments): Promise<unknown> {
+  const answer = winningMoves(context.view(args.uri), args);
+  if ('refused' in answer) {
+    context.tell(answer.refused);
+    return { applied: false, message: answer.refused };
+  }
+  const offered = answer.moves.slice(0, ASKED_MOVES);
+  const unlisted = BigInt(answer.unlisted) + BigInt(answer.moves.length - offered.length);
+  const more = unlisted > 0n ? ` (${countText(unlisted)} more not offered here)` : '';
+  const picked = await context.ask(`${args.title}: pick a move to play${more}.`, offered.map((move) => `▶ ${move.label}`));
+  const move = offered.find((m) => `▶ ${m.label}` === picked);
+  if (!move) return { applied: false, message: 'No move was picked.' };
+  return playMove(context, move.apply);
+}
+
+/** `grundy.explainGame`: what the game's hover says, as a message (plain text: messages are not Markdown). */
+function explainGame(context: FeatureContext, args: ExplainGameArguments): string {
+  const view = context.view(args.uri);
+  const game = view?.document.model.games.find((g) => g.name === args.game);
+  const answer = view && game ? hover(view, (game.declaration.name ?? game.declaration).start) : null;
+  const message = answer ? plainText((answer.contents as { value: string }).value) : `There is no game \`${args.game}\` in the document now.`;
+  context.tell(message, 'info');
+  return message;
+}
+
+export const codeLensFeature: Feature = {
+  name: 'code lenses',
+  capabilities: () => ({ codeLensProvider: { resolveProvider: true } }),
+  handlers: (context) => ({
+    requests: {
+      'textDocument/codeLens': (raw) => {
+        const view = context.view(textDocumentParams(raw).uri);
+        return view ? codeLenses(view) : [];
+      },
+      'codeLens/resolve': (raw) => {
+        const lens = codeLensResolveParams(raw);
+        return resolveCodeLens(context.view(lens.data.uri), lens);
+      },
+      [WINNING_MOVES_REQUEST]: (raw) => {
+        const args = showMovesArguments(raw);
+        return winningMoves(context.view(args.uri), args);
+      },
+    },
+    commands: {
+      [SHOW_MOVES_COMMAND]: (args) => showMoves(context, showMovesArguments(args[0])),
+      [EXPLAIN_GAME_COMMAND]: (args) => explainGame(context, explainArguments(args[0])),
+    },
+  }),
+};

@@ -18,6 +18,8 @@ import { countText, numberText, withShortNumbers } from '../language/numberText'
 import { quoted } from '../language/diagnostics';
 import { isWythoffP, wythoffPartner } from '../engine/wythoff';
 import type { Span } from '../language/text';
+import { textDocumentPositionParams } from '../params';
+import type { Feature } from './feature';
 import { type DocumentView, type Value, elapsed, outcomeWords, periodWords, proofWords, sequenceWhy, star } from './view';
 
 /** A nimber in Markdown: as code, so that `*` is not read as emphasis. */
@@ -300,4 +302,35 @@ export function ruleHover(view: DocumentView, name: string, rule: HeapRule): str
   if (summary.periodicity) out.push(`Values repeat with ${periodWords(summary.periodicity)}; ${proofWords(summary.periodicity)}. Every heap's nimber is known.`);
   else out.push(`No period proved: ${summary.reason ?? `values known up to n = ${summary.computedUpTo}`}.`);
   return out.join('\n');
+}
+
+export const hoverFeature: Feature = {
+  name: 'hover',
+  capabilities: () => ({ hoverProvider: true }),
+  handlers: (context) => ({
+    requests: {
+      'textDocument/hover': (raw) => {
+        const params = textDocumentPositionParams(raw);
+        const view = context.view(params.uri);
+        if (!view) return null;
+        const answer = hover(view, view.document.lines.offsetAt(params.position));
+        // Markdown only to a client that declared it; plain text otherwise (LSP: contentFormat).
+        if (!answer || context.client.textDocument?.hover?.contentFormat?.includes(MarkupKind.Markdown)) return answer;
+        const { value } = answer.contents as { value: string };
+        return { ...answer, contents: { kind: MarkupKind.PlainText, value: plainText(value) } };
+      },
+    },
+  }),
+};
+
+/**
+ * Markdown as plain text: emphasis and code marks dropped, the words kept. A code span followed by
+ * another is a thing and its value (`nim 6` `*6`): in plain text, "nim 6 (*6)".
+ */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/`([^`\n]+)` `([^`\n]+)`/g, '$1 ($2)')
+    .replace(/\*\*/g, '')
+    .replace(/`/g, '')
+    .replace(/(^|\s)_([^_\n]+)_(?=$|[\s.,;:])/gm, '$1$2');
 }

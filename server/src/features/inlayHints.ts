@@ -3,6 +3,9 @@
 import { type InlayHint, MarkupKind, type Range } from 'vscode-languageserver';
 import type { GameResult } from '../compute/jobs';
 import type { GameSymbol } from '../language/model';
+import { textDocumentRangeParams } from '../params';
+import type { Feature } from './feature';
+import { plainText } from './hover';
 import { type DocumentView, elapsed, gamesBetween, outcomeShort, outcomeWords, star } from './view';
 
 export function inlayHints(view: DocumentView, range?: Range): InlayHint[] {
@@ -55,3 +58,21 @@ function gameTooltip(game: GameSymbol, result: GameResult): string {
   const value = result.nimber === null ? '' : ` Its nimber is ${star(result.nimber)}.`;
   return `In \`${game.name}\`, ${outcomeWords(result.outcome)}.${value}${result.reason ? ` (${result.reason})` : ''}`;
 }
+
+export const inlayHintsFeature: Feature = {
+  name: 'inlay hints',
+  capabilities: () => ({ inlayHintProvider: true }),
+  handlers: (context) => ({
+    requests: {
+      'textDocument/inlayHint': (raw) => {
+        const params = textDocumentRangeParams(raw);
+        const view = context.view(params.uri);
+        if (!view) return [];
+        const hints = inlayHints(view, params.range);
+        // The LSP has no markup capability for hint tooltips: Markdown goes where hovers take it.
+        if (context.client.textDocument?.hover?.contentFormat?.includes(MarkupKind.Markdown)) return hints;
+        return hints.map((hint) => ({ ...hint, tooltip: plainText((hint.tooltip as { value: string }).value) }));
+      },
+    },
+  }),
+};

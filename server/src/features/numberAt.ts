@@ -5,10 +5,10 @@
 // (command "Grundy: Copy Nimber at Cursor").
 import type { GameDeclaration } from '../language/ast';
 import type { Span } from '../language/text';
-import type { NumberAtAnswer } from '../protocol';
+import { textDocumentPositionParams } from '../params';
+import { NUMBER_AT_REQUEST, type NumberAtAnswer } from '../protocol';
+import type { Feature } from './feature';
 import type { DocumentView } from './view';
-
-export { NUMBER_AT_REQUEST } from '../protocol';
 type NumberAtResult = NumberAtAnswer;
 
 const inside = (span: Span | undefined, offset: number): span is Span => span !== undefined && span.start <= offset && offset <= span.end;
@@ -37,3 +37,17 @@ export function numberAt(view: DocumentView, offset: number): NumberAtResult {
   }
   return whole(parts?.nimber ?? null, `component ${index + 1} of \`${game.name}\``);
 }
+
+export const numberAtFeature: Feature = {
+  name: 'number at',
+  handlers: (context) => ({
+    requests: {
+      [NUMBER_AT_REQUEST]: (raw) => {
+        const params = textDocumentPositionParams(raw);
+        const view = context.view(params.uri);
+        if (!view) return { refused: 'The document is not open.' } satisfies NumberAtResult;
+        return numberAt(view, view.document.lines.offsetAt(params.position));
+      },
+    },
+  }),
+};

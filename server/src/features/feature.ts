@@ -1,0 +1,49 @@
+// What an editor feature is to the server: its part of the server's capabilities, and its
+// handlers for requests and commands. server.ts registers every feature of FEATURES (index.ts)
+// on the connection, guarding each handler (an exception answers that request alone), and lists
+// every command in `executeCommandProvider`. A feature never sees the connection: what it may do
+// besides answering (read a document's view, tell the user, ask the client to apply an edit) is
+// in FeatureContext, which the server makes once per connection.
+import type { CancellationToken, ClientCapabilities, ServerCapabilities, WorkspaceEdit } from 'vscode-languageserver';
+import type { DocumentView } from './view';
+
+export interface FeatureContext {
+  /** What the client declared in `initialize` (read when a request comes, after `initialize`). */
+  readonly client: ClientCapabilities;
+  /** The view of an open document: analysed, its computations started. Undefined when not open. */
+  view(uri: string): DocumentView | undefined;
+  /** Every open document's view, in the order they were opened. */
+  views(): DocumentView[];
+  /** A message the user need not answer (`window/showMessage`): never a prompt. */
+  tell(message: string, type?: 'info' | 'warning'): void;
+  /**
+   * Asks the user to pick one of `choices` (`window/showMessageRequest`); undefined when the client
+   * cannot ask, or the user picked nothing.
+   */
+  ask(message: string, choices: readonly string[]): Promise<string | undefined>;
+  /**
+   * `workspace/applyEdit`, for clients that declared it. A refusal, a failure or a client that
+   * cannot take edits is an answer (`applied: false` and why), never an exception.
+   */
+  applyEdit(label: string, edit: WorkspaceEdit): Promise<{ readonly applied: boolean; readonly failureReason?: string }>;
+}
+
+/** Params as the client sent them: each handler checks its own (params.ts). */
+export type RequestHandler = (params: unknown, token: CancellationToken) => unknown;
+export type CommandHandler = (args: readonly unknown[]) => unknown;
+
+export interface FeatureHandlers {
+  /** By LSP method (`textDocument/hover`, a custom `grundy/…` request). */
+  readonly requests?: Readonly<Record<string, RequestHandler>>;
+  /** By command name: each is listed in `executeCommandProvider`, so every client can run it. */
+  readonly commands?: Readonly<Record<string, CommandHandler>>;
+}
+
+export interface Feature {
+  /** For logs and error messages ("hover failed: …"). */
+  readonly name: string;
+  /** Its part of the server's capabilities, given what the client declared. */
+  capabilities?(client: ClientCapabilities): ServerCapabilities;
+  /** Its handlers for one connection; state a feature keeps (semantic tokens' last result) lives in them. */
+  handlers(context: FeatureContext): FeatureHandlers;
+}

@@ -1,0 +1,10 @@
+// Every editor feature the server serves, in one list: a new feature is one file that exports a
+// Feature (feature.ts) and one line here. The server registers them in this order.
+import { applyMoveFeature } from './applyMove';
+import { codeLensFeature } from './codeLens';
+import type { Feature } from './feature';
+import { hoverFeature } from './hover';
+import { inlayHintsFeature } from './inlayHints';
+import { numberAtFeature } from './numberAt';
+
+export const FEATURES: readonly Feature[] = [hoverFeature, inlayHintsFeature, codeLensFeature, applyMoveFeature, numberAtFeature];

@@ -1,0 +1,20 @@
+// The language server's process (bundled as out/server/server.js): opens the transport the
+// command line names, starts the worker pool, and serves the connection (server.ts).
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { WorkerPool } from './compute/pool';
+import { createServer } from './server';
+import { openTransport } from './transport';
+
+// Our own reader and writer (transport.ts): a broken stream ends the process so that the client
+// restarts it, and requests before `initialize` are refused.
+const transport = openTransport();
+const connection = createConnection(ProposedFeatures.all, transport.reader, transport.writer);
+const pool = new WorkerPool({
+  size: Math.max(2, Math.min(4, availableParallelism() - 1)),
+  script: join(__dirname, 'worker.js'),
+  onCrash: (why) => connection.console.error(`a computation worker stopped and was replaced: ${why}`),
+});
+createServer(connection, { pool });
+connection.listen();
