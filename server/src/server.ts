@@ -20,6 +20,7 @@ import {
   DidChangeConfigurationNotification,
   ErrorCodes,
   InlayHintRefreshRequest,
+  LSPErrorCodes,
   MessageType,
   ResponseError,
   type ServerCapabilities,
@@ -34,7 +35,7 @@ import type { GameResult, RuleSummary } from './compute/jobs';
 import { documentRequests, ruleRequest } from './compute/requests';
 import type { GraphNimbers } from './engine/types';
 import { computationDiagnostics, lspDiagnostics } from './features/diagnostics';
-import type { Feature, FeatureContext, FeatureHandlers } from './features/feature';
+import { type Feature, type FeatureContext, type FeatureHandlers, Refusal } from './features/feature';
 import { FEATURES } from './features';
 import { DEFAULT_SETTINGS, type DocumentView, type Settings, type Value } from './features/view';
 import { type AnalyzedDocument, analyzeText } from './language/analyze';
@@ -299,6 +300,7 @@ export function createServer(connection: Connection, options: ServerOptions): La
       try {
         return await handler();
       } catch (cause) {
+        if (cause instanceof Refusal) throw new ResponseError(LSPErrorCodes.RequestFailed, cause.message);
         if (cause instanceof InvalidParams) {
           connection.console.warn(`${name}: invalid params from the client: ${cause.message}`);
           throw new ResponseError(ErrorCodes.InvalidParams, `${name}: ${cause.message}`);

@@ -28,6 +28,12 @@ export interface FeatureContext {
   applyEdit(label: string, edit: WorkspaceEdit): Promise<{ readonly applied: boolean; readonly failureReason?: string }>;
 }
 
+/**
+ * A request the server declines for a reason the user should read (a rename to a name that is
+ * taken): answered as the LSP's RequestFailed with this message, and not logged as a bug.
+ */
+export class Refusal extends Error {}
+
 /** Params as the client sent them: each handler checks its own (params.ts). */
 export type RequestHandler = (params: unknown, token: CancellationToken) => unknown;
 export type CommandHandler = (args: readonly unknown[]) => unknown;

@@ -5,6 +5,8 @@ import { codeLensFeature } from './codeLens';
 import type { Feature } from './feature';
 import { hoverFeature } from './hover';
 import { inlayHintsFeature } from './inlayHints';
+import { navigationFeature } from './navigation';
 import { numberAtFeature } from './numberAt';
+import { renameFeature } from './rename';
 
-export const FEATURES: readonly Feature[] = [hoverFeature, inlayHintsFeature, codeLensFeature, applyMoveFeature, numberAtFeature];
+export const FEATURES: readonly Feature[] = [hoverFeature, inlayHintsFeature, codeLensFeature, applyMoveFeature, numberAtFeature, navigationFeature, renameFeature];

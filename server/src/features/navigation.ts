@@ -1,0 +1,162 @@
+// Navigation: the outline (document symbols: rules, graphs with their vertices, games, each with
+// its value when known), workspace symbols across open documents, go to definition, find
+// references and document highlights, for rules, graphs, vertices and games. All of it reads the
+// document's name index (language/names.ts); names are per document, as the language has no
+// imports.
+import { type DocumentHighlight, DocumentHighlightKind, type DocumentSymbol, type Location, type Range, type SymbolInformation, SymbolKind } from 'vscode-languageserver';
+import type { AnalyzedDocument } from '../language/analyze';
+import { type NameKind, type Occurrence, nameIndex } from '../language/names';
+import type { Span } from '../language/text';
+import { InvalidParams, textDocumentParams, textDocumentPositionParams } from '../params';
+import type { Feature } from './feature';
+import { gameLabel } from './inlayHints';
+import { type DocumentView, star } from './view';
+
+/** Workspace symbols answered at most: a query of one letter over 100,000 games must stay a small answer. */
+const MAX_WORKSPACE_SYMBOLS = 1000;
+/** A game's or rule's detail shows this much of its text. */
+const DETAIL_LENGTH = 60;
+
+export const SYMBOL_KINDS: Record<Exclude<NameKind, 'unknown'>, SymbolKind> = {
+  rule: SymbolKind.Function,
+  graph: SymbolKind.Class,
+  vertex: SymbolKind.EnumMember,
+  game: SymbolKind.Object,
+};
+
+const rangeOf = (document: AnalyzedDocument, span: Span): Range => ({ start: document.lines.positionAt(span.start), end: document.lines.positionAt(span.end) });
+
+function shortText(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > DETAIL_LENGTH ? `${line.slice(0, DETAIL_LENGTH - 1)}…` : line;
+}
+
+/** The outline: every named declaration in order, a graph's vertices under it. */
+export function documentSymbols(view: DocumentView): DocumentSymbol[] {
+  const { document } = view;
+  const text = document.file.text;
+  const symbols: DocumentSymbol[] = [];
+  // Each vertex's declaration, by its graph's start (one pass: a file may have many graphs).
+  const vertices = new Map<number, Occurrence[]>();
+  for (const o of nameIndex(document).occurrences) {
+    if (o.kind !== 'vertex' || !o.declaration) continue;
+    const graphStart = Number(o.key.split(':')[1]);
+    const list = vertices.get(graphStart);
+    if (list) list.push(o);
+    else vertices.set(graphStart, [o]);
+  }
+  for (const declaration of document.file.declarations) {
+    const name = declaration.name;
+    if (!name) continue;
+    const range = rangeOf(document, declaration);
+    const selectionRange = rangeOf(document, name);
+    if (declaration.kind === 'rule') {
+      const detail = declaration.body ? shortText(text.slice(declaration.body.start, declaration.body.end)) : '';
+      symbols.push({ name: name.text, kind: SYMBOL_KINDS.rule, detail, range, selectionRange });
+    } else if (declaration.kind === 'graph') {
+      const graph = document.model.symbols.get(name.text);
+      const own = graph?.kind === 'graph' && graph.declaration === declaration ? graph : undefined;
+      const values = own ? view.graph(own) : undefined;
+      const children = (vertices.get(declaration.start) ?? []).map((vertex): DocumentSymbol => {
+          const index = own?.vertexIndex.get(vertex.name);
+          const nimber = values?.state === 'done' && index !== undefined ? values.value.nimbers[index] : undefined;
+          const at = rangeOf(document, vertex);
+          return { name: vertex.name, kind: SYMBOL_KINDS.vertex, detail: nimber === undefined || nimber < 0 ? '' : star(nimber), range: at, selectionRange: at };
+        });
+      symbols.push({ name: name.text, kind: SYMBOL_KINDS.graph, detail: `${children.length} vertices`, range, selectionRange, children });
+    } else {
+      const game = document.model.games.find((g) => g.declaration === declaration);
+      const value = game && view.game(game);
+      const sum = declaration.sum ? shortText(text.slice(declaration.sum.start, declaration.sum.end)) : '';
+      const result = value?.state === 'done' && game ? ` ${gameLabel(game, value.value, '')}` : '';
+      symbols.push({ name: name.text, kind: SYMBOL_KINDS.game, detail: `${sum}${result}`, range, selectionRange });
+    }
+  }
+  return symbols;
+}
+
+/** Whether every character of the query appears in the name, in order, ignoring case (as VS Code filters). */
+export function matchesQuery(name: string, query: string): boolean {
+  const lower = name.toLowerCase();
+  let at = 0;
+  for (const c of query.toLowerCase()) {
+    at = lower.indexOf(c, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
+}
+
+export function workspaceSymbols(views: readonly DocumentView[], query: string): SymbolInformation[] {
+  const found: SymbolInformation[] = [];
+  for (const view of views) {
+    for (const o of nameIndex(view.document).occurrences) {
+      if (!o.declaration || o.kind === 'unknown' || !matchesQuery(o.name, query)) continue;
+      found.push({ name: o.name, kind: SYMBOL_KINDS[o.kind], location: { uri: view.uri, range: rangeOf(view.document, o) }, ...(o.graph === undefined ? {} : { containerName: o.graph }) });
+      if (found.length >= MAX_WORKSPACE_SYMBOLS) return found;
+    }
+  }
+  return found;
+}
+
+/** The name under the cursor and every occurrence of what it names. */
+export function occurrencesAt(view: DocumentView, offset: number): { readonly at: Occurrence; readonly uses: readonly Occurrence[] } | undefined {
+  const index = nameIndex(view.document);
+  const at = index.at(offset);
+  return at && { at, uses: index.uses(at.key) };
+}
+
+export function definition(view: DocumentView, offset: number): Location | null {
+  const found = occurrencesAt(view, offset);
+  const target = found && nameIndex(view.document).definition(found.at.key);
+  return target ? { uri: view.uri, range: rangeOf(view.document, target) } : null;
+}
+
+export function references(view: DocumentView, offset: number, includeDeclaration: boolean): Location[] {
+  const found = occurrencesAt(view, offset);
+  if (!found) return [];
+  return found.uses.filter((o) => includeDeclaration || !o.declaration).map((o) => ({ uri: view.uri, range: rangeOf(view.document, o) }));
+}
+
+export function documentHighlights(view: DocumentView, offset: number): DocumentHighlight[] {
+  const found = occurrencesAt(view, offset);
+  if (!found) return [];
+  return found.uses.map((o) => ({ range: rangeOf(view.document, o), kind: o.declaration ? DocumentHighlightKind.Write : DocumentHighlightKind.Read }));
+}
+
+/** `ReferenceParams.context.includeDeclaration`. */
+function includeDeclaration(raw: unknown): boolean {
+  const context = (raw as { context?: unknown }).context;
+  if (context === undefined) return true;
+  const include = (context as { includeDeclaration?: unknown } | null)?.includeDeclaration;
+  if (typeof include !== 'boolean') throw new InvalidParams('params.context must be { includeDeclaration: boolean }');
+  return include;
+}
+
+export const navigationFeature: Feature = {
+  name: 'navigation',
+  capabilities: () => ({ documentSymbolProvider: { label: 'Grundy' }, workspaceSymbolProvider: true, definitionProvider: true, referencesProvider: true, documentHighlightProvider: true }),
+  handlers: (context) => {
+    /** A position request: the view and the offset, or nothing for a document that is not open. */
+    const at = <T>(raw: unknown, answer: (view: DocumentView, offset: number) => T, none: T): T => {
+      const params = textDocumentPositionParams(raw);
+      const view = context.view(params.uri);
+      return view ? answer(view, view.document.lines.offsetAt(params.position)) : none;
+    };
+    return {
+      requests: {
+        'textDocument/documentSymbol': (raw) => {
+          const view = context.view(textDocumentParams(raw).uri);
+          return view ? documentSymbols(view) : [];
+        },
+        'workspace/symbol': (raw) => {
+          const query = (raw as { query?: unknown } | null)?.query;
+          if (typeof query !== 'string') throw new InvalidParams('params.query must be a string');
+          return workspaceSymbols(context.views(), query);
+        },
+        'textDocument/definition': (raw) => at(raw, definition, null),
+        'textDocument/references': (raw) => at(raw, (view, offset) => references(view, offset, includeDeclaration(raw)), []),
+        'textDocument/documentHighlight': (raw) => at(raw, documentHighlights, []),
+      },
+    };
+  },
+};

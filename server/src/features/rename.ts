@@ -1,0 +1,83 @@
+// Rename, with prepareRename: every occurrence of what the name under the cursor names changes
+// (language/names.ts), and nothing else. Refused, with a message that says why: keywords, numbers
+// and anything that is not a name; built-in rules; a name that is used but declared nowhere; a new
+// name that is not a valid name, or is taken (by a rule, graph or game for those; by a vertex of the
+// same graph for a vertex).
+import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
+import { KEYWORDS } from '../language/lexer';
+import { isBuiltinName, invalidName, nameIndex, type Occurrence } from '../language/names';
+import { InvalidParams, textDocumentPositionParams } from '../params';
+import { type Feature, Refusal } from './feature';
+import type { DocumentView } from './view';
+
+/** What can be renamed at the offset, or why nothing can. */
+export function renameTarget(view: DocumentView, offset: number): Occurrence {
+  const index = nameIndex(view.document);
+  const at = index.at(offset);
+  if (!at) throw new Refusal(`Only the name of a rule, graph, vertex or game can be renamed${whatIsAt(view, offset)}.`);
+  if (isBuiltinName(at.name) && at.kind === 'rule') throw new Refusal(`\`${at.name}\` is a built-in rule: it cannot be renamed.`);
+  if (!index.definition(at.key)) throw new Refusal(`\`${at.name}\` is not declared in this document, so there is nothing to rename: declare it, or correct the name.`);
+  return at;
+}
+
+/** " (the cursor is on a keyword)" and the like, for the refusal. */
+function whatIsAt(view: DocumentView, offset: number): string {
+  const text = view.document.file.text;
+  let start = offset;
+  let end = offset;
+  while (start > 0 && /[\w.-]/.test(text[start - 1])) start--;
+  while (end < text.length && /[\w.-]/.test(text[end])) end++;
+  const word = text.slice(start, end);
+  if (/^\d[\d.]*$/.test(word)) return `: \`${word}\` is a number`;
+  if ((KEYWORDS as readonly string[]).includes(word)) return `: \`${word}\` is a keyword`;
+  return '';
+}
+
+export function prepareRename(view: DocumentView, offset: number): { range: Range; placeholder: string } {
+  const at = renameTarget(view, offset);
+  const { lines } = view.document;
+  return { range: { start: lines.positionAt(at.start), end: lines.positionAt(at.end) }, placeholder: at.name };
+}
+
+export function renameEdits(view: DocumentView, offset: number, newName: string): TextEdit[] {
+  const at = renameTarget(view, offset);
+  if (newName === at.name) return [];
+  const invalid = invalidName(newName);
+  if (invalid) throw new Refusal(`${invalid}: cannot rename \`${at.name}\` to it.`);
+  const index = nameIndex(view.document);
+  if (at.kind === 'vertex') {
+    const taken = index.definition(at.key.slice(0, at.key.lastIndexOf(':') + 1) + newName);
+    if (taken) throw new Refusal(`Graph \`${at.graph}\` already has a vertex \`${newName}\` (line ${view.document.lines.positionAt(taken.start).line + 1}).`);
+  } else {
+    if (isBuiltinName(newName)) throw new Refusal(`\`${newName}\` is a built-in rule: choose another name.`);
+    const taken = index.uses(`name:${newName}`).find((o) => o.declaration);
+    if (taken) throw new Refusal(`\`${newName}\` is already the name of a ${taken.kind} (line ${view.document.lines.positionAt(taken.start).line + 1}).`);
+  }
+  const { lines } = view.document;
+  return index.uses(at.key).map((o) => ({ range: { start: lines.positionAt(o.start), end: lines.positionAt(o.end) }, newText: newName }));
+}
+
+export const renameFeature: Feature = {
+  name: 'rename',
+  capabilities: (client) => ({ renameProvider: client.textDocument?.rename?.prepareSupport ? { prepareProvider: true } : true }),
+  handlers: (context) => ({
+    requests: {
+      'textDocument/prepareRename': (raw) => {
+        const params = textDocumentPositionParams(raw);
+        const view = context.view(params.uri);
+        return view ? prepareRename(view, view.document.lines.offsetAt(params.position)) : null;
+      },
+      'textDocument/rename': (raw): WorkspaceEdit | null => {
+        const params = textDocumentPositionParams(raw);
+        const newName = (raw as { newName?: unknown }).newName;
+        if (typeof newName !== 'string') throw new InvalidParams('params.newName must be a string');
+        const view = context.view(params.uri);
+        if (!view) return null;
+        const edits = renameEdits(view, view.document.lines.offsetAt(params.position), newName);
+        return context.client.workspace?.workspaceEdit?.documentChanges
+          ? { documentChanges: [{ textDocument: { uri: view.uri, version: view.version }, edits }] }
+          : { changes: { [view.uri]: edits } };
+      },
+    },
+  }),
+};
