@@ -2,6 +2,7 @@
 // Feature (feature.ts) and one line here. The server registers them in this order.
 import { applyMoveFeature } from './applyMove';
 import { codeLensFeature } from './codeLens';
+import { completionFeature } from './completion';
 import type { Feature } from './feature';
 import { hoverFeature } from './hover';
 import { inlayHintsFeature } from './inlayHints';
@@ -9,4 +10,4 @@ import { navigationFeature } from './navigation';
 import { numberAtFeature } from './numberAt';
 import { renameFeature } from './rename';
 
-export const FEATURES: readonly Feature[] = [hoverFeature, inlayHintsFeature, codeLensFeature, applyMoveFeature, numberAtFeature, navigationFeature, renameFeature];
+export const FEATURES: readonly Feature[] = [hoverFeature, inlayHintsFeature, codeLensFeature, applyMoveFeature, numberAtFeature, navigationFeature, renameFeature, completionFeature];

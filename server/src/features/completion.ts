@@ -1,0 +1,148 @@
+// Completion by context, read from the tokens of the cursor's line before it (declarations are
+// one line each, graph bodies one edge line each):
+//   at the start of a line          snippets for `rule`, `graph` and `game`
+//   after `rule NAME =`             the rule kinds (subtract, subtract all [except], octal, hex, words)
+//   after `game NAME =` or `+`      the declared rules and graphs and the built-ins, with what they
+//                                   are and their first values; `misere` right after `=`
+//   after `GRAPH at` or a `,` there the graph's vertices
+//   in a graph's body               the graph's vertices named so far
+// Snippets only for a client that declared snippetSupport; plain text otherwise.
+import { type CompletionItem, CompletionItemKind, InsertTextFormat } from 'vscode-languageserver';
+import { isHeapRule } from '../engine/types';
+import { type Token, lex } from '../language/lexer';
+import { BUILTIN_RULES, type Symbol } from '../language/model';
+import { textDocumentPositionParams } from '../params';
+import type { Feature } from './feature';
+import { describeRule } from './hover';
+import type { DocumentView } from './view';
+
+/** A rule's first values shown in its completion's detail. */
+const FIRST_VALUES = 12;
+/** Names offered at most: a document may declare 100,000 games' worth of graphs. */
+const MAX_ITEMS = 1000;
+
+interface Snippet {
+  readonly label: string;
+  readonly snippet: string;
+  /** The same without placeholders, for clients without snippets. */
+  readonly plain: string;
+  readonly detail: string;
+}
+
+const DECLARATION_SNIPPETS: readonly Snippet[] = [
+  { label: 'rule', snippet: 'rule ${1:name} = subtract {${2:1, 2}}', plain: 'rule name = subtract {1, 2}', detail: 'declare a rule: a subtraction set, an octal code, a dictionary' },
+  { label: 'graph', snippet: 'graph ${1:name} {\n  ${2:a} -> ${3:b}\n}', plain: 'graph name {\n  a -> b\n}', detail: 'declare a directed acyclic graph, one edge line per vertex' },
+  { label: 'game', snippet: 'game ${1:name} = ${2:nim 3 4 5}', plain: 'game name = nim 3 4 5', detail: 'declare a game: a sum of components' },
+];
+
+const RULE_KIND_SNIPPETS: readonly Snippet[] = [
+  { label: 'subtract {…}', snippet: 'subtract {${1:1, 2}}', plain: 'subtract {1, 2}', detail: 'take any number in the set from one heap' },
+  { label: 'subtract all', snippet: 'subtract all', plain: 'subtract all', detail: 'take any number from one heap (Nim)' },
+  { label: 'subtract all except {…}', snippet: 'subtract all except {${1:1}}', plain: 'subtract all except {1}', detail: 'take any number but those in the set' },
+  { label: 'octal 0.…', snippet: 'octal 0.${1:77}', plain: 'octal 0.77', detail: 'an octal game (take-and-break code), e.g. 0.77 Kayles, 0.137 Dawson’s chess' },
+  { label: 'hex 0.…', snippet: 'hex 0.${1:F}', plain: 'hex 0.F', detail: 'a hexadecimal code: a digit’s bit 8 leaves three heaps' },
+  { label: 'words {…}', snippet: 'words {"${1:ab}", "${2:ba}"}', plain: 'words {"ab", "ba"}', detail: 'a word game: a move deletes one of the words from a piece' },
+];
+
+/** What the built-ins that are not heap rules take, for their detail. */
+const BUILTIN_SHAPES: Readonly<Record<string, string>> = {
+  treblecross: 'built-in: Treblecross on a row, e.g. treblecross "..X.."',
+  wythoff: 'built-in: Wythoff’s game on pairs, e.g. wythoff (3, 5)',
+  leftmost: 'built-in: the leftmost-pile game on rows, e.g. leftmost [1, 2] [3]',
+};
+
+type Context = { readonly kind: 'declaration' } | { readonly kind: 'rule-kind' } | { readonly kind: 'component'; readonly misere: boolean } | { readonly kind: 'vertex'; readonly graph: string };
+
+/** What may be written at the cursor, from the tokens of its line before it (the word being typed left out). */
+export function completionContext(view: DocumentView, offset: number): Context | undefined {
+  const text = view.document.file.text;
+  const lines = view.document.lines;
+  const lineStart = lines.offsetAt({ line: lines.positionAt(offset).line, character: 0 });
+  const tokens = lex(text.slice(lineStart, offset)).tokens.filter((t) => t.kind !== 'eof');
+  // A name (or keyword) touching the cursor is the word being typed: the context is before it.
+  const last = tokens.at(-1);
+  if (last && (last.kind === 'name' || last.kind === 'keyword') && last.end === offset - lineStart) tokens.pop();
+  const graphBody = view.document.file.declarations.find((d) => d.kind === 'graph' && d.start < lineStart && lineStart < d.end);
+  if (graphBody?.kind === 'graph') return graphBody.name && tokens.every((t) => t.kind === 'name' || t.kind === '->' || t.kind === ',') ? { kind: 'vertex', graph: graphBody.name.text } : undefined;
+  if (tokens.length === 0) return { kind: 'declaration' };
+  const [first, second, third] = tokens;
+  const is = (token: Token | undefined, kind: string, text?: string) => token?.kind === kind && (text === undefined || token.text === text);
+  if (is(first, 'keyword', 'rule') && is(second, 'name') && is(third, '=') && tokens.length === 3) return { kind: 'rule-kind' };
+  if (!is(first, 'keyword', 'game') || !is(second, 'name') || !is(third, '=')) return undefined;
+  const previous = tokens.at(-1)!;
+  if (tokens.length === 3) return { kind: 'component', misere: true };
+  if (previous.kind === '+' || (tokens.length === 4 && is(previous, 'keyword', 'misere'))) return { kind: 'component', misere: false };
+  // `GRAPH at v, w, |`: back over the vertex list to `at`.
+  let i = tokens.length - 1;
+  if (tokens[i].kind !== ',' && !is(tokens[i], 'keyword', 'at')) return undefined;
+  while (i > 0 && !is(tokens[i], 'keyword', 'at')) {
+    if (tokens[i].kind !== ',' && tokens[i].kind !== 'name') return undefined;
+    i--;
+  }
+  return i > 0 && is(tokens[i - 1], 'name') ? { kind: 'vertex', graph: tokens[i - 1].text } : undefined;
+}
+
+function snippetItem(snippet: Snippet, kind: CompletionItemKind, snippets: boolean): CompletionItem {
+  return snippets
+    ? { label: snippet.label, kind, detail: snippet.detail, insertText: snippet.snippet, insertTextFormat: InsertTextFormat.Snippet }
+    : { label: snippet.label, kind, detail: snippet.detail, insertText: snippet.plain, insertTextFormat: InsertTextFormat.PlainText };
+}
+
+/** A rule's or graph's detail: what it is and, for heap rules, its first values when they are known. */
+function symbolDetail(view: DocumentView, symbol: Symbol): string {
+  if (symbol.kind === 'graph') return `graph: ${symbol.data.vertexNames.length} vertices`;
+  if (symbol.kind !== 'rule') return symbol.kind;
+  const builtin = symbol.declaration ? '' : 'built-in ';
+  const rule = symbol.rule;
+  if (!rule) return 'rule (its definition has errors)';
+  if (!isHeapRule(rule)) return BUILTIN_SHAPES[symbol.name] ?? (rule.kind === 'words' ? `${builtin}rule: words {${rule.words.map((w) => `"${w}"`).join(', ')}}` : `${builtin}rule`);
+  const value = view.rule(symbol.name, rule);
+  const first = value.state === 'done' ? `: ${value.value.firstValues.slice(0, FIRST_VALUES).join(' ')} …` : '';
+  return `${builtin}rule: ${describeRule(rule)}${first}`;
+}
+
+export function completions(view: DocumentView, offset: number, snippets: boolean): CompletionItem[] {
+  const context = completionContext(view, offset);
+  if (!context) return [];
+  switch (context.kind) {
+    case 'declaration':
+      return DECLARATION_SNIPPETS.map((s) => snippetItem(s, CompletionItemKind.Snippet, snippets));
+    case 'rule-kind':
+      return RULE_KIND_SNIPPETS.map((s) => snippetItem(s, CompletionItemKind.Keyword, snippets));
+    case 'component': {
+      const items: CompletionItem[] = [];
+      if (context.misere) items.push({ label: 'misere', kind: CompletionItemKind.Keyword, detail: 'misère play: the player who makes the last move loses' });
+      for (const symbol of view.document.model.symbols.values()) {
+        if (symbol.kind === 'game') continue;
+        items.push({ label: symbol.name, kind: symbol.kind === 'graph' ? CompletionItemKind.Class : CompletionItemKind.Function, detail: symbolDetail(view, symbol), sortText: `${BUILTIN_RULES.has(symbol.name) ? 1 : 0}${symbol.name}` });
+        if (items.length >= MAX_ITEMS) break;
+      }
+      return items;
+    }
+    case 'vertex': {
+      const graph = view.document.model.symbols.get(context.graph);
+      if (graph?.kind !== 'graph') return [];
+      const values = view.graph(graph);
+      return graph.data.vertexNames.slice(0, MAX_ITEMS).map((name, v) => {
+        const nimber = values?.state === 'done' ? values.value.nimbers[v] : -1;
+        return { label: name, kind: CompletionItemKind.EnumMember, detail: `vertex of ${graph.name}${nimber >= 0 ? `: ${nimber === 0 ? '0' : `*${nimber}`}` : ''}` };
+      });
+    }
+  }
+}
+
+export const completionFeature: Feature = {
+  name: 'completion',
+  // `=` and `+` start a component (or a rule's kind), `,` a vertex: clients ask at once there.
+  capabilities: () => ({ completionProvider: { triggerCharacters: ['=', '+', ','] } }),
+  handlers: (context) => ({
+    requests: {
+      'textDocument/completion': (raw) => {
+        const params = textDocumentPositionParams(raw);
+        const view = context.view(params.uri);
+        if (!view) return [];
+        return completions(view, view.document.lines.offsetAt(params.position), context.client.textDocument?.completion?.completionItem?.snippetSupport === true);
+      },
+    },
+  }),
+};

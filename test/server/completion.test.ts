@@ -1,0 +1,72 @@
+// Completion by context, one fixture per case (`|` is the cursor). The server runs in this process.
+import * as assert from 'node:assert/strict';
+import { FixtureClient } from '../helpers/fixtures';
+import { CLIENT_CAPABILITIES, LanguageServerSession } from '../helpers/languageServer';
+
+const BUILTINS = ['nim', 'kayles', 'dawson', 'dawson-kayles', 'treblecross', 'wythoff', 'leftmost'];
+const rules = 'rule onetwo = subtract {1, 2}\ngraph g {\n  top -> mid, low\n  mid -> low\n}\n';
+
+describe('completion', function () {
+  let session: LanguageServerSession;
+  let fixtures: FixtureClient;
+  before(async () => {
+    ({ session } = await LanguageServerSession.inProcess());
+    fixtures = new FixtureClient(session);
+  });
+  after(() => session?.stop());
+
+  const cases: [string, string, { includes?: string[]; excludes?: string[]; exactly?: string[] }][] = [
+    ['at the start of a line: the declarations', `${rules}|`, { exactly: ['rule', 'graph', 'game'] }],
+    ['a keyword being typed at the start of a line', `${rules}ga|`, { exactly: ['rule', 'graph', 'game'] }],
+    ['after `rule NAME =`: the rule kinds', 'rule s = |', { exactly: ['subtract {…}', 'subtract all', 'subtract all except {…}', 'octal 0.…', 'hex 0.…', 'words {…}'] }],
+    ['after `game NAME =`: rules, graphs, built-ins and misere', `${rules}game x = |`, { exactly: ['misere', 'onetwo', 'g', ...BUILTINS] }],
+    ['a name being typed after `=`', `${rules}game x = on|`, { includes: ['onetwo', 'g', 'nim'] }],
+    ['after `misere`: no second misere', `${rules}game x = misere |`, { includes: ['onetwo', 'nim'], excludes: ['misere'] }],
+    ['after `+`', `${rules}game x = nim 3 + |`, { includes: ['onetwo', 'g', 'kayles'], excludes: ['misere', 'x'] }],
+    ['games are not components', `${rules}game y = nim 1\ngame x = nim 3 + |`, { excludes: ['y'] }],
+    ['after `GRAPH at`: its vertices', `${rules}game x = g at |`, { exactly: ['top', 'mid', 'low'] }],
+    ['after a comma in the vertex list', `${rules}game x = g at top, |`, { exactly: ['top', 'mid', 'low'] }],
+    ['a vertex being typed', `${rules}game x = onetwo 3 + g at top, m|`, { exactly: ['top', 'mid', 'low'] }],
+    ['in a graph body: the vertices named so far', 'graph g {\n  a -> b\n  b -> |\n}', { exactly: ['a', 'b'] }],
+    ['after a heap: nothing (a number is expected)', `${rules}game x = nim 3 |`, { exactly: [] }],
+    ['inside a subtraction set: nothing', 'rule s = subtract {1, |', { exactly: [] }],
+    ['after an unknown graph’s `at`: nothing', 'game x = nope at |', { exactly: [] }],
+  ];
+  cases.forEach(([title, source, expected]) => it(title, async () => void (await fixtures.expectCompletion(source, expected))));
+
+  it('a rule’s detail says what it is and its first values; a built-in says built-in', async () => {
+    // Asked twice: the first asks the rule's values to be computed.
+    await fixtures.expectCompletion(`${rules}game x = |`, {});
+    let detail = '';
+    for (let i = 0; i < 100 && !detail.includes('…'); i++) {
+      const items = await fixtures.expectCompletion(`${rules}game x = |`, {});
+      detail = items.find((item) => item.label === 'onetwo')!.detail ?? '';
+      if (!detail.includes('…')) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.equal(detail, 'rule: subtract {1, 2}: 0 1 2 0 1 2 0 1 2 0 1 2 …');
+    const items = await fixtures.expectCompletion(`${rules}game x = |`, {});
+    assert.match(items.find((i) => i.label === 'kayles')!.detail!, /^built-in rule: octal 0\.77/);
+    assert.match(items.find((i) => i.label === 'wythoff')!.detail!, /wythoff \(3, 5\)/);
+    assert.equal(items.find((i) => i.label === 'g')!.detail, 'graph: 3 vertices');
+  });
+
+  it('snippets with placeholders for a client that takes them', async () => {
+    const items = await fixtures.expectCompletion('|', {});
+    const graph = items.find((i) => i.label === 'graph')!;
+    assert.equal(graph.insertTextFormat, 2);
+    assert.equal(graph.insertText, 'graph ${1:name} {\n  ${2:a} -> ${3:b}\n}');
+  });
+
+  it('plain text for a client without snippet support', async () => {
+    const { session: plain } = await LanguageServerSession.inProcess({ capabilities: { ...CLIENT_CAPABILITIES, textDocument: { ...CLIENT_CAPABILITIES.textDocument, completion: {} } } });
+    try {
+      const items = await new FixtureClient(plain).expectCompletion('rule s = |', {});
+      const octal = items.find((i) => i.label === 'octal 0.…')!;
+      assert.equal(octal.insertTextFormat, 1);
+      assert.equal(octal.insertText, 'octal 0.77');
+      assert.ok(items.every((i) => !i.insertText!.includes('$')), 'no placeholders');
+    } finally {
+      await plain.stop();
+    }
+  });
+});
