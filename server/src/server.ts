@@ -138,7 +138,7 @@ export function createServer(connection: Connection, options: ServerOptions): La
     if (!document) return;
     try {
       const view = viewOf(document);
-      const diagnostics = [...lspDiagnostics(view.document), ...computationDiagnostics(view)];
+      const diagnostics = [...lspDiagnostics(view.document, uri, capabilities.textDocument?.publishDiagnostics?.relatedInformation === true), ...computationDiagnostics(view)];
       publishedVersions.set(uri, document.version);
       void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
     } catch (cause) {

@@ -10,13 +10,25 @@ const severities: Record<Severity, DiagnosticSeverity> = {
   info: DiagnosticSeverity.Information,
 };
 
-export function lspDiagnostics(document: AnalyzedDocument): LspDiagnostic[] {
+/** What an LSP diagnostic carries in `data`: the quick fix's replacement, when there is one. */
+export interface DiagnosticData {
+  readonly replacement?: string;
+}
+
+/**
+ * `related`: the client shows relatedInformation (it declared so); the places are then links
+ * under the message, and otherwise not sent (the message names them already).
+ */
+export function lspDiagnostics(document: AnalyzedDocument, uri: string, related: boolean): LspDiagnostic[] {
+  const rangeOf = (span: { start: number; end: number }) => ({ start: document.lines.positionAt(span.start), end: document.lines.positionAt(span.end) });
   return document.diagnostics.map((diagnostic) => ({
-    range: { start: document.lines.positionAt(diagnostic.span.start), end: document.lines.positionAt(diagnostic.span.end) },
+    range: rangeOf(diagnostic.span),
     severity: severities[diagnostic.severity],
     code: diagnostic.code,
     source: 'grundy',
     message: diagnostic.message,
+    ...(diagnostic.replacement === undefined ? {} : { data: { replacement: diagnostic.replacement } satisfies DiagnosticData }),
+    ...(related && diagnostic.related?.length ? { relatedInformation: diagnostic.related.map((r) => ({ location: { uri, range: rangeOf(r.span) }, message: r.message })) } : {}),
   }));
 }
 

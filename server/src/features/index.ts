@@ -1,6 +1,7 @@
 // Every editor feature the server serves, in one list: a new feature is one file that exports a
 // Feature (feature.ts) and one line here. The server registers them in this order.
 import { applyMoveFeature } from './applyMove';
+import { codeActionsFeature } from './codeActions';
 import { codeLensFeature } from './codeLens';
 import { completionFeature } from './completion';
 import type { Feature } from './feature';
@@ -10,4 +11,4 @@ import { navigationFeature } from './navigation';
 import { numberAtFeature } from './numberAt';
 import { renameFeature } from './rename';
 
-export const FEATURES: readonly Feature[] = [hoverFeature, inlayHintsFeature, codeLensFeature, applyMoveFeature, numberAtFeature, navigationFeature, renameFeature, completionFeature];
+export const FEATURES: readonly Feature[] = [hoverFeature, inlayHintsFeature, codeLensFeature, applyMoveFeature, numberAtFeature, navigationFeature, renameFeature, completionFeature, codeActionsFeature];

@@ -15,6 +15,8 @@ import type { LineIndex, Span } from './text';
 
 /** How many cycles one graph reports: one is enough to act on, a few show the pattern. */
 const maxCyclesReported = 3;
+/** How many of a cycle's edges its diagnostic points to (each one a quick fix): a cycle may be a million long. */
+const maxCycleEdgesRelated = 50;
 
 /** Where diagnostics go: all that the checker needs of the sink. */
 type Diagnostics = Pick<DiagnosticSink, 'push' | 'errors'>;
@@ -45,7 +47,7 @@ export function check(
     const earlier = declaredAt.get(name.text);
     if (earlier) {
       const line = lines.positionAt(earlier.start).line + 1;
-      diagnostics.push(error('duplicate-declaration', name, `\`${name.text}\` is already declared on line ${line}`));
+      diagnostics.push(error('duplicate-declaration', name, `\`${name.text}\` is already declared on line ${line}`, { related: [{ span: earlier, message: `\`${name.text}\` is first declared here` }] }));
       return false;
     }
     declaredAt.set(name.text, name);
@@ -235,10 +237,21 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
   const data: GraphData = { vertexNames, succStart, succ };
   const cycles = findCycles(data, maxCyclesReported);
   const graphName = declaration.name ? `graph \`${declaration.name.text}\`` : 'this graph';
+  /** The name that wrote the edge from → to (the first such edge: duplicates were left out). */
+  const edgeName = (from: number, to: number): Name | undefined => {
+    for (let slot = succStart[from]; slot < succStart[from + 1]; slot++) if (succ[slot] === to) return edgeTarget[succEdge[slot]];
+    return undefined;
+  };
   for (const { vertices, closingSlot } of cycles) {
     const target = edgeTarget[succEdge[closingSlot]];
+    // Every edge of the cycle, each a place to break it (a long cycle: its first ones).
+    const related = vertices.slice(0, maxCycleEdgesRelated).flatMap((from, i) => {
+      const to = vertices[(i + 1) % vertices.length];
+      const name = edgeName(from, to);
+      return name ? [{ span: name, message: `the edge \`${vertexNames[from]} -> ${vertexNames[to]}\` of the cycle` }] : [];
+    });
     diagnostics.push(
-      error('graph-cycle', target, `${graphName} has a cycle: ${describeCycle(vertices.map((v) => vertexNames[v]))}; the positions of a game must not repeat`),
+      error('graph-cycle', target, `${graphName} has a cycle: ${describeCycle(vertices.map((v) => vertexNames[v]))}; the positions of a game must not repeat`, { related }),
     );
   }
   return { kind: 'graph', name: declaration.name?.text ?? '', declaration, data, vertexIndex, vertexSpans, acyclic: cycles.length === 0 };
@@ -344,7 +357,8 @@ function checkComponent(
   const head = headOf(component);
   const symbol = symbols.get(head.text);
   if (!symbol) {
-    diagnostics.push(error('unknown-name', head, suggestions.unknownNameMessage(head.text, component.kind)));
+    const { message, suggestion } = suggestions.unknownName(head.text, component.kind);
+    diagnostics.push(error('unknown-name', head, message, suggestion === undefined ? {} : { replacement: suggestion }));
     return undefined;
   }
   references.push({ name: head, symbol });
@@ -450,11 +464,11 @@ class Suggestions {
     return this.lists;
   }
 
-  unknownNameMessage(name: string, shape: ComponentShape): string {
+  unknownName(name: string, shape: ComponentShape): { readonly message: string; readonly suggestion?: string } {
     const { fitting, any } = this.candidates();
     const suggestion = this.suggester.closestMatch(name, fitting[shape]) ?? this.suggester.closestMatch(name, any);
     const what = shape === 'tokens' ? 'graph' : 'rule';
-    return `unknown ${what} \`${quoted(name)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`;
+    return { message: `unknown ${what} \`${quoted(name)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`, suggestion };
   }
 }
 

@@ -53,14 +53,21 @@ export interface Diagnostic {
   readonly severity: Severity;
   readonly code: DiagnosticCode;
   readonly message: string;
+  /** What the span should read, when the front end can tell ("did you mean `x`?"): a quick fix writes it. */
+  readonly replacement?: string;
+  /** Other places the problem involves (the first declaration of a duplicate, the edges of a cycle). */
+  readonly related?: readonly { readonly span: Span; readonly message: string }[];
 }
 
-export function error(code: DiagnosticCode, span: Span, message: string): Diagnostic {
-  return { span, severity: 'error', code, message };
+/** What a diagnostic may carry besides its message. */
+export type DiagnosticExtras = Pick<Diagnostic, 'replacement' | 'related'>;
+
+export function error(code: DiagnosticCode, span: Span, message: string, extras: DiagnosticExtras = {}): Diagnostic {
+  return { span, severity: 'error', code, message, ...extras };
 }
 
-export function warning(code: DiagnosticCode, span: Span, message: string): Diagnostic {
-  return { span, severity: 'warning', code, message };
+export function warning(code: DiagnosticCode, span: Span, message: string, extras: DiagnosticExtras = {}): Diagnostic {
+  return { span, severity: 'warning', code, message, ...extras };
 }
 
 /** Diagnostics kept per document, at most: the rest are counted and summed up in one more. */

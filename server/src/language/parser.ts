@@ -15,7 +15,7 @@ import type {
   SourceFile,
   StringLiteral,
 } from './ast';
-import { type DiagnosticCode, DiagnosticSink, error } from './diagnostics';
+import { type DiagnosticCode, type DiagnosticExtras, DiagnosticSink, error } from './diagnostics';
 import { Scanner, type Token } from './lexer';
 import type { Span } from './text';
 import { Suggester } from './suggest';
@@ -132,10 +132,10 @@ class Parser {
     this.reportedAt[offset >> 3] |= 1 << (offset & 7);
   }
 
-  private report(code: DiagnosticCode, span: Span, message: string): void {
+  private report(code: DiagnosticCode, span: Span, message: string, extras: DiagnosticExtras = {}): void {
     if (this.reportedAt[span.start >> 3] & (1 << (span.start & 7))) return;
     this.markReported(span.start);
-    this.diagnostics.push(error(code, span, message));
+    this.diagnostics.push(error(code, span, message, extras));
     this.errorStarts.push(span.start);
   }
 
@@ -185,12 +185,15 @@ class Parser {
   private reportNotADeclaration(token: Token): void {
     if (token.kind === 'unknown') return;
     let message = `expected \`rule\`, \`graph\` or \`game\` at the start of a declaration, found ${describe(token)}`;
+    let extras: DiagnosticExtras = {};
     if (token.kind === 'name') {
       const suggestion = this.suggester.closestMatch(token.text, declarationKeywords);
-      if (suggestion) message += `; did you mean \`${suggestion}\`?`;
-      else if (this.peek(1).kind === '=') message += `; a game is declared as \`game ${token.text} = …\``;
+      if (suggestion) {
+        message += `; did you mean \`${suggestion}\`?`;
+        extras = { replacement: suggestion };
+      } else if (this.peek(1).kind === '=') message += `; a game is declared as \`game ${token.text} = …\``;
     }
-    this.report('expected-declaration', token, message);
+    this.report('expected-declaration', token, message, extras);
   }
 
   /** A declaration must end its line; anything left over is reported once and skipped. */
