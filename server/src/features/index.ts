@@ -5,10 +5,28 @@ import { codeActionsFeature } from './codeActions';
 import { codeLensFeature } from './codeLens';
 import { completionFeature } from './completion';
 import type { Feature } from './feature';
+import { foldingFeature } from './folding';
+import { formattingFeature } from './formatting';
 import { hoverFeature } from './hover';
 import { inlayHintsFeature } from './inlayHints';
 import { navigationFeature } from './navigation';
 import { numberAtFeature } from './numberAt';
 import { renameFeature } from './rename';
+import { selectionRangesFeature } from './selectionRanges';
+import { semanticTokensFeature } from './semanticTokens';
 
-export const FEATURES: readonly Feature[] = [hoverFeature, inlayHintsFeature, codeLensFeature, applyMoveFeature, numberAtFeature, navigationFeature, renameFeature, completionFeature, codeActionsFeature];
+export const FEATURES: readonly Feature[] = [
+  hoverFeature,
+  inlayHintsFeature,
+  codeLensFeature,
+  applyMoveFeature,
+  numberAtFeature,
+  navigationFeature,
+  renameFeature,
+  completionFeature,
+  codeActionsFeature,
+  formattingFeature,
+  foldingFeature,
+  selectionRangesFeature,
+  semanticTokensFeature,
+];

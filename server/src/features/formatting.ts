@@ -1,0 +1,57 @@
+// Document and range formatting (language/format.ts): one edit per line that changes, so that
+// the cursor and the undo history keep their place in every editor, not only in those that
+// shorten edits themselves.
+import type { TextEdit } from 'vscode-languageserver';
+import { formatLines, sameMeaning } from '../language/format';
+import { InvalidParams, textDocumentParams, textDocumentRangeParams } from '../params';
+import type { Feature } from './feature';
+import type { DocumentView } from './view';
+
+/** The edits that format lines first..last (all by default); none when the text is already formatted. */
+export function formattingEdits(view: DocumentView, first = 0, last = Number.POSITIVE_INFINITY): TextEdit[] {
+  const text = view.document.file.text;
+  const { lines } = view.document;
+  const formatted = formatLines(text, first, last);
+  const eol = /\r\n|\r|\n/.exec(text)?.[0] ?? '\n';
+  const whole = first === 0 && last === Number.POSITIVE_INFINITY;
+  const kept = formatted.flatMap((l) => (l.text === null ? [] : [l.text]));
+  const result = kept.length === 0 ? '' : kept.join(eol) + (whole || /[\r\n]$/.test(text) ? eol : '');
+  // Only whitespace may change: anything else means a bug here, and the text stays as it is.
+  if (!sameMeaning(text, result)) return [];
+  const edits: TextEdit[] = [];
+  const lineStart = (line: number) => lines.offsetAt({ line, character: 0 });
+  for (const { line, text: after } of formatted) {
+    const start = lineStart(line);
+    const next = line + 1 < lines.lineCount ? lineStart(line + 1) : text.length;
+    const before = text.slice(start, next).replace(/(\r\n|\r|\n)$/, '');
+    if (after === null) edits.push({ range: { start: lines.positionAt(start), end: lines.positionAt(next) }, newText: '' });
+    else if (after !== before) edits.push({ range: { start: lines.positionAt(start), end: lines.positionAt(start + before.length) }, newText: after });
+  }
+  // The file ends with one line break.
+  if (whole && kept.length > 0 && !/[\r\n]$/.test(text)) {
+    const end = lines.positionAt(text.length);
+    edits.push({ range: { start: end, end }, newText: eol });
+  }
+  return edits;
+}
+
+export const formattingFeature: Feature = {
+  name: 'formatting',
+  capabilities: () => ({ documentFormattingProvider: true, documentRangeFormattingProvider: true }),
+  handlers: (context) => ({
+    requests: {
+      'textDocument/formatting': (raw) => {
+        if (typeof (raw as { options?: unknown }).options !== 'object') throw new InvalidParams('params.options must be FormattingOptions');
+        const view = context.view(textDocumentParams(raw).uri);
+        return view ? formattingEdits(view) : [];
+      },
+      'textDocument/rangeFormatting': (raw) => {
+        const params = textDocumentRangeParams(raw);
+        const view = context.view(params.uri);
+        // A range that ends at the start of a line does not take that line in.
+        const end = params.range.end.character === 0 && params.range.end.line > params.range.start.line ? params.range.end.line - 1 : params.range.end.line;
+        return view ? formattingEdits(view, params.range.start.line, end) : [];
+      },
+    },
+  }),
+};

@@ -1,0 +1,104 @@
+// Selection ranges (expand selection): from what is under the cursor outwards, e.g. a heap's
+// number → its component → the game's sum → the declaration; a set's number → the set → the
+// rule's body → the declaration; a vertex → its edge line → the graph.
+import type { Position, SelectionRange } from 'vscode-languageserver';
+import type { Component, Declaration } from '../language/ast';
+import type { Span } from '../language/text';
+import { InvalidParams, textDocumentParams } from '../params';
+import type { Feature } from './feature';
+import type { DocumentView } from './view';
+
+const contains = (span: Span | undefined, offset: number): span is Span => span !== undefined && span.start <= offset && offset <= span.end;
+
+/** The spans around the offset within a component, outermost first. */
+function componentSpans(component: Component, offset: number): Span[] {
+  const head = component.kind === 'tokens' ? component.graph : component.rule;
+  const inner: (Span | undefined)[] = [head];
+  switch (component.kind) {
+    case 'heaps':
+      inner.push(...component.heaps);
+      break;
+    case 'tokens':
+      inner.push(...component.vertices);
+      break;
+    case 'row':
+      inner.push(component.row, ...component.more);
+      break;
+    case 'pairs':
+    case 'lists': {
+      const group = (component.kind === 'pairs' ? component.pairs : component.lists).find((g) => contains(g, offset));
+      return [component, ...(group ? [group, ...group.numbers.filter((n) => contains(n, offset))] : [head].filter((h) => contains(h, offset)))];
+    }
+  }
+  return [component, ...inner.filter((s): s is Span => contains(s, offset))];
+}
+
+/** The spans around the offset within a declaration, outermost first. */
+export function spansAround(declaration: Declaration, offset: number): Span[] {
+  const spans: Span[] = [declaration];
+  if (contains(declaration.name, offset)) return [...spans, declaration.name];
+  switch (declaration.kind) {
+    case 'game': {
+      if (!contains(declaration.sum, offset)) break;
+      spans.push(declaration.sum);
+      const component = declaration.components.find((c) => contains(c, offset));
+      if (component) spans.push(...componentSpans(component, offset));
+      break;
+    }
+    case 'rule': {
+      const body = declaration.body;
+      if (!contains(body, offset)) break;
+      spans.push(body);
+      const set = body.kind === 'subtract' || body.kind === 'words' ? body.set : body.kind === 'subtract-all' ? body.except?.set : undefined;
+      if (contains(set, offset)) spans.push(set);
+      const items: readonly Span[] = body.kind === 'subtract' ? body.numbers : body.kind === 'words' ? body.words : body.kind === 'subtract-all' ? (body.except?.numbers ?? []) : body.code ? [body.code] : [];
+      const item = items.find((s) => contains(s, offset));
+      if (item) spans.push(item);
+      break;
+    }
+    case 'graph': {
+      const line = declaration.lines.find((l) => contains(l, offset));
+      if (!line) break;
+      spans.push(line);
+      const name = [line.from, ...line.to].find((n) => contains(n, offset));
+      if (name) spans.push(name);
+      break;
+    }
+  }
+  return spans;
+}
+
+export function selectionRange(view: DocumentView, position: Position): SelectionRange {
+  const { document } = view;
+  const offset = document.lines.offsetAt(position);
+  const declaration = document.file.declarations.find((d) => contains(d, offset));
+  const spans = declaration ? spansAround(declaration, offset) : [];
+  let range: SelectionRange | undefined;
+  let previous: Span | undefined;
+  for (const span of spans) {
+    // Each range strictly inside its parent: equal spans (a one-heap sum) are one step.
+    if (previous && span.start === previous.start && span.end === previous.end) continue;
+    range = { range: { start: document.lines.positionAt(span.start), end: document.lines.positionAt(span.end) }, ...(range ? { parent: range } : {}) };
+    previous = span;
+  }
+  return range ?? { range: { start: position, end: position } };
+}
+
+export const selectionRangesFeature: Feature = {
+  name: 'selection ranges',
+  capabilities: () => ({ selectionRangeProvider: true }),
+  handlers: (context) => ({
+    requests: {
+      'textDocument/selectionRange': (raw) => {
+        const view = context.view(textDocumentParams(raw).uri);
+        const positions = (raw as { positions?: unknown }).positions;
+        if (!Array.isArray(positions) || positions.length > 10_000) throw new InvalidParams('params.positions must be an array of positions (at most 10,000)');
+        if (!view) return [];
+        return positions.map((p) => {
+          if (!Number.isInteger(p?.line) || !Number.isInteger(p?.character) || p.line < 0 || p.character < 0) throw new InvalidParams('params.positions must be { line, character } with integers ≥ 0');
+          return selectionRange(view, p as Position);
+        });
+      },
+    },
+  }),
+};

@@ -1,0 +1,126 @@
+// Semantic tokens: what each name is (rule, graph, vertex, game) and where numbers are, so that a
+// theme colours a rule's uses alike and a misspelt name stands out (it gets no token). Modifiers:
+// `declaration` where a name is declared; `readonly` and `defaultLibrary` on built-in rules.
+// Full, range and delta requests; a delta is the one edit between the common prefix and suffix.
+import type { SemanticTokens, SemanticTokensDelta, SemanticTokensLegend } from 'vscode-languageserver';
+import type { AnalyzedDocument } from '../language/analyze';
+import type { NumberLiteral } from '../language/ast';
+import { isBuiltinName, nameIndex, type NameKind } from '../language/names';
+import type { Span } from '../language/text';
+import { InvalidParams, textDocumentParams, textDocumentRangeParams } from '../params';
+import type { Feature } from './feature';
+
+export const TOKEN_TYPES = ['function', 'class', 'enumMember', 'variable', 'number'] as const;
+export const TOKEN_MODIFIERS = ['declaration', 'readonly', 'defaultLibrary'] as const;
+export const LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
+
+const TYPE_OF: Record<Exclude<NameKind, 'unknown'>, number> = { rule: 0, graph: 1, vertex: 2, game: 3 };
+const NUMBER = 4;
+const DECLARATION = 1;
+const READONLY = 2;
+const DEFAULT_LIBRARY = 4;
+/** Documents whose last tokens are kept for deltas. */
+const KEPT_RESULTS = 50;
+
+interface Classified extends Span {
+  readonly type: number;
+  readonly modifiers: number;
+}
+
+/** Every classified span, in text order. */
+export function classify(document: AnalyzedDocument): Classified[] {
+  const found: Classified[] = [];
+  for (const o of nameIndex(document).occurrences) {
+    if (o.kind === 'unknown') continue;
+    const builtin = o.kind === 'rule' && isBuiltinName(o.name) ? READONLY | DEFAULT_LIBRARY : 0;
+    found.push({ start: o.start, end: o.end, type: TYPE_OF[o.kind], modifiers: (o.declaration ? DECLARATION : 0) | builtin });
+  }
+  const number = (n: Span) => found.push({ start: n.start, end: n.end, type: NUMBER, modifiers: 0 });
+  const numbers = (list: readonly NumberLiteral[]) => list.forEach(number);
+  for (const declaration of document.file.declarations) {
+    if (declaration.kind === 'rule') {
+      const body = declaration.body;
+      if (body?.kind === 'subtract') numbers(body.numbers);
+      else if (body?.kind === 'subtract-all') numbers(body.except?.numbers ?? []);
+      else if (body?.kind === 'octal' && body.code) number(body.code);
+    } else if (declaration.kind === 'game') {
+      for (const component of declaration.components) {
+        if (component.kind === 'heaps') numbers(component.heaps);
+        else if (component.kind === 'pairs') component.pairs.forEach((p) => numbers(p.numbers));
+        else if (component.kind === 'lists') component.lists.forEach((l) => numbers(l.numbers));
+      }
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** The LSP's relative encoding, for the spans between the offsets first and last. */
+export function encode(document: AnalyzedDocument, first = 0, last = Number.POSITIVE_INFINITY): number[] {
+  const data: number[] = [];
+  let line = 0;
+  let character = 0;
+  for (const token of classify(document)) {
+    if (token.end < first || token.start > last) continue;
+    const at = document.lines.positionAt(token.start);
+    data.push(at.line - line, at.line === line ? at.character - character : at.character, token.end - token.start, token.type, token.modifiers);
+    line = at.line;
+    character = at.character;
+  }
+  return data;
+}
+
+/** The edit from `before` to `after`: what lies between their common prefix and suffix. */
+export function delta(before: readonly number[], after: readonly number[]): { start: number; deleteCount: number; data: number[] }[] {
+  let prefix = 0;
+  while (prefix < before.length && prefix < after.length && before[prefix] === after[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < before.length - prefix && suffix < after.length - prefix && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
+  if (prefix === before.length && prefix === after.length) return [];
+  return [{ start: prefix, deleteCount: before.length - prefix - suffix, data: after.slice(prefix, after.length - suffix) }];
+}
+
+export const semanticTokensFeature: Feature = {
+  name: 'semantic tokens',
+  capabilities: (client) => (client.textDocument?.semanticTokens ? { semanticTokensProvider: { legend: LEGEND, full: { delta: true }, range: true } } : {}),
+  handlers: (context) => {
+    // The last result per document, for deltas (a few documents: an editor asks for the visible ones).
+    const last = new Map<string, { readonly resultId: string; readonly data: number[] }>();
+    let nextId = 1;
+    const remember = (uri: string, data: number[]): SemanticTokens => {
+      const resultId = String(nextId++);
+      last.delete(uri);
+      last.set(uri, { resultId, data });
+      if (last.size > KEPT_RESULTS) last.delete(last.keys().next().value!);
+      return { resultId, data };
+    };
+    return {
+      requests: {
+        'textDocument/semanticTokens/full': (raw): SemanticTokens => {
+          const uri = textDocumentParams(raw).uri;
+          const view = context.view(uri);
+          return view ? remember(uri, encode(view.document)) : { data: [] };
+        },
+        'textDocument/semanticTokens/full/delta': (raw): SemanticTokens | SemanticTokensDelta => {
+          const uri = textDocumentParams(raw).uri;
+          const previous = (raw as { previousResultId?: unknown }).previousResultId;
+          if (typeof previous !== 'string') throw new InvalidParams('params.previousResultId must be a string');
+          const view = context.view(uri);
+          if (!view) return { data: [] };
+          const data = encode(view.document);
+          const kept = last.get(uri);
+          if (kept?.resultId !== previous) return remember(uri, data);
+          const edits = delta(kept.data, data);
+          const { resultId } = remember(uri, data);
+          return { resultId, edits };
+        },
+        'textDocument/semanticTokens/range': (raw): SemanticTokens => {
+          const params = textDocumentRangeParams(raw);
+          const view = context.view(params.uri);
+          if (!view) return { data: [] };
+          const { lines } = view.document;
+          return { data: encode(view.document, lines.offsetAt(params.range.start), lines.offsetAt(params.range.end)) };
+        },
+      },
+    };
+  },
+};
