@@ -12,7 +12,19 @@ import { moveEdit } from '../../server/src/features/applyMove';
 import { codeLenses } from '../../server/src/features/codeLens';
 import { hover } from '../../server/src/features/hover';
 import { inlayHints } from '../../server/src/features/inlayHints';
+import { quickFixes } from '../../server/src/features/codeActions';
+import { completions } from '../../server/src/features/completion';
+import { foldingRanges } from '../../server/src/features/folding';
+import { formattingEdits } from '../../server/src/features/formatting';
+import { definition, documentHighlights, documentSymbols, references } from '../../server/src/features/navigation';
+import { renameEdits } from '../../server/src/features/rename';
+import { Refusal } from '../../server/src/features/feature';
+import { selectionRange } from '../../server/src/features/selectionRanges';
+import { encode } from '../../server/src/features/semanticTokens';
+import { lspDiagnostics } from '../../server/src/features/diagnostics';
 import { DEFAULT_SETTINGS, type DocumentView } from '../../server/src/features/view';
+import { sameMeaning } from '../../server/src/language/format';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeText } from '../../server/src/language/analyze';
 import { fuzzSeeds, mutate, random } from '../helpers/mutate';
 
@@ -88,5 +100,52 @@ describe('features fuzzing', () => {
     }
     assert.ok(hovers > 25_000, `${hovers} hovers`);
     assert.ok(edits > 1_000, `${edits} move edits`);
+  });
+
+  it('300 mutated documents: navigation, rename, completion, quick fixes, formatting, folding, selection and tokens answer, inside the document', () => {
+    const next = random(4242);
+    const cache = createEngineCache();
+    let renames = 0;
+    let fixes = 0;
+    for (let i = 0; i < 300; i++) {
+      const text = mutate(examples[i % examples.length], next);
+      const view = inProcessView(text, cache);
+      const lines = view.document.lines;
+      const end = lines.positionAt(text.length);
+      const within = (range: Range) => {
+        for (const p of [range.start, range.end]) assert.ok(p.line < end.line || (p.line === end.line && p.character <= end.character), `range beyond the end in ${JSON.stringify(text)}`);
+      };
+      try {
+        for (const symbol of documentSymbols(view)) [symbol.range, symbol.selectionRange, ...(symbol.children ?? []).map((c) => c.range)].forEach(within);
+        for (let offset = 0; offset <= text.length; offset += 7) {
+          const target = definition(view, offset);
+          if (target) within(target.range);
+          references(view, offset, true).forEach((l) => within(l.range));
+          documentHighlights(view, offset).forEach((h) => within(h.range));
+          completions(view, offset, true);
+          for (let r: ReturnType<typeof selectionRange> | undefined = selectionRange(view, lines.positionAt(offset)); r; r = r.parent) within(r.range);
+          try {
+            const edits = renameEdits(view, offset, 'renamed_name');
+            edits.forEach((e) => within(e.range));
+            renames++;
+          } catch (cause) {
+            if (!(cause instanceof Refusal)) throw cause;
+          }
+        }
+        for (const action of quickFixes(view, lspDiagnostics(view.document, view.uri, true))) {
+          for (const edit of action.edit!.changes![view.uri]) within(edit.range);
+          fixes++;
+        }
+        // Formatting edits give the formatter's text, which changes only whitespace.
+        const formatted = TextDocument.applyEdits(TextDocument.create(view.uri, 'game', 1, text), formattingEdits(view));
+        assert.ok(sameMeaning(text, formatted), 'formatting kept the tokens');
+        foldingRanges(view).forEach((f) => assert.ok(f.startLine <= f.endLine && f.endLine <= end.line));
+        assert.equal(encode(view.document).length % 5, 0);
+      } catch (cause) {
+        assert.fail(`document ${i}: ${cause instanceof Error ? cause.stack : String(cause)}\n${JSON.stringify(text)}`);
+      }
+    }
+    assert.ok(renames > 1_000, `${renames} renames`);
+    assert.ok(fixes > 100, `${fixes} quick fixes`);
   });
 });
