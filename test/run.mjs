@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
+import { runNeovimStage } from './neovim/stage.mjs';
 import { STAGES, runVSCodeStages } from './vscode/host.mjs';
 
 function step(title, command, args) {
@@ -47,6 +48,12 @@ const unit = await new Promise((resolve) => {
   });
 });
 
+// The server from a second real client: headless Neovim (test/neovim/stage.mjs installs Debian's
+// neovim package if needed). Its failure to start is a failure, not a skip.
+process.stdout.write('\n== in Neovim: node test/neovim/stage.mjs\n');
+const neovim = runNeovimStage();
+if (neovim.error) console.log(`\nNeovim stage FAILED: ${neovim.error}`);
+
 // The extension inside a real VS Code (test/vscode/host.mjs): the integration suite against this
 // folder, the end-to-end test in the workbench, the integration suite against the installed
 // .vsix. It cannot be set up? That is a failure, not a skip; only GRUNDY_SKIP_VSCODE=1 skips it,
@@ -64,8 +71,9 @@ if (!skipVSCode) {
 console.log('\n== summary');
 console.log(`unit and protocol tests: ${unit.passed} passed, ${unit.failed} failed`);
 if (unit.pending > 0) console.log(`${unit.pending} pending (not counted as passed)`);
-let passed = unit.passed;
-let failed = unit.failed;
+console.log(`Neovim (headless, its built-in LSP client): ${neovim.passed} passed, ${neovim.failed} failed`);
+let passed = unit.passed + neovim.passed;
+let failed = unit.failed + neovim.failed;
 let exitCodes = 0;
 if (vscodeStages) {
   for (const [stage, result] of Object.entries(vscodeStages)) {

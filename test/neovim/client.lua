@@ -1,0 +1,212 @@
+-- The language server from a second real editor: Neovim's built-in LSP client, headless.
+-- Run by test/neovim/stage.mjs as
+--   nvim --headless -u NONE -i NONE -c "luafile test/neovim/client.lua"
+-- with GRUNDY_SERVER (the bundled server), GRUNDY_WORK (a scratch folder holding copies of two
+-- examples) and GRUNDY_RESULTS (where each check writes one line: "ok NAME" or "fail NAME: why").
+-- Every check uses the client as a user's configuration would: start_client, buf_attach_client,
+-- vim.diagnostic, vim.lsp.buf.*, vim.lsp.codelens.*; requests that Neovim 0.7 has no UI for
+-- (inlay hints) go through the client's own request API.
+local server = assert(os.getenv('GRUNDY_SERVER'), 'GRUNDY_SERVER is not set')
+local work = assert(os.getenv('GRUNDY_WORK'), 'GRUNDY_WORK is not set')
+local results = assert(io.open(assert(os.getenv('GRUNDY_RESULTS'), 'GRUNDY_RESULTS is not set'), 'w'))
+
+local function record(name, ok, why)
+  -- One line per check: a reason's line breaks are shown as ⏎.
+  local reason = ok and '' or (': ' .. tostring(why):gsub('\n', ' ⏎ '))
+  results:write((ok and 'ok ' or 'fail ') .. name .. reason .. '\n')
+  results:flush()
+end
+
+-- A check: its failures (assertions, errors) are recorded, and the next check runs.
+local function check(name, body)
+  local ok, why = pcall(body)
+  record(name, ok, why)
+end
+
+local function lines(bufnr)
+  return table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n')
+end
+
+-- Polls `condition` (which may itself make requests: no nested vim.wait condition) until it holds.
+local function wait_for(what, timeout, condition)
+  local deadline = vim.loop.hrtime() + timeout * 1e6
+  while vim.loop.hrtime() < deadline do
+    if condition() then return end
+    vim.wait(50)
+  end
+  error('timed out after ' .. timeout .. ' ms waiting for ' .. what)
+end
+
+-- Several lenses on a line make codelens.run ask which one: take the first (headless, no one answers).
+vim.ui.select = function(items, _, on_choice) on_choice(items[1], 1) end
+-- Messages the server sends (window/showMessage) are kept for the checks.
+local shown = {}
+vim.lsp.handlers['window/showMessage'] = function(_, result) table.insert(shown, result.message) end
+
+local client_id = vim.lsp.start_client({
+  name = 'grundy',
+  cmd = { 'node', server, '--stdio' },
+  root_dir = work,
+})
+assert(client_id, 'the client did not start')
+
+local function open(file)
+  vim.cmd('edit ' .. work .. '/' .. file)
+  local bufnr = vim.api.nvim_get_current_buf()
+  vim.bo[bufnr].filetype = 'game'
+  vim.lsp.buf_attach_client(bufnr, client_id)
+  return bufnr
+end
+
+local function request(bufnr, method, params)
+  local answers = vim.lsp.buf_request_sync(bufnr, method, params, 10000)
+  local answer = answers and answers[client_id]
+  if not answer then error(method .. ': no answer') end
+  if answer.err then error(method .. ': ' .. vim.inspect(answer.err)) end
+  return answer.result
+end
+
+local function line_of(bufnr, pattern)
+  for i, text in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)) do
+    if text:find(pattern) then return i - 1 end
+  end
+  error('no line matches ' .. pattern)
+end
+
+check('initialize: the server lists every command its lenses use', function()
+  wait_for('initialize', 10000, function()
+    local client = vim.lsp.get_client_by_id(client_id)
+    return client and client.initialized
+  end)
+  local client = vim.lsp.get_client_by_id(client_id)
+  local commands = client.server_capabilities.executeCommandProvider.commands
+  for _, command in ipairs({ 'grundy.applyMove', 'grundy.showMoves', 'grundy.explainGame' }) do
+    assert(vim.tbl_contains(commands, command), command .. ' is not listed: ' .. vim.inspect(commands))
+  end
+end)
+
+-- The mistakes example: diagnostics, each with a code, where the mistakes are.
+local mistakes = open('mistakes.game')
+check('diagnostics: the mistakes example gets them, with codes', function()
+  wait_for('diagnostics', 10000, function() return #vim.diagnostic.get(mistakes) > 10 end)
+  local codes = {}
+  for _, d in ipairs(vim.diagnostic.get(mistakes)) do codes[d.code] = true end
+  for _, code in ipairs({ 'unknown-token', 'expected-declaration', 'expected-equals' }) do
+    assert(codes[code], code .. ' is missing: ' .. vim.inspect(vim.tbl_keys(codes)))
+  end
+  local typo = line_of(mistakes, '^gme typo')
+  local found = vim.diagnostic.get(mistakes, { lnum = typo })
+  assert(#found == 1 and found[1].message:find('did you mean `game`'), vim.inspect(found))
+end)
+
+check('quick fix: the suggestion for the misspelt keyword, applied as Neovim applies edits', function()
+  local typo = line_of(mistakes, '^gme typo')
+  local diagnostic = vim.diagnostic.get(mistakes, { lnum = typo })[1]
+  local range = { start = { line = typo, character = diagnostic.col }, ['end'] = { line = typo, character = diagnostic.end_col } }
+  local lsp_diagnostic = { range = range, message = diagnostic.message, code = diagnostic.code, severity = diagnostic.severity }
+  local actions = request(mistakes, 'textDocument/codeAction', { textDocument = vim.lsp.util.make_text_document_params(mistakes), range = range, context = { diagnostics = { lsp_diagnostic } } })
+  assert(actions and actions[1] and actions[1].title == 'Replace with `game`', vim.inspect(actions))
+  vim.lsp.util.apply_workspace_edit(actions[1].edit, 'utf-16')
+  assert(vim.api.nvim_buf_get_lines(mistakes, typo, typo + 1, false)[1]:find('^game typo%-keyword = nim 1'), lines(mistakes))
+end)
+
+-- The coins example: values, moves, rename, format.
+local coins = open('coins.game')
+local coins_line = line_of(coins, '^game coins')
+
+check('hover: the value of a game', function()
+  local text
+  wait_for('a hover with the value', 10000, function()
+    local hover = request(coins, 'textDocument/hover', { textDocument = vim.lsp.util.make_text_document_params(coins), position = { line = coins_line, character = 6 } })
+    text = hover and hover.contents.value or ''
+    return text:find('nimber') ~= nil
+  end)
+  assert(text:find('the player to move wins'), text)
+end)
+
+check('inlay hints: the nim-sum and who wins', function()
+  local labels
+  wait_for('inlay hints with values', 10000, function()
+    local hints = request(coins, 'textDocument/inlayHint', { textDocument = vim.lsp.util.make_text_document_params(coins), range = { start = { line = 0, character = 0 }, ['end'] = { line = 100, character = 0 } } })
+    labels = {}
+    for _, hint in ipairs(hints or {}) do table.insert(labels, hint.label) end
+    return vim.tbl_contains(labels, '= *3 · win')
+  end)
+  assert(vim.tbl_contains(labels, '= 0 · lose'), vim.inspect(labels))
+end)
+
+local function lens_titles()
+  vim.lsp.codelens.refresh()
+  vim.wait(100)
+  local titles = {}
+  for _, lens in ipairs(vim.lsp.codelens.get(coins)) do
+    if lens.command then table.insert(titles, lens.command.title) end
+  end
+  return titles
+end
+
+check('code lenses: the winning moves, no VS Code icon syntax', function()
+  local titles
+  wait_for('move lenses', 10000, function()
+    titles = lens_titles()
+    return vim.tbl_contains(titles, '▶ onetwo 4 → 2')
+  end)
+  for _, title in ipairs(titles) do assert(not title:find('%$%('), 'icon syntax in ' .. title) end
+  assert(vim.tbl_contains(titles, 'every move loses (nim-sum 0): the player to move loses'), vim.inspect(titles))
+end)
+
+check('a winning move: codelens.run plays it through workspace/applyEdit', function()
+  vim.api.nvim_win_set_cursor(0, { coins_line + 1, 0 })
+  vim.lsp.codelens.run()
+  wait_for('the move in the text', 10000, function()
+    return vim.api.nvim_buf_get_lines(coins, coins_line, coins_line + 1, false)[1]:find('^game coins = onetwo 3 2 5') ~= nil
+  end)
+  wait_for('the lens of the new position', 10000, function()
+    local titles = lens_titles()
+    return vim.tbl_contains(titles, 'every move loses (nim-sum 0): the player to move loses') and #titles == 2
+  end)
+end)
+
+check('a fact lens runs too: the server explains the game as a message', function()
+  vim.api.nvim_win_set_cursor(0, { coins_line + 1, 0 })
+  local before = #shown
+  vim.lsp.codelens.run()
+  wait_for('a message', 10000, function() return #shown > before end)
+  assert(shown[#shown]:find('game coins') and shown[#shown]:find('the player to move loses'), shown[#shown])
+end)
+
+check('rename: every use of the rule, and nothing else', function()
+  local rule_line = line_of(coins, '^rule onetwo')
+  vim.api.nvim_win_set_cursor(0, { rule_line + 1, 6 })
+  vim.lsp.buf.rename('take')
+  wait_for('the renamed rule', 10000, function() return not lines(coins):find('onetwo =') end)
+  local text = lines(coins)
+  assert(text:find('rule take = subtract') and text:find('game coins = take 3 2 5') and text:find('game lost  = take 3 4 4'), text)
+  assert(not text:find('onetwo'), text)
+end)
+
+check('formatting: the canonical layout, comments in their column', function()
+  local line = line_of(coins, '^game lost')
+  vim.api.nvim_buf_set_lines(coins, line, line + 1, false, { 'game lost=take 3   4 4   # nimbers 0, 1, 1; nim-sum 0: the player to move loses   ' })
+  vim.lsp.buf.formatting_sync(nil, 10000)
+  local after = vim.api.nvim_buf_get_lines(coins, line, line + 1, false)[1]
+  assert(after == 'game lost = take 3 4 4   # nimbers 0, 1, 1; nim-sum 0: the player to move loses', after)
+end)
+
+check('document symbols: the outline', function()
+  local symbols = request(coins, 'textDocument/documentSymbol', { textDocument = vim.lsp.util.make_text_document_params(coins) })
+  local names = {}
+  for _, symbol in ipairs(symbols) do table.insert(names, symbol.name) end
+  assert(table.concat(names, ' ') == 'take coins lost', vim.inspect(names))
+end)
+
+check('go to definition: from a use to the rule', function()
+  local location = request(coins, 'textDocument/definition', { textDocument = vim.lsp.util.make_text_document_params(coins), position = { line = coins_line, character = 14 } })
+  local target = location[1] or location
+  assert(target.range.start.line == line_of(coins, '^rule take') and target.range.start.character == 5, vim.inspect(location))
+end)
+
+results:close()
+vim.lsp.stop_client(client_id)
+vim.wait(2000, function() return vim.lsp.get_client_by_id(client_id) == nil end)
+vim.cmd('qa!')
