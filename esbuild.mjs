@@ -42,9 +42,7 @@ const builds = [
   },
   {
     ...common,
-    entryPoints: Object.fromEntries(
-      findTests('test').map((file) => [relative('.', file).replace(/\.ts$/, ''), file]),
-    ),
+    entryPoints: Object.fromEntries(findTests('test').map((file) => [relative('.', file).replace(/\.ts$/, ''), file])),
     outdir: 'out',
     // mocha is provided by the runner; keep one copy of it. playwright-core stays a package.
     external: ['vscode', 'mocha', 'vscode-oniguruma', 'playwright-core'],

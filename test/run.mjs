@@ -25,6 +25,8 @@ function findCompiledTests(dir) {
 }
 
 const tsc = join('node_modules', '.bin', 'tsc');
+// Formatting and lint (Biome, biome.jsonc): a failure is counted, and the tests still run.
+const lintPassed = step('format and lint', join('node_modules', '.bin', 'biome'), ['ci', '--colors=off', '.']);
 if (!step('type check', tsc, ['--noEmit', '-p', '.']) || !step('type check (end-to-end test)', tsc, ['--noEmit', '-p', 'test/e2e'])) {
   console.log('\ntype check failed');
   console.log('0 passed, 1 failed');
@@ -72,8 +74,9 @@ console.log('\n== summary');
 console.log(`unit and protocol tests: ${unit.passed} passed, ${unit.failed} failed`);
 if (unit.pending > 0) console.log(`${unit.pending} pending (not counted as passed)`);
 console.log(`Neovim (headless, its built-in LSP client): ${neovim.passed} passed, ${neovim.failed} failed`);
-let passed = unit.passed + neovim.passed;
-let failed = unit.failed + neovim.failed;
+console.log(`format and lint (biome ci): ${lintPassed ? '1 passed, 0 failed' : '0 passed, 1 failed'}`);
+let passed = unit.passed + neovim.passed + (lintPassed ? 1 : 0);
+let failed = unit.failed + neovim.failed + (lintPassed ? 0 : 1);
 let exitCodes = 0;
 if (vscodeStages) {
   for (const [stage, result] of Object.entries(vscodeStages)) {

@@ -19,7 +19,6 @@ import {
 
 let client: LanguageClient | undefined;
 
-
 export async function activate(context: ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('out', 'server', 'server.js'));
   const serverOptions: ServerOptions = {
@@ -45,11 +44,16 @@ export async function activate(context: ExtensionContext): Promise<void> {
     // Hovers, hints and lenses abbreviate numbers past 64 digits; this copies one whole.
     commands.registerCommand(COPY_NIMBER_COMMAND, async () => {
       const editor = window.activeTextEditor;
-      if (!editor || editor.document.languageId !== 'game') return void window.showWarningMessage('Put the cursor in a game of a .game file.');
-      const answer = await client!.sendRequest<NumberAtAnswer>(NUMBER_AT_REQUEST, { textDocument: { uri: editor.document.uri.toString() }, position: editor.selection.active });
+      if (editor?.document.languageId !== 'game') return void window.showWarningMessage('Put the cursor in a game of a .game file.');
+      const answer = await client!.sendRequest<NumberAtAnswer>(NUMBER_AT_REQUEST, {
+        textDocument: { uri: editor.document.uri.toString() },
+        position: editor.selection.active,
+      });
       if ('refused' in answer) return void window.showWarningMessage(answer.refused);
       await env.clipboard.writeText(answer.text);
-      void window.showInformationMessage(`Copied the nimber of ${answer.what.replace(/`/g, '')} (${answer.digits.toLocaleString('en-US')} digit${answer.digits === 1 ? '' : 's'}).`);
+      void window.showInformationMessage(
+        `Copied the nimber of ${answer.what.replace(/`/g, '')} (${answer.digits.toLocaleString('en-US')} digit${answer.digits === 1 ? '' : 's'}).`,
+      );
     }),
   );
   await client.start();

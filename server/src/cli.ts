@@ -122,7 +122,8 @@ function heapNumber(flag: string, value: string | undefined): bigint {
     if (base > 1n && exponent * BigInt(power[1].length) > 100_000n) throw new UsageError(`${flag} ${value}: more than 100,000 digits`);
     return base ** exponent;
   }
-  if (value === undefined || !/^\d{1,100000}$/.test(value)) throw new UsageError(`${flag} needs a non-negative whole number (digits, or a power such as 10^20)`);
+  if (value === undefined || !/^\d{1,100000}$/.test(value))
+    throw new UsageError(`${flag} needs a non-negative whole number (digits, or a power such as 10^20)`);
   return BigInt(value);
 }
 
@@ -190,7 +191,9 @@ async function analyze(file: string, options: Options, out: Output): Promise<num
   const stopBetweenGames = (done: number) => {
     if (interrupted) return;
     if (process.memoryUsage.rss() > MEMORY_LIMIT_BYTES) {
-      throw new LimitReached(`stopped after ${done.toLocaleString('en-US')} of ${games.length.toLocaleString('en-US')} games: memory use passed ${MEMORY_LIMIT_BYTES / 2 ** 30} GB`);
+      throw new LimitReached(
+        `stopped after ${done.toLocaleString('en-US')} of ${games.length.toLocaleString('en-US')} games: memory use passed ${MEMORY_LIMIT_BYTES / 2 ** 30} GB`,
+      );
     }
   };
   if (options.json) {
@@ -243,12 +246,13 @@ async function printGame(document: AnalyzedDocument, report: GameReport, out: Ou
 function parseRule(source: string): { rule: HeapRule; name: string } {
   const builtin = BUILTIN_RULES.get(source.trim());
   if (builtin) {
-    if (builtin.kind === 'treblecross') throw new UsageError('treblecross is a row rule; its heap form is `octal 0.007` (a run of m safe cells is a heap of m + 2)');
+    if (builtin.kind === 'treblecross')
+      throw new UsageError('treblecross is a row rule; its heap form is `octal 0.007` (a run of m safe cells is a heap of m + 2)');
     if (!isHeapRule(builtin)) throw new UsageError(`${source.trim()} is not a heap rule: a sequence is a heap rule's nimbers G(0), G(1), …`);
     return { rule: builtin, name: source.trim() };
   }
   const prefix = 'rule sequence = ';
-  const document = analyzeText(prefix + source + '\n');
+  const document = analyzeText(`${prefix + source}\n`);
   const error = document.diagnostics.find((d) => d.severity === 'error');
   if (error) {
     const column = Math.max(1, error.span.start - prefix.length + 1);
@@ -309,7 +313,11 @@ async function sequence(source: string, options: Options, out: Output): Promise<
       if (n > lastKnown) break;
       await out.line(`${n === 0n ? '' : ','}"${value(n)}"`);
     }
-    const ended = stoppedAt ? { stoppedAt: stoppedAt.next.toString(), stoppedBy: stoppedAt.why } : lastKnown < last ? { stoppedAt: (lastKnown + 1n).toString(), stoppedBy: 'unknown' } : {};
+    const ended = stoppedAt
+      ? { stoppedAt: stoppedAt.next.toString(), stoppedBy: stoppedAt.why }
+      : lastKnown < last
+        ? { stoppedAt: (lastKnown + 1n).toString(), stoppedBy: 'unknown' }
+        : {};
     await out.line(Object.keys(ended).length === 0 ? ']}' : `],${JSON.stringify(ended).slice(1)}`);
   } else {
     await out.line(`${name}  (${result.key})`);
@@ -340,7 +348,9 @@ async function sequence(source: string, options: Options, out: Output): Promise<
     return INTERRUPTED_EXIT;
   }
   if (lastKnown < last) {
-    process.stderr.write(`grundy: stopped after heap ${lastKnown}: no period was proved, so the values past G(${result.computedUpTo}) are not known (${result.reason ?? 'no period proved'})\n`);
+    process.stderr.write(
+      `grundy: stopped after heap ${lastKnown}: no period was proved, so the values past G(${result.computedUpTo}) are not known (${result.reason ?? 'no period proved'})\n`,
+    );
     return LIMIT_EXIT;
   }
   return 0;

@@ -72,7 +72,10 @@ export function textDocumentPositionParams(params: unknown): { readonly uri: str
 export function textDocumentRangeParams(params: unknown): { readonly uri: string; readonly range: Range } {
   const p = record(params, 'params');
   const range = record(p.range, 'params.range');
-  return { uri: uri(p.textDocument, 'params.textDocument'), range: { start: position(range.start, 'params.range.start'), end: position(range.end, 'params.range.end') } };
+  return {
+    uri: uri(p.textDocument, 'params.textDocument'),
+    range: { start: position(range.start, 'params.range.start'), end: position(range.end, 'params.range.end') },
+  };
 }
 
 /** `workspace/executeCommand`: a command name and its arguments. */
@@ -100,7 +103,7 @@ export function showMovesArguments(value: unknown): ShowMovesArguments {
 
 /** `grundy.explainGame`'s one argument (what a lens that states a fact carries). */
 export function explainArguments(value: unknown): ExplainGameArguments {
-  const v = record(value, 'grundy.explainGame\'s argument');
+  const v = record(value, "grundy.explainGame's argument");
   if (typeof v.uri !== 'string' || typeof v.game !== 'string') throw new InvalidParams(`grundy.explainGame needs { uri, game }, not ${shown(value)}`);
   return { uri: v.uri, game: v.game };
 }

@@ -62,5 +62,4 @@ export const NUMBER_AT_REQUEST = 'grundy/numberAt';
 
 export type NumberAtAnswer =
   /** `text`: the value in decimal, whole; `what`: what it is the value of, for a message. */
-  | { readonly text: string; readonly digits: number; readonly what: string }
-  | { readonly refused: string };
+  { readonly text: string; readonly digits: number; readonly what: string } | { readonly refused: string };

@@ -51,7 +51,12 @@ const progressAfterMs = 500;
 /** How many winning moves a game's computation lists (lenses and the move picker show them). */
 const LISTED_MOVES = 200;
 /** Requests that a refresh makes the client send: their time counts against refreshes (see scheduleRefresh). */
-const REFRESH_DRIVEN = new Set(['textDocument/inlayHint', 'textDocument/codeLens', 'textDocument/semanticTokens/full', 'textDocument/semanticTokens/full/delta']);
+const REFRESH_DRIVEN = new Set([
+  'textDocument/inlayHint',
+  'textDocument/codeLens',
+  'textDocument/semanticTokens/full',
+  'textDocument/semanticTokens/full/delta',
+]);
 
 export interface ServerOptions {
   /** Runs the computations: the worker pool (main.ts); tests may pass their own. Disposed with the server. */
@@ -94,7 +99,10 @@ export function createServer(connection: Connection, options: ServerOptions): La
     const { games, graphs } = documentRequests(analyzed, LISTED_MOVES);
     const state: DocumentState = { version: document.version, analyzed, games, graphs };
     states.set(document.uri, state);
-    computations.want(document.uri, [...games.values(), ...graphs.values()].map((r) => r.key));
+    computations.want(
+      document.uri,
+      [...games.values(), ...graphs.values()].map((r) => r.key),
+    );
     for (const request of [...graphs.values(), ...games.values()]) computations.ensure(request);
     return state;
   }
@@ -109,7 +117,7 @@ export function createServer(connection: Connection, options: ServerOptions): La
       icons: renderIcons,
       game: (game) => {
         const request = state.games.get(game);
-        return request && valueOf<GameResult>(computations.ensure(request), (r) => (r.kind === 'game' ? r.game : undefined));
+        return request && valueState<GameResult>(computations.ensure(request), (r) => (r.kind === 'game' ? r.game : undefined));
       },
       gameKey: (game) => {
         const request = state.games.get(game);
@@ -117,12 +125,12 @@ export function createServer(connection: Connection, options: ServerOptions): La
       },
       graph: (graph) => {
         const request = state.graphs.get(graph);
-        return request && valueOf<GraphNimbers>(computations.ensure(request), (r) => (r.kind === 'graph' ? r.graph : undefined));
+        return request && valueState<GraphNimbers>(computations.ensure(request), (r) => (r.kind === 'graph' ? r.graph : undefined));
       },
       rule: (name, rule) => {
         const request = ruleRequest(name, rule);
         computations.wantAlso(document.uri, request.key);
-        return valueOf<RuleSummary>(computations.ensure(request), (r) => (r.kind === 'rule' ? r.rule : undefined));
+        return valueState<RuleSummary>(computations.ensure(request), (r) => (r.kind === 'rule' ? r.rule : undefined));
       },
     };
   }
@@ -138,7 +146,10 @@ export function createServer(connection: Connection, options: ServerOptions): La
     if (!document) return;
     try {
       const view = viewOf(document);
-      const diagnostics = [...lspDiagnostics(view.document, uri, capabilities.textDocument?.publishDiagnostics?.relatedInformation === true), ...computationDiagnostics(view)];
+      const diagnostics = [
+        ...lspDiagnostics(view.document, uri, capabilities.textDocument?.publishDiagnostics?.relatedInformation === true),
+        ...computationDiagnostics(view),
+      ];
       publishedVersions.set(uri, document.version);
       void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
     } catch (cause) {
@@ -281,7 +292,8 @@ export function createServer(connection: Connection, options: ServerOptions): La
       }
     },
     applyEdit: async (label, edit) => {
-      if (!capabilities.workspace?.applyEdit) return { applied: false, failureReason: 'this editor does not accept edits from the server (workspace.applyEdit)' };
+      if (!capabilities.workspace?.applyEdit)
+        return { applied: false, failureReason: 'this editor does not accept edits from the server (workspace.applyEdit)' };
       try {
         return await connection.workspace.applyEdit({ label, edit });
       } catch (cause) {
@@ -360,7 +372,8 @@ export function createServer(connection: Connection, options: ServerOptions): La
   });
 
   connection.onInitialized(() => {
-    if (capabilities.workspace?.didChangeConfiguration?.dynamicRegistration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'grundy' });
+    if (capabilities.workspace?.didChangeConfiguration?.dynamicRegistration)
+      void connection.client.register(DidChangeConfigurationNotification.type, { section: 'grundy' });
     void loadSettings();
   });
 
@@ -417,11 +430,16 @@ function keyDigest(request: ComputationRequest): string {
   return digest;
 }
 
-function valueOf<T>(computation: Computation | undefined, pick: (result: NonNullable<Extract<Computation, { state: 'done' }>['result']>) => T | undefined): Value<T> {
+function valueState<T>(
+  computation: Computation | undefined,
+  pick: (result: NonNullable<Extract<Computation, { state: 'done' }>['result']>) => T | undefined,
+): Value<T> {
   if (!computation || computation.state === 'pending') return { state: 'pending', sinceMs: computation?.startedAt ?? Date.now() };
   if (computation.state === 'failed') return { state: 'failed', message: computation.message };
   const value = pick(computation.result);
-  return value === undefined ? { state: 'failed', message: 'internal: a result of the wrong kind' } : { state: 'done', value, cancelled: computation.cancelled };
+  return value === undefined
+    ? { state: 'failed', message: 'internal: a result of the wrong kind' }
+    : { state: 'done', value, cancelled: computation.cancelled };
 }
 
 function progressMessage(pending: { count: number; oldestStartedAt: number; labels: string[] }): string {
@@ -432,7 +450,8 @@ function progressMessage(pending: { count: number; oldestStartedAt: number; labe
 
 function normalizeSettings(raw: unknown): Settings {
   const s = (raw ?? {}) as { inlayHints?: { enabled?: unknown }; codeLens?: { maxMoves?: unknown }; computation?: { budgetMs?: unknown } };
-  const number = (value: unknown, fallback: number, min: number, max: number) => (typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : fallback);
+  const number = (value: unknown, fallback: number, min: number, max: number) =>
+    typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : fallback;
   return {
     inlayHints: { enabled: typeof s.inlayHints?.enabled === 'boolean' ? s.inlayHints.enabled : DEFAULT_SETTINGS.inlayHints.enabled },
     codeLens: { maxMoves: number(s.codeLens?.maxMoves, DEFAULT_SETTINGS.codeLens.maxMoves, 0, LISTED_MOVES) },

@@ -19,7 +19,7 @@ describe('analysis fuzzing', () => {
     for (let i = 0; i < 3000; i++) {
       const text = mutate(examples[i % examples.length], next);
       const document = analyzeText(text);
-      let reports;
+      let reports: ReturnType<typeof reportGames>;
       try {
         reports = reportGames(document, { budget: { maxValues: 20_000, deadline: Date.now() + 2000 }, cache, maxMoves: 20 });
       } catch (cause) {

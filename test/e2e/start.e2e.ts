@@ -169,8 +169,14 @@ export function defineStartTests(session: StartSession): void {
       tree = descendants(start.pid!);
       const commands = [...tree.values()];
       // The server, its extension host and the language server are all in the tree.
-      assert.ok(commands.some((c) => c.includes('server-main.js')), `no VS Code server among:\n${commands.join('\n')}`);
-      assert.ok(commands.some((c) => c.includes('out/server/server.js')), `no language server among:\n${commands.join('\n')}`);
+      assert.ok(
+        commands.some((c) => c.includes('server-main.js')),
+        `no VS Code server among:\n${commands.join('\n')}`,
+      );
+      assert.ok(
+        commands.some((c) => c.includes('out/server/server.js')),
+        `no language server among:\n${commands.join('\n')}`,
+      );
       process.kill(-start.pid!, 'SIGINT');
       const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), STOP_MS))]);
       assert.notEqual(code, 'still running', `npm start did not stop within ${STOP_MS / 1000} s`);

@@ -105,9 +105,7 @@ async function pointOf(page: Page, start: string, needle: string, after: string)
 async function lensesAbove(page: Page, start: string): Promise<string | undefined> {
   return page.evaluate((start) => {
     const editor = document.querySelector('.editor-instance .monaco-editor');
-    const line = [...(editor?.querySelectorAll('.view-lines .view-line') ?? [])].find((l) =>
-      (l.textContent ?? '').replace(/\u00a0/g, ' ').startsWith(start),
-    );
+    const line = [...(editor?.querySelectorAll('.view-lines .view-line') ?? [])].find((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ').startsWith(start));
     if (!line) return undefined;
     const top = line.getBoundingClientRect().top;
     const lenses = [...(editor?.querySelectorAll('.codelens-decoration') ?? [])].filter((lens) => {
@@ -147,7 +145,7 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await waitForLine(page, 'the game line', () => true, GAME_LINE);
     });
 
-    it('shows the inlay hints: the game\'s value, and each component\'s nimber in a sum', async () => {
+    it("shows the inlay hints: the game's value, and each component's nimber in a sum", async () => {
       // Hints are drawn inside the line's text: the line reads differently from the file.
       const coins = await waitForLine(page, 'the hint on coins', (text) => text.includes('= *3 · win'), GAME_LINE);
       assert.match(coins, /^game coins = onetwo 3 4 5\s*= \*3 · win/);
@@ -164,6 +162,7 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await page.mouse.move(x, y);
       const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content', { hasText: 'heap of 4' });
       await hover.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the text as rendered, which the test reads.
       const text = (await hover.innerText()).replace(/\u00a0/g, ' ');
       assert.match(text, /heap of 4/);
       assert.match(text, /\*1/);
@@ -174,7 +173,10 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
     it(`clicking the code lens "${MOVE_LENS}" plays the move in the file`, async () => {
       // Move the mouse off the heap, so that the hover closes and does not cover the lens.
       await page.mouse.move(5, 700);
-      await page.locator('.monaco-hover:not(.hidden)').waitFor({ state: 'detached', timeout: SHOWN_MS }).catch(() => {});
+      await page
+        .locator('.monaco-hover:not(.hidden)')
+        .waitFor({ state: 'detached', timeout: SHOWN_MS })
+        .catch(() => {});
       await page.locator('.codelens-decoration a', { hasText: MOVE_LENS }).click();
       const line = await waitForLine(page, 'the new position and its value', (text) => text.includes('= 0 · lose'), LINE_AFTER_MOVE);
       assert.match(line, /^game coins = onetwo 3 2 5\s*= 0 · lose/);

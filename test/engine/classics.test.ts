@@ -4,7 +4,16 @@
 import * as assert from 'node:assert/strict';
 import { leftmostMovesTo, leftmostNimber } from '../../server/src/engine/leftmost';
 import { wordMoveLeaves, wordMovesTo, wordPiece, wordPieceValues } from '../../server/src/engine/words';
-import { isqrt, isWythoffP, lowerWythoff, wythoffMovesTo, wythoffNimber, wythoffPartner, wythoffTable, wythoffWinningMoves } from '../../server/src/engine/wythoff';
+import {
+  isqrt,
+  isWythoffP,
+  lowerWythoff,
+  wythoffMovesTo,
+  wythoffNimber,
+  wythoffPartner,
+  wythoffTable,
+  wythoffWinningMoves,
+} from '../../server/src/engine/wythoff';
 import { mex } from './oracles';
 import { random } from './random';
 
@@ -125,7 +134,12 @@ describe("classics: Wythoff's game", () => {
         for (let i = 0; i < a; i++) if (plain[i][b] === target) expected.push(`${i},${b}`);
         for (let j = 0; j < b; j++) if (plain[a][j] === target) expected.push(`${a},${j}`);
         for (let t = 1; t <= Math.min(a, b); t++) if (plain[a - t][b - t] === target) expected.push(`${a - t},${b - t}`);
-        assert.deepEqual(wythoffMovesTo(table, BigInt(a), BigInt(b), target).map((m) => m.to.join(',')).sort(), expected.sort());
+        assert.deepEqual(
+          wythoffMovesTo(table, BigInt(a), BigInt(b), target)
+            .map((m) => m.to.join(','))
+            .sort(),
+          expected.sort(),
+        );
       }
     }
   });
@@ -136,7 +150,8 @@ describe("classics: Wythoff's game", () => {
     assert.equal(table.stop, 'cancelled');
     assert.ok(table.size < 2000);
     const plain = plainTable(Math.min(table.size, 25));
-    for (let a = 0; a <= Math.min(table.size, 25); a++) for (let b = 0; b <= Math.min(table.size, 25); b++) assert.equal(wythoffNimber(table, BigInt(a), BigInt(b)), plain[a][b]);
+    for (let a = 0; a <= Math.min(table.size, 25); a++)
+      for (let b = 0; b <= Math.min(table.size, 25); b++) assert.equal(wythoffNimber(table, BigInt(a), BigInt(b)), plain[a][b]);
   });
 });
 
@@ -148,7 +163,14 @@ describe('classics: the leftmost-pile game', () => {
     if (known !== undefined) return known;
     const first = row.findIndex((a) => a > 0);
     const options: number[] = [];
-    if (first >= 0) for (let to = 0; to < row[first]; to++) options.push(searchNimber(row.map((a, i) => (i === first ? to : a)), memo));
+    if (first >= 0)
+      for (let to = 0; to < row[first]; to++)
+        options.push(
+          searchNimber(
+            row.map((a, i) => (i === first ? to : a)),
+            memo,
+          ),
+        );
     const g = mex(options);
     memo.set(key, g);
     return g;
@@ -168,9 +190,19 @@ describe('classics: the leftmost-pile game', () => {
       for (let target = 0; target < 8; target++) {
         const first = row.findIndex((a) => a > 0);
         const expected: number[] = [];
-        if (first >= 0) for (let to = 0; to < row[first]; to++) if (searchNimber(row.map((a, i) => (i === first ? to : a)), memo) === target) expected.push(to);
+        if (first >= 0)
+          for (let to = 0; to < row[first]; to++)
+            if (
+              searchNimber(
+                row.map((a, i) => (i === first ? to : a)),
+                memo,
+              ) === target
+            )
+              expected.push(to);
         assert.deepEqual(
-          leftmostMovesTo(big, BigInt(target)).map((m) => Number(m.to)).sort((x, y) => x - y),
+          leftmostMovesTo(big, BigInt(target))
+            .map((m) => Number(m.to))
+            .sort((x, y) => x - y),
           expected,
           `[${row}] to ${target}`,
         );

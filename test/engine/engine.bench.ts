@@ -37,7 +37,6 @@ function chain(vertices: number): GraphData {
   return { vertexNames: Array.from({ length: vertices }, (_, v) => `v${v}`), succStart, succ };
 }
 
-
 const heapCase = (label: string, rule: HeapRule, heap: bigint): BenchCase => ({
   name: `${label}, heap ${heap === 10n ** 18n ? '10^18' : heap.toLocaleString('en-US')}`,
   runs: 5,
@@ -114,7 +113,12 @@ const cases: BenchCase[] = [
     name: 'Kayles heap 10^6 beside Nim 3, nimber and every winning move counted',
     runs: 5,
     prepare: () => () => {
-      const a = analyzeGame(game([{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [10n ** 6n] }, { kind: 'heaps', rule: { kind: 'subtractAllExcept', except: [] }, heaps: [3n] }]));
+      const a = analyzeGame(
+        game([
+          { kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [10n ** 6n] },
+          { kind: 'heaps', rule: { kind: 'subtractAllExcept', except: [] }, heaps: [3n] },
+        ]),
+      );
       return `nimber ${a.components[0].nimber}, ${a.winningMoveCount} winning moves`;
     },
   },
@@ -122,7 +126,12 @@ const cases: BenchCase[] = [
     name: "Dawson's chess heap 10^18, nimber and every winning move counted",
     runs: 5,
     prepare: () => () => {
-      const a = analyzeGame(game([{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 1, 3, 7] }, heaps: [10n ** 18n] }, { kind: 'heaps', rule: { kind: 'subtractAllExcept', except: [] }, heaps: [1n] }]));
+      const a = analyzeGame(
+        game([
+          { kind: 'heaps', rule: { kind: 'octal', digits: [0, 1, 3, 7] }, heaps: [10n ** 18n] },
+          { kind: 'heaps', rule: { kind: 'subtractAllExcept', except: [] }, heaps: [1n] },
+        ]),
+      );
       return `nimber ${a.components[0].nimber}, ${a.winningMoveCount} winning moves`;
     },
   },

@@ -86,7 +86,8 @@ function componentOptions(component: ComponentInput, state: ComponentState): Com
       const piles = row === '' ? [] : row.split(',').map(Number);
       const first = piles.findIndex((a) => a > 0);
       if (first < 0) return;
-      for (let to = 0; to < piles[first]; to++) options.push({ kind: 'leftmost', rows: [...others, piles.map((a, j) => (j === first ? to : a)).join(',')].sort() });
+      for (let to = 0; to < piles[first]; to++)
+        options.push({ kind: 'leftmost', rows: [...others, piles.map((a, j) => (j === first ? to : a)).join(',')].sort() });
     });
   } else if (state.kind === 'words' && component.kind === 'words') {
     // Delete one occurrence of a word from one piece; its left and right become pieces.
@@ -159,7 +160,7 @@ export function applyMove(component: ComponentInput, state: ComponentState, move
   if (move.kind === 'mark' && component.kind === 'treblecross') {
     const cells = component.cells;
     if (cells[move.cell] === 'X') throw new Error(`mark ${move.cell} on ${cells}`);
-    return { kind: 'row', cells: cells.slice(0, move.cell) + 'X' + cells.slice(move.cell + 1) };
+    return { kind: 'row', cells: `${cells.slice(0, move.cell)}X${cells.slice(move.cell + 1)}` };
   }
   if (move.kind === 'wythoff' && component.kind === 'wythoff') {
     const [a, b] = component.positions[move.position];
@@ -194,8 +195,10 @@ export function inputOf(input: GameInput, states: readonly ComponentState[]): Ga
       if (component.kind === 'heaps' && state.kind === 'heaps') return { ...component, heaps: state.sizes.map(BigInt) };
       if (component.kind === 'tokens' && state.kind === 'tokens') return { ...component, vertices: state.vertices };
       if ((component.kind === 'octal-row' || component.kind === 'treblecross') && state.kind === 'row') return { ...component, cells: state.cells };
-      if (component.kind === 'wythoff' && state.kind === 'wythoff') return { ...component, positions: state.positions.map((p) => p.split(',').map(BigInt) as [bigint, bigint]) };
-      if (component.kind === 'leftmost' && state.kind === 'leftmost') return { ...component, rows: state.rows.map((r) => (r === '' ? [] : r.split(',').map(BigInt))) };
+      if (component.kind === 'wythoff' && state.kind === 'wythoff')
+        return { ...component, positions: state.positions.map((p) => p.split(',').map(BigInt) as [bigint, bigint]) };
+      if (component.kind === 'leftmost' && state.kind === 'leftmost')
+        return { ...component, rows: state.rows.map((r) => (r === '' ? [] : r.split(',').map(BigInt))) };
       if (component.kind === 'words' && state.kind === 'words') return { ...component, pieces: state.pieces };
       throw new Error('state does not fit its component');
     }),

@@ -77,7 +77,9 @@ describe('graph nimbers', () => {
     assert.match(partial.reason!, /stopped after 5000 of 20000 vertices because the value budget ran out/);
     let known = 0;
     partial.nimbers.forEach((g, v) => {
-      if (g >= 0) (known++, assert.equal(g, brute[v]));
+      if (g < 0) return;
+      known++;
+      assert.equal(g, brute[v]);
     });
     assert.ok(known >= 4000);
     const cancelled = graphNimbers(csr(successors), { isCancelled: () => true });

@@ -76,7 +76,10 @@ describe('subtraction sets', () => {
     const start = Date.now();
     const result = heapNimber({ kind: 'subtract', set: [1n, 10n ** 12n] }, 10n ** 15n, { maxValues: 100_000 });
     assert.equal(result.nimber, null);
-    assert.ok(result.nimber === null && /computed up to n = 99999/.test(result.reason) && /10{12}/.test(result.reason), result.nimber === null ? result.reason : '');
+    assert.ok(
+      result.nimber === null && /computed up to n = 99999/.test(result.reason) && /10{12}/.test(result.reason),
+      result.nimber === null ? result.reason : '',
+    );
     assert.ok(Date.now() - start < 5000);
   });
 });
@@ -190,7 +193,10 @@ describe('octal games', () => {
       const after = Array.from({ length: integer(next, 1, 2) }, () => integer(next, 0, 15));
       if (!after.some((d) => d & 8) && !(before & 8)) after[after.length - 1] |= 8; // make it leave three heaps
       const digits = [before, ...after];
-      const name = `hex ${digits.map((d) => d.toString(16).toUpperCase()).join('').replace(/^(.)/, '$1.')}`;
+      const name = `hex ${digits
+        .map((d) => d.toString(16).toUpperCase())
+        .join('')
+        .replace(/^(.)/, '$1.')}`;
       const sequence = ruleSequence(octal(digits), { maxValues: 240 });
       const length = Math.min(sequence.complete ? 3 * (sequence.periodicity!.provedAt + 1) : sequence.computedUpTo + 1, 240);
       const brute = bruteOctal(digits, length);

@@ -120,7 +120,11 @@ describe('exact misère search agrees with a brute force', () => {
 
   it('on sums of a graph token and heaps, against the product game played directly', () => {
     // a -> b, c; b -> d; c -> d, e; d -> e
-    const graph: GraphData = { vertexNames: ['a', 'b', 'c', 'd', 'e'], succStart: Int32Array.from([0, 2, 3, 5, 6, 6]), succ: Int32Array.from([1, 2, 3, 3, 4, 4]) };
+    const graph: GraphData = {
+      vertexNames: ['a', 'b', 'c', 'd', 'e'],
+      succStart: Int32Array.from([0, 2, 3, 5, 6, 6]),
+      succ: Int32Array.from([1, 2, 3, 3, 4, 4]),
+    };
     const rule: HeapRule = { kind: 'subtract', set: [1n, 2n] };
     const brute = (vertex: number, heap: number): boolean => {
       const next: [number, number][] = [];

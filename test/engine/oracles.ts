@@ -141,7 +141,7 @@ export class TreblecrossOracle {
       if (TreblecrossOracle.threeInARow(r)) continue;
       for (let i = 0; i < r.length; i++) {
         if (r[i] !== '.') continue;
-        const next = r.slice(0, i) + 'X' + r.slice(i + 1);
+        const next = `${r.slice(0, i)}X${r.slice(i + 1)}`;
         if (!found.has(next)) {
           found.add(next);
           stack.push(next);
@@ -156,7 +156,7 @@ export class TreblecrossOracle {
           let wins = false;
           for (let i = 0; i < r.length && !wins; i++) {
             if (r[i] !== '.') continue;
-            const next = r.slice(0, i) + 'X' + r.slice(i + 1);
+            const next = `${r.slice(0, i)}X${r.slice(i + 1)}`;
             wins = TreblecrossOracle.threeInARow(next) || !this.wins.get(`${next}|${h}`);
           }
           for (let smaller = 0; smaller < h && !wins; smaller++) wins = !this.wins.get(`${r}|${smaller}`);

@@ -34,7 +34,13 @@ describe('Treblecross against the raw rules', () => {
           if (analysis.status === 'nimber') assert.equal(analysis.nimber, oracle.nimber(row), row);
         }
         for (let heap = 0; heap <= 3; heap++) {
-          const input: GameInput = { play: 'normal', components: [{ kind: 'treblecross', cells: row }, { kind: 'heaps', rule: nim, heaps: [BigInt(heap)] }] };
+          const input: GameInput = {
+            play: 'normal',
+            components: [
+              { kind: 'treblecross', cells: row },
+              { kind: 'heaps', rule: nim, heaps: [BigInt(heap)] },
+            ],
+          };
           const game = analyzeGame(input);
           const wins = oracle.moverWins(row, heap);
           assert.equal(game.outcome, wins ? 'N' : 'P', `${row} + nim ${heap}`);
@@ -43,7 +49,7 @@ describe('Treblecross against the raw rules', () => {
           const expected: string[] = [];
           for (let i = 0; i < row.length; i++) {
             if (row[i] === 'X') continue;
-            const after = row.slice(0, i) + 'X' + row.slice(i + 1);
+            const after = `${row.slice(0, i)}X${row.slice(i + 1)}`;
             if (TreblecrossOracle.threeInARow(after) || !oracle.moverWins(after, heap)) expected.push(`mark ${i}`);
           }
           for (let smaller = 0; smaller < heap; smaller++) if (!oracle.moverWins(row, smaller)) expected.push(`nim ${smaller}`);
@@ -52,8 +58,15 @@ describe('Treblecross against the raw rules', () => {
           );
           // An immediate win is shown on its own: the slower wins beside it are not worth listing.
           if (analysis.status === 'immediate-win') {
-            assert.deepEqual(found, analysis.winningCells.map((c) => `mark ${c}`), row);
-            assert.ok(found.every((m) => expected.includes(m)), row);
+            assert.deepEqual(
+              found,
+              analysis.winningCells.map((c) => `mark ${c}`),
+              row,
+            );
+            assert.ok(
+              found.every((m) => expected.includes(m)),
+              row,
+            );
           } else {
             assert.deepEqual(found.sort(), expected.sort(), `${row} + nim ${heap}`);
           }
@@ -71,7 +84,13 @@ describe('Treblecross against the raw rules', () => {
   });
 
   it('a row with three in a row is over: the player to move has lost, and nothing else is computed', () => {
-    const game = analyzeGame({ play: 'normal', components: [{ kind: 'treblecross', cells: '.XXX.' }, { kind: 'heaps', rule: nim, heaps: [5n] }] });
+    const game = analyzeGame({
+      play: 'normal',
+      components: [
+        { kind: 'treblecross', cells: '.XXX.' },
+        { kind: 'heaps', rule: nim, heaps: [5n] },
+      ],
+    });
     assert.deepEqual([game.outcome, game.nimber, game.winningMoves], ['P', null, []]);
     assert.match(game.reason!, /game is over/);
   });

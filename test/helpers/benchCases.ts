@@ -14,7 +14,10 @@ export interface BenchCase {
 /** In the parent: every case in its own process, one table row each. In a child: its one case. */
 export function runBenchmarks(title: string, cases: readonly BenchCase[], nameWidth: number): void {
   const only = process.env.BENCH_CASE;
-  if (only !== undefined) return measure(cases[Number(only)]);
+  if (only !== undefined) {
+    measure(cases[Number(only)]);
+    return;
+  }
   console.log(title);
   cases.forEach((c, index) => {
     const child = spawnSync(process.execPath, [process.argv[1]], { env: { ...process.env, BENCH_CASE: String(index) }, encoding: 'utf8' });

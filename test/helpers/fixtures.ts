@@ -91,16 +91,27 @@ export class FixtureClient {
   /** Go to definition from the cursor lands on the one «» range (or nowhere, when there is none). */
   async expectDefinition(source: string): Promise<void> {
     const fixture = await this.atCursor(source);
-    const answer = await this.session.connection.sendRequest<Location | Location[] | null>('textDocument/definition', { textDocument: { uri: fixture.uri }, position: fixture.cursor });
+    const answer = await this.session.connection.sendRequest<Location | Location[] | null>('textDocument/definition', {
+      textDocument: { uri: fixture.uri },
+      position: fixture.cursor,
+    });
     const found = answer === null ? [] : Array.isArray(answer) ? answer : [answer];
-    assert.deepEqual(found.map((l) => l.range), fixture.ranges, `definition in ${source}`);
+    assert.deepEqual(
+      found.map((l) => l.range),
+      fixture.ranges,
+      `definition in ${source}`,
+    );
     await this.close(fixture.uri);
   }
 
   /** Find references from the cursor gives exactly the «» ranges. */
   async expectReferences(source: string, includeDeclaration = true): Promise<void> {
     const fixture = await this.atCursor(source);
-    const answer = await this.session.connection.sendRequest<Location[] | null>('textDocument/references', { textDocument: { uri: fixture.uri }, position: fixture.cursor, context: { includeDeclaration } });
+    const answer = await this.session.connection.sendRequest<Location[] | null>('textDocument/references', {
+      textDocument: { uri: fixture.uri },
+      position: fixture.cursor,
+      context: { includeDeclaration },
+    });
     assert.deepEqual(sortRanges((answer ?? []).map((l) => l.range)), fixture.ranges, `references in ${source}`);
     await this.close(fixture.uri);
   }
@@ -108,10 +119,22 @@ export class FixtureClient {
   /** Document highlights from the cursor are exactly the «» ranges; `writes` are the declarations' indexes among them. */
   async expectHighlights(source: string, writes: readonly number[]): Promise<void> {
     const fixture = await this.atCursor(source);
-    const answer = (await this.session.connection.sendRequest<DocumentHighlight[] | null>('textDocument/documentHighlight', { textDocument: { uri: fixture.uri }, position: fixture.cursor })) ?? [];
+    const answer =
+      (await this.session.connection.sendRequest<DocumentHighlight[] | null>('textDocument/documentHighlight', {
+        textDocument: { uri: fixture.uri },
+        position: fixture.cursor,
+      })) ?? [];
     const sorted = [...answer].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-    assert.deepEqual(sorted.map((h) => h.range), fixture.ranges, `highlights in ${source}`);
-    assert.deepEqual(sorted.flatMap((h, i) => (h.kind === 3 ? [i] : [])), writes, 'which highlights are declarations (Write)');
+    assert.deepEqual(
+      sorted.map((h) => h.range),
+      fixture.ranges,
+      `highlights in ${source}`,
+    );
+    assert.deepEqual(
+      sorted.flatMap((h, i) => (h.kind === 3 ? [i] : [])),
+      writes,
+      'which highlights are declarations (Write)',
+    );
     await this.close(fixture.uri);
   }
 
@@ -119,7 +142,11 @@ export class FixtureClient {
    * Rename at the cursor to `newName`: prepareRename answers the «» range (the name under the
    * cursor), and the edit turns the text into `after`. Or both refuse with a message matching `refused`.
    */
-  async expectRename(source: string, newName: string, expected: { readonly after: string } | { readonly refused: RegExp; readonly prepare?: 'refused' | 'allowed' }): Promise<void> {
+  async expectRename(
+    source: string,
+    newName: string,
+    expected: { readonly after: string } | { readonly refused: RegExp; readonly prepare?: 'refused' | 'allowed' },
+  ): Promise<void> {
     const fixture = await this.atCursor(source);
     const position = fixture.cursor;
     const textDocument = { uri: fixture.uri };
@@ -140,9 +167,15 @@ export class FixtureClient {
   }
 
   /** Completion at the cursor: the labels include every one of `includes`, none of `excludes`; the items are returned. */
-  async expectCompletion(source: string, expected: { readonly includes?: readonly string[]; readonly excludes?: readonly string[]; readonly exactly?: readonly string[] }): Promise<CompletionItem[]> {
+  async expectCompletion(
+    source: string,
+    expected: { readonly includes?: readonly string[]; readonly excludes?: readonly string[]; readonly exactly?: readonly string[] },
+  ): Promise<CompletionItem[]> {
     const fixture = await this.atCursor(source);
-    const answer = await this.session.connection.sendRequest<CompletionItem[] | CompletionList | null>('textDocument/completion', { textDocument: { uri: fixture.uri }, position: fixture.cursor });
+    const answer = await this.session.connection.sendRequest<CompletionItem[] | CompletionList | null>('textDocument/completion', {
+      textDocument: { uri: fixture.uri },
+      position: fixture.cursor,
+    });
     const items = answer === null ? [] : Array.isArray(answer) ? answer : answer.items;
     const labels = items.map((i) => i.label);
     for (const label of expected.includes ?? []) assert.ok(labels.includes(label), `${label} is offered in ${source}: ${labels.join(', ')}`);

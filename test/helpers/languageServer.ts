@@ -33,7 +33,13 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 /** A `$/progress` notification (work-done progress: begin, report, end). */
 export interface ProgressParams {
   readonly token: string | number;
-  readonly value: { readonly kind: 'begin' | 'report' | 'end'; readonly title?: string; readonly message?: string; readonly percentage?: number; readonly cancellable?: boolean };
+  readonly value: {
+    readonly kind: 'begin' | 'report' | 'end';
+    readonly title?: string;
+    readonly message?: string;
+    readonly percentage?: number;
+    readonly cancellable?: boolean;
+  };
 }
 import { repositoryPath } from './paths';
 
@@ -104,7 +110,13 @@ class Inbox<T> {
     if (seen !== undefined) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ${what} within ${timeoutMs} ms`)), timeoutMs);
-      this.waiters.push({ accept, resolve: (value) => (clearTimeout(timer), resolve(value)) });
+      this.waiters.push({
+        accept,
+        resolve: (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+      });
     });
   }
 
@@ -163,7 +175,11 @@ export class LanguageServerSession {
 
   /** The bundled server (out/server/server.js) as a child process over stdio. */
   static async start(options: SessionOptions = {}): Promise<{ session: LanguageServerSession; initialize: InitializeResult }> {
-    const child = spawn(process.execPath, [...(process.env.GRUNDY_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), repositoryPath('out', 'server', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [...(process.env.GRUNDY_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), repositoryPath('out', 'server', 'server.js'), '--stdio'],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
     const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const session = new LanguageServerSession(connection, options, { process: child });
     child.stderr!.on('data', (chunk) => session.stderr.push(String(chunk)));
@@ -176,7 +192,11 @@ export class LanguageServerSession {
     const toClient = new PassThrough();
     const serverConnection = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
     const workers: Worker[] = [];
-    const pool = new WorkerPool({ size: options.workers ?? 2, script: repositoryPath('out', 'server', 'worker.js'), onWorker: (worker) => workers.push(worker) });
+    const pool = new WorkerPool({
+      size: options.workers ?? 2,
+      script: repositoryPath('out', 'server', 'worker.js'),
+      onWorker: (worker) => workers.push(worker),
+    });
     const server = createServer(serverConnection, { pool, features: [...FEATURES, ...(options.extraFeatures ?? [])] });
     serverConnection.listen();
     const connection = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
@@ -255,7 +275,8 @@ export class LanguageServerSession {
     for (const [uri, version] of changes) {
       const document = this.documents.get(uri);
       if (!document) return { applied: false, failureReason: `${uri} is not open` };
-      if (version !== null && version !== document.version) return { applied: false, failureReason: `version ${version} is stale (the document is at ${document.version})` };
+      if (version !== null && version !== document.version)
+        return { applied: false, failureReason: `version ${version} is stale (the document is at ${document.version})` };
     }
     for (const [uri, , edits] of changes) await this.change(uri, TextDocument.applyEdits(this.documents.get(uri)!, edits));
     return { applied: true };

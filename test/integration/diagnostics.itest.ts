@@ -14,9 +14,7 @@ function exampleUri(name: string): vscode.Uri {
 }
 
 function describe(diagnostics: readonly vscode.Diagnostic[]): string {
-  return diagnostics
-    .map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`)
-    .join('\n  ');
+  return diagnostics.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`).join('\n  ');
 }
 
 /**
@@ -27,7 +25,7 @@ function describe(diagnostics: readonly vscode.Diagnostic[]): string {
  */
 async function diagnosticsAfter(
   uri: vscode.Uri,
-  action: () => Thenable<unknown> | void,
+  action: () => Thenable<unknown> | undefined,
   accept: (diagnostics: readonly vscode.Diagnostic[]) => boolean,
   what: string,
   options: { requireEvent?: boolean; timeoutMs?: number } = {},
@@ -132,11 +130,7 @@ suite('diagnostics in VS Code', () => {
       'a diagnostic for the inserted `@`',
     );
     const unexpected = broken.find((d) => d.message === 'unexpected character `@`');
-    assert.deepEqual(
-      [unexpected?.range.start.line, unexpected?.range.start.character],
-      [line, at.character + 1],
-      'the diagnostic is not on the inserted `@`',
-    );
+    assert.deepEqual([unexpected?.range.start.line, unexpected?.range.start.character], [line, at.character + 1], 'the diagnostic is not on the inserted `@`');
 
     // `undo` acts on the active editor.
     assert.equal(vscode.window.activeTextEditor?.document, editor.document, 'coins.game is not the active editor');

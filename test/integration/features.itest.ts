@@ -50,7 +50,10 @@ suite('hovers, inlay hints and code lenses in VS Code', () => {
 
   test('coins.game: hover on a game shows its nimber, outcome and winning moves', async () => {
     const document = await openExample('coins.game');
-    const line = document.getText().split('\n').findIndex((l) => l.startsWith('game coins'));
+    const line = document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.startsWith('game coins'));
     await settledLenses(document);
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(line, 6));
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
@@ -72,7 +75,11 @@ suite('hovers, inlay hints and code lenses in VS Code', () => {
     assert.match(text, /4 ≡ 1 \(mod 3\)/);
     const mixed = lines.findIndex((l) => l.startsWith('game mixed'));
     const hints = await until('inlay hints on the sum', async () => {
-      const found = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', document.uri, new vscode.Range(mixed, 0, mixed + 1, 0));
+      const found = await vscode.commands.executeCommand<vscode.InlayHint[]>(
+        'vscode.executeInlayHintProvider',
+        document.uri,
+        new vscode.Range(mixed, 0, mixed + 1, 0),
+      );
       return found && found.length === 6 ? found : undefined;
     });
     const labels = hints.map((h) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')));
@@ -96,7 +103,10 @@ suite('hovers, inlay hints and code lenses in VS Code', () => {
     const lenses = await settledLenses(document);
     const titles = lenses.map((l) => l.command!.title);
     assert.ok(titles.includes('▶ onetwo 4 → 2'), titles.join(' | '));
-    assert.ok(titles.some((t) => t.startsWith('every move loses')), titles.join(' | '));
+    assert.ok(
+      titles.some((t) => t.startsWith('every move loses')),
+      titles.join(' | '),
+    );
     await playToLosing(document, lenses.find((l) => l.command!.title === '▶ onetwo 4 → 2')!, 'game coins = onetwo 3 2 5');
     // One undo step takes the move back.
     await vscode.commands.executeCommand('undo');

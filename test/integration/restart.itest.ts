@@ -58,7 +58,13 @@ suite('the language server after it dies', () => {
     assert.ok(folder, 'the test workspace has no folder (expected examples/)');
     const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'coins.game'));
     await vscode.window.showTextDocument(document);
-    const position = new vscode.Position(document.getText().split('\n').findIndex((l) => l.startsWith('game coins')), 6);
+    const position = new vscode.Position(
+      document
+        .getText()
+        .split('\n')
+        .findIndex((l) => l.startsWith('game coins')),
+      6,
+    );
     await until('a hover with the value', 30_000, async () => ((await hoverText(document, position)).includes('nimber') ? true : undefined));
 
     const servers = serverProcesses();

@@ -27,7 +27,7 @@ function misspeltNames(count: number): string {
   const lines: string[] = [];
   for (let i = 0; i < count; i++) lines.push(`rule subtraction-rule-${i} = subtract {1, 2}`);
   for (let i = 0; i < count; i++) lines.push(`game g${i} = subtraktion-rulle-${i}x 3`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 describe('bounded suggestions', () => {
@@ -107,7 +107,10 @@ describe('capped diagnostics', () => {
     const summary = document.diagnostics[MAX_DIAGNOSTICS];
     assert.equal(summary.code, 'too-many-problems');
     assert.equal(summary.severity, 'error');
-    assert.equal(summary.message, `…and ${(runs - MAX_DIAGNOSTICS).toLocaleString('en-US')} more problems not shown (only the first ${MAX_DIAGNOSTICS.toLocaleString('en-US')} are listed)`);
+    assert.equal(
+      summary.message,
+      `…and ${(runs - MAX_DIAGNOSTICS).toLocaleString('en-US')} more problems not shown (only the first ${MAX_DIAGNOSTICS.toLocaleString('en-US')} are listed)`,
+    );
     assert.equal(summary.span.start, 22 + 2 * MAX_DIAGNOSTICS, 'at the first problem not shown');
     assert.equal(document.work.problems, runs);
     assert.equal(document.model.games[0].valid, false);
@@ -118,11 +121,11 @@ describe('capped diagnostics', () => {
     const document = analyzeText(`rule r = subtract {${'1 '.repeat(numbers)}}\n`);
     assert.equal(document.diagnostics.length, MAX_DIAGNOSTICS + 1);
     const summary = document.diagnostics[MAX_DIAGNOSTICS];
-    assert.equal(Number(summaryPattern.exec(summary.message)?.[1].replaceAll(",", "")), numbers - 1 - MAX_DIAGNOSTICS);
+    assert.equal(Number(summaryPattern.exec(summary.message)?.[1].replaceAll(',', '')), numbers - 1 - MAX_DIAGNOSTICS);
   });
 
   it('a 1 MB line of stray characters between spaces is one diagnostic', () => {
-    const document = analyzeText('; '.repeat(1 << 19) + '\n# still read\ngame g = nim 1\n');
+    const document = analyzeText(`${'; '.repeat(1 << 19)}\n# still read\ngame g = nim 1\n`);
     assert.equal(document.diagnostics.length, 1);
     const [d] = document.diagnostics;
     assert.equal(d.code, 'unknown-token');
@@ -137,7 +140,7 @@ describe('capped diagnostics', () => {
     const lines: string[] = [];
     for (let i = 0; i < 30; i++) lines.push(`game g${i} = nosuch${i} 1`, `game h${i} = nim 1 @`);
     lines.push('graph dup {', ...Array.from({ length: 10 }, () => '  a -> b'), '}');
-    const text = lines.join('\n') + '\n';
+    const text = `${lines.join('\n')}\n`;
     const all = analyzeText(text, { maxDiagnostics: Infinity }).diagnostics;
     assert.equal(all.length, 60 + 9);
     for (const cap of [1, 7, 25, 59, 60, 61]) {
@@ -145,7 +148,7 @@ describe('capped diagnostics', () => {
       assert.deepEqual(capped.slice(0, cap), all.slice(0, cap), `cap ${cap}`);
       const summary = capped[cap];
       assert.equal(summary.code, 'too-many-problems');
-      assert.equal(Number(summaryPattern.exec(summary.message)?.[1].replaceAll(",", "")), all.length - cap);
+      assert.equal(Number(summaryPattern.exec(summary.message)?.[1].replaceAll(',', '')), all.length - cap);
       assert.deepEqual([summary.span.start, summary.span.end], [all[cap].span.start, all[cap].span.end]);
       // Errors among the omitted: the summary is an error, so the file still counts as broken.
       assert.equal(summary.severity, cap < 60 ? 'error' : 'warning', `cap ${cap}`);

@@ -10,7 +10,11 @@ import { repositoryPath } from '../helpers/paths';
 
 function report(text: string) {
   const document = analyzeText(text);
-  assert.deepEqual(document.diagnostics.map((d) => d.message), [], 'no diagnostics');
+  assert.deepEqual(
+    document.diagnostics.map((d) => d.message),
+    [],
+    'no diagnostics',
+  );
   return { document, games: reportGames(document, { maxMoves: 1000 }) };
 }
 
@@ -86,7 +90,10 @@ describe('the classics in .game files', () => {
     const { games } = report(readFileSync(repositoryPath('examples', 'classics.game'), 'utf8'));
     const byName = new Map(games.map((g) => [g.game.name, g]));
     assert.equal(byName.get('queen')!.outcome, 'P');
-    assert.deepEqual(byName.get('corner')!.winningMoves.map((m) => m.after), ['wythoff (4, 7)']);
+    assert.deepEqual(
+      byName.get('corner')!.winningMoves.map((m) => m.after),
+      ['wythoff (4, 7)'],
+    );
     assert.equal(byName.get('giant')!.outcome, 'N');
     assert.equal(byName.get('rows')!.outcome, 'P');
     assert.ok(byName.get('tracy')!.winningMoves.some((m) => m.after === 'dict "ab" "ab"'));

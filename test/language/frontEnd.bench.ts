@@ -19,7 +19,7 @@ function unknownNames(count: number): string {
   const lines: string[] = [];
   for (let i = 0; i < count; i++) lines.push(`rule subtraction-rule-${i} = subtract {1, 2}`);
   for (let i = 0; i < count; i++) lines.push(`game g${i} = subtraktion-rulle-${i}x 3`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 /** A graph of `vertices` vertices and `count` games each placing a token on a misspelt vertex. */
@@ -28,7 +28,7 @@ function unknownVertices(vertices: number, count: number): string {
   for (let v = 0; v + 1 < vertices; v++) lines.push(`  vertex-${v} -> vertex-${v + 1}`);
   lines.push('}');
   for (let i = 0; i < count; i++) lines.push(`game t${i} = g at vertx-${i}q`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 function randomLine(length: number): string {
@@ -49,8 +49,8 @@ const cases: Case[] = [
     runs: 3,
     text: () => `rule ${'a'.repeat(20_000)} = subtract {1}\ngame g = ${'a'.repeat(19_999)}b 3\n`,
   },
-  { name: '1 MB line of `; ` (stray characters between spaces)', runs: 3, text: () => '; '.repeat(megabyte / 2) + '\n' },
-  { name: '1 MB line of random printable ASCII', runs: 3, text: () => randomLine(megabyte) + '\n' },
+  { name: '1 MB line of `; ` (stray characters between spaces)', runs: 3, text: () => `${'; '.repeat(megabyte / 2)}\n` },
+  { name: '1 MB line of random printable ASCII', runs: 3, text: () => `${randomLine(megabyte)}\n` },
   { name: '1 MB subtraction set `{1 1 1 …` (a missing comma each)', runs: 3, text: () => `rule r = subtract {${'1 '.repeat(megabyte / 2)}}\n` },
   { name: '1 MB row of bad cells `"a.a.a…"`', runs: 3, text: () => `game g = treblecross "${'a.'.repeat(megabyte / 2)}"\n` },
 ];

@@ -15,7 +15,7 @@ describe('front end fuzzing', () => {
     for (let i = 0; i < 10_000; i++) {
       const text = i % 5 === 4 ? tokenSoup(next) : mutate(examples[i % examples.length], next);
       const started = performance.now();
-      let document;
+      let document: ReturnType<typeof analyzeText>;
       try {
         document = analyzeText(text);
       } catch (cause) {

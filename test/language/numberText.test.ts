@@ -27,7 +27,7 @@ describe('long numbers', () => {
   });
 
   it('a million digits', () => {
-    const text = '7' + '1234567890'.repeat(100_000);
+    const text = `7${'1234567890'.repeat(100_000)}`;
     assert.equal(numberText(BigInt(text)), '71234567890123456789…12345678901234567890 (1,000,001 digits)');
   });
 

@@ -26,8 +26,14 @@ describe('error recovery', () => {
         'game c = misere nim 1 1',
       ].join('\n');
       const document = analyzeText(text);
-      assert.ok(document.diagnostics.some((d) => document.lines.positionAt(d.span.start).line === 1), 'the error is reported on line 2');
-      assert.ok(document.diagnostics.every((d) => document.lines.positionAt(d.span.start).line <= 1), 'nothing reported on lines 3..n');
+      assert.ok(
+        document.diagnostics.some((d) => document.lines.positionAt(d.span.start).line === 1),
+        'the error is reported on line 2',
+      );
+      assert.ok(
+        document.diagnostics.every((d) => document.lines.positionAt(d.span.start).line <= 1),
+        'nothing reported on lines 3..n',
+      );
       const games = new Map(document.model.games.map((game) => [game.name, game]));
       for (const name of ['a', 'b', 'c']) assert.equal(games.get(name)?.valid, true, `game ${name} is checked and valid`);
       const first = games.get('a')?.components[0];

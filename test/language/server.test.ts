@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { LanguageServerSession, messages } from '../helpers/languageServer';
 import { repositoryPath } from '../helpers/paths';
 
-describe('language server diagnostics', function () {
+describe('language server diagnostics', () => {
   let session: LanguageServerSession;
   before(async () => {
     const started = await LanguageServerSession.inProcess();
@@ -58,7 +58,7 @@ describe('language server diagnostics', function () {
 
   it('survives garbage and keeps answering', async () => {
     const uri = 'file:///work/garbage.game';
-    await session.open(uri, '\u0000\uffff{{{{ "" -> -> \r\r\n' + '}'.repeat(10_000));
+    await session.open(uri, `\u0000\uffff{{{{ "" -> -> \r\r\n${'}'.repeat(10_000)}`);
     const published = await session.nextDiagnostics(uri);
     assert.ok(published.diagnostics.length > 0);
     assert.equal(session.stderr.join(''), '');

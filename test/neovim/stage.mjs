@@ -17,7 +17,11 @@ export function ensureNeovim() {
   if (has('nvim')) return undefined;
   if (!has('apt-get')) return 'nvim is not installed and this machine has no apt-get to install Debian’s neovim package';
   const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
-  const run = (args) => spawnSync(sudo[0] ?? args[0], [...sudo.slice(1), ...(sudo.length ? args : args.slice(1))], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
+  const run = (args) =>
+    spawnSync(sudo[0] ?? args[0], [...sudo.slice(1), ...(sudo.length ? args : args.slice(1))], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status === 0;
   process.stdout.write('installing Debian’s neovim package (apt-get install neovim)\n');
   if (!run(['apt-get', 'install', '-y', '-q', 'neovim'])) {
     // The package lists may be missing or stale on a new machine.

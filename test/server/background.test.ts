@@ -26,7 +26,10 @@ describe('background computation', function () {
       const hints = (await session.inlayHints(uri))!.map((h) => h.label);
       assert.deepEqual(hints, ['= … computing', '= *1 · win']);
       // Then the budget stops it; the server asks the client to refresh and says how far it got.
-      const refresh = await session.refreshes.next((r) => r.method === 'workspace/inlayHint/refresh' && r.at - openedAt >= 1400, 'an inlay hint refresh after the slow result');
+      const refresh = await session.refreshes.next(
+        (r) => r.method === 'workspace/inlayHint/refresh' && r.at - openedAt >= 1400,
+        'an inlay hint refresh after the slow result',
+      );
       assert.ok(await session.refreshes.next((r) => r.method === 'workspace/codeLens/refresh' && r.at >= refresh.at - 100, 'a code lens refresh'));
       const lenses = await session.codeLenses(uri);
       assert.match(lenses![0].command!.title, /who wins is not known: the nimber of heap 1000000000000 is unknown: nimbers computed up to n = [\d,]+/);
@@ -34,7 +37,10 @@ describe('background computation', function () {
       const diagnostic = published.diagnostics.find((d) => d.code === 'value-unknown')!;
       assert.match(String(diagnostic.message), /computed up to n = .*out of time.*raise the setting `grundy.computation.budgetMs`/);
       assert.deepEqual(diagnostic.range.start, { line: 2, character: 5 });
-      assert.deepEqual((await session.inlayHints(uri))!.map((h) => h.label), ['= ? (not known)', '= *1 · win']);
+      assert.deepEqual(
+        (await session.inlayHints(uri))!.map((h) => h.label),
+        ['= ? (not known)', '= *1 · win'],
+      );
     } finally {
       await session.stop();
     }
@@ -82,8 +88,16 @@ describe('background computation', function () {
     const throwing: Feature = {
       name: 'throwing',
       handlers: () => ({
-        commands: { 'test.throw': () => { throw new Error('a test asked this command to fail'); } },
-        requests: { 'test/throw': () => { throw new Error('a test asked this request to fail'); } },
+        commands: {
+          'test.throw': () => {
+            throw new Error('a test asked this command to fail');
+          },
+        },
+        requests: {
+          'test/throw': () => {
+            throw new Error('a test asked this request to fail');
+          },
+        },
       }),
     };
     const { session, initialize } = await LanguageServerSession.inProcess({ extraFeatures: [throwing] });
@@ -93,7 +107,10 @@ describe('background computation', function () {
       await session.open(uri, 'game g = nim 3 5\n');
       await assert.rejects(session.executeCommand('test.throw'), /command failed: a test asked this command to fail/);
       await assert.rejects(session.connection.sendRequest('test/throw', {}), /throwing failed: a test asked this request to fail/);
-      assert.ok(session.logs.seen.some((l) => l.type === 1 && l.message.includes('throwing failed')), 'the failure is logged as an error');
+      assert.ok(
+        session.logs.seen.some((l) => l.type === 1 && l.message.includes('throwing failed')),
+        'the failure is logged as an error',
+      );
       const lenses = await session.settledCodeLenses(uri);
       assert.equal(lenses[0].command!.title, '▶ nim 5 → 3');
       assert.match(((await session.hover(uri, { line: 0, character: 5 }))!.contents as { value: string }).value, /nimber \*\*`\*6`\*\*/);
@@ -128,7 +145,10 @@ describe('background computation', function () {
       const uri = 'file:///background/settings.game';
       await session.open(uri, 'game g = nim 3 5 7\n');
       const lenses = await session.settledCodeLenses(uri);
-      assert.deepEqual(lenses.map((l) => l.command!.title), ['▶ nim 3 → 2', '2 more winning moves…']);
+      assert.deepEqual(
+        lenses.map((l) => l.command!.title),
+        ['▶ nim 3 → 2', '2 more winning moves…'],
+      );
       assert.deepEqual(await session.inlayHints(uri), []);
       session.settings = { inlayHints: { enabled: true } };
       session.configurationRequests.clear();

@@ -35,7 +35,7 @@ function outcomeOf(text: string, name: string): 'N' | 'P' | null {
 
 const gameOf = (text: string, lens: CodeLens) => /^game\s+(\S+)/.exec(text.split('\n')[lens.range.start.line])![1];
 
-describe('applying winning moves', function () {
+describe('applying winning moves', () => {
   let session: LanguageServerSession;
   before(async () => {
     ({ session } = await LanguageServerSession.inProcess({ settings: { codeLens: { maxMoves: 200 } } }));
@@ -110,7 +110,7 @@ describe('applying winning moves', function () {
     const uri = 'file:///moves/shifted.game';
     await session.open(uri, source);
     const lens = (await session.settledCodeLenses(uri)).find((l) => l.command?.title === '▶ onetwo 4 → 2')!;
-    const shifted = '# a new first line\n\n' + source.replace('game lost', 'game also-lost');
+    const shifted = `# a new first line\n\n${source.replace('game lost', 'game also-lost')}`;
     await session.change(uri, shifted);
     const answer = (await session.executeCommand(APPLY_MOVE_COMMAND, lens.command!.arguments)) as { applied: boolean };
     assert.equal(answer.applied, true);
@@ -149,7 +149,7 @@ describe('applying winning moves', function () {
   it('the edit carries the version it was made for, so the editor can refuse it too', async () => {
     const uri = 'file:///moves/version.game';
     await session.open(uri, source);
-    await session.change(uri, source + '\n');
+    await session.change(uri, `${source}\n`);
     const lens = (await session.settledCodeLenses(uri)).find((l) => l.command?.title === '▶ onetwo 4 → 2')!;
     session.appliedEdits.clear();
     await session.executeCommand(APPLY_MOVE_COMMAND, lens.command!.arguments);
@@ -171,7 +171,10 @@ describe('applying winning moves', function () {
     const more = lenses[2].command!;
     assert.equal(more.title, '83,332 more winning moves…');
     assert.equal(more.command, 'grundy.showMoves');
-    const args = (await session.connection.sendRequest('grundy/winningMoves', more.arguments![0])) as { moves: { label: string; apply: unknown }[]; unlisted: string };
+    const args = (await session.connection.sendRequest('grundy/winningMoves', more.arguments![0])) as {
+      moves: { label: string; apply: unknown }[];
+      unlisted: string;
+    };
     assert.equal(args.moves.length, 200);
     assert.equal(BigInt(args.unlisted) + BigInt(args.moves.length), 83_334n);
     const answer = (await session.executeCommand(APPLY_MOVE_COMMAND, [args.moves[150].apply])) as { applied: boolean };

@@ -6,7 +6,7 @@ import { CLIENT_CAPABILITIES, LanguageServerSession } from '../helpers/languageS
 const BUILTINS = ['nim', 'kayles', 'dawson', 'dawson-kayles', 'treblecross', 'wythoff', 'leftmost'];
 const rules = 'rule onetwo = subtract {1, 2}\ngraph g {\n  top -> mid, low\n  mid -> low\n}\n';
 
-describe('completion', function () {
+describe('completion', () => {
   let session: LanguageServerSession;
   let fixtures: FixtureClient;
   before(async () => {
@@ -18,7 +18,11 @@ describe('completion', function () {
   const cases: [string, string, { includes?: string[]; excludes?: string[]; exactly?: string[] }][] = [
     ['at the start of a line: the declarations', `${rules}|`, { exactly: ['rule', 'graph', 'game'] }],
     ['a keyword being typed at the start of a line', `${rules}ga|`, { exactly: ['rule', 'graph', 'game'] }],
-    ['after `rule NAME =`: the rule kinds', 'rule s = |', { exactly: ['subtract {…}', 'subtract all', 'subtract all except {…}', 'octal 0.…', 'hex 0.…', 'words {…}'] }],
+    [
+      'after `rule NAME =`: the rule kinds',
+      'rule s = |',
+      { exactly: ['subtract {…}', 'subtract all', 'subtract all except {…}', 'octal 0.…', 'hex 0.…', 'words {…}'] },
+    ],
     ['after `game NAME =`: rules, graphs, built-ins and misere', `${rules}game x = |`, { exactly: ['misere', 'onetwo', 'g', ...BUILTINS] }],
     ['a name being typed after `=`', `${rules}game x = on|`, { includes: ['onetwo', 'g', 'nim'] }],
     ['after `misere`: no second misere', `${rules}game x = misere |`, { includes: ['onetwo', 'nim'], excludes: ['misere'] }],
@@ -58,13 +62,18 @@ describe('completion', function () {
   });
 
   it('plain text for a client without snippet support', async () => {
-    const { session: plain } = await LanguageServerSession.inProcess({ capabilities: { ...CLIENT_CAPABILITIES, textDocument: { ...CLIENT_CAPABILITIES.textDocument, completion: {} } } });
+    const { session: plain } = await LanguageServerSession.inProcess({
+      capabilities: { ...CLIENT_CAPABILITIES, textDocument: { ...CLIENT_CAPABILITIES.textDocument, completion: {} } },
+    });
     try {
       const items = await new FixtureClient(plain).expectCompletion('rule s = |', {});
       const octal = items.find((i) => i.label === 'octal 0.…')!;
       assert.equal(octal.insertTextFormat, 1);
       assert.equal(octal.insertText, 'octal 0.77');
-      assert.ok(items.every((i) => !i.insertText!.includes('$')), 'no placeholders');
+      assert.ok(
+        items.every((i) => !i.insertText!.includes('$')),
+        'no placeholders',
+      );
     } finally {
       await plain.stop();
     }

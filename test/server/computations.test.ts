@@ -172,8 +172,13 @@ describe('worker pool: the queue and the pipelines', function () {
       const outcomes = await Promise.all(handles.map((h) => h.outcome));
       for (let i = 0; i < 200; i++) {
         const outcome = outcomes[i];
-        if (i % 2 === 1) assert.ok(i < sent ? outcome.status === 'dropped' || (outcome.status === 'done' && outcome.cancelled) : outcome.status === 'dropped', `job ${i} was cancelled`);
-        else assert.ok(outcome.status === 'done' && !outcome.cancelled && outcome.result.kind === 'rule' && outcome.result.rule.key === keyOf(i + 2), `job ${i}`);
+        if (i % 2 === 1)
+          assert.ok(
+            i < sent ? outcome.status === 'dropped' || (outcome.status === 'done' && outcome.cancelled) : outcome.status === 'dropped',
+            `job ${i} was cancelled`,
+          );
+        else
+          assert.ok(outcome.status === 'done' && !outcome.cancelled && outcome.result.kind === 'rule' && outcome.result.rule.key === keyOf(i + 2), `job ${i}`);
       }
       assert.equal(pool.queuedCount, 0);
       assert.equal(pool.busyCount, 0);
@@ -204,7 +209,13 @@ describe('worker pool: the queue and the pipelines', function () {
   it('a worker that dies fails only its running job; the jobs sent behind it run on its replacement', async () => {
     const crashes: string[] = [];
     const workers: Worker[] = [];
-    const pool = new WorkerPool({ size: 1, script: repositoryPath('out', 'server', 'worker.js'), quickJobMs: 10_000, onCrash: (why) => crashes.push(why), onWorker: (w) => workers.push(w) });
+    const pool = new WorkerPool({
+      size: 1,
+      script: repositoryPath('out', 'server', 'worker.js'),
+      quickJobMs: 10_000,
+      onCrash: (why) => crashes.push(why),
+      onWorker: (w) => workers.push(w),
+    });
     try {
       // Every job counts as quick here (quickJobMs), so the worker is sent several at once.
       await pool.run(rule(2), 5000).outcome;
@@ -220,7 +231,12 @@ describe('worker pool: the queue and the pipelines', function () {
       assert.match(failed.status === 'failed' ? failed.message : '', /worker stopped/);
       const outcomes = await Promise.all(handles.map((h) => h.outcome));
       assert.equal(crashes.length, 1);
-      outcomes.forEach((o, i) => assert.ok(o.status === 'done' && o.result.kind === 'rule' && o.result.rule.key === keyOf(i + 3), `job ${i}, sent behind the slow one, ran on the new worker`));
+      outcomes.forEach((o, i) =>
+        assert.ok(
+          o.status === 'done' && o.result.kind === 'rule' && o.result.rule.key === keyOf(i + 3),
+          `job ${i}, sent behind the slow one, ran on the new worker`,
+        ),
+      );
     } finally {
       await pool.dispose();
     }

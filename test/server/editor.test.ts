@@ -11,7 +11,7 @@ import { render, sourceOf } from './render';
 
 const folder = repositoryPath('test', 'fixtures', 'editor');
 
-describe('editor fixtures: inlay hints and code lenses', function () {
+describe('editor fixtures: inlay hints and code lenses', () => {
   let session: LanguageServerSession;
   before(async () => {
     ({ session } = await LanguageServerSession.inProcess());
@@ -20,7 +20,9 @@ describe('editor fixtures: inlay hints and code lenses', function () {
     await session?.stop();
   });
 
-  for (const file of readdirSync(folder).filter((f) => f.endsWith('.game')).sort()) {
+  for (const file of readdirSync(folder)
+    .filter((f) => f.endsWith('.game'))
+    .sort()) {
     it(file, async () => {
       const expected = readFileSync(`${folder}/${file}`, 'utf8');
       const source = sourceOf(expected);

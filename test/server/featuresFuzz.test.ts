@@ -4,7 +4,7 @@
 // features run here on a view whose computations are done in-process (same jobs as the workers).
 import * as assert from 'node:assert/strict';
 import type { Range } from 'vscode-languageserver';
-import { type ComputationRequest } from '../../server/src/compute/computations';
+import type { ComputationRequest } from '../../server/src/compute/computations';
 import { type JobResult, runJob } from '../../server/src/compute/jobs';
 import { documentRequests, ruleRequest } from '../../server/src/compute/requests';
 import { createEngineCache } from '../../server/src/engine';
@@ -34,7 +34,10 @@ function inProcessView(text: string, cache = createEngineCache()): DocumentView 
   const results = new Map<string, JobResult>();
   const compute = (request: ComputationRequest) => {
     let result = results.get(request.key);
-    if (!result) results.set(request.key, (result = runJob(request.job(), { maxValues: 20_000, deadline: Date.now() + 1000 }, cache)));
+    if (!result) {
+      result = runJob(request.job(), { maxValues: 20_000, deadline: Date.now() + 1000 }, cache);
+      results.set(request.key, result);
+    }
     return result;
   };
   return {
@@ -75,7 +78,8 @@ describe('features fuzzing', () => {
       const lines = view.document.lines;
       const end = lines.positionAt(text.length);
       const within = (range: Range) => {
-        for (const p of [range.start, range.end]) assert.ok(p.line < end.line || (p.line === end.line && p.character <= end.character), `range beyond the end in ${JSON.stringify(text)}`);
+        for (const p of [range.start, range.end])
+          assert.ok(p.line < end.line || (p.line === end.line && p.character <= end.character), `range beyond the end in ${JSON.stringify(text)}`);
       };
       try {
         for (let offset = 0; offset <= text.length; offset += 3) {
@@ -113,7 +117,8 @@ describe('features fuzzing', () => {
       const lines = view.document.lines;
       const end = lines.positionAt(text.length);
       const within = (range: Range) => {
-        for (const p of [range.start, range.end]) assert.ok(p.line < end.line || (p.line === end.line && p.character <= end.character), `range beyond the end in ${JSON.stringify(text)}`);
+        for (const p of [range.start, range.end])
+          assert.ok(p.line < end.line || (p.line === end.line && p.character <= end.character), `range beyond the end in ${JSON.stringify(text)}`);
       };
       try {
         for (const symbol of documentSymbols(view)) [symbol.range, symbol.selectionRange, ...(symbol.children ?? []).map((c) => c.range)].forEach(within);

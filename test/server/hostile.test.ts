@@ -52,7 +52,7 @@ async function settledHints(session: LanguageServerSession, uri: string, timeout
 }
 
 /** A digit string of the given length that starts with 7 (so it is that long as a number). */
-const digits = (length: number) => '7' + '1234567890'.repeat(Math.ceil(length / 10)).slice(0, length - 1);
+const digits = (length: number) => `7${'1234567890'.repeat(Math.ceil(length / 10)).slice(0, length - 1)}`;
 
 /** The same 20,000 random letters each time. */
 function longName(): string {
@@ -73,7 +73,7 @@ const cases: HostileCase[] = [
     text: () => `rule onetwo = subtract {1, 2}\ngame big = nim ${digits(100_000)} 5 + onetwo ${digits(100_000)}\n`,
     check: async (session) => {
       const d = BigInt(digits(100_000));
-      const expected = d ^ 5n ^ d % 3n; // Nim: the XOR of the heaps; subtract {1, 2}: n mod 3
+      const expected = d ^ 5n ^ (d % 3n); // Nim: the XOR of the heaps; subtract {1, 2}: n mod 3
       const gameHover = await settledHover(session, HOSTILE, { line: 1, character: 6 });
       assert.ok(gameHover.length < 10_000, `the game hover is ${gameHover.length} characters`);
       assert.match(gameHover, /\(100,000 digits\)/);
@@ -84,7 +84,10 @@ const cases: HostileCase[] = [
       assert.ok(JSON.stringify(lenses).length < 10_000, `the lenses are ${JSON.stringify(lenses).length} characters`);
       const hints = await session.inlayHints(HOSTILE);
       assert.ok(JSON.stringify(hints).length < 10_000, `the hints are ${JSON.stringify(hints).length} characters`);
-      const whole = (await session.connection.sendRequest(NUMBER_AT_REQUEST, { textDocument: { uri: HOSTILE }, position: { line: 1, character: 6 } })) as { text: string; digits: number };
+      const whole = (await session.connection.sendRequest(NUMBER_AT_REQUEST, { textDocument: { uri: HOSTILE }, position: { line: 1, character: 6 } })) as {
+        text: string;
+        digits: number;
+      };
       assert.equal(whole.text, expected.toString(), 'the whole nimber, against XOR computed here');
       assert.equal(whole.digits, expected.toString().length);
       // Playing the winning move writes the whole number into the text.
@@ -109,22 +112,27 @@ const cases: HostileCase[] = [
   },
   {
     name: '300 games with 900 unknown names: every one gets its diagnostic',
-    text: () => ['rule onetwo = subtract {1, 2}', ...Array.from({ length: 300 }, (_, i) => `game u${i} = ontwo${i} 3 + nmi${i} 4 + kayls${i} 5`)].join('\n') + '\n',
+    text: () =>
+      `${['rule onetwo = subtract {1, 2}', ...Array.from({ length: 300 }, (_, i) => `game u${i} = ontwo${i} 3 + nmi${i} 4 + kayls${i} 5`)].join('\n')}\n`,
     check: async (_session, _text, diagnostics) => {
       const unknown = diagnostics.filter((d) => d.code === 'unknown-name');
       assert.equal(unknown.length, 900);
-      for (let i = 0; i < 300; i++) assert.ok(unknown.some((d) => d.range.start.line === i + 1 && String(d.message).includes(`\`nmi${i}\``)), `line ${i + 1}`);
+      for (let i = 0; i < 300; i++)
+        assert.ok(
+          unknown.some((d) => d.range.start.line === i + 1 && String(d.message).includes(`\`nmi${i}\``)),
+          `line ${i + 1}`,
+        );
     },
   },
   {
     name: '2,000 games: every one gets its value, right; lenses are sent small and resolved when shown',
-    text: () => Array.from({ length: 2000 }, (_, i) => `game g${i} = nim ${i} ${(i * 7919) % 1000}`).join('\n') + '\n',
+    text: () => `${Array.from({ length: 2000 }, (_, i) => `game g${i} = nim ${i} ${(i * 7919) % 1000}`).join('\n')}\n`,
     check: async (session) => {
       const hints = await settledHints(session, HOSTILE);
       assert.equal(hints.length, 2000);
       for (const hint of hints) {
         const i = hint.line;
-        const nimber = i ^ (i * 7919) % 1000;
+        const nimber = i ^ ((i * 7919) % 1000);
         assert.equal(hint.label, nimber === 0 ? '= 0 · lose' : `= *${nimber} · win`, `game g${i}`);
       }
       // Over RESOLVE_LENSES_ABOVE games: one lens per game (one winning move, or "every move
@@ -177,7 +185,10 @@ const cases: HostileCase[] = [
     name: 'mixed line ends (\\n, \\r\\n, \\r) and an incremental edit: positions stay right',
     text: () => {
       const next = random(29);
-      return Array.from({ length: 3000 }, (_, i) => `${i === 1500 ? `game bad = nosuch ${i}` : `game m${i} = nim ${i}`}${['\n', '\r\n', '\r'][Math.floor(next() * 3)]}`).join('');
+      return Array.from(
+        { length: 3000 },
+        (_, i) => `${i === 1500 ? `game bad = nosuch ${i}` : `game m${i} = nim ${i}`}${['\n', '\r\n', '\r'][Math.floor(next() * 3)]}`,
+      ).join('');
     },
     check: async (session, _text, diagnostics) => {
       const unknown = diagnostics.filter((d) => d.code === 'unknown-name');
@@ -206,10 +217,15 @@ const cases: HostileCase[] = [
       assert.equal(await session.hover(ghost, { line: 0, character: 6 }), null);
       assert.deepEqual((await session.inlayHints(ghost)) ?? [], []);
       assert.deepEqual((await session.codeLenses(ghost)) ?? [], []);
-      await session.connection.sendNotification('textDocument/didChange', { textDocument: { uri: ghost, version: 2 }, contentChanges: [{ text: 'game x = nim 1\n' }] });
+      await session.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: ghost, version: 2 },
+        contentChanges: [{ text: 'game x = nim 1\n' }],
+      });
       await session.connection.sendNotification('textDocument/didClose', { textDocument: { uri: ghost } });
       await session.connection.sendNotification('$/cancelRequest', { id: 987654 });
-      await session.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: HOSTILE, languageId: 'game', version: 99, text: 'game h = nim 5\n' } });
+      await session.connection.sendNotification('textDocument/didOpen', {
+        textDocument: { uri: HOSTILE, languageId: 'game', version: 99, text: 'game h = nim 5\n' },
+      });
       // A second open of an open document is the client's mistake; the server goes on either way.
       const text = hoverText(await session.hover(HOSTILE, { line: 0, character: 6 }));
       assert.match(text, /game `(g|h)`/);

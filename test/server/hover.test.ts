@@ -7,30 +7,97 @@ const seed = 'rule onetwo = subtract {1, 2}\n';
 const pebbles = 'graph g {\n  a -> b, c\n  b -> d\n  c -> d, e\n  d -> e\n}\n';
 
 const cases: [string, string, string[]][] = [
-  ['game name: value, outcome, XOR, moves', seed + 'game co|ins = onetwo 3 4 5', ['game `coins`', 'nimber **`*3`**', 'the player to move wins', '`onetwo 3 4 5` `*3`', 'Winning moves (2)', '`onetwo 4 → 2`: take 2 from the heap of 4', '`onetwo 5 → 4`: take 1 from the heap of 5']],
-  ['game name of a P-position', seed + 'game |lost = onetwo 3 4 4', ['nimber **`0`**', 'the player to move loses']],
-  ['XOR written out over components', seed + 'game |m = onetwo 4 + nim 6', ['`onetwo 4` `*1` ⊕ `nim 6` `*6` = **`*7`**', '`nim 6 → 1`: take 5 from the heap of 6']],
-  ['one heap: nimber and the proved period', seed + 'game g = onetwo 3 |1000000000000000001 4', ['heap of 1000000000000000001', 'nimber **`*2`**', '≡ 2 (mod 3)', 'period 3', 'proved at n = ', 'window theorem for subtraction games', 'take 1 from the heap of 1000000000000000001']],
+  [
+    'game name: value, outcome, XOR, moves',
+    `${seed}game co|ins = onetwo 3 4 5`,
+    [
+      'game `coins`',
+      'nimber **`*3`**',
+      'the player to move wins',
+      '`onetwo 3 4 5` `*3`',
+      'Winning moves (2)',
+      '`onetwo 4 → 2`: take 2 from the heap of 4',
+      '`onetwo 5 → 4`: take 1 from the heap of 5',
+    ],
+  ],
+  ['game name of a P-position', `${seed}game |lost = onetwo 3 4 4`, ['nimber **`0`**', 'the player to move loses']],
+  [
+    'XOR written out over components',
+    `${seed}game |m = onetwo 4 + nim 6`,
+    ['`onetwo 4` `*1` ⊕ `nim 6` `*6` = **`*7`**', '`nim 6 → 1`: take 5 from the heap of 6'],
+  ],
+  [
+    'one heap: nimber and the proved period',
+    `${seed}game g = onetwo 3 |1000000000000000001 4`,
+    [
+      'heap of 1000000000000000001',
+      'nimber **`*2`**',
+      '≡ 2 (mod 3)',
+      'period 3',
+      'proved at n = ',
+      'window theorem for subtraction games',
+      'take 1 from the heap of 1000000000000000001',
+    ],
+  ],
   ['one heap of Nim', 'game g = nim |7 2', ['heap of 7', 'nimber **`*7`**', 'In Nim a heap of n has nimber n']],
-  ['an octal heap: Guy–Smith', 'game g = kayles 1000|001', ['heap of 1000001', '1000001 ≡ 77 (mod 12)', 'period 12 from n = 71', 'Guy–Smith periodicity theorem', 'Winning moves (83,334)', 'and 83,329 more']],
-  ['component head: its parts and the rule', seed + 'game g = one|two 3 4 5 + nim 1', ['`onetwo 3 4 5`', 'nimber **`*3`**', 'rule `onetwo` (subtract {1, 2}): period 3 from the start', 'G(0), G(1), …: `0 1 2 0 1 2`', 'heaps: 3 → `0`, 4 → `*1`, 5 → `*2`', '`0` ⊕ `*1` ⊕ `*2` = `*3`']],
-  ['a Treblecross row: segments and winning cells', 'game t = treblecross ".....|X."', ['nimber **`*1`**', 'independent segments', 'cells 1–3 ("...")', 'Winning moves (3)', 'mark cell 1']],
+  [
+    'an octal heap: Guy–Smith',
+    'game g = kayles 1000|001',
+    ['heap of 1000001', '1000001 ≡ 77 (mod 12)', 'period 12 from n = 71', 'Guy–Smith periodicity theorem', 'Winning moves (83,334)', 'and 83,329 more'],
+  ],
+  [
+    'component head: its parts and the rule',
+    `${seed}game g = one|two 3 4 5 + nim 1`,
+    [
+      '`onetwo 3 4 5`',
+      'nimber **`*3`**',
+      'rule `onetwo` (subtract {1, 2}): period 3 from the start',
+      'G(0), G(1), …: `0 1 2 0 1 2`',
+      'heaps: 3 → `0`, 4 → `*1`, 5 → `*2`',
+      '`0` ⊕ `*1` ⊕ `*2` = `*3`',
+    ],
+  ],
+  [
+    'a Treblecross row: segments and winning cells',
+    'game t = treblecross ".....|X."',
+    ['nimber **`*1`**', 'independent segments', 'cells 1–3 ("...")', 'Winning moves (3)', 'mark cell 1'],
+  ],
   ['a Treblecross row won at once', 'game t = treblecross "..X.|X...."', ['wins at once by marking cell 4']],
   ['an octal row: runs as heaps', 'game r = kayles "XXX.|XX"', ['Each run of `X` is a heap', '3 → `*3`, 2 → `*2`', 'clear cell 1']],
-  ['a token: its vertex and options', pebbles + 'game p = g at |a, c', ['token on `a` in `p`', 'nimber **`*1`**', 'options: `b` `0`, `c` `*2`']],
-  ['a vertex in a graph body', pebbles.replace('c -> d, e', '|c -> d, e') + 'game p = g at a', ['vertex `c` of graph `g`', 'nimber **`*2`**', 'options: `d` `*1`, `e` `0`', 'mex']],
+  ['a token: its vertex and options', `${pebbles}game p = g at |a, c`, ['token on `a` in `p`', 'nimber **`*1`**', 'options: `b` `0`, `c` `*2`']],
+  [
+    'a vertex in a graph body',
+    `${pebbles.replace('c -> d, e', '|c -> d, e')}game p = g at a`,
+    ['vertex `c` of graph `g`', 'nimber **`*2`**', 'options: `d` `*1`, `e` `0`', 'mex'],
+  ],
   ['a terminal vertex', pebbles.replace('d -> e\n', 'd -> |e\n'), ['vertex `e`', 'nimber **`0`**', 'no moves']],
   ['a graph name', 'graph |g {\n  a -> b\n}', ['graph `g`', '2 vertices, 1 edges', '`a` `*1`, `b` `0`']],
-  ['a rule name: first values and period', 'rule |s = subtract {2, 3, 7}', ['rule `s`', 'subtract {2, 3, 7}', '`0 0 1 1 2 0 0 1 1 2 0 0 1 1 2 0 0 1 1 2 0 0 1 1 2 0 0 1 1 2 0 0 …`', 'period 5']],
-  ['a rule with a preperiod', 'rule |k = octal 0.77', ['G(0), G(1), …: `0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7 4 1 2 8 5 4 7 2 …`', 'period 12 from n = 71', 'Guy–Smith']],
+  [
+    'a rule name: first values and period',
+    'rule |s = subtract {2, 3, 7}',
+    ['rule `s`', 'subtract {2, 3, 7}', '`0 0 1 1 2 0 0 1 1 2 0 0 1 1 2 0 0 1 1 2 0 0 1 1 2 0 0 1 1 2 0 0 …`', 'period 5'],
+  ],
+  [
+    'a rule with a preperiod',
+    'rule |k = octal 0.77',
+    ['G(0), G(1), …: `0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7 4 1 2 8 5 4 7 2 …`', 'period 12 from n = 71', 'Guy–Smith'],
+  ],
   ['subtract all except: arithmetic periodicity', 'rule |a = subtract all except {1}', ['`0 0 1 1 2 2 3 3', 'adding 1 each period (arithmetic periodicity)']],
   ['misère game', 'game |m = misere nim 1 1 1', ['misère play', 'the player to move loses']],
   ['a game with errors', 'game |b = onetow 3', ['not computed, because the game has errors']],
-  ['a heap of 100 digits: abbreviated, the whole value one command away', `game g = nim ${'9'.repeat(50)}|${'1'.repeat(50)} 1`, ['heap of 99999999999999999999…11111111111111111111 (100 digits)', 'nimber **`*99999999999999999999…11111111111111111111 (100 digits)`**', 'Copy Nimber at Cursor']],
-  ['nothing under the cursor', seed + '|\ngame g = nim 1', []],
+  [
+    'a heap of 100 digits: abbreviated, the whole value one command away',
+    `game g = nim ${'9'.repeat(50)}|${'1'.repeat(50)} 1`,
+    [
+      'heap of 99999999999999999999…11111111111111111111 (100 digits)',
+      'nimber **`*99999999999999999999…11111111111111111111 (100 digits)`**',
+      'Copy Nimber at Cursor',
+    ],
+  ],
+  ['nothing under the cursor', `${seed}|\ngame g = nim 1`, []],
 ];
 
-describe('hovers', function () {
+describe('hovers', () => {
   let session: LanguageServerSession;
   before(async () => {
     ({ session } = await LanguageServerSession.inProcess());

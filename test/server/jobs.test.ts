@@ -28,10 +28,26 @@ describe('worker jobs', () => {
   });
 
   it('a misère game decided, or beyond the fixed heap limit, is not', () => {
-    const decided = gameOf(runJob({ kind: 'game', input: { play: 'misere', components: [{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [4n] }] }, maxMoves: 10 }, {}, createEngineCache()));
+    const decided = gameOf(
+      runJob(
+        { kind: 'game', input: { play: 'misere', components: [{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [4n] }] }, maxMoves: 10 },
+        {},
+        createEngineCache(),
+      ),
+    );
     assert.equal(decided.outcome, 'P'); // misère Kayles: 1, 4, 9, 12, … are P-positions
     assert.equal(decided.stopped, false);
-    const huge = gameOf(runJob({ kind: 'game', input: { play: 'misere', components: [{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [20_000n] }] }, maxMoves: 10 }, {}, createEngineCache()));
+    const huge = gameOf(
+      runJob(
+        {
+          kind: 'game',
+          input: { play: 'misere', components: [{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [20_000n] }] },
+          maxMoves: 10,
+        },
+        {},
+        createEngineCache(),
+      ),
+    );
     assert.match(huge.reason!, /heaps of at most 10,000/);
     assert.equal(huge.stopped, false);
   });

@@ -50,7 +50,7 @@ function generatedDocument(): { text: string; gameLines: number[] } {
     gameLines.push(lines.length);
     lines.push(`game g${i} = ${next() < 0.05 ? 'misere ' : ''}${parts.join(' + ')}`);
   }
-  return { text: lines.join('\n') + '\n', gameLines };
+  return { text: `${lines.join('\n')}\n`, gameLines };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -88,12 +88,16 @@ async function main(): Promise<void> {
   };
   const lensCount = await settled();
   const allValues = performance.now() - opened;
-  console.log(`language server latency: ${LINES}-line document, ${gameLines.length} games, ${lensCount} code lenses; Officers (0.6) at 10^12 computing throughout`);
+  console.log(
+    `language server latency: ${LINES}-line document, ${gameLines.length} games, ${lensCount} code lenses; Officers (0.6) at 10^12 computing throughout`,
+  );
   console.log(`open → first diagnostics ${firstDiagnostics.toFixed(0)} ms; open → every other game's value ${allValues.toFixed(0)} ms`);
 
   const next = random(11);
   await measure('hover on a game name', 200, () => session.hover(uri, { line: gameLines[Math.floor(next() * gameLines.length)], character: 6 }));
-  await measure('hover on a component (heap, token or row)', 200, () => session.hover(uri, { line: gameLines[Math.floor(next() * gameLines.length)], character: 16 }));
+  await measure('hover on a component (heap, token or row)', 200, () =>
+    session.hover(uri, { line: gameLines[Math.floor(next() * gameLines.length)], character: 16 }),
+  );
   await measure('hover on the game still computing', 100, () => session.hover(uri, { line: 12, character: 6 }));
   await measure('inlay hints, a screen of 60 lines', 200, () => {
     const line = Math.floor(next() * (LINES - 60));
@@ -102,7 +106,8 @@ async function main(): Promise<void> {
   await measure('inlay hints, the whole document', 50, () => session.inlayHints(uri));
   await measure('code lenses, the whole document', 50, () => session.codeLenses(uri));
   const lenses = (await session.codeLenses(uri)) ?? [];
-  if (lenses.some((l) => !l.command)) await measure('code lens resolve (a document of over 1,000 games)', 200, () => session.resolveCodeLens(lenses[Math.floor(next() * lenses.length)]));
+  if (lenses.some((l) => !l.command))
+    await measure('code lens resolve (a document of over 1,000 games)', 200, () => session.resolveCodeLens(lenses[Math.floor(next() * lenses.length)]));
   let current = text;
   await measure('edit → fresh diagnostics (30 ms typing pause included)', 40, async (i) => {
     const line = gameLines[Math.floor(next() * gameLines.length)];

@@ -5,7 +5,7 @@ import type { DocumentSymbol, SymbolInformation } from 'vscode-languageserver-pr
 import { FixtureClient, marked } from '../helpers/fixtures';
 import { LanguageServerSession } from '../helpers/languageServer';
 
-describe('navigation', function () {
+describe('navigation', () => {
   let session: LanguageServerSession;
   let fixtures: FixtureClient;
   before(async () => {
@@ -32,7 +32,11 @@ describe('navigation', function () {
   const references: [string, string, boolean][] = [
     ['a rule: its declaration and every use', 'rule «s» = subtract {1, 2}\ngame g = «s» 3 + «|s» 4\ngame h = nim 1 + «s» 2', true],
     ['without the declaration', 'rule s = subtract {1, 2}\ngame g = «s» 3 + «|s» 4', false],
-    ['a vertex: in edges and in tokens, not the other graph’s', 'graph g {\n  «|a» -> b\n  c -> «a»\n}\ngraph h {\n  a -> b\n}\ngame p = g at «a», c + h at a', true],
+    [
+      'a vertex: in edges and in tokens, not the other graph’s',
+      'graph g {\n  «|a» -> b\n  c -> «a»\n}\ngraph h {\n  a -> b\n}\ngame p = g at «a», c + h at a',
+      true,
+    ],
     ['a graph', 'graph «|g» {\n  a\n}\ngame p = «g» at a\ngame q = «g» at a, a', true],
     ['a built-in rule: its uses', 'game g = «nim» 3 + «|nim» 4\ngame h = kayles 3', true],
     ['a game: its declaration', 'game «|g» = nim 3\ngame h = nim 3', true],
@@ -81,7 +85,7 @@ describe('navigation', function () {
   });
 });
 
-describe('rename', function () {
+describe('rename', () => {
   let session: LanguageServerSession;
   let fixtures: FixtureClient;
   before(async () => {
@@ -91,10 +95,20 @@ describe('rename', function () {
   after(() => session?.stop());
 
   const renames: [string, string, string, string][] = [
-    ['a rule: declaration and every use, nothing else', 'rule «s|» = subtract {1}\ngame g = s 3 + nim 1\ngame h = s 4 # s is a rule\n', 'take', 'rule take = subtract {1}\ngame g = take 3 + nim 1\ngame h = take 4 # s is a rule\n'],
+    [
+      'a rule: declaration and every use, nothing else',
+      'rule «s|» = subtract {1}\ngame g = s 3 + nim 1\ngame h = s 4 # s is a rule\n',
+      'take',
+      'rule take = subtract {1}\ngame g = take 3 + nim 1\ngame h = take 4 # s is a rule\n',
+    ],
     ['from a use', 'rule s = subtract {1}\ngame g = «|s» 3\n', 'one', 'rule one = subtract {1}\ngame g = one 3\n'],
     ['a graph', 'graph «|g» {\n  a -> b\n}\ngame p = g at a\n', 'board', 'graph board {\n  a -> b\n}\ngame p = board at a\n'],
-    ['a vertex, not the other graph’s', 'graph g {\n  «|a» -> b\n}\ngraph h {\n  a -> b\n}\ngame p = g at a + h at a\n', 'top', 'graph g {\n  top -> b\n}\ngraph h {\n  a -> b\n}\ngame p = g at top + h at a\n'],
+    [
+      'a vertex, not the other graph’s',
+      'graph g {\n  «|a» -> b\n}\ngraph h {\n  a -> b\n}\ngame p = g at a + h at a\n',
+      'top',
+      'graph g {\n  top -> b\n}\ngraph h {\n  a -> b\n}\ngame p = g at top + h at a\n',
+    ],
     ['a game', 'game «co|ins» = nim 3\n', 'pile', 'game pile = nim 3\n'],
     ['to a name with a hyphen', 'rule «|s» = subtract {1}\ngame g = s 1\n', 'take-one', 'rule take-one = subtract {1}\ngame g = take-one 1\n'],
   ];

@@ -6,7 +6,7 @@ import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { applyWorkspaceEdit, FixtureClient } from '../helpers/fixtures';
 import { LanguageServerSession } from '../helpers/languageServer';
 
-describe('quick fixes', function () {
+describe('quick fixes', () => {
   let session: LanguageServerSession;
   let fixtures: FixtureClient;
   before(async () => {
@@ -16,18 +16,66 @@ describe('quick fixes', function () {
   after(() => session?.stop());
 
   const cases: [string, string, string, string, string][] = [
-    ['a misspelt rule', 'rule onetwo = subtract {1, 2}\ngame g = onetow 3\n', 'unknown-name', 'Replace with `onetwo`', 'rule onetwo = subtract {1, 2}\ngame g = onetwo 3\n'],
+    [
+      'a misspelt rule',
+      'rule onetwo = subtract {1, 2}\ngame g = onetow 3\n',
+      'unknown-name',
+      'Replace with `onetwo`',
+      'rule onetwo = subtract {1, 2}\ngame g = onetwo 3\n',
+    ],
     ['a misspelt built-in', 'game g = kayels 3\n', 'unknown-name', 'Replace with `kayles`', 'game g = kayles 3\n'],
-    ['a misspelt vertex', 'graph g {\n  start -> end\n}\ngame p = g at strat\n', 'unknown-vertex', 'Replace with `start`', 'graph g {\n  start -> end\n}\ngame p = g at start\n'],
+    [
+      'a misspelt vertex',
+      'graph g {\n  start -> end\n}\ngame p = g at strat\n',
+      'unknown-vertex',
+      'Replace with `start`',
+      'graph g {\n  start -> end\n}\ngame p = g at start\n',
+    ],
     ['a misspelt keyword', 'gaem g = nim 3\n', 'expected-declaration', 'Replace with `game`', 'game g = nim 3\n'],
-    ['a missing rule: declared above its game', 'game a = nim 1\ngame g = take 3 + nim 1\n', 'unknown-name', 'Declare rule `take` (a subtraction game)', 'game a = nim 1\nrule take = subtract {1, 2}\ngame g = take 3 + nim 1\n'],
-    ['a missing row rule', 'game g = snort "XXX.X"\n', 'unknown-name', 'Declare rule `snort` (an octal game on a row)', 'rule snort = octal 0.77\ngame g = snort "XXX.X"\n'],
-    ['a missing graph, with the vertices the game names', 'game p = board at a, b\n', 'unknown-name', 'Declare graph `board`', 'graph board {\n  a\n  b\n}\ngame p = board at a, b\n'],
-    ['a missing vertex', 'graph g {\n  a -> b\n}\ngame p = g at zzz\n', 'unknown-vertex', 'Add vertex `zzz` to graph `g` (with no moves)', 'graph g {\n  a -> b\n  zzz\n}\ngame p = g at zzz\n'],
-    ['a duplicate declaration', 'rule s = subtract {1}\ngame g = s 3\nrule s = subtract {2}\n', 'duplicate-declaration', 'Remove this duplicate declaration of `s`', 'rule s = subtract {1}\ngame g = s 3\n'],
+    [
+      'a missing rule: declared above its game',
+      'game a = nim 1\ngame g = take 3 + nim 1\n',
+      'unknown-name',
+      'Declare rule `take` (a subtraction game)',
+      'game a = nim 1\nrule take = subtract {1, 2}\ngame g = take 3 + nim 1\n',
+    ],
+    [
+      'a missing row rule',
+      'game g = snort "XXX.X"\n',
+      'unknown-name',
+      'Declare rule `snort` (an octal game on a row)',
+      'rule snort = octal 0.77\ngame g = snort "XXX.X"\n',
+    ],
+    [
+      'a missing graph, with the vertices the game names',
+      'game p = board at a, b\n',
+      'unknown-name',
+      'Declare graph `board`',
+      'graph board {\n  a\n  b\n}\ngame p = board at a, b\n',
+    ],
+    [
+      'a missing vertex',
+      'graph g {\n  a -> b\n}\ngame p = g at zzz\n',
+      'unknown-vertex',
+      'Add vertex `zzz` to graph `g` (with no moves)',
+      'graph g {\n  a -> b\n  zzz\n}\ngame p = g at zzz\n',
+    ],
+    [
+      'a duplicate declaration',
+      'rule s = subtract {1}\ngame g = s 3\nrule s = subtract {2}\n',
+      'duplicate-declaration',
+      'Remove this duplicate declaration of `s`',
+      'rule s = subtract {1}\ngame g = s 3\n',
+    ],
     ['a cycle: the closing edge', 'graph g {\n  a -> b\n  b -> c, a\n}\n', 'graph-cycle', 'Remove the edge `b -> a`', 'graph g {\n  a -> b\n  b -> c\n}\n'],
     ['a cycle: another edge of it', 'graph g {\n  a -> b\n  b -> c, a\n}\n', 'graph-cycle', 'Remove the edge `a -> b`', 'graph g {\n  a\n  b -> c, a\n}\n'],
-    ['a cycle: a first target, its comma with it', 'graph g {\n  a -> b, c\n  b -> a\n}\n', 'graph-cycle', 'Remove the edge `a -> b`', 'graph g {\n  a -> c\n  b -> a\n}\n'],
+    [
+      'a cycle: a first target, its comma with it',
+      'graph g {\n  a -> b, c\n  b -> a\n}\n',
+      'graph-cycle',
+      'Remove the edge `a -> b`',
+      'graph g {\n  a -> c\n  b -> a\n}\n',
+    ],
   ];
 
   cases.forEach(([title, source, code, fixTitle, after]) =>
@@ -37,13 +85,20 @@ describe('quick fixes', function () {
       const action = actions.find((a) => a.title === fixTitle);
       assert.ok(action, `"${fixTitle}" among ${actions.map((a) => a.title).join(' | ')}`);
       assert.equal(action.kind, 'quickfix');
-      assert.deepEqual(action.diagnostics?.map((d) => d.code), [code]);
+      assert.deepEqual(
+        action.diagnostics?.map((d) => d.code),
+        [code],
+      );
       const fixed = applyWorkspaceEdit(fixture.uri, fixture.text, action.edit!);
       assert.equal(fixed, after);
       await fixtures.close(fixture.uri);
       // The fix removes its diagnostic (and brings no error of its own).
       const again = await fixtures.open(fixed);
-      assert.deepEqual(again.diagnostics.filter((d) => d.severity === 1).map((d) => d.message), [], 'no errors after the fix');
+      assert.deepEqual(
+        again.diagnostics.filter((d) => d.severity === 1).map((d) => d.message),
+        [],
+        'no errors after the fix',
+      );
       await fixtures.close(again.uri);
     }),
   );
@@ -53,17 +108,30 @@ describe('quick fixes', function () {
     const diagnostic = fixture.diagnostics.find((d) => d.code === 'unknown-name')!;
     assert.deepEqual(diagnostic.data, { replacement: 'onetwo' });
     const actions = await fixtures.quickFixes(fixture, 'unknown-name');
-    assert.deepEqual(actions.map((a) => [a.title, a.isPreferred ?? false]), [['Replace with `onetwo`', true], ['Declare rule `onetow` (a subtraction game)', false]]);
+    assert.deepEqual(
+      actions.map((a) => [a.title, a.isPreferred ?? false]),
+      [
+        ['Replace with `onetwo`', true],
+        ['Declare rule `onetow` (a subtraction game)', false],
+      ],
+    );
     await fixtures.close(fixture.uri);
   });
 
   it('related information: the first declaration of a duplicate, every edge of a cycle', async () => {
     const duplicate = await fixtures.open('rule s = subtract {1}\nrule s = subtract {2}\n');
     const first = duplicate.diagnostics.find((d) => d.code === 'duplicate-declaration')!;
-    assert.deepEqual(first.relatedInformation?.map((r) => [r.location.uri, r.location.range.start, r.message]), [[duplicate.uri, { line: 0, character: 5 }, '`s` is first declared here']]);
+    assert.deepEqual(
+      first.relatedInformation?.map((r) => [r.location.uri, r.location.range.start, r.message]),
+      [[duplicate.uri, { line: 0, character: 5 }, '`s` is first declared here']],
+    );
     const cycle = await fixtures.open('graph g {\n  a -> b\n  b -> c\n  c -> a\n}\n');
     const related = cycle.diagnostics.find((d) => d.code === 'graph-cycle')!.relatedInformation!;
-    assert.deepEqual(related.map((r) => r.message).sort(), ['the edge `a -> b` of the cycle', 'the edge `b -> c` of the cycle', 'the edge `c -> a` of the cycle']);
+    assert.deepEqual(related.map((r) => r.message).sort(), [
+      'the edge `a -> b` of the cycle',
+      'the edge `b -> c` of the cycle',
+      'the edge `c -> a` of the cycle',
+    ]);
     const fixes = await fixtures.quickFixes(cycle, 'graph-cycle');
     assert.equal(fixes.length, 3, 'one fix per edge');
   });

@@ -30,7 +30,7 @@ export function render(text: string, hints: readonly InlayHint[], lenses: readon
     // Right to left, so earlier insertions do not shift later ones; hints at one position keep their order.
     const here = (byLine.get(index) ?? []).map((hint, order) => ({ ...hint, order }));
     for (const { character, label } of here.sort((a, b) => b.character - a.character || b.order - a.order)) {
-      rendered = rendered.slice(0, character) + `⟨${label}⟩` + rendered.slice(character);
+      rendered = `${rendered.slice(0, character)}⟨${label}⟩${rendered.slice(character)}`;
     }
     out.push(rendered);
   });

@@ -31,11 +31,16 @@ export function manyGames(count: number): string {
     (i: number) => `dawson ${i % 500} + nim ${heap()}`,
   ];
   for (let i = 0; i < count; i++) lines.push(`game g${i} = ${kinds[i % kinds.length](i)}`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 /** 'all' when a whole-document request shows every game's value; asks for the whole document only once the last lines are done. */
-async function allHintsShown(session: LanguageServerSession, uri: string, count: number, lastLines: { start: { line: number; character: number }; end: { line: number; character: number } }): Promise<'all' | 'not yet'> {
+async function allHintsShown(
+  session: LanguageServerSession,
+  uri: string,
+  count: number,
+  lastLines: { start: { line: number; character: number }; end: { line: number; character: number } },
+): Promise<'all' | 'not yet'> {
   const computing = (hints: { label: unknown }[]) => hints.filter((h) => JSON.stringify(h.label).includes('computing')).length;
   const last = (await session.inlayHints(uri, lastLines)) ?? [];
   if (last.length === 0 || computing(last) > 0) return 'not yet';
@@ -90,15 +95,18 @@ function hostileDocuments(): { name: string; text: string }[] {
   const vertices = Array.from({ length: 2000 }, (_, i) => `vertex${i}`);
   const graph = ['graph big {', ...vertices.slice(0, -1).map((v, i) => `  ${v} -> ${vertices[i + 1]}`), '}'];
   const unknown = [...graph, 'rule onetwo = subtract {1, 2}', ...Array.from({ length: 1000 }, (_, i) => `game u${i} = ontwo${i} 3 + big at vertx${i} + nmi 4`)];
-  const digits = '7' + '1234567890'.repeat(100_000);
+  const digits = `7${'1234567890'.repeat(100_000)}`;
   return [
-    { name: '1,000 unknown names (3,000 lookups)', text: unknown.join('\n') + '\n' },
+    { name: '1,000 unknown names (3,000 lookups)', text: `${unknown.join('\n')}\n` },
     { name: 'a rule name of 20,000 characters, misspelt', text: `rule ${longName} = subtract {1, 2}\ngame g = ${longName.slice(1)} 3\n` },
-    { name: 'one 1 MB line of junk', text: junk + '\n' },
+    { name: 'one 1 MB line of junk', text: `${junk}\n` },
     { name: 'a heap of a million digits', text: `game big = nim ${digits} 5 + kayles ${digits}\n` },
     { name: '10,000 games', text: manyGames(10_000) },
     { name: 'a sum of 10,000 components', text: `game deep = ${Array.from({ length: 10_000 }, (_, i) => `nim ${i + 1}`).join(' + ')}\n` },
-    { name: 'mixed line ends', text: Array.from({ length: 20_000 }, (_, i) => `game m${i} = nim ${i}${['\n', '\r\n', '\r'][Math.floor(next() * 3)]}`).join('') },
+    {
+      name: 'mixed line ends',
+      text: Array.from({ length: 20_000 }, (_, i) => `game m${i} = nim ${i}${['\n', '\r\n', '\r'][Math.floor(next() * 3)]}`).join(''),
+    },
   ];
 }
 
@@ -131,7 +139,9 @@ async function stallCase(name: string, text: string): Promise<number> {
     await sleep(1000);
     stop = true;
     await prober;
-    console.log(`${name.padEnd(40)} open → diagnostics ${diagnosticsMs.toFixed(0).padStart(6)} ms; worst probe round trip ${worst.toFixed(0).padStart(6)} ms; peak memory ${peakMemoryMb(session.pid).toFixed(0)} MB`);
+    console.log(
+      `${name.padEnd(40)} open → diagnostics ${diagnosticsMs.toFixed(0).padStart(6)} ms; worst probe round trip ${worst.toFixed(0).padStart(6)} ms; peak memory ${peakMemoryMb(session.pid).toFixed(0)} MB`,
+    );
     return worst;
   } finally {
     await session.stop();
@@ -141,22 +151,26 @@ async function stallCase(name: string, text: string): Promise<number> {
 async function main(): Promise<void> {
   const only = process.argv[2];
   if (!only || only === 'many') {
-    console.log('many games: open → diagnostics, open → every game value in the inlay hints, peak memory (targets: 10,000 in 2 s, 100,000 in 20 s, under 1 GiB)');
+    console.log(
+      'many games: open → diagnostics, open → every game value in the inlay hints, peak memory (targets: 10,000 in 2 s, 100,000 in 20 s, under 1 GiB)',
+    );
     const counts = process.argv[3] ? [Number(process.argv[3])] : [10_000, 100_000];
     for (const count of counts) await manyGamesCase(count);
   }
   if (!only || only === 'stall') {
     console.log('\nmain-thread stalls: worst hover round trip on another document while the server takes in each pathological one');
     let worst = 0;
-    for (const { name, text } of hostileDocuments()) if (!process.argv[3] || name.includes(process.argv[3])) worst = Math.max(worst, await stallCase(name, text));
+    for (const { name, text } of hostileDocuments())
+      if (!process.argv[3] || name.includes(process.argv[3])) worst = Math.max(worst, await stallCase(name, text));
     console.log(`worst main-thread stall over the pathological documents: ${worst.toFixed(0)} ms`);
   }
 }
 
-if (require.main === module) main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+if (require.main === module)
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );

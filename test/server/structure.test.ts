@@ -10,7 +10,7 @@ import { LanguageServerSession } from '../helpers/languageServer';
 
 const apply = (text: string, edits: TextEdit[]) => TextDocument.applyEdits(TextDocument.create('file:///x.game', 'game', 1, text), edits);
 
-describe('formatting, folding, selection ranges and semantic tokens', function () {
+describe('formatting, folding, selection ranges and semantic tokens', () => {
   let session: LanguageServerSession;
   let fixtures: FixtureClient;
   before(async () => {
@@ -26,25 +26,42 @@ describe('formatting, folding, selection ranges and semantic tokens', function (
     const formatted = apply(fixture.text, edits);
     assert.equal(formatted, 'rule s = subtract {1, 2}\n\ngraph g {\n  a -> b\n}\ngame g2 = s 3 + g at a\n');
     assert.equal(formatted, formatText(fixture.text));
-    assert.ok(edits.every((e) => e.range.start.line === e.range.end.line || e.newText === ''), 'each edit is one line (or removes one)');
+    assert.ok(
+      edits.every((e) => e.range.start.line === e.range.end.line || e.newText === ''),
+      'each edit is one line (or removes one)',
+    );
     await session.change(fixture.uri, formatted);
     assert.deepEqual(await request('textDocument/formatting', { textDocument: { uri: fixture.uri }, options: { tabSize: 2, insertSpaces: true } }), []);
   });
 
   it('range formatting touches only the lines of the range', async () => {
     const fixture = await fixtures.open('game a=nim 1\ngame b=nim 2\ngame c=nim 3\n');
-    const edits = (await request<TextEdit[]>('textDocument/rangeFormatting', { textDocument: { uri: fixture.uri }, range: { start: { line: 1, character: 3 }, end: { line: 1, character: 5 } }, options: { tabSize: 2, insertSpaces: true } }))!;
+    const edits = (await request<TextEdit[]>('textDocument/rangeFormatting', {
+      textDocument: { uri: fixture.uri },
+      range: { start: { line: 1, character: 3 }, end: { line: 1, character: 5 } },
+      options: { tabSize: 2, insertSpaces: true },
+    }))!;
     assert.equal(apply(fixture.text, edits), 'game a=nim 1\ngame b = nim 2\ngame c=nim 3\n');
   });
 
   it('folding: a graph body (its brace left in sight) and a block of comments', async () => {
     const fixture = await fixtures.open('# one\n# two\n# three\ngraph g {\n  a -> b\n  b -> c\n}\n# alone\ngame p = g at a\n');
     const ranges = (await request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri: fixture.uri } }))!;
-    assert.deepEqual(ranges.map((r) => [r.startLine, r.endLine, r.kind ?? 'region']), [[0, 2, 'comment'], [3, 5, 'region']]);
+    assert.deepEqual(
+      ranges.map((r) => [r.startLine, r.endLine, r.kind ?? 'region']),
+      [
+        [0, 2, 'comment'],
+        [3, 5, 'region'],
+      ],
+    );
   });
 
   const selections: [string, string, string[]][] = [
-    ['a heap: number → component → sum → declaration', 'game g = nim 3 4|2 + kayles 5', ['42', 'nim 3 42', 'nim 3 42 + kayles 5', 'game g = nim 3 42 + kayles 5']],
+    [
+      'a heap: number → component → sum → declaration',
+      'game g = nim 3 4|2 + kayles 5',
+      ['42', 'nim 3 42', 'nim 3 42 + kayles 5', 'game g = nim 3 42 + kayles 5'],
+    ],
     ['a one-component game: the sum and the component are one step', 'game g = nim 4|2', ['42', 'nim 42', 'game g = nim 42']],
     ['a vertex of a token', 'graph t {\n  a -> b\n}\ngame g = t at |a + nim 1', ['a', 't at a', 't at a + nim 1', 'game g = t at a + nim 1']],
     ['a number of a subtraction set', 'rule s = subtract {1, |7}', ['7', '{1, 7}', 'subtract {1, 7}', 'rule s = subtract {1, 7}']],
@@ -74,7 +91,9 @@ describe('formatting, folding, selection ranges and semantic tokens', function (
       line += data[i];
       character = data[i] === 0 ? character + data[i + 1] : data[i + 1];
       const modifiers = TOKEN_MODIFIERS.filter((_, bit) => data[i + 4] & (1 << bit));
-      out.push(`${line}:${character} ${lines[line].slice(character, character + data[i + 2])} ${TOKEN_TYPES[data[i + 3]]}${modifiers.length ? ` [${modifiers.join(' ')}]` : ''}`);
+      out.push(
+        `${line}:${character} ${lines[line].slice(character, character + data[i + 2])} ${TOKEN_TYPES[data[i + 3]]}${modifiers.length ? ` [${modifiers.join(' ')}]` : ''}`,
+      );
     }
     return out;
   };
@@ -98,7 +117,10 @@ describe('formatting, folding, selection ranges and semantic tokens', function (
       '4:28 4 number',
       '4:35 1 number',
     ]);
-    const range = (await request<SemanticTokens>('textDocument/semanticTokens/range', { textDocument: { uri: fixture.uri }, range: { start: { line: 2, character: 0 }, end: { line: 3, character: 0 } } }))!;
+    const range = (await request<SemanticTokens>('textDocument/semanticTokens/range', {
+      textDocument: { uri: fixture.uri },
+      range: { start: { line: 2, character: 0 }, end: { line: 3, character: 0 } },
+    }))!;
     assert.deepEqual(decode(fixture.text, range.data), ['2:2 a enumMember [declaration]', '2:7 b enumMember [declaration]']);
   });
 
@@ -107,14 +129,20 @@ describe('formatting, folding, selection ranges and semantic tokens', function (
     const first = (await request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri: fixture.uri } }))!;
     const edited = 'rule s = subtract {1, 2}\ngame g = s 3 4 17 + nim 2\ngame h = nim 5\n';
     await session.change(fixture.uri, edited);
-    const answer = (await request<SemanticTokensDelta>('textDocument/semanticTokens/full/delta', { textDocument: { uri: fixture.uri }, previousResultId: first.resultId }))!;
+    const answer = (await request<SemanticTokensDelta>('textDocument/semanticTokens/full/delta', {
+      textDocument: { uri: fixture.uri },
+      previousResultId: first.resultId,
+    }))!;
     assert.ok(answer.edits && answer.edits.length === 1, 'one edit');
     const data = [...first.data];
     for (const edit of answer.edits) data.splice(edit.start, edit.deleteCount, ...(edit.data ?? []));
     const full = (await request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri: fixture.uri } }))!;
     assert.deepEqual(data, full.data);
     assert.ok(answer.edits[0].start > 0 && answer.edits[0].deleteCount < first.data.length, 'the unchanged prefix is not sent again');
-    const unknown = await request<SemanticTokens>('textDocument/semanticTokens/full/delta', { textDocument: { uri: fixture.uri }, previousResultId: 'no such result' });
+    const unknown = await request<SemanticTokens>('textDocument/semanticTokens/full/delta', {
+      textDocument: { uri: fixture.uri },
+      previousResultId: 'no such result',
+    });
     assert.deepEqual(unknown.data, full.data, 'an unknown previous result gets the full tokens');
   });
 });

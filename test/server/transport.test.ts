@@ -81,7 +81,10 @@ class RawServer {
       if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs} ms; stderr: ${this.stderr}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, 100);
-        this.waiters.push(() => (clearTimeout(timer), resolve()));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
   }
@@ -115,10 +118,12 @@ class RawServer {
 
   /** `window/logMessage`s seen so far: [type, message]. */
   logs(): [number, string][] {
-    return this.messages.filter((m) => m.method === 'window/logMessage').map((m) => {
-      const p = m.params as { type: number; message: string };
-      return [p.type, p.message];
-    });
+    return this.messages
+      .filter((m) => m.method === 'window/logMessage')
+      .map((m) => {
+        const p = m.params as { type: number; message: string };
+        return [p.type, p.message];
+      });
   }
 
   kill(): void {
@@ -190,19 +195,33 @@ describe('the message stream and the protocol order', function () {
       await server.initialize();
       open(server);
       assert.match(await hoverValue(server), /nimber/);
-      const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'textDocument/hover', params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } } });
+      const body = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'textDocument/hover',
+        params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } },
+      });
       server.write(`Content-Length: ${body.length - 10}\r\n\r\n${body}`);
       server.send({ id: 8, method: 'textDocument/hover', params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } } });
       // Which fault is seen first depends on how the bytes arrive: the cut body (not JSON), or
       // its rest read as the next header. Either ends the server.
       await assertBroken(server, /a message body is not JSON, is its Content-Length right\?|must provide a Content-Length|separate key and value/);
-      assert.equal(server.messages.find((m) => m.id === 7 || m.id === 8), undefined, 'no answer to the cut request or the one after it');
+      assert.equal(
+        server.messages.find((m) => m.id === 7 || m.id === 8),
+        undefined,
+        'no answer to the cut request or the one after it',
+      );
     });
 
     it('a long Content-Length (the next message is read as the rest of the body)', async () => {
       const server = start();
       await server.initialize();
-      const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'textDocument/hover', params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } } });
+      const body = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'textDocument/hover',
+        params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } },
+      });
       server.write(`Content-Length: ${body.length + 40}\r\n\r\n${body}`);
       server.send({ id: 8, method: 'textDocument/hover', params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } } });
       await assertBroken(server, /a message body is not JSON/);
@@ -227,12 +246,17 @@ describe('the message stream and the protocol order', function () {
     await server.initialize();
     const uri = 'file:///transport/bytes.game';
     const text = 'game a = nim 3\ngame b = nim @BAD@ 4\ngame c = nim 5\n';
-    const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'game', version: 1, text } } }), 'utf8');
+    const body = Buffer.from(
+      JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'game', version: 1, text } } }),
+      'utf8',
+    );
     const at = body.indexOf('@BAD@');
     const bytes = Buffer.concat([body.subarray(0, at), Buffer.from([0xff, 0xfe]), body.subarray(at + 5)]);
     server.write(Buffer.concat([Buffer.from(`Content-Length: ${bytes.length}\r\n\r\n`, 'ascii'), bytes]));
     const published = await server.next((m) => m.method === 'textDocument/publishDiagnostics' && (m.params as { uri: string }).uri === uri, 'diagnostics');
-    const diagnostics = (published.params as { diagnostics: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; code: string }[] }).diagnostics;
+    const diagnostics = (
+      published.params as { diagnostics: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; code: string }[] }
+    ).diagnostics;
     assert.deepEqual(
       diagnostics.map((d) => [d.code, d.range.start, d.range.end]),
       [['unknown-token', { line: 1, character: 13 }, { line: 1, character: 15 }]],
@@ -273,15 +297,29 @@ describe('the message stream and the protocol order', function () {
       assert.equal(result.applied, false);
       assert.match(result.message, /does not accept edits from the server/);
       assert.equal(result.edit.changes[URI][0].newText, '3');
-      assert.equal(server.messages.some((m) => m.method === 'workspace/applyEdit'), false, 'no applyEdit request');
-      assert.ok(server.messages.some((m) => m.method === 'window/showMessage'), 'told with showMessage');
-      assert.equal(server.messages.some((m) => m.method === 'window/showMessageRequest'), false, 'never a prompt to answer');
+      assert.equal(
+        server.messages.some((m) => m.method === 'workspace/applyEdit'),
+        false,
+        'no applyEdit request',
+      );
+      assert.ok(
+        server.messages.some((m) => m.method === 'window/showMessage'),
+        'told with showMessage',
+      );
+      assert.equal(
+        server.messages.some((m) => m.method === 'window/showMessageRequest'),
+        false,
+        'never a prompt to answer',
+      );
     });
 
     it('no VS Code icon syntax in lens titles for a client that did not ask for it', async () => {
       const server = start();
       await server.initialize();
-      server.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: URI, languageId: 'game', version: 1, text: 'game far = misere kayles 20000\n' } } });
+      server.send({
+        method: 'textDocument/didOpen',
+        params: { textDocument: { uri: URI, languageId: 'game', version: 1, text: 'game far = misere kayles 20000\n' } },
+      });
       const deadline = Date.now() + 10_000;
       let titles: string[] = [];
       while (Date.now() < deadline) {
@@ -289,19 +327,31 @@ describe('the message stream and the protocol order', function () {
         titles = (lenses.result as { command?: { title: string } }[]).map((l) => l.command?.title ?? '');
         if (titles.some((t) => t.includes('not known'))) break;
       }
-      assert.ok(titles.some((t) => t.startsWith('who wins is not known')), titles.join(' | '));
-      assert.ok(titles.every((t) => !t.includes('$(')), titles.join(' | '));
+      assert.ok(
+        titles.some((t) => t.startsWith('who wins is not known')),
+        titles.join(' | '),
+      );
+      assert.ok(
+        titles.every((t) => !t.includes('$(')),
+        titles.join(' | '),
+      );
     });
 
     it('a stale move is told with window/showMessage, not a prompt', async () => {
       const server = start();
       await server.initialize();
       open(server);
-      const answer = await server.request('workspace/executeCommand', { command: APPLY_MOVE_COMMAND, arguments: [{ uri: URI, version: 1, game: 'coins', key: 'stale', index: 0 }] });
+      const answer = await server.request('workspace/executeCommand', {
+        command: APPLY_MOVE_COMMAND,
+        arguments: [{ uri: URI, version: 1, game: 'coins', key: 'stale', index: 0 }],
+      });
       assert.equal((answer.result as { applied: boolean }).applied, false);
       const told = await server.next((m) => m.method === 'window/showMessage', 'a showMessage');
       assert.match((told.params as { message: string }).message, /changed since this move was computed|being recomputed/);
-      assert.equal(server.messages.some((m) => m.method === 'window/showMessageRequest'), false);
+      assert.equal(
+        server.messages.some((m) => m.method === 'window/showMessageRequest'),
+        false,
+      );
     });
   });
 
@@ -357,7 +407,11 @@ describe('the message stream and the protocol order', function () {
       assert.ok((initialize.result as { capabilities: { hoverProvider?: boolean } }).capabilities.hoverProvider);
       const unknown = await server.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 1, character: 6 } });
       assert.deepEqual([unknown.error, unknown.result], [undefined, null]);
-      assert.equal(server.messages.some((m) => m.method === 'textDocument/publishDiagnostics'), false, 'nothing published for the dropped open');
+      assert.equal(
+        server.messages.some((m) => m.method === 'textDocument/publishDiagnostics'),
+        false,
+        'nothing published for the dropped open',
+      );
       open(server);
       assert.match(await hoverValue(server), /nimber \*1\b/);
     });
@@ -378,10 +432,18 @@ describe('the message stream and the protocol order', function () {
       ['a hover whose textDocument is a number', 'textDocument/hover', { textDocument: 5, position: { line: 0, character: 0 } }],
       ['a hover whose uri is a number', 'textDocument/hover', { textDocument: { uri: 5 }, position: { line: 0, character: 0 } }],
       ['inlay hints without a range', 'textDocument/inlayHint', { textDocument: { uri: URI } }],
-      ['inlay hints with a fractional position', 'textDocument/inlayHint', { textDocument: { uri: URI }, range: { start: { line: 0.5, character: 0 }, end: { line: 2, character: 0 } } }],
+      [
+        'inlay hints with a fractional position',
+        'textDocument/inlayHint',
+        { textDocument: { uri: URI }, range: { start: { line: 0.5, character: 0 }, end: { line: 2, character: 0 } } },
+      ],
       ['code lenses without textDocument', 'textDocument/codeLens', {}],
       ['a code lens to resolve without its data', 'codeLens/resolve', { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }],
-      ['a code lens to resolve with data of the wrong shape', 'codeLens/resolve', { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, data: { uri: URI, game: 'x' } }],
+      [
+        'a code lens to resolve with data of the wrong shape',
+        'codeLens/resolve',
+        { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, data: { uri: URI, game: 'x' } },
+      ],
       ['the number at a position that is not one', 'grundy/numberAt', { textDocument: { uri: URI }, position: 3 }],
       ['winning moves with no arguments', 'grundy/winningMoves', {}],
       ['a command that is not a string', 'workspace/executeCommand', { command: 5 }],
@@ -411,7 +473,11 @@ describe('the message stream and the protocol order', function () {
       ['an open whose text is a number', 'textDocument/didOpen', { textDocument: { uri: URI, languageId: 'game', version: 1, text: 5 } }],
       ['an open without textDocument', 'textDocument/didOpen', {}],
       ['a change whose contentChanges is not an array', 'textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: 'game x = nim 1' }],
-      ['a change with a malformed range', 'textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: 0, end: 1 }, text: 'x' }] }],
+      [
+        'a change with a malformed range',
+        'textDocument/didChange',
+        { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: 0, end: 1 }, text: 'x' }] },
+      ],
       ['a change without a version', 'textDocument/didChange', { textDocument: { uri: URI }, contentChanges: [{ text: 'x' }] }],
       ['a close without a uri', 'textDocument/didClose', { textDocument: {} }],
     ];
@@ -441,7 +507,10 @@ describe('the message stream and the protocol order', function () {
     it('a hover on a document the server does not know answers null, with nothing logged', async () => {
       const server = start();
       await server.initialize();
-      const answer = await server.request('textDocument/hover', { textDocument: { uri: 'file:///transport/unknown.game' }, position: { line: 0, character: 0 } });
+      const answer = await server.request('textDocument/hover', {
+        textDocument: { uri: 'file:///transport/unknown.game' },
+        position: { line: 0, character: 0 },
+      });
       assert.deepEqual([answer.error, answer.result], [undefined, null]);
       const lenses = await server.request('textDocument/codeLens', { textDocument: { uri: 'file:///transport/unknown.game' } });
       assert.deepEqual(lenses.result, []);

@@ -99,8 +99,7 @@ async function runIntegrationSuite(browser, server, developmentPath, logDir) {
   const workbenchLog = createWriteStream(join(logDir, 'workbench.log'));
   workbenchLog.on('error', () => {});
   const seen = { resultLine: undefined, recentErrors: [] };
-  const withErrors = (message) =>
-    seen.recentErrors.length ? `${message}\nlast workbench errors:\n  ${seen.recentErrors.join('\n  ')}` : message;
+  const withErrors = (message) => (seen.recentErrors.length ? `${message}\nlast workbench errors:\n  ${seen.recentErrors.join('\n  ')}` : message);
   const counts = () => (seen.resultLine ? { passed: Number(seen.resultLine[1]), failed: Number(seen.resultLine[2]) } : undefined);
 
   const page = await browser.newPage();
@@ -317,7 +316,10 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
           const server = development.server;
           results.e2e = await runEndToEnd(STAGES.e2e, e2eEntry, 'defineWorkbenchTests', {
             browser,
-            workbenchUrl: server.url(workspace, [['extensionDevelopmentPath', server.remote(repositoryRoot)], ['skipWelcome', 'true']]),
+            workbenchUrl: server.url(workspace, [
+              ['extensionDevelopmentPath', server.remote(repositoryRoot)],
+              ['skipWelcome', 'true'],
+            ]),
             resultsDir,
           });
           if (results.e2e.failed === 0 && process.env.GRUNDY_UPDATE_SCREENSHOT === '1') {

@@ -76,12 +76,16 @@ export function installExtension(host, dirs, vsixPath) {
     host.node,
     [
       host.serverMain,
-      '--install-extension', vsixPath,
+      '--install-extension',
+      vsixPath,
       '--force',
       '--accept-server-license-terms',
-      '--user-data-dir', dirs.userData,
-      '--server-data-dir', dirs.serverData,
-      '--extensions-dir', dirs.extensions,
+      '--user-data-dir',
+      dirs.userData,
+      '--server-data-dir',
+      dirs.serverData,
+      '--extensions-dir',
+      dirs.extensions,
     ],
     { encoding: 'utf8', env: serverEnv(host), timeout: 120_000 },
   );
@@ -135,15 +139,20 @@ export async function startVSCodeServer(host, dirs, options = {}) {
   const { port = await freePort(), connectionToken, smokeTestDriver = false, env = {}, log, onSpawn } = options;
   const args = [
     host.serverMain,
-    '--host', '127.0.0.1',
-    '--port', String(port),
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
     ...(connectionToken ? ['--connection-token', connectionToken] : ['--without-connection-token']),
     '--accept-server-license-terms',
     ...(smokeTestDriver ? ['--enable-smoke-test-driver'] : []),
     '--disable-telemetry',
-    '--user-data-dir', dirs.userData,
-    '--server-data-dir', dirs.serverData,
-    '--extensions-dir', dirs.extensions,
+    '--user-data-dir',
+    dirs.userData,
+    '--server-data-dir',
+    dirs.serverData,
+    '--extensions-dir',
+    dirs.extensions,
   ];
   const child = spawn(host.node, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: serverEnv(host, env) });
   onSpawn?.(child);

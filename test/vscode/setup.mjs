@@ -71,9 +71,13 @@ function npmInstallOnce(dir, label, dependencies, { allowScripts, nodeHome } = {
   const manifest = { name: `grundy-vscode-host-${label}`, private: true, dependencies };
   // npm 11 runs dependency install scripts only when the installing project allows them.
   if (allowScripts) manifest.allowScripts = allowScripts;
-  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const started = Date.now();
-  say(`installing ${label} (${Object.entries(dependencies).map(([n, v]) => `${n}@${v}`).join(', ')}) into ${dir}`);
+  say(
+    `installing ${label} (${Object.entries(dependencies)
+      .map(([n, v]) => `${n}@${v}`)
+      .join(', ')}) into ${dir}`,
+  );
   run('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--loglevel=warn'], {
     cwd: dir,
     env: nestedNpmEnv(nodeHome),
@@ -94,8 +98,7 @@ function ensureDebianPackages(packages) {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
     const what = names.length === 1 ? `the Debian package ${names[0]} is` : `the Debian packages ${names.join(', ')} are`;
     throw new SetupError(
-      `${what} missing and this is not root, so it cannot be installed here; ` +
-        `install it (sudo apt-get install -y ${names.join(' ')}) and run again`,
+      `${what} missing and this is not root, so it cannot be installed here; ` + `install it (sudo apt-get install -y ${names.join(' ')}) and run again`,
     );
   }
   if (!existsSync('/usr/bin/apt-get')) {
@@ -156,8 +159,7 @@ export function ensureHost({ browser = true } = {}) {
     const serverDependencies = join(codeServer, 'lib', 'vscode', 'node_modules');
     if (!existsSync(serverMain) || !existsSync(serverDependencies)) {
       throw new SetupError(
-        `code-server@${CODE_SERVER_VERSION} installed, but its postinstall did not run ` +
-          `(no ${serverDependencies}); see the npm output above`,
+        `code-server@${CODE_SERVER_VERSION} installed, but its postinstall did not run ` + `(no ${serverDependencies}); see the npm output above`,
       );
     }
     writeFileSync(codeServerInstall.marker, `${new Date().toISOString()}\n`);
@@ -183,7 +185,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     say(`node: ${host.node}`);
     say(`browser: ${host.chromium}`);
   } catch (error) {
-    say(`setup failed: ${error instanceof SetupError ? error.message : error?.stack ?? error}`);
+    say(`setup failed: ${error instanceof SetupError ? error.message : (error?.stack ?? error)}`);
     process.exit(1);
   }
 }

@@ -54,8 +54,7 @@ export class Computations {
   private readonly unwantedDone = new Set<string>();
   private readonly shared = new SharedRuleSummaries();
   private readonly listeners: ((key: string, computation: Computation) => void)[] = [];
-  /** Computations started and finished since this object was made: progress is their difference. */
-  private startedTotal = 0;
+  /** Computations finished since this object was made: progress counts those after it began. */
   private finishedTotal = 0;
 
   constructor(
@@ -75,7 +74,6 @@ export class Computations {
     const entry: Entry = { computation: { state: 'pending', label: request.label, startedAt: Date.now() } };
     this.entries.set(request.key, entry);
     this.pendingKeys.add(request.key);
-    this.startedTotal++;
     const handle = this.pool.run(request.job(), this.budgetMs, request.affinity);
     entry.handle = handle;
     void handle.outcome.then((outcome) => {

@@ -246,7 +246,10 @@ export class WorkerPool {
   private requeue(task: Task): void {
     task.slot = undefined;
     task.cancelIndex = -1;
-    if (task.cancelled) return task.resolve({ status: 'dropped' });
+    if (task.cancelled) {
+      task.resolve({ status: 'dropped' });
+      return;
+    }
     if (this.queueHead > 0) this.queue[--this.queueHead] = task;
     else this.queue.unshift(task);
     this.queuedLive++;
@@ -285,7 +288,10 @@ export class WorkerPool {
       for (const slot of this.slots) {
         if (slot.sent.length >= PIPELINE || slot.lastJobMs >= this.quickJobMs || performance.now() - slot.lastFinishAt >= this.quickJobMs) continue;
         const task = this.nextQueued();
-        if (!task) return this.compactQueue();
+        if (!task) {
+          this.compactQueue();
+          return;
+        }
         this.send(slot, task);
         sent = true;
       }

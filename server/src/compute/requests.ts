@@ -46,7 +46,10 @@ export function ruleRequest(name: string, rule: HeapRule): ComputationRequest {
 }
 
 /** Everything a document's features will show without being asked: its valid games and acyclic graphs. */
-export function documentRequests(document: AnalyzedDocument, maxMoves: number): { games: Map<GameSymbol, ComputationRequest>; graphs: Map<GraphSymbol, ComputationRequest> } {
+export function documentRequests(
+  document: AnalyzedDocument,
+  maxMoves: number,
+): { games: Map<GameSymbol, ComputationRequest>; graphs: Map<GraphSymbol, ComputationRequest> } {
   const games = new Map<GameSymbol, ComputationRequest>();
   for (const game of document.model.games) if (game.valid) games.set(game, gameRequest(document, game, maxMoves));
   const graphs = new Map<GraphSymbol, ComputationRequest>();

@@ -23,7 +23,17 @@
 // is a self-contained proof of it). s > 0 always, since no value can occur more than |E| + 1 times.
 import { valueLimit } from './budget';
 import { findCertifiedPeriod, smallestPeriodicity, type CertificateShape } from './period';
-import { arrayFor, computeUntilProved, partialSequence, provedSequence, regrow, sequenceTarget, sortedUnique, type SequenceOptions, type ValueArray } from './sequence';
+import {
+  arrayFor,
+  computeUntilProved,
+  partialSequence,
+  provedSequence,
+  regrow,
+  sequenceTarget,
+  sortedUnique,
+  type SequenceOptions,
+  type ValueArray,
+} from './sequence';
 import type { Budget, HeapSequence } from './types';
 
 type AllButRule = { readonly kind: 'subtractAllExcept'; readonly except: readonly bigint[] };
@@ -40,7 +50,9 @@ export function allButSequence(rule: AllButRule, key: string, budget: Budget, op
   const { limit } = valueLimit(budget);
   // A certificate needs n0 ≥ M and n0 + p + M values: more than 2M.
   const provable = 2n * largest < BigInt(limit);
-  const unprovable = provable ? undefined : `a period needs the nimbers of more than 2 × max E = ${2n * largest} heaps, beyond the ${limit} this computation may hold`;
+  const unprovable = provable
+    ? undefined
+    : `a period needs the nimbers of more than 2 × max E = ${2n * largest} heaps, beyond the ${limit} this computation may hold`;
   const findPeriod = (options.findPeriod ?? true) && provable;
   // Exceptions beyond every heap this run reaches never apply: the window only needs the others.
   const exceptions = Int32Array.from(excluded.filter((e) => e < BigInt(target)).map(Number));

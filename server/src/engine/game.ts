@@ -74,7 +74,14 @@ export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAn
       if (c.treblecross?.status !== 'immediate-win') return;
       for (const cell of c.treblecross.winningCells) list.add(index, { kind: 'mark', cell, winsAtOnce: true });
     });
-    return { ...base, nimber: null, outcome: 'N', reason: 'a row can be completed at once: three in a row wins', winningMoves: list.moves, winningMoveCount: list.count };
+    return {
+      ...base,
+      nimber: null,
+      outcome: 'N',
+      reason: 'a row can be completed at once: three in a row wins',
+      winningMoves: list.moves,
+      winningMoveCount: list.count,
+    };
   }
   const lone = input.components.length === 1 ? input.components[0] : undefined;
   if (lone?.kind === 'wythoff' && lone.positions.length === 1) {
@@ -84,7 +91,14 @@ export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAn
     const nimber = components[0].nimber;
     if (isWythoffP(a, b)) return { ...base, ...none, nimber, outcome: 'P' };
     for (const move of wythoffWinningMoves(a, b)) list.add(0, { kind: 'wythoff', position: 0, to: move.to });
-    return { ...base, nimber, outcome: 'N', winningMoves: list.moves, winningMoveCount: list.count, ...(nimber === null ? { reason: 'who wins comes from the Beatty pairs; the nimber is beyond the computed table' } : {}) };
+    return {
+      ...base,
+      nimber,
+      outcome: 'N',
+      winningMoves: list.moves,
+      winningMoveCount: list.count,
+      ...(nimber === null ? { reason: 'who wins comes from the Beatty pairs; the nimber is beyond the computed table' } : {}),
+    };
   }
   const unknown = components.find((c) => c.status === 'unknown');
   if (unknown) return { ...base, ...none, nimber: null, outcome: null, reason: unknown.reason };
@@ -100,12 +114,25 @@ function analyzeComponent(component: ComponentInput, budget: Budget, cache: Engi
 }
 
 function componentMovesTo(component: ComponentInput, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
-  (FAMILIES[component.kind].movesTo as (c: ComponentInput, v: ComponentAnalysis, i: number, t: bigint, l: MoveList) => void)(component, value, index, total, list);
+  (FAMILIES[component.kind].movesTo as (c: ComponentInput, v: ComponentAnalysis, i: number, t: bigint, l: MoveList) => void)(
+    component,
+    value,
+    index,
+    total,
+    list,
+  );
 }
 
 function misereGame(input: GameInput, components: ComponentAnalysis[], budget: Budget, maxMoves: number): GameAnalysis {
   const base = { play: 'misere', components, nimber: null } as const;
-  const unknown = (reason: string, stop?: StopCause): GameAnalysis => ({ ...base, outcome: null, reason, ...(stop ? { stop } : {}), winningMoves: [], winningMoveCount: 0n });
+  const unknown = (reason: string, stop?: StopCause): GameAnalysis => ({
+    ...base,
+    outcome: null,
+    reason,
+    ...(stop ? { stop } : {}),
+    winningMoves: [],
+    winningMoveCount: 0n,
+  });
   const list = new MoveList(maxMoves);
 
   const isNim = (rule: HeapRule) => rule.kind === 'subtractAllExcept' && rule.except.length === 0;
@@ -180,9 +207,11 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
       });
       continue;
     }
-    const sizes = c.kind === 'heaps' ? c.heaps.map((size, index) => [size, index] as const) : xRuns(c.cells).map(([start, length]) => [BigInt(length), start] as const);
+    const sizes =
+      c.kind === 'heaps' ? c.heaps.map((size, index) => [size, index] as const) : xRuns(c.cells).map(([start, length]) => [BigInt(length), start] as const);
     for (const [size, where] of sizes) {
-      if (size > BigInt(MISERE_MAX_HEAP)) return unknown(`beyond the misère search limit (heaps of at most ${MISERE_MAX_HEAP.toLocaleString('en-US')}; this one has ${size})`);
+      if (size > BigInt(MISERE_MAX_HEAP))
+        return unknown(`beyond the misère search limit (heaps of at most ${MISERE_MAX_HEAP.toLocaleString('en-US')}; this one has ${size})`);
       units.push({ kind: 'heap', rule: c.rule, size: Number(size) });
       owners.push(c.kind === 'heaps' ? { component, kind: 'heap', index: where } : { component, kind: 'run', start: where });
     }
@@ -212,7 +241,8 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
     if (u.kind === 'word' && owner.kind === 'word') {
       const deletion = wordDeletions(u.text, u.words)[option];
       const key = `s${owner.component}:${u.text}:${piecesKey(deletion.leaves)}`;
-      if (!seen.has(key)) list.add(owner.component, { kind: 'word', piece: owner.index, start: deletion.start, length: deletion.length, leaves: deletion.leaves });
+      if (!seen.has(key))
+        list.add(owner.component, { kind: 'word', piece: owner.index, start: deletion.start, length: deletion.length, leaves: deletion.leaves });
       seen.add(key);
       continue;
     }

@@ -36,7 +36,17 @@
  *     period, so its values are computed as far as the row needs.
  */
 export { MAX_SEQUENCE_LENGTH, describeStop } from './budget';
-export { MISERE_MAX_HEAP, analyzeGame, createEngineCache, rememberSequence, xRuns, type ComponentAnalysis, type EngineCache, type GameAnalysis, type GameOptions } from './game';
+export {
+  MISERE_MAX_HEAP,
+  analyzeGame,
+  createEngineCache,
+  rememberSequence,
+  xRuns,
+  type ComponentAnalysis,
+  type EngineCache,
+  type GameAnalysis,
+  type GameOptions,
+} from './game';
 export type * from './gameTypes';
 export { graphNimbers } from './graph';
 export { heapNimber, ruleKey, ruleSequence, sequenceNimber, type SequenceOptions } from './heap';

@@ -66,7 +66,11 @@ export function misereSearch(units: readonly Unit[], budget: Budget = {}): Miser
   const spend = (amount: number) => {
     const before = work;
     work += amount;
-    if (work > maxWork) throw new SearchStopped(`beyond the misère search limit (${maxWork.toLocaleString('en-US')} positions)`, budget.maxValues === undefined ? 'size-limit' : 'max-values');
+    if (work > maxWork)
+      throw new SearchStopped(
+        `beyond the misère search limit (${maxWork.toLocaleString('en-US')} positions)`,
+        budget.maxValues === undefined ? 'size-limit' : 'max-values',
+      );
     if (work >> 10 !== before >> 10) {
       if (budget.deadline !== undefined && Date.now() > budget.deadline) throw new SearchStopped('beyond the misère search time limit', 'deadline');
       if (budget.isCancelled?.()) throw new SearchStopped('cancelled', 'cancelled');
@@ -77,7 +81,10 @@ export function misereSearch(units: readonly Unit[], budget: Budget = {}): Miser
   const ids = new Map<object, number>();
   const idOf = (thing: object) => {
     let id = ids.get(thing);
-    if (id === undefined) ids.set(thing, (id = ids.size + 1));
+    if (id === undefined) {
+      id = ids.size + 1;
+      ids.set(thing, id);
+    }
     return id;
   };
   const unitsByKey = new Map<string, Unit>();

@@ -10,7 +10,17 @@
 // matter (max S = 10^12 needs 10^12 values before any window can repeat).
 import { valueLimit } from './budget';
 import { findCertifiedPeriod, smallestPeriodicity, type CertificateShape } from './period';
-import { arrayFor, computeUntilProved, partialSequence, provedSequence, regrow, sequenceTarget, sortedUnique, type SequenceOptions, type ValueArray } from './sequence';
+import {
+  arrayFor,
+  computeUntilProved,
+  partialSequence,
+  provedSequence,
+  regrow,
+  sequenceTarget,
+  sortedUnique,
+  type SequenceOptions,
+  type ValueArray,
+} from './sequence';
 import type { Budget, HeapSequence } from './types';
 
 type SubtractRule = { readonly kind: 'subtract'; readonly set: readonly bigint[] };
@@ -29,9 +39,7 @@ export function subtractionSequence(rule: SubtractRule, key: string, budget: Bud
   const { limit } = valueLimit(budget);
   const provable = largest < BigInt(limit);
   const shape: CertificateShape = { startWeight: 1, periodWeight: 1, extra: provable ? Number(largest) : 0, minStart: 0 };
-  const unprovable = provable
-    ? undefined
-    : `a period needs the nimbers of more than max S = ${largest} heaps, beyond the ${limit} this computation may hold`;
+  const unprovable = provable ? undefined : `a period needs the nimbers of more than max S = ${largest} heaps, beyond the ${limit} this computation may hold`;
   const findPeriod = (options.findPeriod ?? true) && provable;
 
   const resumed = options.resume?.values;

@@ -95,8 +95,7 @@ export function analyzeTreblecross(cells: string, budget: Budget = {}, sequence?
   const known = values;
   const g = (heap: number) => nimberOf(known, heap);
   const segments: TreblecrossSegment[] = runs.map(([start, length]) => ({ start, length, nimber: g(length + 2) }));
-  const nimber =
-    cells.length >= 3 ? segments.reduce((x, s) => x ^ s.nimber, 0) : [...cells].filter((c) => c !== 'X').length % 2;
+  const nimber = cells.length >= 3 ? segments.reduce((x, s) => x ^ s.nimber, 0) : [...cells].filter((c) => c !== 'X').length % 2;
   return { status: 'nimber', cells, nimber, segments, sequence: known };
 }
 

@@ -19,7 +19,14 @@ export type MoveEdit =
 export function isApplyMoveArguments(value: unknown): value is ApplyMoveArguments {
   const v = value as ApplyMoveArguments;
   return (
-    typeof v === 'object' && v !== null && typeof v.uri === 'string' && Number.isInteger(v.version) && typeof v.game === 'string' && typeof v.key === 'string' && Number.isInteger(v.index) && v.index >= 0
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.uri === 'string' &&
+    Number.isInteger(v.version) &&
+    typeof v.game === 'string' &&
+    typeof v.key === 'string' &&
+    Number.isInteger(v.index) &&
+    v.index >= 0
   );
 }
 

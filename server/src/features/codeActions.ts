@@ -79,7 +79,9 @@ function lineStartOf(view: DocumentView, offset: number): Span {
 
 function declareMissing(view: DocumentView, diagnostic: Diagnostic, fix: (title: string, edits: TextEdit[]) => void): void {
   const name = view.document.file.text.slice(diagnostic.span.start, diagnostic.span.end);
-  const game = view.document.file.declarations.find((d): d is GameDeclaration => d.kind === 'game' && d.start <= diagnostic.span.start && diagnostic.span.end <= d.end);
+  const game = view.document.file.declarations.find(
+    (d): d is GameDeclaration => d.kind === 'game' && d.start <= diagnostic.span.start && diagnostic.span.end <= d.end,
+  );
   const component = game?.components.find((c) => c.start === diagnostic.span.start);
   if (!game || !component || view.document.model.symbols.has(name)) return;
   const at = lineStartOf(view, game.start);
@@ -95,7 +97,8 @@ function declareMissing(view: DocumentView, diagnostic: Diagnostic, fix: (title:
       fix(`Declare rule \`${name}\` (a subtraction game)`, [replace(view, at, `rule ${name} = subtract {1, 2}\n`)]);
       break;
     case 'row':
-      if (component.more.length > 0 || /[^.X]/.test(component.row.value)) fix(`Declare rule \`${name}\` (a word game)`, [replace(view, at, `rule ${name} = words {"ab"}\n`)]);
+      if (component.more.length > 0 || /[^.X]/.test(component.row.value))
+        fix(`Declare rule \`${name}\` (a word game)`, [replace(view, at, `rule ${name} = words {"ab"}\n`)]);
       else fix(`Declare rule \`${name}\` (an octal game on a row)`, [replace(view, at, `rule ${name} = octal 0.77\n`)]);
       break;
     case 'pairs':
@@ -108,7 +111,9 @@ function declareMissing(view: DocumentView, diagnostic: Diagnostic, fix: (title:
 function addVertex(view: DocumentView, diagnostic: Diagnostic, fix: (title: string, edits: TextEdit[]) => void): void {
   const text = view.document.file.text;
   const vertex = text.slice(diagnostic.span.start, diagnostic.span.end);
-  const game = view.document.file.declarations.find((d): d is GameDeclaration => d.kind === 'game' && d.start <= diagnostic.span.start && diagnostic.span.end <= d.end);
+  const game = view.document.file.declarations.find(
+    (d): d is GameDeclaration => d.kind === 'game' && d.start <= diagnostic.span.start && diagnostic.span.end <= d.end,
+  );
   const component = game?.components.find((c) => c.kind === 'tokens' && c.start <= diagnostic.span.start && diagnostic.span.end <= c.end);
   const graph = component?.kind === 'tokens' ? view.document.model.symbols.get(component.graph.text) : undefined;
   if (graph?.kind !== 'graph') return;
@@ -143,7 +148,9 @@ function removeEdge(view: DocumentView, line: EdgeLine, index: number): TextEdit
 
 export const codeActionsFeature: Feature = {
   name: 'quick fixes',
-  capabilities: (client) => ({ codeActionProvider: client.textDocument?.codeAction?.codeActionLiteralSupport ? { codeActionKinds: [CodeActionKind.QuickFix] } : true }),
+  capabilities: (client) => ({
+    codeActionProvider: client.textDocument?.codeAction?.codeActionLiteralSupport ? { codeActionKinds: [CodeActionKind.QuickFix] } : true,
+  }),
   handlers: (context) => ({
     requests: {
       'textDocument/codeAction': (raw) => {

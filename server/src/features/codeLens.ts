@@ -73,7 +73,11 @@ export function resolveCodeLens(view: DocumentView | undefined, lens: CodeLens):
   const command = view && game ? gameLensCommands(view, game)[data.lens] : undefined;
   // A lens of an older version: the client asks again after the change (refresh); meanwhile a
   // title that runs nothing harmful (the explanation of that game, if it still exists).
-  const stale: Command = { title: '… (the document has changed)', command: EXPLAIN_GAME_COMMAND, arguments: [{ uri: data.uri, game: '' } satisfies ExplainGameArguments] };
+  const stale: Command = {
+    title: '… (the document has changed)',
+    command: EXPLAIN_GAME_COMMAND,
+    arguments: [{ uri: data.uri, game: '' } satisfies ExplainGameArguments],
+  };
   return { range: lens.range, command: command ? command() : stale };
 }
 
@@ -85,7 +89,8 @@ function gameLensCommands(view: DocumentView, game: GameSymbol): (() => Command)
   const fact = (title: string): Command => ({ title, command: EXPLAIN_GAME_COMMAND, arguments: [explain] });
   // `$(name)` is VS Code's icon syntax: other editors would show it as text.
   const icon = (name: string) => (view.icons ? `$(${name}) ` : '');
-  if (value.state === 'pending') return [() => fact(`${icon('sync~spin')}computing ${game.name}… (${elapsed(value.sinceMs)}; cancel from the progress notification)`)];
+  if (value.state === 'pending')
+    return [() => fact(`${icon('sync~spin')}computing ${game.name}… (${elapsed(value.sinceMs)}; cancel from the progress notification)`)];
   if (value.state === 'failed') return [() => fact(`${icon('warning')}computing ${game.name} failed: ${value.message.split('\n')[0]}`)];
   const result = value.value;
   if (result.outcome === null) return [() => fact(`${icon('question')}who wins is not known: ${result.reason ?? 'not computed'}`)];
@@ -101,14 +106,29 @@ function gameLensCommands(view: DocumentView, game: GameSymbol): (() => Command)
   const commands = result.winningMoves.slice(0, shown).map((move, index) => (): Command => {
     const written = writeMove(text, game, move);
     const apply: ApplyMoveArguments = { uri: view.uri, version: view.version, game: game.name, key: key(), index };
-    return { title: `▶ ${written.label}`, command: APPLY_MOVE_COMMAND, arguments: [apply], tooltip: `Play the winning move: ${written.description}` } as Command;
+    return {
+      title: `▶ ${written.label}`,
+      command: APPLY_MOVE_COMMAND,
+      arguments: [apply],
+      tooltip: `Play the winning move: ${written.description}`,
+    } as Command;
   });
   const more = result.winningMoveCount - BigInt(shown);
   if (more > 0n) {
     commands.push(() => {
-      const args: ShowMovesArguments = { uri: view.uri, version: view.version, game: game.name, key: key(), title: `Winning moves in ${game.name} (${star(result.nimber ?? 0n)})` };
+      const args: ShowMovesArguments = {
+        uri: view.uri,
+        version: view.version,
+        game: game.name,
+        key: key(),
+        title: `Winning moves in ${game.name} (${star(result.nimber ?? 0n)})`,
+      };
       const count = countText(more);
-      return { title: shown === 0 ? `${count} winning move${more === 1n ? '' : 's'}…` : `${count} more winning move${more === 1n ? '' : 's'}…`, command: SHOW_MOVES_COMMAND, arguments: [args] };
+      return {
+        title: shown === 0 ? `${count} winning move${more === 1n ? '' : 's'}…` : `${count} more winning move${more === 1n ? '' : 's'}…`,
+        command: SHOW_MOVES_COMMAND,
+        arguments: [args],
+      };
     });
   }
   return commands;
@@ -121,7 +141,11 @@ export function winningMoves(view: DocumentView | undefined, args: ShowMovesArgu
   const { view: current, game, result } = found;
   const moves = result.winningMoves.map((move, index) => {
     const written = writeMove(current.document.file.text, game, move);
-    return { label: written.label, description: written.description, apply: { uri: current.uri, version: current.version, game: game.name, key: args.key, index } };
+    return {
+      label: written.label,
+      description: written.description,
+      apply: { uri: current.uri, version: current.version, game: game.name, key: args.key, index },
+    };
   });
   return { moves, unlisted: (result.winningMoveCount - BigInt(moves.length)).toString() };
 }
@@ -136,7 +160,10 @@ async function showMoves(context: FeatureContext, args: ShowMovesArguments): Pro
   const offered = answer.moves.slice(0, ASKED_MOVES);
   const unlisted = BigInt(answer.unlisted) + BigInt(answer.moves.length - offered.length);
   const more = unlisted > 0n ? ` (${countText(unlisted)} more not offered here)` : '';
-  const picked = await context.ask(`${args.title}: pick a move to play${more}.`, offered.map((move) => `▶ ${move.label}`));
+  const picked = await context.ask(
+    `${args.title}: pick a move to play${more}.`,
+    offered.map((move) => `▶ ${move.label}`),
+  );
   const move = offered.find((m) => `▶ ${m.label}` === picked);
   if (!move) return { applied: false, message: 'No move was picked.' };
   return playMove(context, move.apply);

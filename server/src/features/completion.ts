@@ -10,7 +10,7 @@
 import { type CompletionItem, CompletionItemKind, InsertTextFormat } from 'vscode-languageserver';
 import { isHeapRule } from '../engine/types';
 import { type Token, lex } from '../language/lexer';
-import { BUILTIN_RULES, type Symbol } from '../language/model';
+import { BUILTIN_RULES, type DeclaredSymbol } from '../language/model';
 import { textDocumentPositionParams } from '../params';
 import type { Feature } from './feature';
 import { describeRule } from './hover';
@@ -30,18 +30,43 @@ interface Snippet {
 }
 
 const DECLARATION_SNIPPETS: readonly Snippet[] = [
-  { label: 'rule', snippet: 'rule ${1:name} = subtract {${2:1, 2}}', plain: 'rule name = subtract {1, 2}', detail: 'declare a rule: a subtraction set, an octal code, a dictionary' },
-  { label: 'graph', snippet: 'graph ${1:name} {\n  ${2:a} -> ${3:b}\n}', plain: 'graph name {\n  a -> b\n}', detail: 'declare a directed acyclic graph, one edge line per vertex' },
+  {
+    label: 'rule',
+    snippet: 'rule ${1:name} = subtract {${2:1, 2}}',
+    plain: 'rule name = subtract {1, 2}',
+    detail: 'declare a rule: a subtraction set, an octal code, a dictionary',
+  },
+  {
+    label: 'graph',
+    snippet: 'graph ${1:name} {\n  ${2:a} -> ${3:b}\n}',
+    plain: 'graph name {\n  a -> b\n}',
+    detail: 'declare a directed acyclic graph, one edge line per vertex',
+  },
   { label: 'game', snippet: 'game ${1:name} = ${2:nim 3 4 5}', plain: 'game name = nim 3 4 5', detail: 'declare a game: a sum of components' },
 ];
 
 const RULE_KIND_SNIPPETS: readonly Snippet[] = [
   { label: 'subtract {…}', snippet: 'subtract {${1:1, 2}}', plain: 'subtract {1, 2}', detail: 'take any number in the set from one heap' },
   { label: 'subtract all', snippet: 'subtract all', plain: 'subtract all', detail: 'take any number from one heap (Nim)' },
-  { label: 'subtract all except {…}', snippet: 'subtract all except {${1:1}}', plain: 'subtract all except {1}', detail: 'take any number but those in the set' },
-  { label: 'octal 0.…', snippet: 'octal 0.${1:77}', plain: 'octal 0.77', detail: 'an octal game (take-and-break code), e.g. 0.77 Kayles, 0.137 Dawson’s chess' },
+  {
+    label: 'subtract all except {…}',
+    snippet: 'subtract all except {${1:1}}',
+    plain: 'subtract all except {1}',
+    detail: 'take any number but those in the set',
+  },
+  {
+    label: 'octal 0.…',
+    snippet: 'octal 0.${1:77}',
+    plain: 'octal 0.77',
+    detail: 'an octal game (take-and-break code), e.g. 0.77 Kayles, 0.137 Dawson’s chess',
+  },
   { label: 'hex 0.…', snippet: 'hex 0.${1:F}', plain: 'hex 0.F', detail: 'a hexadecimal code: a digit’s bit 8 leaves three heaps' },
-  { label: 'words {…}', snippet: 'words {"${1:ab}", "${2:ba}"}', plain: 'words {"ab", "ba"}', detail: 'a word game: a move deletes one of the words from a piece' },
+  {
+    label: 'words {…}',
+    snippet: 'words {"${1:ab}", "${2:ba}"}',
+    plain: 'words {"ab", "ba"}',
+    detail: 'a word game: a move deletes one of the words from a piece',
+  },
 ];
 
 /** What the built-ins that are not heap rules take, for their detail. */
@@ -51,7 +76,11 @@ const BUILTIN_SHAPES: Readonly<Record<string, string>> = {
   leftmost: 'built-in: the leftmost-pile game on rows, e.g. leftmost [1, 2] [3]',
 };
 
-type Context = { readonly kind: 'declaration' } | { readonly kind: 'rule-kind' } | { readonly kind: 'component'; readonly misere: boolean } | { readonly kind: 'vertex'; readonly graph: string };
+type Context =
+  | { readonly kind: 'declaration' }
+  | { readonly kind: 'rule-kind' }
+  | { readonly kind: 'component'; readonly misere: boolean }
+  | { readonly kind: 'vertex'; readonly graph: string };
 
 /** What may be written at the cursor, from the tokens of its line before it (the word being typed left out). */
 export function completionContext(view: DocumentView, offset: number): Context | undefined {
@@ -63,7 +92,10 @@ export function completionContext(view: DocumentView, offset: number): Context |
   const last = tokens.at(-1);
   if (last && (last.kind === 'name' || last.kind === 'keyword') && last.end === offset - lineStart) tokens.pop();
   const graphBody = view.document.file.declarations.find((d) => d.kind === 'graph' && d.start < lineStart && lineStart < d.end);
-  if (graphBody?.kind === 'graph') return graphBody.name && tokens.every((t) => t.kind === 'name' || t.kind === '->' || t.kind === ',') ? { kind: 'vertex', graph: graphBody.name.text } : undefined;
+  if (graphBody?.kind === 'graph')
+    return graphBody.name && tokens.every((t) => t.kind === 'name' || t.kind === '->' || t.kind === ',')
+      ? { kind: 'vertex', graph: graphBody.name.text }
+      : undefined;
   if (tokens.length === 0) return { kind: 'declaration' };
   const [first, second, third] = tokens;
   const is = (token: Token | undefined, kind: string, text?: string) => token?.kind === kind && (text === undefined || token.text === text);
@@ -89,13 +121,14 @@ function snippetItem(snippet: Snippet, kind: CompletionItemKind, snippets: boole
 }
 
 /** A rule's or graph's detail: what it is and, for heap rules, its first values when they are known. */
-function symbolDetail(view: DocumentView, symbol: Symbol): string {
+function symbolDetail(view: DocumentView, symbol: DeclaredSymbol): string {
   if (symbol.kind === 'graph') return `graph: ${symbol.data.vertexNames.length} vertices`;
   if (symbol.kind !== 'rule') return symbol.kind;
   const builtin = symbol.declaration ? '' : 'built-in ';
   const rule = symbol.rule;
   if (!rule) return 'rule (its definition has errors)';
-  if (!isHeapRule(rule)) return BUILTIN_SHAPES[symbol.name] ?? (rule.kind === 'words' ? `${builtin}rule: words {${rule.words.map((w) => `"${w}"`).join(', ')}}` : `${builtin}rule`);
+  if (!isHeapRule(rule))
+    return BUILTIN_SHAPES[symbol.name] ?? (rule.kind === 'words' ? `${builtin}rule: words {${rule.words.map((w) => `"${w}"`).join(', ')}}` : `${builtin}rule`);
   const value = view.rule(symbol.name, rule);
   const first = value.state === 'done' ? `: ${value.value.firstValues.slice(0, FIRST_VALUES).join(' ')} …` : '';
   return `${builtin}rule: ${describeRule(rule)}${first}`;
@@ -114,7 +147,12 @@ export function completions(view: DocumentView, offset: number, snippets: boolea
       if (context.misere) items.push({ label: 'misere', kind: CompletionItemKind.Keyword, detail: 'misère play: the player who makes the last move loses' });
       for (const symbol of view.document.model.symbols.values()) {
         if (symbol.kind === 'game') continue;
-        items.push({ label: symbol.name, kind: symbol.kind === 'graph' ? CompletionItemKind.Class : CompletionItemKind.Function, detail: symbolDetail(view, symbol), sortText: `${BUILTIN_RULES.has(symbol.name) ? 1 : 0}${symbol.name}` });
+        items.push({
+          label: symbol.name,
+          kind: symbol.kind === 'graph' ? CompletionItemKind.Class : CompletionItemKind.Function,
+          detail: symbolDetail(view, symbol),
+          sortText: `${BUILTIN_RULES.has(symbol.name) ? 1 : 0}${symbol.name}`,
+        });
         if (items.length >= MAX_ITEMS) break;
       }
       return items;
@@ -125,7 +163,11 @@ export function completions(view: DocumentView, offset: number, snippets: boolea
       const values = view.graph(graph);
       return graph.data.vertexNames.slice(0, MAX_ITEMS).map((name, v) => {
         const nimber = values?.state === 'done' ? values.value.nimbers[v] : -1;
-        return { label: name, kind: CompletionItemKind.EnumMember, detail: `vertex of ${graph.name}${nimber >= 0 ? `: ${nimber === 0 ? '0' : `*${nimber}`}` : ''}` };
+        return {
+          label: name,
+          kind: CompletionItemKind.EnumMember,
+          detail: `vertex of ${graph.name}${nimber >= 0 ? `: ${nimber === 0 ? '0' : `*${nimber}`}` : ''}`,
+        };
       });
     }
   }
@@ -141,7 +183,11 @@ export const completionFeature: Feature = {
         const params = textDocumentPositionParams(raw);
         const view = context.view(params.uri);
         if (!view) return [];
-        return completions(view, view.document.lines.offsetAt(params.position), context.client.textDocument?.completion?.completionItem?.snippetSupport === true);
+        return completions(
+          view,
+          view.document.lines.offsetAt(params.position),
+          context.client.textDocument?.completion?.completionItem?.snippetSupport === true,
+        );
       },
     },
   }),

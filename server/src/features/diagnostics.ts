@@ -28,7 +28,9 @@ export function lspDiagnostics(document: AnalyzedDocument, uri: string, related:
     source: 'grundy',
     message: diagnostic.message,
     ...(diagnostic.replacement === undefined ? {} : { data: { replacement: diagnostic.replacement } satisfies DiagnosticData }),
-    ...(related && diagnostic.related?.length ? { relatedInformation: diagnostic.related.map((r) => ({ location: { uri, range: rangeOf(r.span) }, message: r.message })) } : {}),
+    ...(related && diagnostic.related?.length
+      ? { relatedInformation: diagnostic.related.map((r) => ({ location: { uri, range: rangeOf(r.span) }, message: r.message })) }
+      : {}),
   }));
 }
 
@@ -44,11 +46,27 @@ export function computationDiagnostics(view: DocumentView): LspDiagnostic[] {
     const at = game.declaration.name ?? game.declaration;
     const range = { start: lines.positionAt(at.start), end: lines.positionAt(at.end) };
     if (value?.state === 'failed') {
-      found.push({ range, severity: DiagnosticSeverity.Warning, code: 'computation-failed', source: 'grundy', message: `computing \`${game.name}\` failed: ${value.message.split('\n')[0]}` });
+      found.push({
+        range,
+        severity: DiagnosticSeverity.Warning,
+        code: 'computation-failed',
+        source: 'grundy',
+        message: `computing \`${game.name}\` failed: ${value.message.split('\n')[0]}`,
+      });
     } else if (value?.state === 'done' && value.value.outcome === null) {
       const result = value.value;
-      const advice = value.cancelled ? ' (cancelled; edit the game to compute again)' : result.stopped ? '; raise the setting `grundy.computation.budgetMs` to compute further' : '';
-      found.push({ range, severity: DiagnosticSeverity.Information, code: 'value-unknown', source: 'grundy', message: `the value of \`${game.name}\` is not known: ${result.reason ?? 'not computed'}${advice}` });
+      const advice = value.cancelled
+        ? ' (cancelled; edit the game to compute again)'
+        : result.stopped
+          ? '; raise the setting `grundy.computation.budgetMs` to compute further'
+          : '';
+      found.push({
+        range,
+        severity: DiagnosticSeverity.Information,
+        code: 'value-unknown',
+        source: 'grundy',
+        message: `the value of \`${game.name}\` is not known: ${result.reason ?? 'not computed'}${advice}`,
+      });
     }
   }
   return found;

@@ -47,7 +47,8 @@ export function hover(view: DocumentView, offset: number): Hover | null {
   // already were (numberText). The whole value: grundy/numberAt.
   const shortened = withShortNumbers(markdown);
   markdown = shortened;
-  if (ABBREVIATED.test(markdown)) markdown = `${markdown}\n\n_Long numbers are abbreviated; the command **Grundy: Copy Nimber at Cursor** copies a nimber whole._`;
+  if (ABBREVIATED.test(markdown))
+    markdown = `${markdown}\n\n_Long numbers are abbreviated; the command **Grundy: Copy Nimber at Cursor** copies a nimber whole._`;
   const lines = document.lines;
   return { contents: { kind: MarkupKind.Markdown, value: markdown }, range: { start: lines.positionAt(span.start), end: lines.positionAt(span.end) } };
 }
@@ -68,7 +69,11 @@ function gameDeclarationHover(view: DocumentView, declaration: GameDeclaration, 
   }
   if (syntax.kind === 'tokens' && component.kind === 'tokens') {
     const token = syntax.vertices.findIndex((v) => inside(v, offset));
-    if (token >= 0) return [vertexHover(view, component.graph, component.vertices[token], `token on \`${syntax.vertices[token].text}\` in \`${game.name}\``), syntax.vertices[token]];
+    if (token >= 0)
+      return [
+        vertexHover(view, component.graph, component.vertices[token], `token on \`${syntax.vertices[token].text}\` in \`${game.name}\``),
+        syntax.vertices[token],
+      ];
   }
   return [componentHover(view, game, component, index, value), syntax];
 }
@@ -95,7 +100,11 @@ function gameHover(view: DocumentView, game: GameSymbol): string {
     out.push(`${nimber}**${outcomeWords(result.outcome)}**${result.reason ? ` (${result.reason})` : ''}.`);
   }
   if (game.play === 'normal' && result.components.every((c) => c.nimber !== null)) {
-    out.push('', game.components.map((c, i) => `\`${componentText(text, c)}\` ${nim(result.components[i].nimber!)}`).join(' ⊕ ') + (game.components.length > 1 || result.nimber !== null ? ` = **${nim(result.nimber ?? 0n)}**` : ''));
+    out.push(
+      '',
+      game.components.map((c, i) => `\`${componentText(text, c)}\` ${nim(result.components[i].nimber!)}`).join(' ⊕ ') +
+        (game.components.length > 1 || result.nimber !== null ? ` = **${nim(result.nimber ?? 0n)}**` : ''),
+    );
   }
   if (value.cancelled) out.push('', '_The computation was cancelled: edit the game to compute it again._');
   out.push(...movesList(view, game, result, () => true));
@@ -142,18 +151,23 @@ function componentHover(view: DocumentView, game: GameSymbol, component: Checked
   switch (component.kind) {
     case 'heaps':
       out.push(ruleLine(component.ruleName, component.rule, result.rule));
-      if (component.heaps.length > 0) out.push('', `heaps: ${component.heaps.map((h, i) => `${numberText(h)} → ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ')}`);
+      if (component.heaps.length > 0)
+        out.push('', `heaps: ${component.heaps.map((h, i) => `${numberText(h)} → ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ')}`);
       if (component.heaps.length > 1 && result.nimber !== null) out.push(`${result.parts.map((g) => nim(g!)).join(' ⊕ ')} = ${nim(result.nimber)}`);
       break;
     case 'octal-row':
       out.push(ruleLine(component.ruleName, component.rule, result.rule), '', 'Each run of `X` is a heap:');
-      out.push(component.heaps.map((h, i) => `${numberText(h)} → ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ') || '(no runs: no moves)');
+      out.push(
+        component.heaps.map((h, i) => `${numberText(h)} → ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ') || '(no runs: no moves)',
+      );
       break;
     case 'treblecross':
       out.push(...treblecrossLines(component.cells, result));
       break;
     case 'tokens':
-      out.push(`tokens on ${component.vertices.map((v, i) => `\`${component.graph.data.vertexNames[v]}\` ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ')} of graph \`${component.graph.name}\``);
+      out.push(
+        `tokens on ${component.vertices.map((v, i) => `\`${component.graph.data.vertexNames[v]}\` ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ')} of graph \`${component.graph.name}\``,
+      );
       break;
     case 'wythoff':
       out.push("Wythoff's game: take any number from one heap, or the same number from both.", '');
@@ -162,7 +176,11 @@ function componentHover(view: DocumentView, game: GameSymbol, component: Checked
         const beatty = wythoffPairWords(a, b);
         out.push(`- (${numberText(a)}, ${numberText(b)}) → ${g === null ? 'nimber not known' : nim(g)}${beatty ? `; ${beatty}` : ''}`);
       }
-      if (result.nimber === null) out.push('', 'Who wins a lone position is known from the Beatty pairs (⌊kφ⌋, ⌊kφ⌋ + k) at any size; nimbers have no known formula and are computed for heaps up to a few thousand.');
+      if (result.nimber === null)
+        out.push(
+          '',
+          'Who wins a lone position is known from the Beatty pairs (⌊kφ⌋, ⌊kφ⌋ + k) at any size; nimbers have no known formula and are computed for heaps up to a few thousand.',
+        );
       break;
     case 'leftmost':
       out.push('The leftmost-pile game: a move takes coins from the leftmost non-empty pile of a row. From the right, G = a − 1 if a ≤ G(rest), else a.', '');
@@ -196,7 +214,9 @@ function treblecrossLines(cells: string, result: ComponentResult): string[] {
     case 'over':
       return [`Three marked cells in a row at cell ${t.at + 1}: the game is over, and the player to move has lost.`];
     case 'immediate-win':
-      return [`The player to move wins at once by marking cell${t.winningCells.length === 1 ? '' : 's'} ${t.winningCells.map((c) => c + 1).join(', ')} (three in a row).`];
+      return [
+        `The player to move wins at once by marking cell${t.winningCells.length === 1 ? '' : 's'} ${t.winningCells.map((c) => c + 1).join(', ')} (three in a row).`,
+      ];
     case 'over-budget':
       return [result.reason ?? 'not computed within the budget'];
     case 'nimber': {
@@ -208,7 +228,14 @@ function treblecrossLines(cells: string, result: ComponentResult): string[] {
   }
 }
 
-function heapHover(view: DocumentView, game: GameSymbol, component: CheckedComponent & { kind: 'heaps' }, index: number, heap: number, value: Value<GameResult> | undefined): string {
+function heapHover(
+  view: DocumentView,
+  game: GameSymbol,
+  component: CheckedComponent & { kind: 'heaps' },
+  index: number,
+  heap: number,
+  value: Value<GameResult> | undefined,
+): string {
   const n = component.heaps[heap];
   const title = `**heap of ${numberText(n)}** under \`${component.ruleName}\` (${describeRule(component.rule)})`;
   const waiting = pendingOrFailed(value, 'Its nimber');
@@ -241,7 +268,10 @@ function vertexHover(view: DocumentView, graph: GraphSymbol, vertex: number, tit
   const { succStart, succ, vertexNames } = graph.data;
   const options: string[] = [];
   for (let slot = succStart[vertex]; slot < succStart[vertex + 1]; slot++) options.push(`\`${vertexNames[succ[slot]]}\` ${nim(nimbers.nimbers[succ[slot]])}`);
-  const why = options.length === 0 ? `\`${name}\` has no moves: a terminal position, nimber 0.` : `options: ${options.join(', ')}; the nimber is the smallest value not among them (mex).`;
+  const why =
+    options.length === 0
+      ? `\`${name}\` has no moves: a terminal position, nimber 0.`
+      : `options: ${options.join(', ')}; the nimber is the smallest value not among them (mex).`;
   return `${head}\n\nnimber **${nim(g)}**\n\n${why}`;
 }
 
@@ -257,7 +287,11 @@ function graphDeclarationHover(view: DocumentView, declaration: GraphDeclaration
   }
   const vertices = symbol.data.vertexNames.length;
   const value = view.graph(symbol);
-  const status = !value ? 'It has a cycle: no vertex on or leading to it has a nimber.' : value.state === 'done' ? graphSummary(symbol, value.value) : (pendingOrFailed(value, 'Its nimbers') ?? '');
+  const status = !value
+    ? 'It has a cycle: no vertex on or leading to it has a nimber.'
+    : value.state === 'done'
+      ? graphSummary(symbol, value.value)
+      : (pendingOrFailed(value, 'Its nimbers') ?? '');
   return [`**graph \`${symbol.name}\`**: ${vertices} vertices, ${symbol.data.succ.length} edges\n\n${status}`, declaration.name ?? declaration];
 }
 
@@ -286,7 +320,11 @@ function ruleDeclarationHover(view: DocumentView, declaration: RuleDeclaration):
   const span = declaration.name ?? declaration;
   if (!symbol.rule) return [`**rule \`${symbol.name}\`**: its definition has errors.`, span];
   if (symbol.rule.kind === 'treblecross') return [`**rule \`${symbol.name}\`**: Treblecross.`, span];
-  if (symbol.rule.kind === 'words') return [`**rule \`${symbol.name}\`**: a word game; a move deletes one of ${symbol.rule.words.map((w) => `\`"${w}"\``).join(', ')} from a piece, and what is left on either side is played apart.`, span];
+  if (symbol.rule.kind === 'words')
+    return [
+      `**rule \`${symbol.name}\`**: a word game; a move deletes one of ${symbol.rule.words.map((w) => `\`"${w}"\``).join(', ')} from a piece, and what is left on either side is played apart.`,
+      span,
+    ];
   if (!isHeapRule(symbol.rule)) return [null, declaration];
   return [ruleHover(view, symbol.name, symbol.rule), span];
 }
@@ -299,7 +337,8 @@ export function ruleHover(view: DocumentView, name: string, rule: HeapRule): str
   const summary = value.value;
   const first = summary.firstValues.join(' ');
   const out = [title, '', `G(0), G(1), …: \`${first}${summary.computedUpTo + 1 > summary.firstValues.length ? ' …' : ''}\``, ''];
-  if (summary.periodicity) out.push(`Values repeat with ${periodWords(summary.periodicity)}; ${proofWords(summary.periodicity)}. Every heap's nimber is known.`);
+  if (summary.periodicity)
+    out.push(`Values repeat with ${periodWords(summary.periodicity)}; ${proofWords(summary.periodicity)}. Every heap's nimber is known.`);
   else out.push(`No period proved: ${summary.reason ?? `values known up to n = ${summary.computedUpTo}`}.`);
   return out.join('\n');
 }

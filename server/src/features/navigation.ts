@@ -3,7 +3,15 @@
 // references and document highlights, for rules, graphs, vertices and games. All of it reads the
 // document's name index (language/names.ts); names are per document, as the language has no
 // imports.
-import { type DocumentHighlight, DocumentHighlightKind, type DocumentSymbol, type Location, type Range, type SymbolInformation, SymbolKind } from 'vscode-languageserver';
+import {
+  type DocumentHighlight,
+  DocumentHighlightKind,
+  type DocumentSymbol,
+  type Location,
+  type Range,
+  type SymbolInformation,
+  SymbolKind,
+} from 'vscode-languageserver';
 import type { AnalyzedDocument } from '../language/analyze';
 import { type NameKind, type Occurrence, nameIndex } from '../language/names';
 import type { Span } from '../language/text';
@@ -58,11 +66,11 @@ export function documentSymbols(view: DocumentView): DocumentSymbol[] {
       const own = graph?.kind === 'graph' && graph.declaration === declaration ? graph : undefined;
       const values = own ? view.graph(own) : undefined;
       const children = (vertices.get(declaration.start) ?? []).map((vertex): DocumentSymbol => {
-          const index = own?.vertexIndex.get(vertex.name);
-          const nimber = values?.state === 'done' && index !== undefined ? values.value.nimbers[index] : undefined;
-          const at = rangeOf(document, vertex);
-          return { name: vertex.name, kind: SYMBOL_KINDS.vertex, detail: nimber === undefined || nimber < 0 ? '' : star(nimber), range: at, selectionRange: at };
-        });
+        const index = own?.vertexIndex.get(vertex.name);
+        const nimber = values?.state === 'done' && index !== undefined ? values.value.nimbers[index] : undefined;
+        const at = rangeOf(document, vertex);
+        return { name: vertex.name, kind: SYMBOL_KINDS.vertex, detail: nimber === undefined || nimber < 0 ? '' : star(nimber), range: at, selectionRange: at };
+      });
       symbols.push({ name: name.text, kind: SYMBOL_KINDS.graph, detail: `${children.length} vertices`, range, selectionRange, children });
     } else {
       const game = document.model.games.find((g) => g.declaration === declaration);
@@ -91,7 +99,12 @@ export function workspaceSymbols(views: readonly DocumentView[], query: string):
   for (const view of views) {
     for (const o of nameIndex(view.document).occurrences) {
       if (!o.declaration || o.kind === 'unknown' || !matchesQuery(o.name, query)) continue;
-      found.push({ name: o.name, kind: SYMBOL_KINDS[o.kind], location: { uri: view.uri, range: rangeOf(view.document, o) }, ...(o.graph === undefined ? {} : { containerName: o.graph }) });
+      found.push({
+        name: o.name,
+        kind: SYMBOL_KINDS[o.kind],
+        location: { uri: view.uri, range: rangeOf(view.document, o) },
+        ...(o.graph === undefined ? {} : { containerName: o.graph }),
+      });
       if (found.length >= MAX_WORKSPACE_SYMBOLS) return found;
     }
   }
@@ -134,7 +147,13 @@ function includeDeclaration(raw: unknown): boolean {
 
 export const navigationFeature: Feature = {
   name: 'navigation',
-  capabilities: () => ({ documentSymbolProvider: { label: 'Grundy' }, workspaceSymbolProvider: true, definitionProvider: true, referencesProvider: true, documentHighlightProvider: true }),
+  capabilities: () => ({
+    documentSymbolProvider: { label: 'Grundy' },
+    workspaceSymbolProvider: true,
+    definitionProvider: true,
+    referencesProvider: true,
+    documentHighlightProvider: true,
+  }),
   handlers: (context) => {
     /** A position request: the view and the offset, or nothing for a document that is not open. */
     const at = <T>(raw: unknown, answer: (view: DocumentView, offset: number) => T, none: T): T => {

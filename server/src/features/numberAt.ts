@@ -19,7 +19,8 @@ export function numberAt(view: DocumentView, offset: number): NumberAtResult {
   const game = view.document.model.games.find((g) => g.declaration === declaration);
   if (!game) return { refused: 'This game has errors: it has no value.' };
   const value = view.game(game);
-  if (value?.state !== 'done') return { refused: `The value of \`${game.name}\` is ${value?.state === 'failed' ? 'not known: its computation failed' : 'still being computed'}.` };
+  if (value?.state !== 'done')
+    return { refused: `The value of \`${game.name}\` is ${value?.state === 'failed' ? 'not known: its computation failed' : 'still being computed'}.` };
   const result = value.value;
   const index = declaration.components.findIndex((c) => inside(c, offset));
   const component = index >= 0 && !inside(declaration.name, offset) ? game.components[index] : undefined;

@@ -16,7 +16,8 @@ export function renameTarget(view: DocumentView, offset: number): Occurrence {
   const at = index.at(offset);
   if (!at) throw new Refusal(`Only the name of a rule, graph, vertex or game can be renamed${whatIsAt(view, offset)}.`);
   if (isBuiltinName(at.name) && at.kind === 'rule') throw new Refusal(`\`${at.name}\` is a built-in rule: it cannot be renamed.`);
-  if (!index.definition(at.key)) throw new Refusal(`\`${at.name}\` is not declared in this document, so there is nothing to rename: declare it, or correct the name.`);
+  if (!index.definition(at.key))
+    throw new Refusal(`\`${at.name}\` is not declared in this document, so there is nothing to rename: declare it, or correct the name.`);
   return at;
 }
 

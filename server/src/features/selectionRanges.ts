@@ -51,7 +51,16 @@ export function spansAround(declaration: Declaration, offset: number): Span[] {
       spans.push(body);
       const set = body.kind === 'subtract' || body.kind === 'words' ? body.set : body.kind === 'subtract-all' ? body.except?.set : undefined;
       if (contains(set, offset)) spans.push(set);
-      const items: readonly Span[] = body.kind === 'subtract' ? body.numbers : body.kind === 'words' ? body.words : body.kind === 'subtract-all' ? (body.except?.numbers ?? []) : body.code ? [body.code] : [];
+      const items: readonly Span[] =
+        body.kind === 'subtract'
+          ? body.numbers
+          : body.kind === 'words'
+            ? body.words
+            : body.kind === 'subtract-all'
+              ? (body.except?.numbers ?? [])
+              : body.code
+                ? [body.code]
+                : [];
       const item = items.find((s) => contains(s, offset));
       if (item) spans.push(item);
       break;
@@ -95,7 +104,8 @@ export const selectionRangesFeature: Feature = {
         if (!Array.isArray(positions) || positions.length > 10_000) throw new InvalidParams('params.positions must be an array of positions (at most 10,000)');
         if (!view) return [];
         return positions.map((p) => {
-          if (!Number.isInteger(p?.line) || !Number.isInteger(p?.character) || p.line < 0 || p.character < 0) throw new InvalidParams('params.positions must be { line, character } with integers ≥ 0');
+          if (!Number.isInteger(p?.line) || !Number.isInteger(p?.character) || p.line < 0 || p.character < 0)
+            throw new InvalidParams('params.positions must be { line, character } with integers ≥ 0');
           return selectionRange(view, p as Position);
         });
       },

@@ -113,9 +113,10 @@ export function periodWords(p: Periodicity): string {
 /** The value of a rule's sequence at n when a summary can tell (first values, or the period). */
 export function sequenceWhy(rule: RuleSummary, n: bigint): string {
   const p = rule.periodicity;
-  if (n <= BigInt(rule.computedUpTo) && (!p || n < BigInt(p.preperiod + p.period))) return `computed directly (values up to n = ${rule.computedUpTo.toLocaleString('en-US')} are known)`;
+  if (n <= BigInt(rule.computedUpTo) && (!p || n < BigInt(p.preperiod + p.period)))
+    return `computed directly (values up to n = ${rule.computedUpTo.toLocaleString('en-US')} are known)`;
   if (!p) return `computed directly`;
-  const residue = (n - BigInt(p.preperiod)) % BigInt(p.period) + BigInt(p.preperiod);
+  const residue = ((n - BigInt(p.preperiod)) % BigInt(p.period)) + BigInt(p.preperiod);
   const shift = p.saltus === 0 ? '' : ` plus ${p.saltus} per period`;
   return `${numberText(n)} ≡ ${residue} (mod ${p.period}): the value of heap ${residue}${shift}, by ${periodWords(p)}, ${proofWords(p)}`;
 }

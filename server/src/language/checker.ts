@@ -3,7 +3,7 @@
 import { type GraphData, type HeapRule, type Rule, isHeapRule } from '../engine/types';
 import type { Component, GameDeclaration, GraphDeclaration, Name, NumberLiteral, RuleBody, SourceFile } from './ast';
 import { type DiagnosticSink, error, quoted, warning } from './diagnostics';
-import { BUILTIN_RULES, type CheckedComponent, type GameSymbol, type GraphSymbol, type SemanticModel, type Symbol } from './model';
+import { BUILTIN_RULES, type CheckedComponent, type GameSymbol, type GraphSymbol, type SemanticModel, type DeclaredSymbol } from './model';
 import { checkHeaps } from './families/heaps';
 import { checkLeftmostLists } from './families/leftmost';
 import { checkRow, isRowRule } from './families/rows';
@@ -33,9 +33,9 @@ export function check(
   diagnostics: Diagnostics,
   suggester: Suggester,
 ): { model: SemanticModel } {
-  const symbols = new Map<string, Symbol>();
+  const symbols = new Map<string, DeclaredSymbol>();
   const declaredAt = new Map<string, Span>();
-  const references: { name: Name; symbol: Symbol }[] = [];
+  const references: { name: Name; symbol: DeclaredSymbol }[] = [];
   for (const [name, rule] of BUILTIN_RULES) symbols.set(name, { kind: 'rule', name, rule });
 
   /** Claims a name; false when it is taken (the diagnostic is given here). */
@@ -47,7 +47,11 @@ export function check(
     const earlier = declaredAt.get(name.text);
     if (earlier) {
       const line = lines.positionAt(earlier.start).line + 1;
-      diagnostics.push(error('duplicate-declaration', name, `\`${name.text}\` is already declared on line ${line}`, { related: [{ span: earlier, message: `\`${name.text}\` is first declared here` }] }));
+      diagnostics.push(
+        error('duplicate-declaration', name, `\`${name.text}\` is already declared on line ${line}`, {
+          related: [{ span: earlier, message: `\`${name.text}\` is first declared here` }],
+        }),
+      );
       return false;
     }
     declaredAt.set(name.text, name);
@@ -176,7 +180,9 @@ function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostics,
     const digit = /[0-9A-Fa-f]/.test(text[i]) ? Number.parseInt(text[i], 16) : 99;
     if (digit >= base) {
       const span = { start: code.start + i, end: code.start + i + 1 };
-      diagnostics.push(error('bad-octal-code', span, hex ? `\`${text[i]}\` is not a hexadecimal digit (0 to 9, A to F)` : `\`${text[i]}\` is not an octal digit (0 to 7)`));
+      diagnostics.push(
+        error('bad-octal-code', span, hex ? `\`${text[i]}\` is not a hexadecimal digit (0 to 9, A to F)` : `\`${text[i]}\` is not an octal digit (0 to 7)`),
+      );
       ok = false;
     }
     digits.push(digit);
@@ -251,7 +257,9 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
       return name ? [{ span: name, message: `the edge \`${vertexNames[from]} -> ${vertexNames[to]}\` of the cycle` }] : [];
     });
     diagnostics.push(
-      error('graph-cycle', target, `${graphName} has a cycle: ${describeCycle(vertices.map((v) => vertexNames[v]))}; the positions of a game must not repeat`, { related }),
+      error('graph-cycle', target, `${graphName} has a cycle: ${describeCycle(vertices.map((v) => vertexNames[v]))}; the positions of a game must not repeat`, {
+        related,
+      }),
     );
   }
   return { kind: 'graph', name: declaration.name?.text ?? '', declaration, data, vertexIndex, vertexSpans, acyclic: cycles.length === 0 };
@@ -313,8 +321,8 @@ type ComponentShape = Component['kind'];
 
 function checkGame(
   declaration: GameDeclaration,
-  symbols: ReadonlyMap<string, Symbol>,
-  references: { name: Name; symbol: Symbol }[],
+  symbols: ReadonlyMap<string, DeclaredSymbol>,
+  references: { name: Name; symbol: DeclaredSymbol }[],
   diagnostics: Diagnostics,
   suggestions: Suggestions,
 ): GameSymbol {
@@ -328,7 +336,11 @@ function checkGame(
       // Treblecross ends when someone completes three in a row and that player wins; "whoever
       // moves last loses" would make it a different game, which the language does not define.
       diagnostics.push(
-        error('misere-treblecross', headOf(component), 'Treblecross has no misère form here: whoever completes three in a row wins; remove `misere` or play this row in another game'),
+        error(
+          'misere-treblecross',
+          headOf(component),
+          'Treblecross has no misère form here: whoever completes three in a row wins; remove `misere` or play this row in another game',
+        ),
       );
       valid = false;
     }
@@ -349,8 +361,8 @@ function headOf(component: Component): Name {
 
 function checkComponent(
   component: Component,
-  symbols: ReadonlyMap<string, Symbol>,
-  references: { name: Name; symbol: Symbol }[],
+  symbols: ReadonlyMap<string, DeclaredSymbol>,
+  references: { name: Name; symbol: DeclaredSymbol }[],
   diagnostics: Diagnostics,
   suggestions: Suggestions,
 ): CheckedComponent | undefined {
@@ -442,7 +454,7 @@ class Suggestions {
   private lists: { fitting: Record<ComponentShape, string[]>; any: string[] } | undefined;
 
   constructor(
-    private readonly symbols: ReadonlyMap<string, Symbol>,
+    private readonly symbols: ReadonlyMap<string, DeclaredSymbol>,
     readonly suggester: Suggester,
   ) {}
 
@@ -471,4 +483,3 @@ class Suggestions {
     return { message: `unknown ${what} \`${quoted(name)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`, suggestion };
   }
 }
-

@@ -138,9 +138,7 @@ export class Scanner {
       if (i < n && isNamePart(text.charCodeAt(i))) {
         // `3a` or `0.7x`: one token, one clear message, rather than a number and a stray name.
         while (i < n && isNamePart(text.charCodeAt(i))) i++;
-        this.report(
-          error('unknown-token', { start, end: i }, `\`${text.slice(start, i)}\` is neither a number nor a name: a name cannot start with a digit`),
-        );
+        this.report(error('unknown-token', { start, end: i }, `\`${text.slice(start, i)}\` is neither a number nor a name: a name cannot start with a digit`));
         kind = 'unknown';
       }
     } else if (c === 34 /* " */) {

@@ -35,7 +35,7 @@ export interface GameSymbol {
   readonly valid: boolean;
 }
 
-export type Symbol = RuleSymbol | GraphSymbol | GameSymbol;
+export type DeclaredSymbol = RuleSymbol | GraphSymbol | GameSymbol;
 
 export type CheckedComponent =
   | { readonly kind: 'heaps'; readonly syntax: Component; readonly ruleName: string; readonly rule: HeapRule; readonly heaps: readonly bigint[] }
@@ -45,15 +45,22 @@ export type CheckedComponent =
   | { readonly kind: 'leftmost'; readonly syntax: Component; readonly rows: readonly (readonly bigint[])[] }
   | { readonly kind: 'words'; readonly syntax: Component; readonly ruleName: string; readonly words: readonly string[]; readonly pieces: readonly string[] }
   /** An octal rule on a row: each maximal run of `X` is a heap (`"XXX.XX"` = heaps 3 and 2). */
-  | { readonly kind: 'octal-row'; readonly syntax: Component; readonly ruleName: string; readonly rule: HeapRule; readonly cells: string; readonly heaps: readonly bigint[] };
+  | {
+      readonly kind: 'octal-row';
+      readonly syntax: Component;
+      readonly ruleName: string;
+      readonly rule: HeapRule;
+      readonly cells: string;
+      readonly heaps: readonly bigint[];
+    };
 
 export interface SemanticModel {
   /** Every declared name (and each built-in rule), in one namespace. */
-  readonly symbols: ReadonlyMap<string, Symbol>;
+  readonly symbols: ReadonlyMap<string, DeclaredSymbol>;
   /** Games in the order they are declared (a duplicate game is left out). */
   readonly games: readonly GameSymbol[];
   /** Which name each reference in the text resolves to: component heads, for hovers and navigation. */
-  readonly references: readonly { readonly name: Name; readonly symbol: Symbol }[];
+  readonly references: readonly { readonly name: Name; readonly symbol: DeclaredSymbol }[];
 }
 
 /** The rules every file has without declaring them. */

@@ -334,7 +334,8 @@ class Parser {
     }
     const end = this.previousEnd();
     const token = this.peek();
-    if (token.kind !== 'unknown') this.report('expected-close-brace', token.kind === 'newline' || token.kind === 'eof' ? { start: end, end } : token, 'expected `}` to close the words');
+    if (token.kind !== 'unknown')
+      this.report('expected-close-brace', token.kind === 'newline' || token.kind === 'eof' ? { start: end, end } : token, 'expected `}` to close the words');
     return { set: { start, end }, words, malformed: true };
   }
 
@@ -367,7 +368,12 @@ class Parser {
     }
     const end = this.previousEnd();
     const token = this.peek();
-    if (token.kind !== 'unknown') this.report('expected-close-brace', token.kind === 'newline' || token.kind === 'eof' ? { start: end, end } : token, `expected \`${close}\` to close \`${open.text}\``);
+    if (token.kind !== 'unknown')
+      this.report(
+        'expected-close-brace',
+        token.kind === 'newline' || token.kind === 'eof' ? { start: end, end } : token,
+        `expected \`${close}\` to close \`${open.text}\``,
+      );
     return { start: open.start, end, numbers };
   }
 
@@ -439,7 +445,8 @@ class Parser {
       for (; braceAt >= 0; braceAt--) this.advance();
     } else {
       const span = this.expectedSpan();
-      if (this.peek().kind !== 'unknown') this.report('expected-open-brace', span, `expected \`{\` to open the body of ${name ? `graph \`${name.text}\`` : 'the graph'}`);
+      if (this.peek().kind !== 'unknown')
+        this.report('expected-open-brace', span, `expected \`{\` to open the body of ${name ? `graph \`${name.text}\`` : 'the graph'}`);
       // Read the body anyway: the following lines are most likely its edges.
       if (!this.atLineEnd()) this.skipLine();
     }

@@ -9,7 +9,13 @@ import { type ComponentAnalysis, type ComponentFamily, type EngineCache, type Mo
 
 export const heapsFamily: ComponentFamily<'heaps'> = { value: (c, budget, cache) => heapsValue(c.rule, c.heaps, budget, cache), movesTo: heapComponentMovesTo };
 export const octalRowFamily: ComponentFamily<'octal-row'> = {
-  value: (c, budget, cache) => heapsValue(c.rule, xRuns(c.cells).map(([, length]) => BigInt(length)), budget, cache),
+  value: (c, budget, cache) =>
+    heapsValue(
+      c.rule,
+      xRuns(c.cells).map(([, length]) => BigInt(length)),
+      budget,
+      cache,
+    ),
   movesTo: octalRowMovesTo,
 };
 

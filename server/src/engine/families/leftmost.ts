@@ -1,6 +1,6 @@
 // Leftmost-pile rows: the seed's recurrence (leftmost.ts), any size.
 import { leftmostMovesTo, leftmostNimber } from '../leftmost';
-import { type ComponentAnalysis, type ComponentFamily, type MoveList, type Of } from '../components';
+import type { ComponentAnalysis, ComponentFamily, MoveList, Of } from '../components';
 
 export const leftmostFamily: ComponentFamily<'leftmost'> = { value: leftmostValue, movesTo: leftmostComponentMovesTo };
 

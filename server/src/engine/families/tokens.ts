@@ -1,7 +1,7 @@
 // Tokens on a directed acyclic graph: each token's vertex nimber, and every slide to a nimber.
 import { graphNimbers } from '../graph';
 import type { Budget, GraphData } from '../types';
-import { type ComponentAnalysis, type ComponentFamily, type EngineCache, type MoveList, type Of } from '../components';
+import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
 
 export const tokensFamily: ComponentFamily<'tokens'> = { value: (c, budget, cache) => tokensValue(c.graph, c.vertices, budget, cache), movesTo: tokenMovesTo };
 

@@ -4,19 +4,34 @@ import { TREBLECROSS_OCTAL, analyzeTreblecross, treblecrossMovesTo } from '../tr
 import type { Budget } from '../types';
 import { type ComponentAnalysis, type ComponentFamily, type EngineCache, type MoveList, type Of, rememberSequence } from '../components';
 
-export const treblecrossFamily: ComponentFamily<'treblecross'> = { value: (c, budget, cache) => treblecrossValue(c.cells, budget, cache), movesTo: treblecrossComponentMovesTo };
+export const treblecrossFamily: ComponentFamily<'treblecross'> = {
+  value: (c, budget, cache) => treblecrossValue(c.cells, budget, cache),
+  movesTo: treblecrossComponentMovesTo,
+};
 
 function treblecrossValue(cells: string, budget: Budget, cache: EngineCache): ComponentAnalysis {
   const key = ruleKey(TREBLECROSS_OCTAL);
   const analysis = analyzeTreblecross(cells, budget, cache.sequences.get(key));
   switch (analysis.status) {
     case 'over':
-      return { status: 'over', nimber: null, parts: [], treblecross: analysis, reason: `three marked cells in a row at cell ${analysis.at + 1}: the game is over` };
+      return {
+        status: 'over',
+        nimber: null,
+        parts: [],
+        treblecross: analysis,
+        reason: `three marked cells in a row at cell ${analysis.at + 1}: the game is over`,
+      };
     case 'immediate-win':
       return { status: 'immediate-win', nimber: null, parts: [], treblecross: analysis };
     case 'nimber':
       rememberSequence(cache, analysis.sequence);
-      return { status: 'value', nimber: BigInt(analysis.nimber), parts: analysis.segments.map((s) => BigInt(s.nimber)), treblecross: analysis, sequence: analysis.sequence };
+      return {
+        status: 'value',
+        nimber: BigInt(analysis.nimber),
+        parts: analysis.segments.map((s) => BigInt(s.nimber)),
+        treblecross: analysis,
+        sequence: analysis.sequence,
+      };
     case 'over-budget':
       return { status: 'unknown', nimber: null, parts: [], treblecross: analysis, reason: analysis.reason };
   }

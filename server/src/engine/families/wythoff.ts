@@ -2,7 +2,7 @@
 import { describeStop } from '../budget';
 import type { Budget } from '../types';
 import { MAX_WYTHOFF_TABLE, wythoffMovesTo, wythoffNimber, wythoffTable } from '../wythoff';
-import { type ComponentAnalysis, type ComponentFamily, type EngineCache, type MoveList, type Of } from '../components';
+import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
 
 export const wythoffFamily: ComponentFamily<'wythoff'> = { value: wythoffValue, movesTo: wythoffComponentMovesTo };
 
@@ -22,7 +22,8 @@ function wythoffValue(component: Of<'wythoff'>, budget: Budget, cache: EngineCac
   }
   const parts = component.positions.map(([a, b]) => (table ? (wythoffNimber(table, a, b) ?? null) : null));
   const known = (g: number | null): g is number => g !== null;
-  if (parts.every(known)) return { status: 'value', nimber: parts.reduce<bigint>((x, g) => x ^ BigInt(g), 0n), parts: parts.map(BigInt), ...(table ? { wythoff: table } : {}) };
+  if (parts.every(known))
+    return { status: 'value', nimber: parts.reduce<bigint>((x, g) => x ^ BigInt(g), 0n), parts: parts.map(BigInt), ...(table ? { wythoff: table } : {}) };
   const reach = table ? table.size : -1;
   const reason =
     largest > BigInt(MAX_WYTHOFF_TABLE)

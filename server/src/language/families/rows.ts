@@ -13,7 +13,7 @@ export function writeRowMove(move: Extract<ComponentMove, { kind: 'mark' | 'knoc
   const cells = syntax.row.value;
   const after =
     move.kind === 'mark'
-      ? cells.slice(0, move.cell) + 'X' + cells.slice(move.cell + 1)
+      ? `${cells.slice(0, move.cell)}X${cells.slice(move.cell + 1)}`
       : cells.slice(0, move.start) + '.'.repeat(move.count) + cells.slice(move.start + move.count);
   const description =
     move.kind === 'mark'
@@ -34,13 +34,23 @@ export function checkRow(component: RowComponent, head: Name, rule: Rule | undef
   const rowOk = checkRowCells(component.row.value, component.row.valueStart, diagnostics);
   if (rule && !isRowRule(rule)) {
     diagnostics.push(
-      error('heap-rule-given-row', head, `\`${head.text}\` is a subtraction rule, played on heaps: write heap sizes, as in \`${head.text} 3 4\`; rows are for \`treblecross\` and octal rules`),
+      error(
+        'heap-rule-given-row',
+        head,
+        `\`${head.text}\` is a subtraction rule, played on heaps: write heap sizes, as in \`${head.text} 3 4\`; rows are for \`treblecross\` and octal rules`,
+      ),
     );
     return undefined;
   }
   if (component.more.length > 0) {
     const extra = component.more[0];
-    diagnostics.push(error('wrong-shape', { start: extra.start, end: component.more.at(-1)!.end }, `\`${head.text}\` takes one row; join another with \`+\`, as in \`${head.text} "${component.row.value}" + ${head.text} "${extra.value}"\``));
+    diagnostics.push(
+      error(
+        'wrong-shape',
+        { start: extra.start, end: component.more.at(-1)!.end },
+        `\`${head.text}\` takes one row; join another with \`+\`, as in \`${head.text} "${component.row.value}" + ${head.text} "${extra.value}"\``,
+      ),
+    );
     return undefined;
   }
   if (!rule || !rowOk) return undefined;

@@ -30,7 +30,12 @@ export function checkTokens(
     if (index === undefined) {
       const suggestion = closestMatch(vertex.text, symbol.vertexIndex.keys());
       diagnostics.push(
-        error('unknown-vertex', vertex, `graph \`${head.text}\` has no vertex \`${quoted(vertex.text)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`, suggestion === undefined ? {} : { replacement: suggestion }),
+        error(
+          'unknown-vertex',
+          vertex,
+          `graph \`${head.text}\` has no vertex \`${quoted(vertex.text)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`,
+          suggestion === undefined ? {} : { replacement: suggestion },
+        ),
       );
       ok = false;
     } else vertices.push(index);

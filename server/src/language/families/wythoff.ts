@@ -13,7 +13,12 @@ export function writeWythoffMove(move: Extract<ComponentMove, { kind: 'wythoff' 
   const pair = syntax.pairs[move.position];
   const [x, y] = move.to;
   const [a, b] = [pair.numbers[0].value, pair.numbers[1].value];
-  const taken = x < a && y < b ? `take ${numberText(a - x)} from both heaps` : x < a ? `take ${numberText(a - x)} from the first heap` : `take ${numberText(b - y)} from the second heap`;
+  const taken =
+    x < a && y < b
+      ? `take ${numberText(a - x)} from both heaps`
+      : x < a
+        ? `take ${numberText(a - x)} from the first heap`
+        : `take ${numberText(b - y)} from the second heap`;
   return {
     span: pair,
     newText: `(${x}, ${y})`,
@@ -28,7 +33,13 @@ export function checkWythoffPairs(component: PairsComponent, diagnostics: Pick<D
   const positions: [bigint, bigint][] = [];
   for (const pair of component.pairs) {
     if (pair.numbers.length !== 2) {
-      diagnostics.push(error('bad-pair', pair, `a Wythoff position is two heaps, \`(A, B)\`; this one has ${pair.numbers.length === 1 ? 'one number' : `${pair.numbers.length} numbers`}`));
+      diagnostics.push(
+        error(
+          'bad-pair',
+          pair,
+          `a Wythoff position is two heaps, \`(A, B)\`; this one has ${pair.numbers.length === 1 ? 'one number' : `${pair.numbers.length} numbers`}`,
+        ),
+      );
       ok = false;
     } else positions.push([pair.numbers[0].value, pair.numbers[1].value]);
   }
