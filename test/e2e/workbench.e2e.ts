@@ -2,8 +2,8 @@
 // driven with the mouse and keyboard through Playwright in headless Chromium. It opens the
 // examples folder, opens a `.game` file from the Explorer, reads the inlay hints in the editor's
 // text, hovers a heap and reads the hover widget, clicks a winning-move code lens and reads the
-// changed line, then undoes it with Ctrl+Z. Nothing here uses the VS Code API: only what is on
-// the screen. Screenshots go to test-results/ (git-ignored).
+// changed line, then undoes it with Ctrl+Z; then the Outline view, F12, F2, Ctrl+Space, Ctrl+.
+// and Format Document. Nothing here uses the VS Code API: only what is on the screen. Screenshots go to test-results/ (git-ignored).
 //
 // test/vscode/host.mjs runs this file with mocha after the integration suite, in the same
 // browser, against the same VS Code server, and hands it the browser and the workbench's URL
@@ -121,6 +121,22 @@ async function waitForLensAbove(page: Page, start: string, accept: (text: string
   return poll(page, `the code lens above "${start}"`, () => lensesAbove(page, start), accept);
 }
 
+/** The status bar's cursor position ("Ln 2, Col 6"). */
+async function statusSelection(page: Page): Promise<string | undefined> {
+  const item = page.locator('[id="status.editor.selection"]');
+  return (await item.count()) > 0 ? ((await item.first().textContent()) ?? undefined) : undefined;
+}
+
+/** Runs a command by its title from the command palette (F1). */
+async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: SHOWN_MS });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ state: 'visible', timeout: SHOWN_MS });
+  await page.keyboard.press('Enter');
+}
+
 export function defineWorkbenchTests(session: WorkbenchSession): void {
   let page: Page;
   const shot = (name: string) => page.screenshot({ path: join(session.resultsDir, name) });
@@ -134,6 +150,10 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
     });
     after(async () => {
       await page?.close().catch(() => {});
+    });
+    afterEach(async function () {
+      // What the screen showed when a test failed, to see why.
+      if (this.currentTest?.state === 'failed') await shot(`failed-${this.currentTest.title.replace(/[^\w]+/g, '-').slice(0, 60)}.png`).catch(() => {});
     });
 
     it(`opens examples/ and ${FILE} from the Explorer`, async () => {
@@ -191,6 +211,89 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       const line = await waitForLine(page, 'the old position and its value', (text) => text.includes('= *3 · win'), GAME_LINE);
       assert.match(line, /^game coins = onetwo 3 4 5/);
       assert.equal(await renderedLine(page, LINE_AFTER_MOVE), undefined);
+      // The lens above follows the text back: the winning moves again.
+      const lens = await waitForLensAbove(page, GAME_LINE, (text) => text.includes(MOVE_LENS));
+      assert.equal(lens, '▶ onetwo 4 → 2 | ▶ onetwo 5 → 4');
+    });
+
+    it('the Outline view lists the rules and the games', async () => {
+      await runCommand(page, 'Explorer: Focus on Outline View');
+      const outline = page.locator('.outline-pane');
+      // The first rows (the list draws only what fits): the rules, in order, then the first game.
+      for (const name of ['onetwo', 's237', 'anyof', 'coins']) {
+        await outline.locator('.monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible', timeout: SHOWN_MS });
+      }
+      await shot('e2e-5-outline.png');
+    });
+
+    it('F12 on a use of a rule jumps to its declaration', async () => {
+      const { x, y } = await pointOf(page, GAME_LINE, 'onetwo', 'game coins = ');
+      await page.mouse.click(x, y);
+      await page.keyboard.press('F12');
+      const cursor = await poll(
+        page,
+        'the cursor on the rule',
+        () => statusSelection(page),
+        (text) => /Ln 2, Col \d+/.test(text),
+      );
+      assert.match(cursor, /Ln 2,/);
+      await shot('e2e-6-definition.png');
+    });
+
+    it('F2 renames the rule everywhere', async () => {
+      await page.keyboard.press('F2');
+      const box = page.locator('.rename-box input');
+      await box.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      await box.fill('take');
+      await page.keyboard.press('Enter');
+      await waitForLine(page, 'the renamed declaration', () => true, 'rule take = subtract');
+      await waitForLine(page, 'the renamed use', () => true, 'game coins = take 3 4 5');
+      await shot('e2e-7-rename.png');
+      await page.keyboard.press('Control+Z');
+      await waitForLine(page, 'the rename undone', () => true, 'rule onetwo = subtract');
+    });
+
+    it('Ctrl+Space after `=` lists the rules and graphs', async () => {
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('game z = ');
+      await page.keyboard.press('Control+Space');
+      const widget = page.locator('.suggest-widget.visible');
+      for (const label of ['misere', 'onetwo', 's237'])
+        await widget.locator('.monaco-list-row', { hasText: label }).first().waitFor({ state: 'visible', timeout: SHOWN_MS });
+      await shot('e2e-8-completion.png');
+      await page.keyboard.press('Escape');
+    });
+
+    it('Ctrl+. on a misspelt name offers the suggestion, which fixes the line', async () => {
+      await page.keyboard.type('onetow 3');
+      await page.keyboard.press('Escape');
+      await page.locator('.view-overlays .squiggly-error').first().waitFor({ state: 'attached', timeout: SHOWN_MS });
+      for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('Control+.');
+      const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Replace with `onetwo`' });
+      await fix.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      await shot('e2e-9-quick-fix.png');
+      await fix.click();
+      const line = await waitForLine(page, 'the fixed line and its value', (text) => text.includes('= 0 · lose'), 'game z = onetwo 3');
+      assert.match(line, /^game z = onetwo 3\s*= 0 · lose/);
+    });
+
+    it('Format Document writes the canonical layout', async () => {
+      // Back in the editor, at the end of the fixed line; the new line is pasted in (typing it
+      // would open completions after `=` and `+`).
+      const { x, y } = await pointOf(page, 'game z = onetwo 3', '3', 'game z = onetwo ');
+      await page.mouse.click(x, y);
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.insertText('game   w=nim 3+nim 2');
+      await waitForLine(page, 'the line as typed', () => true, 'game   w=nim 3+nim 2');
+      // Ctrl+Shift+I in a browser is the browser's: the command palette, as a web user does.
+      await runCommand(page, 'Format Document');
+      // Drawn with its hints between the components: `game w = nim 3 *3 + nim 2 *2 ⊕ = *1 · win`.
+      const line = await waitForLine(page, 'the formatted line', (text) => /^game w = nim 3\s*\*3 \+ nim 2\s*\*2/.test(text), 'game w = nim 3');
+      assert.match(line, /⊕ = \*1 · win/);
+      await shot('e2e-10-format.png');
     });
   });
 }

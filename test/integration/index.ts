@@ -29,6 +29,7 @@ export async function run(): Promise<void> {
   await import('./extension.itest');
   await import('./diagnostics.itest');
   await import('./features.itest');
+  await import('./language.itest');
   // Last: it restarts the language server.
   await import('./restart.itest');
 

@@ -144,7 +144,8 @@ export function completions(view: DocumentView, offset: number, snippets: boolea
       return RULE_KIND_SNIPPETS.map((s) => snippetItem(s, CompletionItemKind.Keyword, snippets));
     case 'component': {
       const items: CompletionItem[] = [];
-      if (context.misere) items.push({ label: 'misere', kind: CompletionItemKind.Keyword, detail: 'misère play: the player who makes the last move loses' });
+      if (context.misere)
+        items.push({ label: 'misere', kind: CompletionItemKind.Keyword, detail: 'misère play: the player who makes the last move loses', sortText: '0' });
       for (const symbol of view.document.model.symbols.values()) {
         if (symbol.kind === 'game') continue;
         items.push({
