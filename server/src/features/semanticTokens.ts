@@ -54,8 +54,20 @@ export function classify(document: AnalyzedDocument): Classified[] {
   return found.sort((a, b) => a.start - b.start);
 }
 
+/** Whole documents' tokens, once per analysis: an editor asks again after every edit and refresh. */
+const encoded = new WeakMap<AnalyzedDocument, number[]>();
+
 /** The LSP's relative encoding, for the spans between the offsets first and last. */
 export function encode(document: AnalyzedDocument, first = 0, last = Number.POSITIVE_INFINITY): number[] {
+  const whole = first === 0 && last === Number.POSITIVE_INFINITY;
+  const known = whole ? encoded.get(document) : undefined;
+  if (known) return known;
+  const data = encodeBetween(document, first, last);
+  if (whole) encoded.set(document, data);
+  return data;
+}
+
+function encodeBetween(document: AnalyzedDocument, first: number, last: number): number[] {
   const data: number[] = [];
   let line = 0;
   let character = 0;
