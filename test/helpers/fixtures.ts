@@ -15,7 +15,7 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { LanguageServerSession } from './languageServer';
+import { type InProcessOptions, LanguageServerSession } from './languageServer';
 
 export interface Marked {
   readonly text: string;
@@ -206,4 +206,18 @@ export function applyWorkspaceEdit(uri: string, text: string, edit: WorkspaceEdi
   }
   edits.push(...(edit.changes?.[uri] ?? []));
   return TextDocument.applyEdits(TextDocument.create(uri, 'game', 1, text), edits);
+}
+
+/**
+ * One in-process server for a `describe` block: started before its tests, stopped after. The
+ * returned object's `session` and `fixtures` are set once the tests run.
+ */
+export function fixtureServer(options: InProcessOptions = {}): { session: LanguageServerSession; fixtures: FixtureClient } {
+  const handle = {} as { session: LanguageServerSession; fixtures: FixtureClient };
+  before(async () => {
+    handle.session = (await LanguageServerSession.inProcess(options)).session;
+    handle.fixtures = new FixtureClient(handle.session);
+  });
+  after(() => handle.session?.stop());
+  return handle;
 }

@@ -3,26 +3,7 @@
 // are edited in memory only and reverted, never saved.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-
-const READY_TIMEOUT_MS = 30_000;
-
-async function until<T>(what: string, probe: () => Thenable<T | undefined> | T | undefined): Promise<T> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-async function openExample(name: string): Promise<vscode.TextDocument> {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the test workspace has no folder (expected examples/)');
-  const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, name));
-  await vscode.window.showTextDocument(document);
-  return document;
-}
+import { openExample, until } from './helpers';
 
 const lineOf = (document: vscode.TextDocument, start: string) =>
   document

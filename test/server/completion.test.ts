@@ -1,19 +1,13 @@
 // Completion by context, one fixture per case (`|` is the cursor). The server runs in this process.
 import * as assert from 'node:assert/strict';
-import { FixtureClient } from '../helpers/fixtures';
+import { FixtureClient, fixtureServer } from '../helpers/fixtures';
 import { CLIENT_CAPABILITIES, LanguageServerSession } from '../helpers/languageServer';
 
 const BUILTINS = ['nim', 'kayles', 'dawson', 'dawson-kayles', 'treblecross', 'wythoff', 'leftmost'];
 const rules = 'rule onetwo = subtract {1, 2}\ngraph g {\n  top -> mid, low\n  mid -> low\n}\n';
 
 describe('completion', () => {
-  let session: LanguageServerSession;
-  let fixtures: FixtureClient;
-  before(async () => {
-    ({ session } = await LanguageServerSession.inProcess());
-    fixtures = new FixtureClient(session);
-  });
-  after(() => session?.stop());
+  const server = fixtureServer();
 
   const cases: [string, string, { includes?: string[]; excludes?: string[]; exactly?: string[] }][] = [
     ['at the start of a line: the declarations', `${rules}|`, { exactly: ['rule', 'graph', 'game'] }],
@@ -36,26 +30,26 @@ describe('completion', () => {
     ['inside a subtraction set: nothing', 'rule s = subtract {1, |', { exactly: [] }],
     ['after an unknown graph’s `at`: nothing', 'game x = nope at |', { exactly: [] }],
   ];
-  cases.forEach(([title, source, expected]) => it(title, async () => void (await fixtures.expectCompletion(source, expected))));
+  cases.forEach(([title, source, expected]) => it(title, async () => void (await server.fixtures.expectCompletion(source, expected))));
 
   it('a rule’s detail says what it is and its first values; a built-in says built-in', async () => {
     // Asked twice: the first asks the rule's values to be computed.
-    await fixtures.expectCompletion(`${rules}game x = |`, {});
+    await server.fixtures.expectCompletion(`${rules}game x = |`, {});
     let detail = '';
     for (let i = 0; i < 100 && !detail.includes('…'); i++) {
-      const items = await fixtures.expectCompletion(`${rules}game x = |`, {});
+      const items = await server.fixtures.expectCompletion(`${rules}game x = |`, {});
       detail = items.find((item) => item.label === 'onetwo')!.detail ?? '';
       if (!detail.includes('…')) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     assert.equal(detail, 'rule: subtract {1, 2}: 0 1 2 0 1 2 0 1 2 0 1 2 …');
-    const items = await fixtures.expectCompletion(`${rules}game x = |`, {});
+    const items = await server.fixtures.expectCompletion(`${rules}game x = |`, {});
     assert.match(items.find((i) => i.label === 'kayles')!.detail!, /^built-in rule: octal 0\.77/);
     assert.match(items.find((i) => i.label === 'wythoff')!.detail!, /wythoff \(3, 5\)/);
     assert.equal(items.find((i) => i.label === 'g')!.detail, 'graph: 3 vertices');
   });
 
   it('snippets with placeholders for a client that takes them', async () => {
-    const items = await fixtures.expectCompletion('|', {});
+    const items = await server.fixtures.expectCompletion('|', {});
     const graph = items.find((i) => i.label === 'graph')!;
     assert.equal(graph.insertTextFormat, 2);
     assert.equal(graph.insertText, 'graph ${1:name} {\n  ${2:a} -> ${3:b}\n}');

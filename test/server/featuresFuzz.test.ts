@@ -67,89 +67,85 @@ function inProcessView(text: string, cache = createEngineCache()): DocumentView 
 describe('features fuzzing', () => {
   const examples = fuzzSeeds();
 
-  it('1,000 mutated documents: hovers everywhere, hints, lenses and move edits answer, inside the document', () => {
-    const next = random(777);
+  /**
+   * Runs `check` on `count` mutated documents, each with `within` (a range must lie inside the
+   * document); a failure names the document and shows its text.
+   */
+  function forMutatedDocuments(count: number, seed: number, check: (view: DocumentView, text: string, within: (range: Range) => void) => void): void {
+    const next = random(seed);
     const cache = createEngineCache();
-    let hovers = 0;
-    let edits = 0;
-    for (let i = 0; i < 1000; i++) {
+    for (let i = 0; i < count; i++) {
       const text = mutate(examples[i % examples.length], next);
       const view = inProcessView(text, cache);
-      const lines = view.document.lines;
-      const end = lines.positionAt(text.length);
+      const end = view.document.lines.positionAt(text.length);
       const within = (range: Range) => {
         for (const p of [range.start, range.end])
           assert.ok(p.line < end.line || (p.line === end.line && p.character <= end.character), `range beyond the end in ${JSON.stringify(text)}`);
       };
       try {
-        for (let offset = 0; offset <= text.length; offset += 3) {
-          const found = hover(view, offset);
-          if (found) {
-            hovers++;
-            within(found.range!);
-          }
-        }
-        for (const hint of inlayHints(view)) within({ start: hint.position, end: hint.position });
-        for (const lens of codeLenses(view)) {
-          within(lens.range);
-          if (lens.command?.command !== 'grundy.applyMove') continue;
-          const edit = moveEdit(view, lens.command.arguments![0]);
-          assert.equal(edit.status, 'edit');
-          if (edit.status === 'edit') within(edit.edit.range);
-          edits++;
-        }
+        check(view, text, within);
       } catch (cause) {
         assert.fail(`document ${i}: ${cause instanceof Error ? cause.stack : String(cause)}\n${JSON.stringify(text)}`);
       }
     }
+  }
+
+  it('1,000 mutated documents: hovers everywhere, hints, lenses and move edits answer, inside the document', () => {
+    let hovers = 0;
+    let edits = 0;
+    forMutatedDocuments(1000, 777, (view, text, within) => {
+      for (let offset = 0; offset <= text.length; offset += 3) {
+        const found = hover(view, offset);
+        if (found) {
+          hovers++;
+          within(found.range!);
+        }
+      }
+      for (const hint of inlayHints(view)) within({ start: hint.position, end: hint.position });
+      for (const lens of codeLenses(view)) {
+        within(lens.range);
+        if (lens.command?.command !== 'grundy.applyMove') continue;
+        const edit = moveEdit(view, lens.command.arguments![0]);
+        assert.equal(edit.status, 'edit');
+        if (edit.status === 'edit') within(edit.edit.range);
+        edits++;
+      }
+    });
     assert.ok(hovers > 25_000, `${hovers} hovers`);
     assert.ok(edits > 1_000, `${edits} move edits`);
   });
 
   it('300 mutated documents: navigation, rename, completion, quick fixes, formatting, folding, selection and tokens answer, inside the document', () => {
-    const next = random(4242);
-    const cache = createEngineCache();
     let renames = 0;
     let fixes = 0;
-    for (let i = 0; i < 300; i++) {
-      const text = mutate(examples[i % examples.length], next);
-      const view = inProcessView(text, cache);
+    forMutatedDocuments(300, 4242, (view, text, within) => {
       const lines = view.document.lines;
-      const end = lines.positionAt(text.length);
-      const within = (range: Range) => {
-        for (const p of [range.start, range.end])
-          assert.ok(p.line < end.line || (p.line === end.line && p.character <= end.character), `range beyond the end in ${JSON.stringify(text)}`);
-      };
-      try {
-        for (const symbol of documentSymbols(view)) [symbol.range, symbol.selectionRange, ...(symbol.children ?? []).map((c) => c.range)].forEach(within);
-        for (let offset = 0; offset <= text.length; offset += 7) {
-          const target = definition(view, offset);
-          if (target) within(target.range);
-          references(view, offset, true).forEach((l) => within(l.range));
-          documentHighlights(view, offset).forEach((h) => within(h.range));
-          completions(view, offset, true);
-          for (let r: ReturnType<typeof selectionRange> | undefined = selectionRange(view, lines.positionAt(offset)); r; r = r.parent) within(r.range);
-          try {
-            const edits = renameEdits(view, offset, 'renamed_name');
-            edits.forEach((e) => within(e.range));
-            renames++;
-          } catch (cause) {
-            if (!(cause instanceof Refusal)) throw cause;
-          }
+      for (const symbol of documentSymbols(view)) [symbol.range, symbol.selectionRange, ...(symbol.children ?? []).map((c) => c.range)].forEach(within);
+      for (let offset = 0; offset <= text.length; offset += 7) {
+        const target = definition(view, offset);
+        if (target) within(target.range);
+        references(view, offset, true).forEach((l) => within(l.range));
+        documentHighlights(view, offset).forEach((h) => within(h.range));
+        completions(view, offset, true);
+        for (let r: ReturnType<typeof selectionRange> | undefined = selectionRange(view, lines.positionAt(offset)); r; r = r.parent) within(r.range);
+        try {
+          renameEdits(view, offset, 'renamed_name').forEach((e) => within(e.range));
+          renames++;
+        } catch (cause) {
+          if (!(cause instanceof Refusal)) throw cause;
         }
-        for (const action of quickFixes(view, lspDiagnostics(view.document, view.uri, true))) {
-          for (const edit of action.edit!.changes![view.uri]) within(edit.range);
-          fixes++;
-        }
-        // Formatting edits give the formatter's text, which changes only whitespace.
-        const formatted = TextDocument.applyEdits(TextDocument.create(view.uri, 'game', 1, text), formattingEdits(view));
-        assert.ok(sameMeaning(text, formatted), 'formatting kept the tokens');
-        foldingRanges(view).forEach((f) => assert.ok(f.startLine <= f.endLine && f.endLine <= end.line));
-        assert.equal(encode(view.document).length % 5, 0);
-      } catch (cause) {
-        assert.fail(`document ${i}: ${cause instanceof Error ? cause.stack : String(cause)}\n${JSON.stringify(text)}`);
       }
-    }
+      for (const action of quickFixes(view, lspDiagnostics(view.document, view.uri, true))) {
+        for (const edit of action.edit!.changes![view.uri]) within(edit.range);
+        fixes++;
+      }
+      // Formatting edits give the formatter's text, which changes only whitespace.
+      const formatted = TextDocument.applyEdits(TextDocument.create(view.uri, 'game', 1, text), formattingEdits(view));
+      assert.ok(sameMeaning(text, formatted), 'formatting kept the tokens');
+      const lastLine = lines.positionAt(text.length).line;
+      foldingRanges(view).forEach((f) => assert.ok(f.startLine <= f.endLine && f.endLine <= lastLine));
+      assert.equal(encode(view.document).length % 5, 0);
+    });
     assert.ok(renames > 1_000, `${renames} renames`);
     assert.ok(fixes > 100, `${fixes} quick fixes`);
   });

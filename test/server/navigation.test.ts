@@ -1,18 +1,11 @@
 // Navigation and rename, one fixture per case: `|` is the cursor, `«…»` the ranges expected
-// (test/helpers/fixtures.ts). The server runs in this process.
+// (test/helpers/server.fixtures.ts). The server runs in this process.
 import * as assert from 'node:assert/strict';
 import type { DocumentSymbol, SymbolInformation } from 'vscode-languageserver-protocol';
-import { FixtureClient, marked } from '../helpers/fixtures';
-import { LanguageServerSession } from '../helpers/languageServer';
+import { fixtureServer, marked } from '../helpers/fixtures';
 
 describe('navigation', () => {
-  let session: LanguageServerSession;
-  let fixtures: FixtureClient;
-  before(async () => {
-    ({ session } = await LanguageServerSession.inProcess());
-    fixtures = new FixtureClient(session);
-  });
-  after(() => session?.stop());
+  const server = fixtureServer();
 
   const definitions: [string, string][] = [
     ['a rule used in a game', 'rule «onetwo» = subtract {1, 2}\ngame g = one|two 3 + nim 2'],
@@ -27,7 +20,7 @@ describe('navigation', () => {
     ['a duplicate declaration: the first one', 'rule «s» = subtract {1}\nrule s = subtract {2}\ngame g = |s 4'],
     ['a keyword is not a name', 'game g = |misere nim 3'],
   ];
-  definitions.forEach(([title, source]) => it(`definition: ${title}`, () => fixtures.expectDefinition(source)));
+  definitions.forEach(([title, source]) => it(`definition: ${title}`, () => server.fixtures.expectDefinition(source)));
 
   const references: [string, string, boolean][] = [
     ['a rule: its declaration and every use', 'rule «s» = subtract {1, 2}\ngame g = «s» 3 + «|s» 4\ngame h = nim 1 + «s» 2', true],
@@ -41,15 +34,17 @@ describe('navigation', () => {
     ['a built-in rule: its uses', 'game g = «nim» 3 + «|nim» 4\ngame h = kayles 3', true],
     ['a game: its declaration', 'game «|g» = nim 3\ngame h = nim 3', true],
   ];
-  references.forEach(([title, source, include]) => it(`references: ${title}`, () => fixtures.expectReferences(source, include)));
+  references.forEach(([title, source, include]) => it(`references: ${title}`, () => server.fixtures.expectReferences(source, include)));
 
-  it('highlights: declarations are writes, uses are reads', () => fixtures.expectHighlights('rule «s» = subtract {1}\ngame g = «|s» 3 + «s» 4', [0]));
-  it('highlights: a vertex', () => fixtures.expectHighlights(`graph g {\n  «a» -> b\n  b -> «a|»\n}\ngame p = g at «a»`, [0]));
+  it('highlights: declarations are writes, uses are reads', () => server.fixtures.expectHighlights('rule «s» = subtract {1}\ngame g = «|s» 3 + «s» 4', [0]));
+  it('highlights: a vertex', () => server.fixtures.expectHighlights(`graph g {\n  «a» -> b\n  b -> «a|»\n}\ngame p = g at «a»`, [0]));
 
   it('document symbols: rules, graphs with their vertices, games, each with its detail', async () => {
-    const fixture = await fixtures.open('rule onetwo = subtract {1, 2}\ngraph g {\n  a -> b, c\n  b -> c\n}\ngame coins = onetwo 3 4 5\ngame p = g at a\n');
-    await session.settledCodeLenses(fixture.uri);
-    const symbols = (await session.connection.sendRequest<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: fixture.uri } }))!;
+    const fixture = await server.fixtures.open(
+      'rule onetwo = subtract {1, 2}\ngraph g {\n  a -> b, c\n  b -> c\n}\ngame coins = onetwo 3 4 5\ngame p = g at a\n',
+    );
+    await server.session.settledCodeLenses(fixture.uri);
+    const symbols = (await server.session.connection.sendRequest<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: fixture.uri } }))!;
     const outline = symbols.map((s) => [s.name, s.kind, s.detail, (s.children ?? []).map((c) => `${c.name} ${c.detail}`)]);
     assert.deepEqual(outline, [
       ['onetwo', 12, 'subtract {1, 2}', []],
@@ -59,19 +54,19 @@ describe('navigation', () => {
     ]);
     assert.deepEqual(symbols[1].selectionRange, { start: { line: 1, character: 6 }, end: { line: 1, character: 7 } });
     assert.deepEqual(symbols[1].range, { start: { line: 1, character: 0 }, end: { line: 4, character: 1 } });
-    await fixtures.close(fixture.uri);
+    await server.fixtures.close(fixture.uri);
   });
 
   it('workspace symbols: every open document, filtered as VS Code filters (letters in order)', async () => {
-    const one = await fixtures.open('rule onetwo = subtract {1, 2}\ngame coins = onetwo 3\n');
-    const two = await fixtures.open('graph moves {\n  start -> end\n}\ngame other = nim 1\n');
-    const query = (q: string) => session.connection.sendRequest<SymbolInformation[]>('workspace/symbol', { query: q });
+    const one = await server.fixtures.open('rule onetwo = subtract {1, 2}\ngame coins = onetwo 3\n');
+    const two = await server.fixtures.open('graph moves {\n  start -> end\n}\ngame other = nim 1\n');
+    const query = (q: string) => server.session.connection.sendRequest<SymbolInformation[]>('workspace/symbol', { query: q });
     assert.deepEqual((await query('o')).map((s) => s.name).sort(), ['coins', 'moves', 'onetwo', 'other']);
     assert.deepEqual((await query('ot')).map((s) => `${s.name} ${s.location.uri === two.uri ? 2 : 1}`).sort(), ['onetwo 1', 'other 2']);
     const vertex = (await query('start'))[0];
     assert.deepEqual([vertex.name, vertex.kind, vertex.containerName], ['start', 22, 'moves']);
-    await fixtures.close(one.uri);
-    await fixtures.close(two.uri);
+    await server.fixtures.close(one.uri);
+    await server.fixtures.close(two.uri);
   });
 
   it('the fixture helper itself: cursor and ranges', () => {
@@ -86,13 +81,7 @@ describe('navigation', () => {
 });
 
 describe('rename', () => {
-  let session: LanguageServerSession;
-  let fixtures: FixtureClient;
-  before(async () => {
-    ({ session } = await LanguageServerSession.inProcess());
-    fixtures = new FixtureClient(session);
-  });
-  after(() => session?.stop());
+  const server = fixtureServer();
 
   const renames: [string, string, string, string][] = [
     [
@@ -112,7 +101,7 @@ describe('rename', () => {
     ['a game', 'game «co|ins» = nim 3\n', 'pile', 'game pile = nim 3\n'],
     ['to a name with a hyphen', 'rule «|s» = subtract {1}\ngame g = s 1\n', 'take-one', 'rule take-one = subtract {1}\ngame g = take-one 1\n'],
   ];
-  renames.forEach(([title, source, newName, after]) => it(`renames ${title}`, () => fixtures.expectRename(source, newName, { after })));
+  renames.forEach(([title, source, newName, after]) => it(`renames ${title}`, () => server.fixtures.expectRename(source, newName, { after })));
 
   const refusals: [string, string, string, RegExp, ('refused' | 'allowed')?][] = [
     ['a keyword', 'game g = |misere nim 3', 'x', /`misere` is a keyword/],
@@ -126,8 +115,10 @@ describe('rename', () => {
     ['to a keyword', 'rule |s = subtract {1}', 'graph', /`graph` is a keyword/, 'allowed'],
     ['nothing under the cursor', 'game g = nim 3 |  + nim 4', 'x', /Only the name of a rule, graph, vertex or game can be renamed/],
   ];
-  refusals.forEach(([title, source, newName, refused, prepare]) => it(`refuses ${title}`, () => fixtures.expectRename(source, newName, { refused, prepare })));
+  refusals.forEach(([title, source, newName, refused, prepare]) =>
+    it(`refuses ${title}`, () => server.fixtures.expectRename(source, newName, { refused, prepare })),
+  );
 
   it('a vertex may take the name of another graph’s vertex', () =>
-    fixtures.expectRename('graph g {\n  «|a» -> b\n}\ngraph h {\n  c -> d\n}\n', 'c', { after: 'graph g {\n  c -> b\n}\ngraph h {\n  c -> d\n}\n' }));
+    server.fixtures.expectRename('graph g {\n  «|a» -> b\n}\ngraph h {\n  c -> d\n}\n', 'c', { after: 'graph g {\n  c -> b\n}\ngraph h {\n  c -> d\n}\n' }));
 });

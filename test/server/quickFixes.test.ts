@@ -3,17 +3,11 @@
 // The server runs in this process.
 import * as assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { applyWorkspaceEdit, FixtureClient } from '../helpers/fixtures';
+import { applyWorkspaceEdit, FixtureClient, fixtureServer } from '../helpers/fixtures';
 import { LanguageServerSession } from '../helpers/languageServer';
 
 describe('quick fixes', () => {
-  let session: LanguageServerSession;
-  let fixtures: FixtureClient;
-  before(async () => {
-    ({ session } = await LanguageServerSession.inProcess());
-    fixtures = new FixtureClient(session);
-  });
-  after(() => session?.stop());
+  const server = fixtureServer();
 
   const cases: [string, string, string, string, string][] = [
     [
@@ -80,8 +74,8 @@ describe('quick fixes', () => {
 
   cases.forEach(([title, source, code, fixTitle, after]) =>
     it(`${title}: ${fixTitle}`, async () => {
-      const fixture = await fixtures.open(source);
-      const actions = await fixtures.quickFixes(fixture, code);
+      const fixture = await server.fixtures.open(source);
+      const actions = await server.fixtures.quickFixes(fixture, code);
       const action = actions.find((a) => a.title === fixTitle);
       assert.ok(action, `"${fixTitle}" among ${actions.map((a) => a.title).join(' | ')}`);
       assert.equal(action.kind, 'quickfix');
@@ -91,23 +85,23 @@ describe('quick fixes', () => {
       );
       const fixed = applyWorkspaceEdit(fixture.uri, fixture.text, action.edit!);
       assert.equal(fixed, after);
-      await fixtures.close(fixture.uri);
+      await server.fixtures.close(fixture.uri);
       // The fix removes its diagnostic (and brings no error of its own).
-      const again = await fixtures.open(fixed);
+      const again = await server.fixtures.open(fixed);
       assert.deepEqual(
         again.diagnostics.filter((d) => d.severity === 1).map((d) => d.message),
         [],
         'no errors after the fix',
       );
-      await fixtures.close(again.uri);
+      await server.fixtures.close(again.uri);
     }),
   );
 
   it('a suggestion is the preferred fix, and diagnostics carry it as data', async () => {
-    const fixture = await fixtures.open('rule onetwo = subtract {1, 2}\ngame g = onetow 3\n');
+    const fixture = await server.fixtures.open('rule onetwo = subtract {1, 2}\ngame g = onetow 3\n');
     const diagnostic = fixture.diagnostics.find((d) => d.code === 'unknown-name')!;
     assert.deepEqual(diagnostic.data, { replacement: 'onetwo' });
-    const actions = await fixtures.quickFixes(fixture, 'unknown-name');
+    const actions = await server.fixtures.quickFixes(fixture, 'unknown-name');
     assert.deepEqual(
       actions.map((a) => [a.title, a.isPreferred ?? false]),
       [
@@ -115,31 +109,31 @@ describe('quick fixes', () => {
         ['Declare rule `onetow` (a subtraction game)', false],
       ],
     );
-    await fixtures.close(fixture.uri);
+    await server.fixtures.close(fixture.uri);
   });
 
   it('related information: the first declaration of a duplicate, every edge of a cycle', async () => {
-    const duplicate = await fixtures.open('rule s = subtract {1}\nrule s = subtract {2}\n');
+    const duplicate = await server.fixtures.open('rule s = subtract {1}\nrule s = subtract {2}\n');
     const first = duplicate.diagnostics.find((d) => d.code === 'duplicate-declaration')!;
     assert.deepEqual(
       first.relatedInformation?.map((r) => [r.location.uri, r.location.range.start, r.message]),
       [[duplicate.uri, { line: 0, character: 5 }, '`s` is first declared here']],
     );
-    const cycle = await fixtures.open('graph g {\n  a -> b\n  b -> c\n  c -> a\n}\n');
+    const cycle = await server.fixtures.open('graph g {\n  a -> b\n  b -> c\n  c -> a\n}\n');
     const related = cycle.diagnostics.find((d) => d.code === 'graph-cycle')!.relatedInformation!;
     assert.deepEqual(related.map((r) => r.message).sort(), [
       'the edge `a -> b` of the cycle',
       'the edge `b -> c` of the cycle',
       'the edge `c -> a` of the cycle',
     ]);
-    const fixes = await fixtures.quickFixes(cycle, 'graph-cycle');
+    const fixes = await server.fixtures.quickFixes(cycle, 'graph-cycle');
     assert.equal(fixes.length, 3, 'one fix per edge');
   });
 
   it('a diagnostic the text no longer has gets no fix', async () => {
-    const fixture = await fixtures.open('game g = onetow 3\n');
+    const fixture = await server.fixtures.open('game g = onetow 3\n');
     const stale: Diagnostic = { ...fixture.diagnostics[0], range: { start: { line: 0, character: 2 }, end: { line: 0, character: 3 } } };
-    assert.deepEqual(await fixtures.quickFixes({ uri: fixture.uri, diagnostics: [stale] }, 'unknown-name'), []);
+    assert.deepEqual(await server.fixtures.quickFixes({ uri: fixture.uri, diagnostics: [stale] }, 'unknown-name'), []);
   });
 
   it('a client without relatedInformation gets the messages alone', async () => {

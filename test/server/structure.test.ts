@@ -5,23 +5,16 @@ import type { FoldingRange, SelectionRange, SemanticTokens, SemanticTokensDelta,
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { TOKEN_MODIFIERS, TOKEN_TYPES } from '../../server/src/features/semanticTokens';
 import { formatText } from '../../server/src/language/format';
-import { FixtureClient } from '../helpers/fixtures';
-import { LanguageServerSession } from '../helpers/languageServer';
+import { fixtureServer } from '../helpers/fixtures';
 
 const apply = (text: string, edits: TextEdit[]) => TextDocument.applyEdits(TextDocument.create('file:///x.game', 'game', 1, text), edits);
 
 describe('formatting, folding, selection ranges and semantic tokens', () => {
-  let session: LanguageServerSession;
-  let fixtures: FixtureClient;
-  before(async () => {
-    ({ session } = await LanguageServerSession.inProcess());
-    fixtures = new FixtureClient(session);
-  });
-  after(() => session?.stop());
-  const request = <T>(method: string, params: object) => session.connection.sendRequest<T>(method, params);
+  const server = fixtureServer();
+  const request = <T>(method: string, params: object) => server.session.connection.sendRequest<T>(method, params);
 
   it('document formatting: per-line edits that give the canonical text; none the second time', async () => {
-    const fixture = await fixtures.open('rule s=subtract{1 ,2}\n\n\n\ngraph g{\na->b\n}\ngame g2=s 3+g at a   \n');
+    const fixture = await server.fixtures.open('rule s=subtract{1 ,2}\n\n\n\ngraph g{\na->b\n}\ngame g2=s 3+g at a   \n');
     const edits = (await request<TextEdit[]>('textDocument/formatting', { textDocument: { uri: fixture.uri }, options: { tabSize: 4, insertSpaces: true } }))!;
     const formatted = apply(fixture.text, edits);
     assert.equal(formatted, 'rule s = subtract {1, 2}\n\ngraph g {\n  a -> b\n}\ngame g2 = s 3 + g at a\n');
@@ -30,12 +23,12 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
       edits.every((e) => e.range.start.line === e.range.end.line || e.newText === ''),
       'each edit is one line (or removes one)',
     );
-    await session.change(fixture.uri, formatted);
+    await server.session.change(fixture.uri, formatted);
     assert.deepEqual(await request('textDocument/formatting', { textDocument: { uri: fixture.uri }, options: { tabSize: 2, insertSpaces: true } }), []);
   });
 
   it('range formatting touches only the lines of the range', async () => {
-    const fixture = await fixtures.open('game a=nim 1\ngame b=nim 2\ngame c=nim 3\n');
+    const fixture = await server.fixtures.open('game a=nim 1\ngame b=nim 2\ngame c=nim 3\n');
     const edits = (await request<TextEdit[]>('textDocument/rangeFormatting', {
       textDocument: { uri: fixture.uri },
       range: { start: { line: 1, character: 3 }, end: { line: 1, character: 5 } },
@@ -45,7 +38,7 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
   });
 
   it('folding: a graph body (its brace left in sight) and a block of comments', async () => {
-    const fixture = await fixtures.open('# one\n# two\n# three\ngraph g {\n  a -> b\n  b -> c\n}\n# alone\ngame p = g at a\n');
+    const fixture = await server.fixtures.open('# one\n# two\n# three\ngraph g {\n  a -> b\n  b -> c\n}\n# alone\ngame p = g at a\n');
     const ranges = (await request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri: fixture.uri } }))!;
     assert.deepEqual(
       ranges.map((r) => [r.startLine, r.endLine, r.kind ?? 'region']),
@@ -71,13 +64,13 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
   ];
   selections.forEach(([title, source, expected]) =>
     it(`selection ranges: ${title}`, async () => {
-      const fixture = await fixtures.open(source);
+      const fixture = await server.fixtures.open(source);
       const [range] = (await request<SelectionRange[]>('textDocument/selectionRange', { textDocument: { uri: fixture.uri }, positions: [fixture.cursor] }))!;
       const document = TextDocument.create(fixture.uri, 'game', 1, fixture.text);
       const chain: string[] = [];
       for (let r: SelectionRange | undefined = range; r; r = r.parent) chain.push(document.getText(r.range));
       assert.deepEqual(chain, expected);
-      await fixtures.close(fixture.uri);
+      await server.fixtures.close(fixture.uri);
     }),
   );
 
@@ -99,7 +92,7 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
   };
 
   it('semantic tokens: rules, graphs, vertices, games and numbers; declarations and built-ins marked; a misspelt name gets none', async () => {
-    const fixture = await fixtures.open('rule s = subtract {1, 2}\ngraph t {\n  a -> b\n}\ngame g = s 3 + t at a + nim 4 + sx 1\n');
+    const fixture = await server.fixtures.open('rule s = subtract {1, 2}\ngraph t {\n  a -> b\n}\ngame g = s 3 + t at a + nim 4 + sx 1\n');
     const tokens = (await request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri: fixture.uri } }))!;
     assert.deepEqual(decode(fixture.text, tokens.data), [
       '0:5 s function [declaration]',
@@ -125,10 +118,10 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
   });
 
   it('semantic tokens: a delta after an edit turns the last result into the new one', async () => {
-    const fixture = await fixtures.open('rule s = subtract {1, 2}\ngame g = s 3 4\ngame h = nim 5\n');
+    const fixture = await server.fixtures.open('rule s = subtract {1, 2}\ngame g = s 3 4\ngame h = nim 5\n');
     const first = (await request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri: fixture.uri } }))!;
     const edited = 'rule s = subtract {1, 2}\ngame g = s 3 4 17 + nim 2\ngame h = nim 5\n';
-    await session.change(fixture.uri, edited);
+    await server.session.change(fixture.uri, edited);
     const answer = (await request<SemanticTokensDelta>('textDocument/semanticTokens/full/delta', {
       textDocument: { uri: fixture.uri },
       previousResultId: first.resultId,
