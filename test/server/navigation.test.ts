@@ -2,7 +2,8 @@
 // (test/helpers/server.fixtures.ts). The server runs in this process.
 import * as assert from 'node:assert/strict';
 import type { DocumentSymbol, SymbolInformation } from 'vscode-languageserver-protocol';
-import { fixtureServer, marked } from '../helpers/fixtures';
+import { FixtureClient, fixtureServer, marked } from '../helpers/fixtures';
+import { LanguageServerSession } from '../helpers/languageServer';
 
 describe('navigation', () => {
   const server = fixtureServer();
@@ -55,6 +56,26 @@ describe('navigation', () => {
     assert.deepEqual(symbols[1].selectionRange, { start: { line: 1, character: 6 }, end: { line: 1, character: 7 } });
     assert.deepEqual(symbols[1].range, { start: { line: 1, character: 0 }, end: { line: 4, character: 1 } });
     await server.fixtures.close(fixture.uri);
+  });
+
+  it('document symbols for a client without hierarchical symbols: a flat list, vertices with their graph', async () => {
+    const { session: plain } = await LanguageServerSession.inProcess({ capabilities: { textDocument: {} } });
+    try {
+      const fixture = await new FixtureClient(plain).open('rule s = subtract {1}\ngraph g {\n  a -> b\n}\ngame p = g at a\n');
+      const symbols = (await plain.connection.sendRequest<SymbolInformation[]>('textDocument/documentSymbol', { textDocument: { uri: fixture.uri } }))!;
+      assert.deepEqual(
+        symbols.map((s) => [s.name, s.containerName ?? '', s.location.range.start.line]),
+        [
+          ['s', '', 0],
+          ['g', '', 1],
+          ['a', 'g', 2],
+          ['b', 'g', 2],
+          ['p', '', 4],
+        ],
+      );
+    } finally {
+      await plain.stop();
+    }
   });
 
   it('workspace symbols: every open document, filtered as VS Code filters (letters in order)', async () => {

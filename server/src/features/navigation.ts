@@ -83,6 +83,14 @@ export function documentSymbols(view: DocumentView): DocumentSymbol[] {
   return symbols;
 }
 
+/** The outline as SymbolInformation (LSP before 3.10): children after their parent, with its name as container. */
+export function flatSymbols(uri: string, symbols: readonly DocumentSymbol[], container?: string): SymbolInformation[] {
+  return symbols.flatMap((symbol) => [
+    { name: symbol.name, kind: symbol.kind, location: { uri, range: symbol.selectionRange }, ...(container === undefined ? {} : { containerName: container }) },
+    ...flatSymbols(uri, symbol.children ?? [], symbol.name),
+  ]);
+}
+
 /** Whether every character of the query appears in the name, in order, ignoring case (as VS Code filters). */
 export function matchesQuery(name: string, query: string): boolean {
   const lower = name.toLowerCase();
@@ -165,7 +173,10 @@ export const navigationFeature: Feature = {
       requests: {
         'textDocument/documentSymbol': (raw) => {
           const view = context.view(textDocumentParams(raw).uri);
-          return view ? documentSymbols(view) : [];
+          if (!view) return [];
+          const symbols = documentSymbols(view);
+          // A client without hierarchical symbols gets a flat list, a vertex naming its graph.
+          return context.client.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport ? symbols : flatSymbols(view.uri, symbols);
         },
         'workspace/symbol': (raw) => {
           const query = (raw as { query?: unknown } | null)?.query;
