@@ -37,8 +37,22 @@ const gameOf = (text: string, lens: CodeLens) => /^game\s+(\S+)/.exec(text.split
 
 describe('applying winning moves', () => {
   let session: LanguageServerSession;
+  let listed: string[] = [];
   before(async () => {
-    ({ session } = await LanguageServerSession.inProcess({ settings: { codeLens: { maxMoves: 200 } } }));
+    const started = await LanguageServerSession.inProcess({ settings: { codeLens: { maxMoves: 200 } } });
+    session = started.session;
+    listed = started.initialize.capabilities.executeCommandProvider?.commands ?? [];
+  });
+
+  it('every command a lens carries is one the server lists and executes (no client-only command)', async () => {
+    const uri = 'file:///moves/commands.game';
+    // A win, a loss, a game with more moves than the lenses show, a game with errors, one still computing.
+    await session.open(uri, `${source}game more = kayles 1000001\ngame broken = nmi 3\n`);
+    const lenses = await session.settledCodeLenses(uri);
+    const used = new Set(lenses.map((l) => l.command?.command));
+    for (const command of ['grundy.applyMove', 'grundy.showMoves', 'grundy.explainGame']) assert.ok(used.has(command), `a lens runs ${command}`);
+    for (const command of used) assert.ok(command && listed.includes(command), `${command} is listed in executeCommandProvider: ${listed.join(', ')}`);
+    await session.close(uri);
   });
   after(async () => {
     await session?.stop();
