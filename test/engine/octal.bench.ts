@@ -1,0 +1,87 @@
+// `npm run bench -- octal`: the octal engine against C, in the same run. The baselines are
+// test/engine/baseline/octal.c, compiled here with gcc -O2: the plain rare/common method (the
+// issue's baseline), and the same with the engine's two refinements (-DTUNED), to say how far the
+// engine is from C doing exactly what it does. Each prints a hash of the values, which must equal
+// the engine's: the same numbers, not only the same time. Times are the best of three runs of each
+// (the machine is shared: the best run is the least disturbed one), run alternately.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ruleSequence } from '../../server/src/engine';
+import { repositoryPath } from '../helpers/paths';
+
+const CASES: [code: string, count: number][] = [
+  ['0.007', 100_000],
+  ['0.6', 2_000_000],
+];
+const RUNS = 3;
+
+/** FNV-1a over the values as little-endian 32-bit words, as octal.c prints it. */
+function hashValues(values: ArrayLike<number>, count: number): string {
+  let hash = 2166136261;
+  for (let i = 0; i < count; i++) {
+    const v = values[i];
+    for (let byte = 0; byte < 4; byte++) {
+      hash ^= (v >>> (8 * byte)) & 0xff;
+      hash = Math.imul(hash, 16777619) >>> 0;
+    }
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+function compile(flags: string[]): string | undefined {
+  const out = join(mkdtempSync(join(tmpdir(), 'grundy-octal-')), flags.length ? 'octal-tuned' : 'octal');
+  const gcc = spawnSync('gcc', ['-O2', ...flags, '-o', out, repositoryPath('test', 'engine', 'baseline', 'octal.c')], { encoding: 'utf8' });
+  if (gcc.status !== 0) {
+    console.log(`gcc failed (${gcc.error?.message ?? gcc.stderr.trim()}): no C baseline`);
+    return undefined;
+  }
+  return out;
+}
+
+function runC(binary: string, code: string, count: number): { ms: number; hash: string } {
+  const started = performance.now();
+  const run = spawnSync(binary, [code, String(count)], { encoding: 'utf8' });
+  const ms = performance.now() - started;
+  if (run.status !== 0) throw new Error(`${binary} ${code} ${count} failed: ${run.stderr}`);
+  return { ms, hash: run.stdout.trim().split(' ')[2] };
+}
+
+function runEngine(code: string, count: number): { ms: number; hash: string } {
+  const digits = code.replace('.', '').split('').map(Number);
+  const started = performance.now();
+  const sequence = ruleSequence({ kind: 'octal', digits }, { deadline: Date.now() + 3_600_000 }, { stopAt: count - 1, findPeriod: false });
+  const ms = performance.now() - started;
+  if (sequence.computedUpTo !== count - 1) throw new Error(`the engine stopped at ${sequence.computedUpTo}: ${sequence.reason}`);
+  return { ms, hash: hashValues(sequence.values, count) };
+}
+
+const plain = compile([]);
+const tuned = compile(['-DTUNED']);
+console.log('octal nim-sequences: the engine (plain values, no period search) against C, best of 3, same run');
+for (const [code, count] of CASES) {
+  const best = { engine: Number.POSITIVE_INFINITY, plain: Number.POSITIVE_INFINITY, tuned: Number.POSITIVE_INFINITY };
+  const hashes = new Set<string>();
+  for (let run = 0; run < RUNS; run++) {
+    const engine = runEngine(code, count);
+    best.engine = Math.min(best.engine, engine.ms);
+    hashes.add(`engine ${engine.hash}`);
+    for (const [name, binary] of [
+      ['plain', plain],
+      ['tuned', tuned],
+    ] as const) {
+      if (!binary) continue;
+      const c = runC(binary, code, count);
+      best[name] = Math.min(best[name], c.ms);
+      hashes.add(`${name} ${c.hash}`);
+    }
+  }
+  const distinct = new Set([...hashes].map((h) => h.split(' ')[1]));
+  const same = distinct.size === 1 ? `values equal (hash ${[...distinct][0]})` : `VALUES DIFFER: ${[...hashes].join(', ')}`;
+  if (distinct.size !== 1) process.exitCode = 1;
+  const ratio = (c: number) => (Number.isFinite(c) ? `${(best.engine / c).toFixed(2)}× (C ${(c / 1000).toFixed(2)} s)` : 'n/a');
+  console.log(
+    `octal ${code} to ${count.toLocaleString('en-US')}: engine ${(best.engine / 1000).toFixed(2)} s; ÷ plain C ${ratio(best.plain)} [target ≤ 1.5]; ÷ C with the engine's refinements ${ratio(best.tuned)}; ${same}`,
+  );
+}
