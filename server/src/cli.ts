@@ -12,7 +12,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import { reportGame, type GameReport } from './analysis/gameReport';
 import { createEngineCache, ruleSequence, sequenceNimber } from './engine';
-import { MAX_SEQUENCE_LENGTH } from './engine/budget';
+import { sequenceLengthLimit } from './engine/budget';
 import { type Budget, type HeapRule, type HeapSequence, isHeapRule } from './engine/types';
 import { analyzeText, type AnalyzedDocument } from './language/analyze';
 import { BUILTIN_RULES } from './language/model';
@@ -271,18 +271,57 @@ const proofWords: Record<string, string> = {
   'all-but-window': 'a window of max E first-occurrence gaps repeats',
 };
 
+/**
+ * Progress of a long computation on stderr: after two seconds, a line every two seconds (rewritten
+ * in place on a terminal, one line each ten seconds otherwise), then a last one.
+ */
+function progressReporter(target: number | undefined): { report: (computed: number) => void; done: () => void } {
+  const started = Date.now();
+  const tty = process.stderr.isTTY === true;
+  let last = started;
+  let shown = false;
+  const line = (computed: number) => {
+    const of = target !== undefined ? ` of ${(target + 1).toLocaleString('en-US')} (${Math.floor((100 * computed) / (target + 1))}%)` : '';
+    return `grundy: computed ${computed.toLocaleString('en-US')} values${of} in ${((Date.now() - started) / 1000).toFixed(0)} s`;
+  };
+  return {
+    report: (computed) => {
+      const now = Date.now();
+      if (now - started < 2000 || now - last < (tty ? 2000 : 10_000)) return;
+      last = now;
+      shown = true;
+      process.stderr.write(tty ? `\r${line(computed)}` : `${line(computed)}\n`);
+    },
+    done: () => {
+      if (shown && tty) process.stderr.write('\n');
+    },
+  };
+}
+
 async function sequence(source: string, options: Options, out: Output): Promise<number> {
   const { rule, name } = parseRule(source);
   const deadline = Date.now() + options.budgetMs;
   const budget: Budget = { deadline };
   // Values are computed up to --to or until a period is proved, whichever comes first; past the
-  // engine's longest sequence, only a proved period can give them.
-  const stopAt = options.to !== undefined && options.to < BigInt(MAX_SEQUENCE_LENGTH) ? Number(options.to) : undefined;
-  let result: HeapSequence = ruleSequence(rule, budget, stopAt !== undefined ? { stopAt } : {});
-  // --to may stop the computation before a period is proved: look a little further for one (a
-  // rule with no period in reach, such as 0.007, would otherwise run to the end of the budget).
-  if (!result.complete && stopAt !== undefined && !result.stop) {
-    result = ruleSequence(rule, { ...budget, maxValues: Math.max(4 * (stopAt + 1), 10_000) }, { resume: result });
+  // longest sequence the memory limit allows, only a proved period can give them.
+  const stopAt = options.to !== undefined && options.to < BigInt(sequenceLengthLimit(budget)) ? Number(options.to) : undefined;
+  const progress = progressReporter(stopAt);
+  let result: HeapSequence = ruleSequence(rule, budget, { ...(stopAt !== undefined ? { stopAt } : {}), onProgress: progress.report });
+  progress.done();
+  // --to may stop the computation before a period is proved. Looking further costs more than
+  // what was asked (0.007 has no period in reach): only a little further (to twice --to), only
+  // within a quarter of the time left, and said so.
+  if (!result.complete && stopAt !== undefined && !result.stop && Date.now() < deadline) {
+    const started = Date.now();
+    const searchDeadline = started + (deadline - started) / 4;
+    const further = ruleSequence(rule, { ...budget, deadline: searchDeadline, maxValues: Math.max(2 * (stopAt + 1), 10_000) }, { resume: result });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    process.stderr.write(
+      further.complete
+        ? `grundy: a period was proved by computing past --to, to n = ${further.computedUpTo} (${seconds} s)\n`
+        : `grundy: no period proved; looked past --to up to n = ${further.computedUpTo} (${seconds} s, at most a quarter of the time left)\n`,
+    );
+    result = further;
   }
   const period = result.periodicity;
   const last = options.to ?? BigInt(period ? Math.max(30, period.preperiod + 2 * period.period - 1) : Math.min(result.computedUpTo, 99));

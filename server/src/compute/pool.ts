@@ -166,7 +166,7 @@ export class WorkerPool {
 
   private attach(slot: Slot): void {
     // Typed arrays live outside the V8 heap, so this limit bounds object garbage, not sequences
-    // (those are bounded by the engine's MAX_SEQUENCE_LENGTH).
+    // (those are bounded by the budget's maxSequenceBytes).
     const worker = new Worker(this.options.script, { workerData: { cancel: slot.cancel.buffer }, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
     slot.worker = worker;
     worker.unref();

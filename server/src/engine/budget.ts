@@ -3,11 +3,18 @@
 import type { Budget, StopCause } from './types';
 
 /**
- * The most values one sequence may hold, whatever the budget says, so that a budget without a
- * deadline (or a huge `maxValues`) cannot run the process out of memory: 2^25 heap values is at
- * most 128 MiB even when they are stored as 32-bit numbers.
+ * The memory one sequence may take unless the budget says otherwise (`maxSequenceBytes`), so that a
+ * budget without a deadline (or a huge `maxValues`) cannot run the process out of memory: 1 GiB is
+ * 2^28 values even when they are stored as 32-bit numbers (most take 1 or 2 bytes).
  */
-export const MAX_SEQUENCE_LENGTH = 1 << 25;
+export const DEFAULT_SEQUENCE_BYTES = 2 ** 30;
+/** Bytes a value may take (Uint32Array at worst): the length limit is the memory limit over this. */
+const BYTES_PER_VALUE = 4;
+
+/** The most values a sequence may hold under `budget`. */
+export function sequenceLengthLimit(budget: Budget): number {
+  return Math.floor((budget.maxSequenceBytes ?? DEFAULT_SEQUENCE_BYTES) / BYTES_PER_VALUE);
+}
 
 export function describeStop(cause: StopCause): string {
   switch (cause) {
@@ -18,12 +25,12 @@ export function describeStop(cause: StopCause): string {
     case 'max-values':
       return 'the value budget ran out';
     case 'size-limit':
-      return `the size limit of ${MAX_SEQUENCE_LENGTH} values was reached`;
+      return 'the memory limit for one sequence was reached';
   }
 }
 
-/** How many values a computation may produce under `budget`, never more than `hardLimit`. */
-export function valueLimit(budget: Budget, hardLimit = MAX_SEQUENCE_LENGTH): { limit: number; cause: StopCause } {
+/** How many values a computation may produce under `budget`, never more than `hardLimit` (default: its memory limit). */
+export function valueLimit(budget: Budget, hardLimit = sequenceLengthLimit(budget)): { limit: number; cause: StopCause } {
   const wanted = budget.maxValues;
   if (wanted !== undefined && wanted < hardLimit) return { limit: Math.max(0, Math.floor(wanted)), cause: 'max-values' };
   return { limit: hardLimit, cause: 'size-limit' };

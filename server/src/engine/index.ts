@@ -24,8 +24,8 @@
  *   - No recursion whose depth depends on the input: heaps of 10^6, chains of 10^6 vertices are fine.
  *   - Every long computation takes a Budget (maxValues, deadline, isCancelled), polls the clock and
  *     the callback every few thousand steps, and on running out returns what it has with a reason
- *     ("nimbers computed up to n = …"), never hangs or throws. Sequences are also capped at
- *     MAX_SEQUENCE_LENGTH values whatever the budget, so memory stays bounded.
+ *     ("nimbers computed up to n = …"), never hangs or throws. A sequence's memory is bounded too
+ *     (Budget.maxSequenceBytes, 1 GiB by default), whatever the other limits say.
  *   - Nothing unproved is claimed. A reported Periodicity is proved by a theorem whose finite
  *     hypothesis was checked on the computed values: the window argument for subtraction sets
  *     (subtraction.ts), the Guy–Smith theorem for octal games (octal.ts, stated and proved there),
@@ -35,7 +35,7 @@
  *   - Treblecross is reduced to 0.007 on runs of safe cells (treblecross.ts); 0.007 has no known
  *     period, so its values are computed as far as the row needs.
  */
-export { MAX_SEQUENCE_LENGTH, describeStop } from './budget';
+export { DEFAULT_SEQUENCE_BYTES, describeStop, sequenceLengthLimit } from './budget';
 export {
   MISERE_MAX_HEAP,
   analyzeGame,

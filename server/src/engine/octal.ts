@@ -31,7 +31,16 @@
 import { valueLimit } from './budget';
 import { hexSequence, leavesThreeHeaps } from './hex';
 import { findCertifiedPeriod, smallestPeriodicity, type CertificateShape } from './period';
-import { computeUntilProved, partialSequence, provedSequence, regrow, sequenceTarget, type SequenceOptions, type ValueArray } from './sequence';
+import {
+  computeUntilProved,
+  initialCapacity,
+  partialSequence,
+  provedSequence,
+  regrow,
+  sequenceTarget,
+  type SequenceOptions,
+  type ValueArray,
+} from './sequence';
 import type { Budget, HeapSequence } from './types';
 
 type OctalRule = { readonly kind: 'octal'; readonly digits: readonly number[] };
@@ -57,7 +66,7 @@ export function octalSequence(rule: OctalRule, key: string, budget: Budget, opti
   const { limit } = valueLimit(budget);
   const shape: CertificateShape = { startWeight: 2, periodWeight: 2, extra: t, minStart: 1 };
   const findPeriod = options.findPeriod ?? true;
-  const state = new OctalState(digits, options.resume?.values, target);
+  const state = new OctalState(digits, options.resume?.values, target, initialCapacity(target, options, 0, 1 << 12));
 
   const tryProof = (): HeapSequence | undefined => {
     const found = findCertifiedPeriod(state.values, state.length, shape);
@@ -75,6 +84,7 @@ export function octalSequence(rule: OctalRule, key: string, budget: Budget, opti
     advance: () => state.next(),
     tryProof,
     atCheckpoint: () => state.reconsiderMask(),
+    onProgress: options.onProgress,
   });
   if (run.proved) return run.proved;
   const unprovable = limit < 2 + 2 + t ? `a period needs the nimbers of at least ${4 + t} heaps` : undefined;
@@ -102,13 +112,14 @@ class OctalState {
     digits: readonly number[],
     resumed: ValueArray | undefined,
     private readonly target: number,
+    capacity: number,
   ) {
     this.t = digits.length - 1;
     this.takesWhole = Uint8Array.from(digits, (d) => d & 1);
     this.leavesOne = Uint8Array.from(digits, (d) => (d >> 1) & 1);
     // k = 0 (the digit before the point, 4): split a heap in two without taking anything.
     this.splits = Int32Array.from(digits.flatMap((d, k) => (d & 4 ? [k] : [])));
-    this.values = new Uint16Array(Math.max(1, Math.min(target, 1 << 12)));
+    this.values = new Uint16Array(capacity);
     this.resizeTables();
     if (resumed) {
       const length = Math.min(resumed.length, target);

@@ -47,15 +47,18 @@ const LONG_SCAN = 64;
 export function findCertifiedPeriod(x: ArrayLike<number>, length: number, shape: CertificateShape): CertifiedPeriod | undefined {
   const maxPeriod = Math.floor((length - shape.extra - shape.startWeight * shape.minStart) / shape.periodWeight);
   if (maxPeriod < 1) return undefined;
-  const scanFrom = new Int32Array(maxPeriod + 1).fill(-1);
+  // Made at the first long scan: most searches never need it, and it is 2 bytes per value.
+  let scanFrom: Int32Array | undefined;
   for (let p = 1; p <= maxPeriod; p++) {
-    const top = scanFrom[p] >= 0 ? Math.min(scanFrom[p], length - p - 1) : length - p - 1;
+    const from = scanFrom ? scanFrom[p] : -1;
+    const top = from >= 0 ? Math.min(from, length - p - 1) : length - p - 1;
     let n = top;
     while (n >= shape.minStart && x[n] === x[n + p]) n--;
     const start = Math.max(n + 1, shape.minStart);
     const needed = certificateLength(shape, start, p);
     if (needed <= length) return { start, period: p, needed };
     if (top - n > LONG_SCAN) {
+      scanFrom ??= new Int32Array(maxPeriod + 1).fill(-1);
       for (let multiple = 2 * p; multiple <= maxPeriod; multiple += p) {
         if (scanFrom[multiple] < 0 || n < scanFrom[multiple]) scanFrom[multiple] = n;
       }

@@ -10,7 +10,12 @@ export interface SequenceOptions {
   readonly findPeriod?: boolean;
   /** A sequence of the same rule computed earlier: go on from where it stopped instead of from 0. */
   readonly resume?: HeapSequence;
+  /** Called every PROGRESS_EVERY values with how many are known (a long run's progress). */
+  readonly onProgress?: (computed: number) => void;
 }
+
+/** How often, in values, a run calls onProgress. */
+const PROGRESS_EVERY = 1 << 16;
 
 export type ValueArray = Uint8Array | Uint16Array | Uint32Array;
 
@@ -39,6 +44,15 @@ export function sequenceTarget(budget: Budget, options: SequenceOptions): { targ
   const { limit, cause } = valueLimit(budget);
   if (options.stopAt !== undefined && options.stopAt + 1 <= limit) return { target: Math.max(0, options.stopAt + 1), cause: undefined };
   return { target: limit, cause };
+}
+
+/**
+ * The first capacity of a value array: all of it when the request names where to stop (the array
+ * then never grows, and growing by copying would hold the old and the new array at once: 2.5 times
+ * the values), a small start otherwise. Untouched pages of a large array cost no memory.
+ */
+export function initialCapacity(target: number, options: SequenceOptions, used: number, small: number): number {
+  return Math.max(1, used, options.stopAt !== undefined ? target : Math.min(target, small));
 }
 
 /** Period searches happen at geometrically spaced lengths, so their linear cost adds up to O(length). */
@@ -96,6 +110,8 @@ export interface SequenceRun {
   tryProof(): HeapSequence | undefined;
   /** Called at each checkpoint, after the period search (octal.ts reconsiders its mask there). */
   atCheckpoint?(): void;
+  /** SequenceOptions.onProgress. */
+  readonly onProgress?: (computed: number) => void;
 }
 
 /**
@@ -108,9 +124,14 @@ export function computeUntilProved(run: SequenceRun): { proved: HeapSequence } |
   const meter = new Meter(run.budget);
   let checkpoint = nextCheckpoint(run.length());
   let stopped: StopCause | undefined;
+  let report = run.onProgress ? run.length() + PROGRESS_EVERY : Number.POSITIVE_INFINITY;
   while (run.length() < run.target) {
     stopped = meter.spend(run.advance());
     if (stopped) break;
+    if (run.length() >= report) {
+      run.onProgress?.(run.length());
+      report = run.length() + PROGRESS_EVERY;
+    }
     if (run.length() >= checkpoint) {
       if (run.findPeriod) {
         const proved = run.tryProof();

@@ -12,6 +12,7 @@ import { valueLimit } from './budget';
 import { findCertifiedPeriod, smallestPeriodicity, type CertificateShape } from './period';
 import {
   arrayFor,
+  initialCapacity,
   computeUntilProved,
   partialSequence,
   provedSequence,
@@ -44,7 +45,7 @@ export function subtractionSequence(rule: SubtractRule, key: string, budget: Bud
 
   const resumed = options.resume?.values;
   let n = resumed ? Math.min(resumed.length, target) : 0;
-  let values: ValueArray = arrayFor(maxValue, Math.max(n, Math.min(target, 1 << 16)));
+  let values: ValueArray = arrayFor(maxValue, initialCapacity(target, options, n, 1 << 16));
   if (resumed) values.set(resumed.subarray(0, n));
 
   const tryProof = (): HeapSequence | undefined => {
@@ -80,6 +81,6 @@ export function subtractionSequence(rule: SubtractRule, key: string, budget: Bud
     n = m;
     return BLOCK * (count + 1);
   };
-  const run = computeUntilProved({ budget, target, cause, findPeriod, length: () => n, advance, tryProof });
+  const run = computeUntilProved({ budget, target, cause, findPeriod, length: () => n, advance, tryProof, onProgress: options.onProgress });
   return run.proved ?? partialSequence(rule, key, values, n, run.stop, unprovable);
 }

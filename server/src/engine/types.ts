@@ -31,6 +31,12 @@ export interface GraphData {
 export interface Budget {
   /** Stop after this many values (heap sizes, vertices, states) have been computed. */
   readonly maxValues?: number;
+  /**
+   * The memory one heap sequence may take, in bytes (default DEFAULT_SEQUENCE_BYTES): its values
+   * stop at maxSequenceBytes / 4 (a value takes at most 4 bytes). What bounds a sequence is this
+   * and the time, not a constant length.
+   */
+  readonly maxSequenceBytes?: number;
   /** Stop when Date.now() passes this time (ms since the epoch). */
   readonly deadline?: number;
   /** Polled now and then; return true to stop as soon as possible. */
