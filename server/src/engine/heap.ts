@@ -10,7 +10,19 @@ import type { Budget, HeapNimber, HeapRule, HeapSequence } from './types';
 export type { SequenceOptions };
 
 /** A canonical name for a rule: two rules with the same key have the same nimbers. Use it to cache sequences. */
+/** Keys by rule object: a document's components share their rule's object, and rules are never mutated. */
+const ruleKeys = new WeakMap<HeapRule, string>();
+
 export function ruleKey(rule: HeapRule): string {
+  let key = ruleKeys.get(rule);
+  if (key === undefined) {
+    key = computeRuleKey(rule);
+    ruleKeys.set(rule, key);
+  }
+  return key;
+}
+
+function computeRuleKey(rule: HeapRule): string {
   switch (rule.kind) {
     case 'subtract':
       return `subtract {${sortedUnique(rule.set).join(',')}}`;
