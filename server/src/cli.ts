@@ -7,6 +7,7 @@
 // passes MEMORY_LIMIT_BYTES; sequence streams its values and stops at --budget-ms; Ctrl-C stops
 // any of them. A stop says on stderr which limit was reached: exit code 3 for a limit, 130 for
 // Ctrl-C. Output is written as it is made, never built whole.
+import './cliHeap';
 import { once } from 'node:events';
 import { readFileSync, statSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';

@@ -193,3 +193,26 @@ describe('capped diagnostics', () => {
     ]);
   });
 });
+
+describe('duplicate edges, found with integers', () => {
+  it('a star with every edge written twice: each second one is a duplicate, the graph keeps the first ones in text order', () => {
+    const targets = Array.from({ length: 20_000 }, (_, i) => `t${(i * 7919) % 20_000}`);
+    const text = `graph star {\n  hub -> ${targets.join(', ')}\n  hub -> ${targets.join(', ')}\n  t1 -> t2, t2, t3\n}\n`;
+    const document = analyzeText(text);
+    assert.equal(document.work.problems, 20_001, 'every duplicate found, and t1 -> t2 once more');
+    const graph = document.model.symbols.get('star');
+    assert.ok(graph?.kind === 'graph');
+    const { succStart, succ, vertexNames } = graph.data;
+    const hub = graph.vertexIndex.get('hub')!;
+    const written = Array.from(succ.subarray(succStart[hub], succStart[hub + 1]), (v) => vertexNames[v]);
+    assert.deepEqual(written, targets, 'the first occurrences, in the order written');
+    const t1 = graph.vertexIndex.get('t1')!;
+    assert.deepEqual(
+      Array.from(succ.subarray(succStart[t1], succStart[t1 + 1]), (v) => vertexNames[v]),
+      ['t2', 't3'],
+    );
+    const first = document.diagnostics.find((d) => d.code === 'duplicate-edge')!;
+    assert.equal(text.slice(first.span.start, first.span.end), targets[0]);
+    assert.equal(first.span.start, text.indexOf(`hub -> ${targets[0]}`, 20) + 'hub -> '.length, 'on the second line, the repeated one');
+  });
+});

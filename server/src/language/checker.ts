@@ -208,39 +208,79 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
     }
     return index;
   };
-  // Edges with the name that wrote each target, so a cycle can be shown where it closes.
-  const edgeFrom: number[] = [];
-  const edgeTo: number[] = [];
+  // Edges in text order, with the name that wrote each target (a duplicate or a cycle is shown
+  // there). Integers only: a graph may have millions of edges, and a string per edge (to find
+  // duplicates) was most of the time spent on such a file.
+  let edgeFrom = new Int32Array(1024);
+  let edgeTo = new Int32Array(1024);
   const edgeTarget: Name[] = [];
-  const seenEdges = new Set<string>();
+  let edgeCount = 0;
   for (const line of declaration.lines) {
     const from = indexOf(line.from);
     for (const target of line.to) {
-      const to = indexOf(target);
-      const key = `${from} ${to}`;
-      if (seenEdges.has(key)) {
-        diagnostics.push(warning('duplicate-edge', target, `the edge \`${line.from.text} -> ${target.text}\` is already given`));
-        continue;
+      if (edgeCount === edgeFrom.length) {
+        edgeFrom = grown(edgeFrom);
+        edgeTo = grown(edgeTo);
       }
-      seenEdges.add(key);
-      edgeFrom.push(from);
-      edgeTo.push(to);
+      edgeFrom[edgeCount] = from;
+      edgeTo[edgeCount] = indexOf(target);
       edgeTarget.push(target);
+      edgeCount++;
     }
   }
   const vertexCount = vertexNames.length;
+  // Each vertex's edges in its slots (CSR), in text order; then duplicates out, the first kept.
   const succStart = new Int32Array(vertexCount + 1);
-  for (const from of edgeFrom) succStart[from + 1]++;
+  for (let e = 0; e < edgeCount; e++) succStart[edgeFrom[e] + 1]++;
   for (let v = 0; v < vertexCount; v++) succStart[v + 1] += succStart[v];
-  const succ = new Int32Array(edgeFrom.length);
-  const succEdge = new Int32Array(edgeFrom.length); // which edge each slot holds
+  const slotEdge = new Int32Array(edgeCount);
   const fill = succStart.slice(0, vertexCount);
-  for (let e = 0; e < edgeFrom.length; e++) {
-    const slot = fill[edgeFrom[e]]++;
-    succ[slot] = edgeTo[e];
-    succEdge[slot] = e;
+  for (let e = 0; e < edgeCount; e++) slotEdge[fill[edgeFrom[e]]++] = e;
+  const succ = new Int32Array(edgeCount);
+  const succEdge = new Int32Array(edgeCount); // which edge each slot holds
+  let kept = 0;
+  let byTarget = new Int32Array(64);
+  for (let v = 0; v < vertexCount; v++) {
+    const first = succStart[v];
+    const end = succStart[v + 1];
+    succStart[v] = kept;
+    // Sorted by target, then by text order (insertion sort: most vertices have a few edges): a
+    // repeated target's later edges are the duplicates.
+    const degree = end - first;
+    if (degree > byTarget.length) byTarget = new Int32Array(degree * 2);
+    if (degree > 32) {
+      // A vertex with many edges (a star): a real sort, not a quadratic one.
+      const sorted = Array.from(slotEdge.subarray(first, end)).sort((x, y) => edgeTo[x] - edgeTo[y] || x - y);
+      byTarget.set(sorted);
+    } else
+      for (let i = 0; i < degree; i++) {
+        const e = slotEdge[first + i];
+        let j = i;
+        while (j > 0 && (edgeTo[byTarget[j - 1]] > edgeTo[e] || (edgeTo[byTarget[j - 1]] === edgeTo[e] && byTarget[j - 1] > e))) {
+          byTarget[j] = byTarget[j - 1];
+          j--;
+        }
+        byTarget[j] = e;
+      }
+    let duplicate: Set<number> | undefined;
+    for (let i = 1; i < degree; i++) {
+      if (edgeTo[byTarget[i]] !== edgeTo[byTarget[i - 1]]) continue;
+      const e = byTarget[i];
+      duplicate ??= new Set<number>();
+      duplicate.add(e);
+      const target = edgeTarget[e];
+      diagnostics.push(warning('duplicate-edge', target, `the edge \`${vertexNames[v]} -> ${target.text}\` is already given`));
+    }
+    for (let slot = first; slot < end; slot++) {
+      const e = slotEdge[slot];
+      if (duplicate?.has(e)) continue;
+      succ[kept] = edgeTo[e];
+      succEdge[kept] = e;
+      kept++;
+    }
   }
-  const data: GraphData = { vertexNames, succStart, succ };
+  succStart[vertexCount] = kept;
+  const data: GraphData = { vertexNames, succStart, succ: kept === edgeCount ? succ : succ.slice(0, kept) };
   const cycles = findCycles(data, maxCyclesReported);
   const graphName = declaration.name ? `graph \`${declaration.name.text}\`` : 'this graph';
   /** The name that wrote the edge from → to (the first such edge: duplicates were left out). */
@@ -263,6 +303,13 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
     );
   }
   return { kind: 'graph', name: declaration.name?.text ?? '', declaration, data, vertexIndex, vertexSpans, acyclic: cycles.length === 0 };
+}
+
+/** A copy twice as long. */
+function grown(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(array.length * 2);
+  next.set(array);
+  return next;
 }
 
 /** `a -> b -> a`, shortened in the middle when long. */
