@@ -258,6 +258,15 @@ export class LanguageServerSession {
     return version;
   }
 
+  /** One incremental change, as an editor sends a keystroke: `newText` replaces `range`. */
+  async edit(uri: string, range: { start: Position; end: Position }, newText: string): Promise<number> {
+    const before = this.documents.get(uri)!;
+    const version = before.version + 1;
+    this.documents.set(uri, TextDocument.create(uri, 'game', version, TextDocument.applyEdits(before, [{ range, newText }])));
+    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text: newText }] });
+    return version;
+  }
+
   async close(uri: string): Promise<void> {
     this.documents.delete(uri);
     await this.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
