@@ -126,7 +126,12 @@ export class Scanner {
         if (text.charCodeAt(i) === 45 && i + 1 < n && isNamePart(text.charCodeAt(i + 1))) i++;
         else break;
       }
-      kind = keywordSet.has(text.slice(start, i)) ? 'keyword' : 'name';
+      // One slice for the keyword test and the token's text.
+      const word = text.slice(start, i);
+      kind = keywordSet.has(word) ? 'keyword' : 'name';
+      this.i = i;
+      this.afterHex = kind === 'keyword' && word === 'hex';
+      return { kind, start, end: i, text: word, terminated: true };
     } else if (isDigit(c)) {
       while (i < n && isDigit(text.charCodeAt(i))) i++;
       kind = 'number';
@@ -151,11 +156,15 @@ export class Scanner {
         terminated = false;
       }
     } else if (c === 45 /* - */ && text.charCodeAt(i + 1) === 62 /* > */) {
-      i += 2;
-      kind = '->';
+      this.i = i + 2;
+      this.afterHex = false;
+      // Punctuation's text is its kind: no slice for the commonest tokens of a big graph.
+      return { kind: '->', start, end: i + 2, text: '->', terminated: true };
     } else if (c === 61 || c === 123 || c === 125 || c === 44 || c === 43 || c === 40 || c === 41 || c === 91 || c === 93) {
-      i++;
-      kind = text[start] as TokenKind;
+      const punctuation = text[start] as TokenKind;
+      this.i = i + 1;
+      this.afterHex = false;
+      return { kind: punctuation, start, end: i + 1, text: punctuation, terminated: true };
     } else {
       // A run of characters the language does not use: one token and one diagnostic for the run,
       // spaces and tabs between them included (`; ; ;` is one mistake, and a line of junk costs
@@ -176,7 +185,7 @@ export class Scanner {
       kind = 'unknown';
     }
     this.i = i;
-    this.afterHex = kind === 'keyword' && i - start === 3 && text.startsWith('hex', start);
+    this.afterHex = false; // `hex` is a keyword: it returned above
     return this.token(kind, start, i, terminated);
   }
 

