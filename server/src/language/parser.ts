@@ -57,8 +57,10 @@ class Parser {
   private readonly reportedAt: Uint8Array;
   private readonly scanner: Scanner;
   /** Tokens read from the scanner but not consumed yet (at least one once peeked). */
-  private lookahead: Token[] = [];
+  /** Tokens read ahead: lookahead[lookaheadStart .. lookaheadEnd). The array is reused, never truncated (truncating is a runtime call per token). */
+  private readonly lookahead: Token[] = [];
   private lookaheadStart = 0;
+  private lookaheadEnd = 0;
   /** The kind and end of the last consumed token, and the end of the last one that was not a line break. */
   private previousKind = 'newline';
   private lastEnd = 0;
@@ -81,10 +83,10 @@ class Parser {
   // ---- token cursor ----
 
   private peek(ahead = 0): Token {
-    while (this.lookahead.length - this.lookaheadStart <= ahead) {
-      const last = this.lookahead[this.lookahead.length - 1];
+    while (this.lookaheadEnd - this.lookaheadStart <= ahead) {
+      const last = this.lookaheadEnd > 0 ? this.lookahead[this.lookaheadEnd - 1] : undefined;
       if (last?.kind === 'eof') return last;
-      this.lookahead.push(this.scanner.next());
+      this.lookahead[this.lookaheadEnd++] = this.scanner.next();
     }
     return this.lookahead[this.lookaheadStart + ahead];
   }
@@ -92,10 +94,10 @@ class Parser {
     const token = this.peek();
     if (token.kind === 'eof') return token;
     this.lookaheadStart++;
-    if (this.lookaheadStart === this.lookahead.length) {
-      // Emptied: reused, not replaced (a new array per token was garbage on every token).
-      this.lookahead.length = 0;
+    if (this.lookaheadStart === this.lookaheadEnd) {
+      // Emptied: reused from its start (a new array per token was garbage on every token).
       this.lookaheadStart = 0;
+      this.lookaheadEnd = 0;
     }
     this.previousKind = token.kind;
     this.lastEnd = token.end;
