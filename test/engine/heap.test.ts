@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 // Heap rules against brute force (thousands of random rules), published sequences and periods, big
 // heaps against an independently computed periodic formula, and budgets.
 import * as assert from 'node:assert/strict';
+import { repositoryPath } from '../helpers/paths';
 import { heapNimber, ruleKey, ruleSequence, sequenceNimber } from '../../server/src/engine';
 import type { HeapRule, HeapSequence } from '../../server/src/engine';
 import { DAWSONS_CHESS, KAYLES, OCTAL_PERIODS, SUBTRACTION_PERIODS } from './fixtures';
@@ -174,6 +176,24 @@ describe('octal games', () => {
     // Some codes have no period within 1000 heaps (0.007 has none known at all); 950 of these
     // 1500 are proved today, so a drop below 900 means the period search got weaker.
     assert.ok(proved >= 900, `only ${proved} periods proved`);
+  });
+
+  it('one-split codes (scanned by the WebAssembly kernels) agree with brute force over 6,000 heaps: 0.007, 0.6, 0.07, 4.7', function () {
+    this.timeout(120_000);
+    for (const digits of [
+      [0, 0, 0, 7],
+      [0, 6],
+      [0, 0, 7],
+      [4, 7],
+    ]) {
+      const sequence = ruleSequence(octal(digits), {}, { findPeriod: false, stopAt: 5999 });
+      assert.deepEqual(values(sequence, 6000), bruteOctal(digits, 6000), digits.join(''));
+    }
+  });
+
+  it("the kernels' WebAssembly is what their source assembles to (scripts/wasm.mjs --check)", () => {
+    const check = spawnSync(process.execPath, [repositoryPath('scripts', 'wasm.mjs'), '--check'], { encoding: 'utf8' });
+    assert.equal(check.status, 0, check.stdout + check.stderr);
   });
 
   it('codes with 4 before the point (a split without taking) agree with brute force on 600 random codes; proved periods hold 10× past the certificate', () => {

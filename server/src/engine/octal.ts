@@ -42,6 +42,27 @@ import {
   type ValueArray,
 } from './sequence';
 import type { Budget, HeapSequence } from './types';
+import { octalScanWasm } from './wasm/octalScan';
+
+/**
+ * The scan of splits as WebAssembly SIMD (wasm/octalScan.wat): eight splits per step, compared with
+ * up to four wanted values at once. Compiled once; undefined where WebAssembly SIMD is missing
+ * (the JavaScript scan then does the same work).
+ */
+const scanModule: WebAssembly.Module | undefined = (() => {
+  try {
+    const bytes = Uint8Array.from(atob(octalScanWasm), (c) => c.charCodeAt(0));
+    return WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
+type ScanKernel = (m: number, a: number, w0: number, w1: number, w2: number, w3: number) => number;
+type TableScanKernel = (m: number, a: number) => number;
+const WASM_PAGE = 65536;
+/** Where the values start in the WebAssembly memory: after the wanted table, one byte for each 16-bit value. */
+const VALUES_OFFSET = 65536;
 
 type OctalRule = { readonly kind: 'octal'; readonly digits: readonly number[] };
 
@@ -72,7 +93,7 @@ export function octalSequence(rule: OctalRule, key: string, budget: Budget, opti
     const found = findCertifiedPeriod(state.values, state.length, shape);
     if (!found) return undefined;
     const smallest = smallestPeriodicity(state.values, state.length, found.start, found.period, 0);
-    return provedSequence(rule, key, state.values, state.length, { ...smallest, provedAt: found.needed - 1, proof: 'guy-smith' });
+    return provedSequence(rule, key, state.plainValues(), state.length, { ...smallest, provedAt: found.needed - 1, proof: 'guy-smith' });
   };
 
   const run = computeUntilProved({
@@ -88,7 +109,7 @@ export function octalSequence(rule: OctalRule, key: string, budget: Budget, opti
   });
   if (run.proved) return run.proved;
   const unprovable = limit < 2 + 2 + t ? `a period needs the nimbers of at least ${4 + t} heaps` : undefined;
-  return partialSequence(rule, key, state.values, state.length, run.stop, unprovable);
+  return partialSequence(rule, key, state.plainValues(), state.length, run.stop, unprovable);
 }
 
 /** The values computed so far and what the sparse-space method keeps beside them. */
@@ -107,6 +128,16 @@ class OctalState {
   private histogram = new Float64Array(0); // how many heaps ≥ 1 have each value
   private rare = new Int32Array(64); // heaps ≥ 1 with rare values, ascending
   private rareCount = 0;
+  /**
+   * While the values fit in 16 bits and a code has one split size: the values live in this
+   * WebAssembly memory (`values` is a view of it), which the SIMD scan reads.
+   */
+  private memory: WebAssembly.Memory | undefined;
+  private scanKernel: ScanKernel | undefined;
+  private tableScanKernel: TableScanKernel | undefined;
+  /** The wanted values during a scan, and each one's place in the list (for an O(1) removal). */
+  private readonly wantedList: number[] = [];
+  private wantedPlace = new Int32Array(0);
 
   constructor(
     digits: readonly number[],
@@ -119,13 +150,21 @@ class OctalState {
     this.leavesOne = Uint8Array.from(digits, (d) => (d >> 1) & 1);
     // k = 0 (the digit before the point, 4): split a heap in two without taking anything.
     this.splits = Int32Array.from(digits.flatMap((d, k) => (d & 4 ? [k] : [])));
-    this.values = new Uint16Array(capacity);
+    if (scanModule && this.splits.length === 1) {
+      this.memory = new WebAssembly.Memory({ initial: Math.ceil((VALUES_OFFSET + 2 * capacity) / WASM_PAGE) });
+      const kernels = new WebAssembly.Instance(scanModule, { env: { memory: this.memory } }).exports;
+      this.scanKernel = kernels.scan as ScanKernel;
+      this.tableScanKernel = kernels.scanTable as TableScanKernel;
+      this.values = new Uint16Array(this.memory.buffer, VALUES_OFFSET, capacity);
+    } else {
+      this.values = new Uint16Array(capacity);
+    }
     this.resizeTables();
     if (resumed) {
       const length = Math.min(resumed.length, target);
       let max = 0;
       for (let i = 0; i < length; i++) max = Math.max(max, resumed[i]);
-      this.values = regrow(this.values, 0, Math.max(length, this.values.length), max);
+      this.grow(Math.max(length, this.values.length), max);
       this.values.set(resumed.subarray(0, length));
       this.length = length;
       while (max >= 1 << this.width) this.width++;
@@ -143,9 +182,7 @@ class OctalState {
    */
   next(): number {
     const n = this.length;
-    if (n >= this.values.length) {
-      this.values = regrow(this.values, n, Math.min(this.target, Math.max(n + 1, Math.ceil(this.values.length * 1.5))), 1 << this.width);
-    }
+    if (n >= this.values.length) this.grow(Math.min(this.target, Math.max(n + 1, Math.ceil(this.values.length * 1.5))), 1 << this.width);
     const values = this.values;
     const seen = this.seen;
     const stamp = n + 1;
@@ -172,16 +209,24 @@ class OctalState {
     while (common < top && (rareValue[common] || seen[common] === stamp)) common++;
     let missing = 0;
     const wanted = this.wanted;
+    const wantedList = this.wantedList;
+    wantedList.length = 0;
     for (let v = 0; v < common; v++) {
       if (rareValue[v] && seen[v] !== stamp) {
         wanted[v] = 1;
+        this.wantedPlace[v] = wantedList.length;
+        wantedList.push(v);
         missing++;
       }
     }
     if (missing > 0 && splitCount > 0) {
       // Rare options below `common`: scan the splits until all of them are seen.
       const scanned =
-        splitCount === 1 ? scanOneSplit(values, wanted, seen, stamp, n - splits[0], missing) : scanSplits(values, wanted, seen, stamp, n, splits, missing);
+        splitCount > 1
+          ? scanSplits(values, wanted, seen, stamp, n, splits, missing)
+          : this.scanKernel
+            ? this.scanWithKernels(this.scanKernel, this.tableScanKernel!, n - splits[0], stamp)
+            : scanOneSplit(values, wanted, seen, stamp, n - splits[0], missing);
       work += scanned * splitCount;
       for (let v = 0; v < common; v++) wanted[v] = 0;
     }
@@ -191,11 +236,72 @@ class OctalState {
     return work;
   }
 
+  /**
+   * The one-split scan with the SIMD kernel, which compares with four wanted values at a time: while
+   * more are missing, JavaScript finds the next one; each value found is marked seen and no longer
+   * wanted. Returns how far the scan went.
+   */
+  private scanWithKernels(kernel: ScanKernel, tableKernel: TableScanKernel, m: number, stamp: number): number {
+    const { values, wanted, seen, wantedList, wantedPlace } = this;
+    let a = 1;
+    while (wantedList.length > 0) {
+      if (wantedList.length > 4) a = tableKernel(m, a);
+      else {
+        const w0 = wantedList[0];
+        a = kernel(m, a, w0, wantedList[1] ?? w0, wantedList[2] ?? w0, wantedList[3] ?? w0);
+      }
+      if (a > m - a) break;
+      const v = values[a] ^ values[m - a];
+      wanted[v] = 0;
+      seen[v] = stamp;
+      // Out of the list: the last one takes its place.
+      const last = wantedList.pop()!;
+      if (last !== v) {
+        wantedList[wantedPlace[v]] = last;
+        wantedPlace[last] = wantedPlace[v];
+      }
+      a++;
+    }
+    return a;
+  }
+
+  /** Room for `capacity` values up to `max`: in the WebAssembly memory while it is used, else a new array. */
+  private grow(capacity: number, max: number): void {
+    if (max > 0xffff) this.leaveWasm();
+    if (!this.memory) {
+      this.values = regrow(this.values, this.length, capacity, max);
+      return;
+    }
+    const bytes = VALUES_OFFSET + 2 * capacity;
+    if (bytes > this.memory.buffer.byteLength) this.memory.grow(Math.ceil((bytes - this.memory.buffer.byteLength) / WASM_PAGE));
+    // Growing detached the old views' buffer; the values and the table are still in the memory.
+    this.values = new Uint16Array(this.memory.buffer, VALUES_OFFSET, capacity);
+    this.wanted = new Uint8Array(this.memory.buffer, 0, VALUES_OFFSET);
+  }
+
+  /** Values past 16 bits: the kernel reads 16-bit values only, so the JavaScript scan takes over. */
+  private leaveWasm(): void {
+    if (!this.memory) return;
+    this.values = Uint16Array.from(this.values);
+    this.wanted = new Uint8Array(this.wanted.length);
+    this.memory = undefined;
+    this.scanKernel = undefined;
+    this.tableScanKernel = undefined;
+  }
+
+  /** The values as a plain array of their own (not a view of the WebAssembly memory), for the result. */
+  plainValues(): ValueArray {
+    return this.memory ? this.values.slice(0, this.length) : this.values;
+  }
+
   private append(value: number): void {
     const n = this.length;
     if (value >= 1 << this.width) {
       while (value >= 1 << this.width) this.width++;
-      if (value > 0xffff && !(this.values instanceof Uint32Array)) this.values = regrow(this.values, n, this.values.length, value);
+      if (value > 0xffff && !(this.values instanceof Uint32Array)) {
+        this.leaveWasm();
+        this.values = regrow(this.values, n, this.values.length, value);
+      }
       this.resizeTables();
     }
     this.values[n] = value;
@@ -217,7 +323,9 @@ class OctalState {
   /** Tables indexed by value, for values up to 2^width (the largest a mex can be). */
   private resizeTables(): void {
     const size = (1 << this.width) + 1;
-    this.wanted = new Uint8Array(size);
+    // The wanted table: the WebAssembly memory's first bytes while the kernels scan.
+    this.wanted = this.memory ? new Uint8Array(this.memory.buffer, 0, VALUES_OFFSET) : new Uint8Array(size);
+    this.wantedPlace = new Int32Array(size);
     const seen = new Int32Array(size);
     seen.set(this.seen.subarray(0, Math.min(this.seen.length, size)));
     this.seen = seen;
