@@ -60,9 +60,17 @@ const scanModule: WebAssembly.Module | undefined = (() => {
 
 type ScanKernel = (m: number, a: number, w0: number, w1: number, w2: number, w3: number) => number;
 type TableScanKernel = (m: number, a: number) => number;
+type MarkRareKernel = (rareAt: number, count: number, stamp: number, rest: number) => number;
 const WASM_PAGE = 65536;
-/** Where the values start in the WebAssembly memory: after the wanted table, one byte for each 16-bit value. */
-const VALUES_OFFSET = 65536;
+/**
+ * The kernels' memory: the wanted table (a byte for each 16-bit value), the seen stamps (32-bit, one
+ * for each value up to 2^16), the values (16-bit), then the rare heaps (32-bit), as many as values
+ * at most, moved up when the values' room grows. 6 bytes a value: octal sequences are quadratic,
+ * so they end long before that counts.
+ */
+const SEEN_OFFSET = 65536;
+const VALUES_OFFSET = 393216;
+const rareOffset = (capacity: number) => VALUES_OFFSET + 4 * Math.ceil(capacity / 2);
 
 type OctalRule = { readonly kind: 'octal'; readonly digits: readonly number[] };
 
@@ -135,6 +143,7 @@ class OctalState {
   private memory: WebAssembly.Memory | undefined;
   private scanKernel: ScanKernel | undefined;
   private tableScanKernel: TableScanKernel | undefined;
+  private markRareKernel: MarkRareKernel | undefined;
   /** The wanted values during a scan, and each one's place in the list (for an O(1) removal). */
   private readonly wantedList: number[] = [];
   private wantedPlace = new Int32Array(0);
@@ -151,11 +160,14 @@ class OctalState {
     // k = 0 (the digit before the point, 4): split a heap in two without taking anything.
     this.splits = Int32Array.from(digits.flatMap((d, k) => (d & 4 ? [k] : [])));
     if (scanModule && this.splits.length === 1) {
-      this.memory = new WebAssembly.Memory({ initial: Math.ceil((VALUES_OFFSET + 2 * capacity) / WASM_PAGE) });
+      this.memory = new WebAssembly.Memory({ initial: Math.ceil((rareOffset(capacity) + 4 * capacity) / WASM_PAGE) });
       const kernels = new WebAssembly.Instance(scanModule, { env: { memory: this.memory } }).exports;
       this.scanKernel = kernels.scan as ScanKernel;
       this.tableScanKernel = kernels.scanTable as TableScanKernel;
+      this.markRareKernel = kernels.markRare as MarkRareKernel;
       this.values = new Uint16Array(this.memory.buffer, VALUES_OFFSET, capacity);
+      this.rare = new Int32Array(this.memory.buffer, rareOffset(capacity), capacity);
+      this.seen = new Int32Array(this.memory.buffer, SEEN_OFFSET, (1 << 16) + 1);
     } else {
       this.values = new Uint16Array(capacity);
     }
@@ -201,7 +213,9 @@ class OctalState {
       // Splits with a rare heap: every common option among them.
       const rare = this.rare;
       const rareCount = this.rareCount;
-      for (let i = 0; i < splitCount; i++) work += markRareSplits(values, rare, rareCount, seen, stamp, n - splits[i]);
+      const markRare = this.markRareKernel;
+      if (markRare) work += markRare(rare.byteOffset, rareCount, stamp, n - splits[0]);
+      else for (let i = 0; i < splitCount; i++) work += markRareSplits(values, rare, rareCount, seen, stamp, n - splits[i]);
     }
     const top = 1 << this.width;
     const rareValue = this.rareValue;
@@ -272,11 +286,17 @@ class OctalState {
       this.values = regrow(this.values, this.length, capacity, max);
       return;
     }
-    const bytes = VALUES_OFFSET + 2 * capacity;
+    const oldRareAt = this.rare.byteOffset;
+    const bytes = rareOffset(capacity) + 4 * capacity;
     if (bytes > this.memory.buffer.byteLength) this.memory.grow(Math.ceil((bytes - this.memory.buffer.byteLength) / WASM_PAGE));
-    // Growing detached the old views' buffer; the values and the table are still in the memory.
-    this.values = new Uint16Array(this.memory.buffer, VALUES_OFFSET, capacity);
-    this.wanted = new Uint8Array(this.memory.buffer, 0, VALUES_OFFSET);
+    // Growing detached the old views' buffer; what they showed is still in the memory. The rare
+    // heaps move up, out of the values' new room, before any value is written there.
+    const buffer = this.memory.buffer;
+    new Uint8Array(buffer).copyWithin(rareOffset(capacity), oldRareAt, oldRareAt + 4 * this.rareCount);
+    this.values = new Uint16Array(buffer, VALUES_OFFSET, capacity);
+    this.rare = new Int32Array(buffer, rareOffset(capacity), capacity);
+    this.seen = new Int32Array(buffer, SEEN_OFFSET, (1 << 16) + 1);
+    this.wanted = new Uint8Array(buffer, 0, SEEN_OFFSET);
   }
 
   /** Values past 16 bits: the kernel reads 16-bit values only, so the JavaScript scan takes over. */
@@ -284,9 +304,12 @@ class OctalState {
     if (!this.memory) return;
     this.values = Uint16Array.from(this.values);
     this.wanted = new Uint8Array(this.wanted.length);
+    this.seen = Int32Array.from(this.seen);
+    this.rare = this.rare.slice();
     this.memory = undefined;
     this.scanKernel = undefined;
     this.tableScanKernel = undefined;
+    this.markRareKernel = undefined;
   }
 
   /** The values as a plain array of their own (not a view of the WebAssembly memory), for the result. */
@@ -312,6 +335,7 @@ class OctalState {
   }
 
   private pushRare(heap: number): void {
+    // In the kernels' memory the list has room for every heap already.
     if (this.rareCount === this.rare.length) {
       const grown = new Int32Array(this.rare.length * 2);
       grown.set(this.rare);
@@ -324,11 +348,14 @@ class OctalState {
   private resizeTables(): void {
     const size = (1 << this.width) + 1;
     // The wanted table: the WebAssembly memory's first bytes while the kernels scan.
-    this.wanted = this.memory ? new Uint8Array(this.memory.buffer, 0, VALUES_OFFSET) : new Uint8Array(size);
+    this.wanted = this.memory ? new Uint8Array(this.memory.buffer, 0, SEEN_OFFSET) : new Uint8Array(size);
     this.wantedPlace = new Int32Array(size);
-    const seen = new Int32Array(size);
-    seen.set(this.seen.subarray(0, Math.min(this.seen.length, size)));
-    this.seen = seen;
+    if (!this.memory) {
+      // (In the kernels' memory the stamps have room for every 16-bit value already.)
+      const seen = new Int32Array(size);
+      seen.set(this.seen.subarray(0, Math.min(this.seen.length, size)));
+      this.seen = seen;
+    }
     const histogram = new Float64Array(size);
     histogram.set(this.histogram.subarray(0, Math.min(this.histogram.length, size)));
     this.histogram = histogram;

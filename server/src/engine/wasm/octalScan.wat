@@ -1,7 +1,11 @@
-;; The octal engine's scans of splits in WebAssembly (octal.ts, OctalState.next). The memory the
-;; caller gives holds a byte table of wanted values at bytes 0 .. 65535 (wanted[v] = 1) and the
-;; 16-bit values from byte 65536 (VALUES). Both return the smallest a ≥ a0 with a ≤ m - a such that
-;; values[a] ^ values[m - a] is wanted, or the first a past the middle (a > m - a) when none is.
+;; The octal engine's loops over splits in WebAssembly (octal.ts, OctalState.next). The memory the
+;; caller gives holds a byte table of wanted values at bytes 0 .. 65535 (wanted[v] = 1), the 32-bit
+;; seen stamps from byte 65536 (seen[v]), the 16-bit values from byte 393216, and the list of rare
+;; heaps (32-bit) where the caller says.
+;;   markRare   every split of heap `rest` with a rare heap r < rest: seen[values[r] ^ values[rest - r]]
+;;              = stamp; returns how many rare heaps it went through.
+;; The scans return the smallest a ≥ a0 with a ≤ m - a such that values[a] ^ values[m - a] is
+;; wanted, or the first a past the middle (a > m - a) when none is.
 ;;   scan   compares with four given values (w0..w3), eight splits at a time with 128-bit SIMD:
 ;;          values[a .. a + 7] loaded forward, values[m - a - 7 .. m - a] loaded and reversed,
 ;;          XORed, compared; the eight are looked at one by one only when one of them matched.
@@ -21,9 +25,9 @@
         (br_if $vector_done (i32.gt_s (i32.add (i32.shl (local.get $a) (i32.const 1)) (i32.const 14)) (local.get $m)))
         (local.set $x
           (v128.xor
-            (v128.load offset=65536 (i32.shl (local.get $a) (i32.const 1)))
+            (v128.load offset=393216 (i32.shl (local.get $a) (i32.const 1)))
             (i8x16.shuffle 14 15 12 13 10 11 8 9 6 7 4 5 2 3 0 1
-              (v128.load offset=65536 (i32.shl (i32.sub (i32.sub (local.get $m) (local.get $a)) (i32.const 7)) (i32.const 1)))
+              (v128.load offset=393216 (i32.shl (i32.sub (i32.sub (local.get $m) (local.get $a)) (i32.const 7)) (i32.const 1)))
               (v128.const i32x4 0 0 0 0))))
         (br_if $vector_done
           (v128.any_true
@@ -37,8 +41,8 @@
         (br_if $done (i32.gt_s (local.get $a) (i32.sub (local.get $m) (local.get $a))))
         (local.set $v
           (i32.xor
-            (i32.load16_u offset=65536 (i32.shl (local.get $a) (i32.const 1)))
-            (i32.load16_u offset=65536 (i32.shl (i32.sub (local.get $m) (local.get $a)) (i32.const 1)))))
+            (i32.load16_u offset=393216 (i32.shl (local.get $a) (i32.const 1)))
+            (i32.load16_u offset=393216 (i32.shl (i32.sub (local.get $m) (local.get $a)) (i32.const 1)))))
         (br_if $done
           (i32.or
             (i32.or (i32.eq (local.get $v) (local.get $w0)) (i32.eq (local.get $v) (local.get $w1)))
@@ -53,8 +57,25 @@
         (br_if $done
           (i32.load8_u
             (i32.xor
-              (i32.load16_u offset=65536 (i32.shl (local.get $a) (i32.const 1)))
-              (i32.load16_u offset=65536 (i32.shl (i32.sub (local.get $m) (local.get $a)) (i32.const 1))))))
+              (i32.load16_u offset=393216 (i32.shl (local.get $a) (i32.const 1)))
+              (i32.load16_u offset=393216 (i32.shl (i32.sub (local.get $m) (local.get $a)) (i32.const 1))))))
         (local.set $a (i32.add (local.get $a) (i32.const 1)))
         (br $one)))
-    (local.get $a)))
+    (local.get $a))
+  (func (export "markRare") (param $rareAt i32) (param $count i32) (param $stamp i32) (param $rest i32) (result i32)
+    (local $j i32) (local $r i32)
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_s (local.get $j) (local.get $count)))
+        (local.set $r (i32.load (i32.add (local.get $rareAt) (i32.shl (local.get $j) (i32.const 2)))))
+        (br_if $done (i32.ge_s (local.get $r) (local.get $rest)))
+        (i32.store offset=65536
+          (i32.shl
+            (i32.xor
+              (i32.load16_u offset=393216 (i32.shl (local.get $r) (i32.const 1)))
+              (i32.load16_u offset=393216 (i32.shl (i32.sub (local.get $rest) (local.get $r)) (i32.const 1))))
+            (i32.const 2))
+          (local.get $stamp))
+        (local.set $j (i32.add (local.get $j) (i32.const 1)))
+        (br $each)))
+    (local.get $j)))
