@@ -137,8 +137,9 @@ class OctalState {
   private rare = new Int32Array(64); // heaps ≥ 1 with rare values, ascending
   private rareCount = 0;
   /**
-   * While the values fit in 16 bits and a code has one split size: the values live in this
-   * WebAssembly memory (`values` is a view of it), which the SIMD scan reads.
+   * While the values fit in 16 bits and a code splits heaps: the values live in this
+   * WebAssembly memory (`values` is a view of it), which the kernels read: the rare splits for
+   * every code, the SIMD scan for a code with one split size (others scan in JavaScript).
    */
   private memory: WebAssembly.Memory | undefined;
   private scanKernel: ScanKernel | undefined;
@@ -159,7 +160,7 @@ class OctalState {
     this.leavesOne = Uint8Array.from(digits, (d) => (d >> 1) & 1);
     // k = 0 (the digit before the point, 4): split a heap in two without taking anything.
     this.splits = Int32Array.from(digits.flatMap((d, k) => (d & 4 ? [k] : [])));
-    if (scanModule && this.splits.length === 1) {
+    if (scanModule && this.splits.length > 0) {
       this.memory = new WebAssembly.Memory({ initial: Math.ceil((rareOffset(capacity) + 4 * capacity) / WASM_PAGE) });
       const kernels = new WebAssembly.Instance(scanModule, { env: { memory: this.memory } }).exports;
       this.scanKernel = kernels.scan as ScanKernel;
@@ -214,7 +215,7 @@ class OctalState {
       const rare = this.rare;
       const rareCount = this.rareCount;
       const markRare = this.markRareKernel;
-      if (markRare) work += markRare(rare.byteOffset, rareCount, stamp, n - splits[0]);
+      if (markRare) for (let i = 0; i < splitCount; i++) work += markRare(rare.byteOffset, rareCount, stamp, n - splits[i]);
       else for (let i = 0; i < splitCount; i++) work += markRareSplits(values, rare, rareCount, seen, stamp, n - splits[i]);
     }
     const top = 1 << this.width;
