@@ -11,6 +11,7 @@ import './cliHeap';
 import { once } from 'node:events';
 import { readFileSync, statSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { reportGame, type GameReport } from './analysis/gameReport';
 import { createEngineCache, ruleSequence, sequenceNimber } from './engine';
 import { sequenceLengthLimit } from './engine/budget';
@@ -299,16 +300,52 @@ function progressReporter(target: number | undefined): { report: (computed: numb
   };
 }
 
-async function sequence(source: string, options: Options, out: Output): Promise<number> {
-  const { rule, name } = parseRule(source);
-  const deadline = Date.now() + options.budgetMs;
+interface SequenceWork {
+  readonly rule: HeapRule;
+  readonly deadline: number;
+  readonly stopAt: number | undefined;
+}
+
+type FromSequenceWorker = { readonly progress: number } | { readonly note: string } | { readonly result: HeapSequence };
+
+/**
+ * The sequence, computed in a worker thread: this thread stays free to hear Ctrl-C (a signal is
+ * handled between turns of the event loop, and a computation of minutes would otherwise keep it
+ * from being heard until the end) and to show progress. 'interrupted' when Ctrl-C came first.
+ */
+function computeInWorker(work: SequenceWork): Promise<HeapSequence | 'interrupted'> {
+  const progress = progressReporter(work.stopAt);
+  const worker = new Worker(__filename, { workerData: { sequence: work } });
+  return new Promise((resolve, reject) => {
+    const onInterrupt = () => {
+      void worker.terminate();
+      progress.done();
+      resolve('interrupted');
+    };
+    process.once('SIGINT', onInterrupt);
+    worker.on('message', (message: FromSequenceWorker) => {
+      if ('progress' in message) progress.report(message.progress);
+      else if ('note' in message) process.stderr.write(message.note);
+      else {
+        process.off('SIGINT', onInterrupt);
+        progress.done();
+        void worker.terminate();
+        resolve(message.result);
+      }
+    });
+    worker.on('error', (error) => {
+      process.off('SIGINT', onInterrupt);
+      reject(error);
+    });
+  });
+}
+
+/** In the worker: computes the sequence and posts it back (progress and notes on the way). */
+function sequenceWorker(work: SequenceWork): void {
+  const post = (message: FromSequenceWorker, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
+  const { rule, deadline, stopAt } = work;
   const budget: Budget = { deadline };
-  // Values are computed up to --to or until a period is proved, whichever comes first; past the
-  // longest sequence the memory limit allows, only a proved period can give them.
-  const stopAt = options.to !== undefined && options.to < BigInt(sequenceLengthLimit(budget)) ? Number(options.to) : undefined;
-  const progress = progressReporter(stopAt);
-  let result: HeapSequence = ruleSequence(rule, budget, { ...(stopAt !== undefined ? { stopAt } : {}), onProgress: progress.report });
-  progress.done();
+  let result = ruleSequence(rule, budget, { ...(stopAt !== undefined ? { stopAt } : {}), onProgress: (computed) => post({ progress: computed }) });
   // --to may stop the computation before a period is proved. Looking further costs more than
   // what was asked (0.007 has no period in reach): only a little further (to twice --to), only
   // within a quarter of the time left, and said so.
@@ -317,13 +354,30 @@ async function sequence(source: string, options: Options, out: Output): Promise<
     const searchDeadline = started + (deadline - started) / 4;
     const further = ruleSequence(rule, { ...budget, deadline: searchDeadline, maxValues: Math.max(2 * (stopAt + 1), 10_000) }, { resume: result });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    process.stderr.write(
-      further.complete
+    post({
+      note: further.complete
         ? `grundy: a period was proved by computing past --to, to n = ${further.computedUpTo} (${seconds} s)\n`
         : `grundy: no period proved; looked past --to up to n = ${further.computedUpTo} (${seconds} s, at most a quarter of the time left)\n`,
-    );
+    });
     result = further;
   }
+  // The values' memory moves to the main thread rather than being copied (2^26 values are 64 MB or more).
+  post({ result }, [result.values.buffer as ArrayBuffer]);
+}
+
+async function sequence(source: string, options: Options, out: Output): Promise<number> {
+  const { rule, name } = parseRule(source);
+  const deadline = Date.now() + options.budgetMs;
+  const budget: Budget = { deadline };
+  // Values are computed up to --to or until a period is proved, whichever comes first; past the
+  // longest sequence the memory limit allows, only a proved period can give them.
+  const stopAt = options.to !== undefined && options.to < BigInt(sequenceLengthLimit(budget)) ? Number(options.to) : undefined;
+  const computed = await computeInWorker({ rule, deadline, stopAt });
+  if (computed === 'interrupted') {
+    process.stderr.write('grundy: interrupted while computing, before any value was written\n');
+    return INTERRUPTED_EXIT;
+  }
+  const result = computed;
   const period = result.periodicity;
   const last = options.to ?? BigInt(period ? Math.max(30, period.preperiod + 2 * period.period - 1) : Math.min(result.computedUpTo, 99));
   // Without a period, nothing past the computed values is known: stop there and say so.
@@ -447,10 +501,13 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => (process.exitCode = code),
-  (error) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+if (!isMainThread && workerData?.sequence) sequenceWorker(workerData.sequence as SequenceWork);
+else {
+  main(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (error) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -267,6 +267,23 @@ describe('grundy: bounds', function () {
     values.forEach((g, n) => assert.equal(g, n % 3, `G(${n})`));
   });
 
+  it('Ctrl-C while the sequence is still being computed: heard at once, exit 130, nothing written', async () => {
+    // 0.007 has no period in reach: computing 10^6 of its values takes minutes.
+    const child = spawn(process.execPath, [repositoryPath('out', 'cli', 'grundy.js'), 'sequence', 'octal 0.007', '--to', '1000000', '--budget-ms', '600000']);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const sent = Date.now();
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    assert.equal(code, 130, stderr);
+    assert.ok(Date.now() - sent < 5000, `exited ${Date.now() - sent} ms after Ctrl-C`);
+    assert.match(stderr, /interrupted while computing/);
+    assert.equal(stdout, '');
+  });
+
   it('a file over --max-bytes is refused with exit 3 and the limit named', () => {
     const dir = mkdtempSync(join(tmpdir(), 'grundy-bounds-'));
     const file = join(dir, 'many.game');
