@@ -37,7 +37,7 @@ export function moveEdit(view: DocumentView | undefined, args: ApplyMoveArgument
   if (!move) return { status: 'refused', message: `That move of \`${args.game}\` is no longer listed; nothing was written.` };
   const { document, version } = found.view;
   const written = writeMove(document.file.text, found.game, move);
-  const range = { start: document.lines.positionAt(written.edit.span.start), end: document.lines.positionAt(written.edit.span.end) };
+  const range = document.lines.rangeOf(written.edit.span);
   return { status: 'edit', version, edit: { range, newText: written.edit.newText }, label: written.label, after: written.after };
 }
 

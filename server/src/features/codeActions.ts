@@ -58,22 +58,22 @@ export function quickFixes(view: DocumentView, shown: readonly LspDiagnostic[]):
 
 function replace(view: DocumentView, span: Span, newText: string): TextEdit {
   const { lines } = view.document;
-  return { range: { start: lines.positionAt(span.start), end: lines.positionAt(span.end) }, newText };
+  return { range: lines.rangeOf(span), newText };
 }
 
 /** The span's lines, whole, with their line break: deleting it leaves no blank line. */
 function wholeLines(view: DocumentView, span: Span): Span {
   const { lines } = view.document;
-  const start = lines.offsetAt({ line: lines.positionAt(span.start).line, character: 0 });
+  const start = lines.lineStartOf(span.start);
   const last = lines.positionAt(span.end).line;
-  const end = last + 1 < lines.lineCount ? lines.offsetAt({ line: last + 1, character: 0 }) : view.document.file.text.length;
+  const end = last + 1 < lines.lineCount ? lines.lineStart(last + 1) : view.document.file.text.length;
   return { start, end };
 }
 
 /** Where a new declaration goes: at the start of the line of the game that needs it. */
 function lineStartOf(view: DocumentView, offset: number): Span {
   const { lines } = view.document;
-  const start = lines.offsetAt({ line: lines.positionAt(offset).line, character: 0 });
+  const start = lines.lineStartOf(offset);
   return { start, end: start };
 }
 
@@ -122,7 +122,7 @@ function addVertex(view: DocumentView, diagnostic: Diagnostic, fix: (title: stri
   const close = text.lastIndexOf('}', declaration.end);
   if (close < declaration.start) return;
   const { lines } = view.document;
-  const closeLine = lines.offsetAt({ line: lines.positionAt(close).line, character: 0 });
+  const closeLine = lines.lineStartOf(close);
   const alone = text.slice(closeLine, close).trim() === '';
   const edit = alone ? replace(view, { start: closeLine, end: closeLine }, `  ${vertex}\n`) : replace(view, { start: close, end: close }, `\n  ${vertex}\n`);
   fix(`Add vertex \`${vertex}\` to graph \`${graph.name}\` (with no moves)`, [edit]);

@@ -86,7 +86,7 @@ type Context =
 export function completionContext(view: DocumentView, offset: number): Context | undefined {
   const text = view.document.file.text;
   const lines = view.document.lines;
-  const lineStart = lines.offsetAt({ line: lines.positionAt(offset).line, character: 0 });
+  const lineStart = lines.lineStartOf(offset);
   const tokens = lex(text.slice(lineStart, offset)).tokens.filter((t) => t.kind !== 'eof');
   // A name (or keyword) touching the cursor is the word being typed: the context is before it.
   const last = tokens.at(-1);

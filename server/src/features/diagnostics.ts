@@ -20,16 +20,15 @@ export interface DiagnosticData {
  * under the message, and otherwise not sent (the message names them already).
  */
 export function lspDiagnostics(document: AnalyzedDocument, uri: string, related: boolean): LspDiagnostic[] {
-  const rangeOf = (span: { start: number; end: number }) => ({ start: document.lines.positionAt(span.start), end: document.lines.positionAt(span.end) });
   return document.diagnostics.map((diagnostic) => ({
-    range: rangeOf(diagnostic.span),
+    range: document.lines.rangeOf(diagnostic.span),
     severity: severities[diagnostic.severity],
     code: diagnostic.code,
     source: 'grundy',
     message: diagnostic.message,
     ...(diagnostic.replacement === undefined ? {} : { data: { replacement: diagnostic.replacement } satisfies DiagnosticData }),
     ...(related && diagnostic.related?.length
-      ? { relatedInformation: diagnostic.related.map((r) => ({ location: { uri, range: rangeOf(r.span) }, message: r.message })) }
+      ? { relatedInformation: diagnostic.related.map((r) => ({ location: { uri, range: document.lines.rangeOf(r.span) }, message: r.message })) }
       : {}),
   }));
 }
@@ -44,7 +43,7 @@ export function computationDiagnostics(view: DocumentView): LspDiagnostic[] {
   for (const game of view.document.model.games) {
     const value = view.game(game);
     const at = game.declaration.name ?? game.declaration;
-    const range = { start: lines.positionAt(at.start), end: lines.positionAt(at.end) };
+    const range = lines.rangeOf(at);
     if (value?.state === 'failed') {
       found.push({
         range,

@@ -19,13 +19,13 @@ export function formattingEdits(view: DocumentView, first = 0, last = Number.POS
   // Only whitespace may change: anything else means a bug here, and the text stays as it is.
   if (!sameMeaning(text, result)) return [];
   const edits: TextEdit[] = [];
-  const lineStart = (line: number) => lines.offsetAt({ line, character: 0 });
+  const lineStart = (line: number) => lines.lineStart(line);
   for (const { line, text: after } of formatted) {
     const start = lineStart(line);
     const next = line + 1 < lines.lineCount ? lineStart(line + 1) : text.length;
     const before = text.slice(start, next).replace(/(\r\n|\r|\n)$/, '');
-    if (after === null) edits.push({ range: { start: lines.positionAt(start), end: lines.positionAt(next) }, newText: '' });
-    else if (after !== before) edits.push({ range: { start: lines.positionAt(start), end: lines.positionAt(start + before.length) }, newText: after });
+    if (after === null) edits.push({ range: lines.rangeOf({ start, end: next }), newText: '' });
+    else if (after !== before) edits.push({ range: lines.rangeOf({ start, end: start + before.length }), newText: after });
   }
   // The file ends with one line break.
   if (whole && kept.length > 0 && !/[\r\n]$/.test(text)) {

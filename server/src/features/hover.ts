@@ -17,7 +17,7 @@ import { writeMove } from '../language/writeMove';
 import { countText, numberText, withShortNumbers } from '../language/numberText';
 import { quoted } from '../language/diagnostics';
 import { isWythoffP, wythoffPartner } from '../engine/wythoff';
-import type { Span } from '../language/text';
+import { type Span, spanContains as inside } from '../language/text';
 import { textDocumentPositionParams } from '../params';
 import type { Feature } from './feature';
 import { type DocumentView, type Value, elapsed, outcomeWords, periodWords, proofWords, sequenceWhy, star } from './view';
@@ -30,8 +30,6 @@ const ABBREVIATED = /…\d+ \([\d,]+ digits\)/;
 
 /** Winning moves a game hover lists before "and k more". */
 const HOVER_MOVES = 5;
-
-const inside = (span: Span | undefined, offset: number): span is Span => span !== undefined && span.start <= offset && offset <= span.end;
 
 export function hover(view: DocumentView, offset: number): Hover | null {
   const { document } = view;
@@ -50,7 +48,7 @@ export function hover(view: DocumentView, offset: number): Hover | null {
   if (ABBREVIATED.test(markdown))
     markdown = `${markdown}\n\n_Long numbers are abbreviated; the command **Grundy: Copy Nimber at Cursor** copies a nimber whole._`;
   const lines = document.lines;
-  return { contents: { kind: MarkupKind.Markdown, value: markdown }, range: { start: lines.positionAt(span.start), end: lines.positionAt(span.end) } };
+  return { contents: { kind: MarkupKind.Markdown, value: markdown }, range: lines.rangeOf(span) };
 }
 
 // ---- games ----

@@ -3,18 +3,8 @@
 // references and document highlights, for rules, graphs, vertices and games. All of it reads the
 // document's name index (language/names.ts); names are per document, as the language has no
 // imports.
-import {
-  type DocumentHighlight,
-  DocumentHighlightKind,
-  type DocumentSymbol,
-  type Location,
-  type Range,
-  type SymbolInformation,
-  SymbolKind,
-} from 'vscode-languageserver';
-import type { AnalyzedDocument } from '../language/analyze';
+import { type DocumentHighlight, DocumentHighlightKind, type DocumentSymbol, type Location, type SymbolInformation, SymbolKind } from 'vscode-languageserver';
 import { type NameKind, type Occurrence, nameIndex } from '../language/names';
-import type { Span } from '../language/text';
 import { InvalidParams, textDocumentParams, textDocumentPositionParams } from '../params';
 import type { Feature } from './feature';
 import { gameLabel } from './inlayHints';
@@ -31,8 +21,6 @@ export const SYMBOL_KINDS: Record<Exclude<NameKind, 'unknown'>, SymbolKind> = {
   vertex: SymbolKind.EnumMember,
   game: SymbolKind.Object,
 };
-
-const rangeOf = (document: AnalyzedDocument, span: Span): Range => ({ start: document.lines.positionAt(span.start), end: document.lines.positionAt(span.end) });
 
 function shortText(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
@@ -56,8 +44,8 @@ export function documentSymbols(view: DocumentView): DocumentSymbol[] {
   for (const declaration of document.file.declarations) {
     const name = declaration.name;
     if (!name) continue;
-    const range = rangeOf(document, declaration);
-    const selectionRange = rangeOf(document, name);
+    const range = document.lines.rangeOf(declaration);
+    const selectionRange = document.lines.rangeOf(name);
     if (declaration.kind === 'rule') {
       const detail = declaration.body ? shortText(text.slice(declaration.body.start, declaration.body.end)) : '';
       symbols.push({ name: name.text, kind: SYMBOL_KINDS.rule, detail, range, selectionRange });
@@ -68,7 +56,7 @@ export function documentSymbols(view: DocumentView): DocumentSymbol[] {
       const children = (vertices.get(declaration.start) ?? []).map((vertex): DocumentSymbol => {
         const index = own?.vertexIndex.get(vertex.name);
         const nimber = values?.state === 'done' && index !== undefined ? values.value.nimbers[index] : undefined;
-        const at = rangeOf(document, vertex);
+        const at = document.lines.rangeOf(vertex);
         return { name: vertex.name, kind: SYMBOL_KINDS.vertex, detail: nimber === undefined || nimber < 0 ? '' : star(nimber), range: at, selectionRange: at };
       });
       symbols.push({ name: name.text, kind: SYMBOL_KINDS.graph, detail: `${children.length} vertices`, range, selectionRange, children });
@@ -110,7 +98,7 @@ export function workspaceSymbols(views: readonly DocumentView[], query: string):
       found.push({
         name: o.name,
         kind: SYMBOL_KINDS[o.kind],
-        location: { uri: view.uri, range: rangeOf(view.document, o) },
+        location: { uri: view.uri, range: view.document.lines.rangeOf(o) },
         ...(o.graph === undefined ? {} : { containerName: o.graph }),
       });
       if (found.length >= MAX_WORKSPACE_SYMBOLS) return found;
@@ -129,19 +117,19 @@ export function occurrencesAt(view: DocumentView, offset: number): { readonly at
 export function definition(view: DocumentView, offset: number): Location | null {
   const found = occurrencesAt(view, offset);
   const target = found && nameIndex(view.document).definition(found.at.key);
-  return target ? { uri: view.uri, range: rangeOf(view.document, target) } : null;
+  return target ? { uri: view.uri, range: view.document.lines.rangeOf(target) } : null;
 }
 
 export function references(view: DocumentView, offset: number, includeDeclaration: boolean): Location[] {
   const found = occurrencesAt(view, offset);
   if (!found) return [];
-  return found.uses.filter((o) => includeDeclaration || !o.declaration).map((o) => ({ uri: view.uri, range: rangeOf(view.document, o) }));
+  return found.uses.filter((o) => includeDeclaration || !o.declaration).map((o) => ({ uri: view.uri, range: view.document.lines.rangeOf(o) }));
 }
 
 export function documentHighlights(view: DocumentView, offset: number): DocumentHighlight[] {
   const found = occurrencesAt(view, offset);
   if (!found) return [];
-  return found.uses.map((o) => ({ range: rangeOf(view.document, o), kind: o.declaration ? DocumentHighlightKind.Write : DocumentHighlightKind.Read }));
+  return found.uses.map((o) => ({ range: view.document.lines.rangeOf(o), kind: o.declaration ? DocumentHighlightKind.Write : DocumentHighlightKind.Read }));
 }
 
 /** `ReferenceParams.context.includeDeclaration`. */

@@ -4,14 +4,12 @@
 // ask (Neovim: `vim.lsp.buf_request`); VS Code's client copies the answer to the clipboard
 // (command "Grundy: Copy Nimber at Cursor").
 import type { GameDeclaration } from '../language/ast';
-import type { Span } from '../language/text';
+import { spanContains as inside } from '../language/text';
 import { textDocumentPositionParams } from '../params';
 import { NUMBER_AT_REQUEST, type NumberAtAnswer } from '../protocol';
 import type { Feature } from './feature';
 import type { DocumentView } from './view';
 type NumberAtResult = NumberAtAnswer;
-
-const inside = (span: Span | undefined, offset: number): span is Span => span !== undefined && span.start <= offset && offset <= span.end;
 
 export function numberAt(view: DocumentView, offset: number): NumberAtResult {
   const declaration = view.document.file.declarations.find((d): d is GameDeclaration => d.kind === 'game' && inside(d, offset));

@@ -37,7 +37,7 @@ function whatIsAt(view: DocumentView, offset: number): string {
 export function prepareRename(view: DocumentView, offset: number): { range: Range; placeholder: string } {
   const at = renameTarget(view, offset);
   const { lines } = view.document;
-  return { range: { start: lines.positionAt(at.start), end: lines.positionAt(at.end) }, placeholder: at.name };
+  return { range: lines.rangeOf(at), placeholder: at.name };
 }
 
 export function renameEdits(view: DocumentView, offset: number, newName: string): TextEdit[] {
@@ -55,7 +55,7 @@ export function renameEdits(view: DocumentView, offset: number, newName: string)
     if (taken) throw new Refusal(`\`${newName}\` is already the name of a ${taken.kind} (line ${view.document.lines.positionAt(taken.start).line + 1}).`);
   }
   const { lines } = view.document;
-  return index.uses(at.key).map((o) => ({ range: { start: lines.positionAt(o.start), end: lines.positionAt(o.end) }, newText: newName }));
+  return index.uses(at.key).map((o) => ({ range: lines.rangeOf(o), newText: newName }));
 }
 
 export const renameFeature: Feature = {

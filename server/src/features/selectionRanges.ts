@@ -3,12 +3,10 @@
 // rule's body → the declaration; a vertex → its edge line → the graph.
 import type { Position, SelectionRange } from 'vscode-languageserver';
 import type { Component, Declaration } from '../language/ast';
-import type { Span } from '../language/text';
+import { type Span, spanContains as contains } from '../language/text';
 import { InvalidParams, textDocumentParams } from '../params';
 import type { Feature } from './feature';
 import type { DocumentView } from './view';
-
-const contains = (span: Span | undefined, offset: number): span is Span => span !== undefined && span.start <= offset && offset <= span.end;
 
 /** The spans around the offset within a component, outermost first. */
 function componentSpans(component: Component, offset: number): Span[] {
@@ -87,7 +85,7 @@ export function selectionRange(view: DocumentView, position: Position): Selectio
   for (const span of spans) {
     // Each range strictly inside its parent: equal spans (a one-heap sum) are one step.
     if (previous && span.start === previous.start && span.end === previous.end) continue;
-    range = { range: { start: document.lines.positionAt(span.start), end: document.lines.positionAt(span.end) }, ...(range ? { parent: range } : {}) };
+    range = { range: document.lines.rangeOf(span), ...(range ? { parent: range } : {}) };
     previous = span;
   }
   return range ?? { range: { start: position, end: position } };

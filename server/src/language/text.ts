@@ -12,6 +12,9 @@ export interface Position {
   readonly character: number; // 0-based, UTF-16 code units
 }
 
+/** Whether the offset lies in the span, its end included (a cursor just after a word is on it). */
+export const spanContains = (span: Span | undefined, offset: number): span is Span => span !== undefined && span.start <= offset && offset <= span.end;
+
 /** Maps offsets to line/character positions and back; built once per document version. */
 export class LineIndex {
   private readonly lineStarts: number[];
@@ -62,5 +65,15 @@ export class LineIndex {
 
   lineStart(line: number): number {
     return this.lineStarts[Math.max(0, Math.min(line, this.lineStarts.length - 1))];
+  }
+
+  /** Where the line holding `offset` starts. */
+  lineStartOf(offset: number): number {
+    return this.lineStart(this.positionAt(offset).line);
+  }
+
+  /** A span as a range of positions (the LSP's Range). */
+  rangeOf(span: Span): { start: Position; end: Position } {
+    return { start: this.positionAt(span.start), end: this.positionAt(span.end) };
   }
 }
