@@ -101,6 +101,65 @@ export function showMovesArguments(value: unknown): ShowMovesArguments {
   return v as unknown as ShowMovesArguments;
 }
 
+/** `textDocument/references`: a position, and whether the declaration counts (ReferenceParams.context; default yes). */
+export function referenceParams(params: unknown): { readonly uri: string; readonly position: Position; readonly includeDeclaration: boolean } {
+  const at = textDocumentPositionParams(params);
+  const context = (params as { context?: unknown }).context;
+  if (context === undefined) return { ...at, includeDeclaration: true };
+  const include = (context as { includeDeclaration?: unknown } | null)?.includeDeclaration;
+  if (typeof include !== 'boolean') throw new InvalidParams('params.context must be { includeDeclaration: boolean }');
+  return { ...at, includeDeclaration: include };
+}
+
+/** `textDocument/rename`: a position and the new name. */
+export function renameParams(params: unknown): { readonly uri: string; readonly position: Position; readonly newName: string } {
+  const at = textDocumentPositionParams(params);
+  const newName = (params as { newName?: unknown }).newName;
+  if (typeof newName !== 'string') throw new InvalidParams('params.newName must be a string');
+  return { ...at, newName };
+}
+
+/** `workspace/symbol`: the query. */
+export function workspaceSymbolParams(params: unknown): { readonly query: string } {
+  const query = record(params, 'params').query;
+  if (typeof query !== 'string') throw new InvalidParams('params.query must be a string');
+  return { query };
+}
+
+/** `textDocument/selectionRange`: a document and at most 10,000 positions. */
+export function selectionRangeParams(params: unknown): { readonly uri: string; readonly positions: readonly Position[] } {
+  const p = record(params, 'params');
+  if (!Array.isArray(p.positions) || p.positions.length > 10_000) throw new InvalidParams('params.positions must be an array of positions (at most 10,000)');
+  return { uri: uri(p.textDocument, 'params.textDocument'), positions: p.positions.map((at, i) => position(at, `params.positions[${i}]`)) };
+}
+
+/** `textDocument/codeAction`: the range, the diagnostics the client shows there, and the kinds it asks for. */
+export function codeActionParams(params: unknown): {
+  readonly uri: string;
+  readonly range: Range;
+  readonly diagnostics: readonly unknown[];
+  readonly only?: readonly unknown[];
+} {
+  const at = textDocumentRangeParams(params);
+  const context = (params as { context?: { diagnostics?: unknown; only?: unknown } }).context;
+  if (!Array.isArray(context?.diagnostics)) throw new InvalidParams('params.context.diagnostics must be an array');
+  return { ...at, diagnostics: context.diagnostics, ...(Array.isArray(context.only) ? { only: context.only } : {}) };
+}
+
+/** `textDocument/formatting`: a document and its FormattingOptions (which the canonical layout does not need). */
+export function formattingParams(params: unknown): { readonly uri: string } {
+  if (typeof (params as { options?: unknown }).options !== 'object') throw new InvalidParams('params.options must be FormattingOptions');
+  return textDocumentParams(params);
+}
+
+/** `textDocument/semanticTokens/full/delta`: a document and the result the client holds. */
+export function semanticTokensDeltaParams(params: unknown): { readonly uri: string; readonly previousResultId: string } {
+  const { uri: documentUri } = textDocumentParams(params);
+  const previous = (params as { previousResultId?: unknown }).previousResultId;
+  if (typeof previous !== 'string') throw new InvalidParams('params.previousResultId must be a string');
+  return { uri: documentUri, previousResultId: previous };
+}
+
 /** `grundy.explainGame`'s one argument (what a lens that states a fact carries). */
 export function explainArguments(value: unknown): ExplainGameArguments {
   const v = record(value, "grundy.explainGame's argument");

@@ -10,7 +10,7 @@ import { type CodeAction, CodeActionKind, type Diagnostic as LspDiagnostic, type
 import type { EdgeLine, GameDeclaration, GraphDeclaration } from '../language/ast';
 import type { Diagnostic } from '../language/diagnostics';
 import type { Span } from '../language/text';
-import { InvalidParams, textDocumentRangeParams } from '../params';
+import { codeActionParams } from '../params';
 import type { Feature } from './feature';
 import type { DocumentView } from './view';
 
@@ -154,13 +154,10 @@ export const codeActionsFeature: Feature = {
   handlers: (context) => ({
     requests: {
       'textDocument/codeAction': (raw) => {
-        const params = textDocumentRangeParams(raw);
-        const diagnostics = (raw as { context?: { diagnostics?: unknown } }).context?.diagnostics;
-        if (!Array.isArray(diagnostics)) throw new InvalidParams('params.context.diagnostics must be an array');
+        const params = codeActionParams(raw);
         const view = context.view(params.uri);
-        const only = (raw as { context: { only?: unknown } }).context.only;
-        if (!view || (Array.isArray(only) && !only.some((kind) => kind === CodeActionKind.QuickFix || kind === ''))) return [];
-        const actions = quickFixes(view, diagnostics as LspDiagnostic[]);
+        if (!view || (params.only && !params.only.some((kind) => kind === CodeActionKind.QuickFix || kind === ''))) return [];
+        const actions = quickFixes(view, params.diagnostics as LspDiagnostic[]);
         // A client that takes only commands, not code action literals (LSP 3.8), gets none.
         return context.client.textDocument?.codeAction?.codeActionLiteralSupport ? actions : [];
       },

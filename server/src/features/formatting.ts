@@ -3,7 +3,7 @@
 // shorten edits themselves.
 import type { TextEdit } from 'vscode-languageserver';
 import { formatLines, sameMeaning } from '../language/format';
-import { InvalidParams, textDocumentParams, textDocumentRangeParams } from '../params';
+import { formattingParams, textDocumentRangeParams } from '../params';
 import type { Feature } from './feature';
 import type { DocumentView } from './view';
 
@@ -41,8 +41,7 @@ export const formattingFeature: Feature = {
   handlers: (context) => ({
     requests: {
       'textDocument/formatting': (raw) => {
-        if (typeof (raw as { options?: unknown }).options !== 'object') throw new InvalidParams('params.options must be FormattingOptions');
-        const view = context.view(textDocumentParams(raw).uri);
+        const view = context.view(formattingParams(raw).uri);
         return view ? formattingEdits(view) : [];
       },
       'textDocument/rangeFormatting': (raw) => {

@@ -5,7 +5,7 @@
 // imports.
 import { type DocumentHighlight, DocumentHighlightKind, type DocumentSymbol, type Location, type SymbolInformation, SymbolKind } from 'vscode-languageserver';
 import { type NameKind, type Occurrence, nameIndex } from '../language/names';
-import { InvalidParams, textDocumentParams, textDocumentPositionParams } from '../params';
+import { referenceParams, textDocumentParams, textDocumentPositionParams, workspaceSymbolParams } from '../params';
 import type { Feature } from './feature';
 import { gameLabel } from './inlayHints';
 import { type DocumentView, star } from './view';
@@ -132,15 +132,6 @@ export function documentHighlights(view: DocumentView, offset: number): Document
   return found.uses.map((o) => ({ range: view.document.lines.rangeOf(o), kind: o.declaration ? DocumentHighlightKind.Write : DocumentHighlightKind.Read }));
 }
 
-/** `ReferenceParams.context.includeDeclaration`. */
-function includeDeclaration(raw: unknown): boolean {
-  const context = (raw as { context?: unknown }).context;
-  if (context === undefined) return true;
-  const include = (context as { includeDeclaration?: unknown } | null)?.includeDeclaration;
-  if (typeof include !== 'boolean') throw new InvalidParams('params.context must be { includeDeclaration: boolean }');
-  return include;
-}
-
 export const navigationFeature: Feature = {
   name: 'navigation',
   capabilities: () => ({
@@ -167,12 +158,14 @@ export const navigationFeature: Feature = {
           return context.client.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport ? symbols : flatSymbols(view.uri, symbols);
         },
         'workspace/symbol': (raw) => {
-          const query = (raw as { query?: unknown } | null)?.query;
-          if (typeof query !== 'string') throw new InvalidParams('params.query must be a string');
-          return workspaceSymbols(context.views(), query);
+          return workspaceSymbols(context.views(), workspaceSymbolParams(raw).query);
         },
         'textDocument/definition': (raw) => at(raw, definition, null),
-        'textDocument/references': (raw) => at(raw, (view, offset) => references(view, offset, includeDeclaration(raw)), []),
+        'textDocument/references': (raw) => {
+          const params = referenceParams(raw);
+          const view = context.view(params.uri);
+          return view ? references(view, view.document.lines.offsetAt(params.position), params.includeDeclaration) : [];
+        },
         'textDocument/documentHighlight': (raw) => at(raw, documentHighlights, []),
       },
     };

@@ -6,7 +6,7 @@
 import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { KEYWORDS } from '../language/lexer';
 import { isBuiltinName, invalidName, nameIndex, type Occurrence } from '../language/names';
-import { InvalidParams, textDocumentPositionParams } from '../params';
+import { renameParams, textDocumentPositionParams } from '../params';
 import { type Feature, Refusal } from './feature';
 import type { DocumentView } from './view';
 
@@ -69,12 +69,10 @@ export const renameFeature: Feature = {
         return view ? prepareRename(view, view.document.lines.offsetAt(params.position)) : null;
       },
       'textDocument/rename': (raw): WorkspaceEdit | null => {
-        const params = textDocumentPositionParams(raw);
-        const newName = (raw as { newName?: unknown }).newName;
-        if (typeof newName !== 'string') throw new InvalidParams('params.newName must be a string');
+        const params = renameParams(raw);
         const view = context.view(params.uri);
         if (!view) return null;
-        const edits = renameEdits(view, view.document.lines.offsetAt(params.position), newName);
+        const edits = renameEdits(view, view.document.lines.offsetAt(params.position), params.newName);
         return context.client.workspace?.workspaceEdit?.documentChanges
           ? { documentChanges: [{ textDocument: { uri: view.uri, version: view.version }, edits }] }
           : { changes: { [view.uri]: edits } };

@@ -4,7 +4,7 @@
 import type { Position, SelectionRange } from 'vscode-languageserver';
 import type { Component, Declaration } from '../language/ast';
 import { type Span, spanContains as contains } from '../language/text';
-import { InvalidParams, textDocumentParams } from '../params';
+import { selectionRangeParams } from '../params';
 import type { Feature } from './feature';
 import type { DocumentView } from './view';
 
@@ -97,15 +97,9 @@ export const selectionRangesFeature: Feature = {
   handlers: (context) => ({
     requests: {
       'textDocument/selectionRange': (raw) => {
-        const view = context.view(textDocumentParams(raw).uri);
-        const positions = (raw as { positions?: unknown }).positions;
-        if (!Array.isArray(positions) || positions.length > 10_000) throw new InvalidParams('params.positions must be an array of positions (at most 10,000)');
-        if (!view) return [];
-        return positions.map((p) => {
-          if (!Number.isInteger(p?.line) || !Number.isInteger(p?.character) || p.line < 0 || p.character < 0)
-            throw new InvalidParams('params.positions must be { line, character } with integers ≥ 0');
-          return selectionRange(view, p as Position);
-        });
+        const params = selectionRangeParams(raw);
+        const view = context.view(params.uri);
+        return view ? params.positions.map((position) => selectionRange(view, position)) : [];
       },
     },
   }),

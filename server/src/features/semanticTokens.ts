@@ -7,7 +7,7 @@ import type { AnalyzedDocument } from '../language/analyze';
 import type { NumberLiteral } from '../language/ast';
 import { isBuiltinName, nameIndex, type NameKind } from '../language/names';
 import type { Span } from '../language/text';
-import { InvalidParams, textDocumentParams, textDocumentRangeParams } from '../params';
+import { semanticTokensDeltaParams, textDocumentParams, textDocumentRangeParams } from '../params';
 import type { Feature } from './feature';
 
 export const TOKEN_TYPES = ['function', 'class', 'enumMember', 'variable', 'number'] as const;
@@ -113,14 +113,12 @@ export const semanticTokensFeature: Feature = {
           return view ? remember(uri, encode(view.document)) : { data: [] };
         },
         'textDocument/semanticTokens/full/delta': (raw): SemanticTokens | SemanticTokensDelta => {
-          const uri = textDocumentParams(raw).uri;
-          const previous = (raw as { previousResultId?: unknown }).previousResultId;
-          if (typeof previous !== 'string') throw new InvalidParams('params.previousResultId must be a string');
+          const { uri, previousResultId: previous } = semanticTokensDeltaParams(raw);
           const view = context.view(uri);
           if (!view) return { data: [] };
           const data = encode(view.document);
           const kept = last.get(uri);
-          if (kept?.resultId !== previous) return remember(uri, data);
+          if (!kept || kept.resultId !== previous) return remember(uri, data);
           const edits = delta(kept.data, data);
           const { resultId } = remember(uri, data);
           return { resultId, edits };
