@@ -6,7 +6,7 @@
 //   a token vertex   its nimber and its options' nimbers
 //   rule name        the first values of its sequence and its period
 //   graph vertex     its nimber and options (in a graph's body)
-import { type Hover, MarkupKind } from 'vscode-languageserver';
+import { type ClientCapabilities, type Hover, MarkupKind } from 'vscode-languageserver';
 import type { ComponentResult, GameResult, RuleSummary } from '../compute/jobs';
 import type { GameMove } from '../engine/gameTypes';
 import { type GraphNimbers, type HeapRule, isHeapRule } from '../engine/types';
@@ -351,14 +351,21 @@ export const hoverFeature: Feature = {
         const view = context.view(params.uri);
         if (!view) return null;
         const answer = hover(view, view.document.lines.offsetAt(params.position));
-        // Markdown only to a client that declared it; plain text otherwise (LSP: contentFormat).
-        if (!answer || context.client.textDocument?.hover?.contentFormat?.includes(MarkupKind.Markdown)) return answer;
+        if (!answer || takesMarkdown(context.client)) return answer;
         const { value } = answer.contents as { value: string };
         return { ...answer, contents: { kind: MarkupKind.PlainText, value: plainText(value) } };
       },
     },
   }),
 };
+
+/**
+ * Whether the client takes Markdown: it declared it for hovers (LSP: contentFormat). The LSP has
+ * no such capability for inlay-hint tooltips or messages, so the hover's answer stands for them.
+ */
+export function takesMarkdown(client: ClientCapabilities): boolean {
+  return client.textDocument?.hover?.contentFormat?.includes(MarkupKind.Markdown) === true;
+}
 
 /**
  * Markdown as plain text: emphasis and code marks dropped, the words kept. A code span followed by

@@ -5,7 +5,7 @@ import type { GameResult } from '../compute/jobs';
 import type { GameSymbol } from '../language/model';
 import { textDocumentRangeParams } from '../params';
 import type { Feature } from './feature';
-import { plainText } from './hover';
+import { plainText, takesMarkdown } from './hover';
 import { type DocumentView, elapsed, gamesBetween, outcomeShort, outcomeWords, star } from './view';
 
 export function inlayHints(view: DocumentView, range?: Range): InlayHint[] {
@@ -69,8 +69,7 @@ export const inlayHintsFeature: Feature = {
         const view = context.view(params.uri);
         if (!view) return [];
         const hints = inlayHints(view, params.range);
-        // The LSP has no markup capability for hint tooltips: Markdown goes where hovers take it.
-        if (context.client.textDocument?.hover?.contentFormat?.includes(MarkupKind.Markdown)) return hints;
+        if (takesMarkdown(context.client)) return hints;
         return hints.map((hint) => ({ ...hint, tooltip: plainText((hint.tooltip as { value: string }).value) }));
       },
     },
