@@ -27,8 +27,20 @@ interface Classified extends Span {
   readonly modifiers: number;
 }
 
+/** Every document's classified spans, once per analysis: the full and the range requests both read them. */
+const classified = new WeakMap<AnalyzedDocument, Classified[]>();
+
 /** Every classified span, in text order. */
 export function classify(document: AnalyzedDocument): Classified[] {
+  let found = classified.get(document);
+  if (!found) {
+    found = classifyAll(document);
+    classified.set(document, found);
+  }
+  return found;
+}
+
+function classifyAll(document: AnalyzedDocument): Classified[] {
   const found: Classified[] = [];
   for (const o of nameIndex(document).occurrences) {
     if (o.kind === 'unknown') continue;
