@@ -71,24 +71,17 @@ function serverEnv(host, extra) {
  * Installs a .vsix into the extensions folder with the server's own command line
  * (`--install-extension`), as `code --install-extension` does on a desktop. Throws on failure.
  */
+/** Where the VS Code server keeps its user data, its own data and its extensions: the same for installing and serving. */
+function dataDirArgs(dirs) {
+  return ['--user-data-dir', dirs.userData, '--server-data-dir', dirs.serverData, '--extensions-dir', dirs.extensions];
+}
+
 export function installExtension(host, dirs, vsixPath) {
-  const result = spawnSync(
-    host.node,
-    [
-      host.serverMain,
-      '--install-extension',
-      vsixPath,
-      '--force',
-      '--accept-server-license-terms',
-      '--user-data-dir',
-      dirs.userData,
-      '--server-data-dir',
-      dirs.serverData,
-      '--extensions-dir',
-      dirs.extensions,
-    ],
-    { encoding: 'utf8', env: serverEnv(host), timeout: 120_000 },
-  );
+  const result = spawnSync(host.node, [host.serverMain, '--install-extension', vsixPath, '--force', '--accept-server-license-terms', ...dataDirArgs(dirs)], {
+    encoding: 'utf8',
+    env: serverEnv(host),
+    timeout: 120_000,
+  });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
   if (result.status !== 0 || !/successfully installed/.test(output)) {
     throw new Error(`installing ${vsixPath} failed (exit ${result.status ?? result.signal}):\n${output}`);
@@ -147,12 +140,7 @@ export async function startVSCodeServer(host, dirs, options = {}) {
     '--accept-server-license-terms',
     ...(smokeTestDriver ? ['--enable-smoke-test-driver'] : []),
     '--disable-telemetry',
-    '--user-data-dir',
-    dirs.userData,
-    '--server-data-dir',
-    dirs.serverData,
-    '--extensions-dir',
-    dirs.extensions,
+    ...dataDirArgs(dirs),
   ];
   const child = spawn(host.node, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: serverEnv(host, env) });
   onSpawn?.(child);
