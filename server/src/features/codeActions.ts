@@ -9,7 +9,7 @@
 import { type CodeAction, CodeActionKind, type Diagnostic as LspDiagnostic, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import type { EdgeLine, GameDeclaration, GraphDeclaration } from '../language/ast';
 import type { Diagnostic } from '../language/diagnostics';
-import type { Span } from '../language/text';
+import { type Span, spanAt } from '../language/text';
 import { codeActionParams } from '../params';
 import type { Feature } from './feature';
 import type { DocumentView } from './view';
@@ -77,11 +77,15 @@ function lineStartOf(view: DocumentView, offset: number): Span {
   return { start, end: start };
 }
 
+/** The game declaration the span lies in. */
+function gameAround(view: DocumentView, span: Span): GameDeclaration | undefined {
+  const declaration = spanAt(view.document.file.declarations, span.start);
+  return declaration?.kind === 'game' && span.end <= declaration.end ? declaration : undefined;
+}
+
 function declareMissing(view: DocumentView, diagnostic: Diagnostic, fix: (title: string, edits: TextEdit[]) => void): void {
   const name = view.document.file.text.slice(diagnostic.span.start, diagnostic.span.end);
-  const game = view.document.file.declarations.find(
-    (d): d is GameDeclaration => d.kind === 'game' && d.start <= diagnostic.span.start && diagnostic.span.end <= d.end,
-  );
+  const game = gameAround(view, diagnostic.span);
   const component = game?.components.find((c) => c.start === diagnostic.span.start);
   if (!game || !component || view.document.model.symbols.has(name)) return;
   const at = lineStartOf(view, game.start);
@@ -111,9 +115,7 @@ function declareMissing(view: DocumentView, diagnostic: Diagnostic, fix: (title:
 function addVertex(view: DocumentView, diagnostic: Diagnostic, fix: (title: string, edits: TextEdit[]) => void): void {
   const text = view.document.file.text;
   const vertex = text.slice(diagnostic.span.start, diagnostic.span.end);
-  const game = view.document.file.declarations.find(
-    (d): d is GameDeclaration => d.kind === 'game' && d.start <= diagnostic.span.start && diagnostic.span.end <= d.end,
-  );
+  const game = gameAround(view, diagnostic.span);
   const component = game?.components.find((c) => c.kind === 'tokens' && c.start <= diagnostic.span.start && diagnostic.span.end <= c.end);
   const graph = component?.kind === 'tokens' ? view.document.model.symbols.get(component.graph.text) : undefined;
   if (graph?.kind !== 'graph') return;
@@ -130,8 +132,8 @@ function addVertex(view: DocumentView, diagnostic: Diagnostic, fix: (title: stri
 
 /** The edge line and target whose name starts at the offset. */
 function edgeAt(view: DocumentView, offset: number): { readonly line: EdgeLine; readonly index: number } | undefined {
-  const graph = view.document.file.declarations.find((d): d is GraphDeclaration => d.kind === 'graph' && d.start <= offset && offset < d.end);
-  for (const line of graph?.lines ?? []) {
+  const graph = spanAt(view.document.file.declarations, offset);
+  for (const line of graph?.kind === 'graph' ? graph.lines : []) {
     const index = line.to.findIndex((t) => t.start === offset);
     if (index >= 0) return { line, index };
   }

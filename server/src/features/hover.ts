@@ -17,7 +17,7 @@ import { writeMove } from '../language/writeMove';
 import { countText, numberText, withShortNumbers } from '../language/numberText';
 import { quoted } from '../language/diagnostics';
 import { isWythoffP, wythoffPartner } from '../engine/wythoff';
-import { type Span, spanContains as inside } from '../language/text';
+import { type Span, spanAt, spanContains as inside } from '../language/text';
 import { textDocumentPositionParams } from '../params';
 import type { Feature } from './feature';
 import { type DocumentView, type Value, elapsed, outcomeWords, periodWords, proofWords, sequenceWhy, star } from './view';
@@ -33,7 +33,7 @@ const HOVER_MOVES = 5;
 
 export function hover(view: DocumentView, offset: number): Hover | null {
   const { document } = view;
-  const declaration = document.file.declarations.find((d) => inside(d, offset));
+  const declaration = spanAt(document.file.declarations, offset);
   if (!declaration) return null;
   let markdown: string | null = null;
   let span: Span = declaration;

@@ -3,8 +3,7 @@
 // of a component: the component's nimber; elsewhere in a game: the game's nimber. Any client can
 // ask (Neovim: `vim.lsp.buf_request`); VS Code's client copies the answer to the clipboard
 // (command "Grundy: Copy Nimber at Cursor").
-import type { GameDeclaration } from '../language/ast';
-import { spanContains as inside } from '../language/text';
+import { spanAt, spanContains as inside } from '../language/text';
 import { textDocumentPositionParams } from '../params';
 import { NUMBER_AT_REQUEST, type NumberAtAnswer } from '../protocol';
 import type { Feature } from './feature';
@@ -12,8 +11,8 @@ import type { DocumentView } from './view';
 type NumberAtResult = NumberAtAnswer;
 
 export function numberAt(view: DocumentView, offset: number): NumberAtResult {
-  const declaration = view.document.file.declarations.find((d): d is GameDeclaration => d.kind === 'game' && inside(d, offset));
-  if (!declaration) return { refused: 'The cursor is not in a game.' };
+  const declaration = spanAt(view.document.file.declarations, offset);
+  if (declaration?.kind !== 'game') return { refused: 'The cursor is not in a game.' };
   const game = view.document.model.games.find((g) => g.declaration === declaration);
   if (!game) return { refused: 'This game has errors: it has no value.' };
   const value = view.game(game);

@@ -3,7 +3,7 @@
 // rule's body → the declaration; a vertex → its edge line → the graph.
 import type { Position, SelectionRange } from 'vscode-languageserver';
 import type { Component, Declaration } from '../language/ast';
-import { type Span, spanContains as contains } from '../language/text';
+import { type Span, spanAt, spanContains as contains } from '../language/text';
 import { selectionRangeParams } from '../params';
 import type { Feature } from './feature';
 import type { DocumentView } from './view';
@@ -78,7 +78,7 @@ export function spansAround(declaration: Declaration, offset: number): Span[] {
 export function selectionRange(view: DocumentView, position: Position): SelectionRange {
   const { document } = view;
   const offset = document.lines.offsetAt(position);
-  const declaration = document.file.declarations.find((d) => contains(d, offset));
+  const declaration = spanAt(document.file.declarations, offset);
   const spans = declaration ? spansAround(declaration, offset) : [];
   let range: SelectionRange | undefined;
   let previous: Span | undefined;

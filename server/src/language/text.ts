@@ -15,6 +15,26 @@ export interface Position {
 /** Whether the offset lies in the span, its end included (a cursor just after a word is on it). */
 export const spanContains = (span: Span | undefined, offset: number): span is Span => span !== undefined && span.start <= offset && offset <= span.end;
 
+/**
+ * The span of `sorted` (in text order, not overlapping) that contains the offset, its end included,
+ * by binary search: a document's declarations, found for a hover in a file of 100,000 games. Where
+ * spans end as the next begins, the first of them.
+ */
+export function spanAt<T extends Span>(sorted: readonly T[], offset: number): T | undefined {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle].start <= offset) low = middle + 1;
+    else high = middle;
+  }
+  // The last span starting at or before the offset; back over the ones that end exactly there.
+  let found = low - 1;
+  while (found > 0 && offset <= sorted[found - 1].end) found--;
+  const candidate = sorted[found];
+  return candidate && offset <= candidate.end ? candidate : undefined;
+}
+
 /** Maps offsets to line/character positions and back; built once per document version. */
 export class LineIndex {
   private readonly lineStarts: number[];
