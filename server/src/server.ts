@@ -95,8 +95,9 @@ export function createServer(connection: Connection, options: ServerOptions): La
   function stateOf(document: TextDocument): DocumentState {
     const cached = states.get(document.uri);
     if (cached && cached.version === document.version) return cached;
-    const analyzed = analyzeText(document.getText());
-    const { games, graphs } = documentRequests(analyzed, LISTED_MOVES);
+    // The last version's analysis is the base of this one (used up by it: see analyzeText).
+    const analyzed = analyzeText(document.getText(), { reusable: true }, cached?.analyzed);
+    const { games, graphs } = documentRequests(analyzed, LISTED_MOVES, cached);
     const state: DocumentState = { version: document.version, analyzed, games, graphs };
     states.set(document.uri, state);
     computations.want(

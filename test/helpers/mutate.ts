@@ -117,3 +117,18 @@ export function tokenSoup(next: () => number): string {
   for (let i = 0; i < count; i++) text += tokens[Math.floor(next() * tokens.length)] + (next() < 0.7 ? ' ' : '');
   return text;
 }
+
+/** One edit as typing makes them: a token inserted, a few characters deleted, or a line duplicated or deleted. */
+export function typingEdit(text: string, next: () => number): string {
+  const pick = (n: number) => Math.floor(next() * n);
+  const at = pick(text.length + 1);
+  switch (pick(5)) {
+    case 0:
+      return text.slice(0, at) + text.slice(at + 1 + pick(3));
+    case 1:
+    case 2:
+      return text.slice(0, at) + tokens[pick(tokens.length)] + text.slice(at);
+    default:
+      return mutate(text, next);
+  }
+}

@@ -45,14 +45,21 @@ export function ruleRequest(name: string, rule: HeapRule): ComputationRequest {
   return { key: ruleRequestKey(rule), label: name, job: () => ({ kind: 'rule', rule }), affinity: [ruleKey(rule)] };
 }
 
-/** Everything a document's features will show without being asked: its valid games and acyclic graphs. */
-export function documentRequests(
-  document: AnalyzedDocument,
-  maxMoves: number,
-): { games: Map<GameSymbol, ComputationRequest>; graphs: Map<GraphSymbol, ComputationRequest> } {
+export interface DocumentRequests {
+  readonly games: Map<GameSymbol, ComputationRequest>;
+  readonly graphs: Map<GraphSymbol, ComputationRequest>;
+}
+
+/**
+ * Everything a document's features will show without being asked: its valid games and acyclic
+ * graphs. A symbol the analysis kept from the last version (incremental analysis) keeps its
+ * request from `previous`: its key would be the same, and building keys was most of an edit's cost.
+ */
+export function documentRequests(document: AnalyzedDocument, maxMoves: number, previous?: DocumentRequests): DocumentRequests {
   const games = new Map<GameSymbol, ComputationRequest>();
-  for (const game of document.model.games) if (game.valid) games.set(game, gameRequest(document, game, maxMoves));
+  for (const game of document.model.games) if (game.valid) games.set(game, previous?.games.get(game) ?? gameRequest(document, game, maxMoves));
   const graphs = new Map<GraphSymbol, ComputationRequest>();
-  for (const symbol of document.model.symbols.values()) if (symbol.kind === 'graph' && symbol.acyclic) graphs.set(symbol, graphRequest(document, symbol));
+  for (const symbol of document.model.symbols.values())
+    if (symbol.kind === 'graph' && symbol.acyclic) graphs.set(symbol, previous?.graphs.get(symbol) ?? graphRequest(document, symbol));
   return { games, graphs };
 }

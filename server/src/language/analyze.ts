@@ -2,13 +2,20 @@
 // Its work is bounded whatever the text: suggestions share one budget per analysis
 // (`SUGGESTION_BUDGET`), and at most `MAX_DIAGNOSTICS` diagnostics are kept, plus one that says
 // how many more there are.
+//
+// While a document is edited, each analysis may start from the one before (`previous`): the
+// parse keeps the declarations the edit did not touch (incremental.ts) and the check keeps what
+// they gave (checker.ts's CheckEntry), so a keystroke costs about one declaration's work, not the
+// document's. The result is the same as analysing the text from scratch, to the diagnostic.
 import type { SourceFile } from './ast';
-import { check } from './checker';
+import { type CheckEntry, check } from './checker';
 import { type Diagnostic, DiagnosticSink, MAX_DIAGNOSTICS } from './diagnostics';
-import type { SemanticModel } from './model';
-import { parse } from './parser';
+import { reparse } from './incremental';
+import type { DeclaredSymbol, SemanticModel } from './model';
+import { type ParseUnit, parse } from './parser';
 import { SUGGESTION_BUDGET, Suggester } from './suggest';
 import { LineIndex } from './text';
+import type { Declaration } from './ast';
 
 export interface AnalyzedDocument {
   readonly file: SourceFile;
@@ -21,18 +28,73 @@ export interface AnalyzedDocument {
   readonly lines: LineIndex;
   /** What the analysis spent: every problem found (shown or not), and suggestion work (edit-distance cells and candidates). */
   readonly work: { readonly problems: number; readonly suggestionCells: number };
+  /** With `reusable`: what the next analysis of the same document may start from. */
+  readonly reusable?: Reusable;
+}
+
+/** An analysis's parts that the next one reuses. Used once: the next analysis moves its syntax nodes. */
+export interface Reusable {
+  readonly units: ParseUnit[];
+  readonly entries: ReadonlyMap<Declaration, CheckEntry>;
+  readonly candidates: readonly DeclaredSymbol[];
+  used: boolean;
 }
 
 export interface AnalysisLimits {
   readonly maxDiagnostics?: number;
   readonly suggestionBudget?: number;
+  /** Keep what the next analysis may reuse (the server does, for documents being edited; the CLI does not). */
+  readonly reusable?: boolean;
 }
 
-export function analyzeText(text: string, limits: AnalysisLimits = {}): AnalyzedDocument {
+/**
+ * Analyses `text`. With `previous` (an analysis of the same document with `reusable`, not used
+ * before), reuses its unchanged declarations: `previous` is then used up, and its syntax nodes may
+ * have moved to their offsets in `text`.
+ */
+export function analyzeText(text: string, limits: AnalysisLimits = {}, previous?: AnalyzedDocument): AnalyzedDocument {
+  const base = previous?.reusable;
+  if (base && !base.used && limits.reusable) {
+    base.used = true;
+    const incremental = analyzeFrom(previous.file.text, base, text, limits);
+    if (incremental) return incremental;
+  }
   const lines = new LineIndex(text);
   const sink = new DiagnosticSink(limits.maxDiagnostics ?? MAX_DIAGNOSTICS);
   const suggester = new Suggester(limits.suggestionBudget ?? SUGGESTION_BUDGET);
-  const parsed = parse(text, sink, suggester);
-  const checked = check(parsed.file, lines, parsed.errorStarts, sink, suggester);
-  return { file: parsed.file, model: checked.model, diagnostics: sink.result(), lines, work: { problems: sink.total, suggestionCells: suggester.work.cells } };
+  const parsed = parse(text, sink, suggester, { record: limits.reusable });
+  const checked = check(parsed.file, lines, parsed.errorStarts, sink, suggester, limits.reusable ? { record: true } : undefined);
+  const reusable = parsed.units && checked.entries ? { units: parsed.units, entries: checked.entries, candidates: checked.candidates, used: false } : undefined;
+  return {
+    file: parsed.file,
+    model: checked.model,
+    diagnostics: sink.result(),
+    lines,
+    work: { problems: sink.total, suggestionCells: suggester.work.cells },
+    reusable,
+  };
+}
+
+/** The incremental analysis, or undefined when it cannot give exactly what a whole analysis would. */
+function analyzeFrom(previousText: string, base: Reusable, text: string, limits: AnalysisLimits): AnalyzedDocument | undefined {
+  const budget = limits.suggestionBudget ?? SUGGESTION_BUDGET;
+  const lines = new LineIndex(text);
+  const sink = new DiagnosticSink(limits.maxDiagnostics ?? MAX_DIAGNOSTICS);
+  const suggester = new Suggester(budget);
+  const parsed = reparse(previousText, base.units, text, sink, suggester);
+  if (!parsed) return undefined;
+  const file: SourceFile = { text, declarations: parsed.declarations };
+  const checked = check(file, lines, parsed.errorStarts, sink, suggester, { previous: base.entries, previousCandidates: base.candidates, record: true });
+  // Kept units and checks spent suggestion work of their own. Under the budget all along, every
+  // suggestion is what a whole analysis would make; otherwise that analysis is the answer.
+  const cells = suggester.work.cells + parsed.keptSuggestionCells + checked.keptSuggestionCells;
+  if (cells >= budget || !checked.entries) return undefined;
+  return {
+    file,
+    model: checked.model,
+    diagnostics: sink.result(),
+    lines,
+    work: { problems: sink.total, suggestionCells: cells },
+    reusable: { units: parsed.units, entries: checked.entries, candidates: checked.candidates, used: false },
+  };
 }

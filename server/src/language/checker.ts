@@ -1,9 +1,10 @@
 // Names and checks: resolves every name, checks what the grammar cannot (sets, octal codes,
 // rows, cycles, what kind of thing a component names), and builds the engine's plain data.
 import { type GraphData, type HeapRule, type Rule, isHeapRule } from '../engine/types';
-import type { Component, GameDeclaration, GraphDeclaration, Name, NumberLiteral, RuleBody, SourceFile } from './ast';
-import { type DiagnosticSink, error, quoted, warning } from './diagnostics';
-import { BUILTIN_RULES, type CheckedComponent, type GameSymbol, type GraphSymbol, type SemanticModel, type DeclaredSymbol } from './model';
+import type { Component, Declaration, GameDeclaration, GraphDeclaration, Name, NumberLiteral, RuleBody, SourceFile } from './ast';
+import { type Diagnostic, type DiagnosticSink, error, quoted, warning } from './diagnostics';
+import { BUILTIN_RULES, type CheckedComponent, type GameSymbol, type GraphSymbol, type RuleSymbol, type SemanticModel, type DeclaredSymbol } from './model';
+import { MAX_RECORDED_PROBLEMS, movedDiagnostic } from './parser';
 import { checkHeaps } from './families/heaps';
 import { checkLeftmostLists } from './families/leftmost';
 import { checkRow, isRowRule } from './families/rows';
@@ -22,9 +23,54 @@ const maxCycleEdgesRelated = 50;
 type Diagnostics = Pick<DiagnosticSink, 'push' | 'errors'>;
 
 /**
+ * What checking one declaration gave, kept for the next analysis (incremental.ts): a declaration
+ * the next parse reuses (the same object, moved with its text) is not checked again unless what it
+ * depends on changed. Rules and graphs depend on their own text only; a game on its text, on the
+ * symbols its component names resolve to (compared by identity: a rule or graph checked again is
+ * a new symbol) and on whether a syntax error lies within it. The claim of a name (duplicates,
+ * built-ins) depends on other declarations and is made on every check.
+ */
+export type CheckEntry =
+  | { readonly kind: 'rule'; base: number; diagnostics: Diagnostic[]; readonly symbol: RuleSymbol }
+  | { readonly kind: 'graph'; base: number; diagnostics: Diagnostic[]; readonly symbol: GraphSymbol }
+  | {
+      readonly kind: 'game';
+      base: number;
+      diagnostics: Diagnostic[];
+      readonly symbol: GameSymbol;
+      readonly syntaxError: boolean;
+      /** Each name the game looked up, with what it found. */
+      readonly lookups: readonly (readonly [string, DeclaredSymbol | undefined])[];
+      readonly references: readonly { readonly name: Name; readonly symbol: DeclaredSymbol }[];
+      /** When it asked for a suggestion: the rules and graphs it was suggested from (see `check`'s `candidates`), and the work that took. */
+      readonly candidates?: readonly DeclaredSymbol[];
+      readonly suggestionCells: number;
+    };
+
+/** Checks kept from the last analysis, by declaration; `record` says to keep this one's. */
+export interface CheckReuse {
+  readonly previous?: ReadonlyMap<Declaration, CheckEntry>;
+  /** The last check's `candidates`. */
+  readonly previousCandidates?: readonly DeclaredSymbol[];
+  readonly record: boolean;
+}
+
+export interface CheckResult {
+  readonly model: SemanticModel;
+  /** With `reuse.record`: this check's entries (absent when it reported too many problems to keep). */
+  readonly entries?: Map<Declaration, CheckEntry>;
+  /** Every rule and graph symbol in order: what "did you mean" suggestions choose from. The last check's array when they are the same symbols. */
+  readonly candidates: readonly DeclaredSymbol[];
+  /** Suggestion work of the games whose check was kept. */
+  readonly keptSuggestionCells: number;
+}
+
+/**
  * `syntaxErrorStarts` are where the parser's errors start: a game with a syntax error anywhere
  * in its text is not evaluated, because what was parsed of it is not what the user meant.
  * Diagnostics go to `diagnostics`; "did you mean" suggestions spend `suggester`'s budget.
+ * With `reuse`, unchanged declarations take their last check (see CheckEntry), and the result
+ * carries this check's entries (unless it reported too many problems to keep).
  */
 export function check(
   file: SourceFile,
@@ -32,11 +78,41 @@ export function check(
   syntaxErrorStarts: readonly number[],
   diagnostics: Diagnostics,
   suggester: Suggester,
-): { model: SemanticModel } {
+  reuse?: CheckReuse,
+): CheckResult {
   const symbols = new Map<string, DeclaredSymbol>();
   const declaredAt = new Map<string, Span>();
   const references: { name: Name; symbol: DeclaredSymbol }[] = [];
-  for (const [name, rule] of BUILTIN_RULES) symbols.set(name, { kind: 'rule', name, rule });
+  for (const [name, rule] of BUILTIN_RULES) symbols.set(name, builtinSymbols.get(name) ?? { kind: 'rule', name, rule });
+  let entries = reuse?.record ? new Map<Declaration, CheckEntry>() : undefined;
+  let recorded = 0;
+  const previous = reuse?.previous;
+
+  /** Runs one declaration's check, keeping copies of what it reports when recording. */
+  const recording = <T>(run: (sink: Diagnostics) => T): { value: T; kept: Diagnostic[] } => {
+    const kept: Diagnostic[] = [];
+    if (!entries) return { value: run(diagnostics), kept };
+    const sink: Diagnostics = {
+      push: (diagnostic) => {
+        diagnostics.push(diagnostic);
+        if (++recorded > MAX_RECORDED_PROBLEMS) entries = undefined;
+        else kept.push(movedDiagnostic(diagnostic, 0));
+      },
+      get errors() {
+        return diagnostics.errors;
+      },
+    };
+    return { value: run(sink), kept };
+  };
+  /** An entry's diagnostics again, where its declaration now is. */
+  const replay = (entry: CheckEntry, start: number): void => {
+    if (entry.base !== start) {
+      entry.diagnostics = entry.diagnostics.map((d) => movedDiagnostic(d, start - entry.base));
+      entry.base = start;
+    }
+    for (const diagnostic of entry.diagnostics) diagnostics.push(diagnostic);
+    recorded += entry.diagnostics.length;
+  };
 
   /** Claims a name; false when it is taken (the diagnostic is given here). */
   const claim = (name: Name): boolean => {
@@ -60,15 +136,19 @@ export function check(
 
   // Rules and graphs first: games may use names declared below them.
   for (const declaration of file.declarations) {
-    if (declaration.kind === 'rule') {
-      const rule = declaration.body ? checkRuleBody(declaration.body, diagnostics) : undefined;
-      if (declaration.name && claim(declaration.name)) {
-        symbols.set(declaration.name.text, { kind: 'rule', name: declaration.name.text, declaration, rule });
-      }
-    } else if (declaration.kind === 'graph') {
-      const graph = checkGraph(declaration, diagnostics);
-      if (declaration.name && claim(declaration.name)) symbols.set(declaration.name.text, graph);
+    if (declaration.kind === 'game') continue;
+    let entry = previous?.get(declaration);
+    if (entry?.kind === declaration.kind) replay(entry, declaration.start);
+    else if (declaration.kind === 'rule') {
+      const { value: rule, kept } = recording((sink) => (declaration.body ? checkRuleBody(declaration.body, sink) : undefined));
+      const symbol: RuleSymbol = { kind: 'rule', name: declaration.name?.text ?? '', declaration, rule };
+      entry = { kind: 'rule', base: declaration.start, diagnostics: kept, symbol };
+    } else {
+      const { value: symbol, kept } = recording((sink) => checkGraph(declaration, sink));
+      entry = { kind: 'graph', base: declaration.start, diagnostics: kept, symbol };
     }
+    entries?.set(declaration, entry);
+    if (declaration.name && claim(declaration.name)) symbols.set(declaration.name.text, entry.symbol);
   }
   const games: GameSymbol[] = [];
   // Sorted once, searched per game: a linear scan per game would be quadratic on a file of
@@ -76,20 +156,67 @@ export function check(
   const errorStarts = Float64Array.from(syntaxErrorStarts);
   if (!errorStarts.every((start, i) => i === 0 || errorStarts[i - 1] <= start)) errorStarts.sort();
   const suggestions = new Suggestions(symbols, suggester);
+  // What suggestions are made from: the same symbols in the same order give the same suggestions.
+  let candidates: readonly DeclaredSymbol[] = [...symbols.values()];
+  const previousCandidates = reuse?.previousCandidates;
+  if (previousCandidates && previousCandidates.length === candidates.length && previousCandidates.every((symbol, i) => symbol === candidates[i]))
+    candidates = previousCandidates;
+  let keptSuggestionCells = 0;
   for (const declaration of file.declarations) {
     if (declaration.kind !== 'game') continue;
-    const errorsBefore = diagnostics.errors;
-    const checked = checkGame(declaration, symbols, references, diagnostics, suggestions);
     // Every error checkGame reports lies within the declaration.
     const syntaxError = hasStartWithin(errorStarts, declaration.start, declaration.end);
-    const game = { ...checked, valid: checked.valid && !syntaxError && diagnostics.errors === errorsBefore };
+    let entry = previous?.get(declaration);
+    if (
+      entry?.kind === 'game' &&
+      entry.syntaxError === syntaxError &&
+      (entry.candidates === undefined || entry.candidates === candidates) &&
+      entry.lookups.every(([name, symbol]) => symbols.get(name) === symbol)
+    ) {
+      replay(entry, declaration.start);
+      for (const reference of entry.references) references.push(reference);
+      keptSuggestionCells += entry.suggestionCells;
+    } else {
+      const errorsBefore = diagnostics.errors;
+      const cellsBefore = suggester.work.cells;
+      const lookups: [string, DeclaredSymbol | undefined][] = [];
+      const seen: ReadonlyMap<string, DeclaredSymbol> = {
+        get: (name: string) => {
+          const symbol = symbols.get(name);
+          lookups.push([name, symbol]);
+          return symbol;
+        },
+      } as ReadonlyMap<string, DeclaredSymbol>;
+      const referencesBefore = references.length;
+      const { value: checked, kept } = recording((sink) => checkGame(declaration, seen, references, sink, suggestions));
+      const symbol: GameSymbol = { ...checked, valid: checked.valid && !syntaxError && diagnostics.errors === errorsBefore };
+      // A game that asked for a suggestion (or looked up a name in vain, which asks for one)
+      // depends on every rule and graph name too.
+      const suggestionCells = suggester.work.cells - cellsBefore;
+      const suggested = suggestionCells > 0 || lookups.some(([, found]) => found === undefined);
+      entry = {
+        kind: 'game',
+        base: declaration.start,
+        diagnostics: kept,
+        symbol,
+        syntaxError,
+        lookups,
+        references: references.slice(referencesBefore),
+        candidates: suggested ? candidates : undefined,
+        suggestionCells,
+      };
+    }
+    entries?.set(declaration, entry);
     if (declaration.name && claim(declaration.name)) {
-      symbols.set(declaration.name.text, game);
-      games.push(game);
+      symbols.set(declaration.name.text, entry.symbol);
+      games.push(entry.symbol);
     }
   }
-  return { model: { symbols, games, references } };
+  return { model: { symbols, games, references }, entries, candidates, keptSuggestionCells };
 }
+
+/** The built-in rules' symbols, made once: games that use them compare them by identity (CheckEntry). */
+const builtinSymbols = new Map<string, RuleSymbol>([...BUILTIN_RULES].map(([name, rule]) => [name, { kind: 'rule', name, rule }]));
 
 /** Whether a sorted array holds a value in [start, end]. */
 function hasStartWithin(sorted: Float64Array, start: number, end: number): boolean {

@@ -78,12 +78,16 @@ export function lex(text: string): LexResult {
  * of tokens then costs no more memory than its syntax tree.
  */
 export class Scanner {
-  private i = 0;
+  private i: number;
 
+  /** `from`: where to start, at a token's start or between tokens (a line start, for incremental parses). */
   constructor(
     private readonly text: string,
     private readonly report: (diagnostic: Diagnostic) => void,
-  ) {}
+    from = 0,
+  ) {
+    this.i = from;
+  }
 
   // Every token has the same shape (terminated included), which keeps property access fast.
   private token(kind: TokenKind, start: number, end: number, terminated = true): Token {

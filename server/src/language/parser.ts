@@ -15,7 +15,7 @@ import type {
   SourceFile,
   StringLiteral,
 } from './ast';
-import { type DiagnosticCode, type DiagnosticExtras, DiagnosticSink, error } from './diagnostics';
+import { type Diagnostic, type DiagnosticCode, type DiagnosticExtras, DiagnosticSink, error } from './diagnostics';
 import { Scanner, type Token } from './lexer';
 import type { Span } from './text';
 import { Suggester } from './suggest';
@@ -24,15 +24,71 @@ export interface ParseResult {
   readonly file: SourceFile;
   /** Where each syntax error starts (lexer's and parser's), in the order reported: all of them, even past the sink's cap. */
   readonly errorStarts: number[];
+  /** With `record`: what each top-level step of the parse read and produced (incremental.ts reuses them); absent when too many problems were reported to keep. */
+  readonly units?: ParseUnit[];
+}
+
+/**
+ * One step of the top-level loop: a declaration, or a line that is not one. Everything it holds is a
+ * function of the text from `start` to `readEnd` alone (the parser begins every step after a line
+ * break, with nothing carried over but offsets already reported, see `clean`), which is what lets
+ * an edit elsewhere keep it.
+ */
+export interface ParseUnit {
+  /** Where its first token starts. */
+  start: number;
+  /** Past the last character the lexer looked at while the unit was parsed (one or two past the end of the last token it read ahead). */
+  readEnd: number;
+  /** Where the next step's lexing resumes: the end of the unit's last token. */
+  resumeAt: number;
+  readonly declaration: Declaration | undefined;
+  /** Copies (no span shared with the tree) of the diagnostics reported while parsing it, in order. */
+  diagnostics: Diagnostic[];
+  errorStarts: number[];
+  /** True when nothing reported while parsing it lies at or after the next unit's start: the next unit's parse owes nothing to this one. */
+  clean: boolean;
+  /** What suggestions cost while parsing it. */
+  readonly suggestionCells: number;
+}
+
+/** Problems kept per unit at most, over the whole parse: past that the parse keeps no units (it is not worth reusing, and memory stays bounded). */
+export const MAX_RECORDED_PROBLEMS = 1000;
+
+export interface ParseOptions {
+  /** Keep the units (see ParseUnit). */
+  readonly record?: boolean;
+  /** Start lexing here rather than at 0: a place where a step of the top-level loop resumes (a unit's `resumeAt`). */
+  readonly from?: number;
+  /**
+   * Asked before each unit after the first, with the offset its first token starts at: true stops
+   * the parse there (`stoppedAt`). Only asked when the unit before ended clean.
+   */
+  readonly stopBefore?: (start: number) => boolean;
 }
 
 const declarationKeywords = ['rule', 'graph', 'game'];
 
 /** Diagnostics go to `sink` (which keeps a bounded number); suggestions spend `suggester`'s budget. */
-export function parse(text: string, sink = new DiagnosticSink(), suggester = new Suggester()): ParseResult {
-  const parser = new Parser(text, sink, suggester);
-  const declarations = parser.parseFile();
-  return { file: { text, declarations }, errorStarts: parser.errorStarts };
+export function parse(
+  text: string,
+  sink = new DiagnosticSink(),
+  suggester = new Suggester(),
+  options: ParseOptions = {},
+): ParseResult & { readonly stoppedAt?: number } {
+  const parser = new Parser(text, sink, suggester, options);
+  const declarations = parser.parseFile(options.stopBefore);
+  return { file: { text, declarations }, errorStarts: parser.errorStarts, units: parser.units, stoppedAt: parser.stoppedAt };
+}
+
+/** A copy of a diagnostic whose spans are its own objects, moved by `delta`. */
+export function movedDiagnostic(diagnostic: Diagnostic, delta: number): Diagnostic {
+  const moved: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = {
+    ...diagnostic,
+    span: { start: diagnostic.span.start + delta, end: diagnostic.span.end + delta },
+  };
+  if (diagnostic.related)
+    moved.related = diagnostic.related.map((r) => ({ span: { start: r.span.start + delta, end: r.span.end + delta }, message: r.message }));
+  return moved;
 }
 
 function describe(token: Token): string {
@@ -66,18 +122,52 @@ class Parser {
   private lastEnd = 0;
   private lastNonNewlineEnd = 0;
 
+  /** The units so far, while recording (undefined when not recording, or when too many problems came to keep them). */
+  units: ParseUnit[] | undefined;
+  /** Where `stopBefore` stopped the parse. */
+  stoppedAt: number | undefined;
+  private unitProblems: Diagnostic[] = [];
+  private unitErrorStarts: number[] = [];
+  private recordedProblems = 0;
+  /** Between units: what the lexer reports of the next unit's first token waits here, for a parse stopped before that unit reports nothing of it. */
+  private held: Diagnostic[] | undefined;
+  /** The end of the last token the lexer produced. */
+  private scannedEnd = 0;
+
   constructor(
     text: string,
     private readonly diagnostics: DiagnosticSink,
     private readonly suggester: Suggester,
+    options: ParseOptions,
   ) {
     this.reportedAt = new Uint8Array((text.length >> 3) + 1);
+    if (options.record) this.units = [];
     // The lexer reports its own unknown tokens; the parser never reports them again.
-    this.scanner = new Scanner(text, (diagnostic) => {
-      this.diagnostics.push(diagnostic);
-      this.errorStarts.push(diagnostic.span.start);
-      this.markReported(diagnostic.span.start);
-    });
+    this.scanner = new Scanner(
+      text,
+      (diagnostic) => {
+        this.emit(diagnostic);
+        this.markReported(diagnostic.span.start);
+      },
+      options.from ?? 0,
+    );
+  }
+
+  /** Every diagnostic, the lexer's and the parser's, goes through here. */
+  private emit(diagnostic: Diagnostic): void {
+    if (this.held) {
+      this.held.push(diagnostic);
+      return;
+    }
+    this.diagnostics.push(diagnostic);
+    this.errorStarts.push(diagnostic.span.start);
+    if (!this.units) return;
+    if (++this.recordedProblems > MAX_RECORDED_PROBLEMS) {
+      this.units = undefined;
+      return;
+    }
+    this.unitProblems.push(movedDiagnostic(diagnostic, 0));
+    this.unitErrorStarts.push(diagnostic.span.start);
   }
 
   // ---- token cursor ----
@@ -86,7 +176,9 @@ class Parser {
     while (this.lookaheadEnd - this.lookaheadStart <= ahead) {
       const last = this.lookaheadEnd > 0 ? this.lookahead[this.lookaheadEnd - 1] : undefined;
       if (last?.kind === 'eof') return last;
-      this.lookahead[this.lookaheadEnd++] = this.scanner.next();
+      const scanned = this.scanner.next();
+      this.scannedEnd = scanned.end;
+      this.lookahead[this.lookaheadEnd++] = scanned;
     }
     return this.lookahead[this.lookaheadStart + ahead];
   }
@@ -138,8 +230,7 @@ class Parser {
   private report(code: DiagnosticCode, span: Span, message: string, extras: DiagnosticExtras = {}): void {
     if (this.reportedAt[span.start >> 3] & (1 << (span.start & 7))) return;
     this.markReported(span.start);
-    this.diagnostics.push(error(code, span, message, extras));
-    this.errorStarts.push(span.start);
+    this.emit(error(code, span, message, extras));
   }
 
   /**
@@ -164,12 +255,29 @@ class Parser {
 
   // ---- file ----
 
-  parseFile(): Declaration[] {
+  parseFile(stopBefore?: (start: number) => boolean): Declaration[] {
     const declarations: Declaration[] = [];
+    let previous: ParseUnit | undefined;
     for (;;) {
+      this.held = [];
       this.skipNewlines();
       const token = this.peek();
+      const held = this.held;
+      this.held = undefined;
+      if (previous) {
+        // Whether the unit just parsed reported anything from here on (the lexer reading ahead,
+        // a missing `}` shown at this token): then this unit's parse depends on it.
+        previous.clean = previous.errorStarts.every((start) => start < token.start);
+        previous = undefined;
+      }
       if (token.kind === 'eof') break;
+      const last = this.units?.at(-1);
+      if (stopBefore && last?.clean && stopBefore(token.start)) {
+        this.stoppedAt = token.start;
+        break;
+      }
+      for (const diagnostic of held) this.emit(diagnostic);
+      const cellsBefore = this.suggester.work.cells;
       let declaration: Declaration | undefined;
       if (this.atKeyword('rule')) declaration = this.parseRule();
       else if (this.atKeyword('graph')) declaration = this.parseGraph();
@@ -177,10 +285,27 @@ class Parser {
       else {
         this.reportNotADeclaration(token);
         this.skipLine();
-        continue;
       }
-      declarations.push(declaration);
-      this.finishLine();
+      if (declaration) {
+        declarations.push(declaration);
+        this.finishLine();
+      }
+      if (this.units) {
+        previous = {
+          start: token.start,
+          readEnd: this.scannedEnd + 2,
+          resumeAt: this.lastEnd,
+          declaration,
+          diagnostics: this.unitProblems,
+          errorStarts: this.unitErrorStarts,
+          clean: false,
+          suggestionCells: this.suggester.work.cells - cellsBefore,
+        };
+        this.units.push(previous);
+      }
+      // Problems reported between units (the lexer, at the next unit's first token) are that unit's.
+      this.unitProblems = [];
+      this.unitErrorStarts = [];
     }
     return declarations;
   }

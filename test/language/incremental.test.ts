@@ -1,0 +1,95 @@
+// The incremental front end against the whole one: after every edit of a long run of edits,
+// analysing from the previous analysis (which reuses the declarations the edit left alone) must
+// give exactly what analysing the new text from scratch gives: the same tree, offsets included,
+// the same diagnostics in the same order, the same games and references.
+import * as assert from 'node:assert/strict';
+import { type AnalyzedDocument, analyzeText } from '../../server/src/language/analyze';
+import { generatedDocument } from '../helpers/generated';
+import { fuzzSeeds, random, typingEdit } from '../helpers/mutate';
+
+/** Everything an analysis means, as plain data (bigints as text, symbols by kind and name). */
+function meaning(document: AnalyzedDocument): unknown {
+  const labels = new Set(['declaration', 'symbol', 'graph']);
+  const plain = (value: unknown): unknown =>
+    JSON.parse(
+      JSON.stringify(value, (key, v) => {
+        if (typeof v === 'bigint') return `${v}n`;
+        // A symbol or declaration referred to from elsewhere: by name (it is compared where it is declared).
+        if (labels.has(key) && v && typeof v === 'object' && ['rule', 'graph', 'game'].includes(v.kind)) return `${v.kind} ${v.name?.text ?? v.name ?? ''}`;
+        if (ArrayBuffer.isView(v)) return Array.from(v as Int32Array);
+        if (v instanceof Map) return [...v.entries()];
+        return v;
+      }),
+    );
+  return {
+    declarations: plain(document.file.declarations),
+    // A span is its offsets (the whole analysis may use a token, with more fields, as one).
+    diagnostics: plain(
+      document.diagnostics.map(({ span, related, ...rest }) => ({
+        ...rest,
+        span: [span.start, span.end],
+        related: related?.map((r) => ({ span: [r.span.start, r.span.end], message: r.message })),
+      })),
+    ),
+    games: plain(document.model.games.map((g) => ({ ...g, at: g.declaration.start }))),
+    symbols: [...document.model.symbols].map(([name, s]) => `${name}: ${s.kind}`),
+    graphs: plain([...document.model.symbols.values()].filter((s) => s.kind === 'graph').map(({ declaration, ...graph }) => graph)),
+    references: document.model.references.map((r) => `${r.name.start}-${r.name.end} ${r.name.text} -> ${r.symbol.kind} ${r.symbol.name}`),
+    work: document.work,
+  };
+}
+
+describe('incremental analysis', () => {
+  it('after each of 6,000 edits of the examples and fixtures, equals analysing the text from scratch', function () {
+    this.timeout(120_000);
+    const next = random(20261123);
+    let reusedDeclarations = 0;
+    let analyses = 0;
+    for (const [index, seed] of fuzzSeeds().entries()) {
+      let text = seed;
+      let previous = analyzeText(text, { reusable: true });
+      for (let edit = 0; edit < 400; edit++) {
+        const edited = typingEdit(text, next);
+        const before = new Set(previous.file.declarations);
+        const incremental = analyzeText(edited, { reusable: true }, previous);
+        const whole = analyzeText(edited);
+        const got = meaning(incremental) as Record<string, unknown>;
+        const expected = meaning(whole) as Record<string, unknown>;
+        for (const part of Object.keys(expected))
+          assert.deepEqual(got[part], expected[part], `${part} differ; seed ${index}, edit ${edit}:\n${JSON.stringify(text)}\n→\n${JSON.stringify(edited)}`);
+        reusedDeclarations += incremental.file.declarations.filter((d) => before.has(d)).length;
+        analyses++;
+        text = edited;
+        previous = incremental;
+      }
+    }
+    assert.ok(analyses >= 6000, `${analyses} analyses`);
+    assert.ok(reusedDeclarations > analyses, `declarations were reused (${reusedDeclarations} in ${analyses} analyses)`);
+  });
+
+  it('typing into a 400-line document parses and checks again only what was typed into', () => {
+    const next = random(7);
+    let text = generatedDocument(400).text;
+    let previous = analyzeText(text, { reusable: true });
+    let reparsed = 0;
+    let rechecked = 0;
+    const edits = 300;
+    for (let edit = 0; edit < edits; edit++) {
+      // A character typed or deleted somewhere: the kind of edit a keystroke makes.
+      const at = Math.floor(next() * text.length);
+      const edited = next() < 0.5 ? text.slice(0, at) + 'x1 ,{"\n#'[Math.floor(next() * 9)] + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
+      const declarationsBefore = new Set(previous.file.declarations);
+      const gamesBefore = new Set(previous.model.games);
+      const incremental = analyzeText(edited, { reusable: true }, previous);
+      assert.deepEqual(meaning(incremental), meaning(analyzeText(edited)), `edit ${edit}`);
+      reparsed += incremental.file.declarations.filter((d) => !declarationsBefore.has(d)).length;
+      rechecked += incremental.model.games.filter((g) => !gamesBefore.has(g)).length;
+      text = edited;
+      previous = incremental;
+    }
+    // A keystroke touches one declaration, sometimes two (a line break joins or splits lines), or
+    // a rule and with it the games that use it.
+    assert.ok(reparsed / edits < 2, `${(reparsed / edits).toFixed(2)} declarations parsed again per edit`);
+    assert.ok(rechecked / edits < 10, `${(rechecked / edits).toFixed(2)} games checked again per edit`);
+  });
+});
