@@ -388,11 +388,12 @@ export function createServer(connection: Connection, options: ServerOptions): La
 
   documents.onDidOpen((event) => publishDiagnostics(event.document.uri));
   documents.onDidChangeContent((event) => {
+    // The typing pause counts from the keystroke: the analysis below runs within it.
+    // TextDocuments reports an open as a change too, right after onDidOpen published them.
+    if (publishedVersions.get(event.document.uri) !== event.document.version) scheduleDiagnostics(event.document.uri);
     // Analyse now (cheap) so that computations for the new text start, and stale ones stop, at once.
     stateOf(event.document);
     updateProgress();
-    // TextDocuments reports an open as a change too, right after onDidOpen published them.
-    if (publishedVersions.get(event.document.uri) !== event.document.version) scheduleDiagnostics(event.document.uri);
   });
   documents.onDidClose((event) => {
     const uri = event.document.uri;

@@ -4,6 +4,7 @@
 // the same diagnostics in the same order, the same games and references.
 import * as assert from 'node:assert/strict';
 import { type AnalyzedDocument, analyzeText } from '../../server/src/language/analyze';
+import { changedRegion } from '../../server/src/language/incremental';
 import { generatedDocument } from '../helpers/generated';
 import { fuzzSeeds, random, typingEdit } from '../helpers/mutate';
 
@@ -40,6 +41,26 @@ function meaning(document: AnalyzedDocument): unknown {
 }
 
 describe('incremental analysis', () => {
+  it('finds the changed region of two texts as a character-by-character comparison does', () => {
+    const next = random(5);
+    const naive = (a: string, b: string) => {
+      const shortest = Math.min(a.length, b.length);
+      let changeStart = 0;
+      while (changeStart < shortest && a[changeStart] === b[changeStart]) changeStart++;
+      let unchangedEnd = 0;
+      while (unchangedEnd < shortest - changeStart && a[a.length - 1 - unchangedEnd] === b[b.length - 1 - unchangedEnd]) unchangedEnd++;
+      return { changeStart, unchangedEnd };
+    };
+    for (let i = 0; i < 2000; i++) {
+      const base = Array.from({ length: Math.floor(next() * 3000) }, () => 'ab\n'[Math.floor(next() * 3)]).join('');
+      const at = Math.floor(next() * (base.length + 1));
+      const cut = Math.floor(next() * 600);
+      const inserted = 'ab\n'.repeat(Math.floor(next() * 200)).slice(Math.floor(next() * 3));
+      const edited = i % 7 === 0 ? base : base.slice(0, at) + inserted + base.slice(at + cut);
+      assert.deepEqual(changedRegion(base, edited), naive(base, edited), `case ${i}`);
+    }
+  });
+
   it('after each of 6,000 edits of the examples and fixtures, equals analysing the text from scratch', function () {
     this.timeout(120_000);
     const next = random(20261123);
@@ -73,7 +94,7 @@ describe('incremental analysis', () => {
     let previous = analyzeText(text, { reusable: true });
     let reparsed = 0;
     let rechecked = 0;
-    const edits = 300;
+    const edits = 200;
     for (let edit = 0; edit < edits; edit++) {
       // A character typed or deleted somewhere: the kind of edit a keystroke makes.
       const at = Math.floor(next() * text.length);

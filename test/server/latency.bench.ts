@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   // version: a character typed at the end of a game's line, the next edit deletes it again.
   const cpuBefore = mainThreadCpuMs(session.pid);
   let typedAt: { line: number; character: number } | undefined;
-  const edits = 40;
+  const edits = 100;
   await measure('edit → fresh diagnostics (30 ms typing pause included)', edits, async () => {
     let version: number;
     if (typedAt) {

@@ -171,7 +171,7 @@ export function check(
       entry?.kind === 'game' &&
       entry.syntaxError === syntaxError &&
       (entry.candidates === undefined || entry.candidates === candidates) &&
-      entry.lookups.every(([name, symbol]) => symbols.get(name) === symbol)
+      sameLookups(entry.lookups, symbols)
     ) {
       replay(entry, declaration.start);
       for (const reference of entry.references) references.push(reference);
@@ -213,6 +213,12 @@ export function check(
     }
   }
   return { model: { symbols, games, references }, entries, candidates, keptSuggestionCells };
+}
+
+/** Whether every name a game looked up still finds what it found. */
+function sameLookups(lookups: readonly (readonly [string, DeclaredSymbol | undefined])[], symbols: ReadonlyMap<string, DeclaredSymbol>): boolean {
+  for (let i = 0; i < lookups.length; i++) if (symbols.get(lookups[i][0]) !== lookups[i][1]) return false;
+  return true;
 }
 
 /** The built-in rules' symbols, made once: games that use them compare them by identity (CheckEntry). */
