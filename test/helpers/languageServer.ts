@@ -318,6 +318,11 @@ export class LanguageServerSession {
     return this.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } });
   }
 
+  /** Any request, for the methods without a helper of their own. */
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.connection.sendRequest(method, params);
+  }
+
   executeCommand(command: string, args: unknown[] = []): Promise<unknown> {
     return this.connection.sendRequest('workspace/executeCommand', { command, arguments: args });
   }
