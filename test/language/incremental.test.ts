@@ -24,6 +24,8 @@ function meaning(document: AnalyzedDocument): unknown {
     );
   return {
     declarations: plain(document.file.declarations),
+    // A graph's lines are made from its body when asked for (a getter, which JSON leaves out).
+    graphLines: plain(document.file.declarations.map((d) => (d.kind === 'graph' ? d.lines : null))),
     // A span is its offsets (the whole analysis may use a token, with more fields, as one).
     diagnostics: plain(
       document.diagnostics.map(({ span, related, ...rest }) => ({

@@ -1,5 +1,6 @@
 // The syntax tree. Every node carries the span of text it came from; nodes that the parser had
 // to invent while recovering from an error are simply absent (optional fields), never faked.
+import type { GraphBody } from './graphBody';
 import type { Span } from './text';
 
 export interface Name extends Span {
@@ -70,6 +71,9 @@ export interface EdgeLine extends Span {
 export interface GraphDeclaration extends Span {
   readonly kind: 'graph';
   readonly name?: Name;
+  /** The body in arrays (graphBody.ts): what the checker reads. */
+  readonly body: GraphBody;
+  /** The body's lines as nodes, made from `body` when first asked for (features read these). */
   readonly lines: readonly EdgeLine[];
 }
 

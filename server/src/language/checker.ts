@@ -11,6 +11,7 @@ import { checkRow, isRowRule } from './families/rows';
 import { checkTokens } from './families/tokens';
 import { checkWordPieces, checkWordsBody } from './families/words';
 import { checkWythoffPairs } from './families/wythoff';
+import { vertexName } from './graphBody';
 import type { Suggester } from './suggest';
 import type { LineIndex, Span } from './text';
 
@@ -328,39 +329,13 @@ function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostics,
 // ---- graphs ----
 
 function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): GraphSymbol {
-  const vertexIndex = new Map<string, number>();
-  const vertexNames: string[] = [];
-  const vertexSpans: Span[] = [];
-  const indexOf = (name: Name): number => {
-    let index = vertexIndex.get(name.text);
-    if (index === undefined) {
-      index = vertexNames.length;
-      vertexIndex.set(name.text, index);
-      vertexNames.push(name.text);
-      vertexSpans.push(name);
-    }
-    return index;
-  };
-  // Edges in text order, with the name that wrote each target (a duplicate or a cycle is shown
-  // there). Integers only: a graph may have millions of edges, and a string per edge (to find
-  // duplicates) was most of the time spent on such a file.
-  let edgeFrom = new Int32Array(1024);
-  let edgeTo = new Int32Array(1024);
-  const edgeTarget: Name[] = [];
-  let edgeCount = 0;
-  for (const line of declaration.lines) {
-    const from = indexOf(line.from);
-    for (const target of line.to) {
-      if (edgeCount === edgeFrom.length) {
-        edgeFrom = grown(edgeFrom);
-        edgeTo = grown(edgeTo);
-      }
-      edgeFrom[edgeCount] = from;
-      edgeTo[edgeCount] = indexOf(target);
-      edgeTarget.push(target);
-      edgeCount++;
-    }
-  }
+  // The parser has numbered the vertices and listed the edges in text order (graphBody.ts).
+  const { body } = declaration;
+  const vertexIndex = body.vertices;
+  const vertexNames = vertexIndex.names;
+  const { edgeFrom, edgeTo, edgeAt, edgeCount } = body;
+  /** The name that wrote edge e's target (for a diagnostic: made only then). */
+  const edgeTarget = (e: number): Name => vertexName(body, edgeTo[e], edgeAt[e]);
   const vertexCount = vertexNames.length;
   // Each vertex's edges in its slots (CSR), in text order; then duplicates out, the first kept.
   const succStart = new Int32Array(vertexCount + 1);
@@ -401,7 +376,7 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
       const e = byTarget[i];
       duplicate ??= new Set<number>();
       duplicate.add(e);
-      const target = edgeTarget[e];
+      const target = edgeTarget(e);
       diagnostics.push(warning('duplicate-edge', target, `the edge \`${vertexNames[v]} -> ${target.text}\` is already given`));
     }
     for (let slot = first; slot < end; slot++) {
@@ -418,11 +393,11 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
   const graphName = declaration.name ? `graph \`${declaration.name.text}\`` : 'this graph';
   /** The name that wrote the edge from → to (the first such edge: duplicates were left out). */
   const edgeName = (from: number, to: number): Name | undefined => {
-    for (let slot = succStart[from]; slot < succStart[from + 1]; slot++) if (succ[slot] === to) return edgeTarget[succEdge[slot]];
+    for (let slot = succStart[from]; slot < succStart[from + 1]; slot++) if (succ[slot] === to) return edgeTarget(succEdge[slot]);
     return undefined;
   };
   for (const { vertices, closingSlot } of cycles) {
-    const target = edgeTarget[succEdge[closingSlot]];
+    const target = edgeTarget(succEdge[closingSlot]);
     // Every edge of the cycle, each a place to break it (a long cycle: its first ones).
     const related = vertices.slice(0, maxCycleEdgesRelated).flatMap((from, i) => {
       const to = vertices[(i + 1) % vertices.length];
@@ -435,14 +410,7 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
       }),
     );
   }
-  return { kind: 'graph', name: declaration.name?.text ?? '', declaration, data, vertexIndex, vertexSpans, acyclic: cycles.length === 0 };
-}
-
-/** A copy twice as long. */
-function grown(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const next = new Int32Array(array.length * 2);
-  next.set(array);
-  return next;
+  return { kind: 'graph', name: declaration.name?.text ?? '', declaration, data, vertexIndex, acyclic: cycles.length === 0 };
 }
 
 /** `a -> b -> a`, shortened in the middle when long. */

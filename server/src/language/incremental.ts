@@ -11,6 +11,7 @@
 // must not be read again (analyze.ts lets each analysis be the base of one other at most).
 import type { Component, Declaration, Name, NumberGroup, NumberLiteral, StringLiteral } from './ast';
 import type { DiagnosticSink } from './diagnostics';
+import type { GraphNode } from './graphBody';
 import { movedDiagnostic, type ParseUnit, parse } from './parser';
 import type { Suggester } from './suggest';
 import type { Span } from './text';
@@ -224,12 +225,7 @@ export function moveDeclaration(declaration: Declaration, delta: number): void {
       return;
     }
     case 'graph':
-      for (const line of declaration.lines) {
-        (line as Movable).start += delta;
-        (line as Movable).end += delta;
-        moveName(line.from, delta);
-        moveNames(line.to, delta);
-      }
+      (declaration as GraphNode).moveBody(delta);
       return;
     case 'game':
       moveSpan(declaration.misere, delta);

@@ -33,15 +33,15 @@ export interface Token extends Span {
   readonly terminated: boolean;
 }
 
-const keywordSet: ReadonlySet<string> = new Set(KEYWORDS);
+export const keywordSet: ReadonlySet<string> = new Set(KEYWORDS);
 
-function isDigit(c: number): boolean {
+export function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
-function isNameStart(c: number): boolean {
+export function isNameStart(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
-function isNamePart(c: number): boolean {
+export function isNamePart(c: number): boolean {
   return isNameStart(c) || isDigit(c);
 }
 
@@ -191,6 +191,17 @@ export class Scanner {
     this.i = i;
     this.afterHex = false; // `hex` is a keyword: it returned above
     return this.token(kind, start, i, terminated);
+  }
+
+  /** Where the next token will be read from. */
+  get position(): number {
+    return this.i;
+  }
+
+  /** Goes on from `position`, at a line start: the parser read the lines before it itself (a graph body's fast path). */
+  seek(position: number): void {
+    this.i = position;
+    this.afterHex = false;
   }
 
   /** The token just read was the keyword `hex`: a code follows. */

@@ -2,7 +2,6 @@
 // the engine can take. Syntax nodes are kept alongside so features can point back into the text.
 import type { GraphData, HeapRule, Rule } from '../engine/types';
 import type { Component, GameDeclaration, GraphDeclaration, Name, RuleDeclaration } from './ast';
-import type { Span } from './text';
 
 export interface RuleSymbol {
   readonly kind: 'rule';
@@ -18,11 +17,17 @@ export interface GraphSymbol {
   readonly name: string;
   readonly declaration: GraphDeclaration;
   readonly data: GraphData;
-  readonly vertexIndex: ReadonlyMap<string, number>;
-  /** Where each vertex is first named in the graph's body. */
-  readonly vertexSpans: readonly Span[];
+  /** Vertex numbers by name (the parser's table: graphBody.ts). */
+  readonly vertexIndex: VertexLookup;
   /** False when the graph has a cycle: no game on it has a value. */
   readonly acyclic: boolean;
+}
+
+/** What finding a vertex by its name needs. */
+export interface VertexLookup {
+  get(name: string): number | undefined;
+  keys(): Iterable<string>;
+  readonly size: number;
 }
 
 export interface GameSymbol {

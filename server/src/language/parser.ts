@@ -4,7 +4,6 @@
 import type {
   Component,
   Declaration,
-  EdgeLine,
   GameDeclaration,
   GraphDeclaration,
   Name,
@@ -16,7 +15,8 @@ import type {
   StringLiteral,
 } from './ast';
 import { type Diagnostic, type DiagnosticCode, type DiagnosticExtras, DiagnosticSink, error } from './diagnostics';
-import { Scanner, type Token } from './lexer';
+import { FNV_START, fnvStep, GraphBodyBuilder, GraphNode } from './graphBody';
+import { isDigit, isNamePart, isNameStart, keywordSet, Scanner, type Token } from './lexer';
 import type { Span } from './text';
 import { Suggester } from './suggest';
 
@@ -135,7 +135,7 @@ class Parser {
   private scannedEnd = 0;
 
   constructor(
-    text: string,
+    private readonly text: string,
     private readonly diagnostics: DiagnosticSink,
     private readonly suggester: Suggester,
     options: ParseOptions,
@@ -565,7 +565,7 @@ class Parser {
   private parseGraph(): GraphDeclaration {
     const start = this.advance().start;
     const name = this.parseDeclarationName('graph');
-    const lines: EdgeLine[] = [];
+    const body = new GraphBodyBuilder(this.text);
     let braceAt = 0;
     while (this.peek(braceAt).kind === 'newline') braceAt++;
     if (this.peek(braceAt).kind === '{') {
@@ -582,16 +582,17 @@ class Parser {
       const token = this.peek();
       if (token.kind === 'newline') {
         this.advance();
+        // Plain edge lines are read straight from the text (see fastEdgeLines).
+        if (this.lookaheadStart === this.lookaheadEnd) this.fastEdgeLines(body);
       } else if (token.kind === '}') {
         this.advance();
-        return { kind: 'graph', start, end: token.end, name, lines };
+        return new GraphNode(start, token.end, name, body.finish());
       } else if (token.kind === 'eof' || (token.kind === 'keyword' && declarationKeywords.includes(token.text))) {
         const end = this.lastNonNewlineEnd;
         this.report('expected-close-brace', { start: end, end }, `expected \`}\` to close ${name ? `graph \`${name.text}\`` : 'the graph'}`);
-        return { kind: 'graph', start, end, name, lines };
+        return new GraphNode(start, end, name, body.finish());
       } else if (token.kind === 'name' || token.kind === 'number') {
-        const line = this.parseEdgeLine();
-        if (line) lines.push(line);
+        this.parseEdgeLine(body);
         if (!this.atLineEnd() && this.peek().kind !== '}') {
           const extra = this.peek();
           if (extra.kind !== 'unknown') this.report('unexpected-token', extra, `unexpected ${describe(extra)}: an edge line is \`VERTEX -> VERTEX, VERTEX\``);
@@ -604,23 +605,77 @@ class Parser {
     }
   }
 
+  /**
+   * Reads edge lines straight from the text, from the scanner's position (a line start) on, for as
+   * long as they are plain: `VERTEX` or `VERTEX -> VERTEX, …, VERTEX`, then perhaps a comment, then
+   * a line break. These are nearly all the lines of a big graph, and reading them without tokens
+   * is several times faster. Such lines have no mistakes, so nothing is reported; at the first
+   * line that is not plain (a `}`, an error, a keyword, the end of the text) the scanner goes back
+   * to its start and the token path reads it, with its diagnostics, exactly as before.
+   */
+  private fastEdgeLines(body: GraphBodyBuilder): void {
+    const text = this.text;
+    const n = text.length;
+    let i = this.scanner.position;
+    let furthest = i;
+    let lastWordEnd = -1;
+    let lastBreakEnd = -1;
+    const words = this.lineWords;
+    for (;;) {
+      const lineStart = i;
+      const next = plainLine(text, i, words, this.lineHashes);
+      if (next < 0) {
+        // Nothing past this line was looked at.
+        let lineEnd = lineStart;
+        while (lineEnd < n && text.charCodeAt(lineEnd) !== 10 && text.charCodeAt(lineEnd) !== 13) lineEnd++;
+        furthest = Math.max(furthest, lineEnd);
+        this.scanner.seek(lineStart);
+        break;
+      }
+      const count = words[words.length - 1];
+      if (count > 0) {
+        const hashes = this.lineHashes;
+        body.startLine(words[0], words[1], hashes[0]);
+        for (let w = 1; w < count; w++) body.edge(words[2 * w], words[2 * w + 1], hashes[w]);
+        lastWordEnd = words[2 * count - 1];
+        body.endLine(lastWordEnd);
+      }
+      i = next;
+      lastBreakEnd = i;
+      furthest = i;
+    }
+    // What the token path would have left behind after reading the same lines.
+    if (lastBreakEnd >= 0) {
+      this.previousKind = 'newline';
+      this.lastEnd = lastBreakEnd;
+    }
+    if (lastWordEnd >= 0) this.lastNonNewlineEnd = lastWordEnd;
+    this.scannedEnd = Math.max(this.scannedEnd, furthest + 1);
+  }
+
+  /** Start and end of each vertex of the line being read fast, in pairs, then their number. */
+  private readonly lineWords = new Int32Array(513);
+  /** Their names' hashes (graphBody.ts's hashOf), made while reading them. */
+  private readonly lineHashes = new Int32Array(256);
+
   private vertex(token: Token): Name {
     return { start: token.start, end: token.end, text: token.text };
   }
 
-  private parseEdgeLine(): EdgeLine | undefined {
+  private parseEdgeLine(body: GraphBodyBuilder): void {
     const fromToken = this.advance();
-    const from = this.vertex(fromToken);
+    body.startLine(fromToken.start, fromToken.end);
     const to: Name[] = [];
     if (this.peek().kind === '->') {
       this.advance();
       this.parseVertexList(to, '`->`', false);
     } else if (!this.atLineEnd() && this.peek().kind !== '}') {
       const token = this.peek();
-      if (token.kind !== 'unknown') this.report('expected-arrow', token, `expected \`->\` after \`${from.text}\`, found ${describe(token)}`);
+      if (token.kind !== 'unknown') this.report('expected-arrow', token, `expected \`->\` after \`${fromToken.text}\`, found ${describe(token)}`);
       this.skipLine(['}']);
     }
-    return { start: from.start, end: this.previousEnd(), from, to };
+    for (const target of to) body.edge(target.start, target.end);
+    body.endLine(this.previousEnd());
   }
 
   /**
@@ -749,6 +804,97 @@ class Parser {
     while (!this.atLineEnd() && this.peek().kind !== '+') this.advance();
     return undefined;
   }
+}
+
+/**
+ * A plain line at `i` (see fastEdgeLines): its vertices' starts and ends go to `words` in pairs,
+ * their number to the last element; returns where the next line starts, or -1 when the line is not
+ * plain. A blank line, or a comment alone, is plain with no vertices.
+ */
+function plainLine(text: string, i: number, words: Int32Array, hashes: Int32Array): number {
+  const room = (words.length - 1) >> 1;
+  let count = 0;
+  i = skipSpaces(text, i);
+  const first = text.charCodeAt(i);
+  if (first !== 35 /* # */ && first !== 10 && first !== 13) {
+    i = readVertex(text, i, words, hashes, 0);
+    if (i < 0) return -1;
+    count = 1;
+    i = skipSpaces(text, i);
+    if (text.charCodeAt(i) === 45 && text.charCodeAt(i + 1) === 62 /* -> */) {
+      i = skipSpaces(text, i + 2);
+      for (;;) {
+        if (count === room) return -1; // a very long line: the token path
+        i = readVertex(text, i, words, hashes, count);
+        if (i < 0) return -1;
+        count++;
+        i = skipSpaces(text, i);
+        if (text.charCodeAt(i) !== 44 /* , */) break;
+        i = skipSpaces(text, i + 1);
+      }
+    }
+  }
+  if (text.charCodeAt(i) === 35) while (i < text.length && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
+  const c = text.charCodeAt(i);
+  if (c === 13 && text.charCodeAt(i + 1) === 10) i += 2;
+  else if (c === 10 || c === 13) i++;
+  else return -1; // the end of the text, or more on the line
+  words[words.length - 1] = count;
+  return i;
+}
+
+/** Past the spaces and tabs (the lexer's, not line breaks) from `i`. */
+function skipSpaces(text: string, i: number): number {
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 12 || c === 0xfeff || c === 0xa0) i++;
+    else return i;
+  }
+}
+
+/**
+ * A vertex at `i` as the lexer would read it (a name, or digits), not a keyword and not the start
+ * of some other token (`3a`, `0.7`): it is the `index`-th of its line, its start and end go to
+ * `words[2 * index]` and `words[2 * index + 1]` and its hash to `hashes[index]`, and its end is
+ * returned; -1 when there is none.
+ */
+function readVertex(text: string, i: number, words: Int32Array, hashes: Int32Array, index: number): number {
+  const start = i;
+  let c = text.charCodeAt(i);
+  let hash = FNV_START;
+  if (isNameStart(c)) {
+    for (;;) {
+      hash = fnvStep(hash, c);
+      c = text.charCodeAt(++i);
+      if (isNamePart(c)) continue;
+      // A hyphen belongs to the name only between name characters.
+      if (c === 45 && isNamePart(text.charCodeAt(i + 1))) continue;
+      break;
+    }
+    if (mayBeKeyword(text, start, i)) return -1;
+  } else if (isDigit(c)) {
+    do {
+      hash = fnvStep(hash, c);
+      c = text.charCodeAt(++i);
+    } while (isDigit(c));
+    if (c === 46 || isNamePart(c)) return -1;
+  } else return -1;
+  words[2 * index] = start;
+  words[2 * index + 1] = i;
+  hashes[index] = hash;
+  return i;
+}
+
+/** The first letters of keywords, as bits (a to z). */
+const keywordInitials = [...keywordSet].reduce((bits, word) => bits | (1 << (word.charCodeAt(0) - 97)), 0);
+
+/** Whether text[start, end) is a keyword: most names are ruled out by their length or first letter, without a slice. */
+function mayBeKeyword(text: string, start: number, end: number): boolean {
+  const length = end - start;
+  if (length < 2 || length > 8) return false;
+  const first = text.charCodeAt(start) - 97;
+  if (first < 0 || first > 25 || (keywordInitials & (1 << first)) === 0) return false;
+  return keywordSet.has(text.slice(start, end));
 }
 
 /** A string token as a literal: its value is what stands between the quotes (to the line's end when unclosed). */
