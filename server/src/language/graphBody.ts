@@ -5,17 +5,14 @@
 // them (`edgeLines`).
 import type { EdgeLine, GraphDeclaration, Name } from './ast';
 
-/** Entries of VertexTable's cache of recent names (a power of two: 128 KB). */
-const RECENT = 8192;
-
 /** The vertices of one graph: names by number, numbers by name, without a string per occurrence. */
 export class VertexTable {
   /** By number, in order of first appearance. */
   readonly names: string[] = [];
   /**
    * Open addressing, four integers a slot: a vertex's hash, its number + 1 (0: the slot is empty),
-   * and where its name is first written and how long it is. While the parser interns names, a
-   * probe reads one place in memory and compares the characters with the first occurrence, which
+   * and where its name was last written and how long it is. While the parser interns names, a
+   * probe reads one place in memory and compares the characters with the last occurrence, which
    * is usually near in the text (and in the cache); the `names` array, far away, is not read.
    */
   private slots = new Int32Array(256);
@@ -45,7 +42,6 @@ export class VertexTable {
 
   /** The parse is over: only `get` is asked from now on, which needs half the table. */
   doneInterning(): void {
-    this.recent = undefined;
     if (this.stride === 2) return;
     const old = this.slots;
     const slots = new Int32Array(old.length / 2);
@@ -63,30 +59,6 @@ export class VertexTable {
    */
   intern(text: string, start: number, end: number, hash = hashOf(text, start, end)): number {
     const length = end - start;
-    // The recent names first: a graph written by a program names a vertex again soon after it
-    // first appears (its edges go to nearby vertices), and this small table stays in the cache,
-    // where a probe of the big one is a miss.
-    const recent = this.recent;
-    if (!recent) {
-      const vertex = this.internSlow(text, start, length, hash);
-      if (this.names.length >= RECENT) this.recent = new Int32Array(4 * RECENT);
-      return vertex;
-    }
-    const at = 4 * (hash & (RECENT - 1));
-    if (recent[at] === hash && recent[at + 3] === length && recent[at + 1] !== 0 && sameChars(text, recent[at + 2], start, length)) return recent[at + 1] - 1;
-    const vertex = this.internSlow(text, start, length, hash);
-    recent[at] = hash;
-    recent[at + 1] = vertex + 1;
-    recent[at + 2] = start;
-    recent[at + 3] = length;
-    return vertex;
-  }
-
-  /** A cache of the table (four integers per entry, as in `slots`, by the hash's low bits), for big graphs only, while interning. */
-  private recent: Int32Array | undefined;
-
-  private internSlow(text: string, start: number, length: number, hash: number): number {
-    const end = start + length;
     const slots = this.slots;
     const mask = (slots.length >> 2) - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
@@ -102,7 +74,11 @@ export class VertexTable {
         if (this.names.length * 8 > slots.length) this.grow();
         return vertex;
       }
-      if (slots[at] === hash && slots[at + 3] === length && sameChars(text, slots[at + 2], start, length)) return entry - 1;
+      if (slots[at] === hash && slots[at + 3] === length && sameChars(text, slots[at + 2], start, length)) {
+        // Compare with this occurrence next time: the latest is nearer in the text (and in the cache) than the first.
+        slots[at + 2] = start;
+        return entry - 1;
+      }
     }
   }
 
@@ -164,19 +140,25 @@ export interface GraphBody {
 
 /** Collects a body line by line (the parser's two ways of reading a line both end here). */
 export class GraphBodyBuilder {
-  readonly vertices = new VertexTable();
+  readonly vertices: VertexTable;
   private lineCount = 0;
-  private lineFrom = new Int32Array(256);
-  private lineStart = new Int32Array(256);
-  private lineEnd = new Int32Array(256);
-  private lineEdges = new Int32Array(257);
+  private lineFrom: Int32Array<ArrayBuffer>;
+  private lineStart: Int32Array<ArrayBuffer>;
+  private lineEnd: Int32Array<ArrayBuffer>;
+  private lineEdges: Int32Array<ArrayBuffer>;
   private edgeCount = 0;
   private edgeFrom = new Int32Array(1024);
   private edgeTo = new Int32Array(1024);
   private edgeAt = new Int32Array(1024);
   private from = 0;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    this.vertices = new VertexTable();
+    this.lineFrom = new Int32Array(256);
+    this.lineStart = new Int32Array(256);
+    this.lineEnd = new Int32Array(256);
+    this.lineEdges = new Int32Array(257);
+  }
 
   /** A line starts: its source vertex, written at text[start, end). */
   startLine(start: number, end: number, hash?: number): void {
