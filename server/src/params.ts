@@ -4,9 +4,10 @@
 // InvalidParams (-32602) and logs as a warning. Any other exception is a bug of ours and stays an
 // error. A well-formed request about a document the server does not know is no mistake: it gets
 // the empty answer (null, no hints, no lenses).
-import type { Position, Range } from 'vscode-languageserver/node';
+import type { InlayHint, Position, Range } from 'vscode-languageserver/node';
 import { isApplyMoveArguments } from './features/applyMove';
 import type { LensData } from './features/codeLens';
+import type { HintData } from './features/inlayHints';
 import type { ApplyMoveArguments, ExplainGameArguments, ShowMovesArguments } from './protocol';
 
 /** The client sent params the request does not take. */
@@ -43,17 +44,28 @@ function uri(value: unknown, what: string): string {
   return document.uri;
 }
 
+/** `inlayHint/resolve`: a hint this server sent without its tooltip, with its data back. */
+export function inlayHintResolveParams(params: unknown): { readonly hint: InlayHint; readonly data: HintData } {
+  const hint = record(params, 'params');
+  position(hint.position, 'params.position');
+  const data = hint.data;
+  if (!Array.isArray(data) || data.length !== 4 || !data.slice(0, 3).every(uinteger) || !Number.isInteger(data[3]) || data[3] < -1) {
+    throw new InvalidParams(`params.data must be the [document, version, game, component] the hint was sent with, not ${shown(hint.data)}`);
+  }
+  return { hint: hint as unknown as InlayHint, data: [data[0], data[1], data[2], data[3]] };
+}
+
 /** `codeLens/resolve`: a lens this server sent without a command, with its data back. */
 export function codeLensResolveParams(params: unknown): { readonly range: Range; readonly data: LensData } {
   const lens = record(params, 'params');
   const range = record(lens.range, 'params.range');
-  const data = record(lens.data, 'params.data');
-  if (typeof data.uri !== 'string' || !uinteger(data.version) || !uinteger(data.game) || !uinteger(data.lens)) {
-    throw new InvalidParams(`params.data must be the { uri, version, game, lens } the lens was sent with, not ${shown(lens.data)}`);
+  const data = lens.data;
+  if (!Array.isArray(data) || data.length !== 4 || !data.every(uinteger)) {
+    throw new InvalidParams(`params.data must be the [document, version, game, lens] the lens was sent with, not ${shown(lens.data)}`);
   }
   return {
     range: { start: position(range.start, 'params.range.start'), end: position(range.end, 'params.range.end') },
-    data: { uri: data.uri, version: data.version, game: data.game, lens: data.lens },
+    data: [data[0], data[1], data[2], data[3]],
   };
 }
 

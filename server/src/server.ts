@@ -90,6 +90,19 @@ export function createServer(connection: Connection, options: ServerOptions): La
   // ---- documents and their computations ----
 
   const states = new Map<string, DocumentState>();
+  /** Each open document's number (DocumentView.number), and back. */
+  const numbers = new Map<string, number>();
+  const numbered = new Map<number, string>();
+  let lastNumber = 0;
+  const numberOf = (uri: string): number => {
+    let number = numbers.get(uri);
+    if (number === undefined) {
+      number = ++lastNumber;
+      numbers.set(uri, number);
+      numbered.set(number, uri);
+    }
+    return number;
+  };
 
   /** The document's current version, analysed, with every computation it needs started. */
   function stateOf(document: TextDocument): DocumentState {
@@ -112,6 +125,7 @@ export function createServer(connection: Connection, options: ServerOptions): La
     const state = stateOf(document);
     return {
       uri: document.uri,
+      number: numberOf(document.uri),
       version: document.version,
       document: state.analyzed,
       settings,
@@ -280,6 +294,11 @@ export function createServer(connection: Connection, options: ServerOptions): La
       const document = documents.get(uri);
       return document && viewOf(document);
     },
+    viewNumbered: (number) => {
+      const uri = numbered.get(number);
+      const document = uri === undefined ? undefined : documents.get(uri);
+      return document && viewOf(document);
+    },
     views: () => documents.all().map(viewOf),
     tell: (message, type = 'warning') => {
       void connection.sendNotification(ShowMessageNotification.type, { type: type === 'info' ? MessageType.Info : MessageType.Warning, message });
@@ -401,6 +420,9 @@ export function createServer(connection: Connection, options: ServerOptions): La
     pendingDiagnostics.delete(uri);
     states.delete(uri);
     publishedVersions.delete(uri);
+    const number = numbers.get(uri);
+    numbers.delete(uri);
+    if (number !== undefined) numbered.delete(number);
     computations.release(uri);
     updateProgress();
     void connection.sendDiagnostics({ uri, diagnostics: [] });

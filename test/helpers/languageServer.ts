@@ -74,7 +74,8 @@ export const CLIENT_CAPABILITIES = {
   },
   textDocument: {
     hover: { contentFormat: ['markdown', 'plaintext'] },
-    inlayHint: {},
+    // As VS Code declares: a hint's tooltip is asked for when the hint is shown.
+    inlayHint: { resolveSupport: { properties: ['tooltip', 'textEdits', 'label.tooltip', 'label.location', 'label.command'] } },
     codeLens: {},
     completion: { completionItem: { snippetSupport: true } },
     rename: { prepareSupport: true },
@@ -308,6 +309,10 @@ export class LanguageServerSession {
   inlayHints(uri: string, range?: { start: Position; end: Position }): Promise<InlayHint[] | null> {
     const whole = { start: { line: 0, character: 0 }, end: { line: 1_000_000, character: 0 } };
     return this.connection.sendRequest('textDocument/inlayHint', { textDocument: { uri }, range: range ?? whole });
+  }
+
+  resolveInlayHint(hint: InlayHint): Promise<InlayHint> {
+    return this.connection.sendRequest('inlayHint/resolve', hint);
   }
 
   resolveCodeLens(lens: CodeLens): Promise<CodeLens> {

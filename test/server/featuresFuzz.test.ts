@@ -42,6 +42,7 @@ function inProcessView(text: string, cache = createEngineCache()): DocumentView 
   };
   return {
     uri: 'file:///fuzz.game',
+    number: 1,
     version: 1,
     document,
     settings: { ...DEFAULT_SETTINGS, codeLens: { maxMoves: 50 } },

@@ -39,14 +39,12 @@ const ASKED_MOVES = 12;
  */
 export const RESOLVE_LENSES_ABOVE = 1000;
 
-/** What an unresolved lens carries: enough to make its command again, and to notice a change. */
-export interface LensData {
-  readonly uri: string;
-  readonly version: number;
-  /** Index of the game in the document's games, and of the lens among the game's lenses. */
-  readonly game: number;
-  readonly lens: number;
-}
+/**
+ * What an unresolved lens carries, enough to make its command again and to notice a change: the
+ * document's number (DocumentView.number) and version, the index of the game among the document's
+ * games and of the lens among the game's lenses. An array: it is sent thousands of times.
+ */
+export type LensData = readonly [document: number, version: number, game: number, lens: number];
 
 export function codeLenses(view: DocumentView): CodeLens[] {
   const { document } = view;
@@ -59,7 +57,7 @@ export function codeLenses(view: DocumentView): CodeLens[] {
     const start = document.lines.positionAt(game.declaration.start);
     const range = { start, end: start };
     commands.forEach((command, lens) => {
-      const data: LensData = { uri: view.uri, version: view.version, game: gameIndex, lens };
+      const data: LensData = [view.number, view.version, gameIndex, lens];
       lenses.push(later ? { range, data } : { range, command: command() });
     });
   });
@@ -68,15 +66,15 @@ export function codeLenses(view: DocumentView): CodeLens[] {
 
 /** The command of a lens sent without one; a lens made for another version says so. */
 export function resolveCodeLens(view: DocumentView | undefined, lens: CodeLens): CodeLens {
-  const data = lens.data as LensData;
-  const game = view?.version === data.version ? view.document.model.games[data.game] : undefined;
-  const command = view && game ? gameLensCommands(view, game)[data.lens] : undefined;
+  const [, version, gameIndex, lensIndex] = lens.data as LensData;
+  const game = view?.version === version ? view.document.model.games[gameIndex] : undefined;
+  const command = view && game ? gameLensCommands(view, game)[lensIndex] : undefined;
   // A lens of an older version: the client asks again after the change (refresh); meanwhile a
   // title that runs nothing harmful (the explanation of that game, if it still exists).
   const stale: Command = {
     title: '… (the document has changed)',
     command: EXPLAIN_GAME_COMMAND,
-    arguments: [{ uri: data.uri, game: '' } satisfies ExplainGameArguments],
+    arguments: [{ uri: view?.uri ?? '', game: '' } satisfies ExplainGameArguments],
   };
   return { range: lens.range, command: command ? command() : stale };
 }
@@ -190,7 +188,7 @@ export const codeLensFeature: Feature = {
       },
       'codeLens/resolve': (raw) => {
         const lens = codeLensResolveParams(raw);
-        return resolveCodeLens(context.view(lens.data.uri), lens);
+        return resolveCodeLens(context.viewNumbered(lens.data[0]), lens);
       },
       [WINNING_MOVES_REQUEST]: (raw) => {
         const args = showMovesArguments(raw);

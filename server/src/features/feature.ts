@@ -12,6 +12,8 @@ export interface FeatureContext {
   readonly client: ClientCapabilities;
   /** The view of an open document: analysed, its computations started. Undefined when not open. */
   view(uri: string): DocumentView | undefined;
+  /** The view of the open document with this `DocumentView.number`. */
+  viewNumbered(number: number): DocumentView | undefined;
   /** Every open document's view, in the order they were opened. */
   views(): DocumentView[];
   /** A message the user need not answer (`window/showMessage`): never a prompt. */

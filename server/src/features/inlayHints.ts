@@ -1,45 +1,77 @@
 // Inlay hints: each component's nimber right after it (when a game has several), and at the end of
 // each game its value and outcome: `⊕ = *3 · win`, `= 0 · lose`, `misère · lose`, `computing…`.
-import { type InlayHint, MarkupKind, type Range } from 'vscode-languageserver';
+import { type ClientCapabilities, type InlayHint, MarkupKind, type Range } from 'vscode-languageserver';
 import type { GameResult } from '../compute/jobs';
 import type { GameSymbol } from '../language/model';
-import { textDocumentRangeParams } from '../params';
+import { inlayHintResolveParams, textDocumentRangeParams } from '../params';
 import type { Feature } from './feature';
 import { plainText, takesMarkdown } from './hover';
 import { type DocumentView, elapsed, gamesBetween, outcomeShort, outcomeWords, star } from './view';
 
-export function inlayHints(view: DocumentView, range?: Range): InlayHint[] {
+/**
+ * What a hint sent without its tooltip carries (to a client that resolves tooltips): the document's
+ * number (DocumentView.number) and version, the game's index among the document's games, and the
+ * component's index, or -1 for the game's own hint. A tooltip was most of a hint's bytes, and a
+ * document of 2,000 games has 5,000 hints.
+ */
+export type HintData = readonly [document: number, version: number, game: number, component: number];
+
+/** The hints in the range (the whole document without one); tooltips left to `resolveInlayHint` when `later`. */
+export function inlayHints(view: DocumentView, range?: Range, later = false): InlayHint[] {
   if (!view.settings.inlayHints.enabled) return [];
   const { document } = view;
   const first = range ? document.lines.offsetAt(range.start) : 0;
   const last = range ? document.lines.offsetAt(range.end) : document.file.text.length;
   const hints: InlayHint[] = [];
-  const hint = (offset: number, label: string, tooltip: string) => {
-    if (offset < first || offset > last) return;
-    hints.push({ position: document.lines.positionAt(offset), label, paddingLeft: true, tooltip: { kind: MarkupKind.Markdown, value: tooltip } });
-  };
-  for (const game of gamesBetween(document.model.games, first, last)) {
-    const value = view.game(game);
-    const end = game.declaration.sum?.end;
-    if (!value || end === undefined) continue;
-    const sum = game.components.length > 1 && game.play === 'normal' ? '⊕ ' : '';
-    if (value.state === 'pending') {
-      hint(end, `${sum}= … computing`, `The value of \`${game.name}\` is being computed (${elapsed(value.sinceMs)}).`);
-      continue;
+  for (const [game, index] of gamesBetween(document.model.games, first, last)) {
+    for (const made of gameHints(view, game)) {
+      if (made.offset < first || made.offset > last) continue;
+      const position = document.lines.positionAt(made.offset);
+      hints.push(
+        later
+          ? { position, label: made.label, paddingLeft: true, data: [view.number, view.version, index, made.component] satisfies HintData }
+          : { position, label: made.label, paddingLeft: true, tooltip: { kind: MarkupKind.Markdown, value: made.tooltip() } },
+      );
     }
-    if (value.state === 'failed') {
-      hint(end, '= ⚠ failed', `Computing \`${game.name}\` failed: ${value.message.split('\n')[0]}`);
-      continue;
-    }
-    const result = value.value;
-    if (sum) {
-      game.components.forEach((component, i) => {
-        const nimber = result.components[i]?.nimber;
-        if (nimber !== null && nimber !== undefined) hint(component.syntax.end, star(nimber), `This component's nimber: ${star(nimber)}.`);
-      });
-    }
-    hint(end, gameLabel(game, result, sum), gameTooltip(game, result));
   }
+  return hints;
+}
+
+/** A hint sent without its tooltip, with it (unchanged when the document has changed since). */
+export function resolveInlayHint(view: DocumentView | undefined, hint: InlayHint, data: HintData): InlayHint {
+  const [, version, index, component] = data;
+  const game = view?.version === version ? view.document.model.games[index] : undefined;
+  const made = view && game ? gameHints(view, game).find((h) => h.component === component) : undefined;
+  return made ? { ...hint, tooltip: { kind: MarkupKind.Markdown, value: made.tooltip() } } : hint;
+}
+
+/** A game's hints: each component's nimber (in a sum of several), then the game's value; tooltips made only when asked for. */
+function gameHints(view: DocumentView, game: GameSymbol): { offset: number; label: string; component: number; tooltip: () => string }[] {
+  const value = view.game(game);
+  const end = game.declaration.sum?.end;
+  if (!value || end === undefined) return [];
+  const sum = game.components.length > 1 && game.play === 'normal' ? '⊕ ' : '';
+  if (value.state === 'pending')
+    return [
+      {
+        offset: end,
+        label: `${sum}= … computing`,
+        component: -1,
+        tooltip: () => `The value of \`${game.name}\` is being computed (${elapsed(value.sinceMs)}).`,
+      },
+    ];
+  if (value.state === 'failed')
+    return [{ offset: end, label: '= ⚠ failed', component: -1, tooltip: () => `Computing \`${game.name}\` failed: ${value.message.split('\n')[0]}` }];
+  const result = value.value;
+  const hints: { offset: number; label: string; component: number; tooltip: () => string }[] = [];
+  if (sum) {
+    game.components.forEach((component, i) => {
+      const nimber = result.components[i]?.nimber;
+      if (nimber !== null && nimber !== undefined)
+        hints.push({ offset: component.syntax.end, label: star(nimber), component: i, tooltip: () => `This component's nimber: ${star(nimber)}.` });
+    });
+  }
+  hints.push({ offset: end, label: gameLabel(game, result, sum), component: -1, tooltip: () => gameTooltip(game, result) });
   return hints;
 }
 
@@ -61,17 +93,28 @@ function gameTooltip(game: GameSymbol, result: GameResult): string {
 
 export const inlayHintsFeature: Feature = {
   name: 'inlay hints',
-  capabilities: () => ({ inlayHintProvider: true }),
-  handlers: (context) => ({
-    requests: {
-      'textDocument/inlayHint': (raw) => {
-        const params = textDocumentRangeParams(raw);
-        const view = context.view(params.uri);
-        if (!view) return [];
-        const hints = inlayHints(view, params.range);
-        if (takesMarkdown(context.client)) return hints;
-        return hints.map((hint) => ({ ...hint, tooltip: plainText((hint.tooltip as { value: string }).value) }));
+  capabilities: (client) => ({ inlayHintProvider: resolvesTooltips(client) ? { resolveProvider: true } : true }),
+  handlers: (context) => {
+    const plain = (hint: InlayHint): InlayHint =>
+      takesMarkdown(context.client) || !hint.tooltip ? hint : { ...hint, tooltip: plainText((hint.tooltip as { value: string }).value) };
+    return {
+      requests: {
+        'textDocument/inlayHint': (raw) => {
+          const params = textDocumentRangeParams(raw);
+          const view = context.view(params.uri);
+          if (!view) return [];
+          return inlayHints(view, params.range, resolvesTooltips(context.client)).map(plain);
+        },
+        'inlayHint/resolve': (raw) => {
+          const { hint, data } = inlayHintResolveParams(raw);
+          return plain(resolveInlayHint(context.viewNumbered(data[0]), hint, data));
+        },
       },
-    },
-  }),
+    };
+  },
 };
+
+/** Whether the client asks for a hint's tooltip when it shows it (VS Code does), rather than wanting it in every hint. */
+function resolvesTooltips(client: ClientCapabilities): boolean {
+  return client.textDocument?.inlayHint?.resolveSupport?.properties.includes('tooltip') === true;
+}

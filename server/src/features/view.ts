@@ -26,6 +26,12 @@ export const DEFAULT_SETTINGS: Settings = {
 
 export interface DocumentView {
   readonly uri: string;
+  /**
+   * A small number the server gives the document while it is open: what lenses and hints sent
+   * without their details carry to be resolved (`[number, version, …]` is a tenth of the bytes of
+   * a URI and names, on each of thousands of lenses).
+   */
+  readonly number: number;
   readonly version: number;
   readonly document: AnalyzedDocument;
   readonly settings: Settings;
@@ -50,7 +56,7 @@ export interface DocumentView {
  * the hints of a screenful, and a request must not cost the whole document (100,000 games).
  * `games` is in document order (SemanticModel.games).
  */
-export function* gamesBetween(games: readonly GameSymbol[], first: number, last: number): Generator<GameSymbol> {
+export function* gamesBetween(games: readonly GameSymbol[], first: number, last: number): Generator<[game: GameSymbol, index: number]> {
   let low = 0;
   let high = games.length;
   while (low < high) {
@@ -58,7 +64,7 @@ export function* gamesBetween(games: readonly GameSymbol[], first: number, last:
     if (games[middle].declaration.end < first) low = middle + 1;
     else high = middle;
   }
-  for (let i = low; i < games.length && games[i].declaration.start <= last; i++) yield games[i];
+  for (let i = low; i < games.length && games[i].declaration.start <= last; i++) yield [games[i], i];
 }
 
 /**

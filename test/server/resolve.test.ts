@@ -1,0 +1,75 @@
+// Hints and lenses sent without their details, resolved when the editor shows them: a hint's
+// tooltip (to a client that declares it resolves tooltips, as VS Code does) and the command of a
+// lens in a document of over 1,000 games. Both carry `[document, version, …]`, a fraction of the
+// bytes of a URI and names; a resolve for a version that has changed gives nothing wrong.
+import * as assert from 'node:assert/strict';
+import type { InlayHint, MarkupContent } from 'vscode-languageserver';
+import { CLIENT_CAPABILITIES, LanguageServerSession } from '../helpers/languageServer';
+
+const uri = 'file:///resolve.game';
+const text = 'game pair = nim 3 + nim 5\ngame alone = nim 4\n';
+
+async function settledHints(session: LanguageServerSession): Promise<InlayHint[]> {
+  for (;;) {
+    const hints = (await session.inlayHints(uri)) ?? [];
+    if (hints.length > 0 && !hints.some((h) => String(h.label).includes('computing'))) return hints;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('resolving hints and lenses', () => {
+  it("a hint's tooltip comes on resolve, for the game or the component it belongs to", async () => {
+    const { session, initialize } = await LanguageServerSession.inProcess();
+    try {
+      assert.deepEqual(initialize.capabilities.inlayHintProvider, { resolveProvider: true });
+      await session.open(uri, text);
+      const hints = await settledHints(session);
+      assert.deepEqual(
+        hints.map((h) => h.label),
+        ['*3', '*5', '⊕ = *6 · win', '= *4 · win'],
+      );
+      assert.ok(hints.every((h) => h.tooltip === undefined && Array.isArray(h.data)));
+      const tooltips = await Promise.all(hints.map(async (h) => ((await session.resolveInlayHint(h)).tooltip as MarkupContent).value));
+      assert.deepEqual(tooltips, [
+        "This component's nimber: *3.",
+        "This component's nimber: *5.",
+        'In `pair`, the player to move wins. Its nimber is *6.',
+        'In `alone`, the player to move wins. Its nimber is *4.',
+      ]);
+      // After an edit the hint is of an older version: returned as it was, with no tooltip of another game.
+      await session.edit(uri, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, '# moved\n');
+      assert.equal((await session.resolveInlayHint(hints[2])).tooltip, undefined);
+    } finally {
+      await session.stop();
+    }
+  });
+
+  it('a client that does not resolve tooltips gets them in every hint', async () => {
+    const textDocument = { ...CLIENT_CAPABILITIES.textDocument, inlayHint: {} };
+    const { session, initialize } = await LanguageServerSession.inProcess({ capabilities: { ...CLIENT_CAPABILITIES, textDocument } });
+    try {
+      assert.equal(initialize.capabilities.inlayHintProvider, true);
+      await session.open(uri, text);
+      const hints = await settledHints(session);
+      assert.equal((hints[3].tooltip as MarkupContent).value, 'In `alone`, the player to move wins. Its nimber is *4.');
+      assert.ok(hints.every((h) => h.data === undefined));
+    } finally {
+      await session.stop();
+    }
+  });
+
+  it('malformed resolve data is InvalidParams', async () => {
+    const { session } = await LanguageServerSession.inProcess();
+    try {
+      await session.open(uri, text);
+      const bad = { position: { line: 0, character: 3 }, label: 'x', data: { uri } };
+      await assert.rejects(session.resolveInlayHint(bad), /params\.data must be the \[document, version, game, component\]/);
+      await assert.rejects(
+        session.resolveCodeLens({ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, data: [1, 1] }),
+        /params\.data must be the \[document, version, game, lens\]/,
+      );
+    } finally {
+      await session.stop();
+    }
+  });
+});
