@@ -68,6 +68,9 @@ export interface ParseOptions {
 
 const declarationKeywords = ['rule', 'graph', 'game'];
 
+/** Shared by every unit that reported nothing (never written to: a unit's lists are replaced, not pushed to, once made). */
+const NONE: never[] = [];
+
 /** Diagnostics go to `sink` (which keeps a bounded number); suggestions spend `suggester`'s budget. */
 export function parse(
   text: string,
@@ -126,8 +129,9 @@ class Parser {
   units: ParseUnit[] | undefined;
   /** Where `stopBefore` stopped the parse. */
   stoppedAt: number | undefined;
-  private unitProblems: Diagnostic[] = [];
-  private unitErrorStarts: number[] = [];
+  /** The current unit's problems: made on the first (most units have none). */
+  private unitProblems: Diagnostic[] | undefined;
+  private unitErrorStarts: number[] | undefined;
   private recordedProblems = 0;
   /** Between units: what the lexer reports of the next unit's first token waits here, for a parse stopped before that unit reports nothing of it. */
   private held: Diagnostic[] | undefined;
@@ -166,6 +170,8 @@ class Parser {
       this.units = undefined;
       return;
     }
+    this.unitProblems ??= [];
+    this.unitErrorStarts ??= [];
     this.unitProblems.push(movedDiagnostic(diagnostic, 0));
     this.unitErrorStarts.push(diagnostic.span.start);
   }
@@ -296,16 +302,16 @@ class Parser {
           readEnd: this.scannedEnd + 2,
           resumeAt: this.lastEnd,
           declaration,
-          diagnostics: this.unitProblems,
-          errorStarts: this.unitErrorStarts,
+          diagnostics: this.unitProblems ?? NONE,
+          errorStarts: this.unitErrorStarts ?? NONE,
           clean: false,
           suggestionCells: this.suggester.work.cells - cellsBefore,
         };
         this.units.push(previous);
       }
       // Problems reported between units (the lexer, at the next unit's first token) are that unit's.
-      this.unitProblems = [];
-      this.unitErrorStarts = [];
+      this.unitProblems = undefined;
+      this.unitErrorStarts = undefined;
     }
     return declarations;
   }
