@@ -6,7 +6,7 @@ import type { GameSymbol } from '../language/model';
 import { inlayHintResolveParams, textDocumentRangeParams } from '../params';
 import type { Feature } from './feature';
 import { plainText, takesMarkdown } from './hover';
-import { type DocumentView, elapsed, gamesBetween, outcomeShort, outcomeWords, star } from './view';
+import { type DocumentView, elapsed, gamesBetween, outcomeShort, outcomeWords, star, type Value } from './view';
 
 /**
  * What a hint sent without its tooltip carries (to a client that resolves tooltips): the document's
@@ -24,13 +24,14 @@ export function inlayHints(view: DocumentView, range?: Range, later = false): In
   const last = range ? document.lines.offsetAt(range.end) : document.file.text.length;
   const hints: InlayHint[] = [];
   for (const [game, index] of gamesBetween(document.model.games, first, last)) {
-    for (const made of gameHints(view, game)) {
-      if (made.offset < first || made.offset > last) continue;
-      const position = document.lines.positionAt(made.offset);
+    const value = view.game(game);
+    for (const { offset, label, component } of gameHints(game, value)) {
+      if (offset < first || offset > last) continue;
+      const position = document.lines.positionAt(offset);
       hints.push(
         later
-          ? { position, label: made.label, paddingLeft: true, data: [view.number, view.version, index, made.component] satisfies HintData }
-          : { position, label: made.label, paddingLeft: true, tooltip: { kind: MarkupKind.Markdown, value: made.tooltip() } },
+          ? { position, label, paddingLeft: true, data: [view.number, view.version, index, component] satisfies HintData }
+          : { position, label, paddingLeft: true, tooltip: { kind: MarkupKind.Markdown, value: hintTooltip(game, value, component) } },
       );
     }
   }
@@ -41,38 +42,37 @@ export function inlayHints(view: DocumentView, range?: Range, later = false): In
 export function resolveInlayHint(view: DocumentView | undefined, hint: InlayHint, data: HintData): InlayHint {
   const [, version, index, component] = data;
   const game = view?.version === version ? view.document.model.games[index] : undefined;
-  const made = view && game ? gameHints(view, game).find((h) => h.component === component) : undefined;
-  return made ? { ...hint, tooltip: { kind: MarkupKind.Markdown, value: made.tooltip() } } : hint;
+  const value = game && view?.game(game);
+  if (!game || !gameHints(game, value).some((h) => h.component === component)) return hint;
+  return { ...hint, tooltip: { kind: MarkupKind.Markdown, value: hintTooltip(game, value, component) } };
 }
 
-/** A game's hints: each component's nimber (in a sum of several), then the game's value; tooltips made only when asked for. */
-function gameHints(view: DocumentView, game: GameSymbol): { offset: number; label: string; component: number; tooltip: () => string }[] {
-  const value = view.game(game);
+/** A game's hints: each component's nimber (in a sum of several), then the game's value (component -1). */
+function gameHints(game: GameSymbol, value: Value<GameResult> | undefined): { offset: number; label: string; component: number }[] {
   const end = game.declaration.sum?.end;
   if (!value || end === undefined) return [];
   const sum = game.components.length > 1 && game.play === 'normal' ? '⊕ ' : '';
-  if (value.state === 'pending')
-    return [
-      {
-        offset: end,
-        label: `${sum}= … computing`,
-        component: -1,
-        tooltip: () => `The value of \`${game.name}\` is being computed (${elapsed(value.sinceMs)}).`,
-      },
-    ];
-  if (value.state === 'failed')
-    return [{ offset: end, label: '= ⚠ failed', component: -1, tooltip: () => `Computing \`${game.name}\` failed: ${value.message.split('\n')[0]}` }];
+  if (value.state === 'pending') return [{ offset: end, label: `${sum}= … computing`, component: -1 }];
+  if (value.state === 'failed') return [{ offset: end, label: '= ⚠ failed', component: -1 }];
   const result = value.value;
-  const hints: { offset: number; label: string; component: number; tooltip: () => string }[] = [];
+  const hints: { offset: number; label: string; component: number }[] = [];
   if (sum) {
     game.components.forEach((component, i) => {
       const nimber = result.components[i]?.nimber;
-      if (nimber !== null && nimber !== undefined)
-        hints.push({ offset: component.syntax.end, label: star(nimber), component: i, tooltip: () => `This component's nimber: ${star(nimber)}.` });
+      if (nimber !== null && nimber !== undefined) hints.push({ offset: component.syntax.end, label: star(nimber), component: i });
     });
   }
-  hints.push({ offset: end, label: gameLabel(game, result, sum), component: -1, tooltip: () => gameTooltip(game, result) });
+  hints.push({ offset: end, label: gameLabel(game, result, sum), component: -1 });
   return hints;
+}
+
+/** The tooltip of the game's hint (component -1) or of a component's. */
+function hintTooltip(game: GameSymbol, value: Value<GameResult> | undefined, component: number): string {
+  if (!value) return '';
+  if (value.state === 'pending') return `The value of \`${game.name}\` is being computed (${elapsed(value.sinceMs)}).`;
+  if (value.state === 'failed') return `Computing \`${game.name}\` failed: ${value.message.split('\n')[0]}`;
+  if (component >= 0) return `This component's nimber: ${star(value.value.components[component]?.nimber ?? 0n)}.`;
+  return gameTooltip(game, value.value);
 }
 
 export function gameLabel(game: GameSymbol, result: GameResult, sum: string): string {
@@ -103,7 +103,8 @@ export const inlayHintsFeature: Feature = {
           const params = textDocumentRangeParams(raw);
           const view = context.view(params.uri);
           if (!view) return [];
-          return inlayHints(view, params.range, resolvesTooltips(context.client)).map(plain);
+          const hints = inlayHints(view, params.range, resolvesTooltips(context.client));
+          return takesMarkdown(context.client) ? hints : hints.map(plain);
         },
         'inlayHint/resolve': (raw) => {
           const { hint, data } = inlayHintResolveParams(raw);
