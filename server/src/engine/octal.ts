@@ -60,6 +60,7 @@ const scanModule: WebAssembly.Module | undefined = (() => {
 
 type ScanKernel = (m: number, a: number, w0: number, w1: number, w2: number, w3: number) => number;
 type TableScanKernel = (m: number, a: number) => number;
+type TableScanUntilKernel = (m: number, a: number, count: number, until: number, stamp: number) => number;
 type MarkRareKernel = (rareAt: number, count: number, stamp: number, rest: number) => number;
 const WASM_PAGE = 65536;
 /**
@@ -131,6 +132,11 @@ class OctalState {
   private width = 1; // every value so far is below 2^width
   private mask = 1;
   private rareValue = new Uint8Array(0); // rareValue[v] for v ≤ 2^width
+  /** The common values 1 .. 2^width - 1 and the rare values below 2^width, ascending (made with rareValue). */
+  private commonValues = new Int32Array(0);
+  private commonCount = 0;
+  private rareValues = new Int32Array(0);
+  private rareValueCount = 0;
   private seen = new Int32Array(0); // seen[v] === n + 1: v is known to be an option of n
   private wanted = new Uint8Array(0); // wanted[v]: a rare value below the mex candidate not yet seen (during a scan)
   private histogram = new Float64Array(0); // how many heaps ≥ 1 have each value
@@ -144,6 +150,7 @@ class OctalState {
   private memory: WebAssembly.Memory | undefined;
   private scanKernel: ScanKernel | undefined;
   private tableScanKernel: TableScanKernel | undefined;
+  private tableScanUntilKernel: TableScanUntilKernel | undefined;
   private markRareKernel: MarkRareKernel | undefined;
   /** The wanted values during a scan, and each one's place in the list (for an O(1) removal). */
   private readonly wantedList: number[] = [];
@@ -165,6 +172,7 @@ class OctalState {
       const kernels = new WebAssembly.Instance(scanModule, { env: { memory: this.memory } }).exports;
       this.scanKernel = kernels.scan as ScanKernel;
       this.tableScanKernel = kernels.scanTable as TableScanKernel;
+      this.tableScanUntilKernel = kernels.scanTableUntil as TableScanUntilKernel;
       this.markRareKernel = kernels.markRare as MarkRareKernel;
       this.values = new Uint16Array(this.memory.buffer, VALUES_OFFSET, capacity);
       this.rare = new Int32Array(this.memory.buffer, rareOffset(capacity), capacity);
@@ -218,16 +226,22 @@ class OctalState {
       if (markRare) for (let i = 0; i < splitCount; i++) work += markRare(rare.byteOffset, rareCount, stamp, n - splits[i]);
       else for (let i = 0; i < splitCount; i++) work += markRareSplits(values, rare, rareCount, seen, stamp, n - splits[i]);
     }
-    const top = 1 << this.width;
-    const rareValue = this.rareValue;
-    let common = 1;
-    while (common < top && (rareValue[common] || seen[common] === stamp)) common++;
+    // `common`: the least common value (1 and up) that is not an option. The lists of common and of
+    // rare values (ascending) spare the loops below a test per value of the other kind.
+    const commonValues = this.commonValues;
+    const top = this.commonCount;
+    let c = 0;
+    while (c < top && seen[commonValues[c]] === stamp) c++;
+    const common = c < top ? commonValues[c] : 1 << this.width;
     let missing = 0;
     const wanted = this.wanted;
     const wantedList = this.wantedList;
     wantedList.length = 0;
-    for (let v = 0; v < common; v++) {
-      if (rareValue[v] && seen[v] !== stamp) {
+    const rareValues = this.rareValues;
+    for (let r = 0; r < this.rareValueCount; r++) {
+      const v = rareValues[r];
+      if (v >= common) break;
+      if (seen[v] !== stamp) {
         wanted[v] = 1;
         this.wantedPlace[v] = wantedList.length;
         wantedList.push(v);
@@ -243,10 +257,13 @@ class OctalState {
             ? this.scanWithKernels(this.scanKernel, this.tableScanKernel!, n - splits[0], stamp)
             : scanOneSplit(values, wanted, seen, stamp, n - splits[0], missing);
       work += scanned * splitCount;
-      for (let v = 0; v < common; v++) wanted[v] = 0;
+      for (let i = 0; i < wantedList.length; i++) wanted[wantedList[i]] = 0;
     }
-    let value = 0;
-    while (value < common && seen[value] === stamp) value++;
+    // The mex: 0 if not an option; else every common value below `common` is an option, so it is
+    // the least rare value below `common` still not seen, or `common`.
+    let value = common;
+    if (seen[0] !== stamp) value = 0;
+    else for (let i = 0; i < wantedList.length; i++) if (seen[wantedList[i]] !== stamp && wantedList[i] < value) value = wantedList[i];
     this.append(value);
     return work;
   }
@@ -259,6 +276,19 @@ class OctalState {
   private scanWithKernels(kernel: ScanKernel, tableKernel: TableScanKernel, m: number, stamp: number): number {
     const { values, wanted, seen, wantedList, wantedPlace } = this;
     let a = 1;
+    if (wantedList.length > 4 && this.tableScanUntilKernel) {
+      // Down to four wanted values in one call (each found one taken in the kernel), then the
+      // list keeps only those still wanted, for the SIMD scan.
+      a = this.tableScanUntilKernel(m, a, wantedList.length, 4, stamp);
+      let kept = 0;
+      for (let i = 0; i < wantedList.length; i++) {
+        const v = wantedList[i];
+        if (seen[v] === stamp) continue;
+        wantedPlace[v] = kept;
+        wantedList[kept++] = v;
+      }
+      wantedList.length = kept;
+    }
     while (wantedList.length > 0) {
       if (wantedList.length > 4) a = tableKernel(m, a);
       else {
@@ -310,6 +340,7 @@ class OctalState {
     this.memory = undefined;
     this.scanKernel = undefined;
     this.tableScanKernel = undefined;
+    this.tableScanUntilKernel = undefined;
     this.markRareKernel = undefined;
   }
 
@@ -361,11 +392,28 @@ class OctalState {
     histogram.set(this.histogram.subarray(0, Math.min(this.histogram.length, size)));
     this.histogram = histogram;
     this.rareValue = new Uint8Array(size);
-    for (let v = 0; v < size; v++) this.rareValue[v] = isRare(v, this.mask) ? 1 : 0;
+    this.classifyValues();
+  }
+
+  /** rareValue, and the lists of common and rare values, for the current mask. */
+  private classifyValues(): void {
+    const size = this.rareValue.length;
+    const top = 1 << this.width;
+    this.commonValues = new Int32Array(top);
+    this.rareValues = new Int32Array(top);
+    this.commonCount = 0;
+    this.rareValueCount = 0;
+    for (let v = 0; v < size; v++) {
+      const rare = isRare(v, this.mask);
+      this.rareValue[v] = rare ? 1 : 0;
+      if (v >= top) continue;
+      if (rare) this.rareValues[this.rareValueCount++] = v;
+      else if (v >= 1) this.commonValues[this.commonCount++] = v;
+    }
   }
 
   private rebuildRareList(): void {
-    for (let v = 0; v < this.rareValue.length; v++) this.rareValue[v] = isRare(v, this.mask) ? 1 : 0;
+    this.classifyValues();
     this.rareCount = 0;
     for (let heap = 1; heap < this.length; heap++) if (this.rareValue[this.values[heap]]) this.pushRare(heap);
   }

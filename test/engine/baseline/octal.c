@@ -7,9 +7,11 @@
  *
  *   octal CODE N        e.g. octal 0.007 100000
  *
- * Built with -DTUNED it also has the two refinements the engine's loops have (the rare values still
- * missing marked in a byte table, a code with one split scanned by its own loop), so the benchmark
- * can say how the engine compares with C doing exactly what it does.
+ * Built with -DTUNED it also has the refinements the engine's loops have (the rare values still
+ * missing marked in a byte table, a code with one split scanned by its own loop, the common and the
+ * rare values below 2^width listed apart so that finding c and the missing rare values looks at
+ * values of one kind only, and the mex read off what is still missing), so the benchmark can say
+ * how the engine compares with C doing exactly what it does.
  *
  * Method, as in octal.ts: a value v is rare when v & mask has an even number of bits. Common
  * options come from one-heap moves and from splits with one rare heap, enumerated exhaustively;
@@ -70,15 +72,32 @@ int main(int argc, char **argv) {
     }
     uint32_t top = 1u << width;
     uint32_t common = 1;
-    while (common < top && (rare_value[common] || seen[common] == stamp)) common++;
     long missing = 0;
-    for (uint32_t v = 0; v < common; v++)
-      if (rare_value[v] && seen[v] != stamp) missing++;
 #ifdef TUNED
-    /* The engine's two refinements: missing values marked in a byte table, one split apart. */
+    /* The value lists, made again when the width or the mask changes. */
+    static uint32_t common_values[(1 << 20) + 1], rare_values[(1 << 20) + 1], wanted_list[(1 << 20) + 1];
+    static long common_count = 0, rare_values_count = 0;
+    static int listed_width = 0;
+    static uint32_t listed_mask = 0;
+    if (listed_width != width || listed_mask != mask) {
+      common_count = rare_values_count = 0;
+      for (uint32_t v = 0; v < top; v++) {
+        if (rare_value[v]) rare_values[rare_values_count++] = v;
+        else if (v >= 1) common_values[common_count++] = v;
+      }
+      listed_width = width;
+      listed_mask = mask;
+    }
+    long c = 0;
+    while (c < common_count && seen[common_values[c]] == stamp) c++;
+    common = c < common_count ? common_values[c] : top;
+    for (long r = 0; r < rare_values_count && rare_values[r] < common; r++)
+      if (seen[rare_values[r]] != stamp) wanted_list[missing++] = rare_values[r];
+    long listed = missing;
+    /* Missing values marked in a byte table, one split apart. */
     if (missing > 0 && nsplits == 1) {
       static uint8_t wanted[(1 << 20) + 1];
-      for (uint32_t v = 0; v < common; v++) wanted[v] = rare_value[v] && seen[v] != stamp;
+      for (long i = 0; i < listed; i++) wanted[wanted_list[i]] = 1;
       long m = n - splits[0];
       for (long a = 1, b = m - 1; a <= b; a++, b--) {
         uint32_t v = values[a] ^ values[b];
@@ -88,9 +107,13 @@ int main(int argc, char **argv) {
           if (--missing == 0) break;
         }
       }
-      for (uint32_t v = 0; v < common; v++) wanted[v] = 0;
+      for (long i = 0; i < listed; i++) wanted[wanted_list[i]] = 0;
       missing = 0;
     }
+#else
+    while (common < top && (rare_value[common] || seen[common] == stamp)) common++;
+    for (uint32_t v = 0; v < common; v++)
+      if (rare_value[v] && seen[v] != stamp) missing++;
 #endif
     if (missing > 0 && nsplits > 0) {
       for (long a = 1;; a++) {
@@ -110,7 +133,16 @@ int main(int argc, char **argv) {
     }
   done:;
     uint32_t value = 0;
+#ifdef TUNED
+    /* Every common value below c is an option: the mex is 0, or the least rare value still missing, or c. */
+    if (seen[0] == stamp) {
+      value = common;
+      for (long i = 0; i < listed; i++)
+        if (seen[wanted_list[i]] != stamp && wanted_list[i] < value) value = wanted_list[i];
+    }
+#else
     while (value < common && seen[value] == stamp) value++;
+#endif
     values[n] = value;
     while (value >= (1u << width)) width++;
     if (n > 0) {
