@@ -1,7 +1,7 @@
 // The bundled `grundy` command, run as a user runs it.
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repositoryPath } from '../helpers/paths';
@@ -282,6 +282,28 @@ describe('grundy: bounds', function () {
     assert.ok(Date.now() - sent < 5000, `exited ${Date.now() - sent} ms after Ctrl-C`);
     assert.match(stderr, /interrupted while computing/);
     assert.equal(stdout, '');
+  });
+
+  it("a file is measured against the heap by what it holds: graph bodies take a tenth of other text's memory", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grundy-heap-'));
+    const graph = join(dir, 'graph.game');
+    const lines = ['graph g {'];
+    for (let v = 0; v < 100_000; v++) lines.push(`  vertex${v} -> vertex${v + 1}, vertex${v + 2}`);
+    writeFileSync(graph, `${lines.join('\n')}\n}\ngame far = g at vertex0\n`);
+    const games = join(dir, 'games.game');
+    writeFileSync(games, Array.from({ length: 100_000 }, (_, i) => `game g${i} = nim ${i} 3 1`).join('\n'));
+    // A heap of about 150 MB: either file at 100 times its size would not fit; the graph at 10 does.
+    const run = (file: string) =>
+      spawnSync(process.execPath, ['--max-old-space-size=100', repositoryPath('out', 'cli', 'grundy.js'), 'check', file, '--max-bytes', '100000000'], {
+        encoding: 'utf8',
+      });
+    const graphRun = run(graph);
+    assert.equal(graphRun.status, 0, graphRun.stderr);
+    assert.match(graphRun.stdout, /no problems/);
+    const gamesRun = run(games);
+    assert.equal(gamesRun.status, 3);
+    assert.match(gamesRun.stderr, /games\.game is \d+\.\d MB: analysing it would take about \d+\.\d MB, more than this Node's heap limit/);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('a file over --max-bytes is refused with exit 3 and the limit named', () => {
