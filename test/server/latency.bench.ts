@@ -15,7 +15,11 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
 
-async function measure(name: string, runs: number, once: (i: number) => Promise<unknown>): Promise<void> {
+/** Issue 15's targets: hover, hints and lenses p95 ≤ 10 ms while a long computation runs; an edit's fresh diagnostics p95 ≤ the typing pause + 15 ms. */
+const REQUEST_P95_MS = 10;
+const EDIT_P95_MS = 30 + 15;
+
+async function measure(name: string, runs: number, once: (i: number) => Promise<unknown>, targetP95 = REQUEST_P95_MS): Promise<void> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
@@ -24,7 +28,9 @@ async function measure(name: string, runs: number, once: (i: number) => Promise<
   }
   times.sort((a, b) => a - b);
   const ms = (t: number) => `${t.toFixed(t < 10 ? 2 : 1)} ms`;
-  console.log(`${name.padEnd(62)} median ${ms(percentile(times, 0.5)).padStart(9)}   p95 ${ms(percentile(times, 0.95)).padStart(9)}   (${runs} runs)`);
+  const p95 = percentile(times, 0.95);
+  const verdict = `[target p95 ≤ ${targetP95} ms: ${p95 <= targetP95 ? 'met' : 'not met'}]`;
+  console.log(`${name.padEnd(62)} median ${ms(percentile(times, 0.5)).padStart(9)}   p95 ${ms(p95).padStart(9)}   (${runs} runs) ${verdict}`);
 }
 
 /**
@@ -73,6 +79,9 @@ async function main(): Promise<void> {
   });
   await measure('inlay hints, the whole document', 50, () => session.inlayHints(uri));
   await measure('code lenses, the whole document', 50, () => session.codeLenses(uri));
+  const hints = (await session.inlayHints(uri)) ?? [];
+  if (hints.some((h) => h.data !== undefined))
+    await measure('inlay hint resolve (its tooltip, when the editor shows it)', 200, () => session.resolveInlayHint(hints[Math.floor(next() * hints.length)]));
   const lenses = (await session.codeLenses(uri)) ?? [];
   if (lenses.some((l) => !l.command))
     await measure('code lens resolve (a document of over 1,000 games)', 200, () => session.resolveCodeLens(lenses[Math.floor(next() * lenses.length)]));
@@ -81,19 +90,24 @@ async function main(): Promise<void> {
   const cpuBefore = mainThreadCpuMs(session.pid);
   let typedAt: { line: number; character: number } | undefined;
   const edits = 100;
-  await measure('edit → fresh diagnostics (30 ms typing pause included)', edits, async () => {
-    let version: number;
-    if (typedAt) {
-      version = await session.edit(uri, { start: typedAt, end: { line: typedAt.line, character: typedAt.character + 1 } }, '');
-      typedAt = undefined;
-    } else {
-      const line = gameLines[Math.floor(next() * gameLines.length)];
-      const end = session.text(uri).split('\n')[line].length;
-      typedAt = { line, character: end };
-      version = await session.edit(uri, { start: typedAt, end: typedAt }, '@');
-    }
-    await session.nextDiagnostics(uri, (p) => p.version === version);
-  });
+  await measure(
+    'edit → fresh diagnostics (30 ms typing pause included)',
+    edits,
+    async () => {
+      let version: number;
+      if (typedAt) {
+        version = await session.edit(uri, { start: typedAt, end: { line: typedAt.line, character: typedAt.character + 1 } }, '');
+        typedAt = undefined;
+      } else {
+        const line = gameLines[Math.floor(next() * gameLines.length)];
+        const end = session.text(uri).split('\n')[line].length;
+        typedAt = { line, character: end };
+        version = await session.edit(uri, { start: typedAt, end: typedAt }, '@');
+      }
+      await session.nextDiagnostics(uri, (p) => p.version === version);
+    },
+    EDIT_P95_MS,
+  );
   const cpuPerEdit = (mainThreadCpuMs(session.pid) - cpuBefore) / edits;
   console.log(
     `server main-thread CPU per keystroke (analysis, keys, diagnostics, everything else it did meanwhile): ${cpuPerEdit.toFixed(1)} ms on average [target ≤ 10 ms]`,
