@@ -32,7 +32,7 @@ function frontEnd(text: string, gameLines: number[]): void {
   for (let i = 0; i < 400; i++) {
     const line = gameLines[Math.floor(next() * gameLines.length)];
     const at = lineStarts[line] + lines[line].length;
-    const typed = text.slice(0, at) + '7' + text.slice(at);
+    const typed = `${text.slice(0, at)}7${text.slice(at)}`;
     for (const version of [typed, text]) {
       const started = performance.now();
       previous = analyzeText(version, { reusable: true }, previous);
