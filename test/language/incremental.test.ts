@@ -90,6 +90,28 @@ describe('incremental analysis', () => {
     assert.ok(reusedDeclarations > analyses, `declarations were reused (${reusedDeclarations} in ${analyses} analyses)`);
   });
 
+  it('an edit to a rule checks again the games that use it, and only those', () => {
+    const text = [
+      'rule a = subtract {1, 2}',
+      'rule b = subtract {1, 3}',
+      'game usesA = a 5 + nim 2',
+      'game usesB = b 7',
+      'game both = a 1 + b 1',
+      'game neither = nim 4',
+    ].join('\n');
+    const before = analyzeText(text, { reusable: true });
+    const games = new Map(before.model.games.map((g) => [g.name, g]));
+    const edited = text.replace('subtract {1, 2}', 'subtract {1, 2, 4}');
+    const after = analyzeText(edited, { reusable: true }, before);
+    assert.deepEqual(meaning(after), meaning(analyzeText(edited)));
+    const kept = after.model.games.filter((g) => games.get(g.name) === g).map((g) => g.name);
+    assert.deepEqual(kept, ['usesB', 'neither']);
+    assert.deepEqual(after.model.games.find((g) => g.name === 'usesA')?.components[0], {
+      ...after.model.games.find((g) => g.name === 'usesA')?.components[0],
+      rule: { kind: 'subtract', set: [1n, 2n, 4n] },
+    });
+  });
+
   it('typing into a 400-line document parses and checks again only what was typed into', () => {
     const next = random(7);
     let text = generatedDocument(400).text;
