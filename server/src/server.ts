@@ -212,7 +212,11 @@ export function createServer(connection: Connection, options: ServerOptions): La
     );
   }
 
+  /** Counts what changes features' answers besides a document's text: a computation finishing, new settings (FeatureContext.resultsVersion). */
+  let resultsVersion = 0;
+
   computations.onDidFinish((key, computation) => {
+    resultsVersion++;
     // Only a failure or an unknown value adds a diagnostic (computationDiagnostics): republishing a
     // document of 100,000 games for every value that arrives would keep the thread busy for nothing.
     if (computation.state === 'failed' || (computation.state === 'done' && computation.result.kind === 'game' && computation.result.game.outcome === null)) {
@@ -278,6 +282,7 @@ export function createServer(connection: Connection, options: ServerOptions): La
     // configuration reaches here too: nothing to redo then.
     if (JSON.stringify(next) === JSON.stringify(settings)) return;
     settings = next;
+    resultsVersion++;
     computations.setBudget(settings.computation.budgetMs);
     states.clear(); // views carry the settings; rebuild them (analysis is cheap)
     for (const document of documents.all()) publishDiagnostics(document.uri);
@@ -289,6 +294,9 @@ export function createServer(connection: Connection, options: ServerOptions): La
   const context: FeatureContext = {
     get client() {
       return capabilities;
+    },
+    get resultsVersion() {
+      return resultsVersion;
     },
     view: (uri) => {
       const document = documents.get(uri);

@@ -10,6 +10,12 @@ import type { DocumentView } from './view';
 export interface FeatureContext {
   /** What the client declared in `initialize` (read when a request comes, after `initialize`). */
   readonly client: ClientCapabilities;
+  /**
+   * Grows whenever something other than a document's text may change an answer (a computation
+   * finished, the settings changed): an answer made at the same document version and the same
+   * resultsVersion is still right.
+   */
+  readonly resultsVersion: number;
   /** The view of an open document: analysed, its computations started. Undefined when not open. */
   view(uri: string): DocumentView | undefined;
   /** The view of the open document with this `DocumentView.number`. */

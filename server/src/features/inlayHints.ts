@@ -97,13 +97,22 @@ export const inlayHintsFeature: Feature = {
   handlers: (context) => {
     const plain = (hint: InlayHint): InlayHint =>
       takesMarkdown(context.client) || !hint.tooltip ? hint : { ...hint, tooltip: plainText((hint.tooltip as { value: string }).value) };
+    // The last answer, given again while nothing it depends on changed: editors ask again on every
+    // scroll and refresh, and a whole document's hints are thousands. Only hints without tooltips
+    // (a pending tooltip says how long it has been computing).
+    let last: { uri: string; version: number; results: number; range: string; hints: InlayHint[] } | undefined;
     return {
       requests: {
         'textDocument/inlayHint': (raw) => {
           const params = textDocumentRangeParams(raw);
           const view = context.view(params.uri);
           if (!view) return [];
-          const hints = inlayHints(view, params.range, resolvesTooltips(context.client));
+          const later = resolvesTooltips(context.client);
+          const range = JSON.stringify(params.range);
+          if (later && last && last.uri === view.uri && last.version === view.version && last.results === context.resultsVersion && last.range === range)
+            return last.hints;
+          const hints = inlayHints(view, params.range, later);
+          if (later) last = { uri: view.uri, version: view.version, results: context.resultsVersion, range, hints };
           return takesMarkdown(context.client) ? hints : hints.map(plain);
         },
         'inlayHint/resolve': (raw) => {
