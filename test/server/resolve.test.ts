@@ -58,6 +58,29 @@ describe('resolving hints and lenses', () => {
     }
   });
 
+  it('in a document of over 1,000 games, a lens comes with [document, version, game, lens] and gets its command on resolve', async function () {
+    this.timeout(60_000);
+    const { session } = await LanguageServerSession.inProcess();
+    try {
+      const many = 'file:///many.game';
+      await session.open(many, Array.from({ length: 1001 }, (_, i) => `game g${i} = nim ${(i % 7) + 1} 1`).join('\n'));
+      const first = ((await session.codeLenses(many)) ?? [])[0];
+      assert.equal(first.command, undefined);
+      assert.deepEqual((first.data as number[]).slice(1), [1, 0, 0]);
+      let resolved = await session.resolveCodeLens(first);
+      for (let i = 0; i < 500 && resolved.command?.title.includes('computing'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        resolved = await session.resolveCodeLens(((await session.codeLenses(many)) ?? [])[0]);
+      }
+      // g0 = nim 1 1: a P-position.
+      assert.match(resolved.command!.title, /every move loses/);
+      await session.edit(many, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, '# moved\n');
+      assert.equal((await session.resolveCodeLens(first)).command!.title, '… (the document has changed)');
+    } finally {
+      await session.stop();
+    }
+  });
+
   it('malformed resolve data is InvalidParams', async () => {
     const { session } = await LanguageServerSession.inProcess();
     try {

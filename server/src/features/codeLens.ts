@@ -10,7 +10,7 @@ import { writeMove } from '../language/writeMove';
 import type { GameSymbol } from '../language/model';
 import { codeLensResolveParams, explainArguments, showMovesArguments, textDocumentParams } from '../params';
 import { type DocumentView, elapsed, gameAgain, star } from './view';
-import type { Feature, FeatureContext } from './feature';
+import { type Feature, type FeatureContext, lastAnswer } from './feature';
 import { playMove } from './applyMove';
 import { hover, plainText } from './hover';
 import {
@@ -180,24 +180,29 @@ function explainGame(context: FeatureContext, args: ExplainGameArguments): strin
 export const codeLensFeature: Feature = {
   name: 'code lenses',
   capabilities: () => ({ codeLensProvider: { resolveProvider: true } }),
-  handlers: (context) => ({
-    requests: {
-      'textDocument/codeLens': (raw) => {
-        const view = context.view(textDocumentParams(raw).uri);
-        return view ? codeLenses(view) : [];
+  handlers: (context) => {
+    const again = lastAnswer<CodeLens[]>(context);
+    return {
+      requests: {
+        'textDocument/codeLens': (raw) => {
+          const view = context.view(textDocumentParams(raw).uri);
+          if (!view) return [];
+          // Lenses sent without commands show no elapsed time: the last answer serves while nothing changed.
+          return view.document.model.games.length > RESOLVE_LENSES_ABOVE ? again(view, '', () => codeLenses(view)) : codeLenses(view);
+        },
+        'codeLens/resolve': (raw) => {
+          const lens = codeLensResolveParams(raw);
+          return resolveCodeLens(context.viewNumbered(lens.data[0]), lens);
+        },
+        [WINNING_MOVES_REQUEST]: (raw) => {
+          const args = showMovesArguments(raw);
+          return winningMoves(context.view(args.uri), args);
+        },
       },
-      'codeLens/resolve': (raw) => {
-        const lens = codeLensResolveParams(raw);
-        return resolveCodeLens(context.viewNumbered(lens.data[0]), lens);
+      commands: {
+        [SHOW_MOVES_COMMAND]: (args) => showMoves(context, showMovesArguments(args[0])),
+        [EXPLAIN_GAME_COMMAND]: (args) => explainGame(context, explainArguments(args[0])),
       },
-      [WINNING_MOVES_REQUEST]: (raw) => {
-        const args = showMovesArguments(raw);
-        return winningMoves(context.view(args.uri), args);
-      },
-    },
-    commands: {
-      [SHOW_MOVES_COMMAND]: (args) => showMoves(context, showMovesArguments(args[0])),
-      [EXPLAIN_GAME_COMMAND]: (args) => explainGame(context, explainArguments(args[0])),
-    },
-  }),
+    };
+  },
 };

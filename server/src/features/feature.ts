@@ -61,3 +61,19 @@ export interface Feature {
   /** Its handlers for one connection; state a feature keeps (semantic tokens' last result) lives in them. */
   handlers(context: FeatureContext): FeatureHandlers;
 }
+
+/**
+ * The last answer of a request, given again while nothing it depends on has changed: the same
+ * document version, no computation finished and no setting changed (`resultsVersion`), the same
+ * params. Editors ask for hints and lenses again on every scroll and refresh, and a whole
+ * document's are thousands. Only for answers that do not show elapsed time.
+ */
+export function lastAnswer<T>(context: FeatureContext): (view: DocumentView, params: string, make: () => T) => T {
+  let last: { uri: string; version: number; results: number; params: string; answer: T } | undefined;
+  return (view, params, make) => {
+    if (last && last.uri === view.uri && last.version === view.version && last.results === context.resultsVersion && last.params === params) return last.answer;
+    const answer = make();
+    last = { uri: view.uri, version: view.version, results: context.resultsVersion, params, answer };
+    return answer;
+  };
+}

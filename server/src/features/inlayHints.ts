@@ -4,7 +4,7 @@ import { type ClientCapabilities, type InlayHint, MarkupKind, type Range } from 
 import type { GameResult } from '../compute/jobs';
 import type { GameSymbol } from '../language/model';
 import { inlayHintResolveParams, textDocumentRangeParams } from '../params';
-import type { Feature } from './feature';
+import { type Feature, lastAnswer } from './feature';
 import { plainText, takesMarkdown } from './hover';
 import { type DocumentView, elapsed, gamesBetween, outcomeShort, outcomeWords, star, type Value } from './view';
 
@@ -97,22 +97,16 @@ export const inlayHintsFeature: Feature = {
   handlers: (context) => {
     const plain = (hint: InlayHint): InlayHint =>
       takesMarkdown(context.client) || !hint.tooltip ? hint : { ...hint, tooltip: plainText((hint.tooltip as { value: string }).value) };
-    // The last answer, given again while nothing it depends on changed: editors ask again on every
-    // scroll and refresh, and a whole document's hints are thousands. Only hints without tooltips
-    // (a pending tooltip says how long it has been computing).
-    let last: { uri: string; version: number; results: number; range: string; hints: InlayHint[] } | undefined;
+    // Hints without tooltips show no elapsed time: the last answer serves while nothing changed.
+    const again = lastAnswer<InlayHint[]>(context);
     return {
       requests: {
         'textDocument/inlayHint': (raw) => {
           const params = textDocumentRangeParams(raw);
           const view = context.view(params.uri);
           if (!view) return [];
-          const later = resolvesTooltips(context.client);
-          const range = JSON.stringify(params.range);
-          if (later && last && last.uri === view.uri && last.version === view.version && last.results === context.resultsVersion && last.range === range)
-            return last.hints;
-          const hints = inlayHints(view, params.range, later);
-          if (later) last = { uri: view.uri, version: view.version, results: context.resultsVersion, range, hints };
+          if (resolvesTooltips(context.client)) return again(view, JSON.stringify(params.range), () => inlayHints(view, params.range, true));
+          const hints = inlayHints(view, params.range, false);
           return takesMarkdown(context.client) ? hints : hints.map(plain);
         },
         'inlayHint/resolve': (raw) => {
