@@ -35,27 +35,35 @@ export function spanAt<T extends Span>(sorted: readonly T[], offset: number): T 
   return candidate && offset <= candidate.end ? candidate : undefined;
 }
 
+/** Where each line starts: after each \n, \r\n or lone \r. */
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  if (text.indexOf('\r') < 0) {
+    // Only \n breaks (most files): the engine's own search finds them many times faster.
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    return starts;
+  }
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 /* \n */) starts.push(i + 1);
+    else if (c === 13 /* \r */) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
 /** Maps offsets to line/character positions and back; built once per document version. */
 export class LineIndex {
-  private readonly lineStarts: number[];
+  #lineStarts: number[] | undefined;
 
-  constructor(readonly text: string) {
-    const starts = [0];
-    if (text.indexOf('\r') < 0) {
-      // Only \n breaks (most files): the engine's own search finds them many times faster.
-      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-      this.lineStarts = starts;
-      return;
-    }
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10 /* \n */) starts.push(i + 1);
-      else if (c === 13 /* \r */) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      }
-    }
-    this.lineStarts = starts;
+  /** Lines are found when first asked for: `grundy check` on a big file without mistakes never asks. */
+  constructor(readonly text: string) {}
+
+  private get lineStarts(): number[] {
+    this.#lineStarts ??= lineStartsOf(this.text);
+    return this.#lineStarts;
   }
 
   get lineCount(): number {
