@@ -348,11 +348,12 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
   // The parser has numbered the vertices and listed the edges in text order (graphBody.ts).
   const { body } = declaration;
   const vertexIndex = body.vertices;
-  const vertexNames = vertexIndex.names;
   const { edgeFrom, edgeTo, edgeAt, edgeCount } = body;
   /** The name that wrote edge e's target (for a diagnostic: made only then). */
   const edgeTarget = (e: number): Name => vertexName(body, edgeTo[e], edgeAt[e]);
-  const vertexCount = vertexNames.length;
+  const vertexCount = vertexIndex.size;
+  // Names only when a message needs them (or the engine, through `data`): a million of them were a tenth of checking a big graph.
+  const nameOf = (v: number) => vertexIndex.names[v];
   // Each vertex's edges in its slots (CSR), in text order; then duplicates out, the first kept.
   const succStart = new Int32Array(vertexCount + 1);
   for (let e = 0; e < edgeCount; e++) succStart[edgeFrom[e] + 1]++;
@@ -393,7 +394,7 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
       duplicate ??= new Set<number>();
       duplicate.add(e);
       const target = edgeTarget(e);
-      diagnostics.push(warning('duplicate-edge', target, `the edge \`${vertexNames[v]} -> ${target.text}\` is already given`));
+      diagnostics.push(warning('duplicate-edge', target, `the edge \`${nameOf(v)} -> ${target.text}\` is already given`));
     }
     for (let slot = first; slot < end; slot++) {
       const e = slotEdge[slot];
@@ -404,7 +405,13 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
     }
   }
   succStart[vertexCount] = kept;
-  const data: GraphData = { vertexNames, succStart, succ: kept === edgeCount ? succ : succ.slice(0, kept) };
+  const data: GraphData = {
+    get vertexNames() {
+      return vertexIndex.names;
+    },
+    succStart,
+    succ: kept === edgeCount ? succ : succ.slice(0, kept),
+  };
   const cycles = findCycles(data, maxCyclesReported);
   const graphName = declaration.name ? `graph \`${declaration.name.text}\`` : 'this graph';
   /** The name that wrote the edge from → to (the first such edge: duplicates were left out). */
@@ -418,10 +425,10 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
     const related = vertices.slice(0, maxCycleEdgesRelated).flatMap((from, i) => {
       const to = vertices[(i + 1) % vertices.length];
       const name = edgeName(from, to);
-      return name ? [{ span: name, message: `the edge \`${vertexNames[from]} -> ${vertexNames[to]}\` of the cycle` }] : [];
+      return name ? [{ span: name, message: `the edge \`${nameOf(from)} -> ${nameOf(to)}\` of the cycle` }] : [];
     });
     diagnostics.push(
-      error('graph-cycle', target, `${graphName} has a cycle: ${describeCycle(vertices.map((v) => vertexNames[v]))}; the positions of a game must not repeat`, {
+      error('graph-cycle', target, `${graphName} has a cycle: ${describeCycle(vertices.map(nameOf))}; the positions of a game must not repeat`, {
         related,
       }),
     );
@@ -441,7 +448,7 @@ function describeCycle(names: string[]): string {
  * Each back edge closes a cycle; the cycle is read off the search stack.
  */
 export function findCycles(graph: GraphData, limit: number): { vertices: number[]; closingSlot: number }[] {
-  const n = graph.vertexNames.length;
+  const n = graph.succStart.length - 1;
   const { succStart, succ } = graph;
   const state = new Uint8Array(n); // 0 unseen, 1 on the stack, 2 done
   const stackVertex = new Int32Array(n);
