@@ -107,6 +107,16 @@ describe('subtract all except', () => {
     }
   });
 
+  it('resumes an interrupted computation, and fills a request that names where to stop, as brute force does', () => {
+    const rule = allBut([3, 7]);
+    const first = ruleSequence(rule, { maxValues: 40 }, { findPeriod: false });
+    assert.equal(first.computedUpTo, 39);
+    const second = ruleSequence(rule, {}, { resume: first, findPeriod: false, stopAt: 99 });
+    assert.equal(second.computedUpTo, 99);
+    assert.deepEqual(Array.from(second.values), bruteAllBut([3, 7], 100));
+    assert.equal(first.values.length, 40, 'the first result is left as it was');
+  });
+
   it('big heaps follow the arithmetic period: all except {2}', () => {
     // Brute: 0,1,0,1,2,3,2,3,…: G(n) = 2·floor(n/4) + (n mod 2).
     const sequence = ruleSequence(allBut([2]));

@@ -26,6 +26,7 @@ import { findCertifiedPeriod, smallestPeriodicity, type CertificateShape } from 
 import {
   arrayFor,
   computeUntilProved,
+  initialCapacity,
   partialSequence,
   provedSequence,
   regrow,
@@ -68,7 +69,9 @@ export function allButSequence(rule: AllButRule, key: string, budget: Budget, op
   let fresh = 0; // U(n)
   let windowFresh = 0; // U(n - window): values below it are dead (always options)
 
-  let values: ValueArray = new Uint32Array(Math.min(target, 1 << 16));
+  const resumed = options.resume?.values;
+  const resumedLength = resumed ? Math.min(resumed.length, target) : 0;
+  let values: ValueArray = new Uint32Array(initialCapacity(target, options, resumedLength, 1 << 16));
   let firsts: ValueArray = arrayFor(window, values.length); // B(n)
   let n = 0;
   const append = (value: number) => {
@@ -87,13 +90,7 @@ export function allButSequence(rule: AllButRule, key: string, budget: Budget, op
     n++;
   };
 
-  const resumed = options.resume?.values;
-  if (resumed) {
-    const length = Math.min(resumed.length, target);
-    values = new Uint32Array(Math.max(length, values.length));
-    firsts = arrayFor(window, values.length);
-    while (n < length) append(resumed[n]);
-  }
+  if (resumed) while (n < resumedLength) append(resumed[n]);
 
   const tryProof = (): HeapSequence | undefined => {
     const found = findCertifiedPeriod(firsts, n, shape);
