@@ -229,10 +229,10 @@ class OctalState {
     // `common`: the least common value (1 and up) that is not an option. The lists of common and of
     // rare values (ascending) spare the loops below a test per value of the other kind.
     const commonValues = this.commonValues;
-    const top = this.commonCount;
+    const commonCount = this.commonCount;
     let c = 0;
-    while (c < top && seen[commonValues[c]] === stamp) c++;
-    const common = c < top ? commonValues[c] : 1 << this.width;
+    while (c < commonCount && seen[commonValues[c]] === stamp) c++;
+    const common = c < commonCount ? commonValues[c] : 1 << this.width;
     let missing = 0;
     const wanted = this.wanted;
     const wantedList = this.wantedList;

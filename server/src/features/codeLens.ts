@@ -39,6 +39,11 @@ const ASKED_MOVES = 12;
  */
 export const RESOLVE_LENSES_ABOVE = 1000;
 
+/** Whether the document's lenses go without commands, resolved when shown (then they show no elapsed time). */
+function lensesResolvedLater(view: DocumentView): boolean {
+  return view.document.model.games.length > RESOLVE_LENSES_ABOVE;
+}
+
 /**
  * What an unresolved lens carries, enough to make its command again and to notice a change: the
  * document's number (DocumentView.number) and version, the index of the game among the document's
@@ -49,7 +54,7 @@ export type LensData = readonly [document: number, version: number, game: number
 export function codeLenses(view: DocumentView): CodeLens[] {
   const { document } = view;
   const games = document.model.games;
-  const later = games.length > RESOLVE_LENSES_ABOVE;
+  const later = lensesResolvedLater(view);
   const lenses: CodeLens[] = [];
   games.forEach((game, gameIndex) => {
     const commands = gameLensCommands(view, game);
@@ -188,7 +193,7 @@ export const codeLensFeature: Feature = {
           const view = context.view(textDocumentParams(raw).uri);
           if (!view) return [];
           // Lenses sent without commands show no elapsed time: the last answer serves while nothing changed.
-          return view.document.model.games.length > RESOLVE_LENSES_ABOVE ? again(view, '', () => codeLenses(view)) : codeLenses(view);
+          return lensesResolvedLater(view) ? again(view, '', () => codeLenses(view)) : codeLenses(view);
         },
         'codeLens/resolve': (raw) => {
           const lens = codeLensResolveParams(raw);
