@@ -23,6 +23,9 @@ const maxCycleEdgesRelated = 50;
 /** Where diagnostics go: all that the checker needs of the sink. */
 type Diagnostics = Pick<DiagnosticSink, 'push' | 'errors'>;
 
+/** How a game finds what its component names name: all that checking a game needs of the symbols. */
+type Lookup = Pick<ReadonlyMap<string, DeclaredSymbol>, 'get'>;
+
 /**
  * What checking one declaration gave, kept for the next analysis (incremental.ts): a declaration
  * the next parse reuses (the same object, moved with its text) is not checked again unless what it
@@ -84,7 +87,7 @@ export function check(
   const symbols = new Map<string, DeclaredSymbol>();
   const declaredAt = new Map<string, Span>();
   const references: { name: Name; symbol: DeclaredSymbol }[] = [];
-  for (const [name, rule] of BUILTIN_RULES) symbols.set(name, builtinSymbols.get(name) ?? { kind: 'rule', name, rule });
+  for (const [name, symbol] of builtinSymbols) symbols.set(name, symbol);
   let entries = reuse?.record ? new Map<Declaration, CheckEntry>() : undefined;
   let recorded = 0;
   const previous = reuse?.previous;
@@ -166,22 +169,23 @@ export function check(
   // many games with many syntax errors.
   const errorStarts = Float64Array.from(syntaxErrorStarts);
   if (!errorStarts.every((start, i) => i === 0 || errorStarts[i - 1] <= start)) errorStarts.sort();
-  const suggestions = new Suggestions(symbols, suggester);
-  // What suggestions are made from: the same symbols in the same order give the same suggestions.
+  // What suggestions are made from (every symbol so far: rules and graphs): the same symbols in
+  // the same order give the same suggestions.
   let candidates: readonly DeclaredSymbol[] = [...symbols.values()];
   const previousCandidates = reuse?.previousCandidates;
   if (previousCandidates && previousCandidates.length === candidates.length && previousCandidates.every((symbol, i) => symbol === candidates[i]))
     candidates = previousCandidates;
+  const suggestions = new Suggestions(candidates, suggester);
   let keptSuggestionCells = 0;
   // Each name a game looks up, with what it found, in pairs (CheckEntry.lookups).
   let lookups: (string | DeclaredSymbol | undefined)[] = [];
-  const lookingUp = {
-    get: (name: string) => {
+  const lookingUp: Lookup = {
+    get: (name) => {
       const symbol = symbols.get(name);
       lookups.push(name, symbol);
       return symbol;
     },
-  } as ReadonlyMap<string, DeclaredSymbol>;
+  };
   for (const declaration of file.declarations) {
     if (declaration.kind !== 'game') continue;
     // Every error checkGame reports lies within the declaration.
@@ -492,7 +496,7 @@ type ComponentShape = Component['kind'];
 
 function checkGame(
   declaration: GameDeclaration,
-  symbols: ReadonlyMap<string, DeclaredSymbol>,
+  symbols: Lookup,
   references: { name: Name; symbol: DeclaredSymbol }[],
   diagnostics: Diagnostics,
   suggestions: Suggestions,
@@ -532,7 +536,7 @@ function headOf(component: Component): Name {
 
 function checkComponent(
   component: Component,
-  symbols: ReadonlyMap<string, DeclaredSymbol>,
+  symbols: Lookup,
   references: { name: Name; symbol: DeclaredSymbol }[],
   diagnostics: Diagnostics,
   suggestions: Suggestions,
@@ -625,7 +629,7 @@ class Suggestions {
   private lists: { fitting: Record<ComponentShape, string[]>; any: string[] } | undefined;
 
   constructor(
-    private readonly symbols: ReadonlyMap<string, DeclaredSymbol>,
+    private readonly symbols: readonly DeclaredSymbol[],
     readonly suggester: Suggester,
   ) {}
 
@@ -633,7 +637,7 @@ class Suggestions {
     if (!this.lists) {
       const fitting: Record<ComponentShape, string[]> = { heaps: [], tokens: [], row: [], pairs: [], lists: [] };
       const any: string[] = [];
-      for (const symbol of this.symbols.values()) {
+      for (const symbol of this.symbols) {
         if (symbol.kind === 'game') continue;
         any.push(symbol.name);
         if (symbol.kind === 'graph') fitting.tokens.push(symbol.name);
