@@ -144,9 +144,9 @@ export function hashOf(text: string, start: number, end: number): number {
   return hash;
 }
 
-export const FNV_START = 0x811c9dc5 | 0;
+const FNV_START = 0x811c9dc5 | 0;
 
-export function fnvStep(hash: number, c: number): number {
+function fnvStep(hash: number, c: number): number {
   return Math.imul(hash ^ c, 0x01000193);
 }
 

@@ -45,6 +45,17 @@ export function isNamePart(c: number): boolean {
   return isNameStart(c) || isDigit(c);
 }
 
+/** Where the name starting at `start` (a name-start character) ends: the lexer's rule, shared with the parser's fast path for graph bodies. */
+export function nameEnd(text: string, start: number): number {
+  let i = start + 1;
+  for (;;) {
+    while (isNamePart(text.charCodeAt(i))) i++;
+    // A hyphen belongs to the name only between name characters: `a->b` is a, ->, b.
+    if (text.charCodeAt(i) === 45 && isNamePart(text.charCodeAt(i + 1))) i++;
+    else return i;
+  }
+}
+
 /** Characters people paste from papers, with what to write instead. */
 const lookAlikes: Readonly<Record<string, string>> = {
   '→': 'write `->` for an edge',
@@ -123,13 +134,7 @@ export class Scanner {
       while (i < n && (isNamePart(text.charCodeAt(i)) || text.charCodeAt(i) === 46)) i++;
       kind = 'decimal';
     } else if (isNameStart(c)) {
-      i++;
-      for (;;) {
-        while (i < n && isNamePart(text.charCodeAt(i))) i++;
-        // A hyphen belongs to the name only between name characters: `a->b` is a, ->, b.
-        if (text.charCodeAt(i) === 45 && i + 1 < n && isNamePart(text.charCodeAt(i + 1))) i++;
-        else break;
-      }
+      i = nameEnd(text, i);
       // One slice for the keyword test and the token's text.
       const word = text.slice(start, i);
       kind = keywordSet.has(word) ? 'keyword' : 'name';

@@ -15,8 +15,8 @@ import type {
   StringLiteral,
 } from './ast';
 import { type Diagnostic, type DiagnosticCode, type DiagnosticExtras, DiagnosticSink, error } from './diagnostics';
-import { FNV_START, fnvStep, GraphBodyBuilder, GraphNode } from './graphBody';
-import { isDigit, isNamePart, isNameStart, keywordSet, Scanner, type Token } from './lexer';
+import { GraphBodyBuilder, GraphNode, hashOf } from './graphBody';
+import { isDigit, isNamePart, isNameStart, keywordSet, nameEnd, Scanner, type Token } from './lexer';
 import type { Span } from './text';
 import { Suggester } from './suggest';
 
@@ -866,28 +866,19 @@ function skipSpaces(text: string, i: number): number {
  */
 function readVertex(text: string, i: number, words: Int32Array, hashes: Int32Array, index: number): number {
   const start = i;
-  let c = text.charCodeAt(i);
-  let hash = FNV_START;
+  const c = text.charCodeAt(i);
   if (isNameStart(c)) {
-    for (;;) {
-      hash = fnvStep(hash, c);
-      c = text.charCodeAt(++i);
-      if (isNamePart(c)) continue;
-      // A hyphen belongs to the name only between name characters.
-      if (c === 45 && isNamePart(text.charCodeAt(i + 1))) continue;
-      break;
-    }
+    i = nameEnd(text, i);
     if (mayBeKeyword(text, start, i)) return -1;
   } else if (isDigit(c)) {
-    do {
-      hash = fnvStep(hash, c);
-      c = text.charCodeAt(++i);
-    } while (isDigit(c));
-    if (c === 46 || isNamePart(c)) return -1;
+    do i++;
+    while (isDigit(text.charCodeAt(i)));
+    const next = text.charCodeAt(i);
+    if (next === 46 || isNamePart(next)) return -1;
   } else return -1;
   words[2 * index] = start;
   words[2 * index + 1] = i;
-  hashes[index] = hash;
+  hashes[index] = hashOf(text, start, i);
   return i;
 }
 
