@@ -4,7 +4,7 @@ import { type GraphData, type HeapRule, type Rule, isHeapRule } from '../engine/
 import type { Component, Declaration, GameDeclaration, GraphDeclaration, Name, NumberLiteral, RuleBody, SourceFile } from './ast';
 import { type Diagnostic, type DiagnosticSink, error, quoted, warning } from './diagnostics';
 import { BUILTIN_RULES, type CheckedComponent, type GameSymbol, type GraphSymbol, type RuleSymbol, type SemanticModel, type DeclaredSymbol } from './model';
-import { MAX_RECORDED_PROBLEMS, movedDiagnostic } from './parser';
+import { MAX_RECORDED_PROBLEMS, movedDiagnostic, NONE } from './parser';
 import { checkHeaps } from './families/heaps';
 import { checkLeftmostLists } from './families/leftmost';
 import { checkRow, isRowRule } from './families/rows';
@@ -238,9 +238,6 @@ function sameLookups(lookups: readonly (string | DeclaredSymbol | undefined)[], 
   for (let i = 0; i < lookups.length; i += 2) if (symbols.get(lookups[i] as string) !== lookups[i + 1]) return false;
   return true;
 }
-
-/** Shared by every entry that reported nothing (never written to). */
-const NONE: never[] = [];
 
 /** The built-in rules' symbols, made once: games that use them compare them by identity (CheckEntry). */
 const builtinSymbols = new Map<string, RuleSymbol>([...BUILTIN_RULES].map(([name, rule]) => [name, { kind: 'rule', name, rule }]));

@@ -68,8 +68,8 @@ export interface ParseOptions {
 
 const declarationKeywords = ['rule', 'graph', 'game'];
 
-/** Shared by every unit that reported nothing (never written to: a unit's lists are replaced, not pushed to, once made). */
-const NONE: never[] = [];
+/** Shared by every unit and check entry that reported nothing (never written to: their lists are replaced, not pushed to, once made). */
+export const NONE: never[] = [];
 
 /** Diagnostics go to `sink` (which keeps a bounded number); suggestions spend `suggester`'s budget. */
 export function parse(
