@@ -9,6 +9,7 @@ import { LanguageServerSession } from '../helpers/languageServer';
 import { random } from '../engine/random';
 import { generatedDocument } from '../helpers/generated';
 import { analyzeText } from '../../server/src/language/analyze';
+import { LineIndex } from '../../server/src/language/text';
 
 /**
  * The front end alone on the same document, in this process: a whole analysis (parse and check;
@@ -23,15 +24,13 @@ function frontEnd(text: string, gameLines: number[]): void {
     analyzeText(text);
     whole.push(performance.now() - started);
   }
-  const lines = text.split('\n');
-  const lineStarts: number[] = [];
-  for (let line = 0, offset = 0; line < lines.length; offset += lines[line].length + 1, line++) lineStarts.push(offset);
+  const lines = new LineIndex(text);
   const next = random(3);
   const keystrokes: number[] = [];
   let previous = analyzeText(text, { reusable: true });
   for (let i = 0; i < 400; i++) {
     const line = gameLines[Math.floor(next() * gameLines.length)];
-    const at = lineStarts[line] + lines[line].length;
+    const at = lines.lineEnd(line);
     const typed = `${text.slice(0, at)}7${text.slice(at)}`;
     for (const version of [typed, text]) {
       const started = performance.now();
