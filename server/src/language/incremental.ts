@@ -135,8 +135,9 @@ function moveUnit(unit: ParseUnit, delta: number): void {
 
 // Moving touches every node after the edit, on every keystroke. Each function below sees one or
 // two shapes of object (names, numbers, strings, tokens, plain spans; each component kind in its
-// own case), so that the engine's property accesses stay fast: one function for every node was a
-// megamorphic access per offset, several times slower.
+// own case), so that the engine's property accesses stay monomorphic: one function for every node
+// would see a dozen shapes, a megamorphic access per offset. (Measured only together with the
+// block comparison of changedRegion: the two took the per-keystroke analysis from 2.1 to 1.8 ms median.)
 type Movable = { start: number; end: number };
 
 function moveName(name: Name | undefined, delta: number): void {
