@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { graphNimbers } from '../../server/src/engine';
 import type { GraphData } from '../../server/src/engine';
+import { findCycles } from '../../server/src/language/checker';
 import { bruteGraphNimbers, onCycle } from './oracles';
 import { integer, random } from './random';
 
@@ -84,6 +85,53 @@ describe('graph nimbers', () => {
     assert.ok(known >= 4000);
     const cancelled = graphNimbers(csr(successors), { isCancelled: () => true });
     assert.equal(cancelled.stop, 'cancelled');
+  });
+
+  it('given a finish order: the same nimbers; a wrong order (a successor later, a vertex twice, out of range) falls back to the search', () => {
+    const next = random(24);
+    let fellBack = 0;
+    for (let trial = 0; trial < 1000; trial++) {
+      const count = integer(next, 1, 30);
+      const successors = randomGraph(next, count, integer(next, 0, 3 * count), true);
+      const graph = csr(successors);
+      const brute = bruteGraphNimbers(successors);
+      const { cycles, finishOrder } = findCycles(graph, 1);
+      assert.equal(cycles.length, 0);
+      const ordered = graphNimbers({ ...graph, finishOrder });
+      assert.equal(ordered.status, 'complete');
+      assert.deepEqual(Array.from(ordered.nimbers), brute);
+      const wrong = Int32Array.from(finishOrder);
+      const kind = trial % 3;
+      if (kind === 0) wrong.reverse();
+      else if (kind === 1) wrong[count - 1] = wrong[0];
+      else wrong[integer(next, 0, count - 1)] = count + integer(next, 0, 5);
+      const reordered = graphNimbers({ ...graph, finishOrder: wrong });
+      assert.equal(reordered.status, 'complete');
+      assert.deepEqual(Array.from(reordered.nimbers), brute, `${JSON.stringify(successors)} in the order ${wrong.join(' ')}`);
+      if (successors.some((s) => s.length > 0)) fellBack++;
+    }
+    assert.ok(fellBack > 500, `${fellBack} graphs with edges`);
+    // On a cyclic graph an order cannot be right: the search reports the cycle all the same.
+    const cyclic = csr([[1], [2], [0], []]);
+    const result = graphNimbers({ ...cyclic, finishOrder: Int32Array.from([3, 2, 1, 0]) });
+    assert.equal(result.status, 'cyclic');
+    assert.deepEqual(Array.from(result.nimbers), [-1, -1, -1, 0]);
+  });
+
+  it('given a finish order: stops on its budget with exact values for what it finished', () => {
+    const successors = randomGraph(random(25), 20_000, 60_000, true);
+    const graph = csr(successors);
+    const brute = bruteGraphNimbers(successors);
+    const partial = graphNimbers({ ...graph, finishOrder: findCycles(graph, 1).finishOrder }, { maxValues: 5000 });
+    assert.equal(partial.status, 'over-budget');
+    assert.equal(partial.computed, 5000);
+    let known = 0;
+    partial.nimbers.forEach((g, v) => {
+      if (g < 0) return;
+      known++;
+      assert.equal(g, brute[v]);
+    });
+    assert.equal(known, 5000);
   });
 
   it('rejects malformed arrays instead of reading out of bounds', () => {

@@ -25,6 +25,12 @@ export interface GraphData {
   readonly vertexNames: readonly string[];
   readonly succStart: Int32Array; // length vertexCount + 1
   readonly succ: Int32Array;
+  /**
+   * Optional: every vertex once, each after all its successors (the language layer's cycle search
+   * gives it). With it the engine needs no search of its own; it checks the order as it goes and
+   * searches anyway when the order is wrong.
+   */
+  readonly finishOrder?: Int32Array;
 }
 
 /** What a long computation may spend, and how it learns it should stop. */

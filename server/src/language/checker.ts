@@ -406,14 +406,17 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
     }
   }
   succStart[vertexCount] = kept;
+  const edges: Omit<GraphData, 'vertexNames'> = { succStart, succ: kept === edgeCount ? succ : succ.slice(0, kept) };
+  const { cycles, finishOrder } = findCycles(edges, maxCyclesReported);
   const data: GraphData = {
     get vertexNames() {
       return vertexIndex.names;
     },
-    succStart,
-    succ: kept === edgeCount ? succ : succ.slice(0, kept),
+    ...edges,
+    // The search that found no cycle has finished every vertex after its successors: the engine
+    // can then give out nimbers in that order without a search of its own (it checks the order).
+    ...(cycles.length === 0 ? { finishOrder } : {}),
   };
-  const cycles = findCycles(data, maxCyclesReported);
   const graphName = declaration.name ? `graph \`${declaration.name.text}\`` : 'this graph';
   /** The name that wrote the edge from → to (the first such edge: duplicates were left out). */
   const edgeName = (from: number, to: number): Name | undefined => {
@@ -446,12 +449,18 @@ function describeCycle(names: string[]): string {
 
 /**
  * Cycles by an iterative depth-first search (graphs may have millions of vertices: no recursion).
- * Each back edge closes a cycle; the cycle is read off the search stack.
+ * Each back edge closes a cycle; the cycle is read off the search stack. The vertices in the order
+ * the search finished them come too: when there is no cycle, each comes after all its successors.
  */
-export function findCycles(graph: GraphData, limit: number): { vertices: number[]; closingSlot: number }[] {
+export function findCycles(
+  graph: Pick<GraphData, 'succStart' | 'succ'>,
+  limit: number,
+): { cycles: { vertices: number[]; closingSlot: number }[]; finishOrder: Int32Array } {
   const n = graph.succStart.length - 1;
   const { succStart, succ } = graph;
   const state = new Uint8Array(n); // 0 unseen, 1 on the stack, 2 done
+  const finishOrder = new Int32Array(n);
+  let finished = 0;
   const stackVertex = new Int32Array(n);
   const stackNext = new Int32Array(n); // next successor slot to look at
   const stackPosition = new Int32Array(n); // where a vertex sits on the stack
@@ -480,11 +489,12 @@ export function findCycles(graph: GraphData, limit: number): { vertices: number[
         }
       } else {
         state[v] = 2;
+        finishOrder[finished++] = v;
         depth--;
       }
     }
   }
-  return cycles;
+  return { cycles, finishOrder };
 }
 
 // ---- games ----
