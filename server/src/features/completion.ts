@@ -122,7 +122,7 @@ function snippetItem(snippet: Snippet, kind: CompletionItemKind, snippets: boole
 
 /** A rule's or graph's detail: what it is and, for heap rules, its first values when they are known. */
 function symbolDetail(view: DocumentView, symbol: DeclaredSymbol): string {
-  if (symbol.kind === 'graph') return `graph: ${symbol.data.vertexNames.length} vertices`;
+  if (symbol.kind === 'graph') return `graph: ${symbol.vertexIndex.size} vertices`;
   if (symbol.kind !== 'rule') return symbol.kind;
   const builtin = symbol.declaration ? '' : 'built-in ';
   const rule = symbol.rule;
@@ -162,7 +162,8 @@ export function completions(view: DocumentView, offset: number, snippets: boolea
       const graph = view.document.model.symbols.get(context.graph);
       if (graph?.kind !== 'graph') return [];
       const values = view.graph(graph);
-      return graph.data.vertexNames.slice(0, MAX_ITEMS).map((name, v) => {
+      return Array.from({ length: Math.min(MAX_ITEMS, graph.vertexIndex.size) }, (_, v) => {
+        const name = graph.vertexIndex.nameOf(v);
         const nimber = values?.state === 'done' ? values.value.nimbers[v] : -1;
         return {
           label: name,

@@ -164,7 +164,7 @@ function componentHover(view: DocumentView, game: GameSymbol, component: Checked
       break;
     case 'tokens':
       out.push(
-        `tokens on ${component.vertices.map((v, i) => `\`${component.graph.data.vertexNames[v]}\` ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ')} of graph \`${component.graph.name}\``,
+        `tokens on ${component.vertices.map((v, i) => `\`${component.graph.vertexIndex.nameOf(v)}\` ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ')} of graph \`${component.graph.name}\``,
       );
       break;
     case 'wythoff':
@@ -254,7 +254,7 @@ function heapHover(
 // ---- graphs ----
 
 function vertexHover(view: DocumentView, graph: GraphSymbol, vertex: number, title: string): string {
-  const name = graph.data.vertexNames[vertex];
+  const name = graph.vertexIndex.nameOf(vertex);
   const head = `**${title}**`;
   const value = view.graph(graph);
   if (!value) return `${head}\n\nThe graph \`${graph.name}\` has a cycle: its vertices have no nimbers.`;
@@ -263,9 +263,10 @@ function vertexHover(view: DocumentView, graph: GraphSymbol, vertex: number, tit
   const nimbers: GraphNimbers = value.value;
   const g = nimbers.nimbers[vertex];
   if (g < 0) return `${head}\n\nnimber not known: ${nimbers.reason ?? 'not computed'}`;
-  const { succStart, succ, vertexNames } = graph.data;
+  const { succStart, succ } = graph.data;
   const options: string[] = [];
-  for (let slot = succStart[vertex]; slot < succStart[vertex + 1]; slot++) options.push(`\`${vertexNames[succ[slot]]}\` ${nim(nimbers.nimbers[succ[slot]])}`);
+  for (let slot = succStart[vertex]; slot < succStart[vertex + 1]; slot++)
+    options.push(`\`${graph.vertexIndex.nameOf(succ[slot])}\` ${nim(nimbers.nimbers[succ[slot]])}`);
   const why =
     options.length === 0
       ? `\`${name}\` has no moves: a terminal position, nimber 0.`
@@ -283,7 +284,7 @@ function graphDeclarationHover(view: DocumentView, declaration: GraphDeclaration
       if (vertex !== undefined) return [vertexHover(view, symbol, vertex, `vertex \`${name.text}\` of graph \`${symbol.name}\``), name];
     }
   }
-  const vertices = symbol.data.vertexNames.length;
+  const vertices = symbol.vertexIndex.size;
   const value = view.graph(symbol);
   const status = !value
     ? 'It has a cycle: no vertex on or leading to it has a nimber.'
@@ -294,9 +295,10 @@ function graphDeclarationHover(view: DocumentView, declaration: GraphDeclaration
 }
 
 function graphSummary(graph: GraphSymbol, nimbers: GraphNimbers): string {
-  const shown = Math.min(20, graph.data.vertexNames.length);
-  const list = graph.data.vertexNames.slice(0, shown).map((name, v) => `\`${name}\` ${nimbers.nimbers[v] < 0 ? '?' : nim(nimbers.nimbers[v])}`);
-  return `nimbers: ${list.join(', ')}${shown < graph.data.vertexNames.length ? ', …' : ''}`;
+  const count = graph.vertexIndex.size;
+  const list: string[] = [];
+  for (let v = 0; v < Math.min(20, count); v++) list.push(`\`${graph.vertexIndex.nameOf(v)}\` ${nimbers.nimbers[v] < 0 ? '?' : nim(nimbers.nimbers[v])}`);
+  return `nimbers: ${list.join(', ')}${count > list.length ? ', …' : ''}`;
 }
 
 // ---- rules ----

@@ -40,6 +40,11 @@ export class VertexTable {
     return this.#count;
   }
 
+  /** The name of vertex v, without making all the names (a move or a hover needs one or two). */
+  nameOf(v: number): string {
+    return this.#names ? this.#names[v] : this.#text.slice(this.#spans[2 * v], this.#spans[2 * v + 1]);
+  }
+
   keys(): IterableIterator<string> {
     return this.names.values();
   }

@@ -27,6 +27,8 @@ export interface GraphSymbol {
 export interface VertexLookup {
   get(name: string): number | undefined;
   keys(): Iterable<string>;
+  /** Vertex v's name, without making every name. */
+  nameOf(v: number): string;
   readonly size: number;
 }
 

@@ -11,7 +11,7 @@ export function writeTokenMove(move: Extract<ComponentMove, { kind: 'token' }>, 
   const syntax = component.syntax;
   if (syntax.kind !== 'tokens' || component.kind !== 'tokens') throw mismatch(move, syntax);
   const from = syntax.vertices[move.token];
-  const to = component.graph.data.vertexNames[move.to];
+  const to = component.graph.vertexIndex.nameOf(move.to);
   return { span: from, newText: to, label: `${syntax.graph.text} ${from.text} → ${to}`, description: `move the token on ${from.text} to ${to}` };
 }
 
