@@ -14,7 +14,7 @@ export class VertexTable {
   /** The text the vertices were read from (the document as it was parsed: offsets below are in it). */
   #text = '';
   /** Where each vertex's name is first written: start and end, in pairs. */
-  #spans = new Int32Array(64);
+  #spans: Int32Array<ArrayBuffer> = new Int32Array(64);
   #count = 0;
   #names: string[] | undefined;
 
@@ -29,12 +29,16 @@ export class VertexTable {
   }
 
   /**
-   * Open addressing, four integers a slot: a vertex's hash, its number + 1 (0: the slot is empty),
-   * and where its name was last written and how long it is. While the parser interns names, a
-   * probe reads one place in memory and compares the characters with the last occurrence, which
-   * is usually near in the text (and in the cache); the `names` array, far away, is not read.
+   * Open addressing, two integers a slot: a vertex's hash and its number + 1 (0: the slot is
+   * empty). Eight bytes a slot keep the table of a million names at 16 MB, and growing it cheap.
    */
-  private slots = new Int32Array(256);
+  private slots = new Int32Array(128);
+  /**
+   * While interning: where each vertex's name was last written. A probe compares the characters
+   * with that occurrence, which is usually near in the text (and in the cache); vertices written
+   * near each other are numbered near each other, so their entries here are near too.
+   */
+  #latest: Int32Array<ArrayBuffer> | undefined = new Int32Array(32);
 
   get size(): number {
     return this.#count;
@@ -52,12 +56,13 @@ export class VertexTable {
   /** The number of the vertex called `name`, if the graph has it. */
   get(name: string): number | undefined {
     const hash = hashOf(name, 0, name.length);
-    const stride = this.stride;
-    const mask = this.slots.length / stride - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const entry = this.slots[stride * slot + 1];
+    const slots = this.slots;
+    const mask = (slots.length >> 1) - 1;
+    const jump = probeJump(hash);
+    for (let slot = hash & mask, probe = 1; ; slot = nextProbe(slot, probe++, jump, mask)) {
+      const entry = slots[2 * slot + 1];
       if (entry === 0) return undefined;
-      if (this.slots[stride * slot] === hash && this.nameIs(entry - 1, name)) return entry - 1;
+      if (slots[2 * slot] === hash && this.nameIs(entry - 1, name)) return entry - 1;
     }
   }
 
@@ -66,72 +71,67 @@ export class VertexTable {
     return this.#spans[2 * vertex + 1] - start === name.length && this.#text.startsWith(name, start);
   }
 
-  /** Integers per slot: 4 while interning, 2 (hash and number) after `doneInterning`. */
-  private stride = 4;
-
-  /** The parse is over: only `get` is asked from now on, which needs half the table. */
+  /** The parse is over: only `get` is asked from now on, and the latest occurrences can go. */
   doneInterning(): void {
-    if (this.stride === 2) return;
-    const old = this.slots;
-    const slots = new Int32Array(old.length / 2);
-    for (let i = 0, j = 0; i < old.length; i += 4, j += 2) {
-      slots[j] = old[i];
-      slots[j + 1] = old[i + 1];
-    }
-    this.slots = slots;
-    this.stride = 2;
+    this.#latest = undefined;
   }
 
   /**
    * The number of the vertex written at text[start, end), made when new; `hash` is `hashOf` the
-   * same characters when the caller has it. Only while parsing `text`: slots remember offsets in it.
+   * same characters when the caller has it. Only while parsing `text` (offsets are in it), and
+   * before `doneInterning`.
    */
   intern(text: string, start: number, end: number, hash = hashOf(text, start, end)): number {
     const length = end - start;
     const slots = this.slots;
-    const mask = (slots.length >> 2) - 1;
-    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const at = 4 * slot;
-      const entry = slots[at + 1];
-      if (entry === 0) {
-        const vertex = this.#count++;
-        this.#text = text;
-        if (2 * vertex + 2 > this.#spans.length) {
-          const spans = new Int32Array(this.#spans.length * 2);
-          spans.set(this.#spans);
-          this.#spans = spans;
+    const latest = this.#latest!;
+    const spans = this.#spans;
+    const mask = (slots.length >> 1) - 1;
+    const jump = probeJump(hash);
+    for (let slot = hash & mask, probe = 1; ; slot = nextProbe(slot, probe++, jump, mask)) {
+      const entry = slots[2 * slot + 1];
+      if (entry === 0) return this.add(text, start, end, hash, slot);
+      if (slots[2 * slot] === hash) {
+        const vertex = entry - 1;
+        const last = latest[vertex];
+        if (spans[2 * vertex + 1] - spans[2 * vertex] === length && sameChars(text, last, start, length)) {
+          latest[vertex] = start; // compare with this occurrence next time: the nearest one
+          return vertex;
         }
-        this.#spans[2 * vertex] = start;
-        this.#spans[2 * vertex + 1] = end;
-        slots[at] = hash;
-        slots[at + 1] = vertex + 1;
-        slots[at + 2] = start;
-        slots[at + 3] = length;
-        if (this.#count * 8 > slots.length) this.grow();
-        return vertex;
-      }
-      if (slots[at] === hash && slots[at + 3] === length && sameChars(text, slots[at + 2], start, length)) {
-        // Compare with this occurrence next time: the latest is nearer in the text (and in the cache) than the first.
-        slots[at + 2] = start;
-        return entry - 1;
       }
     }
+  }
+
+  /** A new vertex, written at text[start, end), into the empty `slot`. */
+  private add(text: string, start: number, end: number, hash: number, slot: number): number {
+    const vertex = this.#count++;
+    this.#text = text;
+    if (vertex === this.#latest!.length) {
+      this.#latest = grown(this.#latest!);
+      this.#spans = grown(this.#spans);
+    }
+    this.#spans[2 * vertex] = start;
+    this.#spans[2 * vertex + 1] = end;
+    this.#latest![vertex] = start;
+    this.slots[2 * slot] = hash;
+    this.slots[2 * slot + 1] = vertex + 1;
+    if (this.#count * 4 > this.slots.length) this.grow();
+    return vertex;
   }
 
   /** Twice the slots (kept at most half full). */
   private grow(): void {
     const old = this.slots;
     const slots = new Int32Array(old.length * 2);
-    const mask = (slots.length >> 2) - 1;
-    for (let i = 0; i < old.length; i += 4) {
+    const mask = (slots.length >> 1) - 1;
+    for (let i = 0; i < old.length; i += 2) {
       if (old[i + 1] === 0) continue;
-      let slot = old[i] & mask;
-      while (slots[4 * slot + 1] !== 0) slot = (slot + 1) & mask;
-      const at = 4 * slot;
-      slots[at] = old[i];
-      slots[at + 1] = old[i + 1];
-      slots[at + 2] = old[i + 2];
-      slots[at + 3] = old[i + 3];
+      const hash = old[i];
+      const jump = probeJump(hash);
+      let slot = hash & mask;
+      for (let probe = 1; slots[2 * slot + 1] !== 0; probe++) slot = nextProbe(slot, probe, jump, mask);
+      slots[2 * slot] = hash;
+      slots[2 * slot + 1] = old[i + 1];
     }
     this.slots = slots;
   }
@@ -142,18 +142,51 @@ function sameChars(text: string, a: number, b: number, length: number): boolean 
   return true;
 }
 
-/** FNV-1a over the characters (as a 32-bit signed integer: `FNV_START`, then `fnvStep` per character). */
+/**
+ * Where to look after a slot that holds another name: the rest of its group of four (one cache
+ * line while interning), then a jump to another group, by a stride that differs from name to name
+ * and is an odd number of groups (so every slot is reached). Names whose hashes differ only in the
+ * last four bits (see `hashOf`) jump together, and stay near each other.
+ */
+function nextProbe(slot: number, probe: number, jump: number, mask: number): number {
+  return (probe & 3) !== 0 ? (slot & ~3) | ((slot + 1) & 3) : (slot + jump) & mask;
+}
+
+function probeJump(hash: number): number {
+  return ((hash >>> 16) | 1) << 2;
+}
+
+/**
+ * A name's hash. The names of a big graph are mostly made by a program, as a prefix and a number
+ * (`v123456`), and the names written near each other are mostly near in number; a plain hash sends
+ * each to its own place in a table of millions, and that (a cache and TLB miss per name) was most
+ * of the time of reading such a graph. So the number at the end of a name is kept apart: the rest
+ * of the name and the number without its last four bits are mixed into a well-spread hash, and the
+ * last four bits pick one of 16 neighbouring slots. `v16` to `v31` share a stretch of the table;
+ * unrelated names are spread as by any hash.
+ */
 export function hashOf(text: string, start: number, end: number): number {
-  let hash = FNV_START;
-  for (let i = start; i < end; i++) hash = fnvStep(hash, text.charCodeAt(i));
-  return hash;
+  let all = FNV_START;
+  let prefix = FNV_START; // FNV-1a of the name up to its last non-digit
+  let number = 0; // the digits after that (mod 2^32)
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    all = Math.imul(all ^ c, 0x01000193);
+    if (c >= 48 && c <= 57) number = (Math.imul(number, 10) + c - 48) | 0;
+    else {
+      prefix = all;
+      number = 0;
+    }
+  }
+  // A murmur-style finish of prefix and number >>> 4; then the number's last four bits.
+  let mixed = Math.imul(prefix ^ (number >>> 4), 0x9e3779b1);
+  mixed ^= mixed >>> 16;
+  mixed = Math.imul(mixed, 0x85ebca6b);
+  mixed ^= mixed >>> 13;
+  return mixed ^ (number & 15);
 }
 
 const FNV_START = 0x811c9dc5 | 0;
-
-function fnvStep(hash: number, c: number): number {
-  return Math.imul(hash ^ c, 0x01000193);
-}
 
 /**
  * The body. Line k (an edge line `from -> to, …`, or a lone vertex) has its source vertex
