@@ -349,58 +349,42 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
   // The parser has numbered the vertices and listed the edges in text order (graphBody.ts).
   const { body } = declaration;
   const vertexIndex = body.vertices;
-  const { edgeFrom, edgeTo, edgeAt, edgeCount } = body;
+  const { lineCount, lineFrom, lineEdges, edgeTo, edgeAt, edgeCount } = body;
   /** The name that wrote edge e's target (for a diagnostic: made only then). */
   const edgeTarget = (e: number): Name => vertexName(body, edgeTo[e], edgeAt[e]);
   const vertexCount = vertexIndex.size;
   // Names only when a message needs them (or the engine, through `data`): a million of them were a tenth of checking a big graph.
-  const nameOf = (v: number) => vertexIndex.names[v];
-  // Each vertex's edges in its slots (CSR), in text order; then duplicates out, the first kept.
+  const nameOf = (v: number) => vertexIndex.nameOf(v);
+  // Each vertex's edges in its slots (CSR), in text order (a line's edges are its source's).
   const succStart = new Int32Array(vertexCount + 1);
-  for (let e = 0; e < edgeCount; e++) succStart[edgeFrom[e] + 1]++;
+  for (let k = 0; k < lineCount; k++) succStart[lineFrom[k] + 1] += lineEdges[k + 1] - lineEdges[k];
   for (let v = 0; v < vertexCount; v++) succStart[v + 1] += succStart[v];
   const slotEdge = new Int32Array(edgeCount);
   const fill = succStart.slice(0, vertexCount);
-  for (let e = 0; e < edgeCount; e++) slotEdge[fill[edgeFrom[e]]++] = e;
+  for (let k = 0; k < lineCount; k++) {
+    let slot = fill[lineFrom[k]];
+    for (let e = lineEdges[k]; e < lineEdges[k + 1]; e++) slotEdge[slot++] = e;
+    fill[lineFrom[k]] = slot;
+  }
+  // Then duplicates out, the first kept: `latestSource[w] === v + 1` when v has an edge to w already.
   const succ = new Int32Array(edgeCount);
   const succEdge = new Int32Array(edgeCount); // which edge each slot holds
+  const latestSource = fill.fill(0); // done with: reused
   let kept = 0;
-  let byTarget = new Int32Array(64);
   for (let v = 0; v < vertexCount; v++) {
     const first = succStart[v];
     const end = succStart[v + 1];
     succStart[v] = kept;
-    // Sorted by target, then by text order (insertion sort: most vertices have a few edges): a
-    // repeated target's later edges are the duplicates.
-    const degree = end - first;
-    if (degree > byTarget.length) byTarget = new Int32Array(degree * 2);
-    if (degree > 32) {
-      // A vertex with many edges (a star): a real sort, not a quadratic one.
-      const sorted = Array.from(slotEdge.subarray(first, end)).sort((x, y) => edgeTo[x] - edgeTo[y] || x - y);
-      byTarget.set(sorted);
-    } else
-      for (let i = 0; i < degree; i++) {
-        const e = slotEdge[first + i];
-        let j = i;
-        while (j > 0 && (edgeTo[byTarget[j - 1]] > edgeTo[e] || (edgeTo[byTarget[j - 1]] === edgeTo[e] && byTarget[j - 1] > e))) {
-          byTarget[j] = byTarget[j - 1];
-          j--;
-        }
-        byTarget[j] = e;
-      }
-    let duplicate: Set<number> | undefined;
-    for (let i = 1; i < degree; i++) {
-      if (edgeTo[byTarget[i]] !== edgeTo[byTarget[i - 1]]) continue;
-      const e = byTarget[i];
-      duplicate ??= new Set<number>();
-      duplicate.add(e);
-      const target = edgeTarget(e);
-      diagnostics.push(warning('duplicate-edge', target, `the edge \`${nameOf(v)} -> ${target.text}\` is already given`));
-    }
     for (let slot = first; slot < end; slot++) {
       const e = slotEdge[slot];
-      if (duplicate?.has(e)) continue;
-      succ[kept] = edgeTo[e];
+      const w = edgeTo[e];
+      if (latestSource[w] === v + 1) {
+        const target = edgeTarget(e);
+        diagnostics.push(warning('duplicate-edge', target, `the edge \`${nameOf(v)} -> ${target.text}\` is already given`));
+        continue;
+      }
+      latestSource[w] = v + 1;
+      succ[kept] = w;
       succEdge[kept] = e;
       kept++;
     }

@@ -191,8 +191,8 @@ const FNV_START = 0x811c9dc5 | 0;
 /**
  * The body. Line k (an edge line `from -> to, …`, or a lone vertex) has its source vertex
  * `lineFrom[k]` written at `lineStart[k]`, ends at `lineEnd[k]`, and holds edges
- * `lineEdges[k]` to `lineEdges[k + 1]`. Edge e goes from `edgeFrom[e]` to `edgeTo[e]`, its target
- * written at `edgeAt[e]`. A vertex's name is as long at every occurrence, so offsets suffice.
+ * `lineEdges[k]` to `lineEdges[k + 1]`. Edge e goes from its line's source to `edgeTo[e]`, its
+ * target written at `edgeAt[e]`. A vertex's name is as long at every occurrence, so offsets suffice.
  */
 export interface GraphBody {
   readonly vertices: VertexTable;
@@ -202,7 +202,6 @@ export interface GraphBody {
   readonly lineEnd: Int32Array<ArrayBuffer>;
   readonly lineEdges: Int32Array<ArrayBuffer>;
   readonly edgeCount: number;
-  readonly edgeFrom: Int32Array<ArrayBuffer>;
   readonly edgeTo: Int32Array<ArrayBuffer>;
   readonly edgeAt: Int32Array<ArrayBuffer>;
 }
@@ -216,10 +215,8 @@ export class GraphBodyBuilder {
   private lineEnd: Int32Array<ArrayBuffer>;
   private lineEdges: Int32Array<ArrayBuffer>;
   private edgeCount = 0;
-  private edgeFrom = new Int32Array(1024);
   private edgeTo = new Int32Array(1024);
   private edgeAt = new Int32Array(1024);
-  private from = 0;
 
   constructor(private readonly text: string) {
     this.vertices = new VertexTable();
@@ -237,20 +234,17 @@ export class GraphBodyBuilder {
       this.lineEnd = grown(this.lineEnd);
       this.lineEdges = grown(this.lineEdges);
     }
-    this.from = this.vertices.intern(this.text, start, end, hash);
-    this.lineFrom[this.lineCount] = this.from;
+    this.lineFrom[this.lineCount] = this.vertices.intern(this.text, start, end, hash);
     this.lineStart[this.lineCount] = start;
     this.lineEdges[this.lineCount] = this.edgeCount;
   }
 
   /** An edge from the line's source to the vertex written at text[start, end) (`hash`: see VertexTable.intern). */
   edge(start: number, end: number, hash?: number): void {
-    if (this.edgeCount === this.edgeFrom.length) {
-      this.edgeFrom = grown(this.edgeFrom);
+    if (this.edgeCount === this.edgeTo.length) {
       this.edgeTo = grown(this.edgeTo);
       this.edgeAt = grown(this.edgeAt);
     }
-    this.edgeFrom[this.edgeCount] = this.from;
     this.edgeTo[this.edgeCount] = this.vertices.intern(this.text, start, end, hash);
     this.edgeAt[this.edgeCount] = start;
     this.edgeCount++;
@@ -275,7 +269,6 @@ export class GraphBodyBuilder {
       lineEnd: fitted(this.lineEnd, lines),
       lineEdges: fitted(this.lineEdges, lines + 1),
       edgeCount: edges,
-      edgeFrom: fitted(this.edgeFrom, edges),
       edgeTo: fitted(this.edgeTo, edges),
       edgeAt: fitted(this.edgeAt, edges),
     };
