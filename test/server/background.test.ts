@@ -2,6 +2,7 @@
 // refresh; long work shows progress the user can cancel; edits cancel work nobody needs; a
 // request that throws or a worker that dies leaves the server answering.
 import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Feature } from '../../server/src/features/feature';
 import { LanguageServerSession } from '../helpers/languageServer';
 
@@ -11,6 +12,33 @@ const rules = 'rule officers = octal 0.6\nrule onetwo = subtract {1, 2}\n';
 
 describe('background computation', function () {
   this.timeout(60_000);
+
+  it('the workers run at a lower priority than the main thread, which answers the editor (Linux)', async function () {
+    if (process.platform !== 'linux') this.skip();
+    const { session } = await LanguageServerSession.start();
+    try {
+      const pid = session.pid!;
+      // A thread's niceness is field 19 of /proc/PID/task/TID/stat (counted after the name in parentheses).
+      const niceness = (tid: string) => {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      };
+      // A game to compute: the workers are started and at work.
+      await session.open('file:///background/priority.game', `${rules}${slow('big')}\n`);
+      let threads: string[] = [];
+      let lowered: string[] = [];
+      for (let i = 0; i < 200 && lowered.length === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        threads = readdirSync(`/proc/${pid}/task`);
+        lowered = threads.filter((tid) => niceness(tid) === 10);
+      }
+      assert.equal(niceness(String(pid)), 0, 'the main thread');
+      assert.ok(lowered.length >= 1, `threads lowered to niceness 10: ${lowered.length} of ${threads.length}`);
+      assert.ok(lowered.length < threads.length - 1, 'only the workers');
+    } finally {
+      await session.stop();
+    }
+  });
 
   it('a slow game computes in the background: hovers answer meanwhile, a refresh follows its result', async () => {
     const { session } = await LanguageServerSession.inProcess({ settings: { computation: { budgetMs: 1500 } } });

@@ -5,10 +5,26 @@
 // Cancellation cannot arrive as a message while a job runs (the thread is busy), so the pool
 // writes the id of the job to cancel into shared memory (at the job's own position: the pool may
 // have sent several) and the engine's budget polls it. Jobs sent together run in the order sent.
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createEngineCache } from '../engine';
 import { runJob } from './jobs';
 import type { ToWorker, FromWorker } from './pool';
+
+/** Niceness of a worker thread (0 normal, 19 lowest): low enough that the main thread goes first. */
+const WORKER_NICENESS = 10;
+
+// The main thread answers the editor and must not wait for a computation: on a machine with fewer
+// cores than busy workers, a worker at the same priority takes the main thread's core for a whole
+// time slice (several ms). So workers run at a lower priority. Only on Linux: there a priority set
+// for pid 0 is the calling thread's alone; elsewhere it would be the whole process's.
+if (process.platform === 'linux') {
+  try {
+    setPriority(WORKER_NICENESS);
+  } catch {
+    // Not permitted here: the normal priority.
+  }
+}
 
 const cancelledId = new Int32Array(workerData.cancel as SharedArrayBuffer);
 const cache = createEngineCache();
