@@ -49,10 +49,9 @@ export function inlayHintResolveParams(params: unknown): { readonly hint: InlayH
   const hint = record(params, 'params');
   position(hint.position, 'params.position');
   const data = hint.data;
-  if (!Array.isArray(data) || data.length !== 4 || !data.slice(0, 3).every(uinteger) || !Number.isInteger(data[3]) || data[3] < -1) {
-    throw new InvalidParams(`params.data must be the [document, version, game, component] the hint was sent with, not ${shown(hint.data)}`);
-  }
-  return { hint: hint as unknown as InlayHint, data: [data[0], data[1], data[2], data[3]] };
+  if (!uinteger(data)) throw new InvalidParams(`params.data must be the document number the hint was sent with, not ${shown(hint.data)}`);
+  if (typeof hint.label !== 'string') throw new InvalidParams(`params.label must be the label the hint was sent with, not ${shown(hint.label)}`);
+  return { hint: hint as unknown as InlayHint, data };
 }
 
 /** `codeLens/resolve`: a lens this server sent without a command, with its data back. */

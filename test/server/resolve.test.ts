@@ -1,7 +1,8 @@
 // Hints and lenses sent without their details, resolved when the editor shows them: a hint's
 // tooltip (to a client that declares it resolves tooltips, as VS Code does) and the command of a
-// lens in a document of over 1,000 games. Both carry `[document, version, …]`, a fraction of the
-// bytes of a URI and names; a resolve for a version that has changed gives nothing wrong.
+// lens in a document of over 1,000 games. A hint carries its document's number (and is found again
+// by its position and label), a lens `[document, version, game, lens]`: a fraction of the bytes of
+// a URI and names. A resolve after the document has changed gives nothing wrong.
 import * as assert from 'node:assert/strict';
 import type { InlayHint, MarkupContent } from 'vscode-languageserver';
 import { CLIENT_CAPABILITIES, LanguageServerSession } from '../helpers/languageServer';
@@ -28,7 +29,7 @@ describe('resolving hints and lenses', () => {
         hints.map((h) => h.label),
         ['*3', '*5', '⊕ = *6 · win', '= *4 · win'],
       );
-      assert.ok(hints.every((h) => h.tooltip === undefined && Array.isArray(h.data)));
+      assert.ok(hints.every((h) => h.tooltip === undefined && typeof h.data === 'number'));
       const tooltips = await Promise.all(hints.map(async (h) => ((await session.resolveInlayHint(h)).tooltip as MarkupContent).value));
       assert.deepEqual(tooltips, [
         "This component's nimber: *3.",
@@ -37,8 +38,12 @@ describe('resolving hints and lenses', () => {
         'In `alone`, the player to move wins. Its nimber is *4.',
       ]);
       // After an edit the hint is of an older version: returned as it was, with no tooltip of another game.
+      await session.edit(uri, { start: { line: 1, character: 17 }, end: { line: 1, character: 18 } }, '5');
+      await settledHints(session);
+      assert.equal((await session.resolveInlayHint(hints[3])).tooltip, undefined, 'the same place, another label (*5 now)');
+      assert.equal(((await session.resolveInlayHint(hints[2])).tooltip as MarkupContent).value, 'In `pair`, the player to move wins. Its nimber is *6.');
       await session.edit(uri, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, '# moved\n');
-      assert.equal((await session.resolveInlayHint(hints[2])).tooltip, undefined);
+      assert.equal((await session.resolveInlayHint(hints[2])).tooltip, undefined, 'its place is a comment now');
     } finally {
       await session.stop();
     }
@@ -86,7 +91,7 @@ describe('resolving hints and lenses', () => {
     try {
       await session.open(uri, text);
       const bad = { position: { line: 0, character: 3 }, label: 'x', data: { uri } };
-      await assert.rejects(session.resolveInlayHint(bad), /params\.data must be the \[document, version, game, component\]/);
+      await assert.rejects(session.resolveInlayHint(bad), /params\.data must be the document number/);
       await assert.rejects(
         session.resolveCodeLens({ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, data: [1, 1] }),
         /params\.data must be the \[document, version, game, lens\]/,
