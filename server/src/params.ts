@@ -8,7 +8,14 @@ import type { InlayHint, Position, Range } from 'vscode-languageserver/node';
 import { isApplyMoveArguments } from './features/applyMove';
 import type { LensData } from './features/codeLens';
 import type { HintData } from './features/inlayHints';
-import type { ApplyMoveArguments, ExplainGameArguments, ShowMovesArguments } from './protocol';
+import {
+  type ApplyMoveArguments,
+  type ExplainGameArguments,
+  type ExploreSequenceArguments,
+  SEQUENCE_DEFAULT_UP_TO,
+  SEQUENCE_MAX_UP_TO,
+  type ShowMovesArguments,
+} from './protocol';
 
 /** The client sent params the request does not take. */
 export class InvalidParams extends Error {}
@@ -176,6 +183,33 @@ export function explainArguments(value: unknown): ExplainGameArguments {
   const v = record(value, "grundy.explainGame's argument");
   if (typeof v.uri !== 'string' || typeof v.game !== 'string') throw new InvalidParams(`grundy.explainGame needs { uri, game }, not ${shown(value)}`);
   return { uri: v.uri, game: v.game };
+}
+
+/** SEQUENCE_REQUEST: a document, and a rule by name or by position; how far. */
+export function sequenceParams(params: unknown): {
+  readonly uri: string;
+  readonly rule?: string;
+  readonly position?: Position;
+  readonly upTo: number;
+} {
+  const p = record(params, 'params');
+  const at = p.position === undefined ? undefined : position(p.position, 'params.position');
+  if (p.rule !== undefined && typeof p.rule !== 'string') throw new InvalidParams(`params.rule must be a rule's name, not ${shown(p.rule)}`);
+  if (p.rule === undefined && at === undefined) throw new InvalidParams('params needs a rule (its name) or a position');
+  if (p.upTo !== undefined && (!uinteger(p.upTo) || p.upTo > SEQUENCE_MAX_UP_TO))
+    throw new InvalidParams(`params.upTo must be an integer from 0 to ${SEQUENCE_MAX_UP_TO}, not ${shown(p.upTo)}`);
+  return {
+    uri: uri(p.textDocument, 'params.textDocument'),
+    ...(p.rule === undefined ? {} : { rule: p.rule }),
+    ...(at ? { position: at } : {}),
+    upTo: (p.upTo as number | undefined) ?? SEQUENCE_DEFAULT_UP_TO,
+  };
+}
+
+export function exploreArguments(value: unknown): ExploreSequenceArguments {
+  const v = record(value, "grundy.exploreSequence's argument");
+  if (typeof v.uri !== 'string' || typeof v.rule !== 'string') throw new InvalidParams(`grundy.exploreSequence needs { uri, rule }, not ${shown(value)}`);
+  return { uri: v.uri, rule: v.rule };
 }
 
 function range(value: unknown, what: string): Range {

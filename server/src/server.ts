@@ -319,6 +319,15 @@ export function createServer(connection: Connection, options: ServerOptions): La
         return undefined;
       }
     },
+    compute: async (job, token, affinity) => {
+      const handle = pool.run(job, settings.computation.budgetMs, affinity);
+      const listening = token.onCancellationRequested(() => handle.cancel());
+      try {
+        return await handle.outcome;
+      } finally {
+        listening.dispose();
+      }
+    },
     applyEdit: async (label, edit) => {
       if (!capabilities.workspace?.applyEdit)
         return { applied: false, failureReason: 'this editor does not accept edits from the server (workspace.applyEdit)' };

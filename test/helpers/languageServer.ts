@@ -16,6 +16,7 @@ import { WorkerPool } from '../../server/src/compute/pool';
 import type { Feature } from '../../server/src/features/feature';
 import { FEATURES } from '../../server/src/features';
 import { createServer } from '../../server/src/server';
+import { EXPLORE_SEQUENCE_COMMAND } from '../../server/src/protocol';
 import type {
   ApplyWorkspaceEditParams,
   CodeLens,
@@ -332,18 +333,23 @@ export class LanguageServerSession {
     return this.connection.sendRequest('workspace/executeCommand', { command, arguments: args });
   }
 
-  /** The document's code lenses, asked again and again until their titles satisfy `accept`. */
+  /** The lenses above games (without the one above each heap rule that opens its explorer: sequence.test.ts). */
+  async gameLenses(uri: string): Promise<CodeLens[]> {
+    return ((await this.codeLenses(uri)) ?? []).filter((lens) => lens.command?.command !== EXPLORE_SEQUENCE_COMMAND);
+  }
+
+  /** The document's game lenses, asked again and again until their titles satisfy `accept`. */
   async codeLensesWhere(uri: string, accept: (titles: string) => boolean, timeoutMs = 20_000): Promise<CodeLens[]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const lenses = (await this.codeLenses(uri)) ?? [];
+      const lenses = await this.gameLenses(uri);
       if (accept(lenses.map((lens) => lens.command?.title ?? '').join(' | '))) return lenses;
       if (Date.now() > deadline) throw new Error(`code lenses never matched within ${timeoutMs} ms: ${lenses.map((l) => l.command?.title).join(' | ')}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
 
-  /** Code lenses once no game of the document is still computing. */
+  /** Game lenses once no game of the document is still computing. */
   settledCodeLenses(uri: string, timeoutMs = 20_000): Promise<CodeLens[]> {
     return this.codeLensesWhere(uri, (titles) => !titles.includes('computing'), timeoutMs);
   }

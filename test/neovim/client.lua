@@ -163,7 +163,8 @@ check('a winning move: codelens.run plays it through workspace/applyEdit', funct
   end)
   wait_for('the lens of the new position', 10000, function()
     local titles = lens_titles()
-    return vim.tbl_contains(titles, 'every move loses (nim-sum 0): the player to move loses') and #titles == 2
+    -- The P-position's lens, the other game's, and the rule's (explore its nim-sequence).
+    return vim.tbl_contains(titles, 'every move loses (nim-sum 0): the player to move loses') and #titles == 3
   end)
 end)
 
@@ -173,6 +174,15 @@ check('a fact lens runs too: the server explains the game as a message', functio
   vim.lsp.codelens.run()
   wait_for('a message', 10000, function() return #shown > before end)
   assert(shown[#shown]:find('game coins') and shown[#shown]:find('the player to move loses'), shown[#shown])
+end)
+
+check("a rule's lens: the server tells its nim-sequence as a message", function()
+  assert(vim.tbl_contains(lens_titles(), 'explore the nim-sequence of onetwo'), vim.inspect(lens_titles()))
+  vim.api.nvim_win_set_cursor(0, { line_of(coins, '^rule onetwo') + 1, 0 })
+  local before = #shown
+  vim.lsp.codelens.run()
+  wait_for('a message', 10000, function() return #shown > before end)
+  assert(shown[#shown]:find('rule onetwo: subtract {1, 2}') and shown[#shown]:find('period 3'), shown[#shown])
 end)
 
 check('rename: every use of the rule, and nothing else', function()

@@ -59,7 +59,7 @@ describe('background computation', function () {
         'an inlay hint refresh after the slow result',
       );
       assert.ok(await session.refreshes.next((r) => r.method === 'workspace/codeLens/refresh' && r.at >= refresh.at - 100, 'a code lens refresh'));
-      const lenses = await session.codeLenses(uri);
+      const lenses = await session.gameLenses(uri);
       assert.match(lenses![0].command!.title, /who wins is not known: the nimber of heap 1000000000000 is unknown: nimbers computed up to n = [\d,]+/);
       const published = await session.nextDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'value-unknown'));
       const diagnostic = published.diagnostics.find((d) => d.code === 'value-unknown')!;

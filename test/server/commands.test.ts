@@ -48,9 +48,11 @@ describe('applying winning moves', () => {
     const uri = 'file:///moves/commands.game';
     // A win, a loss, a game with more moves than the lenses show, a game with errors, one still computing.
     await session.open(uri, `${source}game more = kayles 1000001\ngame broken = nmi 3\n`);
-    const lenses = await session.settledCodeLenses(uri);
+    await session.settledCodeLenses(uri);
+    const lenses = (await session.codeLenses(uri)) ?? [];
     const used = new Set(lenses.map((l) => l.command?.command));
-    for (const command of ['grundy.applyMove', 'grundy.showMoves', 'grundy.explainGame']) assert.ok(used.has(command), `a lens runs ${command}`);
+    for (const command of ['grundy.applyMove', 'grundy.showMoves', 'grundy.explainGame', 'grundy.exploreSequence'])
+      assert.ok(used.has(command), `a lens runs ${command}`);
     for (const command of used) assert.ok(command && listed.includes(command), `${command} is listed in executeCommandProvider: ${listed.join(', ')}`);
     await session.close(uri);
   });

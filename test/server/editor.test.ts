@@ -28,7 +28,8 @@ describe('editor fixtures: inlay hints and code lenses', () => {
       const source = sourceOf(expected);
       const uri = `file:///fixtures/${file}`;
       await session.open(uri, source);
-      const lenses = await session.settledCodeLenses(uri);
+      await session.settledCodeLenses(uri);
+      const lenses = (await session.codeLenses(uri)) ?? []; // the rules' lenses too
       const hints = (await session.inlayHints(uri)) ?? [];
       const actual = render(source, hints, lenses);
       if (process.env.UPDATE_FIXTURES === '1') writeFileSync(`${folder}/${file}`, actual);

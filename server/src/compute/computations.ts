@@ -229,6 +229,8 @@ function stoppedEarly(result: JobResult): boolean {
       return result.game.stopped;
     case 'rule':
       return result.rule.periodicity === undefined;
+    case 'sequence':
+      return result.sequence.stop !== undefined;
     case 'graph':
       return result.graph.status === 'over-budget';
   }

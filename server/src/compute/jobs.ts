@@ -8,12 +8,28 @@ import type { Budget, GraphData, GraphNimbers, HeapRule, HeapSequence, Periodici
 export type Job =
   | { readonly kind: 'game'; readonly input: GameInput; readonly maxMoves: number }
   | { readonly kind: 'rule'; readonly rule: HeapRule }
+  /** A rule's values G(0) to G(upTo), for the explorer (SEQUENCE_REQUEST). */
+  | { readonly kind: 'sequence'; readonly rule: HeapRule; readonly upTo: number }
   | { readonly kind: 'graph'; readonly graph: GraphData };
 
 export type JobResult =
   | { readonly kind: 'game'; readonly game: GameResult }
   | { readonly kind: 'rule'; readonly rule: RuleSummary }
+  | { readonly kind: 'sequence'; readonly sequence: SequenceValues }
   | { readonly kind: 'graph'; readonly graph: GraphNimbers };
+
+/** A rule's values as far as asked: computed up to `computedUpTo`, the rest read off the proved period. */
+export interface SequenceValues {
+  readonly key: string;
+  /** G(0) … G(values.length - 1): up to the request's `upTo`, or less when the computation stopped unproved. */
+  readonly values: Float64Array;
+  readonly computedUpTo: number;
+  readonly periodicity?: Periodicity;
+  /** Why it stopped without a proof (present exactly when there is no periodicity). */
+  readonly reason?: string;
+  /** Set when a budget or a cancellation stopped it. */
+  readonly stop?: string;
+}
 
 /** How many of a sequence's first values travel with a summary (hovers show them). */
 export const FIRST_VALUES = 32;
@@ -116,9 +132,35 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
       rememberSequence(cache, sequence);
       return { kind: 'rule', rule: summarizeSequence(sequence) };
     }
+    case 'sequence': {
+      const sequence = ruleSequence(job.rule, budget, { resume: cache.sequences.get(ruleKey(job.rule)), stopAt: job.upTo });
+      rememberSequence(cache, sequence);
+      return { kind: 'sequence', sequence: sequenceValues(sequence, job.upTo) };
+    }
     case 'graph':
       return { kind: 'graph', graph: graphNimbers(job.graph, budget) };
   }
+}
+
+/** G(0) to G(upTo) of a sequence: its own values, then (when proved) the period's. */
+export function sequenceValues(sequence: HeapSequence, upTo: number): SequenceValues {
+  const p = sequence.periodicity;
+  const known = Math.min(upTo, sequence.computedUpTo);
+  const values = new Float64Array((p ? upTo : known) + 1);
+  for (let n = 0; n <= known; n++) values[n] = sequence.values[n];
+  if (p)
+    for (let n = known + 1; n <= upTo; n++) {
+      const offset = n - p.preperiod;
+      values[n] = sequence.values[p.preperiod + (offset % p.period)] + Math.floor(offset / p.period) * p.saltus;
+    }
+  return {
+    key: sequence.key,
+    values,
+    computedUpTo: sequence.computedUpTo,
+    ...(p ? { periodicity: p } : {}),
+    ...(sequence.complete ? {} : { reason: sequence.reason ?? 'no period proved yet' }),
+    ...(sequence.stop ? { stop: sequence.stop } : {}),
+  };
 }
 
 /** Distinct rule summaries kept for sharing; past this many the table starts again (it is only a saving). */
@@ -138,6 +180,7 @@ export class SharedRuleSummaries {
       case 'rule':
         return { kind: 'rule', rule: this.one(result.rule) };
       case 'graph':
+      case 'sequence':
         return result;
       case 'game':
         if (!result.game.components.some((c) => c.rule)) return result;

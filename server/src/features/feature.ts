@@ -5,6 +5,8 @@
 // besides answering (read a document's view, tell the user, ask the client to apply an edit) is
 // in FeatureContext, which the server makes once per connection.
 import type { CancellationToken, ClientCapabilities, ServerCapabilities, WorkspaceEdit } from 'vscode-languageserver';
+import type { Job } from '../compute/jobs';
+import type { JobOutcome } from '../compute/pool';
 import type { DocumentView } from './view';
 
 export interface FeatureContext {
@@ -34,6 +36,12 @@ export interface FeatureContext {
    * cannot take edits is an answer (`applied: false` and why), never an exception.
    */
   applyEdit(label: string, edit: WorkspaceEdit): Promise<{ readonly applied: boolean; readonly failureReason?: string }>;
+  /**
+   * Runs a job in a worker, apart from the documents' computations (a request's own work, such as
+   * the explorer's sequence), under the computation budget; `token` cancels it, and the job then
+   * answers with what it has.
+   */
+  compute(job: Job, token: CancellationToken, affinity?: readonly string[]): Promise<JobOutcome>;
 }
 
 /**

@@ -14,6 +14,7 @@ import { numberAtFeature } from './numberAt';
 import { renameFeature } from './rename';
 import { selectionRangesFeature } from './selectionRanges';
 import { semanticTokensFeature } from './semanticTokens';
+import { sequenceFeature } from './sequence';
 
 export const FEATURES: readonly Feature[] = [
   hoverFeature,
@@ -29,4 +30,5 @@ export const FEATURES: readonly Feature[] = [
   foldingFeature,
   selectionRangesFeature,
   semanticTokensFeature,
+  sequenceFeature,
 ];

@@ -1,0 +1,156 @@
+// The nim-sequence explorer's data (SEQUENCE_REQUEST): a heap rule's values as far as asked, its
+// period and proof in words, and for octal codes its rare and common values. And the command of
+// the lens above every heap rule (EXPLORE_SEQUENCE_COMMAND): VS Code's client opens its explorer
+// panel for it; the server, for any other editor, tells the rule's first values and status.
+import { CancellationToken, type CodeLens } from 'vscode-languageserver';
+import type { SequenceValues } from '../compute/jobs';
+import { ruleKey } from '../engine';
+import { type HeapRule, isHeapRule } from '../engine/types';
+import type { RuleSymbol } from '../language/model';
+import { spanAt, spanContains } from '../language/text';
+import { exploreArguments, sequenceParams } from '../params';
+import { EXPLORE_SEQUENCE_COMMAND, type ExploreSequenceArguments, SEQUENCE_REQUEST, type SequenceAnswer } from '../protocol';
+import type { Feature, FeatureContext } from './feature';
+import { describeRule } from './hover';
+import { type DocumentView, periodWords, proofWords } from './view';
+
+/** How many rare heaps an answer lists (it counts them all). */
+const LISTED_RARE_HEAPS = 200;
+
+/** The heap rule called `name` in the document (declared or built in), or why there is none. */
+function heapRule(view: DocumentView, name: string): { readonly symbol: RuleSymbol; readonly rule: HeapRule } | { readonly refused: string } {
+  const symbol = view.document.model.symbols.get(name);
+  if (symbol?.kind !== 'rule') return { refused: `There is no rule \`${name}\` in this document.` };
+  if (!symbol.rule) return { refused: `The rule \`${name}\` has errors: fix them to see its nim-sequence.` };
+  if (!isHeapRule(symbol.rule))
+    return { refused: `\`${name}\` is not a heap rule: only subtraction, subtract-all-except and octal rules have a nim-sequence.` };
+  return { symbol, rule: symbol.rule };
+}
+
+/** The name of the rule at `offset`: a rule's declaration, or a rule's name where a game uses it. */
+export function ruleNameAt(view: DocumentView, offset: number): string | undefined {
+  const declaration = spanAt(view.document.file.declarations, offset);
+  if (declaration?.kind === 'rule') return declaration.name?.text;
+  for (const { name, symbol } of view.document.model.references) if (symbol.kind === 'rule' && spanContains(name, offset)) return symbol.name;
+  return undefined;
+}
+
+/**
+ * Octal values split as rare and common: under a mask M a value v is rare when v & M has an even
+ * number of bits (0 is always rare). The mask is the one that leaves the fewest rare heaps, as in
+ * the tables of Gangolli, Plambeck and Flammenkamp; counted over the distinct values, not the heaps.
+ */
+export function rareAndCommon(values: ArrayLike<number>): NonNullable<Extract<SequenceAnswer, { values: unknown }>['rareCommon']> {
+  const heapsOf = new Map<number, number>();
+  let largest = 0;
+  for (let n = 0; n < values.length; n++) {
+    heapsOf.set(values[n], (heapsOf.get(values[n]) ?? 0) + 1);
+    largest = Math.max(largest, values[n]);
+  }
+  const bits = Math.min(12, Math.max(1, Math.ceil(Math.log2(largest + 1))));
+  const parity = (v: number) => {
+    let odd = 0;
+    for (let x = v; x !== 0; x &= x - 1) odd ^= 1;
+    return odd;
+  };
+  let best = 1;
+  let fewest = Infinity;
+  for (let mask = 1; mask < 1 << bits; mask++) {
+    let rare = 0;
+    for (const [value, heaps] of heapsOf) if (parity(value & mask) === 0) rare += heaps;
+    if (rare < fewest) {
+      fewest = rare;
+      best = mask;
+    }
+  }
+  const rareHeaps: number[] = [];
+  for (let n = 0; n < values.length && rareHeaps.length < LISTED_RARE_HEAPS; n++) if (parity(values[n] & best) === 0) rareHeaps.push(n);
+  const rareValues = [...heapsOf.keys()].filter((v) => parity(v & best) === 0).sort((a, b) => a - b);
+  return { mask: best, rareValues, rareHeapCount: fewest, rareHeaps };
+}
+
+/** SEQUENCE_REQUEST's answer, made from what the worker computed. */
+export function sequenceAnswer(name: string, rule: HeapRule, result: SequenceValues, upTo: number, cancelled: boolean): SequenceAnswer {
+  const p = result.periodicity;
+  const values = Array.from(result.values);
+  const last = values.length - 1;
+  const status = p
+    ? `${periodWords(p)}; ${proofWords(p)}.`
+    : `No period up to n = ${result.computedUpTo.toLocaleString('en-US')}${result.reason ? ` (${result.reason})` : ''}.`;
+  const stopped =
+    last < upTo
+      ? cancelled
+        ? `Cancelled at n = ${last.toLocaleString('en-US')}.`
+        : `Stopped at n = ${last.toLocaleString('en-US')}: ${result.reason ?? 'the computation budget ran out'}.`
+      : undefined;
+  return {
+    rule: name,
+    definition: describeRule(rule),
+    family: rule.kind,
+    values,
+    computedUpTo: result.computedUpTo,
+    ...(p ? { period: { preperiod: p.preperiod, period: p.period, saltus: p.saltus, provedAt: p.provedAt, proof: p.proof } } : {}),
+    status,
+    ...(stopped ? { stopped } : {}),
+    ...(rule.kind === 'octal' ? { rareCommon: rareAndCommon(values) } : {}),
+  };
+}
+
+/** A lens above every heap rule declared in the document: open the explorer. */
+export function ruleLenses(view: DocumentView): CodeLens[] {
+  const lenses: CodeLens[] = [];
+  for (const declaration of view.document.file.declarations) {
+    if (declaration.kind !== 'rule' || !declaration.name) continue;
+    const symbol = view.document.model.symbols.get(declaration.name.text);
+    if (symbol?.kind !== 'rule' || symbol.declaration !== declaration || !isHeapRule(symbol.rule)) continue;
+    const start = view.document.lines.positionAt(declaration.start);
+    const args: ExploreSequenceArguments = { uri: view.uri, rule: symbol.name };
+    // `$(name)` is VS Code's icon syntax: other editors would show it as text.
+    const title = `${view.icons ? '$(graph-line) ' : ''}explore the nim-sequence of ${symbol.name}`;
+    lenses.push({ range: { start, end: start }, command: { title, command: EXPLORE_SEQUENCE_COMMAND, arguments: [args] } });
+  }
+  return lenses;
+}
+
+async function sequence(context: FeatureContext, raw: unknown, token: CancellationToken): Promise<SequenceAnswer> {
+  const params = sequenceParams(raw);
+  const view = context.view(params.uri);
+  if (!view) return { refused: 'The document is not open.' };
+  const name = params.rule ?? ruleNameAt(view, view.document.lines.offsetAt(params.position!));
+  if (name === undefined) return { refused: 'Put the cursor on a rule, or on a game that uses one.' };
+  return computedSequence(context, view, name, params.upTo, token);
+}
+
+async function computedSequence(context: FeatureContext, view: DocumentView, name: string, upTo: number, token: CancellationToken): Promise<SequenceAnswer> {
+  const found = heapRule(view, name);
+  if ('refused' in found) return found;
+  const outcome = await context.compute({ kind: 'sequence', rule: found.rule, upTo }, token, [ruleKey(found.rule)]);
+  if (outcome.status === 'dropped') return { refused: 'Cancelled.' };
+  if (outcome.status === 'failed') return { refused: `Computing the sequence failed: ${outcome.message.split('\n')[0]}` };
+  if (outcome.result.kind !== 'sequence') return { refused: 'The worker answered something else.' };
+  return sequenceAnswer(name, found.rule, outcome.result.sequence, upTo, outcome.cancelled);
+}
+
+/** How many values the server's own explore command tells. */
+const TOLD_VALUES = 40;
+
+/**
+ * EXPLORE_SEQUENCE_COMMAND as the server runs it (editors other than VS Code, which open their
+ * explorer instead): the first values and the proof status, as a message.
+ */
+async function explore(context: FeatureContext, args: ExploreSequenceArguments): Promise<string> {
+  const view = context.view(args.uri);
+  const answer = view ? await computedSequence(context, view, args.rule, TOLD_VALUES - 1, CancellationToken.None) : { refused: 'The document is not open.' };
+  const message =
+    'refused' in answer ? answer.refused : `rule ${answer.rule}: ${answer.definition}. G(0), G(1), …: ${answer.values.join(' ')} …; ${answer.status}`;
+  context.tell(message, 'info');
+  return message;
+}
+
+export const sequenceFeature: Feature = {
+  name: 'nim-sequence explorer',
+  handlers: (context) => ({
+    requests: { [SEQUENCE_REQUEST]: (raw, token) => sequence(context, raw, token) },
+    commands: { [EXPLORE_SEQUENCE_COMMAND]: (args) => explore(context, exploreArguments(args[0])) },
+  }),
+};

@@ -1,0 +1,149 @@
+// The explorer's custom request (SEQUENCE_REQUEST) against independent oracles: values by brute
+// force (mex over the moves), preperiod, period and proof for known rules (subtract {1, 2} is
+// 0 1 2 repeating from 0; Kayles has period 12 from n = 71), values past the computed ones read off
+// the proved period, rare and common values of an octal code, a rule found by position,
+// cancellation, refusals; the lens above every heap rule and its command in an editor without a
+// panel.
+import * as assert from 'node:assert/strict';
+import { CancellationTokenSource } from 'vscode-jsonrpc';
+import { EXPLORE_SEQUENCE_COMMAND, SEQUENCE_REQUEST, type SequenceAnswer } from '../../server/src/protocol';
+import { sequenceValues } from '../../server/src/compute/jobs';
+import { ruleSequence } from '../../server/src/engine';
+import { rareAndCommon } from '../../server/src/features/sequence';
+import { bruteOctal, bruteSubtraction } from '../engine/oracles';
+import { LanguageServerSession } from '../helpers/languageServer';
+
+type Answered = Extract<SequenceAnswer, { values: unknown }>;
+
+const uri = 'file:///sequence.game';
+const text = [
+  'rule onetwo = subtract {1, 2}',
+  'rule squares = subtract {1, 4, 9}',
+  'rule officers = octal 0.6',
+  'rule broken = subtract {0',
+  'game g = onetwo 5 + kayles 7',
+  'game w = wythoff (3, 5)',
+  '',
+].join('\n');
+
+function answered(answer: SequenceAnswer): Answered {
+  assert.ok(!('refused' in answer), `refused: ${'refused' in answer ? answer.refused : ''}`);
+  return answer;
+}
+
+describe('the nim-sequence request (the explorer)', function () {
+  this.timeout(60_000);
+  let session: LanguageServerSession;
+  before(async () => {
+    ({ session } = await LanguageServerSession.inProcess());
+    await session.open(uri, text);
+  });
+  after(() => session.stop());
+
+  const ask = (params: Record<string, unknown>) => session.request<SequenceAnswer>(SEQUENCE_REQUEST, { textDocument: { uri }, ...params });
+
+  it('subtract {1, 2}: 0 1 2 repeating from 0, proved by the subtraction window; values past the proof from the period', async () => {
+    const answer = answered(await ask({ rule: 'onetwo', upTo: 500 }));
+    assert.equal(answer.definition, 'subtract {1, 2}');
+    assert.equal(answer.family, 'subtract');
+    assert.deepEqual(answer.values, bruteSubtraction([1, 2], 501));
+    assert.deepEqual(
+      { preperiod: answer.period?.preperiod, period: answer.period?.period, saltus: answer.period?.saltus, proof: answer.period?.proof },
+      { preperiod: 0, period: 3, saltus: 0, proof: 'subtraction-window' },
+    );
+    assert.match(answer.status, /^period 3 from the start; proved at n = \d+ by the window theorem for subtraction games\.$/);
+    assert.equal(answer.stopped, undefined);
+    assert.equal(answer.rareCommon, undefined);
+  });
+
+  it('Kayles: period 12 from n = 71 by Guy–Smith; values equal brute force; rare and common values', async () => {
+    const answer = answered(await ask({ rule: 'kayles', upTo: 300 }));
+    assert.equal(answer.definition, 'octal 0.77');
+    assert.deepEqual(answer.values, bruteOctal([0, 7, 7], 301));
+    assert.equal(answer.period?.preperiod, 71);
+    assert.equal(answer.period?.period, 12);
+    assert.equal(answer.period?.proof, 'guy-smith');
+    assert.match(answer.status, /period 12 from n = 71; proved at n = \d+ by the Guy–Smith periodicity theorem/);
+    // Kayles' values are all below 16; under the mask 1 (odd values common) its rare heaps are those with even values.
+    const split = answer.rareCommon!;
+    assert.deepEqual(split, rareAndCommon(answer.values));
+    const evenHeaps = answer.values.filter((v) => v % 2 === 0).length;
+    assert.ok(split.rareHeapCount <= evenHeaps, `${split.rareHeapCount} rare heaps under mask ${split.mask}, ${evenHeaps} even values`);
+    assert.ok(split.rareValues.includes(0));
+    for (const n of split.rareHeaps) assert.ok(split.rareValues.includes(answer.values[n]), `heap ${n}`);
+  });
+
+  it('subtract {1, 4, 9} against brute force; a rule found by the cursor on its declaration or on a game using it', async () => {
+    const squares = answered(await ask({ rule: 'squares', upTo: 200 }));
+    assert.deepEqual(squares.values, bruteSubtraction([1, 4, 9], 201));
+    assert.equal(answered(await ask({ position: { line: 1, character: 3 } })).rule, 'squares');
+    assert.equal(answered(await ask({ position: { line: 4, character: 10 } })).rule, 'onetwo');
+    assert.equal(answered(await ask({ position: { line: 4, character: 21 } })).rule, 'kayles');
+    assert.equal(answered(await ask({ position: { line: 4, character: 10 } })).values.length, 1001, 'the default: G(0) to G(1000)');
+  });
+
+  it('an unproved sequence says how far it looked; a cancelled one says it was cancelled', async () => {
+    // Officers (0.6) has no known period: to 3,000 there is none.
+    const answer = answered(await ask({ rule: 'officers', upTo: 3000 }));
+    assert.deepEqual(answer.values.slice(0, 400), bruteOctal([0, 6], 400));
+    assert.equal(answer.period, undefined);
+    assert.match(answer.status, /^No period up to n = 3,000/);
+    const source = new CancellationTokenSource();
+    const pending = session.connection.sendRequest<SequenceAnswer>(SEQUENCE_REQUEST, { textDocument: { uri }, rule: 'officers', upTo: 1 << 20 }, source.token);
+    setTimeout(() => source.cancel(), 300);
+    // The worker stops and answers with what it has.
+    const cancelled = answered(await pending);
+    assert.match(cancelled.stopped ?? '', /^Cancelled at n = [\d,]+\.$/);
+    assert.ok(cancelled.values.length < (1 << 20) + 1);
+    assert.deepEqual(cancelled.values.slice(0, 400), bruteOctal([0, 6], 400));
+  });
+
+  it('refusals: no such rule, a rule with errors, not a heap rule, nothing under the cursor; bad params', async () => {
+    const refused = async (params: Record<string, unknown>) => {
+      const answer = await ask(params);
+      assert.ok('refused' in answer, JSON.stringify(params));
+      return answer.refused;
+    };
+    assert.match(await refused({ rule: 'nosuch' }), /no rule `nosuch`/);
+    assert.match(await refused({ rule: 'broken' }), /has errors/);
+    assert.match(await refused({ rule: 'wythoff' }), /not a heap rule/);
+    assert.match(await refused({ position: { line: 6, character: 0 } }), /Put the cursor on a rule/);
+    await assert.rejects(ask({}), /a rule \(its name\) or a position/);
+    await assert.rejects(ask({ rule: 'onetwo', upTo: -1 }), /params\.upTo must be an integer/);
+  });
+
+  it('values past the computed ones are read off the proved period (sequenceValues)', () => {
+    for (const [rule, oracle] of [
+      [{ kind: 'subtract', set: [2n, 5n, 7n] }, bruteSubtraction([2, 5, 7], 6001)],
+      [{ kind: 'octal', digits: [0, 7, 7] }, bruteOctal([0, 7, 7], 6001)],
+    ] as const) {
+      const proved = ruleSequence(rule, {});
+      assert.ok(proved.periodicity && proved.computedUpTo < 6000, `computed to ${proved.computedUpTo}`);
+      assert.deepEqual(Array.from(sequenceValues(proved, 6000).values), oracle);
+    }
+    // All-but: arithmetic periodicity (each period adds a saltus).
+    const nim = ruleSequence({ kind: 'subtractAllExcept', except: [] }, {});
+    assert.deepEqual(
+      Array.from(sequenceValues(nim, 100).values),
+      Array.from({ length: 101 }, (_, n) => n),
+    );
+  });
+
+  it('a lens above every heap rule runs the explore command; the server runs it as a message', async () => {
+    const lenses = (await session.codeLenses(uri)) ?? [];
+    const explore = lenses.filter((lens) => lens.command?.command === EXPLORE_SEQUENCE_COMMAND);
+    assert.deepEqual(
+      explore.map((lens) => [lens.range.start.line, lens.command!.title]),
+      [
+        [0, '$(graph-line) explore the nim-sequence of onetwo'],
+        [1, '$(graph-line) explore the nim-sequence of squares'],
+        [2, '$(graph-line) explore the nim-sequence of officers'],
+      ],
+    );
+    session.messages.clear();
+    const told = await session.executeCommand(EXPLORE_SEQUENCE_COMMAND, explore[0].command!.arguments);
+    assert.match(String(told), /rule onetwo: subtract \{1, 2\}/);
+    const message = await session.messages.next(() => true, 'the message');
+    assert.equal(message.message, told);
+  });
+});
