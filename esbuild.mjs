@@ -32,6 +32,15 @@ const common = {
 
 const builds = [
   { ...common, entryPoints: { 'client/extension': 'client/src/extension.ts' }, outdir: 'out' },
+  // The explorer's page runs in a webview (a browser frame): one script, no modules, no Node.
+  {
+    ...common,
+    platform: 'browser',
+    target: 'es2022',
+    format: 'iife',
+    entryPoints: { 'client/webview/explorer': 'client/webview/explorer.ts' },
+    outdir: 'out',
+  },
   // The server and its computation workers (loaded by path: out/server/worker.js).
   { ...common, entryPoints: { 'server/server': 'server/src/main.ts', 'server/worker': 'server/src/compute/worker.ts' }, outdir: 'out' },
   {

@@ -27,7 +27,11 @@ function findCompiledTests(dir) {
 const tsc = join('node_modules', '.bin', 'tsc');
 // Formatting and lint (Biome, biome.jsonc): a failure is counted, and the tests still run.
 const lintPassed = step('format and lint', join('node_modules', '.bin', 'biome'), ['ci', '--colors=off', '.']);
-if (!step('type check', tsc, ['--noEmit', '-p', '.']) || !step('type check (end-to-end test)', tsc, ['--noEmit', '-p', 'test/e2e'])) {
+if (
+  !step('type check', tsc, ['--noEmit', '-p', '.']) ||
+  !step('type check (end-to-end test)', tsc, ['--noEmit', '-p', 'test/e2e']) ||
+  !step('type check (the webview page)', tsc, ['--noEmit', '-p', 'client/webview'])
+) {
   console.log('\ntype check failed');
   console.log('0 passed, 1 failed');
   process.exit(1);

@@ -1,16 +1,27 @@
-// The extension's client side: start the language server for `.game` files, and give two of
+// The extension's client side: start the language server for `.game` files, and give some of
 // its commands VS Code's own UI: the "k more winning moves" lens shows a quick pick of every move
 // (the server's own version of that command offers a dozen as a message's buttons, which suits
-// other editors), and "Copy Nimber at Cursor". Everything else, applying a move included,
-// happens in the server.
+// other editors), a rule's "explore" lens opens the nim-sequence explorer (a webview panel:
+// explorer.ts; the server's own version tells the first values), and "Copy Nimber at Cursor".
+// Everything else, applying a move included, happens in the server.
 import * as path from 'node:path';
 import { commands, env, window, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { exploreSequence } from './explorer';
+import { GrundyStatus } from './status';
 import {
   APPLY_MOVE_COMMAND,
   COPY_NIMBER_COMMAND,
+  EXPLORE_SEQUENCE_COMMAND,
+  type ExploreSequenceArguments,
   NUMBER_AT_REQUEST,
   type NumberAtAnswer,
+  RESTART_SERVER_COMMAND,
+  SHOW_OUTPUT_COMMAND,
+  STATUS_NOTIFICATION,
+  type StatusParams,
+  SEQUENCE_REQUEST,
+  type SequenceAnswer,
   SHOW_MOVES_COMMAND,
   type ShowMovesArguments,
   WINNING_MOVES_REQUEST,
@@ -18,8 +29,14 @@ import {
 } from '../../server/src/protocol';
 
 let client: LanguageClient | undefined;
+let status: GrundyStatus | undefined;
 
-export async function activate(context: ExtensionContext): Promise<void> {
+/** What the extension exports: its tests look inside (the status item, the open explorers). */
+export interface GrundyApi {
+  readonly status: () => StatusParams | undefined;
+}
+
+export async function activate(context: ExtensionContext): Promise<GrundyApi> {
   const serverModule = context.asAbsolutePath(path.join('out', 'server', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
@@ -30,10 +47,15 @@ export async function activate(context: ExtensionContext): Promise<void> {
     // The server has the settings from its first computation on; it reads changes itself
     // (`workspace/configuration` when told that they changed).
     // renderIcons: VS Code shows `$(name)` icons in lens titles; the server uses them only when told.
-    initializationOptions: { settings: workspace.getConfiguration('grundy'), renderIcons: true },
+    // status: the server says what it computes (STATUS_NOTIFICATION), for the language status item.
+    initializationOptions: { settings: workspace.getConfiguration('grundy'), renderIcons: true, status: true },
     middleware: {
       // The client registers every command the server executes; this one it runs itself.
-      executeCommand: (command, args, next) => (command === SHOW_MOVES_COMMAND ? showMoves(args[0] as ShowMovesArguments) : next(command, args)),
+      executeCommand: (command, args, next) => {
+        if (command === SHOW_MOVES_COMMAND) return showMoves(args[0] as ShowMovesArguments);
+        if (command === EXPLORE_SEQUENCE_COMMAND) return explore(context, args[0] as ExploreSequenceArguments | undefined);
+        return next(command, args);
+      },
     },
   };
   // No errorHandler of our own: the default one restarts a server whose connection closes (up to
@@ -56,7 +78,34 @@ export async function activate(context: ExtensionContext): Promise<void> {
       );
     }),
   );
+  status = new GrundyStatus();
+  context.subscriptions.push(
+    status,
+    client.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => status?.show(params)),
+    commands.registerCommand(RESTART_SERVER_COMMAND, async () => {
+      status?.show({ computing: 0, labels: [] });
+      await client!.restart();
+    }),
+    commands.registerCommand(SHOW_OUTPUT_COMMAND, () => client!.outputChannel.show(true)),
+  );
   await client.start();
+  // The palette's server commands (restart, output, cancel) apply from now on.
+  await commands.executeCommand('setContext', 'grundy.active', true);
+  return { status: () => status?.current };
+}
+
+/**
+ * Opens the explorer: of the rule a lens names, or (from the palette, no arguments) of the rule at
+ * the cursor, which the server finds (a request for G(0) alone).
+ */
+async function explore(context: ExtensionContext, args: ExploreSequenceArguments | undefined): Promise<void> {
+  if (args) return void exploreSequence(context, client!, args.uri, args.rule);
+  const editor = window.activeTextEditor;
+  if (editor?.document.languageId !== 'game') return void window.showWarningMessage('Put the cursor on a rule of a .game file.');
+  const uri = editor.document.uri.toString();
+  const answer = await client!.sendRequest<SequenceAnswer>(SEQUENCE_REQUEST, { textDocument: { uri }, position: editor.selection.active, upTo: 0 });
+  if ('refused' in answer) return void window.showWarningMessage(answer.refused);
+  exploreSequence(context, client!, uri, answer.rule);
 }
 
 /** Every listed winning move as a quick pick; the one picked is played by the server. */

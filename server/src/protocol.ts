@@ -24,6 +24,15 @@ export interface ExplainGameArguments {
 /** Registered by the VS Code client: copies the whole nimber at the cursor (NUMBER_AT_REQUEST). */
 export const COPY_NIMBER_COMMAND = 'grundy.copyNimber';
 
+/** Executed by the server: every running computation stops and keeps what it has. Answers how many it stopped. */
+export const CANCEL_COMPUTATIONS_COMMAND = 'grundy.cancelComputations';
+
+/** Registered by the VS Code client: restarts the language server. */
+export const RESTART_SERVER_COMMAND = 'grundy.restartServer';
+
+/** Registered by the VS Code client: shows the language server's output channel. */
+export const SHOW_OUTPUT_COMMAND = 'grundy.showOutput';
+
 /** Everything needed to find the move again, and to notice that the document moved on. No bigints: JSON. */
 export interface ApplyMoveArguments {
   readonly uri: string;
@@ -132,4 +141,22 @@ export const EXPLORE_SEQUENCE_COMMAND = 'grundy.exploreSequence';
 export interface ExploreSequenceArguments {
   readonly uri: string;
   readonly rule: string;
+}
+
+// ---- status ----
+
+/**
+ * Notification from the server, to a client that asks for it (`initializationOptions.status:
+ * true`, as VS Code's client does): what is computing, and the last failure. Sent when it changes,
+ * at most four times a second.
+ */
+export const STATUS_NOTIFICATION = 'grundy/status';
+
+export interface StatusParams {
+  /** Computations running or queued for open documents. */
+  readonly computing: number;
+  /** The names of the oldest few (games, rules, graphs). */
+  readonly labels: readonly string[];
+  /** The last computation that failed since the server started, in a line. */
+  readonly lastError?: string;
 }

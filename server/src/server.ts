@@ -41,6 +41,7 @@ import { DEFAULT_SETTINGS, type DocumentView, type Settings, type Value } from '
 import { type AnalyzedDocument, analyzeText } from './language/analyze';
 import type { GameSymbol, GraphSymbol } from './language/model';
 import { executeCommandParams, InvalidParams, withCheckedDocumentSync } from './params';
+import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
 
 /** Typing produces bursts of changes; publish diagnostics once the burst pauses this long. */
 const diagnosticsDelayMs = 30;
@@ -222,6 +223,7 @@ export function createServer(connection: Connection, options: ServerOptions): La
     if (computation.state === 'failed' || (computation.state === 'done' && computation.result.kind === 'game' && computation.result.game.outcome === null)) {
       for (const uri of computations.ownersOf(key)) finishedFor.add(uri);
     }
+    if (computation.state === 'failed') lastError = `${computation.label}: ${computation.message.split('\n')[0]}`;
     scheduleRefresh();
     // Progress is reported on a timer; only the end of all work is said at once.
     if (computations.pendingCount === 0) updateProgress();
@@ -232,9 +234,24 @@ export function createServer(connection: Connection, options: ServerOptions): La
   let progress: { reporter?: WorkDoneProgressServerReporter; readonly finishedAtStart: number } | undefined;
   let progressTimer: NodeJS.Timeout | undefined;
 
+  /** The client asked for STATUS_NOTIFICATION (initializationOptions.status). */
+  let sendStatus = false;
+  let lastError: string | undefined;
+  let lastStatus = '';
+
+  function updateStatus(pending: ReturnType<Computations['pendingSummary']>): void {
+    if (!sendStatus) return;
+    const status: StatusParams = { computing: pending?.count ?? 0, labels: pending?.labels ?? [], ...(lastError ? { lastError } : {}) };
+    const text = JSON.stringify(status);
+    if (text === lastStatus) return;
+    lastStatus = text;
+    void connection.sendNotification(STATUS_NOTIFICATION, status);
+  }
+
   /** O(1) in the number of computations (pendingSummary looks at a few of the oldest). */
   function updateProgress(): void {
     const pending = computations.pendingSummary();
+    updateStatus(pending);
     if (!pending) {
       progress?.reporter?.done();
       progress = undefined;
@@ -319,6 +336,11 @@ export function createServer(connection: Connection, options: ServerOptions): La
         return undefined;
       }
     },
+    cancelComputations: () => {
+      const running = computations.pendingSummary()?.count ?? 0;
+      computations.cancelAll();
+      return running;
+    },
     compute: async (job, token, affinity) => {
       const handle = pool.run(job, settings.computation.budgetMs, affinity);
       const listening = token.onCancellationRequested(() => handle.cancel());
@@ -396,7 +418,8 @@ export function createServer(connection: Connection, options: ServerOptions): La
 
   connection.onInitialize((params) => {
     capabilities = params.capabilities;
-    const initOptions = params.initializationOptions as { settings?: unknown; renderIcons?: unknown } | undefined;
+    const initOptions = params.initializationOptions as { settings?: unknown; renderIcons?: unknown; status?: unknown } | undefined;
+    sendStatus = initOptions?.status === true;
     if (initOptions?.settings) settings = normalizeSettings(initOptions.settings);
     renderIcons = initOptions?.renderIcons === true;
     computations.setBudget(settings.computation.budgetMs);

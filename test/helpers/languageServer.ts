@@ -16,7 +16,7 @@ import { WorkerPool } from '../../server/src/compute/pool';
 import type { Feature } from '../../server/src/features/feature';
 import { FEATURES } from '../../server/src/features';
 import { createServer } from '../../server/src/server';
-import { EXPLORE_SEQUENCE_COMMAND } from '../../server/src/protocol';
+import { EXPLORE_SEQUENCE_COMMAND, STATUS_NOTIFICATION, type StatusParams } from '../../server/src/protocol';
 import type {
   ApplyWorkspaceEditParams,
   CodeLens,
@@ -49,8 +49,9 @@ export interface SessionOptions {
   readonly settings?: Record<string, unknown>;
   /** The client's capabilities, instead of VS Code's usual ones (CLIENT_CAPABILITIES). */
   readonly capabilities?: Record<string, unknown>;
-  /** initializationOptions besides the settings (default: renderIcons, as VS Code's client sends). */
+  /** initializationOptions besides the settings (default: renderIcons and status, as VS Code's client sends). */
   readonly renderIcons?: boolean;
+  readonly status?: boolean;
 }
 
 export interface InProcessOptions extends SessionOptions {
@@ -132,6 +133,8 @@ export class LanguageServerSession {
   readonly refreshes = new Inbox<{ method: string; at: number }>();
   readonly progress = new Inbox<ProgressParams>();
   readonly messages = new Inbox<ShowMessageParams>();
+  /** STATUS_NOTIFICATION's params, as they came. */
+  readonly status = new Inbox<StatusParams>();
   /** `window/logMessage`: type 1 error, 2 warning, 3 info, 4 log. */
   readonly logs = new Inbox<{ type: number; message: string }>();
   /** How `window/showMessageRequest` is answered (default: no choice). */
@@ -153,6 +156,7 @@ export class LanguageServerSession {
     connection.onNotification('window/showMessage', (params: ShowMessageParams) => this.messages.push(params));
     connection.onNotification('window/logMessage', (params: { type: number; message: string }) => this.logs.push(params));
     connection.onNotification('$/progress', (params: ProgressParams) => this.progress.push(params));
+    connection.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => this.status.push(params));
     connection.onRequest('window/workDoneProgress/create', (params: { token: string | number }) => {
       this.progressTokens.push(params.token);
       return null;
@@ -222,7 +226,7 @@ export class LanguageServerSession {
       rootUri: null,
       // As the extension's client does: settings from the start, before `workspace/configuration`.
       // As VS Code's client does: it renders `$(name)` icons.
-      initializationOptions: { settings: this.settings, renderIcons: options.renderIcons ?? true },
+      initializationOptions: { settings: this.settings, renderIcons: options.renderIcons ?? true, status: options.status ?? true },
       capabilities: options.capabilities ?? CLIENT_CAPABILITIES,
     });
     await this.connection.sendNotification('initialized', {});

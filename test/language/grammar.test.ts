@@ -4,7 +4,14 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as oniguruma from 'vscode-oniguruma';
 import { INITIAL, type IGrammar, Registry, parseRawGrammar } from 'vscode-textmate';
-import { COPY_NIMBER_COMMAND, SHOW_MOVES_COMMAND } from '../../server/src/protocol';
+import {
+  CANCEL_COMPUTATIONS_COMMAND,
+  COPY_NIMBER_COMMAND,
+  EXPLORE_SEQUENCE_COMMAND,
+  RESTART_SERVER_COMMAND,
+  SHOW_MOVES_COMMAND,
+  SHOW_OUTPUT_COMMAND,
+} from '../../server/src/protocol';
 import { repositoryPath } from '../helpers/paths';
 
 const cases: [string, [string, string][]][] = [
@@ -208,9 +215,21 @@ describe('TextMate grammar', () => {
     });
   }
 
-  it("the manifest contributes exactly the client's commands named in protocol.ts", () => {
+  it('the manifest contributes exactly the commands named in protocol.ts, in the Grundy category, each with a when clause', () => {
     const manifest = JSON.parse(readFileSync(repositoryPath('package.json'), 'utf8'));
-    assert.deepEqual(manifest.contributes.commands.map((c: { command: string }) => c.command).sort(), [COPY_NIMBER_COMMAND, SHOW_MOVES_COMMAND].sort());
+    const commands = [
+      CANCEL_COMPUTATIONS_COMMAND,
+      COPY_NIMBER_COMMAND,
+      EXPLORE_SEQUENCE_COMMAND,
+      RESTART_SERVER_COMMAND,
+      SHOW_MOVES_COMMAND,
+      SHOW_OUTPUT_COMMAND,
+    ].sort();
+    assert.deepEqual(manifest.contributes.commands.map((c: { command: string }) => c.command).sort(), commands);
+    for (const command of manifest.contributes.commands) assert.equal(command.category, 'Grundy', command.command);
+    const palette = manifest.contributes.menus.commandPalette as { command: string; when: string }[];
+    assert.deepEqual(palette.map((entry) => entry.command).sort(), commands);
+    for (const entry of palette) assert.ok(entry.when, `${entry.command} has a when clause`);
   });
 
   it('the manifest registers the grammar and the language configuration', () => {

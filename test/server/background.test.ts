@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Feature } from '../../server/src/features/feature';
+import { CANCEL_COMPUTATIONS_COMMAND } from '../../server/src/protocol';
 import { LanguageServerSession } from '../helpers/languageServer';
 
 /** Officers (0.6) has no known period: a huge heap computes until the budget stops it. */
@@ -35,6 +36,43 @@ describe('background computation', function () {
       assert.equal(niceness(String(pid)), 0, 'the main thread');
       assert.ok(lowered.length >= 1, `threads lowered to niceness 10: ${lowered.length} of ${threads.length}`);
       assert.ok(lowered.length < threads.length - 1, 'only the workers');
+    } finally {
+      await session.stop();
+    }
+  });
+
+  it('status (grundy/status): computing with the game names, idle again, the last failure; grundy.cancelComputations stops the work', async () => {
+    const { session } = await LanguageServerSession.inProcess({ settings: { computation: { budgetMs: 60_000 } } });
+    try {
+      const uri = 'file:///background/status.game';
+      await session.open(uri, `${rules}${slow('big')}\n${slow('huge', 1)}\n`);
+      const busy = await session.status.next((s) => s.computing === 2, 'two computing');
+      assert.deepEqual([...busy.labels].sort(), ['big', 'huge']);
+      session.messages.clear();
+      assert.equal(await session.executeCommand(CANCEL_COMPUTATIONS_COMMAND), 2);
+      assert.match((await session.messages.next(() => true, 'the message')).message, /^Stopped 2 computations/);
+      const idle = await session.status.next((s) => s.computing === 0, 'idle');
+      assert.equal(idle.lastError, undefined);
+      assert.equal(await session.executeCommand(CANCEL_COMPUTATIONS_COMMAND), 0);
+      // A worker that dies fails its game: the status says so.
+      await session.change(uri, `${rules}${slow('doomed', 2)}\n`);
+      await session.status.next((s) => s.computing === 1, 'computing the doomed game');
+      await Promise.all(session.workers.map((worker) => worker.terminate()));
+      const failed = await session.status.next((s) => s.lastError !== undefined, 'a failure');
+      assert.match(failed.lastError!, /^doomed: /);
+    } finally {
+      await session.stop();
+    }
+  });
+
+  it('without initializationOptions.status no status notification is sent', async () => {
+    const { session } = await LanguageServerSession.inProcess({ status: false });
+    try {
+      const uri = 'file:///background/quiet.game';
+      await session.open(uri, `${rules}game quick = onetwo 4\n`);
+      await session.settledCodeLenses(uri);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(session.status.seen.length, 0);
     } finally {
       await session.stop();
     }

@@ -10,6 +10,7 @@ import { EXPLORE_SEQUENCE_COMMAND, SEQUENCE_REQUEST, type SequenceAnswer } from 
 import { sequenceValues } from '../../server/src/compute/jobs';
 import { ruleSequence } from '../../server/src/engine';
 import { rareAndCommon } from '../../server/src/features/sequence';
+import { exportText, rowLength } from '../../client/src/explorerMessages';
 import { bruteOctal, bruteSubtraction } from '../engine/oracles';
 import { LanguageServerSession } from '../helpers/languageServer';
 
@@ -127,6 +128,30 @@ describe('the nim-sequence request (the explorer)', function () {
       Array.from(sequenceValues(nim, 100).values),
       Array.from({ length: 101 }, (_, n) => n),
     );
+  });
+
+  it('exports: CSV, a Markdown table with rows one period long, an OEIS b-file', async () => {
+    const kayles = answered(await ask({ rule: 'kayles', upTo: 100 }));
+    const csv = exportText(kayles, 'csv').trimEnd().split('\n');
+    assert.equal(csv[0], 'n,G(n)');
+    assert.deepEqual(
+      csv.slice(1).map((line) => line.split(',').map(Number)),
+      kayles.values.map((g, n) => [n, g]),
+    );
+    const bfile = exportText(kayles, 'bfile').trimEnd().split('\n');
+    assert.match(bfile[0], /^# G\(n\) of kayles \(octal 0\.77\), n = 0\.\.100$/);
+    assert.deepEqual(
+      bfile.filter((line) => !line.startsWith('#')).map((line) => line.split(' ').map(Number)),
+      kayles.values.map((g, n) => [n, g]),
+    );
+    const markdown = exportText(kayles, 'markdown').split('\n');
+    const rows = markdown.filter((line) => /^\| \d/.test(line));
+    assert.equal(rowLength(kayles), 12);
+    assert.equal(rows.length, Math.ceil(101 / 12));
+    assert.equal(rows[6], `| 72 | ${kayles.values.slice(72, 84).join(' | ')} |`);
+    assert.ok(markdown.includes('| n | +0 | +1 | +2 | +3 | +4 | +5 | +6 | +7 | +8 | +9 | +10 | +11 |'));
+    const officers = answered(await ask({ rule: 'officers', upTo: 25 }));
+    assert.equal(rowLength(officers), 10, 'no period: rows of ten');
   });
 
   it('a lens above every heap rule runs the explore command; the server runs it as a message', async () => {

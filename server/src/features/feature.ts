@@ -42,6 +42,8 @@ export interface FeatureContext {
    * answers with what it has.
    */
   compute(job: Job, token: CancellationToken, affinity?: readonly string[]): Promise<JobOutcome>;
+  /** Stops every documents' computation that is running (each keeps what it has); how many there were. */
+  cancelComputations(): number;
 }
 
 /**

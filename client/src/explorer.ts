@@ -1,0 +1,182 @@
+// The nim-sequence explorer: a webview panel per rule and document, fed by the server's
+// SEQUENCE_REQUEST. It follows the document (an edit asks again, a moment later), computes further
+// on request (with a cancel), exports and copies. The panel's page is client/webview/explorer.ts;
+// it loads nothing but this extension's own files (a strict content security policy).
+import { randomBytes } from 'node:crypto';
+import { CancellationTokenSource, type Disposable, type ExtensionContext, Uri, ViewColumn, type WebviewPanel, env, window, workspace } from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { SEQUENCE_DEFAULT_UP_TO, SEQUENCE_MAX_UP_TO, SEQUENCE_REQUEST, type SequenceAnswer, type SequenceParams } from '../../server/src/protocol';
+import { EXPORT_FORMATS, type ExportFormat, exportText, type FromPanel, type SequenceData, type ToPanel } from './explorerMessages';
+
+export const EXPLORER_VIEW_TYPE = 'grundy.sequenceExplorer';
+
+/** How long after an edit the panel asks again (the server re-analyses first). */
+const FOLLOW_DELAY_MS = 300;
+
+const open = new Map<string, SequenceExplorer>();
+
+/** Opens the explorer of `rule` in the document `uri`, or shows the one already open. */
+export function exploreSequence(context: ExtensionContext, client: LanguageClient, uri: string, rule: string): SequenceExplorer {
+  const id = `${uri}\u0000${rule}`;
+  const known = open.get(id);
+  if (known) {
+    known.panel.reveal();
+    return known;
+  }
+  const explorer = new SequenceExplorer(context, client, uri, rule, () => open.delete(id));
+  open.set(id, explorer);
+  return explorer;
+}
+
+/** The open explorers (tests look into them). */
+export function openExplorers(): readonly SequenceExplorer[] {
+  return [...open.values()];
+}
+
+export class SequenceExplorer {
+  readonly panel: WebviewPanel;
+  private upTo = SEQUENCE_DEFAULT_UP_TO;
+  private last: SequenceAnswer | undefined;
+  private running: CancellationTokenSource | undefined;
+  private followTimer: NodeJS.Timeout | undefined;
+  private readonly disposables: Disposable[] = [];
+  /** Resolves each time an answer has been posted to the panel (tests wait on it). */
+  private answered: (() => void)[] = [];
+
+  constructor(
+    private readonly context: ExtensionContext,
+    private readonly client: LanguageClient,
+    readonly uri: string,
+    readonly rule: string,
+    onClose: () => void,
+  ) {
+    const media = Uri.joinPath(context.extensionUri, 'media');
+    const script = Uri.joinPath(context.extensionUri, 'out', 'client', 'webview');
+    this.panel = window.createWebviewPanel(EXPLORER_VIEW_TYPE, `${rule}: nim-sequence`, ViewColumn.Beside, {
+      enableScripts: true,
+      localResourceRoots: [media, script],
+      retainContextWhenHidden: true,
+    });
+    this.panel.iconPath = Uri.joinPath(media, 'icon.png');
+    this.panel.webview.html = this.html(media, script);
+    this.disposables.push(
+      this.panel.webview.onDidReceiveMessage((message: FromPanel) => void this.receive(message)),
+      workspace.onDidChangeTextDocument((event) => {
+        if (event.document.uri.toString() !== this.uri || event.contentChanges.length === 0) return;
+        clearTimeout(this.followTimer);
+        this.followTimer = setTimeout(() => void this.request(), FOLLOW_DELAY_MS);
+      }),
+    );
+    this.panel.onDidDispose(() => {
+      onClose();
+      this.running?.cancel();
+      clearTimeout(this.followTimer);
+      for (const d of this.disposables) d.dispose();
+    });
+  }
+
+  /** The last answer (tests read it). */
+  get answer(): SequenceAnswer | undefined {
+    return this.last;
+  }
+
+  /** Resolves when the next answer has been posted to the panel. */
+  nextAnswer(): Promise<void> {
+    return new Promise((resolve) => this.answered.push(resolve));
+  }
+
+  private async receive(message: FromPanel): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        return this.request();
+      case 'further':
+        this.upTo = Math.min(SEQUENCE_MAX_UP_TO, 4 * (this.upTo + 1) - 1);
+        return this.request();
+      case 'cancel':
+        this.running?.cancel();
+        return;
+      case 'export':
+        return this.export(message.format);
+      case 'copy': {
+        const data = this.data();
+        if (!data) return;
+        await env.clipboard.writeText(exportText(data, message.format));
+        void window.showInformationMessage(`Copied ${data.values.length.toLocaleString('en-US')} values of ${data.rule} (${label(message.format)}).`);
+        return;
+      }
+    }
+  }
+
+  private data(): SequenceData | undefined {
+    return this.last && !('refused' in this.last) ? this.last : undefined;
+  }
+
+  /** Asks the server for G(0) to G(upTo); a request still running is cancelled first. */
+  private async request(): Promise<void> {
+    this.running?.cancel();
+    const source = new CancellationTokenSource();
+    this.running = source;
+    await this.post({ type: 'computing', upTo: this.upTo });
+    const params: SequenceParams = { textDocument: { uri: this.uri }, rule: this.rule, upTo: this.upTo };
+    let answer: SequenceAnswer;
+    try {
+      answer = await this.client.sendRequest<SequenceAnswer>(SEQUENCE_REQUEST, params, source.token);
+    } catch (cause) {
+      if (source.token.isCancellationRequested && this.running !== source) return; // a newer request took over
+      answer = { refused: `The server did not answer: ${cause instanceof Error ? cause.message : String(cause)}` };
+    }
+    if (this.running !== source) return;
+    this.running = undefined;
+    source.dispose();
+    this.last = answer;
+    await this.post({ type: 'sequence', answer, upTo: this.upTo, computing: false });
+    for (const resolve of this.answered.splice(0)) resolve();
+  }
+
+  private async export(format: ExportFormat): Promise<void> {
+    const data = this.data();
+    if (!data) return;
+    const extension = EXPORT_FORMATS.find((f) => f.format === format)!.extension;
+    const folder = workspace.workspaceFolders?.[0]?.uri ?? Uri.file(this.context.globalStorageUri.fsPath);
+    const target = await window.showSaveDialog({
+      defaultUri: Uri.joinPath(folder, `${data.rule}-nim-sequence.${extension}`),
+      filters: { [label(format)]: [extension] },
+    });
+    if (!target) return;
+    await workspace.fs.writeFile(target, new TextEncoder().encode(exportText(data, format)));
+    void window.showInformationMessage(`Saved ${data.values.length.toLocaleString('en-US')} values of ${data.rule} to ${target.fsPath}.`);
+  }
+
+  private post(message: ToPanel): Thenable<boolean> {
+    return this.panel.webview.postMessage(message);
+  }
+
+  private html(media: Uri, script: Uri): string {
+    const { webview } = this.panel;
+    const nonce = randomBytes(16).toString('base64');
+    // Nothing from the network, no inline script but our own (the nonce), styles from our files.
+    const policy = ["default-src 'none'", `img-src ${webview.cspSource}`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${policy}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${webview.asWebviewUri(Uri.joinPath(media, 'explorer.css'))}">
+<title>${escapeHtml(this.rule)}: nim-sequence</title>
+</head>
+<body>
+<main id="explorer" data-rule="${escapeHtml(this.rule)}"><p class="status">Computing…</p></main>
+<script nonce="${nonce}" src="${webview.asWebviewUri(Uri.joinPath(script, 'explorer.js'))}"></script>
+</body>
+</html>`;
+  }
+}
+
+function label(format: ExportFormat): string {
+  return EXPORT_FORMATS.find((f) => f.format === format)!.label;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

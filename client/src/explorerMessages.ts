@@ -1,0 +1,60 @@
+// What the nim-sequence explorer's panel (client/webview/explorer.ts, in the webview) and its host
+// (explorer.ts, in the extension) say to each other, and the export formats both need. Plain
+// types and functions: the webview bundles this file too.
+import type { SequenceAnswer } from '../../server/src/protocol';
+
+export type SequenceData = Extract<SequenceAnswer, { values: unknown }>;
+
+/** From the host to the panel. */
+export type ToPanel =
+  /** The answer for G(0) to G(upTo) (or why there is none); `computing` while a further one runs. */
+  | { readonly type: 'sequence'; readonly answer: SequenceAnswer; readonly upTo: number; readonly computing: boolean }
+  | { readonly type: 'computing'; readonly upTo: number };
+
+/** From the panel to the host. */
+export type FromPanel =
+  | { readonly type: 'ready' }
+  /** Compute further: four times as many values. */
+  | { readonly type: 'further' }
+  | { readonly type: 'cancel' }
+  | { readonly type: 'export'; readonly format: ExportFormat }
+  | { readonly type: 'copy'; readonly format: ExportFormat };
+
+export type ExportFormat = 'csv' | 'markdown' | 'bfile';
+
+export const EXPORT_FORMATS: readonly { readonly format: ExportFormat; readonly label: string; readonly extension: string }[] = [
+  { format: 'csv', label: 'CSV', extension: 'csv' },
+  { format: 'markdown', label: 'Markdown table', extension: 'md' },
+  { format: 'bfile', label: 'OEIS b-file', extension: 'txt' },
+];
+
+/** How many values a table row holds: one period when there is one (up to 60), else 10. */
+export function rowLength(data: SequenceData): number {
+  const period = data.period?.period;
+  return period !== undefined && period <= 60 ? period : 10;
+}
+
+/**
+ * The sequence as text. CSV: `n,G(n)` lines. Markdown: a table whose rows are one period long
+ * (a row's first n, then its values), with the status below. b-file: OEIS's `n a(n)` lines, the
+ * rule and status as `#` comments first.
+ */
+export function exportText(data: SequenceData, format: ExportFormat): string {
+  const { values } = data;
+  switch (format) {
+    case 'csv':
+      return `n,G(n)\n${values.map((g, n) => `${n},${g}`).join('\n')}\n`;
+    case 'bfile':
+      return `# G(n) of ${data.rule} (${data.definition}), n = 0..${values.length - 1}\n# ${data.status}\n${values.map((g, n) => `${n} ${g}`).join('\n')}\n`;
+    case 'markdown': {
+      const width = rowLength(data);
+      const header = `| n | ${Array.from({ length: width }, (_, k) => `+${k}`).join(' | ')} |`;
+      const rule = `|---:|${' ---: |'.repeat(width)}`;
+      const rows: string[] = [];
+      for (let start = 0; start < values.length; start += width) {
+        rows.push(`| ${start} | ${values.slice(start, start + width).join(' | ')} |`);
+      }
+      return `**${data.rule}** (${data.definition})\n\n${header}\n${rule}\n${rows.join('\n')}\n\n${data.status}\n`;
+    }
+  }
+}
