@@ -7,7 +7,7 @@
 import * as path from 'node:path';
 import { commands, env, window, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
-import { exploreSequence } from './explorer';
+import { exploreSequence, openExplorers } from './explorer';
 import { GrundyStatus } from './status';
 import {
   APPLY_MOVE_COMMAND,
@@ -34,6 +34,7 @@ let status: GrundyStatus | undefined;
 /** What the extension exports: its tests look inside (the status item, the open explorers). */
 export interface GrundyApi {
   readonly status: () => StatusParams | undefined;
+  readonly explorers: () => readonly { readonly uri: string; readonly rule: string; readonly answer: SequenceAnswer | undefined }[];
 }
 
 export async function activate(context: ExtensionContext): Promise<GrundyApi> {
@@ -91,7 +92,10 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
   await client.start();
   // The palette's server commands (restart, output, cancel) apply from now on.
   await commands.executeCommand('setContext', 'grundy.active', true);
-  return { status: () => status?.current };
+  return {
+    status: () => status?.current,
+    explorers: () => openExplorers().map((explorer) => ({ uri: explorer.uri, rule: explorer.rule, answer: explorer.answer })),
+  };
 }
 
 /**

@@ -30,6 +30,7 @@ export async function run(): Promise<void> {
   await import('./diagnostics.itest');
   await import('./features.itest');
   await import('./language.itest');
+  await import('./explorer.itest');
   // Last: it restarts the language server.
   await import('./restart.itest');
 

@@ -79,4 +79,27 @@ suite('the language server after it dies', () => {
     });
     assert.match(text, /nimber \*\*`\*3`\*\*/);
   });
+
+  test('Grundy: Restart Language Server starts a new server process, and a hover answers again', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]!;
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'coins.game'));
+    await vscode.window.showTextDocument(document);
+    const position = new vscode.Position(
+      document
+        .getText()
+        .split('\n')
+        .findIndex((l) => l.startsWith('game coins')),
+      6,
+    );
+    await until('a hover with the value', 30_000, async () => ((await hoverText(document, position)).includes('nimber') ? true : undefined));
+    const [before] = serverProcesses();
+    await vscode.commands.executeCommand('grundy.restartServer');
+    await until(`server process ${before} to exit`, 10_000, () => (alive(before) ? undefined : true));
+    const after = await until('a new server process', 20_000, () => {
+      const found = serverProcesses();
+      return found.length === 1 && found[0] !== before ? found[0] : undefined;
+    });
+    assert.notEqual(after, before);
+    await until('a hover from the new server', 20_000, async () => ((await hoverText(document, position)).includes('nimber') ? true : undefined));
+  });
 });

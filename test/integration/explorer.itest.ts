@@ -1,0 +1,101 @@
+// The nim-sequence explorer, the status item and the palette commands inside a real VS Code,
+// through the extension's exported API (client/src/extension.ts: GrundyApi). What the panel draws
+// is read by the workbench end-to-end test (test/e2e/workbench.e2e.ts), which sees the screen.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { GrundyApi } from '../../client/src/extension';
+import type { SequenceAnswer } from '../../server/src/protocol';
+import { openExample, until } from './helpers';
+
+type Answered = Extract<SequenceAnswer, { values: unknown }>;
+
+async function api(): Promise<GrundyApi> {
+  const extension = vscode.extensions.getExtension<GrundyApi>('grundy-tools.grundy-game')!;
+  return extension.activate();
+}
+
+/** The answer of the open explorer of `rule` once it satisfies `accept`. */
+async function explorerAnswer(grundy: GrundyApi, rule: string, accept: (answer: Answered) => boolean): Promise<Answered> {
+  try {
+    return await until(`the explorer of ${rule}`, () => {
+      const answer = grundy.explorers().find((e) => e.rule === rule)?.answer;
+      return answer && !('refused' in answer) && accept(answer) ? answer : undefined;
+    });
+  } catch (error) {
+    const open = grundy.explorers().map((e) => `${e.rule}: ${JSON.stringify(e.answer)?.slice(0, 200)}`);
+    throw new Error(`${(error as Error).message}; the open explorers: ${open.join('; ') || 'none'}`);
+  }
+}
+
+suite('the nim-sequence explorer, the status item and the palette in VS Code', () => {
+  test("a rule's explore lens opens its explorer: Kayles, period 12 from n = 71", async () => {
+    const grundy = await api();
+    const document = await openExample('language.game');
+    const lens = await until('the explore lens of k', async () => {
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 100);
+      return lenses?.find((l) => l.command?.title.endsWith('explore the nim-sequence of k'));
+    });
+    await vscode.commands.executeCommand(lens.command!.command, ...(lens.command!.arguments ?? []));
+    const answer = await explorerAnswer(grundy, 'k', () => true);
+    assert.equal(answer.definition, 'octal 0.77');
+    assert.equal(answer.values.length, 1001);
+    assert.deepEqual([answer.period?.preperiod, answer.period?.period], [71, 12]);
+    assert.ok(answer.rareCommon);
+  });
+
+  test('from the palette, the rule at the cursor; the explorer follows an edit of the rule', async () => {
+    const grundy = await api();
+    // One editor, as a user has it (the explorer opened beside took the focus), the cursor on s237.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await until('every editor closed', () => (vscode.window.visibleTextEditors.length === 0 && grundy.explorers().length === 0 ? true : undefined));
+    const folder = vscode.workspace.workspaceFolders![0];
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'language.game'));
+    const line = document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.startsWith('rule s237'));
+    const editor = await vscode.window.showTextDocument(document, { selection: new vscode.Range(line, 6, line, 6) });
+    await until('the cursor on s237', () => (vscode.window.activeTextEditor?.selection.active.line === line ? true : undefined));
+    await vscode.commands.executeCommand('grundy.exploreSequence');
+    await explorerAnswer(grundy, 's237', (a) => a.definition === 'subtract {2, 3, 7}');
+    // Edit the rule: the panel asks again.
+    const seven = document.lineAt(line).text.indexOf('7}');
+    await editor.edit((edit) => edit.replace(new vscode.Range(line, seven, line, seven + 1), '8'));
+    const edited = await explorerAnswer(grundy, 's237', (a) => a.definition === 'subtract {2, 3, 8}');
+    assert.deepEqual(edited.values.slice(0, 6), [0, 0, 1, 1, 2, 0]);
+    await editor.edit((edit) => edit.replace(new vscode.Range(line, seven, line, seven + 1), '7'));
+    await explorerAnswer(grundy, 's237', (a) => a.definition === 'subtract {2, 3, 7}');
+    await document.save();
+  });
+
+  test('the status item: computing a slow game, Cancel Computations, idle again', async () => {
+    const grundy = await api();
+    const document = await vscode.workspace.openTextDocument({ language: 'game', content: 'rule officers = octal 0.6\ngame big = officers 1000000000000\n' });
+    await vscode.window.showTextDocument(document);
+    await until('the status: computing', () => ((grundy.status()?.computing ?? 0) > 0 ? true : undefined));
+    assert.deepEqual(grundy.status()?.labels, ['big']);
+    await vscode.commands.executeCommand('grundy.cancelComputations');
+    await until('the status: idle', () => (grundy.status()?.computing === 0 ? true : undefined));
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('every palette command runs: Show Output, Copy Nimber at Cursor, Cancel Computations', async () => {
+    const manifest = vscode.extensions.getExtension('grundy-tools.grundy-game')!.packageJSON;
+    const palette = (manifest.contributes.menus.commandPalette as { command: string; when: string }[]).filter((entry) => entry.when !== 'false');
+    const registered = await vscode.commands.getCommands(true);
+    for (const { command } of palette) assert.ok(registered.includes(command), `${command} is registered`);
+    await vscode.commands.executeCommand('grundy.showOutput');
+    const document = await openExample('coins.game');
+    const editor = await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
+    const line = document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.startsWith('game coins'));
+    editor.selection = new vscode.Selection(line, 14, line, 14);
+    await until('a nimber copied', async () => {
+      await vscode.commands.executeCommand('grundy.copyNimber');
+      return /^\d+$/.test(await vscode.env.clipboard.readText()) ? true : undefined;
+    });
+    await vscode.commands.executeCommand('grundy.cancelComputations');
+  });
+});
