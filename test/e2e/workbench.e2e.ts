@@ -295,5 +295,43 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       assert.match(line, /⊕ = \*1 · win/);
       await shot('e2e-10-format.png');
     });
+
+    it('the lens above a rule opens its nim-sequence explorer: the table a period a row, the period marked, every value plotted', async () => {
+      await page.keyboard.press('Control+Home');
+      const lens = page.locator('.codelens-decoration a', { hasText: 'explore the nim-sequence of k' });
+      await lens.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      await lens.click();
+      // The panel's page is two frames down: VS Code's webview host, then the page itself.
+      const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+      const status = panel.locator('#status');
+      await status.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      assert.match((await status.textContent()) ?? '', /^period 12 from n = 71; proved at n = \d+ by the Guy–Smith periodicity theorem\.$/);
+      // Kayles (octal 0.77): rows of 12 values; 71 preperiod cells, then the first period's 12.
+      assert.equal(await panel.locator('#values thead th').count(), 13);
+      assert.equal(await panel.locator('#values td').count(), 1001);
+      assert.equal(await panel.locator('#values td.preperiod').count(), 71);
+      const period = await panel.locator('#values td.period').allTextContents();
+      // G(71) to G(82), as Guy and Smith tabulate Kayles.
+      assert.deepEqual(period, ['7', '4', '1', '2', '8', '1', '4', '7', '2', '1', '8', '2']);
+      assert.equal(await panel.locator('#values td[data-n="71"]').getAttribute('class'), 'period');
+      const points = await poll(
+        page,
+        'the plot of 1,001 points',
+        async () => (await panel.locator('#plot').getAttribute('data-points')) ?? undefined,
+        (text) => text === '1001',
+      );
+      assert.equal(points, '1001');
+      assert.match((await panel.locator('#rare').textContent()) ?? '', /Rare values: 0, /);
+      await shot('e2e-11-explorer.png');
+      // Compute further: four times as many values, every one plotted.
+      await panel.locator('#further').click();
+      await poll(
+        page,
+        'the plot of 4,004 points',
+        async () => (await panel.locator('#plot').getAttribute('data-points')) ?? undefined,
+        (text) => text === '4004',
+      );
+      assert.equal((await panel.locator('#extent').textContent())?.startsWith('G(0) to G(4,003)'), true);
+    });
   });
 }
