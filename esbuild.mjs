@@ -32,13 +32,13 @@ const common = {
 
 const builds = [
   { ...common, entryPoints: { 'client/extension': 'client/src/extension.ts' }, outdir: 'out' },
-  // The explorer's page runs in a webview (a browser frame): one script, no modules, no Node.
+  // The panels' pages run in webviews (browser frames): one script each, no modules, no Node.
   {
     ...common,
     platform: 'browser',
     target: 'es2022',
     format: 'iife',
-    entryPoints: { 'client/webview/explorer': 'client/webview/explorer.ts' },
+    entryPoints: { 'client/webview/explorer': 'client/webview/explorer.ts', 'client/webview/graph': 'client/webview/graph.ts' },
     outdir: 'out',
   },
   // The server and its computation workers (loaded by path: out/server/worker.js).

@@ -2,10 +2,10 @@
 // SEQUENCE_REQUEST. It follows the document (an edit asks again, a moment later), computes further
 // on request (with a cancel), exports and copies. The panel's page is client/webview/explorer.ts;
 // it loads nothing but this extension's own files (a strict content security policy).
-import { randomBytes } from 'node:crypto';
 import { CancellationTokenSource, type Disposable, type ExtensionContext, Uri, ViewColumn, type WebviewPanel, env, window, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { SEQUENCE_DEFAULT_UP_TO, SEQUENCE_MAX_UP_TO, SEQUENCE_REQUEST, type SequenceAnswer, type SequenceParams } from '../../server/src/protocol';
+import { panelHtml, panelRoots } from './panel';
 import { EXPORT_FORMATS, type ExportFormat, exportText, type FromPanel, type SequenceData, type ToPanel } from './explorerMessages';
 
 export const EXPLORER_VIEW_TYPE = 'grundy.sequenceExplorer';
@@ -40,8 +40,6 @@ export class SequenceExplorer {
   private running: CancellationTokenSource | undefined;
   private followTimer: NodeJS.Timeout | undefined;
   private readonly disposables: Disposable[] = [];
-  /** Resolves each time an answer has been posted to the panel (tests wait on it). */
-  private answered: (() => void)[] = [];
 
   constructor(
     private readonly context: ExtensionContext,
@@ -50,15 +48,18 @@ export class SequenceExplorer {
     readonly rule: string,
     onClose: () => void,
   ) {
-    const media = Uri.joinPath(context.extensionUri, 'media');
-    const script = Uri.joinPath(context.extensionUri, 'out', 'client', 'webview');
     this.panel = window.createWebviewPanel(EXPLORER_VIEW_TYPE, `${rule}: nim-sequence`, ViewColumn.Beside, {
       enableScripts: true,
-      localResourceRoots: [media, script],
+      localResourceRoots: panelRoots(context.extensionUri),
       retainContextWhenHidden: true,
     });
-    this.panel.iconPath = Uri.joinPath(media, 'icon.png');
-    this.panel.webview.html = this.html(media, script);
+    this.panel.iconPath = Uri.joinPath(context.extensionUri, 'media', 'icon.png');
+    this.panel.webview.html = panelHtml(this.panel.webview, context.extensionUri, {
+      title: `${rule}: nim-sequence`,
+      style: 'explorer',
+      script: 'explorer',
+      main: { id: 'explorer', 'data-rule': rule },
+    });
     this.disposables.push(
       this.panel.webview.onDidReceiveMessage((message: FromPanel) => void this.receive(message)),
       workspace.onDidChangeTextDocument((event) => {
@@ -78,11 +79,6 @@ export class SequenceExplorer {
   /** The last answer (tests read it). */
   get answer(): SequenceAnswer | undefined {
     return this.last;
-  }
-
-  /** Resolves when the next answer has been posted to the panel. */
-  nextAnswer(): Promise<void> {
-    return new Promise((resolve) => this.answered.push(resolve));
   }
 
   private async receive(message: FromPanel): Promise<void> {
@@ -130,7 +126,6 @@ export class SequenceExplorer {
     source.dispose();
     this.last = answer;
     await this.post({ type: 'sequence', answer, upTo: this.upTo, computing: false });
-    for (const resolve of this.answered.splice(0)) resolve();
   }
 
   private async export(format: ExportFormat): Promise<void> {
@@ -150,33 +145,8 @@ export class SequenceExplorer {
   private post(message: ToPanel): Thenable<boolean> {
     return this.panel.webview.postMessage(message);
   }
-
-  private html(media: Uri, script: Uri): string {
-    const { webview } = this.panel;
-    const nonce = randomBytes(16).toString('base64');
-    // Nothing from the network, no inline script but our own (the nonce), styles from our files.
-    const policy = ["default-src 'none'", `img-src ${webview.cspSource}`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${policy}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${webview.asWebviewUri(Uri.joinPath(media, 'explorer.css'))}">
-<title>${escapeHtml(this.rule)}: nim-sequence</title>
-</head>
-<body>
-<main id="explorer" data-rule="${escapeHtml(this.rule)}"><p class="status">Computing…</p></main>
-<script nonce="${nonce}" src="${webview.asWebviewUri(Uri.joinPath(script, 'explorer.js'))}"></script>
-</body>
-</html>`;
-  }
 }
 
 function label(format: ExportFormat): string {
   return EXPORT_FORMATS.find((f) => f.format === format)!.label;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

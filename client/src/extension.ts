@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { commands, env, window, workspace, type ExtensionContext } from 'vscode';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { exploreSequence, openExplorers } from './explorer';
+import { openGraphViews, showGraph } from './graphView';
 import { GrundyStatus } from './status';
 import {
   APPLY_MOVE_COMMAND,
@@ -16,7 +17,11 @@ import {
   type ExploreSequenceArguments,
   NUMBER_AT_REQUEST,
   type NumberAtAnswer,
+  GRAPH_REQUEST,
+  type GraphAnswer,
   RESTART_SERVER_COMMAND,
+  SHOW_GRAPH_COMMAND,
+  type ShowGraphArguments,
   SHOW_OUTPUT_COMMAND,
   STATUS_NOTIFICATION,
   type StatusParams,
@@ -35,6 +40,7 @@ let status: GrundyStatus | undefined;
 export interface GrundyApi {
   readonly status: () => StatusParams | undefined;
   readonly explorers: () => readonly { readonly uri: string; readonly rule: string; readonly answer: SequenceAnswer | undefined }[];
+  readonly graphViews: () => readonly { readonly uri: string; readonly graph: string; readonly answer: GraphAnswer | undefined }[];
 }
 
 export async function activate(context: ExtensionContext): Promise<GrundyApi> {
@@ -55,6 +61,7 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
       executeCommand: (command, args, next) => {
         if (command === SHOW_MOVES_COMMAND) return showMoves(args[0] as ShowMovesArguments);
         if (command === EXPLORE_SEQUENCE_COMMAND) return explore(context, args[0] as ExploreSequenceArguments | undefined);
+        if (command === SHOW_GRAPH_COMMAND) return graph(context, args[0] as ShowGraphArguments | undefined);
         return next(command, args);
       },
     },
@@ -95,6 +102,7 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
   return {
     status: () => status?.current,
     explorers: () => openExplorers().map((explorer) => ({ uri: explorer.uri, rule: explorer.rule, answer: explorer.answer })),
+    graphViews: () => openGraphViews().map((view) => ({ uri: view.uri, graph: view.graph, answer: view.answer })),
   };
 }
 
@@ -110,6 +118,17 @@ async function explore(context: ExtensionContext, args: ExploreSequenceArguments
   const answer = await client!.sendRequest<SequenceAnswer>(SEQUENCE_REQUEST, { textDocument: { uri }, position: editor.selection.active, upTo: 0 });
   if ('refused' in answer) return void window.showWarningMessage(answer.refused);
   exploreSequence(context, client!, uri, answer.rule);
+}
+
+/** Opens the graph view: of the graph a lens names, or (from the palette) of the graph at the cursor. */
+async function graph(context: ExtensionContext, args: ShowGraphArguments | undefined): Promise<void> {
+  if (args) return void showGraph(context, client!, args.uri, args.graph);
+  const editor = window.activeTextEditor;
+  if (editor?.document.languageId !== 'game') return void window.showWarningMessage('Put the cursor on a graph of a .game file.');
+  const uri = editor.document.uri.toString();
+  const answer = await client!.sendRequest<GraphAnswer>(GRAPH_REQUEST, { textDocument: { uri }, position: editor.selection.active });
+  if ('refused' in answer) return void window.showWarningMessage(answer.refused);
+  showGraph(context, client!, uri, answer.graph);
 }
 
 /** Every listed winning move as a quick pick; the one picked is played by the server. */

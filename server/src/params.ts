@@ -14,6 +14,7 @@ import {
   type ExploreSequenceArguments,
   SEQUENCE_DEFAULT_UP_TO,
   SEQUENCE_MAX_UP_TO,
+  type ShowGraphArguments,
   type ShowMovesArguments,
 } from './protocol';
 
@@ -204,6 +205,21 @@ export function sequenceParams(params: unknown): {
     ...(at ? { position: at } : {}),
     upTo: (p.upTo as number | undefined) ?? SEQUENCE_DEFAULT_UP_TO,
   };
+}
+
+/** GRAPH_REQUEST: a document, and a graph by name or by position. */
+export function graphParams(params: unknown): { readonly uri: string; readonly graph?: string; readonly position?: Position } {
+  const p = record(params, 'params');
+  const at = p.position === undefined ? undefined : position(p.position, 'params.position');
+  if (p.graph !== undefined && typeof p.graph !== 'string') throw new InvalidParams(`params.graph must be a graph's name, not ${shown(p.graph)}`);
+  if (p.graph === undefined && at === undefined) throw new InvalidParams('params needs a graph (its name) or a position');
+  return { uri: uri(p.textDocument, 'params.textDocument'), ...(p.graph === undefined ? {} : { graph: p.graph }), ...(at ? { position: at } : {}) };
+}
+
+export function showGraphArguments(value: unknown): ShowGraphArguments {
+  const v = record(value, "grundy.showGraph's argument");
+  if (typeof v.uri !== 'string' || typeof v.graph !== 'string') throw new InvalidParams(`grundy.showGraph needs { uri, graph }, not ${shown(value)}`);
+  return { uri: v.uri, graph: v.graph };
 }
 
 export function exploreArguments(value: unknown): ExploreSequenceArguments {

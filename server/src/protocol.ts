@@ -160,3 +160,54 @@ export interface StatusParams {
   /** The last computation that failed since the server started, in a line. */
   readonly lastError?: string;
 }
+
+// ---- the graph view ----
+
+/**
+ * Custom request: a declared graph as the graph view draws it: its vertices with their nimbers,
+ * its edges, and the tokens the document's games put on it. Params: GraphParams. A graph of more
+ * than GRAPH_DRAWN_VERTICES vertices is summarised instead (counts, and how many vertices have
+ * each nimber). Answers at once: nimbers still computing are null, with `computing` set.
+ */
+export const GRAPH_REQUEST = 'grundy/graph';
+
+/** Graphs up to this many vertices are drawn; larger ones are summarised. */
+export const GRAPH_DRAWN_VERTICES = 300;
+
+export interface GraphParams {
+  readonly textDocument: { readonly uri: string };
+  /** The graph: its name… */
+  readonly graph?: string;
+  /** …or the one at this position (its declaration, or a game that puts tokens on it). */
+  readonly position?: { readonly line: number; readonly character: number };
+}
+
+export type GraphAnswer =
+  | {
+      readonly graph: string;
+      readonly vertexCount: number;
+      readonly edgeCount: number;
+      /** True while the nimbers are being computed (they are null until then). */
+      readonly computing: boolean;
+      /** Why there are no nimbers: a cycle, a failure, the budget. */
+      readonly problem?: string;
+      /** How many vertices have each nimber (index: the nimber). */
+      readonly nimberCounts: readonly number[];
+      /** Present when the graph is drawn (at most GRAPH_DRAWN_VERTICES vertices). */
+      readonly drawn?: {
+        readonly vertices: readonly { readonly name: string; readonly nimber: number | null }[];
+        /** [from, to] by index into `vertices`. */
+        readonly edges: readonly (readonly [number, number])[];
+        /** Tokens the document's games put on the graph: the game, and the vertex (an index). */
+        readonly tokens: readonly { readonly game: string; readonly vertex: number }[];
+      };
+    }
+  | { readonly refused: string };
+
+/** The lens above every graph, and a palette command (VS Code): open the graph view. The server runs it by telling a summary. */
+export const SHOW_GRAPH_COMMAND = 'grundy.showGraph';
+
+export interface ShowGraphArguments {
+  readonly uri: string;
+  readonly graph: string;
+}

@@ -137,6 +137,14 @@ async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/** Closes the editor tab titled `title` with its close button, as a user does. */
+async function closeTab(page: Page, title: string): Promise<void> {
+  const tab = page.locator('.tab', { hasText: title });
+  await tab.hover();
+  await tab.locator('.tab-actions .action-label[aria-label^="Close"]').click();
+  await tab.waitFor({ state: 'detached', timeout: SHOWN_MS });
+}
+
 export function defineWorkbenchTests(session: WorkbenchSession): void {
   let page: Page;
   const shot = (name: string) => page.screenshot({ path: join(session.resultsDir, name) });
@@ -160,6 +168,8 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await page.goto(session.workbenchUrl);
       const entry = page.locator('.explorer-folders-view .monaco-list-row', { hasText: FILE });
       await entry.waitFor({ state: 'visible', timeout: READY_MS });
+      // The workbench restores the editors the integration suite left (its panels opened beside, in a second group): start from none.
+      await runCommand(page, 'View: Close All Editor Groups');
       await entry.click();
       await page.locator('.tab.active', { hasText: FILE }).waitFor({ timeout: SHOWN_MS });
       await waitForLine(page, 'the game line', () => true, GAME_LINE);
@@ -287,7 +297,8 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await page.keyboard.press('End');
       await page.keyboard.press('Enter');
       await page.keyboard.insertText('game   w=nim 3+nim 2');
-      await waitForLine(page, 'the line as typed', () => true, 'game   w=nim 3+nim 2');
+      // (Its hints may be drawn already, between the components: `game   w=nim 3 *3+nim 2 *2 ⊕ …`.)
+      await waitForLine(page, 'the line as typed', (text) => /^game {3}w=nim 3.*\+nim 2/.test(text), 'game   w=nim 3');
       // Ctrl+Shift+I in a browser is the browser's: the command palette, as a web user does.
       await runCommand(page, 'Format Document');
       // Drawn with its hints between the components: `game w = nim 3 *3 + nim 2 *2 ⊕ = *1 · win`.
@@ -332,6 +343,30 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
         (text) => text === '4004',
       );
       assert.equal((await panel.locator('#extent').textContent())?.startsWith('G(0) to G(4,003)'), true);
+      await closeTab(page, 'k: nim-sequence');
+    });
+
+    it('the lens above a graph opens the graph view: every vertex with its nimber, the P-positions marked, the tokens', async () => {
+      const lens = page.locator('.codelens-decoration a', { hasText: 'show the graph g' });
+      await lens.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      await lens.click();
+      const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+      const drawing = panel.locator('#drawing');
+      await drawing.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      assert.equal(await drawing.getAttribute('data-vertices'), '5');
+      assert.equal(await drawing.getAttribute('data-edges'), '6');
+      // a -> b, c; b -> d; c -> d, e; d -> e: e and b lose (0), d is *1, c *2, a *1.
+      const vertices = await panel
+        .locator('g.vertex')
+        .evaluateAll((nodes) => nodes.map((n) => `${n.getAttribute('data-name')}=${n.getAttribute('data-nimber')}`));
+      assert.deepEqual(vertices, ['a=1', 'b=0', 'c=2', 'd=1', 'e=0']);
+      assert.deepEqual(await panel.locator('g.vertex.p-position').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-name'))), ['b', 'e']);
+      assert.deepEqual(await panel.locator('g.vertex text.label').allTextContents(), ['a', 'b', 'c', 'd', 'e']);
+      // pebbles puts tokens on a and c, mixed one on b.
+      const tokens = await panel.locator('g.vertex:has(g.token)').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-name')));
+      assert.deepEqual(tokens, ['a', 'b', 'c']);
+      await shot('e2e-12-graph.png');
+      await closeTab(page, 'graph g');
     });
   });
 }

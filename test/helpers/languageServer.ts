@@ -16,7 +16,7 @@ import { WorkerPool } from '../../server/src/compute/pool';
 import type { Feature } from '../../server/src/features/feature';
 import { FEATURES } from '../../server/src/features';
 import { createServer } from '../../server/src/server';
-import { EXPLORE_SEQUENCE_COMMAND, STATUS_NOTIFICATION, type StatusParams } from '../../server/src/protocol';
+import { EXPLORE_SEQUENCE_COMMAND, SHOW_GRAPH_COMMAND, STATUS_NOTIFICATION, type StatusParams } from '../../server/src/protocol';
 import type {
   ApplyWorkspaceEditParams,
   CodeLens,
@@ -337,9 +337,11 @@ export class LanguageServerSession {
     return this.connection.sendRequest('workspace/executeCommand', { command, arguments: args });
   }
 
-  /** The lenses above games (without the one above each heap rule that opens its explorer: sequence.test.ts). */
+  /** The lenses above games (without those above rules and graphs, which open their views: sequence.test.ts, graphView.test.ts). */
   async gameLenses(uri: string): Promise<CodeLens[]> {
-    return ((await this.codeLenses(uri)) ?? []).filter((lens) => lens.command?.command !== EXPLORE_SEQUENCE_COMMAND);
+    return ((await this.codeLenses(uri)) ?? []).filter(
+      (lens) => lens.command?.command !== EXPLORE_SEQUENCE_COMMAND && lens.command?.command !== SHOW_GRAPH_COMMAND,
+    );
   }
 
   /** The document's game lenses, asked again and again until their titles satisfy `accept`. */

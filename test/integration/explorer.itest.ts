@@ -28,6 +28,12 @@ async function explorerAnswer(grundy: GrundyApi, rule: string, accept: (answer: 
 }
 
 suite('the nim-sequence explorer, the status item and the palette in VS Code', () => {
+  // Panels open beside the editor, in a second group: leave the workbench as the suites after expect it, one group.
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllGroups');
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+  });
+
   test("a rule's explore lens opens its explorer: Kayles, period 12 from n = 71", async () => {
     const grundy = await api();
     const document = await openExample('language.game');
@@ -66,6 +72,24 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
     await editor.edit((edit) => edit.replace(new vscode.Range(line, seven, line, seven + 1), '7'));
     await explorerAnswer(grundy, 's237', (a) => a.definition === 'subtract {2, 3, 7}');
     await document.save();
+  });
+
+  test("a graph's lens opens its graph view: every vertex with its nimber, the tokens of pebbles", async () => {
+    const grundy = await api();
+    const document = await openExample('pebbles.game');
+    const lens = await until('the show-graph lens', async () => {
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 100);
+      return lenses?.find((l) => l.command?.command === 'grundy.showGraph');
+    });
+    await vscode.commands.executeCommand(lens.command!.command, ...(lens.command!.arguments ?? []));
+    const answer = await until('the graph view with nimbers', () => {
+      const found = grundy.graphViews().find((v) => v.uri === document.uri.toString())?.answer;
+      return found && !('refused' in found) && !found.computing ? found : undefined;
+    });
+    assert.ok(answer.drawn && answer.drawn.vertices.length === answer.vertexCount && answer.vertexCount > 0);
+    assert.ok(answer.drawn.vertices.every((v) => v.nimber !== null));
+    assert.ok(answer.drawn.tokens.length > 0);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   test('the status item: computing a slow game, Cancel Computations, idle again', async () => {

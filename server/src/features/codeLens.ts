@@ -4,7 +4,8 @@
 // a move lens `grundy.applyMove` (applyMove.ts), "k more" `grundy.showMoves` (the server asks the
 // user to pick one with `window/showMessageRequest`; VS Code's client shows a quick pick instead),
 // and a lens that states a fact `grundy.explainGame` (the game's hover, as a message). Above each
-// heap rule, a lens that opens the nim-sequence explorer (sequence.ts).
+// heap rule, a lens that opens the nim-sequence explorer (sequence.ts); above each graph, one that
+// opens the graph view (graphView.ts).
 import type { CodeLens, Command } from 'vscode-languageserver';
 import { countText } from '../language/numberText';
 import { writeMove } from '../language/writeMove';
@@ -14,6 +15,7 @@ import { type DocumentView, elapsed, gameAgain, star } from './view';
 import { type Feature, type FeatureContext, lastAnswer } from './feature';
 import { playMove } from './applyMove';
 import { hover, plainText } from './hover';
+import { graphLenses } from './graphView';
 import { ruleLenses } from './sequence';
 import {
   APPLY_MOVE_COMMAND,
@@ -57,7 +59,7 @@ export function codeLenses(view: DocumentView): CodeLens[] {
   const { document } = view;
   const games = document.model.games;
   const later = lensesResolvedLater(view);
-  const lenses: CodeLens[] = ruleLenses(view);
+  const lenses: CodeLens[] = [...ruleLenses(view), ...graphLenses(view)];
   games.forEach((game, gameIndex) => {
     const commands = gameLensCommands(view, game);
     if (commands.length === 0) return;

@@ -8,6 +8,7 @@ import { completionFeature } from './completion';
 import type { Feature } from './feature';
 import { foldingFeature } from './folding';
 import { formattingFeature } from './formatting';
+import { graphViewFeature } from './graphView';
 import { hoverFeature } from './hover';
 import { inlayHintsFeature } from './inlayHints';
 import { navigationFeature } from './navigation';
@@ -32,5 +33,6 @@ export const FEATURES: readonly Feature[] = [
   selectionRangesFeature,
   semanticTokensFeature,
   sequenceFeature,
+  graphViewFeature,
   cancelFeature,
 ];

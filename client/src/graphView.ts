@@ -1,0 +1,97 @@
+// The graph view: a webview panel per graph and document, fed by the server's GRAPH_REQUEST,
+// drawing the DAG with each vertex's nimber, the P-positions marked and the games' tokens on their
+// vertices (the layout is dagre's, in the page: client/webview/graph.ts). It follows the document,
+// and asks again while the nimbers are still computing.
+import { type Disposable, type ExtensionContext, Uri, ViewColumn, type WebviewPanel, window, workspace } from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { GRAPH_REQUEST, type GraphAnswer, type GraphParams } from '../../server/src/protocol';
+import { panelHtml, panelRoots } from './panel';
+
+export const GRAPH_VIEW_TYPE = 'grundy.graphView';
+
+/** How long after an edit, or between asks while the nimbers compute, the panel asks again. */
+const ASK_AGAIN_MS = 300;
+
+const open = new Map<string, GraphView>();
+
+/** Opens the view of `graph` in the document `uri`, or shows the one already open. */
+export function showGraph(context: ExtensionContext, client: LanguageClient, uri: string, graph: string): GraphView {
+  const id = `${uri}\u0000${graph}`;
+  const known = open.get(id);
+  if (known) {
+    known.panel.reveal();
+    return known;
+  }
+  const view = new GraphView(context, client, uri, graph, () => open.delete(id));
+  open.set(id, view);
+  return view;
+}
+
+/** The open graph views (tests look into them). */
+export function openGraphViews(): readonly GraphView[] {
+  return [...open.values()];
+}
+
+export class GraphView {
+  readonly panel: WebviewPanel;
+  private last: GraphAnswer | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly disposables: Disposable[] = [];
+
+  constructor(
+    context: ExtensionContext,
+    private readonly client: LanguageClient,
+    readonly uri: string,
+    readonly graph: string,
+    onClose: () => void,
+  ) {
+    this.panel = window.createWebviewPanel(GRAPH_VIEW_TYPE, `graph ${graph}`, ViewColumn.Beside, {
+      enableScripts: true,
+      localResourceRoots: panelRoots(context.extensionUri),
+      retainContextWhenHidden: true,
+    });
+    this.panel.iconPath = Uri.joinPath(context.extensionUri, 'media', 'icon.png');
+    this.panel.webview.html = panelHtml(this.panel.webview, context.extensionUri, {
+      title: `graph ${graph}`,
+      style: 'graph',
+      script: 'graph',
+      main: { id: 'graph', 'data-graph': graph },
+    });
+    this.disposables.push(
+      this.panel.webview.onDidReceiveMessage((message: { type: 'ready' }) => {
+        if (message.type === 'ready') void this.request();
+      }),
+      workspace.onDidChangeTextDocument((event) => {
+        if (event.document.uri.toString() === this.uri && event.contentChanges.length > 0) this.askSoon();
+      }),
+    );
+    this.panel.onDidDispose(() => {
+      onClose();
+      clearTimeout(this.timer);
+      for (const d of this.disposables) d.dispose();
+    });
+  }
+
+  /** The last answer (tests read it). */
+  get answer(): GraphAnswer | undefined {
+    return this.last;
+  }
+
+  private askSoon(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.request(), ASK_AGAIN_MS);
+  }
+
+  private async request(): Promise<void> {
+    const params: GraphParams = { textDocument: { uri: this.uri }, graph: this.graph };
+    let answer: GraphAnswer;
+    try {
+      answer = await this.client.sendRequest<GraphAnswer>(GRAPH_REQUEST, params);
+    } catch (cause) {
+      answer = { refused: `The server did not answer: ${cause instanceof Error ? cause.message : String(cause)}` };
+    }
+    this.last = answer;
+    await this.panel.webview.postMessage({ type: 'graph', answer });
+    if (!('refused' in answer) && answer.computing) this.askSoon();
+  }
+}

@@ -1,0 +1,42 @@
+// What the extension's webview panels share: their page, with a strict content security policy
+// (nothing from the network, no script but the panel's own, styles from the extension's files).
+import { randomBytes } from 'node:crypto';
+import { Uri, type Webview } from 'vscode';
+
+/** The page of a panel: `media/<style>.css` and `out/client/webview/<script>.js`, and a `main` element for the script. */
+export function panelHtml(
+  webview: Webview,
+  extensionUri: Uri,
+  options: { title: string; style: string; script: string; main: Record<string, string> },
+): string {
+  const nonce = randomBytes(16).toString('base64');
+  const policy = ["default-src 'none'", `img-src ${webview.cspSource}`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
+  const attributes = Object.entries(options.main)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join('');
+  const style = webview.asWebviewUri(Uri.joinPath(extensionUri, 'media', `${options.style}.css`));
+  const script = webview.asWebviewUri(Uri.joinPath(extensionUri, 'out', 'client', 'webview', `${options.script}.js`));
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${policy}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style}">
+<title>${escapeHtml(options.title)}</title>
+</head>
+<body>
+<main${attributes}><p class="status">Computing…</p></main>
+<script nonce="${nonce}" src="${script}"></script>
+</body>
+</html>`;
+}
+
+/** Where a panel may load files from: the styles and the bundled scripts. */
+export function panelRoots(extensionUri: Uri): Uri[] {
+  return [Uri.joinPath(extensionUri, 'media'), Uri.joinPath(extensionUri, 'out', 'client', 'webview')];
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

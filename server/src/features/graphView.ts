@@ -1,0 +1,115 @@
+// The graph view's data (GRAPH_REQUEST): a declared graph's vertices with their nimbers, its edges
+// and the tokens on it, or a summary when it is too big to draw. And the command of the lens above
+// every graph (SHOW_GRAPH_COMMAND): VS Code's client opens its graph view for it; the server, for
+// any other editor, tells a summary.
+import type { CodeLens } from 'vscode-languageserver';
+import type { GraphSymbol } from '../language/model';
+import { spanAt, spanContains } from '../language/text';
+import { graphParams, showGraphArguments } from '../params';
+import { GRAPH_DRAWN_VERTICES, GRAPH_REQUEST, type GraphAnswer, SHOW_GRAPH_COMMAND, type ShowGraphArguments } from '../protocol';
+import type { Feature, FeatureContext } from './feature';
+import type { DocumentView } from './view';
+
+/** The name of the graph at `offset`: its declaration, or a game's component that puts tokens on it. */
+export function graphNameAt(view: DocumentView, offset: number): string | undefined {
+  const declaration = spanAt(view.document.file.declarations, offset);
+  if (declaration?.kind === 'graph') return declaration.name?.text;
+  for (const { name, symbol } of view.document.model.references) if (symbol.kind === 'graph' && spanContains(name, offset)) return symbol.name;
+  if (declaration?.kind === 'game') {
+    const game = view.document.model.games.find((g) => g.declaration === declaration);
+    const tokens = game?.components.find((c) => c.kind === 'tokens' && spanContains(c.syntax, offset));
+    if (tokens?.kind === 'tokens') return tokens.graph.name;
+  }
+  return undefined;
+}
+
+/** GRAPH_REQUEST's answer for the graph called `name`. Bounded: a big graph is counted, not listed. */
+export function graphAnswer(view: DocumentView, name: string): GraphAnswer {
+  const symbol = view.document.model.symbols.get(name);
+  if (symbol?.kind !== 'graph') return { refused: `There is no graph \`${name}\` in this document.` };
+  const { succStart, succ } = symbol.data;
+  const vertexCount = symbol.vertexIndex.size;
+  const value = view.graph(symbol);
+  const nimbers = value?.state === 'done' ? value.value.nimbers : undefined;
+  const problem = !value
+    ? 'The graph has a cycle: no vertex on or leading to it has a nimber.'
+    : value.state === 'failed'
+      ? `Computing its nimbers failed: ${value.message.split('\n')[0]}`
+      : value.state === 'done' && value.value.status !== 'complete'
+        ? value.value.reason
+        : undefined;
+  const nimberCounts: number[] = [];
+  if (nimbers) for (const g of nimbers) if (g >= 0) nimberCounts[g] = (nimberCounts[g] ?? 0) + 1;
+  const answer = {
+    graph: name,
+    vertexCount,
+    edgeCount: succ.length,
+    computing: value?.state === 'pending',
+    ...(problem ? { problem } : {}),
+    nimberCounts: Array.from(nimberCounts, (count) => count ?? 0),
+  };
+  if (vertexCount > GRAPH_DRAWN_VERTICES) return answer;
+  const vertices = Array.from({ length: vertexCount }, (_, v) => ({
+    name: symbol.vertexIndex.nameOf(v),
+    nimber: nimbers && nimbers[v] >= 0 ? nimbers[v] : null,
+  }));
+  const edges: [number, number][] = [];
+  for (let v = 0; v < vertexCount; v++) for (let slot = succStart[v]; slot < succStart[v + 1]; slot++) edges.push([v, succ[slot]]);
+  return { ...answer, drawn: { vertices, edges, tokens: tokensOn(view, symbol) } };
+}
+
+function tokensOn(view: DocumentView, graph: GraphSymbol): { game: string; vertex: number }[] {
+  const tokens: { game: string; vertex: number }[] = [];
+  for (const game of view.document.model.games)
+    for (const component of game.components)
+      if (component.kind === 'tokens' && component.graph === graph) for (const vertex of component.vertices) tokens.push({ game: game.name, vertex });
+  return tokens;
+}
+
+/** A lens above every graph declared in the document: open the graph view. */
+export function graphLenses(view: DocumentView): CodeLens[] {
+  const lenses: CodeLens[] = [];
+  for (const declaration of view.document.file.declarations) {
+    if (declaration.kind !== 'graph' || !declaration.name) continue;
+    const symbol = view.document.model.symbols.get(declaration.name.text);
+    if (symbol?.kind !== 'graph' || symbol.declaration !== declaration) continue;
+    const start = view.document.lines.positionAt(declaration.start);
+    const args: ShowGraphArguments = { uri: view.uri, graph: symbol.name };
+    const title = `${view.icons ? '$(type-hierarchy) ' : ''}show the graph ${symbol.name}`;
+    lenses.push({ range: { start, end: start }, command: { title, command: SHOW_GRAPH_COMMAND, arguments: [args] } });
+  }
+  return lenses;
+}
+
+/** SHOW_GRAPH_COMMAND as the server runs it (editors other than VS Code): a summary, as a message. */
+function showGraph(context: FeatureContext, args: ShowGraphArguments): string {
+  const view = context.view(args.uri);
+  const answer: GraphAnswer = view ? graphAnswer(view, args.graph) : { refused: 'The document is not open.' };
+  let message: string;
+  if ('refused' in answer) message = answer.refused;
+  else {
+    const counts = answer.nimberCounts.map((count, g) => `${count} with nimber ${g}`).join(', ');
+    const state =
+      answer.problem ?? (answer.computing ? 'its nimbers are being computed' : counts ? `${counts}; the vertices with nimber 0 are the P-positions` : '');
+    message = `graph ${answer.graph}: ${answer.vertexCount} vertices, ${answer.edgeCount} edges. ${state}`.trim();
+  }
+  context.tell(message, 'info');
+  return message;
+}
+
+export const graphViewFeature: Feature = {
+  name: 'graph view',
+  handlers: (context) => ({
+    requests: {
+      [GRAPH_REQUEST]: (raw) => {
+        const params = graphParams(raw);
+        const view = context.view(params.uri);
+        if (!view) return { refused: 'The document is not open.' } satisfies GraphAnswer;
+        const name = params.graph ?? graphNameAt(view, view.document.lines.offsetAt(params.position!));
+        if (name === undefined) return { refused: 'Put the cursor on a graph, or on a game that puts tokens on one.' } satisfies GraphAnswer;
+        return graphAnswer(view, name);
+      },
+    },
+    commands: { [SHOW_GRAPH_COMMAND]: (args) => showGraph(context, showGraphArguments(args[0])) },
+  }),
+};
