@@ -19,6 +19,7 @@ import {
   type NumberAtAnswer,
   GRAPH_REQUEST,
   type GraphAnswer,
+  OPEN_EXAMPLE_COMMAND,
   RESTART_SERVER_COMMAND,
   SHOW_GRAPH_COMMAND,
   type ShowGraphArguments,
@@ -32,6 +33,25 @@ import {
   WINNING_MOVES_REQUEST,
   type WinningMovesAnswer,
 } from '../../server/src/protocol';
+
+/** The walkthrough's first example: heaps under a rule, Kayles, and tokens on a graph. */
+const FIRST_EXAMPLE = `# Piles of coins: a move takes one or two coins from one pile; who cannot move loses.
+rule onetwo = subtract {1, 2}
+game coins = onetwo 3 4 5     # hover a heap; click a ▶ lens above to play a winning move
+
+# Kayles: knock down one pin or two neighbours. The lens above the rule opens its nim-sequence.
+rule pins = octal 0.77
+game row = pins 7 + pins 11
+
+# Tokens on a graph: a move slides one token along an edge.
+graph g {
+  a -> b, c
+  b -> d
+  c -> d, e
+  d -> e
+}
+game pebbles = g at a, c
+`;
 
 let client: LanguageClient | undefined;
 let status: GrundyStatus | undefined;
@@ -95,6 +115,10 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
       await client!.restart();
     }),
     commands.registerCommand(SHOW_OUTPUT_COMMAND, () => client!.outputChannel.show(true)),
+    commands.registerCommand(OPEN_EXAMPLE_COMMAND, async () => {
+      const document = await workspace.openTextDocument({ language: 'game', content: FIRST_EXAMPLE });
+      await window.showTextDocument(document);
+    }),
   );
   await client.start();
   // The palette's server commands (restart, output, cancel) apply from now on.

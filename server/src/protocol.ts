@@ -33,6 +33,9 @@ export const RESTART_SERVER_COMMAND = 'grundy.restartServer';
 /** Registered by the VS Code client: shows the language server's output channel. */
 export const SHOW_OUTPUT_COMMAND = 'grundy.showOutput';
 
+/** Registered by the VS Code client: opens a new `.game` document with a first example (the walkthrough's first step). */
+export const OPEN_EXAMPLE_COMMAND = 'grundy.openExample';
+
 /** Everything needed to find the move again, and to notice that the document moved on. No bigints: JSON. */
 export interface ApplyMoveArguments {
   readonly uri: string;

@@ -103,12 +103,17 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  test('every palette command runs: Show Output, Copy Nimber at Cursor, Cancel Computations', async () => {
+  test('every palette command runs: Show Output, Open an Example, Copy Nimber at Cursor, Cancel Computations', async () => {
     const manifest = vscode.extensions.getExtension('grundy-tools.grundy-game')!.packageJSON;
     const palette = (manifest.contributes.menus.commandPalette as { command: string; when: string }[]).filter((entry) => entry.when !== 'false');
     const registered = await vscode.commands.getCommands(true);
     for (const { command } of palette) assert.ok(registered.includes(command), `${command} is registered`);
     await vscode.commands.executeCommand('grundy.showOutput');
+    await vscode.commands.executeCommand('grundy.openExample');
+    const example = vscode.window.activeTextEditor!.document;
+    assert.equal(example.languageId, 'game');
+    assert.match(example.getText(), /^game coins = onetwo 3 4 5/m);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     const document = await openExample('coins.game');
     const editor = await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
     const line = document

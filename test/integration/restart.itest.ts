@@ -81,7 +81,7 @@ suite('the language server after it dies', () => {
   });
 
   test('Grundy: Restart Language Server starts a new server process, and a hover answers again', async () => {
-    const folder = vscode.workspace.workspaceFolders?.[0]!;
+    const folder = vscode.workspace.workspaceFolders![0];
     const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'coins.game'));
     await vscode.window.showTextDocument(document);
     const position = new vscode.Position(

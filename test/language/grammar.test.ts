@@ -1,13 +1,14 @@
 // The TextMate grammar, run by the same engine VS Code uses (vscode-textmate + Oniguruma).
 // Each case is one line of `.game` text and the scope of each of its tokens, blanks left out.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as oniguruma from 'vscode-oniguruma';
 import { INITIAL, type IGrammar, Registry, parseRawGrammar } from 'vscode-textmate';
 import {
   CANCEL_COMPUTATIONS_COMMAND,
   COPY_NIMBER_COMMAND,
   EXPLORE_SEQUENCE_COMMAND,
+  OPEN_EXAMPLE_COMMAND,
   RESTART_SERVER_COMMAND,
   SHOW_GRAPH_COMMAND,
   SHOW_MOVES_COMMAND,
@@ -222,6 +223,7 @@ describe('TextMate grammar', () => {
       CANCEL_COMPUTATIONS_COMMAND,
       COPY_NIMBER_COMMAND,
       EXPLORE_SEQUENCE_COMMAND,
+      OPEN_EXAMPLE_COMMAND,
       RESTART_SERVER_COMMAND,
       SHOW_GRAPH_COMMAND,
       SHOW_MOVES_COMMAND,
@@ -231,7 +233,14 @@ describe('TextMate grammar', () => {
     for (const command of manifest.contributes.commands) assert.equal(command.category, 'Grundy', command.command);
     const palette = manifest.contributes.menus.commandPalette as { command: string; when: string }[];
     assert.deepEqual(palette.map((entry) => entry.command).sort(), commands);
-    for (const entry of palette) assert.ok(entry.when, `${entry.command} has a when clause`);
+    // Each appears only where it applies; opening an example applies everywhere.
+    for (const entry of palette) assert.ok(entry.command === OPEN_EXAMPLE_COMMAND || entry.when, `${entry.command} has a when clause`);
+    // The walkthrough's steps run commands the manifest contributes, and show pictures it ships.
+    const steps = manifest.contributes.walkthroughs[0].steps as { description: string; media: { image: string } }[];
+    for (const step of steps) {
+      for (const [, command] of step.description.matchAll(/\(command:([\w.]+)\)/g)) assert.ok(commands.includes(command), command);
+      assert.ok(existsSync(repositoryPath(step.media.image)), step.media.image);
+    }
   });
 
   it('the manifest registers the grammar and the language configuration', () => {

@@ -20,8 +20,8 @@
 // Ends with `N passed, N failed` when run alone; test/run.mjs calls runVSCodeStages() instead.
 // Everything a run writes (user data, server data, logs, the .vsix) is under
 // .cache/vscode-host/run/, cleared at the start of each run and kept afterwards for a look when
-// something went wrong. GRUNDY_UPDATE_SCREENSHOT=1 copies the hover screenshot to
-// media/screenshot.png (the README's and the extension page's picture).
+// something went wrong. GRUNDY_UPDATE_SCREENSHOT=1 copies the hover, explorer and graph view
+// screenshots to media/ (the README's and the extension page's pictures).
 import { copyFileSync, createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -323,8 +323,14 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
             resultsDir,
           });
           if (results.e2e.failed === 0 && process.env.GRUNDY_UPDATE_SCREENSHOT === '1') {
-            copyFileSync(join(resultsDir, 'e2e-2-hover.png'), join(repositoryRoot, 'media', 'screenshot.png'));
-            say('media/screenshot.png updated from e2e-2-hover.png');
+            for (const [shot, picture] of [
+              ['e2e-2-hover.png', 'screenshot.png'],
+              ['e2e-11-explorer.png', 'explorer.png'],
+              ['e2e-12-graph.png', 'graph.png'],
+            ]) {
+              copyFileSync(join(resultsDir, shot), join(repositoryRoot, 'media', picture));
+              say(`media/${picture} updated from ${shot}`);
+            }
           }
         }
         await development.stop();

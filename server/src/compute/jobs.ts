@@ -31,6 +31,9 @@ export interface SequenceValues {
   readonly stop?: string;
 }
 
+/** A sequence job computes at least this far, looking for a period, whatever it was asked for. */
+export const SEQUENCE_SEARCH_FLOOR = 4095;
+
 /** How many of a sequence's first values travel with a summary (hovers show them). */
 export const FIRST_VALUES = 32;
 
@@ -133,7 +136,10 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
       return { kind: 'rule', rule: summarizeSequence(sequence) };
     }
     case 'sequence': {
-      const sequence = ruleSequence(job.rule, budget, { resume: cache.sequences.get(ruleKey(job.rule)), stopAt: job.upTo });
+      // At least SEQUENCE_SEARCH_FLOOR values: a period proved a little past the values asked
+      // for (Kayles' at n = 167 for G(0..100)) is worth the few milliseconds.
+      const stopAt = Math.max(job.upTo, SEQUENCE_SEARCH_FLOOR);
+      const sequence = ruleSequence(job.rule, budget, { resume: cache.sequences.get(ruleKey(job.rule)), stopAt });
       rememberSequence(cache, sequence);
       return { kind: 'sequence', sequence: sequenceValues(sequence, job.upTo) };
     }
