@@ -4,9 +4,16 @@
 // it loads nothing but this extension's own files (a strict content security policy).
 import { CancellationTokenSource, type Disposable, type ExtensionContext, Uri, ViewColumn, type WebviewPanel, env, window, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { SEQUENCE_DEFAULT_UP_TO, SEQUENCE_MAX_UP_TO, SEQUENCE_REQUEST, type SequenceAnswer, type SequenceParams } from '../../server/src/protocol';
+import {
+  SEQUENCE_DEFAULT_UP_TO,
+  SEQUENCE_MAX_UP_TO,
+  SEQUENCE_REQUEST,
+  type SequenceAnswer,
+  type SequenceParams,
+  WYTHOFF_MAX_SIZE,
+} from '../../server/src/protocol';
 import { panelHtml, panelRoots } from './panel';
-import { EXPORT_FORMATS, type ExportFormat, exportText, type FromPanel, type SequenceData, type ToPanel } from './explorerMessages';
+import { EXPORT_FORMATS, type ExportFormat, exportText, type FromPanel, type ExplorerData, type ToPanel } from './explorerMessages';
 
 export const EXPLORER_VIEW_TYPE = 'grundy.sequenceExplorer';
 
@@ -35,7 +42,8 @@ export function openExplorers(): readonly SequenceExplorer[] {
 
 export class SequenceExplorer {
   readonly panel: WebviewPanel;
-  private upTo = SEQUENCE_DEFAULT_UP_TO;
+  /** How far to compute: undefined until the panel asks for more (the server's default, by the kind of rule). */
+  private upTo: number | undefined;
   private last: SequenceAnswer | undefined;
   private running: CancellationTokenSource | undefined;
   private followTimer: NodeJS.Timeout | undefined;
@@ -85,9 +93,13 @@ export class SequenceExplorer {
     switch (message.type) {
       case 'ready':
         return this.request();
-      case 'further':
-        this.upTo = Math.min(SEQUENCE_MAX_UP_TO, 4 * (this.upTo + 1) - 1);
+      case 'further': {
+        // Four times the values of a sequence; twice the side of Wythoff's table.
+        const data = this.data();
+        if (data?.family === 'wythoff') this.upTo = Math.min(WYTHOFF_MAX_SIZE, 2 * (data.size + 1) - 1);
+        else this.upTo = Math.min(SEQUENCE_MAX_UP_TO, 4 * ((data ? data.values.length - 1 : SEQUENCE_DEFAULT_UP_TO) + 1) - 1);
         return this.request();
+      }
       case 'cancel':
         this.running?.cancel();
         return;
@@ -97,13 +109,13 @@ export class SequenceExplorer {
         const data = this.data();
         if (!data) return;
         await env.clipboard.writeText(exportText(data, message.format));
-        void window.showInformationMessage(`Copied ${data.values.length.toLocaleString('en-US')} values of ${data.rule} (${label(message.format)}).`);
+        void window.showInformationMessage(`Copied ${valueCount(data).toLocaleString('en-US')} values of ${data.rule} (${label(message.format)}).`);
         return;
       }
     }
   }
 
-  private data(): SequenceData | undefined {
+  private data(): ExplorerData | undefined {
     return this.last && !('refused' in this.last) ? this.last : undefined;
   }
 
@@ -112,7 +124,7 @@ export class SequenceExplorer {
     this.running?.cancel();
     const source = new CancellationTokenSource();
     this.running = source;
-    await this.post({ type: 'computing', upTo: this.upTo });
+    await this.post({ type: 'computing', upTo: this.upTo ?? 0 });
     const params: SequenceParams = { textDocument: { uri: this.uri }, rule: this.rule, upTo: this.upTo };
     let answer: SequenceAnswer;
     try {
@@ -125,7 +137,7 @@ export class SequenceExplorer {
     this.running = undefined;
     source.dispose();
     this.last = answer;
-    await this.post({ type: 'sequence', answer, upTo: this.upTo, computing: false });
+    await this.post({ type: 'sequence', answer, upTo: this.upTo ?? 0, computing: false });
   }
 
   private async export(format: ExportFormat): Promise<void> {
@@ -139,12 +151,16 @@ export class SequenceExplorer {
     });
     if (!target) return;
     await workspace.fs.writeFile(target, new TextEncoder().encode(exportText(data, format)));
-    void window.showInformationMessage(`Saved ${data.values.length.toLocaleString('en-US')} values of ${data.rule} to ${target.fsPath}.`);
+    void window.showInformationMessage(`Saved ${valueCount(data).toLocaleString('en-US')} values of ${data.rule} to ${target.fsPath}.`);
   }
 
   private post(message: ToPanel): Thenable<boolean> {
     return this.panel.webview.postMessage(message);
   }
+}
+
+function valueCount(data: ExplorerData): number {
+  return data.family === 'wythoff' ? data.table.length : data.values.length;
 }
 
 function label(format: ExportFormat): string {

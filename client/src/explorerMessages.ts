@@ -1,9 +1,12 @@
 // What the nim-sequence explorer's panel (client/webview/explorer.ts, in the webview) and its host
 // (explorer.ts, in the extension) say to each other, and the export formats both need. Plain
 // types and functions: the webview bundles this file too.
-import type { SequenceAnswer } from '../../server/src/protocol';
+import type { RuleSequenceAnswer, SequenceAnswer, WythoffTableAnswer } from '../../server/src/protocol';
 
-export type SequenceData = Extract<SequenceAnswer, { values: unknown }>;
+export type SequenceData = RuleSequenceAnswer;
+
+/** What the explorer shows: a rule's sequence, or Wythoff's table. */
+export type ExplorerData = RuleSequenceAnswer | WythoffTableAnswer;
 
 /** From the host to the panel. */
 export type ToPanel =
@@ -37,9 +40,11 @@ export function rowLength(data: SequenceData): number {
 /**
  * The sequence as text. CSV: `n,G(n)` lines. Markdown: a table whose rows are one period long
  * (a row's first n, then its values), with the status below. b-file: OEIS's `n a(n)` lines, the
- * rule and status as `#` comments first.
+ * rule and status as `#` comments first. Wythoff's table: CSV `a,b,G(a,b)`, a Markdown table by
+ * rows a and columns b, and the b-file read by antidiagonals, as OEIS A004481 lists it.
  */
-export function exportText(data: SequenceData, format: ExportFormat): string {
+export function exportText(data: ExplorerData, format: ExportFormat): string {
+  if (data.family === 'wythoff') return wythoffText(data, format);
   const { values } = data;
   switch (format) {
     case 'csv':
@@ -56,5 +61,32 @@ export function exportText(data: SequenceData, format: ExportFormat): string {
       }
       return `**${data.rule}** (${data.definition})\n\n${header}\n${rule}\n${rows.join('\n')}\n\n${data.status}\n`;
     }
+  }
+}
+
+function wythoffText(data: WythoffTableAnswer, format: ExportFormat): string {
+  const width = data.size + 1;
+  const g = (a: number, b: number) => data.table[a * width + b];
+  const lines: string[] = [];
+  switch (format) {
+    case 'csv':
+      lines.push('a,b,G(a,b)');
+      for (let a = 0; a < width; a++) for (let b = 0; b < width; b++) lines.push(`${a},${b},${g(a, b)}`);
+      return `${lines.join('\n')}\n`;
+    case 'bfile': {
+      lines.push(`# G(a, b) of ${data.definition} read by antidiagonals (a + b = d, a ascending), d = 0..${data.size}`);
+      let n = 0;
+      for (let d = 0; d <= data.size; d++) for (let a = 0; a <= d; a++) lines.push(`${n++} ${g(a, d - a)}`);
+      return `${lines.join('\n')}\n`;
+    }
+    case 'markdown':
+      lines.push(
+        `**${data.definition}**: G(a, b), a down, b across`,
+        '',
+        `| a \\ b | ${Array.from({ length: width }, (_, b) => b).join(' | ')} |`,
+        `|---:|${' ---: |'.repeat(width)}`,
+      );
+      for (let a = 0; a < width; a++) lines.push(`| ${a} | ${Array.from({ length: width }, (_, b) => g(a, b)).join(' | ')} |`);
+      return `${lines.join('\n')}\n\n${data.status}\n`;
   }
 }

@@ -4,6 +4,7 @@
 // to see everything), rare and common values for octal codes, and buttons to compute further,
 // cancel, export and copy. Everything comes from the extension by messages (explorerMessages.ts).
 /// <reference lib="dom" />
+import type { WythoffTableAnswer } from '../../server/src/protocol';
 import { EXPORT_FORMATS, type ExportFormat, type FromPanel, type SequenceData, type ToPanel, rowLength } from '../src/explorerMessages';
 
 declare function acquireVsCodeApi(): { postMessage(message: FromPanel): void };
@@ -15,6 +16,8 @@ const root = document.getElementById('explorer')!;
 const MAX_TABLE_ROWS = 200;
 
 let data: SequenceData | undefined;
+/** Wythoff's table, shown instead of a sequence when the rule is Wythoff's game. */
+let wythoff: WythoffTableAnswer | undefined;
 let computing = false;
 let computingUpTo = 0;
 /** The plot's visible heaps [from, to), null for all of them. */
@@ -44,6 +47,10 @@ function render(refused?: string): void {
     if (computing) root.append(element('p', { class: 'computing', id: 'computing', text: 'Computing…' }));
     return;
   }
+  if (wythoff) {
+    renderWythoff(wythoff);
+    return;
+  }
   if (!data) {
     root.append(element('p', { class: 'computing', id: 'computing', text: 'Computing…' }));
     return;
@@ -57,6 +64,15 @@ function render(refused?: string): void {
   const known = `G(0) to G(${(d.values.length - 1).toLocaleString('en-US')})${d.period && d.computedUpTo < d.values.length - 1 ? ` (computed to ${d.computedUpTo.toLocaleString('en-US')}, the rest by the proved period)` : ''}`;
   root.append(element('p', { class: 'extent', id: 'extent', text: known }));
 
+  root.append(actionBar());
+  root.append(element('h2', { text: 'Plot' }), plot(d));
+  root.append(element('p', { class: 'hint', text: 'Wheel: zoom. Drag: pan. Double-click: everything.' }));
+  if (d.rareCommon) root.append(...rareCommon(d));
+  root.append(element('h2', { text: d.period ? `Values, one period (${d.period.period}) a row` : 'Values' }), table(d));
+}
+
+/** Compute further, cancel, export, copy. */
+function actionBar(): HTMLElement {
   const actions = element('div', { class: 'actions' });
   actions.append(
     button(
@@ -74,12 +90,59 @@ function render(refused?: string): void {
     button('Export…', 'export', () => vscode.postMessage({ type: 'export', format: format.value as ExportFormat })),
     button('Copy', 'copy', () => vscode.postMessage({ type: 'copy', format: format.value as ExportFormat })),
   );
-  root.append(actions);
+  return actions;
+}
 
-  root.append(element('h2', { text: 'Plot' }), plot(d));
-  root.append(element('p', { class: 'hint', text: 'Wheel: zoom. Drag: pan. Double-click: everything.' }));
-  if (d.rareCommon) root.append(...rareCommon(d));
-  root.append(element('h2', { text: d.period ? `Values, one period (${d.period.period}) a row` : 'Values' }), table(d));
+/**
+ * Wythoff's game: G(a, b) as a heat map (a down, b across; darker is larger), the P-positions
+ * (value 0) in the theme's red; they lie on the two lines of slope φ and 1/φ.
+ */
+function renderWythoff(w: WythoffTableAnswer): void {
+  root.append(
+    element('h1', {}, element('span', { class: 'rule', text: w.rule }), ' ', element('span', { class: 'definition', text: w.definition })),
+    element('p', { class: 'status', id: 'status', text: w.status }),
+  );
+  if (w.stopped) root.append(element('p', { class: 'stopped', id: 'stopped', text: w.stopped }));
+  root.append(element('p', { class: 'extent', id: 'extent', text: `G(a, b) for a, b = 0 to ${w.size}` }));
+  root.append(actionBar());
+  const width = w.size + 1;
+  const canvas = element('canvas', { id: 'heatmap', 'aria-label': `G(a, b) for a, b up to ${w.size}` });
+  canvas.width = width;
+  canvas.height = width;
+  const context = canvas.getContext('2d')!;
+  const image = context.createImageData(width, width);
+  let top = 1;
+  for (const g of w.table) top = Math.max(top, g);
+  const low = parseColour(themeColour('--vscode-editor-background', '#ffffff'));
+  const high = parseColour(themeColour('--vscode-charts-blue', '#3794ff'));
+  const zero = parseColour(themeColour('--vscode-charts-red', '#f14c4c'));
+  let zeros = 0;
+  for (let i = 0; i < w.table.length; i++) {
+    const g = w.table[i];
+    const t = g / top;
+    const colour = g === 0 ? zero : [0, 1, 2].map((c) => Math.round(low[c] + (high[c] - low[c]) * (0.15 + 0.85 * t)));
+    if (g === 0) zeros++;
+    image.data.set([colour[0], colour[1], colour[2], 255], 4 * i);
+  }
+  context.putImageData(image, 0, 0);
+  canvas.dataset.size = String(w.size);
+  canvas.dataset.zeros = String(zeros);
+  canvas.title = 'a down, b across';
+  canvas.addEventListener('mousemove', (event) => {
+    const a = Math.floor((event.offsetY / canvas.clientHeight) * width);
+    const b = Math.floor((event.offsetX / canvas.clientWidth) * width);
+    if (a >= 0 && a < width && b >= 0 && b < width)
+      canvas.title = `G(${a}, ${b}) = ${w.table[a * width + b]}${w.table[a * width + b] === 0 ? ': a P-position' : ''}`;
+  });
+  root.append(element('h2', { text: 'Heat map' }), element('div', { class: 'heatmap' }, canvas));
+  root.append(
+    element(
+      'p',
+      { class: 'legend', id: 'legend' },
+      element('span', { class: 'zero', text: 'G = 0' }),
+      ` the P-positions (${zeros} of them here); light to dark: small to large values, up to ${top}.`,
+    ),
+  );
 }
 
 /** The values as a table: rows of one period; preperiod cells and the first period marked. */
@@ -275,6 +338,13 @@ window.addEventListener('message', (event: MessageEvent<ToPanel>) => {
     render(message.answer.refused);
     return;
   }
+  if (message.answer.family === 'wythoff') {
+    data = undefined;
+    wythoff = message.answer;
+    render();
+    return;
+  }
+  wythoff = undefined;
   if (data?.rule !== message.answer.rule || data.values.length !== message.answer.values.length) view = null;
   data = message.answer;
   render();

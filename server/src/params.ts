@@ -12,7 +12,6 @@ import {
   type ApplyMoveArguments,
   type ExplainGameArguments,
   type ExploreSequenceArguments,
-  SEQUENCE_DEFAULT_UP_TO,
   SEQUENCE_MAX_UP_TO,
   type ShowGraphArguments,
   type ShowMovesArguments,
@@ -191,7 +190,7 @@ export function sequenceParams(params: unknown): {
   readonly uri: string;
   readonly rule?: string;
   readonly position?: Position;
-  readonly upTo: number;
+  readonly upTo?: number;
 } {
   const p = record(params, 'params');
   const at = p.position === undefined ? undefined : position(p.position, 'params.position');
@@ -203,7 +202,7 @@ export function sequenceParams(params: unknown): {
     uri: uri(p.textDocument, 'params.textDocument'),
     ...(p.rule === undefined ? {} : { rule: p.rule }),
     ...(at ? { position: at } : {}),
-    upTo: (p.upTo as number | undefined) ?? SEQUENCE_DEFAULT_UP_TO,
+    ...(p.upTo === undefined ? {} : { upTo: p.upTo as number }),
   };
 }
 

@@ -91,49 +91,68 @@ export interface SequenceParams {
   readonly rule?: string;
   /** …or the one at this position (a rule's declaration, or a heap game's rule name). */
   readonly position?: { readonly line: number; readonly character: number };
-  /** The values wanted: G(0) to G(upTo) (default SEQUENCE_DEFAULT_UP_TO, at most SEQUENCE_MAX_UP_TO). */
+  /**
+   * The values wanted: G(0) to G(upTo) (default SEQUENCE_DEFAULT_UP_TO, at most SEQUENCE_MAX_UP_TO);
+   * for Wythoff's game, both heaps up to upTo (default WYTHOFF_DEFAULT_SIZE, at most WYTHOFF_MAX_SIZE).
+   */
   readonly upTo?: number;
 }
 
 export const SEQUENCE_DEFAULT_UP_TO = 1000;
 export const SEQUENCE_MAX_UP_TO = 1 << 20;
+export const WYTHOFF_DEFAULT_SIZE = 127;
+export const WYTHOFF_MAX_SIZE = 1023;
 
-export type SequenceAnswer =
-  | {
-      readonly rule: string;
-      /** The rule as written out: `subtract {1, 2}`, `octal 0.77`. */
-      readonly definition: string;
-      readonly family: 'subtract' | 'subtractAllExcept' | 'octal';
-      /** G(0) … G(values.length - 1): computed up to `computedUpTo`, the rest from the proved period. */
-      readonly values: readonly number[];
-      readonly computedUpTo: number;
-      /** Present when the period is proved: then every value is known. */
-      readonly period?: {
-        readonly preperiod: number;
-        readonly period: number;
-        /** 0, or what each period adds (arithmetic periodicity). */
-        readonly saltus: number;
-        readonly provedAt: number;
-        readonly proof: 'closed-form' | 'subtraction-window' | 'guy-smith' | 'guy-smith-three' | 'all-but-window';
-      };
-      /** The proof status in words: "period 12 from n = 71; proved at n = … by …", or "no period up to n = …". */
-      readonly status: string;
-      /** Why the computation stopped short of `upTo`, when it did (the budget, a cancellation). */
-      readonly stopped?: string;
-      /**
-       * Octal codes: the values split as rare and common by a mask (a value is rare when its bits
-       * under the mask have even parity), the mask with the fewest rare heaps among the values.
-       */
-      readonly rareCommon?: {
-        readonly mask: number;
-        /** The rare values that occur, ascending. */
-        readonly rareValues: readonly number[];
-        /** How many heaps (of the values sent) have rare values, and the first of them. */
-        readonly rareHeapCount: number;
-        readonly rareHeaps: readonly number[];
-      };
-    }
-  | { readonly refused: string };
+/** SEQUENCE_REQUEST's answer for a heap rule. */
+export interface RuleSequenceAnswer {
+  readonly rule: string;
+  /** The rule as written out: `subtract {1, 2}`, `octal 0.77`. */
+  readonly definition: string;
+  readonly family: 'subtract' | 'subtractAllExcept' | 'octal';
+  /** G(0) … G(values.length - 1): computed up to `computedUpTo`, the rest from the proved period. */
+  readonly values: readonly number[];
+  readonly computedUpTo: number;
+  /** Present when the period is proved: then every value is known. */
+  readonly period?: {
+    readonly preperiod: number;
+    readonly period: number;
+    /** 0, or what each period adds (arithmetic periodicity). */
+    readonly saltus: number;
+    readonly provedAt: number;
+    readonly proof: 'closed-form' | 'subtraction-window' | 'guy-smith' | 'guy-smith-three' | 'all-but-window';
+  };
+  /** The proof status in words: "period 12 from n = 71; proved at n = … by …", or "no period up to n = …". */
+  readonly status: string;
+  /** Why the computation stopped short of `upTo`, when it did (the budget, a cancellation). */
+  readonly stopped?: string;
+  /**
+   * Octal codes: the values split as rare and common by a mask (a value is rare when its bits
+   * under the mask have even parity), the mask with the fewest rare heaps among the values.
+   */
+  readonly rareCommon?: {
+    readonly mask: number;
+    /** The rare values that occur, ascending. */
+    readonly rareValues: readonly number[];
+    /** How many heaps (of the values sent) have rare values, and the first of them. */
+    readonly rareHeapCount: number;
+    readonly rareHeaps: readonly number[];
+  };
+}
+
+/** SEQUENCE_REQUEST's answer for Wythoff's game: a heat map of G(a, b), the P-positions (value 0) marked. */
+export interface WythoffTableAnswer {
+  readonly rule: string;
+  readonly definition: string;
+  readonly family: 'wythoff';
+  /** Both heaps from 0 to size. */
+  readonly size: number;
+  /** G(a, b) at a·(size + 1) + b. */
+  readonly table: readonly number[];
+  readonly status: string;
+  readonly stopped?: string;
+}
+
+export type SequenceAnswer = RuleSequenceAnswer | WythoffTableAnswer | { readonly refused: string };
 
 /**
  * The lens above every heap rule, and a palette command (VS Code): open the explorer. The server

@@ -4,10 +4,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GrundyApi } from '../../client/src/extension';
-import type { SequenceAnswer } from '../../server/src/protocol';
+import type { RuleSequenceAnswer } from '../../server/src/protocol';
 import { openExample, until } from './helpers';
 
-type Answered = Extract<SequenceAnswer, { values: unknown }>;
+type Answered = RuleSequenceAnswer;
 
 async function api(): Promise<GrundyApi> {
   const extension = vscode.extensions.getExtension<GrundyApi>('grundy-tools.grundy-game')!;
@@ -19,7 +19,7 @@ async function explorerAnswer(grundy: GrundyApi, rule: string, accept: (answer: 
   try {
     return await until(`the explorer of ${rule}`, () => {
       const answer = grundy.explorers().find((e) => e.rule === rule)?.answer;
-      return answer && !('refused' in answer) && accept(answer) ? answer : undefined;
+      return answer && 'values' in answer && accept(answer) ? answer : undefined;
     });
   } catch (error) {
     const open = grundy.explorers().map((e) => `${e.rule}: ${JSON.stringify(e.answer)?.slice(0, 200)}`);
@@ -72,6 +72,30 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
     await editor.edit((edit) => edit.replace(new vscode.Range(line, seven, line, seven + 1), '7'));
     await explorerAnswer(grundy, 's237', (a) => a.definition === 'subtract {2, 3, 7}');
     await document.save();
+  });
+
+  test("Wythoff's game from the palette, the cursor on a game: the explorer shows its table of G(a, b)", async () => {
+    const grundy = await api();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await until('every editor closed', () => (vscode.window.visibleTextEditors.length === 0 ? true : undefined));
+    const folder = vscode.workspace.workspaceFolders![0];
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'classics.game'));
+    const line = document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.startsWith('game queen = wythoff'));
+    await vscode.window.showTextDocument(document, { selection: new vscode.Range(line, 15, line, 15) });
+    await until('the cursor on wythoff', () => (vscode.window.activeTextEditor?.selection.active.line === line ? true : undefined));
+    await vscode.commands.executeCommand('grundy.exploreSequence');
+    const answer = await until("Wythoff's table", () => {
+      const found = grundy.explorers().find((e) => e.rule === 'wythoff')?.answer;
+      return found && 'table' in found ? found : undefined;
+    });
+    assert.equal(answer.size, 127);
+    assert.equal(answer.table.length, 128 * 128);
+    // (3, 5) is a P-position: the game on this line loses for the player to move.
+    assert.equal(answer.table[3 * 128 + 5], 0);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   test("a graph's lens opens its graph view: every vertex with its nimber, the tokens of pebbles", async () => {

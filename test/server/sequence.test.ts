@@ -6,7 +6,7 @@
 // panel.
 import * as assert from 'node:assert/strict';
 import { CancellationTokenSource } from 'vscode-jsonrpc';
-import { EXPLORE_SEQUENCE_COMMAND, SEQUENCE_REQUEST, type SequenceAnswer } from '../../server/src/protocol';
+import { EXPLORE_SEQUENCE_COMMAND, type RuleSequenceAnswer, SEQUENCE_REQUEST, type SequenceAnswer } from '../../server/src/protocol';
 import { sequenceValues } from '../../server/src/compute/jobs';
 import { ruleSequence } from '../../server/src/engine';
 import { rareAndCommon } from '../../server/src/features/sequence';
@@ -14,7 +14,7 @@ import { exportText, rowLength } from '../../client/src/explorerMessages';
 import { bruteOctal, bruteSubtraction } from '../engine/oracles';
 import { LanguageServerSession } from '../helpers/languageServer';
 
-type Answered = Extract<SequenceAnswer, { values: unknown }>;
+type Answered = RuleSequenceAnswer;
 
 const uri = 'file:///sequence.game';
 const text = [
@@ -28,7 +28,7 @@ const text = [
 ].join('\n');
 
 function answered(answer: SequenceAnswer): Answered {
-  assert.ok(!('refused' in answer), `refused: ${'refused' in answer ? answer.refused : ''}`);
+  assert.ok('values' in answer, `not a rule's sequence: ${JSON.stringify(answer).slice(0, 200)}`);
   return answer;
 }
 
@@ -108,7 +108,7 @@ describe('the nim-sequence request (the explorer)', function () {
     };
     assert.match(await refused({ rule: 'nosuch' }), /no rule `nosuch`/);
     assert.match(await refused({ rule: 'broken' }), /has errors/);
-    assert.match(await refused({ rule: 'wythoff' }), /not a heap rule/);
+    assert.match(await refused({ rule: 'treblecross' }), /not a heap rule/);
     assert.match(await refused({ position: { line: 6, character: 0 } }), /Put the cursor on a rule/);
     await assert.rejects(ask({}), /a rule \(its name\) or a position/);
     await assert.rejects(ask({ rule: 'onetwo', upTo: -1 }), /params\.upTo must be an integer/);
@@ -129,6 +129,52 @@ describe('the nim-sequence request (the explorer)', function () {
       Array.from(sequenceValues(nim, 100).values),
       Array.from({ length: 101 }, (_, n) => n),
     );
+  });
+
+  it("Wythoff's game: the table of G(a, b) against brute force, its zeros exactly Wythoff's pairs; found from a game's component", async () => {
+    const answer = await ask({ rule: 'wythoff', upTo: 40 });
+    assert.ok('table' in answer, JSON.stringify(answer).slice(0, 200));
+    assert.equal(answer.family, 'wythoff');
+    assert.equal(answer.size, 40);
+    // Brute force: the mex over every move (one heap down, or both by the same amount).
+    const width = 41;
+    const brute: number[] = [];
+    for (let a = 0; a < width; a++)
+      for (let b = 0; b < width; b++) {
+        const options = new Set<number>();
+        for (let k = 1; k <= a; k++) options.add(brute[(a - k) * width + b]);
+        for (let k = 1; k <= b; k++) options.add(brute[a * width + b - k]);
+        for (let k = 1; k <= Math.min(a, b); k++) options.add(brute[(a - k) * width + b - k]);
+        let g = 0;
+        while (options.has(g)) g++;
+        brute.push(g);
+      }
+    assert.deepEqual(answer.table, brute);
+    // The zeros: (0, 0) and (⌊kφ⌋, ⌊kφ⌋ + k) both ways round.
+    const phi = (1 + Math.sqrt(5)) / 2;
+    const pairs = new Set(['0,0']);
+    for (let k = 1; k < width; k++) {
+      const a = Math.floor(k * phi);
+      pairs.add(`${a},${a + k}`).add(`${a + k},${a}`);
+    }
+    for (let a = 0; a < width; a++) for (let b = 0; b < width; b++) assert.equal(answer.table[a * width + b] === 0, pairs.has(`${a},${b}`), `(${a}, ${b})`);
+    const w = text.split('\n').findIndex((line) => line.startsWith('game w'));
+    const found = await ask({ position: { line: w, character: 10 } });
+    assert.ok('table' in found && found.size === 127, 'the default side');
+    // Exports: the b-file reads the table by antidiagonals (OEIS A004481's order).
+    const small = await ask({ rule: 'wythoff', upTo: 6 });
+    assert.ok('table' in small);
+    const bfile = exportText(small, 'bfile')
+      .trimEnd()
+      .split('\n')
+      .filter((line) => !line.startsWith('#'));
+    const diagonals: number[] = [];
+    for (let d = 0; d <= 6; d++) for (let a = 0; a <= d; a++) diagonals.push(brute[a * width + d - a]);
+    assert.deepEqual(
+      bfile,
+      diagonals.map((g, n) => `${n} ${g}`),
+    );
+    assert.equal(exportText(small, 'csv').split('\n')[9], '1,1,2');
   });
 
   it('exports: CSV, a Markdown table with rows one period long, an OEIS b-file', async () => {

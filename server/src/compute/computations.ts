@@ -231,6 +231,8 @@ function stoppedEarly(result: JobResult): boolean {
       return result.rule.periodicity === undefined;
     case 'sequence':
       return result.sequence.stop !== undefined;
+    case 'wythoff':
+      return result.table.stop !== undefined;
     case 'graph':
       return result.graph.status === 'over-budget';
   }

@@ -3,6 +3,7 @@
 // work; it is pure apart from the engine cache it is given, so tests may call it directly.
 import { analyzeGame, graphNimbers, rememberSequence, ruleKey, ruleSequence, type ComponentAnalysis, type EngineCache, type GameAnalysis } from '../engine';
 import type { GameInput } from '../engine/gameTypes';
+import { type WythoffTable, wythoffTable } from '../engine/wythoff';
 import type { Budget, GraphData, GraphNimbers, HeapRule, HeapSequence, Periodicity, TreblecrossSegment } from '../engine/types';
 
 export type Job =
@@ -10,12 +11,15 @@ export type Job =
   | { readonly kind: 'rule'; readonly rule: HeapRule }
   /** A rule's values G(0) to G(upTo), for the explorer (SEQUENCE_REQUEST). */
   | { readonly kind: 'sequence'; readonly rule: HeapRule; readonly upTo: number }
+  /** Wythoff's nimbers for both heaps up to size (the explorer's heat map). */
+  | { readonly kind: 'wythoff'; readonly size: number }
   | { readonly kind: 'graph'; readonly graph: GraphData };
 
 export type JobResult =
   | { readonly kind: 'game'; readonly game: GameResult }
   | { readonly kind: 'rule'; readonly rule: RuleSummary }
   | { readonly kind: 'sequence'; readonly sequence: SequenceValues }
+  | { readonly kind: 'wythoff'; readonly table: WythoffTable }
   | { readonly kind: 'graph'; readonly graph: GraphNimbers };
 
 /** A rule's values as far as asked: computed up to `computedUpTo`, the rest read off the proved period. */
@@ -143,6 +147,8 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
       rememberSequence(cache, sequence);
       return { kind: 'sequence', sequence: sequenceValues(sequence, job.upTo) };
     }
+    case 'wythoff':
+      return { kind: 'wythoff', table: wythoffTable(job.size, budget) };
     case 'graph':
       return { kind: 'graph', graph: graphNimbers(job.graph, budget) };
   }
@@ -187,6 +193,7 @@ export class SharedRuleSummaries {
         return { kind: 'rule', rule: this.one(result.rule) };
       case 'graph':
       case 'sequence':
+      case 'wythoff':
         return result;
       case 'game':
         if (!result.game.components.some((c) => c.rule)) return result;

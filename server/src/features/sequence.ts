@@ -9,7 +9,17 @@ import { type HeapRule, isHeapRule } from '../engine/types';
 import type { RuleSymbol } from '../language/model';
 import { spanAt, spanContains } from '../language/text';
 import { exploreArguments, sequenceParams } from '../params';
-import { EXPLORE_SEQUENCE_COMMAND, type ExploreSequenceArguments, SEQUENCE_REQUEST, type SequenceAnswer } from '../protocol';
+import {
+  EXPLORE_SEQUENCE_COMMAND,
+  type ExploreSequenceArguments,
+  type RuleSequenceAnswer,
+  SEQUENCE_DEFAULT_UP_TO,
+  SEQUENCE_REQUEST,
+  type SequenceAnswer,
+  WYTHOFF_DEFAULT_SIZE,
+  WYTHOFF_MAX_SIZE,
+  type WythoffTableAnswer,
+} from '../protocol';
 import type { Feature, FeatureContext } from './feature';
 import { describeRule } from './hover';
 import { type DocumentView, periodWords, proofWords } from './view';
@@ -40,7 +50,7 @@ export function ruleNameAt(view: DocumentView, offset: number): string | undefin
  * number of bits (0 is always rare). The mask is the one that leaves the fewest rare heaps, as in
  * the tables of Gangolli, Plambeck and Flammenkamp; counted over the distinct values, not the heaps.
  */
-export function rareAndCommon(values: ArrayLike<number>): NonNullable<Extract<SequenceAnswer, { values: unknown }>['rareCommon']> {
+export function rareAndCommon(values: ArrayLike<number>): NonNullable<RuleSequenceAnswer['rareCommon']> {
   const heapsOf = new Map<number, number>();
   let largest = 0;
   for (let n = 0; n < values.length; n++) {
@@ -121,14 +131,44 @@ async function sequence(context: FeatureContext, raw: unknown, token: Cancellati
   return computedSequence(context, view, name, params.upTo, token);
 }
 
-async function computedSequence(context: FeatureContext, view: DocumentView, name: string, upTo: number, token: CancellationToken): Promise<SequenceAnswer> {
+async function computedSequence(
+  context: FeatureContext,
+  view: DocumentView,
+  name: string,
+  upTo: number | undefined,
+  token: CancellationToken,
+): Promise<SequenceAnswer> {
+  const symbol = view.document.model.symbols.get(name);
+  if (symbol?.kind === 'rule' && symbol.rule?.kind === 'wythoff')
+    return wythoffAnswer(context, name, Math.min(upTo ?? WYTHOFF_DEFAULT_SIZE, WYTHOFF_MAX_SIZE), token);
   const found = heapRule(view, name);
   if ('refused' in found) return found;
-  const outcome = await context.compute({ kind: 'sequence', rule: found.rule, upTo }, token, [ruleKey(found.rule)]);
+  const wanted = upTo ?? SEQUENCE_DEFAULT_UP_TO;
+  const outcome = await context.compute({ kind: 'sequence', rule: found.rule, upTo: wanted }, token, [ruleKey(found.rule)]);
   if (outcome.status === 'dropped') return { refused: 'Cancelled.' };
   if (outcome.status === 'failed') return { refused: `Computing the sequence failed: ${outcome.message.split('\n')[0]}` };
   if (outcome.result.kind !== 'sequence') return { refused: 'The worker answered something else.' };
-  return sequenceAnswer(name, found.rule, outcome.result.sequence, upTo, outcome.cancelled);
+  return sequenceAnswer(name, found.rule, outcome.result.sequence, wanted, outcome.cancelled);
+}
+
+/** Wythoff's nimbers for both heaps up to `size`, computed in a worker: the explorer's heat map. */
+async function wythoffAnswer(context: FeatureContext, name: string, size: number, token: CancellationToken): Promise<SequenceAnswer> {
+  const outcome = await context.compute({ kind: 'wythoff', size }, token);
+  if (outcome.status === 'dropped') return { refused: 'Cancelled.' };
+  if (outcome.status === 'failed') return { refused: `Computing the table failed: ${outcome.message.split('\n')[0]}` };
+  if (outcome.result.kind !== 'wythoff') return { refused: 'The worker answered something else.' };
+  const { table } = outcome.result;
+  const answer: WythoffTableAnswer = {
+    rule: name,
+    definition: "Wythoff's game",
+    family: 'wythoff',
+    size: table.size,
+    table: Array.from(table.values),
+    status:
+      'G(a, b) has no known formula; its zeros do: the P-positions are (0, 0) and the pairs (⌊kφ⌋, ⌊kφ²⌋) and (⌊kφ²⌋, ⌊kφ⌋), φ the golden ratio (Wythoff, 1907).',
+    ...(table.size < size ? { stopped: `${outcome.cancelled ? 'Cancelled' : 'Stopped'} at both heaps up to ${Math.max(0, table.size)}.` } : {}),
+  };
+  return answer;
 }
 
 /** How many values the server's own explore command tells. */
@@ -142,7 +182,11 @@ async function explore(context: FeatureContext, args: ExploreSequenceArguments):
   const view = context.view(args.uri);
   const answer = view ? await computedSequence(context, view, args.rule, TOLD_VALUES - 1, CancellationToken.None) : { refused: 'The document is not open.' };
   const message =
-    'refused' in answer ? answer.refused : `rule ${answer.rule}: ${answer.definition}. G(0), G(1), …: ${answer.values.join(' ')} …; ${answer.status}`;
+    'refused' in answer
+      ? answer.refused
+      : answer.family === 'wythoff'
+        ? `${answer.rule}: ${answer.definition}. ${answer.status}`
+        : `rule ${answer.rule}: ${answer.definition}. G(0), G(1), …: ${answer.values.join(' ')} …; ${answer.status}`;
   context.tell(message, 'info');
   return message;
 }
