@@ -113,6 +113,17 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
     assert.ok(answer.drawn && answer.drawn.vertices.length === answer.vertexCount && answer.vertexCount > 0);
     assert.ok(answer.drawn.vertices.every((v) => v.nimber !== null));
     assert.ok(answer.drawn.tokens.length > 0);
+    // From the palette: the graph at the cursor (a game that puts tokens on it).
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await until('every editor and view closed', () => (vscode.window.visibleTextEditors.length === 0 && grundy.graphViews().length === 0 ? true : undefined));
+    const line = document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.startsWith('game pebbles'));
+    await vscode.window.showTextDocument(document, { selection: new vscode.Range(line, 16, line, 16) });
+    await until('the cursor on the game', () => (vscode.window.activeTextEditor?.selection.active.line === line ? true : undefined));
+    await vscode.commands.executeCommand('grundy.showGraph');
+    await until('the graph view from the palette', () => (grundy.graphViews().some((v) => v.graph === 'g') ? true : undefined));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
