@@ -27,6 +27,7 @@ export const EXPECTED_VSIX_FILES = [
   'extension/media/graph.css',
   'extension/media/graph.png',
   'extension/media/icon.png',
+  'extension/media/panel.css',
   'extension/media/screenshot.png',
   'extension/out/client/extension.js',
   'extension/out/client/webview/explorer.js',

@@ -12,7 +12,7 @@ import {
   type SequenceParams,
   WYTHOFF_MAX_SIZE,
 } from '../../server/src/protocol';
-import { panelHtml, panelRoots } from './panel';
+import { OpenPanels, panelHtml, panelRoots } from './panel';
 import { EXPORT_FORMATS, type ExportFormat, exportText, type FromPanel, type ExplorerData, type ToPanel } from './explorerMessages';
 
 export const EXPLORER_VIEW_TYPE = 'grundy.sequenceExplorer';
@@ -20,24 +20,16 @@ export const EXPLORER_VIEW_TYPE = 'grundy.sequenceExplorer';
 /** How long after an edit the panel asks again (the server re-analyses first). */
 const FOLLOW_DELAY_MS = 300;
 
-const open = new Map<string, SequenceExplorer>();
+const open = new OpenPanels<SequenceExplorer>();
 
 /** Opens the explorer of `rule` in the document `uri`, or shows the one already open. */
 export function exploreSequence(context: ExtensionContext, client: LanguageClient, uri: string, rule: string): SequenceExplorer {
-  const id = `${uri}\u0000${rule}`;
-  const known = open.get(id);
-  if (known) {
-    known.panel.reveal();
-    return known;
-  }
-  const explorer = new SequenceExplorer(context, client, uri, rule, () => open.delete(id));
-  open.set(id, explorer);
-  return explorer;
+  return open.show(`${uri}\u0000${rule}`, (onClose) => new SequenceExplorer(context, client, uri, rule, onClose));
 }
 
 /** The open explorers (tests look into them). */
 export function openExplorers(): readonly SequenceExplorer[] {
-  return [...open.values()];
+  return open.all();
 }
 
 export class SequenceExplorer {

@@ -5,31 +5,23 @@
 import { type Disposable, type ExtensionContext, Uri, ViewColumn, type WebviewPanel, window, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { GRAPH_REQUEST, type GraphAnswer, type GraphParams } from '../../server/src/protocol';
-import { panelHtml, panelRoots } from './panel';
+import { OpenPanels, panelHtml, panelRoots } from './panel';
 
 export const GRAPH_VIEW_TYPE = 'grundy.graphView';
 
 /** How long after an edit, or between asks while the nimbers compute, the panel asks again. */
 const ASK_AGAIN_MS = 300;
 
-const open = new Map<string, GraphView>();
+const open = new OpenPanels<GraphView>();
 
 /** Opens the view of `graph` in the document `uri`, or shows the one already open. */
 export function showGraph(context: ExtensionContext, client: LanguageClient, uri: string, graph: string): GraphView {
-  const id = `${uri}\u0000${graph}`;
-  const known = open.get(id);
-  if (known) {
-    known.panel.reveal();
-    return known;
-  }
-  const view = new GraphView(context, client, uri, graph, () => open.delete(id));
-  open.set(id, view);
-  return view;
+  return open.show(`${uri}\u0000${graph}`, (onClose) => new GraphView(context, client, uri, graph, onClose));
 }
 
 /** The open graph views (tests look into them). */
 export function openGraphViews(): readonly GraphView[] {
-  return [...open.values()];
+  return open.all();
 }
 
 export class GraphView {

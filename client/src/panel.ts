@@ -1,9 +1,9 @@
 // What the extension's webview panels share: their page, with a strict content security policy
 // (nothing from the network, no script but the panel's own, styles from the extension's files).
 import { randomBytes } from 'node:crypto';
-import { Uri, type Webview } from 'vscode';
+import { Uri, type Webview, type WebviewPanel } from 'vscode';
 
-/** The page of a panel: `media/<style>.css` and `out/client/webview/<script>.js`, and a `main` element for the script. */
+/** The page of a panel: `media/panel.css` and `media/<style>.css`, `out/client/webview/<script>.js`, and a `main` element for the script. */
 export function panelHtml(
   webview: Webview,
   extensionUri: Uri,
@@ -14,6 +14,7 @@ export function panelHtml(
   const attributes = Object.entries(options.main)
     .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
     .join('');
+  const shared = webview.asWebviewUri(Uri.joinPath(extensionUri, 'media', 'panel.css'));
   const style = webview.asWebviewUri(Uri.joinPath(extensionUri, 'media', `${options.style}.css`));
   const script = webview.asWebviewUri(Uri.joinPath(extensionUri, 'out', 'client', 'webview', `${options.script}.js`));
   return `<!DOCTYPE html>
@@ -22,6 +23,7 @@ export function panelHtml(
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${policy}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${shared}">
 <link rel="stylesheet" href="${style}">
 <title>${escapeHtml(options.title)}</title>
 </head>
@@ -39,4 +41,25 @@ export function panelRoots(extensionUri: Uri): Uri[] {
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The open panels of one kind, by what they show: asked again, the one open is shown. */
+export class OpenPanels<T extends { readonly panel: WebviewPanel }> {
+  private readonly open = new Map<string, T>();
+
+  /** The panel for `id`, revealed, or a new one (`make` is told how to forget it when it closes). */
+  show(id: string, make: (onClose: () => void) => T): T {
+    const known = this.open.get(id);
+    if (known) {
+      known.panel.reveal();
+      return known;
+    }
+    const made = make(() => this.open.delete(id));
+    this.open.set(id, made);
+    return made;
+  }
+
+  all(): readonly T[] {
+    return [...this.open.values()];
+  }
 }

@@ -5,6 +5,7 @@
 // cancel, export and copy. Everything comes from the extension by messages (explorerMessages.ts).
 /// <reference lib="dom" />
 import type { WythoffTableAnswer } from '../../server/src/protocol';
+import { element, themeColour } from './dom';
 import { EXPORT_FORMATS, type ExportFormat, type FromPanel, type SequenceData, type ToPanel, rowLength } from '../src/explorerMessages';
 
 declare function acquireVsCodeApi(): { postMessage(message: FromPanel): void };
@@ -22,16 +23,6 @@ let computing = false;
 let computingUpTo = 0;
 /** The plot's visible heaps [from, to), null for all of them. */
 let view: { from: number; to: number } | null = null;
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === 'text') node.textContent = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 function button(label: string, id: string, onClick: () => void, disabled = false): HTMLButtonElement {
   const b = element('button', { id, type: 'button' }, label);
@@ -197,11 +188,6 @@ function rareCommon(d: SequenceData): HTMLElement[] {
       text: `Under the mask ${rc.mask} (binary ${rc.mask.toString(2)}), a value is rare when its bits under the mask are even in number. Rare values: ${rc.rareValues.join(', ')}. Heaps with rare values: ${rc.rareHeaps.join(', ')}${more}; every other heap's value is common.`,
     }),
   ];
-}
-
-/** A colour of the theme (a CSS variable VS Code sets), with a fallback. */
-function themeColour(name: string, fallback: string): string {
-  return getComputedStyle(document.body).getPropertyValue(name).trim() || fallback;
 }
 
 function plot(d: SequenceData): HTMLElement {

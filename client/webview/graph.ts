@@ -5,6 +5,7 @@
 /// <reference lib="dom" />
 import dagre from '@dagrejs/dagre';
 import type { GraphAnswer } from '../../server/src/protocol';
+import { element } from './dom';
 
 declare function acquireVsCodeApi(): { postMessage(message: { type: 'ready' }): void };
 
@@ -13,16 +14,6 @@ const root = document.getElementById('graph')!;
 const SVG = 'http://www.w3.org/2000/svg';
 
 type Drawn = Extract<GraphAnswer, { graph: string }>;
-
-function html<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (key === 'text') node.textContent = value;
-    else node.setAttribute(key, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 function svg(tag: string, attributes: Record<string, string | number> = {}, text?: string): SVGElement {
   const node = document.createElementNS(SVG, tag);
@@ -36,30 +27,32 @@ const star = (g: number | null) => (g === null ? '?' : g === 0 ? '0' : `*${g}`);
 function render(answer: GraphAnswer): void {
   root.replaceChildren();
   if ('refused' in answer) {
-    root.append(html('p', { class: 'refused', id: 'refused', text: answer.refused }));
+    root.append(element('p', { class: 'refused', id: 'refused', text: answer.refused }));
     return;
   }
-  root.append(html('h1', {}, html('span', { class: 'name', text: `graph ${answer.graph}` }), ` ${answer.vertexCount} vertices, ${answer.edgeCount} edges`));
-  if (answer.computing) root.append(html('p', { class: 'computing', id: 'computing', text: 'Computing the nimbers…' }));
-  if (answer.problem) root.append(html('p', { class: 'problem', id: 'problem', text: answer.problem }));
+  root.append(
+    element('h1', {}, element('span', { class: 'name', text: `graph ${answer.graph}` }), ` ${answer.vertexCount} vertices, ${answer.edgeCount} edges`),
+  );
+  if (answer.computing) root.append(element('p', { class: 'computing', id: 'computing', text: 'Computing the nimbers…' }));
+  if (answer.problem) root.append(element('p', { class: 'problem', id: 'problem', text: answer.problem }));
   if (answer.nimberCounts.length > 0) root.append(counts(answer));
   if (!answer.drawn) {
-    root.append(html('p', { class: 'hint', id: 'summarised', text: 'Too many vertices to draw: the counts above summarise the graph.' }));
+    root.append(element('p', { class: 'hint', id: 'summarised', text: 'Too many vertices to draw: the counts above summarise the graph.' }));
     return;
   }
   root.append(drawing(answer));
   root.append(
-    html('p', { class: 'legend' }, html('span', { class: 'p-mark', text: 'P-position' }), ' nimber 0: the player to move loses. ● a token of a game.'),
+    element('p', { class: 'legend' }, element('span', { class: 'p-mark', text: 'P-position' }), ' nimber 0: the player to move loses. ● a token of a game.'),
   );
 }
 
 function counts(answer: Drawn): HTMLElement {
-  const table = html('table', { id: 'counts' });
-  const head = html('tr', {}, html('th', { text: 'nimber' }));
-  const row = html('tr', {}, html('th', { text: 'vertices' }));
+  const table = element('table', { id: 'counts' });
+  const head = element('tr', {}, element('th', { text: 'nimber' }));
+  const row = element('tr', {}, element('th', { text: 'vertices' }));
   answer.nimberCounts.forEach((count, g) => {
-    head.append(html('th', { text: star(g) }));
-    row.append(html('td', { text: String(count) }));
+    head.append(element('th', { text: star(g) }));
+    row.append(element('td', { text: String(count) }));
   });
   table.append(head, row);
   return table;

@@ -48,24 +48,28 @@ function alive(pid: number): boolean {
   }
 }
 
+/** coins.game open, once a hover on its game answers with the value. */
+async function coinsAnswering(): Promise<{ document: vscode.TextDocument; position: vscode.Position }> {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the test workspace has no folder (expected examples/)');
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'coins.game'));
+  await vscode.window.showTextDocument(document);
+  const line = document
+    .getText()
+    .split('\n')
+    .findIndex((l) => l.startsWith('game coins'));
+  const position = new vscode.Position(line, 6);
+  await until('a hover with the value', 30_000, async () => ((await hoverText(document, position)).includes('nimber') ? true : undefined));
+  return { document, position };
+}
+
 suite('the language server after it dies', () => {
   teardown(async () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   test('is restarted by the client after it dies, and a hover answers again within 20 s', async () => {
-    const folder = vscode.workspace.workspaceFolders?.[0];
-    assert.ok(folder, 'the test workspace has no folder (expected examples/)');
-    const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'coins.game'));
-    await vscode.window.showTextDocument(document);
-    const position = new vscode.Position(
-      document
-        .getText()
-        .split('\n')
-        .findIndex((l) => l.startsWith('game coins')),
-      6,
-    );
-    await until('a hover with the value', 30_000, async () => ((await hoverText(document, position)).includes('nimber') ? true : undefined));
+    const { document, position } = await coinsAnswering();
 
     const servers = serverProcesses();
     assert.equal(servers.length, 1, `one language server process is a child of the extension host, not ${JSON.stringify(servers)}`);
@@ -81,17 +85,7 @@ suite('the language server after it dies', () => {
   });
 
   test('Grundy: Restart Language Server starts a new server process, and a hover answers again', async () => {
-    const folder = vscode.workspace.workspaceFolders![0];
-    const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'coins.game'));
-    await vscode.window.showTextDocument(document);
-    const position = new vscode.Position(
-      document
-        .getText()
-        .split('\n')
-        .findIndex((l) => l.startsWith('game coins')),
-      6,
-    );
-    await until('a hover with the value', 30_000, async () => ((await hoverText(document, position)).includes('nimber') ? true : undefined));
+    const { document, position } = await coinsAnswering();
     const [before] = serverProcesses();
     await vscode.commands.executeCommand('grundy.restartServer');
     await until(`server process ${before} to exit`, 10_000, () => (alive(before) ? undefined : true));
