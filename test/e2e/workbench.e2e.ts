@@ -192,6 +192,15 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await shot('e2e-1-opened.png');
     });
 
+    it('the language status item says the server is idle once every value is known', async () => {
+      // The `{}` beside the language mode: its hover lists the language's status items.
+      await page.locator('[id="status.languageStatus"]').hover();
+      const item = page.locator('.hover-language-status', { hasText: 'Grundy: idle' });
+      await item.first().waitFor({ state: 'visible', timeout: SHOWN_MS });
+      await shot('e2e-1b-status.png');
+      await page.mouse.move(5, 700);
+    });
+
     it('hovering a heap with the mouse shows its nimber and why', async () => {
       const { x, y } = await pointOf(page, GAME_LINE, '4', 'onetwo 3 ');
       await page.mouse.move(x, y);
