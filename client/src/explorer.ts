@@ -40,6 +40,7 @@ export class SequenceExplorer {
   private running: CancellationTokenSource | undefined;
   private followTimer: NodeJS.Timeout | undefined;
   private readonly disposables: Disposable[] = [];
+  private disposed = false;
 
   constructor(
     private readonly context: ExtensionContext,
@@ -69,6 +70,7 @@ export class SequenceExplorer {
       }),
     );
     this.panel.onDidDispose(() => {
+      this.disposed = true;
       onClose();
       this.running?.cancel();
       clearTimeout(this.followTimer);
@@ -147,7 +149,8 @@ export class SequenceExplorer {
   }
 
   private post(message: ToPanel): Thenable<boolean> {
-    return this.panel.webview.postMessage(message);
+    // An answer may come after the panel closed: nobody is left to tell.
+    return this.disposed ? Promise.resolve(false) : this.panel.webview.postMessage(message);
   }
 }
 

@@ -29,6 +29,7 @@ export class GraphView {
   private last: GraphAnswer | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly disposables: Disposable[] = [];
+  private disposed = false;
 
   constructor(
     context: ExtensionContext,
@@ -58,6 +59,7 @@ export class GraphView {
       }),
     );
     this.panel.onDidDispose(() => {
+      this.disposed = true;
       onClose();
       clearTimeout(this.timer);
       for (const d of this.disposables) d.dispose();
@@ -82,6 +84,7 @@ export class GraphView {
     } catch (cause) {
       answer = { refused: `The server did not answer: ${cause instanceof Error ? cause.message : String(cause)}` };
     }
+    if (this.disposed) return; // the panel closed while the server answered
     this.last = answer;
     await this.panel.webview.postMessage({ type: 'graph', answer });
     if (!('refused' in answer) && answer.computing) this.askSoon();
