@@ -5,7 +5,7 @@
 // explorer.ts; the server's own version tells the first values), and "Copy Nimber at Cursor".
 // Everything else, applying a move included, happens in the server.
 import * as path from 'node:path';
-import { commands, env, window, workspace, type ExtensionContext } from 'vscode';
+import { commands, env, type ExtensionContext, type TextEditor, window, workspace } from 'vscode';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { exploreSequence, openExplorers } from './explorer';
 import { openGraphViews, showGraph } from './graphView';
@@ -93,8 +93,8 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
   context.subscriptions.push(
     // Hovers, hints and lenses abbreviate numbers past 64 digits; this copies one whole.
     commands.registerCommand(COPY_NIMBER_COMMAND, async () => {
-      const editor = window.activeTextEditor;
-      if (editor?.document.languageId !== 'game') return void window.showWarningMessage('Put the cursor in a game of a .game file.');
+      const editor = gameEditor();
+      if (!editor) return void window.showWarningMessage('Put the cursor in a game of a .game file.');
       const answer = await client!.sendRequest<NumberAtAnswer>(NUMBER_AT_REQUEST, {
         textDocument: { uri: editor.document.uri.toString() },
         position: editor.selection.active,
@@ -107,7 +107,11 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
     }),
   );
   status = new GrundyStatus();
+  lastGameEditor = window.activeTextEditor?.document.languageId === 'game' ? window.activeTextEditor : undefined;
   context.subscriptions.push(
+    window.onDidChangeActiveTextEditor((editor) => {
+      if (editor?.document.languageId === 'game') lastGameEditor = editor;
+    }),
     status,
     client.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => status?.show(params)),
     commands.registerCommand(RESTART_SERVER_COMMAND, async () => {
@@ -130,14 +134,23 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
   };
 }
 
+/** The last `.game` editor that had the focus: a command run with the focus in a panel beside it means that one. */
+let lastGameEditor: TextEditor | undefined;
+
+function gameEditor(): TextEditor | undefined {
+  const active = window.activeTextEditor;
+  if (active?.document.languageId === 'game') return active;
+  return lastGameEditor && !lastGameEditor.document.isClosed && window.visibleTextEditors.includes(lastGameEditor) ? lastGameEditor : undefined;
+}
+
 /**
  * Opens the explorer: of the rule a lens names, or (from the palette, no arguments) of the rule at
  * the cursor, which the server finds (a request for G(0) alone).
  */
 async function explore(context: ExtensionContext, args: ExploreSequenceArguments | undefined): Promise<void> {
   if (args) return void exploreSequence(context, client!, args.uri, args.rule);
-  const editor = window.activeTextEditor;
-  if (editor?.document.languageId !== 'game') return void window.showWarningMessage('Put the cursor on a rule of a .game file.');
+  const editor = gameEditor();
+  if (!editor) return void window.showWarningMessage('Put the cursor on a rule of a .game file.');
   const uri = editor.document.uri.toString();
   const answer = await client!.sendRequest<SequenceAnswer>(SEQUENCE_REQUEST, { textDocument: { uri }, position: editor.selection.active, upTo: 0 });
   if ('refused' in answer) return void window.showWarningMessage(answer.refused);
@@ -147,8 +160,8 @@ async function explore(context: ExtensionContext, args: ExploreSequenceArguments
 /** Opens the graph view: of the graph a lens names, or (from the palette) of the graph at the cursor. */
 async function graph(context: ExtensionContext, args: ShowGraphArguments | undefined): Promise<void> {
   if (args) return void showGraph(context, client!, args.uri, args.graph);
-  const editor = window.activeTextEditor;
-  if (editor?.document.languageId !== 'game') return void window.showWarningMessage('Put the cursor on a graph of a .game file.');
+  const editor = gameEditor();
+  if (!editor) return void window.showWarningMessage('Put the cursor on a graph of a .game file.');
   const uri = editor.document.uri.toString();
   const answer = await client!.sendRequest<GraphAnswer>(GRAPH_REQUEST, { textDocument: { uri }, position: editor.selection.active });
   if ('refused' in answer) return void window.showWarningMessage(answer.refused);

@@ -72,6 +72,15 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
     await editor.edit((edit) => edit.replace(new vscode.Range(line, seven, line, seven + 1), '7'));
     await explorerAnswer(grundy, 's237', (a) => a.definition === 'subtract {2, 3, 7}');
     await document.save();
+    // The focus in the explorer beside: the palette means the .game editor next to it.
+    const k = document
+      .getText()
+      .split('\n')
+      .findIndex((l) => l.startsWith('rule k'));
+    editor.selection = new vscode.Selection(k, 3, k, 3);
+    await until('the focus away from the editor', () => (vscode.window.activeTextEditor === undefined ? true : undefined));
+    await vscode.commands.executeCommand('grundy.exploreSequence');
+    await explorerAnswer(grundy, 'k', (a) => a.definition === 'octal 0.77');
   });
 
   test("Wythoff's game from the palette, the cursor on a game: the explorer shows its table of G(a, b)", async () => {
