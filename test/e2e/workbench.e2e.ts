@@ -394,5 +394,48 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await shot('e2e-12-graph.png');
       await closeTab(page, 'graph g');
     });
+
+    it('the status item while a game computes: computing 1 game, and its Cancel stops it before the budget would', async () => {
+      // A game whose value takes long: Officers (0.6) has no known period.
+      const { x, y } = await pointOf(page, 'game z = onetwo 3', '3', 'game z = onetwo ');
+      await page.mouse.click(x, y);
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.insertText('rule officers = octal 0.6');
+      await page.keyboard.press('Enter');
+      await page.keyboard.insertText('game slow = officers 1000000000000');
+      const status = page.locator('[id="status.languageStatus"]');
+      /** The status item's text in the hover of the `{}` (hovered afresh: a hover shows what was so when it opened). */
+      const hovered = async (text: string) => {
+        await page.mouse.move(5, 700);
+        await status.hover();
+        const shown = await page
+          .locator('.hover-language-status')
+          .first()
+          .waitFor({ state: 'visible', timeout: 2000 })
+          .then(() => true)
+          .catch(() => false);
+        return shown && (await page.locator('.hover-language-status', { hasText: text }).first().isVisible());
+      };
+      const computing = await poll(
+        page,
+        'the status: computing',
+        async () => ((await hovered('Grundy: computing 1 game')) ? 'computing' : undefined),
+        () => true,
+      );
+      assert.equal(computing, 'computing');
+      await shot('e2e-13-status-computing.png');
+      const cancelled = Date.now();
+      await page.locator('.hover-language-status', { hasText: 'Grundy: computing 1 game' }).first().locator('a', { hasText: 'Cancel' }).click();
+      await poll(
+        page,
+        'the status: idle again',
+        async () => ((await hovered('Grundy: idle')) ? 'idle' : undefined),
+        () => true,
+      );
+      // The budget (10 s) did not end it: the Cancel did.
+      assert.ok(Date.now() - cancelled < 8000, `idle ${Date.now() - cancelled} ms after Cancel`);
+      await page.mouse.move(5, 700);
+    });
   });
 }
