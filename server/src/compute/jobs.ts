@@ -3,6 +3,7 @@
 // work; it is pure apart from the engine cache it is given, so tests may call it directly.
 import { analyzeGame, graphNimbers, rememberSequence, ruleKey, ruleSequence, type ComponentAnalysis, type EngineCache, type GameAnalysis } from '../engine';
 import type { GameInput } from '../engine/gameTypes';
+import { extendedValue } from '../engine/period';
 import { type WythoffTable, wythoffTable } from '../engine/wythoff';
 import type { Budget, GraphData, GraphNimbers, HeapRule, HeapSequence, Periodicity, TreblecrossSegment } from '../engine/types';
 
@@ -157,14 +158,9 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
 /** G(0) to G(upTo) of a sequence: its own values, then (when proved) the period's. */
 export function sequenceValues(sequence: HeapSequence, upTo: number): SequenceValues {
   const p = sequence.periodicity;
-  const known = Math.min(upTo, sequence.computedUpTo);
-  const values = new Float64Array((p ? upTo : known) + 1);
-  for (let n = 0; n <= known; n++) values[n] = sequence.values[n];
-  if (p)
-    for (let n = known + 1; n <= upTo; n++) {
-      const offset = n - p.preperiod;
-      values[n] = sequence.values[p.preperiod + (offset % p.period)] + Math.floor(offset / p.period) * p.saltus;
-    }
+  const computed = sequence.computedUpTo + 1;
+  const values = new Float64Array(p ? upTo + 1 : Math.min(upTo + 1, computed));
+  for (let n = 0; n < values.length; n++) values[n] = p ? extendedValue(sequence.values, computed, p.period, p.saltus, n) : sequence.values[n];
   return {
     key: sequence.key,
     values,

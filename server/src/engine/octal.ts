@@ -426,32 +426,43 @@ class OctalState {
   reconsiderMask(): void {
     if (this.width > MAX_MASK_SEARCH_WIDTH || this.length < 2) return;
     const size = 1 << this.width;
-    const w = Float64Array.from(this.histogram.subarray(0, size));
-    for (let half = 1; half < size; half <<= 1) {
-      for (let i = 0; i < size; i += half << 1) {
-        for (let j = i; j < i + half; j++) {
-          const x = w[j];
-          const y = w[j + half];
-          w[j] = x + y;
-          w[j + half] = x - y;
-        }
-      }
-    }
-    const heaps = this.length - 1;
-    let best = this.mask < size ? this.mask : 1;
-    let bestRare = (heaps + w[best]) / 2;
-    for (let m = 1; m < size; m++) {
-      const rare = (heaps + w[m]) / 2;
-      if (rare < bestRare) {
-        best = m;
-        bestRare = rare;
-      }
-    }
-    if (best !== this.mask && bestRare < this.rareCount) {
-      this.mask = best;
+    const best = fewestRareMask(this.histogram.subarray(0, size), this.length - 1, this.mask < size ? this.mask : 1);
+    if (best.mask !== this.mask && best.rare < this.rareCount) {
+      this.mask = best.mask;
       this.rebuildRareList();
     }
   }
+}
+
+/**
+ * The mask under which the fewest of `heaps` heaps have rare values, given how many have each value
+ * below `histogram.length` (a power of two): for a mask M they number (heaps + W[M]) / 2, where W
+ * is the Walsh–Hadamard transform of the histogram (W[M] = Σ_v count(v)·(-1)^popcount(v & M)).
+ * Ties keep `first`, then the smallest mask.
+ */
+export function fewestRareMask(histogram: ArrayLike<number>, heaps: number, first = 1): { mask: number; rare: number } {
+  const size = histogram.length;
+  const w = Float64Array.from(histogram);
+  for (let half = 1; half < size; half <<= 1) {
+    for (let i = 0; i < size; i += half << 1) {
+      for (let j = i; j < i + half; j++) {
+        const x = w[j];
+        const y = w[j + half];
+        w[j] = x + y;
+        w[j + half] = x - y;
+      }
+    }
+  }
+  let mask = first;
+  let rare = (heaps + w[first]) / 2;
+  for (let m = 1; m < size; m++) {
+    const count = (heaps + w[m]) / 2;
+    if (count < rare) {
+      mask = m;
+      rare = count;
+    }
+  }
+  return { mask, rare };
 }
 
 /** Marks the options of splitting heap `rest` with a rare heap r (every rare r < rest). Returns how many. */
@@ -501,7 +512,8 @@ function scanSplits(values: ValueArray, wanted: Uint8Array, seen: Int32Array, st
   }
 }
 
-function isRare(value: number, mask: number): boolean {
+/** Whether `value` is rare under `mask`: its bits under the mask are even in number (0 always is). */
+export function isRare(value: number, mask: number): boolean {
   let x = value & mask;
   let parity = 0;
   while (x !== 0) {

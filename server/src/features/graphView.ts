@@ -8,13 +8,13 @@ import { spanAt, spanContains } from '../language/text';
 import { graphParams, showGraphArguments } from '../params';
 import { GRAPH_DRAWN_VERTICES, GRAPH_REQUEST, type GraphAnswer, SHOW_GRAPH_COMMAND, type ShowGraphArguments } from '../protocol';
 import type { Feature, FeatureContext } from './feature';
-import type { DocumentView } from './view';
+import { declarationLenses, declaredNameAt, type DocumentView } from './view';
 
 /** The name of the graph at `offset`: its declaration, or a game's component that puts tokens on it. */
-export function graphNameAt(view: DocumentView, offset: number): string | undefined {
+function graphNameAt(view: DocumentView, offset: number): string | undefined {
+  const named = declaredNameAt(view, offset, 'graph');
+  if (named !== undefined) return named;
   const declaration = spanAt(view.document.file.declarations, offset);
-  if (declaration?.kind === 'graph') return declaration.name?.text;
-  for (const { name, symbol } of view.document.model.references) if (symbol.kind === 'graph' && spanContains(name, offset)) return symbol.name;
   if (declaration?.kind === 'game') {
     const game = view.document.model.games.find((g) => g.declaration === declaration);
     const tokens = game?.components.find((c) => c.kind === 'tokens' && spanContains(c.syntax, offset));
@@ -68,17 +68,10 @@ function tokensOn(view: DocumentView, graph: GraphSymbol): { game: string; verte
 
 /** A lens above every graph declared in the document: open the graph view. */
 export function graphLenses(view: DocumentView): CodeLens[] {
-  const lenses: CodeLens[] = [];
-  for (const declaration of view.document.file.declarations) {
-    if (declaration.kind !== 'graph' || !declaration.name) continue;
-    const symbol = view.document.model.symbols.get(declaration.name.text);
-    if (symbol?.kind !== 'graph' || symbol.declaration !== declaration) continue;
-    const start = view.document.lines.positionAt(declaration.start);
+  return declarationLenses(view, 'graph', (symbol) => {
     const args: ShowGraphArguments = { uri: view.uri, graph: symbol.name };
-    const title = `${view.icons ? '$(type-hierarchy) ' : ''}show the graph ${symbol.name}`;
-    lenses.push({ range: { start, end: start }, command: { title, command: SHOW_GRAPH_COMMAND, arguments: [args] } });
-  }
-  return lenses;
+    return { title: `${view.icons ? '$(type-hierarchy) ' : ''}show the graph ${symbol.name}`, command: SHOW_GRAPH_COMMAND, arguments: [args] };
+  });
 }
 
 /** SHOW_GRAPH_COMMAND as the server runs it (editors other than VS Code): a summary, as a message. */

@@ -5,9 +5,9 @@
 import { CancellationToken, type CodeLens } from 'vscode-languageserver';
 import type { SequenceValues } from '../compute/jobs';
 import { ruleKey } from '../engine';
+import { fewestRareMask, isRare } from '../engine/octal';
 import { type HeapRule, isHeapRule } from '../engine/types';
 import type { RuleSymbol } from '../language/model';
-import { spanAt, spanContains } from '../language/text';
 import { exploreArguments, sequenceParams } from '../params';
 import {
   EXPLORE_SEQUENCE_COMMAND,
@@ -22,7 +22,7 @@ import {
 } from '../protocol';
 import type { Feature, FeatureContext } from './feature';
 import { describeRule } from './hover';
-import { type DocumentView, periodWords, proofWords } from './view';
+import { declarationLenses, declaredNameAt, type DocumentView, periodWords, proofWords } from './view';
 
 /** How many rare heaps an answer lists (it counts them all). */
 const LISTED_RARE_HEAPS = 200;
@@ -37,46 +37,23 @@ function heapRule(view: DocumentView, name: string): { readonly symbol: RuleSymb
   return { symbol, rule: symbol.rule };
 }
 
-/** The name of the rule at `offset`: a rule's declaration, or a rule's name where a game uses it. */
-export function ruleNameAt(view: DocumentView, offset: number): string | undefined {
-  const declaration = spanAt(view.document.file.declarations, offset);
-  if (declaration?.kind === 'rule') return declaration.name?.text;
-  for (const { name, symbol } of view.document.model.references) if (symbol.kind === 'rule' && spanContains(name, offset)) return symbol.name;
-  return undefined;
-}
-
 /**
  * Octal values split as rare and common: under a mask M a value v is rare when v & M has an even
  * number of bits (0 is always rare). The mask is the one that leaves the fewest rare heaps, as in
- * the tables of Gangolli, Plambeck and Flammenkamp; counted over the distinct values, not the heaps.
+ * the tables of Gangolli, Plambeck and Flammenkamp, found as the octal engine finds its own.
  */
 export function rareAndCommon(values: ArrayLike<number>): NonNullable<RuleSequenceAnswer['rareCommon']> {
-  const heapsOf = new Map<number, number>();
   let largest = 0;
-  for (let n = 0; n < values.length; n++) {
-    heapsOf.set(values[n], (heapsOf.get(values[n]) ?? 0) + 1);
-    largest = Math.max(largest, values[n]);
-  }
+  for (let n = 0; n < values.length; n++) largest = Math.max(largest, values[n]);
   const bits = Math.min(12, Math.max(1, Math.ceil(Math.log2(largest + 1))));
-  const parity = (v: number) => {
-    let odd = 0;
-    for (let x = v; x !== 0; x &= x - 1) odd ^= 1;
-    return odd;
-  };
-  let best = 1;
-  let fewest = Infinity;
-  for (let mask = 1; mask < 1 << bits; mask++) {
-    let rare = 0;
-    for (const [value, heaps] of heapsOf) if (parity(value & mask) === 0) rare += heaps;
-    if (rare < fewest) {
-      fewest = rare;
-      best = mask;
-    }
-  }
+  // How many heaps have each value (values past the masks searched are counted under their low bits).
+  const histogram = new Float64Array(1 << bits);
+  for (let n = 0; n < values.length; n++) histogram[values[n] & ((1 << bits) - 1)]++;
+  const { mask, rare } = fewestRareMask(histogram, values.length);
   const rareHeaps: number[] = [];
-  for (let n = 0; n < values.length && rareHeaps.length < LISTED_RARE_HEAPS; n++) if (parity(values[n] & best) === 0) rareHeaps.push(n);
-  const rareValues = [...heapsOf.keys()].filter((v) => parity(v & best) === 0).sort((a, b) => a - b);
-  return { mask: best, rareValues, rareHeapCount: fewest, rareHeaps };
+  for (let n = 0; n < values.length && rareHeaps.length < LISTED_RARE_HEAPS; n++) if (isRare(values[n], mask)) rareHeaps.push(n);
+  const rareValues = [...new Set(Array.from(values))].filter((v) => isRare(v, mask)).sort((x, y) => x - y);
+  return { mask, rareValues, rareHeapCount: rare, rareHeaps };
 }
 
 /** SEQUENCE_REQUEST's answer, made from what the worker computed. */
@@ -108,25 +85,19 @@ export function sequenceAnswer(name: string, rule: HeapRule, result: SequenceVal
 
 /** A lens above every heap rule declared in the document: open the explorer. */
 export function ruleLenses(view: DocumentView): CodeLens[] {
-  const lenses: CodeLens[] = [];
-  for (const declaration of view.document.file.declarations) {
-    if (declaration.kind !== 'rule' || !declaration.name) continue;
-    const symbol = view.document.model.symbols.get(declaration.name.text);
-    if (symbol?.kind !== 'rule' || symbol.declaration !== declaration || !isHeapRule(symbol.rule)) continue;
-    const start = view.document.lines.positionAt(declaration.start);
+  return declarationLenses(view, 'rule', (symbol) => {
+    if (!isHeapRule(symbol.rule)) return undefined;
     const args: ExploreSequenceArguments = { uri: view.uri, rule: symbol.name };
     // `$(name)` is VS Code's icon syntax: other editors would show it as text.
-    const title = `${view.icons ? '$(graph-line) ' : ''}explore the nim-sequence of ${symbol.name}`;
-    lenses.push({ range: { start, end: start }, command: { title, command: EXPLORE_SEQUENCE_COMMAND, arguments: [args] } });
-  }
-  return lenses;
+    return { title: `${view.icons ? '$(graph-line) ' : ''}explore the nim-sequence of ${symbol.name}`, command: EXPLORE_SEQUENCE_COMMAND, arguments: [args] };
+  });
 }
 
 async function sequence(context: FeatureContext, raw: unknown, token: CancellationToken): Promise<SequenceAnswer> {
   const params = sequenceParams(raw);
   const view = context.view(params.uri);
   if (!view) return { refused: 'The document is not open.' };
-  const name = params.rule ?? ruleNameAt(view, view.document.lines.offsetAt(params.position!));
+  const name = params.rule ?? declaredNameAt(view, view.document.lines.offsetAt(params.position!), 'rule');
   if (name === undefined) return { refused: 'Put the cursor on a rule, or on a game that uses one.' };
   return computedSequence(context, view, name, params.upTo, token);
 }

@@ -4,8 +4,10 @@
 import type { GameResult, RuleSummary } from '../compute/jobs';
 import type { GraphNimbers, HeapRule, Periodicity } from '../engine/types';
 import type { AnalyzedDocument } from '../language/analyze';
-import type { GameSymbol, GraphSymbol } from '../language/model';
+import type { CodeLens, Command } from 'vscode-languageserver';
+import type { GameSymbol, GraphSymbol, RuleSymbol } from '../language/model';
 import { numberText } from '../language/numberText';
+import { spanAt, spanContains } from '../language/text';
 
 export type Value<T> =
   | { readonly state: 'pending'; readonly sinceMs: number }
@@ -130,4 +132,34 @@ export function sequenceWhy(rule: RuleSummary, n: bigint): string {
 export function elapsed(sinceMs: number): string {
   const seconds = (Date.now() - sinceMs) / 1000;
   return seconds < 1 ? 'just started' : `for ${seconds.toFixed(1)} s`;
+}
+
+// ---- the declarations a panel shows (the explorer's rules, the graph view's graphs) ----
+
+type Declared = { readonly rule: RuleSymbol; readonly graph: GraphSymbol };
+
+/** The name of the rule or graph at `offset`: its declaration, or its name where a game uses it. */
+export function declaredNameAt(view: DocumentView, offset: number, kind: keyof Declared): string | undefined {
+  const declaration = spanAt(view.document.file.declarations, offset);
+  if (declaration?.kind === kind) return declaration.name?.text;
+  for (const { name, symbol } of view.document.model.references) if (symbol.kind === kind && spanContains(name, offset)) return symbol.name;
+  return undefined;
+}
+
+/**
+ * A lens above every rule or graph the document declares (not a duplicate declaration), with the
+ * command `make` gives its symbol; none where it gives none.
+ */
+export function declarationLenses<K extends keyof Declared>(view: DocumentView, kind: K, make: (symbol: Declared[K]) => Command | undefined): CodeLens[] {
+  const lenses: CodeLens[] = [];
+  for (const declaration of view.document.file.declarations) {
+    if (declaration.kind !== kind || !declaration.name) continue;
+    const symbol = view.document.model.symbols.get(declaration.name.text);
+    if (symbol?.kind !== kind || symbol.declaration !== declaration) continue;
+    const command = make(symbol as Declared[K]);
+    if (!command) continue;
+    const start = view.document.lines.positionAt(declaration.start);
+    lenses.push({ range: { start, end: start }, command });
+  }
+  return lenses;
 }
