@@ -2,7 +2,7 @@
 // SEQUENCE_REQUEST. It follows the document (an edit asks again, a moment later), computes further
 // on request (with a cancel), exports and copies. The panel's page is client/webview/explorer.ts;
 // it loads nothing but this extension's own files (a strict content security policy).
-import { CancellationTokenSource, type Disposable, type ExtensionContext, Uri, ViewColumn, type WebviewPanel, env, window, workspace } from 'vscode';
+import { CancellationTokenSource, type Disposable, type ExtensionContext, Uri, type WebviewPanel, env, window, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   SEQUENCE_DEFAULT_UP_TO,
@@ -12,7 +12,7 @@ import {
   type SequenceParams,
   WYTHOFF_MAX_SIZE,
 } from '../../server/src/protocol';
-import { OpenPanels, panelHtml, panelRoots } from './panel';
+import { createPanel, OpenPanels, onDocumentEdited } from './panel';
 import { EXPORT_FORMATS, type ExportFormat, exportText, type FromPanel, type ExplorerData, type ToPanel } from './explorerMessages';
 
 export const EXPLORER_VIEW_TYPE = 'grundy.sequenceExplorer';
@@ -49,22 +49,14 @@ export class SequenceExplorer {
     readonly rule: string,
     onClose: () => void,
   ) {
-    this.panel = window.createWebviewPanel(EXPLORER_VIEW_TYPE, `${rule}: nim-sequence`, ViewColumn.Beside, {
-      enableScripts: true,
-      localResourceRoots: panelRoots(context.extensionUri),
-      retainContextWhenHidden: true,
-    });
-    this.panel.iconPath = Uri.joinPath(context.extensionUri, 'media', 'icon.png');
-    this.panel.webview.html = panelHtml(this.panel.webview, context.extensionUri, {
-      title: `${rule}: nim-sequence`,
+    this.panel = createPanel(context.extensionUri, EXPLORER_VIEW_TYPE, `${rule}: nim-sequence`, {
       style: 'explorer',
       script: 'explorer',
       main: { id: 'explorer', 'data-rule': rule },
     });
     this.disposables.push(
       this.panel.webview.onDidReceiveMessage((message: FromPanel) => void this.receive(message)),
-      workspace.onDidChangeTextDocument((event) => {
-        if (event.document.uri.toString() !== this.uri || event.contentChanges.length === 0) return;
+      onDocumentEdited(uri, () => {
         clearTimeout(this.followTimer);
         this.followTimer = setTimeout(() => void this.request(), FOLLOW_DELAY_MS);
       }),

@@ -144,28 +144,35 @@ function gameEditor(): TextEditor | undefined {
 }
 
 /**
- * Opens the explorer: of the rule a lens names, or (from the palette, no arguments) of the rule at
- * the cursor, which the server finds (a request for G(0) alone).
+ * What `method` answers about the cursor of the `.game` editor (a palette command without
+ * arguments: the rule or graph under the cursor is the server's to find), or undefined when
+ * there is no such editor or the server refuses, which the user is told.
  */
+async function askAtCursor<T extends object>(
+  method: string,
+  what: string,
+  params: object = {},
+): Promise<{ uri: string; answer: Exclude<T, { refused: string }> } | undefined> {
+  const editor = gameEditor();
+  if (!editor) return void window.showWarningMessage(`Put the cursor on ${what} of a .game file.`);
+  const uri = editor.document.uri.toString();
+  const answer = await client!.sendRequest<T | { refused: string }>(method, { textDocument: { uri }, position: editor.selection.active, ...params });
+  if ('refused' in answer) return void window.showWarningMessage(answer.refused);
+  return { uri, answer: answer as Exclude<T, { refused: string }> };
+}
+
+/** Opens the explorer: of the rule a lens names, or (from the palette) of the rule at the cursor (a request for G(0) alone). */
 async function explore(context: ExtensionContext, args: ExploreSequenceArguments | undefined): Promise<void> {
   if (args) return void exploreSequence(context, client!, args.uri, args.rule);
-  const editor = gameEditor();
-  if (!editor) return void window.showWarningMessage('Put the cursor on a rule of a .game file.');
-  const uri = editor.document.uri.toString();
-  const answer = await client!.sendRequest<SequenceAnswer>(SEQUENCE_REQUEST, { textDocument: { uri }, position: editor.selection.active, upTo: 0 });
-  if ('refused' in answer) return void window.showWarningMessage(answer.refused);
-  exploreSequence(context, client!, uri, answer.rule);
+  const found = await askAtCursor<SequenceAnswer>(SEQUENCE_REQUEST, 'a rule', { upTo: 0 });
+  if (found) exploreSequence(context, client!, found.uri, found.answer.rule);
 }
 
 /** Opens the graph view: of the graph a lens names, or (from the palette) of the graph at the cursor. */
 async function graph(context: ExtensionContext, args: ShowGraphArguments | undefined): Promise<void> {
   if (args) return void showGraph(context, client!, args.uri, args.graph);
-  const editor = gameEditor();
-  if (!editor) return void window.showWarningMessage('Put the cursor on a graph of a .game file.');
-  const uri = editor.document.uri.toString();
-  const answer = await client!.sendRequest<GraphAnswer>(GRAPH_REQUEST, { textDocument: { uri }, position: editor.selection.active });
-  if ('refused' in answer) return void window.showWarningMessage(answer.refused);
-  showGraph(context, client!, uri, answer.graph);
+  const found = await askAtCursor<GraphAnswer>(GRAPH_REQUEST, 'a graph');
+  if (found) showGraph(context, client!, found.uri, found.answer.graph);
 }
 
 /** Every listed winning move as a quick pick; the one picked is played by the server. */

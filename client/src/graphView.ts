@@ -2,10 +2,10 @@
 // drawing the DAG with each vertex's nimber, the P-positions marked and the games' tokens on their
 // vertices (the layout is dagre's, in the page: client/webview/graph.ts). It follows the document,
 // and asks again while the nimbers are still computing.
-import { type Disposable, type ExtensionContext, Uri, ViewColumn, type WebviewPanel, window, workspace } from 'vscode';
+import type { Disposable, ExtensionContext, WebviewPanel } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { GRAPH_REQUEST, type GraphAnswer, type GraphParams } from '../../server/src/protocol';
-import { OpenPanels, panelHtml, panelRoots } from './panel';
+import { createPanel, OpenPanels, onDocumentEdited } from './panel';
 
 export const GRAPH_VIEW_TYPE = 'grundy.graphView';
 
@@ -38,14 +38,7 @@ export class GraphView {
     readonly graph: string,
     onClose: () => void,
   ) {
-    this.panel = window.createWebviewPanel(GRAPH_VIEW_TYPE, `graph ${graph}`, ViewColumn.Beside, {
-      enableScripts: true,
-      localResourceRoots: panelRoots(context.extensionUri),
-      retainContextWhenHidden: true,
-    });
-    this.panel.iconPath = Uri.joinPath(context.extensionUri, 'media', 'icon.png');
-    this.panel.webview.html = panelHtml(this.panel.webview, context.extensionUri, {
-      title: `graph ${graph}`,
+    this.panel = createPanel(context.extensionUri, GRAPH_VIEW_TYPE, `graph ${graph}`, {
       style: 'graph',
       script: 'graph',
       main: { id: 'graph', 'data-graph': graph },
@@ -54,9 +47,7 @@ export class GraphView {
       this.panel.webview.onDidReceiveMessage((message: { type: 'ready' }) => {
         if (message.type === 'ready') void this.request();
       }),
-      workspace.onDidChangeTextDocument((event) => {
-        if (event.document.uri.toString() === this.uri && event.contentChanges.length > 0) this.askSoon();
-      }),
+      onDocumentEdited(uri, () => this.askSoon()),
     );
     this.panel.onDidDispose(() => {
       this.disposed = true;

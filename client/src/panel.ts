@@ -1,14 +1,34 @@
 // What the extension's webview panels share: their page, with a strict content security policy
 // (nothing from the network, no script but the panel's own, styles from the extension's files).
 import { randomBytes } from 'node:crypto';
-import { Uri, type Webview, type WebviewPanel } from 'vscode';
+import { type Disposable, Uri, ViewColumn, type Webview, type WebviewPanel, window, workspace } from 'vscode';
+
+/** A panel beside the editor, with the extension's icon and its page (`panelHtml`), kept alive while hidden. */
+export function createPanel(
+  extensionUri: Uri,
+  viewType: string,
+  title: string,
+  page: { style: string; script: string; main: Record<string, string> },
+): WebviewPanel {
+  const panel = window.createWebviewPanel(viewType, title, ViewColumn.Beside, {
+    enableScripts: true,
+    localResourceRoots: panelRoots(extensionUri),
+    retainContextWhenHidden: true,
+  });
+  panel.iconPath = Uri.joinPath(extensionUri, 'media', 'icon.png');
+  panel.webview.html = panelHtml(panel.webview, extensionUri, { title, ...page });
+  return panel;
+}
+
+/** Calls `then` on every change to the text of the document `uri` (a panel follows its document). */
+export function onDocumentEdited(uri: string, then: () => void): Disposable {
+  return workspace.onDidChangeTextDocument((event) => {
+    if (event.document.uri.toString() === uri && event.contentChanges.length > 0) then();
+  });
+}
 
 /** The page of a panel: `media/panel.css` and `media/<style>.css`, `out/client/webview/<script>.js`, and a `main` element for the script. */
-export function panelHtml(
-  webview: Webview,
-  extensionUri: Uri,
-  options: { title: string; style: string; script: string; main: Record<string, string> },
-): string {
+function panelHtml(webview: Webview, extensionUri: Uri, options: { title: string; style: string; script: string; main: Record<string, string> }): string {
   const nonce = randomBytes(16).toString('base64');
   const policy = ["default-src 'none'", `img-src ${webview.cspSource}`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
   const attributes = Object.entries(options.main)
@@ -35,7 +55,7 @@ export function panelHtml(
 }
 
 /** Where a panel may load files from: the styles and the bundled scripts. */
-export function panelRoots(extensionUri: Uri): Uri[] {
+function panelRoots(extensionUri: Uri): Uri[] {
   return [Uri.joinPath(extensionUri, 'media'), Uri.joinPath(extensionUri, 'out', 'client', 'webview')];
 }
 

@@ -145,6 +145,7 @@ function table(d: SequenceData): HTMLElement {
   t.append(element('thead', {}, head));
   const body = element('tbody');
   const p = d.period;
+  const rare = new Set(d.rareCommon?.rareValues); // every value an octal code takes is rare or common
   const rows = Math.min(MAX_TABLE_ROWS, Math.ceil(d.values.length / width));
   for (let r = 0; r < rows; r++) {
     const start = r * width;
@@ -153,7 +154,7 @@ function table(d: SequenceData): HTMLElement {
       const cell = element('td', { 'data-n': String(n), title: `G(${n}) = ${d.values[n]}`, text: String(d.values[n]) });
       if (p && n < p.preperiod) cell.classList.add('preperiod');
       else if (p && n < p.preperiod + p.period) cell.classList.add('period');
-      if (d.rareCommon && isRare(d.values[n], d.rareCommon.mask)) cell.classList.add('rare');
+      if (rare.has(d.values[n])) cell.classList.add('rare');
       row.append(cell);
     }
     body.append(row);
@@ -170,12 +171,6 @@ function table(d: SequenceData): HTMLElement {
     wrap.prepend(legend);
   }
   return wrap;
-}
-
-function isRare(value: number, mask: number): boolean {
-  let odd = 0;
-  for (let x = value & mask; x !== 0; x &= x - 1) odd ^= 1;
-  return odd === 0;
 }
 
 function rareCommon(d: SequenceData): HTMLElement[] {
@@ -256,13 +251,13 @@ function drawPlot(canvas: HTMLCanvasElement, d: SequenceData): void {
   const image = context.createImageData(Math.max(1, Math.floor(plotWidth)), Math.max(1, Math.floor(plotHeight)));
   const pixels = image.data;
   const span = Math.max(1, to - from);
-  const mask = d.rareCommon?.mask;
+  const rareSet = new Set(d.rareCommon?.rareValues); // every value an octal code takes is rare or common
   let drawn = 0;
   for (let n = first; n <= last; n++) {
     const x = Math.floor(((n - from) / span) * (image.width - 2));
     const y = Math.floor((1 - d.values[n] / top) * (image.height - 2));
     if (x < 0 || x >= image.width - 1) continue;
-    const colour = mask !== undefined && isRare(d.values[n], mask) ? rare : point;
+    const colour = rareSet.has(d.values[n]) ? rare : point;
     for (const [dx, dy] of [
       [0, 0],
       [1, 0],
