@@ -4,7 +4,7 @@
 // InvalidParams (-32602) and logs as a warning. Any other exception is a bug of ours and stays an
 // error. A well-formed request about a document the server does not know is no mistake: it gets
 // the empty answer (null, no hints, no lenses).
-import type { InlayHint, Position, Range } from 'vscode-languageserver/node';
+import type { CodeLens, InlayHint, Position, Range } from 'vscode-languageserver/node';
 import { isApplyMoveArguments } from './features/applyMove';
 import type { LensData } from './features/codeLens';
 import type { HintData } from './features/inlayHints';
@@ -51,28 +51,32 @@ function uri(value: unknown, what: string): string {
   return document.uri;
 }
 
-/** `inlayHint/resolve`: a hint this server sent without its tooltip, with its data back. */
-export function inlayHintResolveParams(params: unknown): { readonly hint: InlayHint; readonly data: HintData } {
+/**
+ * `inlayHint/resolve`: any hint this server sent. The LSP lets a client resolve every hint it got,
+ * so a hint that carries no tooltip-less `data` of ours (a number), or whose label is made of parts,
+ * is no mistake: it comes back with `data` undefined and is answered unchanged.
+ */
+export function inlayHintResolveParams(params: unknown): { readonly hint: InlayHint; readonly data: HintData | undefined } {
   const hint = record(params, 'params');
   position(hint.position, 'params.position');
-  const data = hint.data;
-  if (!uinteger(data)) throw new InvalidParams(`params.data must be the document number the hint was sent with, not ${shown(hint.data)}`);
-  if (typeof hint.label !== 'string') throw new InvalidParams(`params.label must be the label the hint was sent with, not ${shown(hint.label)}`);
+  if (typeof hint.label !== 'string' && !Array.isArray(hint.label))
+    throw new InvalidParams(`params.label must be a string or label parts, not ${shown(hint.label)}`);
+  const data = uinteger(hint.data) && typeof hint.label === 'string' ? hint.data : undefined;
   return { hint: hint as unknown as InlayHint, data };
 }
 
-/** `codeLens/resolve`: a lens this server sent without a command, with its data back. */
-export function codeLensResolveParams(params: unknown): { readonly range: Range; readonly data: LensData } {
+/**
+ * `codeLens/resolve`: any lens this server sent. Lenses above rules and graphs, and every lens of a
+ * small document, are sent with their command; clients such as Emacs' resolve every lens anyway.
+ * Only a lens without a command and with our `[document, version, game, lens]` data has anything
+ * to add; any other comes back with `data` undefined and is answered unchanged.
+ */
+export function codeLensResolveParams(params: unknown): { readonly lens: CodeLens; readonly data: LensData | undefined } {
   const lens = record(params, 'params');
-  const range = record(lens.range, 'params.range');
+  range(lens.range, 'params.range');
   const data = lens.data;
-  if (!Array.isArray(data) || data.length !== 4 || !data.every(uinteger)) {
-    throw new InvalidParams(`params.data must be the [document, version, game, lens] the lens was sent with, not ${shown(lens.data)}`);
-  }
-  return {
-    range: { start: position(range.start, 'params.range.start'), end: position(range.end, 'params.range.end') },
-    data: [data[0], data[1], data[2], data[3]],
-  };
+  const ours = lens.command === undefined && Array.isArray(data) && data.length === 4 && data.every(uinteger);
+  return { lens: lens as unknown as CodeLens, data: ours ? [data[0], data[1], data[2], data[3]] : undefined };
 }
 
 /** `TextDocumentIdentifier` params (code lenses). */

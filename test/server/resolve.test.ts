@@ -86,16 +86,56 @@ describe('resolving hints and lenses', () => {
     }
   });
 
-  it('malformed resolve data is InvalidParams', async () => {
+  it('a client that resolves every lens and hint it gets (as Emacs does) gets an answer for each, unchanged when it had nothing to add', async function () {
+    this.timeout(60_000);
+    const { session } = await LanguageServerSession.inProcess();
+    try {
+      const small = 'file:///small.game';
+      // A rule and a graph (their lenses come with commands) and games: every lens of a small document has its command.
+      await session.open(small, 'rule s = subtract {1, 2}\ngraph g {\n  a -> b\n}\ngame one = s 4 + g at a\ngame two = nim 1 1\n');
+      const many = 'file:///many.game';
+      await session.open(many, ['rule s = subtract {1, 3}', ...Array.from({ length: 1001 }, (_, i) => `game g${i} = s ${(i % 5) + 1} + nim 1`)].join('\n'));
+      for (const document of [small, many]) {
+        let lenses = (await session.codeLenses(document)) ?? [];
+        for (let i = 0; i < 500 && lenses.length === 0; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          lenses = (await session.codeLenses(document)) ?? [];
+        }
+        assert.ok(lenses.length > 0);
+        const resolved = await Promise.all(lenses.map((lens) => session.resolveCodeLens(lens)));
+        resolved.forEach((lens, i) => {
+          assert.ok(lens.command, `lens ${i} of ${document} has a command after resolve`);
+          if (lenses[i].command) assert.deepEqual(lens, lenses[i], 'a lens sent with its command comes back as it was');
+        });
+        const hints = (await session.inlayHints(document)) ?? [];
+        const resolvedHints = await Promise.all(hints.map((hint) => session.resolveInlayHint(hint)));
+        resolvedHints.forEach((hint, i) => assert.equal(hint.label, hints[i].label));
+      }
+      // A lens or hint that is not of ours, or that already has what resolve adds, comes back as it was.
+      const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+      const foreign = [
+        { range },
+        { range, data: { something: 'else' } },
+        { range, data: [1, 1] },
+        { range, command: { title: 'x', command: 'grundy.explainGame', arguments: [] }, data: [1, 1, 0, 0] },
+      ];
+      for (const lens of foreign) assert.deepEqual(await session.resolveCodeLens(lens), lens);
+      const hint = { position: { line: 0, character: 3 }, label: 'x', data: { uri } };
+      assert.deepEqual(await session.resolveInlayHint(hint), hint);
+      const parts = { position: { line: 0, character: 3 }, label: [{ value: 'x' }], data: 1 };
+      assert.deepEqual(await session.resolveInlayHint(parts), parts);
+    } finally {
+      await session.stop();
+    }
+  });
+
+  it('a resolve whose params are not a lens or a hint at all is InvalidParams', async () => {
     const { session } = await LanguageServerSession.inProcess();
     try {
       await session.open(uri, text);
-      const bad = { position: { line: 0, character: 3 }, label: 'x', data: { uri } };
-      await assert.rejects(session.resolveInlayHint(bad), /params\.data must be the document number/);
-      await assert.rejects(
-        session.resolveCodeLens({ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, data: [1, 1] }),
-        /params\.data must be the \[document, version, game, lens\]/,
-      );
+      await assert.rejects(session.resolveInlayHint({ label: 'x' } as unknown as InlayHint), /params\.position must be/);
+      await assert.rejects(session.resolveInlayHint({ position: { line: 0, character: 0 }, label: 3 } as unknown as InlayHint), /params\.label must be/);
+      await assert.rejects(session.resolveCodeLens({ data: [1, 1, 0, 0] } as never), /params\.range must be/);
     } finally {
       await session.stop();
     }

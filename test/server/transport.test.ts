@@ -72,6 +72,11 @@ class RawServer {
     this.child.stdin!.end();
   }
 
+  /** The client stops reading: the server's next write finds a broken pipe. */
+  stopReading(): void {
+    this.child.stdout!.destroy();
+  }
+
   /** The first message (seen or to come) that satisfies `accept`. */
   async next(accept: (message: JsonMessage) => boolean, what: string, timeoutMs = 10_000): Promise<JsonMessage> {
     const deadline = Date.now() + timeoutMs;
@@ -385,6 +390,42 @@ describe('the message stream and the protocol order', function () {
       assert.equal((await server.exit()).code, 0, server.stderr);
     });
 
+    // A client that quits without shutdown (an editor killed, a script that just closes the pipe):
+    // work already under way (diagnostics about to be published, a computation finishing, a
+    // refresh, progress) must not turn the closed connection into a stack trace.
+    for (const delayMs of [0, 5, 20, 60, 200]) {
+      it(`closed ${delayMs} ms after an open, with work under way: exit code 1, one line on stderr, no stack trace`, async () => {
+        const server = start();
+        const capabilities = {
+          workspace: { configuration: true, inlayHint: { refreshSupport: true }, codeLens: { refreshSupport: true } },
+          window: { workDoneProgress: true },
+        };
+        await server.request('initialize', { processId: null, rootUri: null, capabilities });
+        server.send({ method: 'initialized', params: {} });
+        server.send({
+          method: 'textDocument/didOpen',
+          params: { textDocument: { uri: URI, languageId: 'game', version: 1, text: `${TEXT}rule o = octal 0.6\ngame slow = o 100000000\n` } },
+        });
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        server.end();
+        const { code } = await server.exit();
+        assert.equal(code, 1);
+        assert.equal(server.stderr, 'grundy-language-server: the client closed the message stream without a shutdown request; exiting\n');
+      });
+    }
+
+    it('the client stops reading (a broken pipe): exit code 1, one line on stderr, no stack trace', async () => {
+      const server = start();
+      await server.initialize();
+      open(server);
+      server.stopReading();
+      // Answers and diagnostics now meet the broken pipe.
+      server.send({ id: 7, method: 'textDocument/hover', params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } } });
+      const { code } = await server.exit();
+      assert.equal(code, 1);
+      assert.equal(server.stderr, 'grundy-language-server: the client stopped reading the message stream without a shutdown request; exiting\n');
+    });
+
     it('exit without shutdown: exit code 1', async () => {
       const server = start();
       await server.initialize();
@@ -438,12 +479,8 @@ describe('the message stream and the protocol order', function () {
         { textDocument: { uri: URI }, range: { start: { line: 0.5, character: 0 }, end: { line: 2, character: 0 } } },
       ],
       ['code lenses without textDocument', 'textDocument/codeLens', {}],
-      ['a code lens to resolve without its data', 'codeLens/resolve', { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }],
-      [
-        'a code lens to resolve with data of the wrong shape',
-        'codeLens/resolve',
-        { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, data: { uri: URI, game: 'x' } },
-      ],
+      ['a code lens to resolve without a range', 'codeLens/resolve', { data: [1, 1, 0, 0] }],
+      ['an inlay hint to resolve without a position', 'inlayHint/resolve', { label: 'x', data: 1 }],
       ['the number at a position that is not one', 'grundy/numberAt', { textDocument: { uri: URI }, position: 3 }],
       ['winning moves with no arguments', 'grundy/winningMoves', {}],
       ['a command that is not a string', 'workspace/executeCommand', { command: 5 }],

@@ -74,8 +74,8 @@ export function codeLenses(view: DocumentView): CodeLens[] {
 }
 
 /** The command of a lens sent without one; a lens made for another version says so. */
-export function resolveCodeLens(view: DocumentView | undefined, lens: CodeLens): CodeLens {
-  const [, version, gameIndex, lensIndex] = lens.data as LensData;
+export function resolveCodeLens(view: DocumentView | undefined, range: CodeLens['range'], data: LensData): CodeLens {
+  const [, version, gameIndex, lensIndex] = data;
   const game = view?.version === version ? view.document.model.games[gameIndex] : undefined;
   const command = view && game ? gameLensCommands(view, game)[lensIndex] : undefined;
   // A lens of an older version: the client asks again after the change (refresh); meanwhile a
@@ -85,7 +85,7 @@ export function resolveCodeLens(view: DocumentView | undefined, lens: CodeLens):
     command: EXPLAIN_GAME_COMMAND,
     arguments: [{ uri: view?.uri ?? '', game: '' } satisfies ExplainGameArguments],
   };
-  return { range: lens.range, command: command ? command() : stale };
+  return { range, command: command ? command() : stale };
 }
 
 /** A game's lenses, each made only when asked for: counting them is cheap, writing them is not. */
@@ -200,8 +200,9 @@ export const codeLensFeature: Feature = {
           return lensesResolvedLater(view) ? again(view, '', () => codeLenses(view)) : codeLenses(view);
         },
         'codeLens/resolve': (raw) => {
-          const lens = codeLensResolveParams(raw);
-          return resolveCodeLens(context.viewNumbered(lens.data[0]), lens);
+          const { lens, data } = codeLensResolveParams(raw);
+          // A lens that came with its command (or is not one we left for later): nothing to add.
+          return data ? resolveCodeLens(context.viewNumbered(data[0]), lens.range, data) : lens;
         },
         [WINNING_MOVES_REQUEST]: (raw) => {
           const args = showMovesArguments(raw);

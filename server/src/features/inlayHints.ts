@@ -119,7 +119,8 @@ export const inlayHintsFeature: Feature = {
         },
         'inlayHint/resolve': (raw) => {
           const { hint, data } = inlayHintResolveParams(raw);
-          return plain(resolveInlayHint(context.viewNumbered(data), hint));
+          // A hint sent with its tooltip (or not one of ours): nothing to add.
+          return data === undefined ? hint : plain(resolveInlayHint(context.viewNumbered(data), hint));
         },
       },
     };
