@@ -78,6 +78,21 @@ interface DocumentState {
   readonly graphs: Map<GraphSymbol, ComputationRequest>;
 }
 
+/**
+ * Sends what nobody answers (a notification, a log line) without letting a failure to send throw:
+ * once the client has gone (its stream ended, the pipe broke) the library throws "Connection is
+ * closed" on every send, and a listener or timer still running must not turn that into a stack
+ * trace. A send can only fail when there is nobody left to tell.
+ */
+function toClient(send: () => unknown): void {
+  try {
+    const sent = send();
+    if (sent instanceof Promise) sent.catch(() => undefined);
+  } catch {
+    // the connection is closed
+  }
+}
+
 /** Serves one connection: call before `connection.listen()`. */
 export function createServer(connection: Connection, options: ServerOptions): LanguageServer {
   const documents = new TextDocuments(TextDocument);
@@ -167,10 +182,10 @@ export function createServer(connection: Connection, options: ServerOptions): La
         ...computationDiagnostics(view),
       ];
       publishedVersions.set(uri, document.version);
-      void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+      toClient(() => connection.sendDiagnostics({ uri, version: document.version, diagnostics }));
     } catch (cause) {
       // The front end never throws by design; if it ever does, say so and keep serving.
-      connection.console.error(`analysing ${uri} failed: ${describe(cause)}`);
+      toClient(() => connection.console.error(`analysing ${uri} failed: ${describe(cause)}`));
     }
   }
 
@@ -206,8 +221,8 @@ export function createServer(connection: Connection, options: ServerOptions): La
         finishedFor.clear();
         lastRefreshMs = performance.now() - started + refreshAnswersMs;
         refreshAnswersMs = 0;
-        if (capabilities.workspace?.inlayHint?.refreshSupport) void connection.sendRequest(InlayHintRefreshRequest.type).catch(() => undefined);
-        if (capabilities.workspace?.codeLens?.refreshSupport) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+        if (capabilities.workspace?.inlayHint?.refreshSupport) toClient(() => connection.sendRequest(InlayHintRefreshRequest.type));
+        if (capabilities.workspace?.codeLens?.refreshSupport) toClient(() => connection.sendRequest(CodeLensRefreshRequest.type));
       },
       Math.max(refreshDelayMs, 4 * lastRefreshMs),
     );
@@ -245,7 +260,7 @@ export function createServer(connection: Connection, options: ServerOptions): La
     const text = JSON.stringify(status);
     if (text === lastStatus) return;
     lastStatus = text;
-    void connection.sendNotification(STATUS_NOTIFICATION, status);
+    toClient(() => connection.sendNotification(STATUS_NOTIFICATION, status));
   }
 
   /** O(1) in the number of computations (pendingSummary looks at a few of the oldest). */
@@ -253,7 +268,8 @@ export function createServer(connection: Connection, options: ServerOptions): La
     const pending = computations.pendingSummary();
     updateStatus(pending);
     if (!pending) {
-      progress?.reporter?.done();
+      const reporter = progress?.reporter;
+      if (reporter) toClient(() => reporter.done());
       progress = undefined;
       clearInterval(progressTimer);
       progressTimer = undefined;
@@ -265,19 +281,22 @@ export function createServer(connection: Connection, options: ServerOptions): La
       // Computations finished before this progress began: the percentage counts those after.
       const started: { reporter?: WorkDoneProgressServerReporter; readonly finishedAtStart: number } = { finishedAtStart: pending.finishedTotal };
       progress = started;
-      void connection.window.createWorkDoneProgress().then(
-        (reporter) => {
-          if (progress !== started) return reporter.done();
-          started.reporter = reporter;
-          reporter.begin('Grundy: computing nimbers', 0, progressMessage(pending), true);
-          reporter.token.onCancellationRequested(() => computations.cancelAll());
-        },
-        () => undefined,
+      toClient(() =>
+        connection.window.createWorkDoneProgress().then(
+          (reporter) => {
+            if (progress !== started) return reporter.done();
+            started.reporter = reporter;
+            reporter.begin('Grundy: computing nimbers', 0, progressMessage(pending), true);
+            reporter.token.onCancellationRequested(() => computations.cancelAll());
+          },
+          () => undefined,
+        ),
       );
       return;
     }
     const done = pending.finishedTotal - progress.finishedAtStart;
-    progress.reporter?.report(Math.floor((100 * done) / (done + pending.count)), progressMessage(pending));
+    const reporter = progress.reporter;
+    if (reporter) toClient(() => reporter.report(Math.floor((100 * done) / (done + pending.count)), progressMessage(pending)));
   }
 
   // ---- settings ----
@@ -288,7 +307,7 @@ export function createServer(connection: Connection, options: ServerOptions): La
     try {
       loaded = normalizeSettings(await connection.workspace.getConfiguration('grundy'));
     } catch (cause) {
-      connection.console.warn(`could not read the settings: ${describe(cause)}`);
+      toClient(() => connection.console.warn(`could not read the settings: ${describe(cause)}`));
       return;
     }
     useSettings(loaded);
@@ -326,7 +345,7 @@ export function createServer(connection: Connection, options: ServerOptions): La
     },
     views: () => documents.all().map(viewOf),
     tell: (message, type = 'warning') => {
-      void connection.sendNotification(ShowMessageNotification.type, { type: type === 'info' ? MessageType.Info : MessageType.Warning, message });
+      toClient(() => connection.sendNotification(ShowMessageNotification.type, { type: type === 'info' ? MessageType.Info : MessageType.Warning, message }));
     },
     ask: async (message, choices) => {
       try {
@@ -373,10 +392,10 @@ export function createServer(connection: Connection, options: ServerOptions): La
       } catch (cause) {
         if (cause instanceof Refusal) throw new ResponseError(LSPErrorCodes.RequestFailed, cause.message);
         if (cause instanceof InvalidParams) {
-          connection.console.warn(`${name}: invalid params from the client: ${cause.message}`);
+          toClient(() => connection.console.warn(`${name}: invalid params from the client: ${cause.message}`));
           throw new ResponseError(ErrorCodes.InvalidParams, `${name}: ${cause.message}`);
         }
-        connection.console.error(`${name} failed: ${describe(cause)}`);
+        toClient(() => connection.console.error(`${name} failed: ${describe(cause)}`));
         throw new ResponseError(ErrorCodes.InternalError, `${name} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
       }
     })();
@@ -433,7 +452,7 @@ export function createServer(connection: Connection, options: ServerOptions): La
 
   connection.onInitialized(() => {
     if (capabilities.workspace?.didChangeConfiguration?.dynamicRegistration)
-      void connection.client.register(DidChangeConfigurationNotification.type, { section: 'grundy' });
+      toClient(() => connection.client.register(DidChangeConfigurationNotification.type, { section: 'grundy' }));
     void loadSettings();
   });
 
@@ -465,10 +484,10 @@ export function createServer(connection: Connection, options: ServerOptions): La
     if (number !== undefined) numbered.delete(number);
     computations.release(uri);
     updateProgress();
-    void connection.sendDiagnostics({ uri, diagnostics: [] });
+    toClient(() => connection.sendDiagnostics({ uri, diagnostics: [] }));
   });
   connection.onShutdown(() => pool.dispose());
-  documents.listen(withCheckedDocumentSync(connection, (message) => connection.console.warn(message)));
+  documents.listen(withCheckedDocumentSync(connection, (message) => toClient(() => connection.console.warn(message))));
 
   return {
     async dispose() {

@@ -11,7 +11,11 @@
 // - A reader or writer error ends the process with one line on stderr and exit code 2, so that
 //   the client sees a crash and restarts the server (vscode-languageclient restarts a server
 //   that exits up to 4 times in 3 minutes). The framing itself stays the library's.
-// - The stream's end exits too: 0 after `shutdown`, 1 without (the LSP's codes for `exit`).
+// - The stream's end exits too: 0 after `shutdown`, 1 without (the LSP's codes for `exit`), and
+//   so does a write that finds the client gone (a broken pipe: it stopped reading). Until the
+//   process is gone, work already under way (a timer publishing diagnostics, a refresh) may still
+//   try to send, and the library throws "Connection is closed": from the end of the stream on,
+//   such errors are swallowed, so that the process ends quietly with its exit code, no stack trace.
 // - Before `initialize`, requests are answered with ServerNotInitialized (-32002) and
 //   notifications are dropped, except `exit` (LSP 3.17, "Initialize Request").
 import { Console } from 'node:console';
@@ -64,6 +68,23 @@ export function exitOnBrokenStream(reason: string): void {
   exiting = true;
   say(`the message stream from the client is broken (${reason}); exiting so that the client can restart the server`);
   process.exit(BROKEN_STREAM_EXIT_CODE);
+}
+
+/** Errors that say the other end has gone away, not that the stream is garbled. */
+const GONE = new Set(['EPIPE', 'ECONNRESET', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END', 'ERR_IPC_CHANNEL_CLOSED']);
+
+function clientGone(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && GONE.has(code);
+}
+
+/**
+ * From the end of the stream until the exit: whatever still tries to reach the client fails (the
+ * library's ConnectionError, a write after the end), and nobody is there to tell. Swallowed.
+ */
+function ignoreSendsAfterTheEnd(): void {
+  process.on('uncaughtException', () => undefined);
+  process.on('unhandledRejection', () => undefined);
 }
 
 function reasonOf(error: unknown): string {
@@ -159,6 +180,7 @@ export function openTransport(argv: readonly string[] = process.argv.slice(2)): 
   const ended = (what: string) => {
     if (exiting) return;
     exiting = true;
+    ignoreSendsAfterTheEnd();
     setTimeout(() => {
       if (!reader.shutdownSeen) say(`${what} without a shutdown request; exiting`);
       process.exit(reader.shutdownSeen ? 0 : 1);
@@ -171,7 +193,9 @@ export function openTransport(argv: readonly string[] = process.argv.slice(2)): 
   // the rest of one message read as the next one's header. Guessing where the next message starts
   // could hand a handler a fragment of another message; a restart costs the client a second.
   streamReader.onError((error) => exitOnBrokenStream(reasonOf(error)));
-  writer.onError(([error]) => exitOnBrokenStream(`writing to the client failed: ${reasonOf(error)}`));
+  writer.onError(([error]) =>
+    clientGone(error) ? ended('the client stopped reading the message stream') : exitOnBrokenStream(`writing to the client failed: ${reasonOf(error)}`),
+  );
   streamReader.onClose(() => ended('the client closed the message stream'));
   writer.onClose(() => ended('the client closed the message stream'));
   // A message whose body never completes: its Content-Length may be too long, and the messages
