@@ -95,6 +95,15 @@ const cases: [string, string, string[]][] = [
     ],
   ],
   ['nothing under the cursor', `${seed}|\ngame g = nim 1`, []],
+  // The hover's range holds the position (checked for every case below): these once answered with the game's name.
+  [
+    'a readable component of a game with errors',
+    'game x = foo 3 + wythoff (17, |16)',
+    ['`wythoff (17, 16)`** in `x`', 'not computed, because the game has errors'],
+  ],
+  ['the unreadable component of a game with errors', 'game x = fo|o 3 + wythoff (17, 16)', ['game `x`', 'not computed, because the game has errors']],
+  ['the `+` between components', `${seed}game m = onetwo 4 |+ nim 6`, ['game `m`', '= **`*7`**']],
+  ['an arrow in a graph body', 'graph g {\n  a -|> b\n}', ['graph `g`', '2 vertices, 1 edges']],
 ];
 
 describe('hovers', () => {
@@ -116,6 +125,11 @@ describe('hovers', () => {
       for (let tries = 0; tries < 500; tries++) {
         const hover = await session.hover(uri, position);
         value = hover === null ? '' : (hover.contents as { value: string }).value;
+        if (hover?.range) {
+          const { start, end } = hover.range;
+          const before = (a: typeof start, b: typeof start) => a.line < b.line || (a.line === b.line && a.character <= b.character);
+          assert.ok(before(start, position) && before(position, end), `the range ${JSON.stringify(hover.range)} holds ${JSON.stringify(position)}`);
+        }
         if (!value.includes('still computing')) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

@@ -41,6 +41,10 @@ export function hover(view: DocumentView, offset: number): Hover | null {
   else if (declaration.kind === 'rule') [markdown, span] = ruleDeclarationHover(view, declaration);
   else [markdown, span] = graphDeclarationHover(view, declaration, offset);
   if (markdown === null) return null;
+  // What the hover tells may be about the whole game, rule or graph (the position is on a `+`, on
+  // an edge's arrow, on a component the checker could not read): its range is still where the
+  // position is, never a name elsewhere on the line (the editor places the hover by it).
+  if (!inside(span, offset)) span = declaration;
   // Numbers copied from the text (a component as written) are abbreviated here; computed ones
   // already were (numberText). The whole value: grundy/numberAt.
   const shortened = withShortNumbers(markdown);
@@ -56,8 +60,12 @@ export function hover(view: DocumentView, offset: number): Hover | null {
 function gameDeclarationHover(view: DocumentView, declaration: GameDeclaration, offset: number): [string | null, Span] {
   const game = view.document.model.games.find((g) => g.declaration === declaration);
   if (!game) return [null, declaration];
-  const index = declaration.components.findIndex((c) => inside(c, offset));
-  if (index < 0 || inside(declaration.name, offset) || !game.components[index]) return [gameHover(view, game), declaration.name ?? declaration];
+  const written = declaration.components.find((c) => inside(c, offset));
+  if (!written || inside(declaration.name, offset)) return [gameHover(view, game), declaration.name ?? declaration];
+  // A game with errors has checked components only for what it could read: found by their syntax.
+  const index = game.components.findIndex((c) => c.syntax === written);
+  // A component the checker could not read: the game's hover says why there is no value, over the component.
+  if (index < 0) return [gameHover(view, game), written];
   const component = game.components[index];
   const syntax = component.syntax;
   const value = view.game(game);
