@@ -319,7 +319,8 @@ export function createServer(connection: Connection, options: ServerOptions): La
     if (JSON.stringify(next) === JSON.stringify(settings)) return;
     settings = next;
     resultsVersion++;
-    computations.setBudget(settings.computation.budgetMs);
+    pool.setMemoryMb?.(settings.computation.memoryMb);
+    computations.setBudget(settings.computation.budgetMs, settings.computation.memoryMb);
     states.clear(); // views carry the settings; rebuild them (analysis is cheap)
     for (const document of documents.all()) publishDiagnostics(document.uri);
     scheduleRefresh();
@@ -441,7 +442,8 @@ export function createServer(connection: Connection, options: ServerOptions): La
     sendStatus = initOptions?.status === true;
     if (initOptions?.settings) settings = normalizeSettings(initOptions.settings);
     renderIcons = initOptions?.renderIcons === true;
-    computations.setBudget(settings.computation.budgetMs);
+    pool.setMemoryMb?.(settings.computation.memoryMb);
+    computations.setBudget(settings.computation.budgetMs, settings.computation.memoryMb);
     const declared: ServerCapabilities = {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       executeCommandProvider: { commands: [...commands.keys()] },
@@ -532,13 +534,20 @@ function progressMessage(pending: { count: number; oldestStartedAt: number; labe
 }
 
 function normalizeSettings(raw: unknown): Settings {
-  const s = (raw ?? {}) as { inlayHints?: { enabled?: unknown }; codeLens?: { maxMoves?: unknown }; computation?: { budgetMs?: unknown } };
+  const s = (raw ?? {}) as {
+    inlayHints?: { enabled?: unknown };
+    codeLens?: { maxMoves?: unknown };
+    computation?: { budgetMs?: unknown; memoryMb?: unknown };
+  };
   const number = (value: unknown, fallback: number, min: number, max: number) =>
     typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : fallback;
   return {
     inlayHints: { enabled: typeof s.inlayHints?.enabled === 'boolean' ? s.inlayHints.enabled : DEFAULT_SETTINGS.inlayHints.enabled },
     codeLens: { maxMoves: number(s.codeLens?.maxMoves, DEFAULT_SETTINGS.codeLens.maxMoves, 0, LISTED_MOVES) },
-    computation: { budgetMs: number(s.computation?.budgetMs, DEFAULT_SETTINGS.computation.budgetMs, 10, 3_600_000) },
+    computation: {
+      budgetMs: number(s.computation?.budgetMs, DEFAULT_SETTINGS.computation.budgetMs, 10, 3_600_000),
+      memoryMb: number(s.computation?.memoryMb, DEFAULT_SETTINGS.computation.memoryMb, 64, 1_048_576),
+    },
   };
 }
 

@@ -2,6 +2,9 @@
 // whose jobs finish when the test says: what is kept, what is cancelled, what progress sees.
 // How it scales is measured in test/server/scale.bench.ts, not timed here.
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Computations, type ComputationRequest } from '../../server/src/compute/computations';
 import type { JobResult } from '../../server/src/compute/jobs';
 import { type JobOutcome, PIPELINE, WorkerPool } from '../../server/src/compute/pool';
@@ -239,6 +242,40 @@ describe('worker pool: the queue and the pipelines', function () {
       );
     } finally {
       await pool.dispose();
+    }
+  });
+
+  it("memory is a budget: a job whose objects outgrow its worker's share fails 'at the memory limit', the pool goes on; a new setting reaches the next job", async () => {
+    // A worker of our own, so that the job can do what no engine job should: hoard objects.
+    const dir = mkdtempSync(join(tmpdir(), 'grundy-pool-'));
+    const script = join(dir, 'hoarder.js');
+    writeFileSync(
+      script,
+      `const { parentPort } = require('node:worker_threads');
+       parentPort.on('message', (m) => {
+         if (m.job.kind === 'hoard') { const hoard = []; for (;;) hoard.push({ n: hoard.length, s: 'x' + hoard.length }); }
+         parentPort.postMessage({ type: 'done', id: m.id, result: { kind: 'values', valueBytes: m.valueBytes }, cancelled: false });
+       });`,
+    );
+    const crashes: string[] = [];
+    const pool = new WorkerPool({ size: 2, script, memoryMb: 128, onCrash: (why) => crashes.push(why) });
+    try {
+      const hoard = await pool.run({ kind: 'hoard' } as never, 60_000).outcome;
+      assert.equal(hoard.status, 'failed');
+      assert.match(hoard.status === 'failed' ? hoard.message : '', /^stopped at the memory limit \(32 MiB of objects for one computation\)$/);
+      assert.equal(crashes.length, 1);
+      // Each of the two workers gets half of the 128 MiB: half of that for values.
+      const share = await pool.run({ kind: 'ask' } as never, 5000).outcome;
+      assert.deepEqual(share.status === 'done' ? share.result : share, { kind: 'values', valueBytes: 32 * 2 ** 20 });
+      pool.setMemoryMb(512);
+      const more = await pool.run({ kind: 'ask' } as never, 5000).outcome;
+      assert.deepEqual(more.status === 'done' ? more.result : more, { kind: 'values', valueBytes: 128 * 2 ** 20 });
+      // The restarted workers have the larger heap: the same hoard now fails at 128 MiB.
+      const again = await pool.run({ kind: 'hoard' } as never, 60_000).outcome;
+      assert.match(again.status === 'failed' ? again.message : '', /^stopped at the memory limit \(128 MiB of objects for one computation\)$/);
+    } finally {
+      await pool.dispose();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

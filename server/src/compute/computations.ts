@@ -9,6 +9,8 @@ import type { JobHandle } from './pool';
 /** What computations need of a pool (pool.ts's WorkerPool): tests may give a pool of their own. */
 export interface ComputationPool {
   run(job: Job, budgetMs: number, affinity?: readonly string[]): JobHandle;
+  /** The memory all computations may take together, in MiB (pool.ts). */
+  setMemoryMb?(memoryMb: number): void;
   dispose(): Promise<void>;
 }
 
@@ -56,6 +58,8 @@ export class Computations {
   private readonly listeners: ((key: string, computation: Computation) => void)[] = [];
   /** Computations finished since this object was made: progress counts those after it began. */
   private finishedTotal = 0;
+  /** The memory setting results were computed under (its change recomputes what a limit stopped). */
+  private memoryMb = 0;
 
   constructor(
     private readonly pool: ComputationPool,
@@ -172,9 +176,11 @@ export class Computations {
    * results cut short by the old one, or by a cancellation, are computed again. The caller asks
    * for what it needs again.
    */
-  setBudget(budgetMs: number): void {
-    if (budgetMs === this.budgetMs) return;
+  /** New limits: what they stopped or failed is computed again. */
+  setBudget(budgetMs: number, memoryMb = this.memoryMb): void {
+    if (budgetMs === this.budgetMs && memoryMb === this.memoryMb) return;
     this.budgetMs = budgetMs;
+    this.memoryMb = memoryMb;
     for (const [key, entry] of this.entries) {
       const c = entry.computation;
       if (c.state === 'pending') entry.handle?.cancel();

@@ -72,9 +72,17 @@ export interface GameResult extends Pick<GameAnalysis, 'play' | 'nimber' | 'outc
   readonly components: readonly ComponentResult[];
   /** True when a budget or a cancellation stopped some computation: another try may get further. */
   readonly stopped: boolean;
+  /** True when what stopped it was the memory limit (a sequence that reached its share of memory). */
+  readonly memoryLimited?: boolean;
   /** Milliseconds the worker spent. */
   readonly elapsedMs: number;
 }
+
+/** The memory all computations may take together when nothing says otherwise (MiB): with the server's own, under 1 GiB. */
+export const DEFAULT_COMPUTATION_MEMORY_MB = 768;
+
+/** How a job's failure begins when its worker reached its memory limit (pool.ts; diagnostics say what to change). */
+export const MEMORY_LIMIT_FAILURE = 'stopped at the memory limit';
 
 export function summarizeSequence(sequence: HeapSequence): RuleSummary {
   const count = Math.min(FIRST_VALUES, sequence.computedUpTo + 1);
@@ -89,9 +97,11 @@ export function summarizeSequence(sequence: HeapSequence): RuleSummary {
 
 export function summarizeGame(analysis: GameAnalysis, elapsedMs: number): GameResult {
   let stopped = false;
+  let memoryLimited = false;
   const components = analysis.components.map((c): ComponentResult => {
     const t = c.treblecross;
     if (c.sequence?.stop || (t?.status === 'over-budget' && t.stop) || c.graph?.stop) stopped = true;
+    if (c.sequence?.stop === 'size-limit') memoryLimited = true;
     return {
       status: c.status,
       nimber: c.nimber,
@@ -124,6 +134,7 @@ export function summarizeGame(analysis: GameAnalysis, elapsedMs: number): GameRe
     winningMoves: analysis.winningMoves,
     winningMoveCount: analysis.winningMoveCount,
     stopped,
+    ...(memoryLimited ? { memoryLimited } : {}),
     elapsedMs,
   };
 }

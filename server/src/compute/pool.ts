@@ -14,11 +14,29 @@
 //   when reached, and their answers are ignored) and queued again here for any worker.
 // - Crashes: a worker that dies (an exception outside the job, out of memory, exit) fails its
 //   job with a message and is replaced; the other workers and jobs go on.
+// - Memory is a budget like time: the pool's memory (`memoryMb`, the setting
+//   grundy.computation.memoryMb) is shared evenly among the workers. Half of a worker's share bounds
+//   its values in typed arrays (sent with each job: the worker keeps its cache and the job's
+//   sequences within it, and a sequence that reaches it stops "at the memory limit"), half its
+//   V8 heap (resourceLimits: a computation whose objects outgrow it ends its worker, and the job
+//   is failed "at the memory limit"). So the server's memory stays bounded whatever the document.
 import { Worker } from 'node:worker_threads';
-import type { Job, JobResult } from './jobs';
+import { DEFAULT_COMPUTATION_MEMORY_MB, type Job, type JobResult, MEMORY_LIMIT_FAILURE } from './jobs';
 
 /** `cancelIndex`: where in the worker's shared cancel array this job's cancellation is written. */
-export type ToWorker = { readonly type: 'run'; readonly id: number; readonly job: Job; readonly budgetMs: number; readonly cancelIndex: number };
+export type ToWorker = {
+  readonly type: 'run';
+  readonly id: number;
+  readonly job: Job;
+  readonly budgetMs: number;
+  readonly cancelIndex: number;
+  /** What the worker's values (its cache and this job's sequences) may take, in bytes. */
+  readonly valueBytes: number;
+};
+
+/** The least memory one worker is given (MiB), however small the setting. */
+const MIN_WORKER_MB = 32;
+
 
 /** Jobs a worker may hold at once (the size of its shared cancel array). */
 export const PIPELINE = 16;
@@ -74,6 +92,8 @@ interface Slot {
   lastFinishAt: number;
   /** How long the last job took, as seen from here. */
   lastJobMs: number;
+  /** The V8 heap limit the worker was started with (MiB); -1 once the memory setting changed. */
+  heapMb: number;
 }
 
 export interface PoolOptions {
@@ -86,6 +106,8 @@ export interface PoolOptions {
   readonly onCrash?: (message: string) => void;
   /** Called with each worker started (the first ones and replacements): tests keep them, to kill one as a crash would. */
   readonly onWorker?: (worker: Worker) => void;
+  /** The memory all workers may take together, in MiB (default DEFAULT_COMPUTATION_MEMORY_MB). */
+  readonly memoryMb?: number;
 }
 
 export class WorkerPool {
@@ -98,8 +120,10 @@ export class WorkerPool {
   private disposed = false;
 
   private readonly reclaimTimer: NodeJS.Timeout;
+  private memoryMb: number;
 
   constructor(private readonly options: PoolOptions) {
+    this.memoryMb = options.memoryMb ?? DEFAULT_COMPUTATION_MEMORY_MB;
     for (let i = 0; i < Math.max(1, options.size); i++) this.slots.push(this.startSlot());
     this.reclaimTimer = setInterval(() => this.reclaim(), this.quickJobMs * RECLAIM_AFTER_QUICK_JOBS);
     this.reclaimTimer.unref();
@@ -107,6 +131,32 @@ export class WorkerPool {
 
   private get quickJobMs(): number {
     return this.options.quickJobMs ?? QUICK_JOB_MS;
+  }
+
+  /** One worker's share of the memory, in MiB. */
+  private get workerMb(): number {
+    return Math.max(MIN_WORKER_MB, Math.floor(this.memoryMb / Math.max(1, this.options.size)));
+  }
+
+  /**
+   * A new memory budget for all workers together. Jobs sent from now on get the new share of
+   * values; the heap limit is a worker's own from its start, so idle workers are started again
+   * now and busy ones when their jobs are done.
+   */
+  setMemoryMb(memoryMb: number): void {
+    if (memoryMb === this.memoryMb || this.disposed) return;
+    this.memoryMb = memoryMb;
+    for (const slot of this.slots) {
+      slot.heapMb = -1; // out of date
+      if (slot.sent.length === 0) this.restart(slot);
+    }
+  }
+
+  private restart(slot: Slot): void {
+    const old = slot.worker;
+    slot.known.clear();
+    this.attach(slot); // the old worker's exit is no longer this slot's (died() checks)
+    void old.terminate();
   }
 
   get busyCount(): number {
@@ -159,15 +209,17 @@ export class WorkerPool {
 
   private startSlot(): Slot {
     const cancel = new Int32Array(new SharedArrayBuffer(4 * PIPELINE));
-    const slot: Slot = { worker: undefined!, cancel, known: new Set(), sent: [], lastFinishAt: 0, lastJobMs: 0 };
+    const slot: Slot = { worker: undefined!, cancel, known: new Set(), sent: [], lastFinishAt: 0, lastJobMs: 0, heapMb: 0 };
     this.attach(slot);
     return slot;
   }
 
   private attach(slot: Slot): void {
-    // Typed arrays live outside the V8 heap, so this limit bounds object garbage, not sequences
-    // (those are bounded by the budget's maxSequenceBytes).
-    const worker = new Worker(this.options.script, { workerData: { cancel: slot.cancel.buffer }, resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+    // Typed arrays live outside the V8 heap, so this limit bounds objects (search tables, moves),
+    // not sequences: those are bounded by the share of values sent with each job.
+    const heapMb = Math.max(MIN_WORKER_MB, Math.floor(this.workerMb / 2));
+    slot.heapMb = heapMb;
+    const worker = new Worker(this.options.script, { workerData: { cancel: slot.cancel.buffer }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     slot.worker = worker;
     worker.unref();
     this.options.onWorker?.(worker);
@@ -183,6 +235,7 @@ export class WorkerPool {
         // Taken back while it waited here (reclaim): it ran elsewhere, or runs soon.
       } else if (message.type === 'done') task.resolve({ status: 'done', result: message.result, cancelled: message.cancelled || task.cancelled });
       else task.resolve({ status: 'failed', message: message.message });
+      if (slot.sent.length === 0 && slot.heapMb < 0) this.restart(slot);
       this.dispatch();
     });
     const died = (why: string) => {
@@ -191,13 +244,19 @@ export class WorkerPool {
       const [running, ...waiting] = slot.sent.splice(0);
       slot.known.clear();
       this.options.onCrash?.(why);
-      running?.task?.resolve({ status: 'failed', message: `the computation's worker stopped: ${why}` });
+      running?.task?.resolve({ status: 'failed', message: why });
       for (const again of waiting.reverse()) if (again.task) this.requeue(again.task);
       this.attach(slot);
       this.dispatch();
     };
-    worker.on('error', (error) => died(error instanceof Error ? error.message : String(error)));
-    worker.on('exit', (code) => died(`it exited with code ${code}`));
+    worker.on('error', (error) =>
+      died(
+        (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `${MEMORY_LIMIT_FAILURE} (${heapMb} MiB of objects for one computation)`
+          : `the computation's worker stopped: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
+    worker.on('exit', (code) => died(`the computation's worker stopped: it exited with code ${code}`));
   }
 
   /** The next task that was not cancelled while queued, if any. Amortised O(1). */
@@ -265,7 +324,8 @@ export class WorkerPool {
     task.slot = slot;
     task.cancelIndex = index;
     slot.sent.push({ id: task.id, cancelIndex: index, task });
-    slot.worker.postMessage({ type: 'run', id: task.id, job: task.job, budgetMs: task.budgetMs, cancelIndex: index } satisfies ToWorker);
+    const valueBytes = Math.floor(this.workerMb / 2) * 2 ** 20;
+    slot.worker.postMessage({ type: 'run', id: task.id, job: task.job, budgetMs: task.budgetMs, cancelIndex: index, valueBytes } satisfies ToWorker);
   }
 
   private dispatch(): void {

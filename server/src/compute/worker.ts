@@ -7,7 +7,7 @@
 // have sent several) and the engine's budget polls it. Jobs sent together run in the order sent.
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createEngineCache } from '../engine';
+import { createEngineCache, trimCache } from '../engine';
 import { runJob } from './jobs';
 import type { ToWorker, FromWorker } from './pool';
 
@@ -31,8 +31,14 @@ const cache = createEngineCache();
 const port = parentPort!;
 
 port.on('message', (message: ToWorker) => {
-  const { id, job, budgetMs, cancelIndex } = message;
-  const budget = { deadline: Date.now() + budgetMs, isCancelled: () => Atomics.load(cancelledId, cancelIndex) === id };
+  const { id, job, budgetMs, cancelIndex, valueBytes } = message;
+  // The cache takes at most half of the values' share; the job's sequences get the rest.
+  const cached = trimCache(cache, valueBytes / 2);
+  const budget = {
+    deadline: Date.now() + budgetMs,
+    isCancelled: () => Atomics.load(cancelledId, cancelIndex) === id,
+    maxSequenceBytes: Math.max(valueBytes - cached, valueBytes / 2),
+  };
   let reply: FromWorker;
   try {
     reply = { type: 'done', id, result: runJob(job, budget, cache), cancelled: budget.isCancelled() };

@@ -25,7 +25,7 @@ export function describeStop(cause: StopCause): string {
     case 'max-values':
       return 'the value budget ran out';
     case 'size-limit':
-      return 'the memory limit for one sequence was reached';
+      return 'the memory limit was reached';
   }
 }
 

@@ -24,6 +24,30 @@ export function createEngineCache(): EngineCache {
 
 export const WORD_PIECES_KEPT = 256;
 
+/**
+ * Drops the cache's oldest sequences (and then its Wythoff table) until what it holds in values
+ * is at most `maxBytes`; returns the bytes it still holds. Sequences are dropped oldest first (a
+ * Map keeps insertion order, and a longer sequence of a rule replaces its older one at the end).
+ */
+export function trimCache(cache: EngineCache, maxBytes: number): number {
+  let bytes = cache.wythoff ? wythoffBytes(cache.wythoff) : 0;
+  for (const sequence of cache.sequences.values()) bytes += sequence.values.byteLength;
+  for (const [key, sequence] of cache.sequences) {
+    if (bytes <= maxBytes) break;
+    bytes -= sequence.values.byteLength;
+    cache.sequences.delete(key);
+  }
+  if (bytes > maxBytes && cache.wythoff) {
+    bytes -= wythoffBytes(cache.wythoff);
+    cache.wythoff = undefined;
+  }
+  return bytes;
+}
+
+function wythoffBytes(table: WythoffTable): number {
+  return table.values.byteLength;
+}
+
 /** The value of one component. */
 export interface ComponentAnalysis {
   /**
@@ -71,7 +95,10 @@ export class MoveList {
 export function rememberSequence(cache: EngineCache, sequence: HeapSequence | undefined): void {
   if (!sequence) return;
   const cached = cache.sequences.get(sequence.key);
-  if (!cached || (!cached.complete && (sequence.complete || sequence.computedUpTo > cached.computedUpTo))) cache.sequences.set(sequence.key, sequence);
+  if (!cached || (!cached.complete && (sequence.complete || sequence.computedUpTo > cached.computedUpTo))) {
+    cache.sequences.delete(sequence.key); // to the end: the newest
+    cache.sequences.set(sequence.key, sequence);
+  }
 }
 
 /** The maximal runs of `X` in a row, as [start, length]. */

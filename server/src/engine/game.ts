@@ -25,7 +25,7 @@ import type { Budget, HeapRule, StopCause } from './types';
 import { type Unit, unitOptions, wordDeletions } from './unitOptions';
 import { isWythoffP, wythoffWinningMoves } from './wythoff';
 
-export { type ComponentAnalysis, type EngineCache, createEngineCache, rememberSequence, xRuns } from './components';
+export { type ComponentAnalysis, type EngineCache, createEngineCache, rememberSequence, trimCache, xRuns } from './components';
 
 export interface GameOptions {
   readonly budget?: Budget;

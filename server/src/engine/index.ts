@@ -17,6 +17,7 @@
  *       move (listed up to maxMoves, counted exactly), normal or misère play
  *   createEngineCache()                                 sequences and graph nimbers to share between calls
  *   rememberSequence(cache, sequence)                   keeps the better of a cached and a new sequence
+ *   trimCache(cache, maxBytes)                          drops the oldest cached values down to a size
  *
  * Invariants
  *   - Pure: plain data in, plain data out; no I/O, no editor or LSP types, no global state. Results
@@ -41,6 +42,7 @@ export {
   analyzeGame,
   createEngineCache,
   rememberSequence,
+  trimCache,
   xRuns,
   type ComponentAnalysis,
   type EngineCache,

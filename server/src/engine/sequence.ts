@@ -82,7 +82,7 @@ export function partialSequence(
   unprovable?: string,
 ): HeapSequence {
   const known = `nimbers computed up to n = ${length - 1}`;
-  const why = cause ? `; stopped because ${describeStop(cause)}` : '';
+  const why = cause === 'size-limit' ? '; stopped at the memory limit' : cause ? `; stopped because ${describeStop(cause)}` : '';
   const proof = unprovable ? `; ${unprovable}` : '; no period proved yet';
   return {
     rule,

@@ -1,4 +1,5 @@
 // Front-end diagnostics in LSP terms.
+import { MEMORY_LIMIT_FAILURE } from '../compute/jobs';
 import { type Diagnostic as LspDiagnostic, DiagnosticSeverity } from 'vscode-languageserver';
 import type { AnalyzedDocument } from '../language/analyze';
 import type { Severity } from '../language/diagnostics';
@@ -50,15 +51,19 @@ export function computationDiagnostics(view: DocumentView): LspDiagnostic[] {
         severity: DiagnosticSeverity.Warning,
         code: 'computation-failed',
         source: 'grundy',
-        message: `computing \`${game.name}\` failed: ${value.message.split('\n')[0]}`,
+        message: value.message.startsWith(MEMORY_LIMIT_FAILURE)
+          ? `computing \`${game.name}\` ${value.message.split('\n')[0]}; raise the setting \`grundy.computation.memoryMb\` to compute further`
+          : `computing \`${game.name}\` failed: ${value.message.split('\n')[0]}`,
       });
     } else if (value?.state === 'done' && value.value.outcome === null) {
       const result = value.value;
       const advice = value.cancelled
         ? ' (cancelled; edit the game to compute again)'
-        : result.stopped
-          ? '; raise the setting `grundy.computation.budgetMs` to compute further'
-          : '';
+        : result.memoryLimited
+          ? '; raise the setting `grundy.computation.memoryMb` to compute further'
+          : result.stopped
+            ? '; raise the setting `grundy.computation.budgetMs` to compute further'
+            : '';
       found.push({
         range,
         severity: DiagnosticSeverity.Information,

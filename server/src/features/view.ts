@@ -1,7 +1,7 @@
 // What every editor feature reads: one document version, its analysis, the settings, and the
 // state of each computation it depends on. Features are functions of a view and a position, so
 // they never wait: a value still computing is a state like any other, and they say so.
-import type { GameResult, RuleSummary } from '../compute/jobs';
+import { DEFAULT_COMPUTATION_MEMORY_MB, type GameResult, type RuleSummary } from '../compute/jobs';
 import type { GraphNimbers, HeapRule, Periodicity } from '../engine/types';
 import type { AnalyzedDocument } from '../language/analyze';
 import type { CodeLens, Command } from 'vscode-languageserver';
@@ -17,13 +17,14 @@ export type Value<T> =
 export interface Settings {
   readonly inlayHints: { readonly enabled: boolean };
   readonly codeLens: { readonly maxMoves: number };
-  readonly computation: { readonly budgetMs: number };
+  /** budgetMs: one computation's time; memoryMb: all computations' memory together. */
+  readonly computation: { readonly budgetMs: number; readonly memoryMb: number };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   inlayHints: { enabled: true },
   codeLens: { maxMoves: 3 },
-  computation: { budgetMs: 10_000 },
+  computation: { budgetMs: 10_000, memoryMb: DEFAULT_COMPUTATION_MEMORY_MB },
 };
 
 export interface DocumentView {
