@@ -86,7 +86,8 @@ const cases: HostileCase[] = [
         '',
       ].join('\n'),
     check: async (session) => {
-      const limited = (d: Diagnostic) => /stopped at the memory limit; raise the setting `grundy\.computation\.memoryMb` to compute further/.test(String(d.message));
+      const limited = (d: Diagnostic) =>
+        /stopped at the memory limit; raise the setting `grundy\.computation\.memoryMb` to compute further/.test(String(d.message));
       const { diagnostics } = await session.nextDiagnostics(HOSTILE, (p) => p.diagnostics.filter(limited).length >= 2, 60_000);
       assert.deepEqual(
         diagnostics.filter(limited).map((d) => d.range.start.line),

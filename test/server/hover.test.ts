@@ -127,8 +127,8 @@ describe('hovers', () => {
         value = hover === null ? '' : (hover.contents as { value: string }).value;
         if (hover?.range) {
           const { start, end } = hover.range;
-          const before = (a: typeof start, b: typeof start) => a.line < b.line || (a.line === b.line && a.character <= b.character);
-          assert.ok(before(start, position) && before(position, end), `the range ${JSON.stringify(hover.range)} holds ${JSON.stringify(position)}`);
+          const atOrBefore = (a: typeof start, b: typeof start) => a.line < b.line || (a.line === b.line && a.character <= b.character);
+          assert.ok(atOrBefore(start, position) && atOrBefore(position, end), `the range ${JSON.stringify(hover.range)} holds ${JSON.stringify(position)}`);
         }
         if (!value.includes('still computing')) break;
         await new Promise((resolve) => setTimeout(resolve, 20));

@@ -37,7 +37,6 @@ export type ToWorker = {
 /** The least memory one worker is given (MiB), however small the setting. */
 const MIN_WORKER_MB = 32;
 
-
 /** Jobs a worker may hold at once (the size of its shared cancel array). */
 export const PIPELINE = 16;
 /** A worker gets more than one job at a time only while its last job took less than this. */
