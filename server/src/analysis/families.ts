@@ -26,7 +26,12 @@ export const LANGUAGE_FAMILIES: { readonly [K in CheckedComponent['kind']]: Lang
     input: (c) => ({ kind: 'heaps', rule: c.rule, heaps: c.heaps }),
     // The heaps as written, not printed from their values: printing a million-digit heap takes a
     // quarter of a second. Equal text means equal values (`007` and `7` only cost a computation).
-    key: (c) => `${ruleKey(c.rule)}: ${c.syntax.kind === 'heaps' ? c.syntax.heaps.map((h) => h.text).join(' ') : c.heaps.join(' ')}`,
+    key: (c) => {
+      let key = `${ruleKey(c.rule)}:`;
+      if (c.syntax.kind === 'heaps') for (const heap of c.syntax.heaps) key += ` ${heap.text}`;
+      else for (const heap of c.heaps) key += ` ${heap}`;
+      return key;
+    },
     affinity: (c) => [ruleKey(c.rule)],
   },
   'octal-row': {

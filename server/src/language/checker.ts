@@ -176,13 +176,18 @@ export function check(
   if (previousCandidates && previousCandidates.length === candidates.length && previousCandidates.every((symbol, i) => symbol === candidates[i]))
     candidates = previousCandidates;
   const suggestions = new Suggestions(candidates, suggester);
+  /** A game's checked components while they are checked (checkGame copies them out at their length). */
+  const checkedScratch: CheckedComponent[] = [];
   let keptSuggestionCells = 0;
-  // Each name a game looks up, with what it found, in pairs (CheckEntry.lookups).
-  let lookups: (string | DeclaredSymbol | undefined)[] = [];
+  // Each name a game looks up, with what it found, in pairs (CheckEntry.lookups): gathered here,
+  // then copied out at their exact length (an array grown by push keeps 17 slots for its 2).
+  const lookups: (string | DeclaredSymbol | undefined)[] = [];
+  let lookupsEnd = 0;
   const lookingUp: Lookup = {
     get: (name) => {
       const symbol = symbols.get(name);
-      lookups.push(name, symbol);
+      lookups[lookupsEnd++] = name;
+      lookups[lookupsEnd++] = symbol;
       return symbol;
     },
   };
@@ -203,22 +208,23 @@ export function check(
     } else {
       const errorsBefore = diagnostics.errors;
       const cellsBefore = suggester.work.cells;
-      lookups = [];
+      lookupsEnd = 0;
       const referencesBefore = references.length;
-      const { value: checked, kept } = recording((sink) => checkGame(declaration, lookingUp, references, sink, suggestions));
-      const symbol: GameSymbol = { ...checked, valid: checked.valid && !syntaxError && diagnostics.errors === errorsBefore };
+      const { value: symbol, kept } = recording((sink) => checkGame(declaration, lookingUp, references, sink, suggestions, checkedScratch));
+      // Made by checkGame just now and held by nothing else yet: set in place, not copied.
+      if (syntaxError || diagnostics.errors !== errorsBefore) (symbol as { valid: boolean }).valid = false;
       // A game that asked for a suggestion (or looked up a name in vain, which asks for one)
       // depends on every rule and graph name too.
       const suggestionCells = suggester.work.cells - cellsBefore;
       let suggested = suggestionCells > 0;
-      for (let i = 1; i < lookups.length; i += 2) if (lookups[i] === undefined) suggested = true;
+      for (let i = 1; i < lookupsEnd; i += 2) if (lookups[i] === undefined) suggested = true;
       entry = {
         kind: 'game',
         base: declaration.start,
         diagnostics: kept,
         symbol,
         syntaxError,
-        lookups,
+        lookups: lookups.slice(0, lookupsEnd),
         references: references.slice(referencesBefore),
         candidates: suggested ? candidates : undefined,
         suggestionCells,
@@ -491,12 +497,13 @@ function checkGame(
   references: { name: Name; symbol: DeclaredSymbol }[],
   diagnostics: Diagnostics,
   suggestions: Suggestions,
+  scratch: CheckedComponent[],
 ): GameSymbol {
-  const components: CheckedComponent[] = [];
+  let count = 0;
   let valid = declaration.sum !== undefined && declaration.components.length > 0;
   for (const component of declaration.components) {
     const checked = checkComponent(component, symbols, references, diagnostics, suggestions);
-    if (checked) components.push(checked);
+    if (checked) scratch[count++] = checked;
     else valid = false;
     if (checked?.kind === 'treblecross' && declaration.misere) {
       // Treblecross ends when someone completes three in a row and that player wins; "whoever
@@ -516,7 +523,7 @@ function checkGame(
     name: declaration.name?.text ?? '',
     declaration,
     play: declaration.misere ? 'misere' : 'normal',
-    components,
+    components: scratch.slice(0, count),
     valid,
   };
 }

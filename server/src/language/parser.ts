@@ -137,6 +137,14 @@ class Parser {
   private held: Diagnostic[] | undefined;
   /** The end of the last token the lexer produced. */
   private scannedEnd = 0;
+  /**
+   * The items of the lists being read (a game's components, a component's heaps or vertices), one
+   * stack for all, each list copied out at its exact length (takeItems). A list grown by `push`
+   * keeps a backing store of 17 slots for its one to three items: a third of what a document of
+   * games kept alive, and of what the collector copied after every analysis.
+   */
+  private readonly items: unknown[] = [];
+  private itemsEnd = 0;
 
   constructor(
     private readonly text: string,
@@ -225,6 +233,16 @@ class Parser {
   /** Skips the rest of the line (not its line break), or up to a token of one of the given kinds. */
   private skipLine(stopAt: readonly string[] = []): void {
     while (!this.atLineEnd() && !stopAt.includes(this.peek().kind)) this.advance();
+  }
+
+  private pushItem(item: unknown): void {
+    this.items[this.itemsEnd++] = item;
+  }
+  /** The items pushed since `from`, as a list of their own; they leave the stack. */
+  private takeItems<T>(from: number): T[] {
+    const list = this.items.slice(from, this.itemsEnd) as T[];
+    this.itemsEnd = from;
+    return list;
   }
 
   // ---- diagnostics ----
@@ -476,14 +494,14 @@ class Parser {
   /** `(3, 5)` or `[1, 0, 2]`: numbers separated by commas, on one line. */
   private parseNumberGroup(close: ')' | ']'): NumberGroup {
     const open = this.advance();
-    const numbers: NumberLiteral[] = [];
+    const mark = this.itemsEnd;
     let expectNumber = true;
     for (;;) {
       const token = this.peek();
       if (token.kind === 'number') {
         if (!expectNumber) this.report('unexpected-token', token, `expected \`,\` between the numbers of \`${open.text}…${close}\``);
         this.advance();
-        numbers.push(numberLiteral(token));
+        this.pushItem(numberLiteral(token));
         expectNumber = false;
       } else if (token.kind === 'decimal') {
         this.report('expected-number', token, `\`${token.text}\` is not a heap size: heap sizes are whole numbers`);
@@ -495,7 +513,7 @@ class Parser {
         expectNumber = true;
       } else if (token.kind === close) {
         this.advance();
-        return { start: open.start, end: token.end, numbers };
+        return { start: open.start, end: token.end, numbers: this.takeItems<NumberLiteral>(mark) };
       } else {
         break;
       }
@@ -508,7 +526,7 @@ class Parser {
         token.kind === 'newline' || token.kind === 'eof' ? { start: end, end } : token,
         `expected \`${close}\` to close \`${open.text}\``,
       );
-    return { start: open.start, end, numbers };
+    return { start: open.start, end, numbers: this.takeItems<NumberLiteral>(mark) };
   }
 
   /**
@@ -671,29 +689,34 @@ class Parser {
   private parseEdgeLine(body: GraphBodyBuilder): void {
     const fromToken = this.advance();
     body.startLine(fromToken.start, fromToken.end);
-    const to: Name[] = [];
+    const targets = this.itemsEnd;
     if (this.peek().kind === '->') {
       this.advance();
-      this.parseVertexList(to, '`->`', false);
+      this.parseVertexList('`->`', false);
     } else if (!this.atLineEnd() && this.peek().kind !== '}') {
       const token = this.peek();
       if (token.kind !== 'unknown') this.report('expected-arrow', token, `expected \`->\` after \`${fromToken.text}\`, found ${describe(token)}`);
       this.skipLine(['}']);
     }
-    for (const target of to) body.edge(target.start, target.end);
+    for (let i = targets; i < this.itemsEnd; i++) {
+      const target = this.items[i] as Name;
+      body.edge(target.start, target.end);
+    }
+    this.itemsEnd = targets;
     body.endLine(this.previousEnd());
   }
 
   /**
    * `a, b, c`. In a game a line may break after a comma; in a graph body it may not, because
    * the next line is the next edge line (`d -> e,` is a missing vertex, not a continuation).
+   * The vertices go on the item stack.
    */
-  private parseVertexList(into: Name[], after: string, continueAcrossLines: boolean): void {
+  private parseVertexList(after: string, continueAcrossLines: boolean): void {
     for (;;) {
       const token = this.peek();
       if (token.kind === 'name' || token.kind === 'number') {
         this.advance();
-        into.push(this.vertex(token));
+        this.pushItem(this.vertex(token));
       } else {
         this.reportExpected('expected-vertex', `a vertex after ${after}`);
         return;
@@ -710,7 +733,7 @@ class Parser {
   private parseGame(): GameDeclaration {
     const start = this.advance().start;
     const name = this.parseDeclarationName('game');
-    const components: Component[] = [];
+    const components: Component[] = NONE;
     const startsSum = () => {
       const kind = this.peek().kind;
       return kind === 'name' || kind === 'number' || kind === 'string' || this.atKeyword('misere');
@@ -732,9 +755,10 @@ class Parser {
       return { kind: 'game', start, end: this.previousEnd(), name, misere, components };
     }
     const sumStart = this.peek().start;
+    const mark = this.itemsEnd;
     for (;;) {
       const component = this.parseComponent();
-      if (component) components.push(component);
+      if (component) this.pushItem(component);
       // `misere` somewhere in the middle: say where it belongs, then go on.
       while (this.atKeyword('misere')) {
         const token = this.advance();
@@ -755,8 +779,9 @@ class Parser {
       this.skipLine();
       break;
     }
-    const sumEnd = components.length > 0 ? components[components.length - 1].end : this.previousEnd();
-    return { kind: 'game', start, end: this.previousEnd(), name, misere, sum: { start: sumStart, end: Math.max(sumStart, sumEnd) }, components };
+    const sumEnd = this.itemsEnd > mark ? (this.items[this.itemsEnd - 1] as Component).end : this.previousEnd();
+    const sum = { start: sumStart, end: Math.max(sumStart, sumEnd) };
+    return { kind: 'game', start, end: this.previousEnd(), name, misere, sum, components: this.takeItems<Component>(mark) };
   }
 
   private parseComponent(): Component | undefined {
@@ -777,31 +802,32 @@ class Parser {
     const next = this.peek();
     if (this.atKeyword('at')) {
       this.advance();
-      const vertices: Name[] = [];
-      this.parseVertexList(vertices, '`at`', true);
-      return { kind: 'tokens', start: head.start, end: this.previousEnd(), graph: name, at: next, vertices };
+      const mark = this.itemsEnd;
+      this.parseVertexList('`at`', true);
+      return { kind: 'tokens', start: head.start, end: this.previousEnd(), graph: name, at: next, vertices: this.takeItems<Name>(mark) };
     }
     if (next.kind === 'number' || next.kind === 'decimal') {
-      const heaps: NumberLiteral[] = [];
+      const mark = this.itemsEnd;
       while (this.peek().kind === 'number' || this.peek().kind === 'decimal') {
         const token = this.advance();
         if (token.kind === 'decimal') this.report('expected-number', token, `\`${token.text}\` is not a heap size: heap sizes are whole numbers`);
-        else heaps.push(numberLiteral(token));
+        else this.pushItem(numberLiteral(token));
       }
-      return { kind: 'heaps', start: head.start, end: this.previousEnd(), rule: name, heaps };
+      return { kind: 'heaps', start: head.start, end: this.previousEnd(), rule: name, heaps: this.takeItems<NumberLiteral>(mark) };
     }
     if (next.kind === 'string') {
-      const strings: StringLiteral[] = [];
-      while (this.peek().kind === 'string') {
-        strings.push(stringLiteral(this.advance()));
-      }
-      const [row, ...more] = strings;
+      const mark = this.itemsEnd;
+      while (this.peek().kind === 'string') this.pushItem(stringLiteral(this.advance()));
+      const row = this.items[mark] as StringLiteral;
+      const more = this.itemsEnd > mark + 1 ? this.takeItems<StringLiteral>(mark + 1) : NONE;
+      this.itemsEnd = mark;
       return { kind: 'row', start: head.start, end: this.previousEnd(), rule: name, row, more };
     }
     if (next.kind === '(' || next.kind === '[') {
       const close = next.kind === '(' ? ')' : ']';
-      const groups: NumberGroup[] = [];
-      while (this.peek().kind === next.kind) groups.push(this.parseNumberGroup(close));
+      const mark = this.itemsEnd;
+      while (this.peek().kind === next.kind) this.pushItem(this.parseNumberGroup(close));
+      const groups = this.takeItems<NumberGroup>(mark);
       return next.kind === '('
         ? { kind: 'pairs', start: head.start, end: this.previousEnd(), rule: name, pairs: groups }
         : { kind: 'lists', start: head.start, end: this.previousEnd(), rule: name, lists: groups };
