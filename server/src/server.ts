@@ -32,14 +32,12 @@ import {
 } from 'vscode-languageserver/node';
 import { Computations, type Computation, type ComputationPool, type ComputationRequest } from './compute/computations';
 import type { GameResult, RuleSummary } from './compute/jobs';
-import { documentRequests, ruleRequest } from './compute/requests';
+import { type AnalyzedVersion, analyzeVersion, LISTED_MOVES, ruleRequest } from './compute/requests';
 import type { GraphNimbers } from './engine/types';
 import { computationDiagnostics, lspDiagnostics } from './features/diagnostics';
 import { type Feature, type FeatureContext, type FeatureHandlers, Refusal } from './features/feature';
 import { FEATURES } from './features';
 import { DEFAULT_SETTINGS, type DocumentView, type Settings, type Value } from './features/view';
-import { type AnalyzedDocument, analyzeText } from './language/analyze';
-import type { GameSymbol, GraphSymbol } from './language/model';
 import { executeCommandParams, InvalidParams, withCheckedDocumentSync } from './params';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
 
@@ -49,8 +47,6 @@ const diagnosticsDelayMs = 30;
 const refreshDelayMs = 40;
 /** Computations that last longer than this get a progress notification. */
 const progressAfterMs = 500;
-/** How many winning moves a game's computation lists (lenses and the move picker show them). */
-const LISTED_MOVES = 200;
 /** Requests that a refresh makes the client send: their time counts against refreshes (see scheduleRefresh). */
 const REFRESH_DRIVEN = new Set([
   'textDocument/inlayHint',
@@ -71,11 +67,8 @@ export interface LanguageServer {
   dispose(): Promise<void>;
 }
 
-interface DocumentState {
+interface DocumentState extends AnalyzedVersion {
   readonly version: number;
-  readonly analyzed: AnalyzedDocument;
-  readonly games: Map<GameSymbol, ComputationRequest>;
-  readonly graphs: Map<GraphSymbol, ComputationRequest>;
 }
 
 /**
@@ -125,8 +118,7 @@ export function createServer(connection: Connection, options: ServerOptions): La
     const cached = states.get(document.uri);
     if (cached && cached.version === document.version) return cached;
     // The last version's analysis is the base of this one (used up by it: see analyzeText).
-    const analyzed = analyzeText(document.getText(), { reusable: true }, cached?.analyzed);
-    const { games, graphs } = documentRequests(analyzed, LISTED_MOVES, cached);
+    const { analyzed, games, graphs } = analyzeVersion(document.getText(), cached);
     const state: DocumentState = { version: document.version, analyzed, games, graphs };
     states.set(document.uri, state);
     computations.want(

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { type AnalyzedDocument, analyzeText } from '../../server/src/language/analyze';
 import { changedRegion } from '../../server/src/language/incremental';
+import { componentReferences } from '../../server/src/language/checker';
 import { generatedDocument } from '../helpers/generated';
 import { fuzzSeeds, random, typingEdit } from '../helpers/mutate';
 
@@ -37,7 +38,9 @@ function meaning(document: AnalyzedDocument): unknown {
     games: plain(document.model.games.map((g) => ({ ...g, at: g.declaration.start }))),
     symbols: [...document.model.symbols].map(([name, s]) => `${name}: ${s.kind}`),
     graphs: plain([...document.model.symbols.values()].filter((s) => s.kind === 'graph').map(({ declaration, ...graph }) => graph)),
-    references: document.model.references.map((r) => `${r.name.start}-${r.name.end} ${r.name.text} -> ${r.symbol.kind} ${r.symbol.name}`),
+    references: componentReferences(document.file, document.model).map(
+      (r) => `${r.name.start}-${r.name.end} ${r.name.text} -> ${r.symbol.kind} ${r.symbol.name}`,
+    ),
     work: document.work,
   };
 }

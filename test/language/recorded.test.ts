@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { analyzeText, type AnalyzedDocument } from '../../server/src/language/analyze';
+import { componentReferences } from '../../server/src/language/checker';
 import { fuzzSeeds, mutate, random } from '../helpers/mutate';
 import { gameFilesIn, repositoryPath } from '../helpers/paths';
 
@@ -66,7 +67,13 @@ function canonical(document: AnalyzedDocument): string {
     d.replacement ?? null,
     (d.related ?? []).map((r) => [...span(r.span), r.message]),
   ]);
-  return JSON.stringify({ declarations, graphs, games, diagnostics, references: document.model.references.map((r) => [...span(r.name), r.symbol.name]) });
+  return JSON.stringify({
+    declarations,
+    graphs,
+    games,
+    diagnostics,
+    references: componentReferences(document.file, document.model).map((r) => [...span(r.name), r.symbol.name]),
+  });
 }
 
 describe('front end against its recording', () => {

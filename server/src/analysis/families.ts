@@ -12,10 +12,13 @@ type Of<K extends CheckedComponent['kind']> = Extract<CheckedComponent, { kind: 
 export interface LanguageFamily<K extends CheckedComponent['kind']> {
   /** The engine's plain input for the component. */
   input(component: Of<K>): ComponentInput;
-  /** What the value depends on, as text: equal keys, equal values. */
-  key(component: Of<K>, graphKey: (graph: GraphSymbol) => string): string;
-  /** Rule keys whose sequences the computation fills a worker's cache with. */
-  affinity(component: Of<K>): string[];
+  /**
+   * What the value depends on, as text: equal keys, equal values. Appended to `parts` in pieces,
+   * which the caller joins once: a document's keys are made all at once, for every game.
+   */
+  key(component: Of<K>, parts: string[], graphKey: (graph: GraphSymbol) => string): void;
+  /** The rule key whose sequence the computation fills a worker's cache with, if any. */
+  affinity(component: Of<K>): string | undefined;
 }
 
 /** JSON for strings in keys: quotes and separators inside them cannot run into the key's own. */
@@ -26,43 +29,42 @@ export const LANGUAGE_FAMILIES: { readonly [K in CheckedComponent['kind']]: Lang
     input: (c) => ({ kind: 'heaps', rule: c.rule, heaps: c.heaps }),
     // The heaps as written, not printed from their values: printing a million-digit heap takes a
     // quarter of a second. Equal text means equal values (`007` and `7` only cost a computation).
-    key: (c) => {
-      let key = `${ruleKey(c.rule)}:`;
-      if (c.syntax.kind === 'heaps') for (const heap of c.syntax.heaps) key += ` ${heap.text}`;
-      else for (const heap of c.heaps) key += ` ${heap}`;
-      return key;
+    key: (c, parts) => {
+      parts.push(ruleKey(c.rule), ':');
+      if (c.syntax.kind === 'heaps') for (const heap of c.syntax.heaps) parts.push(' ', heap.text);
+      else for (const heap of c.heaps) parts.push(' ', String(heap));
     },
-    affinity: (c) => [ruleKey(c.rule)],
+    affinity: (c) => ruleKey(c.rule),
   },
   'octal-row': {
     input: (c) => ({ kind: 'octal-row', rule: c.rule, cells: c.cells }),
-    key: (c) => `${ruleKey(c.rule)}: "${c.cells}"`,
-    affinity: (c) => [ruleKey(c.rule)],
+    key: (c, parts) => parts.push(ruleKey(c.rule), ': "', c.cells, '"'),
+    affinity: (c) => ruleKey(c.rule),
   },
   treblecross: {
     input: (c) => ({ kind: 'treblecross', cells: c.cells }),
-    key: (c) => `treblecross: "${c.cells}"`,
-    affinity: () => [ruleKey(TREBLECROSS_OCTAL)],
+    key: (c, parts) => parts.push('treblecross: "', c.cells, '"'),
+    affinity: () => ruleKey(TREBLECROSS_OCTAL),
   },
   tokens: {
     input: (c) => ({ kind: 'tokens', graph: c.graph.data, vertices: c.vertices }),
-    key: (c, graphKey) => `${graphKey(c.graph)} at ${c.vertices.join(',')}`,
-    affinity: () => [],
+    key: (c, parts, graphKey) => parts.push(graphKey(c.graph), ' at ', c.vertices.join(',')),
+    affinity: () => undefined,
   },
   wythoff: {
     input: (c) => ({ kind: 'wythoff', positions: c.positions }),
-    key: (c) => `wythoff: ${c.positions.map(([a, b]) => `(${a}, ${b})`).join(' ')}`,
-    affinity: () => ['wythoff'],
+    key: (c, parts) => parts.push(`wythoff: ${c.positions.map(([a, b]) => `(${a}, ${b})`).join(' ')}`),
+    affinity: () => 'wythoff',
   },
   leftmost: {
     input: (c) => ({ kind: 'leftmost', rows: c.rows }),
-    key: (c) => `leftmost: ${c.rows.map((row) => `[${row.join(', ')}]`).join(' ')}`,
-    affinity: () => [],
+    key: (c, parts) => parts.push(`leftmost: ${c.rows.map((row) => `[${row.join(', ')}]`).join(' ')}`),
+    affinity: () => undefined,
   },
   words: {
     input: (c) => ({ kind: 'words', words: c.words, pieces: c.pieces }),
-    key: (c) => `words {${[...c.words].sort().map(quote).join(', ')}}: ${c.pieces.map(quote).join(' ')}`,
-    affinity: () => [],
+    key: (c, parts) => parts.push(`words {${[...c.words].sort().map(quote).join(', ')}}: ${c.pieces.map(quote).join(' ')}`),
+    affinity: () => undefined,
   },
 };
 
@@ -70,10 +72,11 @@ export function componentInput(component: CheckedComponent): ComponentInput {
   return (LANGUAGE_FAMILIES[component.kind] as LanguageFamily<CheckedComponent['kind']>).input(component as never);
 }
 
-export function componentKey(component: CheckedComponent, graphKey: (graph: GraphSymbol) => string): string {
-  return (LANGUAGE_FAMILIES[component.kind] as LanguageFamily<CheckedComponent['kind']>).key(component as never, graphKey);
+/** Appends the component's key to `parts` (see LanguageFamily.key). */
+export function componentKey(component: CheckedComponent, parts: string[], graphKey: (graph: GraphSymbol) => string): void {
+  (LANGUAGE_FAMILIES[component.kind] as LanguageFamily<CheckedComponent['kind']>).key(component as never, parts, graphKey);
 }
 
-export function componentAffinity(component: CheckedComponent): string[] {
+export function componentAffinity(component: CheckedComponent): string | undefined {
   return (LANGUAGE_FAMILIES[component.kind] as LanguageFamily<CheckedComponent['kind']>).affinity(component as never);
 }

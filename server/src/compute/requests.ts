@@ -5,7 +5,7 @@ import { ruleKey } from '../engine';
 import { componentAffinity, componentKey } from '../analysis/families';
 import type { HeapRule } from '../engine/types';
 import { gameInput } from '../analysis/gameReport';
-import type { AnalyzedDocument } from '../language/analyze';
+import { type AnalyzedDocument, analyzeText } from '../language/analyze';
 import type { GameSymbol, GraphSymbol } from '../language/model';
 import type { ComputationRequest } from './computations';
 import type { Job } from './jobs';
@@ -26,38 +26,48 @@ const NO_AFFINITY: readonly string[] = [];
 
 /** The rule keys a game's computation fills its worker's cache with. */
 function gameAffinity(game: GameSymbol): readonly string[] {
-  // Loops, not a Set over flatMap: a game has a few components, and this runs for every game of a
-  // document when it is opened.
-  let keys: string[] | undefined;
-  for (const component of game.components)
-    for (const key of componentAffinity(component)) {
-      keys ??= [];
-      if (!keys.includes(key)) keys.push(key);
-    }
-  if (keys === undefined) return NO_AFFINITY;
-  if (keys.length > 1) return keys.slice();
-  let shared = singleAffinities.get(keys[0]);
+  let first: string | undefined;
+  let more: string[] | undefined;
+  for (const component of game.components) {
+    const key = componentAffinity(component);
+    if (key === undefined || key === first) continue;
+    if (first === undefined) first = key;
+    else if (more === undefined) more = [first, key];
+    else if (!more.includes(key)) more.push(key);
+  }
+  if (more) return more;
+  if (first === undefined) return NO_AFFINITY;
+  let shared = singleAffinities.get(first);
   if (shared === undefined) {
-    shared = keys;
+    shared = [first];
     // Rule keys are few in practice; a document of many distinct rules only stops sharing.
-    if (singleAffinities.size < 10_000) singleAffinities.set(keys[0], shared);
+    if (singleAffinities.size < 10_000) singleAffinities.set(first, shared);
   }
   return shared;
 }
 
-/** The key's parts, joined once: a key made by `+` is a tree of pieces until it is first hashed, and three times the memory after. */
-function gameKeyParts(document: AnalyzedDocument, game: GameSymbol): string[] {
-  const parts = ['game ', game.play, '; '];
+/** The pieces of the key being made (see LanguageFamily.key), joined once: one list for every key. */
+const keyParts: string[] = [];
+
+/** Appends the game's key to keyParts. */
+function gameKeyParts(game: GameSymbol, graphKey: (graph: GraphSymbol) => string): void {
+  keyParts.push('game ', game.play, '; ');
   const components = game.components;
   for (let i = 0; i < components.length; i++) {
-    if (i > 0) parts.push(' + ');
-    parts.push(componentKey(components[i], (graph) => graphKey(document, graph)));
+    if (i > 0) keyParts.push(' + ');
+    componentKey(components[i], keyParts, graphKey);
   }
-  return parts;
+}
+
+function joinedKey(): string {
+  const key = keyParts.join('');
+  keyParts.length = 0;
+  return key;
 }
 
 export function gameKey(document: AnalyzedDocument, game: GameSymbol): string {
-  return gameKeyParts(document, game).join('');
+  gameKeyParts(game, (graph) => graphKey(document, graph));
+  return joinedKey();
 }
 
 /** A class, not a literal with a closure: a document's requests are made for all its games at once, and a closure and its context per game were a third of their memory. */
@@ -75,10 +85,15 @@ class GameRequest implements ComputationRequest {
   }
 }
 
-export function gameRequest(document: AnalyzedDocument, game: GameSymbol, maxMoves: number): ComputationRequest {
-  const parts = gameKeyParts(document, game);
-  parts.push('; moves ', String(maxMoves));
-  return new GameRequest(parts.join(''), game.name, gameAffinity(game), game, maxMoves);
+export function gameRequest(
+  document: AnalyzedDocument,
+  game: GameSymbol,
+  maxMoves: number,
+  graphKeyOf = (graph: GraphSymbol) => graphKey(document, graph),
+): ComputationRequest {
+  gameKeyParts(game, graphKeyOf);
+  keyParts.push('; moves ', String(maxMoves));
+  return new GameRequest(joinedKey(), game.name, gameAffinity(game), game, maxMoves);
 }
 
 export function graphRequest(document: AnalyzedDocument, graph: GraphSymbol): ComputationRequest {
@@ -101,9 +116,35 @@ export interface DocumentRequests {
  */
 export function documentRequests(document: AnalyzedDocument, maxMoves: number, previous?: DocumentRequests): DocumentRequests {
   const games = new Map<GameSymbol, ComputationRequest>();
-  for (const game of document.model.games) if (game.valid) games.set(game, previous?.games.get(game) ?? gameRequest(document, game, maxMoves));
+  // Each graph's key once (its body's text, sliced): games on a big graph are many.
+  const graphKeys = new Map<GraphSymbol, string>();
+  const graphKeyOf = (graph: GraphSymbol) => {
+    let key = graphKeys.get(graph);
+    if (key === undefined) graphKeys.set(graph, (key = graphKey(document, graph)));
+    return key;
+  };
+  for (const game of document.model.games) if (game.valid) games.set(game, previous?.games.get(game) ?? gameRequest(document, game, maxMoves, graphKeyOf));
   const graphs = new Map<GraphSymbol, ComputationRequest>();
   for (const symbol of document.model.symbols.values())
     if (symbol.kind === 'graph' && symbol.acyclic) graphs.set(symbol, previous?.graphs.get(symbol) ?? graphRequest(document, symbol));
   return { games, graphs };
+}
+
+/** How many winning moves a game's computation lists (lenses and the move picker show them). */
+export const LISTED_MOVES = 200;
+
+/** A version of a document as the server holds it: analysed, with the requests of what its features show. */
+export interface AnalyzedVersion extends DocumentRequests {
+  readonly analyzed: AnalyzedDocument;
+}
+
+/**
+ * What the server does on the main thread for each new version of a document: the analysis (from
+ * the last version's when there is one: see analyzeText), then the requests. The latency
+ * benchmark times exactly this.
+ */
+export function analyzeVersion(text: string, previous?: AnalyzedVersion): AnalyzedVersion {
+  const analyzed = analyzeText(text, { reusable: true }, previous?.analyzed);
+  const { games, graphs } = documentRequests(analyzed, LISTED_MOVES, previous);
+  return { analyzed, games, graphs };
 }

@@ -6,8 +6,9 @@ import type { GraphNimbers, HeapRule, Periodicity } from '../engine/types';
 import type { AnalyzedDocument } from '../language/analyze';
 import type { CodeLens, Command } from 'vscode-languageserver';
 import type { GameSymbol, GraphSymbol, RuleSymbol } from '../language/model';
+import { referenceAt } from '../language/checker';
 import { numberText } from '../language/numberText';
-import { spanAt, spanContains } from '../language/text';
+import { spanAt } from '../language/text';
 
 export type Value<T> =
   | { readonly state: 'pending'; readonly sinceMs: number }
@@ -143,8 +144,8 @@ type Declared = { readonly rule: RuleSymbol; readonly graph: GraphSymbol };
 export function declaredNameAt(view: DocumentView, offset: number, kind: keyof Declared): string | undefined {
   const declaration = spanAt(view.document.file.declarations, offset);
   if (declaration?.kind === kind) return declaration.name?.text;
-  for (const { name, symbol } of view.document.model.references) if (symbol.kind === kind && spanContains(name, offset)) return symbol.name;
-  return undefined;
+  const symbol = referenceAt(view.document.file, view.document.model, offset)?.symbol;
+  return symbol?.kind === kind ? symbol.name : undefined;
 }
 
 /**

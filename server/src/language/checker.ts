@@ -13,7 +13,7 @@ import { checkWordPieces, checkWordsBody } from './families/words';
 import { checkWythoffPairs } from './families/wythoff';
 import { vertexName } from './graphBody';
 import type { Suggester } from './suggest';
-import type { LineIndex, Span } from './text';
+import { type LineIndex, type Span, spanAt } from './text';
 
 /** How many cycles one graph reports: one is enough to act on, a few show the pattern. */
 const maxCyclesReported = 3;
@@ -43,9 +43,14 @@ export type CheckEntry =
       diagnostics: Diagnostic[];
       readonly symbol: GameSymbol;
       readonly syntaxError: boolean;
-      /** Each name the game looked up, then what it found (pairs, flat). */
-      readonly lookups: readonly (string | DeclaredSymbol | undefined)[];
-      readonly references: readonly { readonly name: Name; readonly symbol: DeclaredSymbol }[];
+      /**
+       * Each name the game looked up, then what it found (pairs, flat): lookups[lookupsStart,
+       * lookupsEnd) of its check's list of every game's lookups (one list, not one per game). A
+       * check that keeps the entry copies them to its own list and moves these fields there.
+       */
+      lookups: readonly (string | DeclaredSymbol | undefined)[];
+      lookupsStart: number;
+      lookupsEnd: number;
       /** When it asked for a suggestion: the rules and graphs it was suggested from (see `check`'s `candidates`), and the work that took. */
       readonly candidates?: readonly DeclaredSymbol[];
       readonly suggestionCells: number;
@@ -85,8 +90,6 @@ export function check(
   reuse?: CheckReuse,
 ): CheckResult {
   const symbols = new Map<string, DeclaredSymbol>();
-  const declaredAt = new Map<string, Span>();
-  const references: { name: Name; symbol: DeclaredSymbol }[] = [];
   for (const [name, symbol] of builtinSymbols) symbols.set(name, symbol);
   let entries = reuse?.record ? new Map<Declaration, CheckEntry>() : undefined;
   let recorded = 0;
@@ -112,11 +115,17 @@ export function check(
     },
   };
   /** Runs one declaration's check, keeping copies of what it reports when recording. */
-  const recording = <T>(run: (sink: Diagnostics) => T): { value: T; kept: Diagnostic[] } => {
-    if (!entries) return { value: run(diagnostics), kept: NONE };
+  // (The copies are left in `kept`: no pair object per declaration.)
+  let kept: Diagnostic[] = NONE;
+  const recording = <T>(run: (sink: Diagnostics) => T): T => {
+    if (!entries) {
+      kept = NONE;
+      return run(diagnostics);
+    }
     keeping = undefined;
     const value = run(recorder);
-    return { value, kept: keeping ?? NONE };
+    kept = keeping ?? NONE;
+    return value;
   };
   /** An entry's diagnostics again, where its declaration now is. */
   const replay = (entry: CheckEntry, start: number): void => {
@@ -134,7 +143,8 @@ export function check(
       diagnostics.push(error('builtin-redeclared', name, `\`${name.text}\` is a built-in rule; choose another name`));
       return false;
     }
-    const earlier = declaredAt.get(name.text);
+    // Every name claimed so far is a symbol's (built-ins were refused above).
+    const earlier = symbols.get(name.text)?.declaration?.name;
     if (earlier) {
       const line = lines.positionAt(earlier.start).line + 1;
       diagnostics.push(
@@ -144,7 +154,6 @@ export function check(
       );
       return false;
     }
-    declaredAt.set(name.text, name);
     return true;
   };
 
@@ -154,11 +163,11 @@ export function check(
     let entry = previous?.get(declaration);
     if (entry?.kind === declaration.kind) replay(entry, declaration.start);
     else if (declaration.kind === 'rule') {
-      const { value: rule, kept } = recording((sink) => (declaration.body ? checkRuleBody(declaration.body, sink) : undefined));
+      const rule = recording((sink) => (declaration.body ? checkRuleBody(declaration.body, sink) : undefined));
       const symbol: RuleSymbol = { kind: 'rule', name: declaration.name?.text ?? '', declaration, rule };
       entry = { kind: 'rule', base: declaration.start, diagnostics: kept, symbol };
     } else {
-      const { value: symbol, kept } = recording((sink) => checkGraph(declaration, sink));
+      const symbol = recording((sink) => checkGraph(declaration, sink));
       entry = { kind: 'graph', base: declaration.start, diagnostics: kept, symbol };
     }
     entries?.set(declaration, entry);
@@ -179,15 +188,13 @@ export function check(
   /** A game's checked components while they are checked (checkGame copies them out at their length). */
   const checkedScratch: CheckedComponent[] = [];
   let keptSuggestionCells = 0;
-  // Each name a game looks up, with what it found, in pairs (CheckEntry.lookups): gathered here,
-  // then copied out at their exact length (an array grown by push keeps 17 slots for its 2).
+  // Each name a game looks up, with what it found, in pairs (CheckEntry.lookups): every game's in
+  // one list (a list per game kept 17 slots for its 2, and was a tenth of the analysis's memory).
   const lookups: (string | DeclaredSymbol | undefined)[] = [];
-  let lookupsEnd = 0;
   const lookingUp: Lookup = {
     get: (name) => {
       const symbol = symbols.get(name);
-      lookups[lookupsEnd++] = name;
-      lookups[lookupsEnd++] = symbol;
+      lookups.push(name, symbol);
       return symbol;
     },
   };
@@ -200,32 +207,36 @@ export function check(
       entry?.kind === 'game' &&
       entry.syntaxError === syntaxError &&
       (entry.candidates === undefined || entry.candidates === candidates) &&
-      sameLookups(entry.lookups, symbols)
+      sameLookups(entry, symbols)
     ) {
       replay(entry, declaration.start);
-      for (const reference of entry.references) references.push(reference);
+      const lookupsStart = lookups.length;
+      for (let i = entry.lookupsStart; i < entry.lookupsEnd; i++) lookups.push(entry.lookups[i]);
+      entry.lookups = lookups;
+      entry.lookupsStart = lookupsStart;
+      entry.lookupsEnd = lookups.length;
       keptSuggestionCells += entry.suggestionCells;
     } else {
       const errorsBefore = diagnostics.errors;
       const cellsBefore = suggester.work.cells;
-      lookupsEnd = 0;
-      const referencesBefore = references.length;
-      const { value: symbol, kept } = recording((sink) => checkGame(declaration, lookingUp, references, sink, suggestions, checkedScratch));
+      const lookupsStart = lookups.length;
+      const symbol = recording((sink) => checkGame(declaration, lookingUp, sink, suggestions, checkedScratch));
       // Made by checkGame just now and held by nothing else yet: set in place, not copied.
       if (syntaxError || diagnostics.errors !== errorsBefore) (symbol as { valid: boolean }).valid = false;
       // A game that asked for a suggestion (or looked up a name in vain, which asks for one)
       // depends on every rule and graph name too.
       const suggestionCells = suggester.work.cells - cellsBefore;
       let suggested = suggestionCells > 0;
-      for (let i = 1; i < lookupsEnd; i += 2) if (lookups[i] === undefined) suggested = true;
+      for (let i = lookupsStart + 1; i < lookups.length; i += 2) if (lookups[i] === undefined) suggested = true;
       entry = {
         kind: 'game',
         base: declaration.start,
         diagnostics: kept,
         symbol,
         syntaxError,
-        lookups: lookups.slice(0, lookupsEnd),
-        references: references.slice(referencesBefore),
+        lookups,
+        lookupsStart,
+        lookupsEnd: lookups.length,
         candidates: suggested ? candidates : undefined,
         suggestionCells,
       };
@@ -236,12 +247,53 @@ export function check(
       games.push(entry.symbol);
     }
   }
-  return { model: { symbols, games, references }, entries, candidates, keptSuggestionCells };
+  return { model: { symbols, games }, entries, candidates, keptSuggestionCells };
+}
+
+/**
+ * What a component's head names: the symbol its check found. Not kept by the check (a reference
+ * object per component was a tenth of an analysis's memory) but found again the same way: rules
+ * and graphs were all declared before any game was checked, and a game only once the games
+ * before it were (so a component finds the first game of its name only when that one is above).
+ */
+export function referencedSymbol(model: SemanticModel, game: GameDeclaration, head: Name): DeclaredSymbol | undefined {
+  const symbol = model.symbols.get(head.text);
+  if (symbol?.kind === 'game' && symbol.declaration.start >= game.start) return undefined;
+  return symbol;
+}
+
+/** The component heads at or around `offset` that name something, with what they name. */
+export function referenceAt(file: SourceFile, model: SemanticModel, offset: number): { name: Name; symbol: DeclaredSymbol } | undefined {
+  const declaration = spanAt(file.declarations, offset);
+  if (declaration?.kind !== 'game') return undefined;
+  for (const component of declaration.components) {
+    const head = headOf(component);
+    if (head.start <= offset && offset <= head.end) {
+      const symbol = referencedSymbol(model, declaration, head);
+      return symbol && { name: head, symbol };
+    }
+  }
+  return undefined;
+}
+
+/** Every component head that names something, in order, with what it names (for tests and tools). */
+export function componentReferences(file: SourceFile, model: SemanticModel): { name: Name; symbol: DeclaredSymbol }[] {
+  const references: { name: Name; symbol: DeclaredSymbol }[] = [];
+  for (const declaration of file.declarations) {
+    if (declaration.kind !== 'game') continue;
+    for (const component of declaration.components) {
+      const head = headOf(component);
+      const symbol = referencedSymbol(model, declaration, head);
+      if (symbol) references.push({ name: head, symbol });
+    }
+  }
+  return references;
 }
 
 /** Whether every name a game looked up still finds what it found. */
-function sameLookups(lookups: readonly (string | DeclaredSymbol | undefined)[], symbols: ReadonlyMap<string, DeclaredSymbol>): boolean {
-  for (let i = 0; i < lookups.length; i += 2) if (symbols.get(lookups[i] as string) !== lookups[i + 1]) return false;
+function sameLookups(entry: Extract<CheckEntry, { kind: 'game' }>, symbols: ReadonlyMap<string, DeclaredSymbol>): boolean {
+  const lookups = entry.lookups;
+  for (let i = entry.lookupsStart; i < entry.lookupsEnd; i += 2) if (symbols.get(lookups[i] as string) !== lookups[i + 1]) return false;
   return true;
 }
 
@@ -491,18 +543,11 @@ export function findCycles(
 
 type ComponentShape = Component['kind'];
 
-function checkGame(
-  declaration: GameDeclaration,
-  symbols: Lookup,
-  references: { name: Name; symbol: DeclaredSymbol }[],
-  diagnostics: Diagnostics,
-  suggestions: Suggestions,
-  scratch: CheckedComponent[],
-): GameSymbol {
+function checkGame(declaration: GameDeclaration, symbols: Lookup, diagnostics: Diagnostics, suggestions: Suggestions, scratch: CheckedComponent[]): GameSymbol {
   let count = 0;
   let valid = declaration.sum !== undefined && declaration.components.length > 0;
   for (const component of declaration.components) {
-    const checked = checkComponent(component, symbols, references, diagnostics, suggestions);
+    const checked = checkComponent(component, symbols, diagnostics, suggestions);
     if (checked) scratch[count++] = checked;
     else valid = false;
     if (checked?.kind === 'treblecross' && declaration.misere) {
@@ -532,13 +577,7 @@ function headOf(component: Component): Name {
   return component.kind === 'tokens' ? component.graph : component.rule;
 }
 
-function checkComponent(
-  component: Component,
-  symbols: Lookup,
-  references: { name: Name; symbol: DeclaredSymbol }[],
-  diagnostics: Diagnostics,
-  suggestions: Suggestions,
-): CheckedComponent | undefined {
+function checkComponent(component: Component, symbols: Lookup, diagnostics: Diagnostics, suggestions: Suggestions): CheckedComponent | undefined {
   const head = headOf(component);
   const symbol = symbols.get(head.text);
   if (!symbol) {
@@ -546,7 +585,6 @@ function checkComponent(
     diagnostics.push(error('unknown-name', head, message, suggestion === undefined ? {} : { replacement: suggestion }));
     return undefined;
   }
-  references.push({ name: head, symbol });
   if (symbol.kind === 'game') {
     diagnostics.push(error('unknown-name', head, `\`${head.text}\` is a game; a component names a rule or a graph`));
     return undefined;

@@ -1,7 +1,7 @@
 // The checked meaning of a `.game` file: what every name refers to, and each game as plain data
 // the engine can take. Syntax nodes are kept alongside so features can point back into the text.
 import type { GraphData, HeapRule, Rule } from '../engine/types';
-import type { Component, GameDeclaration, GraphDeclaration, Name, RuleDeclaration } from './ast';
+import type { Component, GameDeclaration, GraphDeclaration, RuleDeclaration } from './ast';
 
 export interface RuleSymbol {
   readonly kind: 'rule';
@@ -66,8 +66,6 @@ export interface SemanticModel {
   readonly symbols: ReadonlyMap<string, DeclaredSymbol>;
   /** Games in the order they are declared (a duplicate game is left out). */
   readonly games: readonly GameSymbol[];
-  /** Which name each reference in the text resolves to: component heads, for hovers and navigation. */
-  readonly references: readonly { readonly name: Name; readonly symbol: DeclaredSymbol }[];
 }
 
 /** The rules every file has without declaring them. */
