@@ -120,7 +120,10 @@ export function documentRequests(document: AnalyzedDocument, maxMoves: number, p
   const graphKeys = new Map<GraphSymbol, string>();
   const graphKeyOf = (graph: GraphSymbol) => {
     let key = graphKeys.get(graph);
-    if (key === undefined) graphKeys.set(graph, (key = graphKey(document, graph)));
+    if (key === undefined) {
+      key = graphKey(document, graph);
+      graphKeys.set(graph, key);
+    }
     return key;
   };
   for (const game of document.model.games) if (game.valid) games.set(game, previous?.games.get(game) ?? gameRequest(document, game, maxMoves, graphKeyOf));
