@@ -57,6 +57,8 @@ export const MAX_RECORDED_PROBLEMS = 1000;
 export interface ParseOptions {
   /** Keep the units (see ParseUnit). */
   readonly record?: boolean;
+  /** Read every line by tokens, without the plain-line paths (plainGame, fastEdgeLines): tests compare those with this. */
+  readonly tokensOnly?: boolean;
   /** Start lexing here rather than at 0: a place where a step of the top-level loop resumes (a unit's `resumeAt`). */
   readonly from?: number;
   /**
@@ -144,6 +146,7 @@ class Parser {
    * games kept alive, and of what the collector copied after every analysis.
    */
   private readonly items: unknown[] = [];
+  private readonly tokensOnly: boolean;
   private itemsEnd = 0;
 
   constructor(
@@ -153,6 +156,7 @@ class Parser {
     options: ParseOptions,
   ) {
     this.reportedAt = new Uint8Array((text.length >> 3) + 1);
+    this.tokensOnly = options.tokensOnly === true;
     if (options.record) this.units = [];
     // The lexer reports its own unknown tokens; the parser never reports them again.
     this.scanner = new Scanner(
@@ -305,7 +309,7 @@ class Parser {
       let declaration: Declaration | undefined;
       if (this.atKeyword('rule')) declaration = this.parseRule();
       else if (this.atKeyword('graph')) declaration = this.parseGraph();
-      else if (this.atKeyword('game')) declaration = this.parseGame();
+      else if (this.atKeyword('game')) declaration = (this.tokensOnly ? undefined : this.plainGame()) ?? this.parseGame();
       else {
         this.reportNotADeclaration(token);
         this.skipLine();
@@ -607,7 +611,7 @@ class Parser {
       if (token.kind === 'newline') {
         this.advance();
         // Plain edge lines are read straight from the text (see fastEdgeLines).
-        if (this.lookaheadStart === this.lookaheadEnd) this.fastEdgeLines(body);
+        if (this.lookaheadStart === this.lookaheadEnd && !this.tokensOnly) this.fastEdgeLines(body);
       } else if (token.kind === '}') {
         this.advance();
         return new GraphNode(start, token.end, name, body.finish());
@@ -729,6 +733,133 @@ class Parser {
   }
 
   // ---- games ----
+
+  /**
+   * A game written on one plain line (`game g = misere kayles 5 7 + k "X.X" + g at a, b`, then
+   * at most a comment), read straight from the text: the declaration the token path would give,
+   * with the parser left as it would leave it. Games are most of a document's lines, and their
+   * tokens were half of what an analysis made. Undefined, having changed nothing, for a line that
+   * is not plain (anything the token path would report, continue on the next line, or that this
+   * path does not read: pairs, lists, several strings): the token path then reads it.
+   */
+  private plainGame(): GameDeclaration | undefined {
+    if (this.lookaheadEnd - this.lookaheadStart !== 1) return undefined;
+    const text = this.text;
+    const keyword = this.lookahead[this.lookaheadStart];
+    const start = keyword.start;
+    let i = skipSpaces(text, keyword.end);
+    const nameStart = i;
+    if (!isNameStart(text.charCodeAt(i))) return undefined;
+    i = nameEnd(text, i);
+    if (mayBeKeyword(text, nameStart, i)) return undefined;
+    const name: Name = { start: nameStart, end: i, text: text.slice(nameStart, i) };
+    i = skipSpaces(text, i);
+    if (text.charCodeAt(i) !== 61 /* = */) return undefined;
+    i = skipSpaces(text, i + 1);
+    let misere: Token | undefined;
+    if (text.startsWith('misere', i) && nameEnd(text, i) === i + 6) {
+      misere = { kind: 'keyword', start: i, end: i + 6, text: 'misere', terminated: true };
+      i = skipSpaces(text, i + 6);
+    }
+    const sumStart = i;
+    const mark = this.itemsEnd;
+    for (;;) {
+      const component = this.plainComponent(i);
+      if (!component) break;
+      this.pushItem(component);
+      i = skipSpaces(text, component.end);
+      if (text.charCodeAt(i) === 43 /* + */) {
+        i = skipSpaces(text, i + 1);
+        continue; // a line ending in `+` goes on to the next: plainComponent refuses it, for the token path
+      }
+      // The end of the line, after at most a comment.
+      if (text.charCodeAt(i) === 35 /* # */) while (i < text.length && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
+      if (i < text.length && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) break;
+      // Left as the token path leaves it: the last token consumed, the line break not read yet.
+      const end = component.end;
+      const components = this.takeItems<Component>(mark);
+      this.lookaheadStart = 0;
+      this.lookaheadEnd = 0;
+      this.scanner.seek(end);
+      this.previousKind = component.kind === 'row' ? 'string' : 'name';
+      this.lastEnd = end;
+      this.lastNonNewlineEnd = end;
+      return { kind: 'game', start, end, name, misere, sum: { start: sumStart, end: Math.max(sumStart, end) }, components };
+    }
+    this.itemsEnd = mark;
+    return undefined;
+  }
+
+  /** A component at `i` on a plain line (see plainGame): heaps, one row, or `at` and vertices on this line; undefined for anything else. */
+  private plainComponent(i: number): Component | undefined {
+    const text = this.text;
+    const headStart = i;
+    if (!isNameStart(text.charCodeAt(i))) return undefined;
+    i = nameEnd(text, i);
+    if (mayBeKeyword(text, headStart, i)) return undefined;
+    const head: Name = { start: headStart, end: i, text: text.slice(headStart, i) };
+    i = skipSpaces(text, i);
+    const c = text.charCodeAt(i);
+    const mark = this.itemsEnd;
+    if (isDigit(c)) {
+      let end = i;
+      while (isDigit(text.charCodeAt(i))) {
+        const numberStart = i;
+        do i++;
+        while (isDigit(text.charCodeAt(i)));
+        const after = text.charCodeAt(i);
+        if (after === 46 || isNamePart(after)) {
+          // `0.7` or `3a`: for the token path to report.
+          this.itemsEnd = mark;
+          return undefined;
+        }
+        this.pushItem(numberLiteralAt(text, numberStart, i));
+        end = i;
+        i = skipSpaces(text, i);
+      }
+      return { kind: 'heaps', start: headStart, end, rule: head, heaps: this.takeItems<NumberLiteral>(mark) };
+    }
+    if (c === 34 /* " */) {
+      const rowStart = i;
+      i++;
+      while (i < text.length && text.charCodeAt(i) !== 34 && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
+      if (text.charCodeAt(i) !== 34) return undefined; // not closed on its line
+      const end = i + 1;
+      // Another string after it: a word game's pieces, read by the token path.
+      if (text.charCodeAt(skipSpaces(text, end)) === 34) return undefined;
+      const row: StringLiteral = { start: rowStart, end, valueStart: rowStart + 1, value: text.slice(rowStart + 1, i) };
+      return { kind: 'row', start: headStart, end, rule: head, row, more: NONE };
+    }
+    if (c === 97 /* a */ && text.charCodeAt(i + 1) === 116 /* t */ && nameEnd(text, i) === i + 2) {
+      const at: Token = { kind: 'keyword', start: i, end: i + 2, text: 'at', terminated: true };
+      i = skipSpaces(text, i + 2);
+      let end = -1;
+      for (;;) {
+        const vertexStart = i;
+        const v = text.charCodeAt(i);
+        if (isNameStart(v)) {
+          i = nameEnd(text, i);
+          if (mayBeKeyword(text, vertexStart, i)) break;
+        } else if (isDigit(v)) {
+          do i++;
+          while (isDigit(text.charCodeAt(i)));
+          const after = text.charCodeAt(i);
+          if (after === 46 || isNamePart(after)) break;
+        } else break;
+        this.pushItem({ start: vertexStart, end: i, text: text.slice(vertexStart, i) });
+        end = i;
+        i = skipSpaces(text, i);
+        if (text.charCodeAt(i) !== 44 /* , */) {
+          return { kind: 'tokens', start: headStart, end, graph: head, at, vertices: this.takeItems<Name>(mark) };
+        }
+        // After `,`, a vertex on this line (a line ending in `,` goes on to the next: the token path's).
+        i = skipSpaces(text, i + 1);
+      }
+      this.itemsEnd = mark;
+      return undefined;
+    }
+    return undefined;
+  }
 
   private parseGame(): GameDeclaration {
     const start = this.advance().start;
@@ -928,6 +1059,12 @@ function stringLiteral(token: Token): StringLiteral {
 
 function numberLiteral(token: Token): NumberLiteral {
   return { start: token.start, end: token.end, text: token.text, value: numberValue(token.text) };
+}
+
+/** The number literal of text[start, end) (digits): what numberLiteral makes of its token. */
+function numberLiteralAt(text: string, start: number, end: number): NumberLiteral {
+  const digits = text.slice(start, end);
+  return { start, end, text: digits, value: numberValue(digits) };
 }
 
 /** Long literals parsed before, by their digits: parsing a million digits takes 140 ms, and a document is analysed again on every keystroke. */
