@@ -57,7 +57,11 @@ function canonical(document: AnalyzedDocument): string {
     g.name,
     g.valid,
     g.play,
-    JSON.stringify(g.components, (key, v) => (typeof v === 'bigint' ? `${v}n` : key === 'syntax' ? undefined : key === 'graph' ? v.name : v)),
+    // A heaps component's heaps are a getter (read from its syntax), which JSON leaves out.
+    JSON.stringify(
+      g.components.map((c) => (c.kind === 'heaps' ? { ...c, heaps: c.heaps } : c)),
+      (key, v) => (typeof v === 'bigint' ? `${v}n` : key === 'syntax' ? undefined : key === 'graph' ? v.name : v),
+    ),
   ]);
   const diagnostics = document.diagnostics.map((d) => [
     ...span(d.span),

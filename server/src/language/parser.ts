@@ -147,6 +147,8 @@ class Parser {
    */
   private readonly items: unknown[] = [];
   private readonly tokensOnly: boolean;
+  /** Names made lately, by a hash of their length and ends (nameText). */
+  private readonly names: (string | undefined)[] = new Array(256).fill(undefined);
   private itemsEnd = 0;
 
   constructor(
@@ -790,6 +792,21 @@ class Parser {
     return undefined;
   }
 
+  /**
+   * text[start, end), a name used again and again (the rules and vertices of a document's games),
+   * as one string for all its uses: the last string made for names of its length and ends.
+   */
+  private nameText(start: number, end: number): string {
+    const text = this.text;
+    const length = end - start;
+    const slot = (length * 31 + text.charCodeAt(start) * 7 + text.charCodeAt(end - 1)) & 255;
+    const known = this.names[slot];
+    if (known !== undefined && known.length === length && text.startsWith(known, start)) return known;
+    const name = text.slice(start, end);
+    this.names[slot] = name;
+    return name;
+  }
+
   /** A component at `i` on a plain line (see plainGame): heaps, one row, or `at` and vertices on this line; undefined for anything else. */
   private plainComponent(i: number): Component | undefined {
     const text = this.text;
@@ -797,7 +814,7 @@ class Parser {
     if (!isNameStart(text.charCodeAt(i))) return undefined;
     i = nameEnd(text, i);
     if (mayBeKeyword(text, headStart, i)) return undefined;
-    const head: Name = { start: headStart, end: i, text: text.slice(headStart, i) };
+    const head: Name = { start: headStart, end: i, text: this.nameText(headStart, i) };
     i = skipSpaces(text, i);
     const c = text.charCodeAt(i);
     const mark = this.itemsEnd;
@@ -846,7 +863,7 @@ class Parser {
           const after = text.charCodeAt(i);
           if (after === 46 || isNamePart(after)) break;
         } else break;
-        this.pushItem({ start: vertexStart, end: i, text: text.slice(vertexStart, i) });
+        this.pushItem({ start: vertexStart, end: i, text: this.nameText(vertexStart, i) });
         end = i;
         i = skipSpaces(text, i);
         if (text.charCodeAt(i) !== 44 /* , */) {

@@ -32,7 +32,30 @@ export function writeHeapMove(move: Extract<ComponentMove, { kind: 'heap' }>, co
   };
 }
 
+/**
+ * A heaps component as checked. Its heaps are read from its syntax when asked (the engine's input
+ * is made once per computation), not kept as a second list: an analysis is copied by the
+ * collector after it is made, and a list per component was a sixth of the lists it held.
+ */
+class CheckedHeaps {
+  // Fields in the order of the other components' (JSON of a component reads the same).
+  readonly kind: 'heaps';
+  readonly syntax: HeapsComponent;
+  readonly ruleName: string;
+  readonly rule: HeapRule;
+  constructor(syntax: HeapsComponent, ruleName: string, rule: HeapRule) {
+    this.kind = 'heaps';
+    this.syntax = syntax;
+    this.ruleName = ruleName;
+    this.rule = rule;
+  }
+
+  get heaps(): readonly bigint[] {
+    return this.syntax.heaps.map((heap) => heap.value);
+  }
+}
+
 /** `RULE N1 N2 …` under a heap rule: one heap per number. */
 export function checkHeaps(component: HeapsComponent, head: Name, rule: HeapRule): CheckedComponent {
-  return { kind: 'heaps', syntax: component, ruleName: head.text, rule, heaps: component.heaps.map((heap) => heap.value) };
+  return new CheckedHeaps(component, head.text, rule);
 }
