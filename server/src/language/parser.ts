@@ -822,7 +822,9 @@ class Parser {
       let end = i;
       while (isDigit(text.charCodeAt(i))) {
         const numberStart = i;
-        do i++;
+        // The value as it is read, while a double holds it exactly (numberValue's own way).
+        let value = 0;
+        do value = value * 10 + text.charCodeAt(i++) - 48;
         while (isDigit(text.charCodeAt(i)));
         const after = text.charCodeAt(i);
         if (after === 46 || isNamePart(after)) {
@@ -830,7 +832,8 @@ class Parser {
           this.itemsEnd = mark;
           return undefined;
         }
-        this.pushItem(numberLiteralAt(text, numberStart, i));
+        const digits = text.slice(numberStart, i);
+        this.pushItem({ start: numberStart, end: i, text: digits, value: i - numberStart <= 15 ? BigInt(value) : numberValue(digits) });
         end = i;
         i = skipSpaces(text, i);
       }
@@ -1076,12 +1079,6 @@ function stringLiteral(token: Token): StringLiteral {
 
 function numberLiteral(token: Token): NumberLiteral {
   return { start: token.start, end: token.end, text: token.text, value: numberValue(token.text) };
-}
-
-/** The number literal of text[start, end) (digits): what numberLiteral makes of its token. */
-function numberLiteralAt(text: string, start: number, end: number): NumberLiteral {
-  const digits = text.slice(start, end);
-  return { start, end, text: digits, value: numberValue(digits) };
 }
 
 /** Long literals parsed before, by their digits: parsing a million digits takes 140 ms, and a document is analysed again on every keystroke. */

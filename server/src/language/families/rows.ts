@@ -71,23 +71,32 @@ export function checkRow(component: RowComponent, head: Name, rule: Rule | undef
     diagnostics.push(error('wrong-shape', head, `\`${head.text}\` ${what}, which a row cannot show: write heap sizes, as in \`${head.text} 3 4\``));
     return undefined;
   }
-  const heaps = cells
-    .split('.')
-    .filter((run) => run.length > 0)
-    .map((run) => BigInt(run.length));
+  // Each run of X is a heap (cells are only `.` and `X` here).
+  const heaps: bigint[] = [];
+  let run = 0;
+  for (let i = 0; i <= cells.length; i++) {
+    if (i < cells.length && cells.charCodeAt(i) === 88 /* X */) run++;
+    else if (run > 0) {
+      heaps.push(BigInt(run));
+      run = 0;
+    }
+  }
   return { kind: 'octal-row', syntax: component, ruleName: head.text, rule, cells, heaps };
 }
+
+/** `.` or `X`. */
+const isCell = (c: number) => c === 46 || c === 88;
 
 /** A row holds `.` (empty) and `X` (marked); each run of other characters is one diagnostic. */
 function checkRowCells(cells: string, offset: number, diagnostics: Pick<DiagnosticSink, 'push'>): boolean {
   let ok = true;
   for (let i = 0; i < cells.length; ) {
-    if (cells[i] === '.' || cells[i] === 'X') {
+    if (isCell(cells.charCodeAt(i))) {
       i++;
       continue;
     }
     const start = i;
-    while (i < cells.length && cells[i] !== '.' && cells[i] !== 'X') i++;
+    while (i < cells.length && !isCell(cells.charCodeAt(i))) i++;
     const run = cells.slice(start, i);
     const hint = /^x+$/.test(run) ? ': write a capital `X` for a marked cell' : '';
     diagnostics.push(
