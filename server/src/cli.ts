@@ -3,43 +3,63 @@
 //   grundy analyze FILE [--json]            every game: nimber, outcome, winning moves
 //   grundy sequence RULE [--to N] [--json]  a rule's nimbers, preperiod and period
 //
-// Bounds (README, "Limits"): a file over --max-bytes is not read; analyze stops when its memory
-// passes MEMORY_LIMIT_BYTES; sequence streams its values and stops at --budget-ms; Ctrl-C stops
-// any of them. A stop says on stderr which limit was reached: exit code 3 for a limit, 130 for
-// Ctrl-C. Output is written as it is made, never built whole.
+// Bounds (README, "Limits"): check and analyze read and analyse a file of any size in a worker
+// thread whose heap is the memory ceiling (--max-memory-mb; by default this Node's heap limit, at
+// most three quarters of the machine's memory), and stop when that ceiling is really reached, not
+// on a guess from the file's size; analyze reports every game it finished first. Sequence streams
+// its values and stops at --budget-ms; Ctrl-C stops any of them. A stop says on stderr which
+// limit was reached: exit code 3 for a limit, 130 for Ctrl-C. Output is written as it is made,
+// never built whole.
 import './cliHeap';
 import { once } from 'node:events';
 import { isAscii } from 'node:buffer';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { reportGame, type GameReport } from './analysis/gameReport';
-import { createEngineCache, ruleSequence, sequenceNimber } from './engine';
+import { createEngineCache, ruleSequence, sequenceNimber, trimCache } from './engine';
 import { sequenceLengthLimit } from './engine/budget';
 import { type Budget, type HeapRule, type HeapSequence, isHeapRule } from './engine/types';
 import { analyzeText, type AnalyzedDocument } from './language/analyze';
 import { BUILTIN_RULES } from './language/model';
+import { keywordSet } from './language/lexer';
+import { RULE_KINDS } from './language/parser';
 
-/** Memory analysis takes per byte of a file, about (measured: a 10 MB file of 217,000 games, 0.96 GB). */
-const MEMORY_PER_BYTE = 100;
-/** The same for the bodies of graphs, read into arrays (measured: a 47 MB graph of 10^6 vertices, 350 MB). */
-const MEMORY_PER_GRAPH_BYTE = 10;
-/** Files larger than this are refused unless --max-bytes says otherwise: it analyses within MEMORY_LIMIT_BYTES. */
-const DEFAULT_MAX_BYTES = 10 * 2 ** 20;
-/** Past this resident size, analyze stops and says so (well before V8's own heap limit would crash it). */
-const MEMORY_LIMIT_BYTES = 1.5 * 2 ** 30;
 const LIMIT_EXIT = 3;
+/** The young generation of the worker that reads a file (3 semi-spaces of 64 MB: see cliHeap.ts). */
+const YOUNG_GENERATION_MB = 192;
+/** The smallest ceiling: below it a worker cannot even start. */
+const MIN_MEMORY_MB = 256;
+
+/**
+ * The memory ceiling when --max-memory-mb is not given: the heap this Node would give a program
+ * by default (V8 sizes it from the machine's memory: 4 GB on a machine of 16 GB or more), young
+ * generation included, and never more than three quarters of the memory the process may use
+ * (the machine's, or its container's when that is less).
+ */
+function defaultMemoryMb(): number {
+  const constrained = typeof process.constrainedMemory === 'function' ? process.constrainedMemory() : 0;
+  const machine = constrained && constrained > 0 && constrained < totalmem() ? constrained : totalmem();
+  const heap = getHeapStatistics().heap_size_limit / 2 ** 20 + YOUNG_GENERATION_MB;
+  return Math.max(MIN_MEMORY_MB, Math.floor(Math.min(heap, (0.75 * machine) / 2 ** 20)));
+}
 const INTERRUPTED_EXIT = 130;
 
-const usage = `usage: grundy check FILE [--json] [--max-bytes N]
-       grundy analyze FILE [--json] [--budget-ms MS] [--max-moves N] [--max-bytes N]
+const usage = `usage: grundy check FILE [--json] [--max-memory-mb MB]
+       grundy analyze FILE [--json] [--budget-ms MS] [--max-moves N] [--max-memory-mb MB]
        grundy sequence RULE [--to N] [--json] [--budget-ms MS]
 
   check FILE       report the mistakes in a .game file (exit 1 when it has errors)
   analyze FILE     every game's nimber, outcome (N: the player to move wins, P: loses) and
                    winning moves, plus the diagnostics (exit 1 when the file has errors)
   sequence RULE    a heap rule's nimbers G(0..N) with its proved preperiod and period; RULE is
-                   written as in a .game file: 'subtract {1, 2}', 'octal 0.137', 'kayles', …
+                   written as in a .game file:
+                     ${RULE_KINDS.join(', ')}
+                   or a built-in heap rule: ${[...BUILTIN_RULES]
+                     .filter(([, rule]) => isHeapRule(rule))
+                     .map(([name]) => name)
+                     .join(', ')}
   --json           machine-readable output
   --budget-ms MS   time the computations may take (default 10000); past it, results say how far
                    they got
@@ -47,8 +67,11 @@ const usage = `usage: grundy check FILE [--json] [--max-bytes N]
   --to N           the last heap to print (default: two periods past the preperiod, at least 30);
                    any size (10^20 may be written so): past the computed values, the proved period
                    gives them; the values are written as they are found, and --budget-ms stops it
-  --max-bytes N    refuse files larger than N bytes (default ${DEFAULT_MAX_BYTES.toLocaleString('en-US')}: about ${Math.round(DEFAULT_MAX_BYTES / 2 ** 20)} MB,
-                   which analyses within ${MEMORY_LIMIT_BYTES / 2 ** 30} GB)
+  --max-memory-mb MB
+                   the memory reading and analysing FILE may take (default ${defaultMemoryMb().toLocaleString('en-US')} MB here: this
+                   Node's heap limit, at most three quarters of the machine's memory; at least
+                   ${MIN_MEMORY_MB}). Files of any size are read; only reaching this stops the work,
+                   and says so (exit 3), analyze after writing every game it finished
 
   Exit codes: 0 done, 1 the file has errors, 2 bad command line, 3 a limit was reached (stderr
   says which), 130 interrupted (Ctrl-C).`;
@@ -90,7 +113,7 @@ interface Options {
   readonly json: boolean;
   readonly budgetMs: number;
   readonly maxMoves: number;
-  readonly maxBytes: number;
+  readonly maxMemoryMb?: number;
   readonly to?: bigint;
   readonly positional: string[];
 }
@@ -99,7 +122,7 @@ function parseOptions(argv: string[]): Options {
   let json = false;
   let budgetMs = 10_000;
   let maxMoves = 1000;
-  let maxBytes = DEFAULT_MAX_BYTES;
+  let maxMemoryMb: number | undefined;
   let to: bigint | undefined;
   const positional: string[] = [];
   const count = (flag: string, value: string | undefined): number => {
@@ -111,12 +134,14 @@ function parseOptions(argv: string[]): Options {
     if (arg === '--json') json = true;
     else if (arg === '--budget-ms') budgetMs = count(arg, argv[++i]);
     else if (arg === '--max-moves') maxMoves = count(arg, argv[++i]);
-    else if (arg === '--max-bytes') maxBytes = count(arg, argv[++i]);
-    else if (arg === '--to') to = heapNumber(arg, argv[++i]);
+    else if (arg === '--max-memory-mb') {
+      maxMemoryMb = count(arg, argv[++i]);
+      if (maxMemoryMb < MIN_MEMORY_MB) throw new UsageError(`--max-memory-mb needs at least ${MIN_MEMORY_MB}`);
+    } else if (arg === '--to') to = heapNumber(arg, argv[++i]);
     else if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg}`);
     else positional.push(arg);
   }
-  return { json, budgetMs, maxMoves, maxBytes, ...(to !== undefined ? { to } : {}), positional };
+  return { json, budgetMs, maxMoves, ...(maxMemoryMb !== undefined ? { maxMemoryMb } : {}), ...(to !== undefined ? { to } : {}), positional };
 }
 
 /** A whole number of any size: digits, or a power written `B^E` (`10^20`). */
@@ -132,26 +157,11 @@ function heapNumber(flag: string, value: string | undefined): bigint {
   return BigInt(value);
 }
 
-function readDocument(file: string, maxBytes: number): AnalyzedDocument {
+function readDocument(file: string): AnalyzedDocument {
   let text: string;
   try {
-    const size = statSync(file).size;
-    if (size > maxBytes) {
-      throw new LimitReached(
-        `${file} is ${megabytes(size)}, over the limit of ${megabytes(maxBytes)} for one file (--max-bytes): analysing a .game file takes about ${MEMORY_PER_BYTE} times its size in memory. Split the file, or raise --max-bytes.`,
-      );
-    }
-    // Even when the user raised --max-bytes: a file that would not fit in this Node's heap is
-    // refused here, rather than crash V8 halfway through.
-    const heapLimit = getHeapStatistics().heap_size_limit;
-    if (size * MEMORY_PER_GRAPH_BYTE > heapLimit) throw tooBig(file, size, size * MEMORY_PER_GRAPH_BYTE, heapLimit);
     text = readText(file);
-    if (size * MEMORY_PER_BYTE > heapLimit) {
-      const needed = memoryNeeded(text);
-      if (needed > heapLimit) throw tooBig(file, size, needed, heapLimit);
-    }
   } catch (cause) {
-    if (cause instanceof LimitReached) throw cause;
     throw new UsageError(`cannot read ${file}: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
   return analyzeText(text);
@@ -161,21 +171,6 @@ function readDocument(file: string, maxBytes: number): AnalyzedDocument {
 function readText(file: string): string {
   const bytes = readFileSync(file);
   return typeof isAscii === 'function' && isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-}
-
-const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
-
-function tooBig(file: string, size: number, needed: number, heapLimit: number): LimitReached {
-  return new LimitReached(
-    `${file} is ${megabytes(size)}: analysing it would take about ${megabytes(needed)}, more than this Node's heap limit of ${megabytes(heapLimit)} (raise it with NODE_OPTIONS=--max-old-space-size=MB), or split the file.`,
-  );
-}
-
-/** About the memory analysing the text takes: graph bodies (`graph NAME {` to `}`) cost a tenth of the rest. */
-function memoryNeeded(text: string): number {
-  let graphBytes = 0;
-  for (const body of text.matchAll(/^[ \t]*graph\b[^{\n]*\n?[ \t]*\{[^}]*\}?/gm)) graphBytes += body[0].length;
-  return (text.length - graphBytes) * MEMORY_PER_BYTE + graphBytes * MEMORY_PER_GRAPH_BYTE;
 }
 
 function diagnosticsOf(document: AnalyzedDocument) {
@@ -190,7 +185,7 @@ type CliDiagnostic = ReturnType<typeof diagnosticsOf>[number];
 const hasErrors = (diagnostics: readonly CliDiagnostic[]) => diagnostics.some((d) => d.severity === 'error');
 
 async function check(file: string, options: Options, out: Output): Promise<number> {
-  const diagnostics = diagnosticsOf(readDocument(file, options.maxBytes));
+  const diagnostics = diagnosticsOf(readDocument(file));
   if (options.json) await out.line(JSON.stringify({ diagnostics }));
   else await printDiagnostics(file, diagnostics, out);
   return hasErrors(diagnostics) ? 1 : 0;
@@ -205,18 +200,24 @@ const outcomeWords = (report: GameReport) =>
   report.outcome === 'N' ? 'the player to move wins' : report.outcome === 'P' ? 'the player to move loses' : `unknown: ${report.reason}`;
 
 async function analyze(file: string, options: Options, out: Output): Promise<number> {
-  const document = readDocument(file, options.maxBytes);
+  const document = readDocument(file);
   const diagnostics = diagnosticsOf(document);
   const budget: Budget = { deadline: Date.now() + options.budgetMs };
   const cache = createEngineCache();
   const games = document.model.games;
   // One game at a time, written as soon as it is known: the reports of a million games are never
   // all held, and the memory and Ctrl-C are looked at between games.
+  // This thread's heap is the ceiling (see runInWorker): the computed values are let go first
+  // (the engine's cache, oldest first), and the games stop only when that is not enough.
   const stopBetweenGames = (done: number) => {
     if (interrupted) return;
-    if (process.memoryUsage.rss() > MEMORY_LIMIT_BYTES) {
+    const heap = getHeapStatistics();
+    if (heap.used_heap_size < 0.6 * heap.heap_size_limit) return;
+    trimCache(cache, 0);
+    const after = getHeapStatistics();
+    if (after.used_heap_size > 0.85 * after.heap_size_limit) {
       throw new LimitReached(
-        `stopped after ${done.toLocaleString('en-US')} of ${games.length.toLocaleString('en-US')} games: memory use passed ${MEMORY_LIMIT_BYTES / 2 ** 30} GB`,
+        `${memoryLimitWords()} after ${done.toLocaleString('en-US')} of ${games.length.toLocaleString('en-US')} games, every one of which is written above`,
       );
     }
   };
@@ -274,6 +275,13 @@ function parseRule(source: string): { rule: HeapRule; name: string } {
       throw new UsageError('treblecross is a row rule; its heap form is `octal 0.007` (a run of m safe cells is a heap of m + 2)');
     if (!isHeapRule(builtin)) throw new UsageError(`${source.trim()} is not a heap rule: a sequence is a heap rule's nimbers G(0), G(1), …`);
     return { rule: builtin, name: source.trim() };
+  }
+  const heapBuiltins = [...BUILTIN_RULES].filter(([, rule]) => isHeapRule(rule)).map(([name]) => name);
+  const word = source.trim();
+  if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(word) && !keywordSet.has(word)) {
+    throw new UsageError(
+      `\`${word}\` is not a rule: write a heap rule as in a .game file (${RULE_KINDS.join(', ')}) or name a built-in one (${heapBuiltins.join(', ')})`,
+    );
   }
   const prefix = 'rule sequence = ';
   const document = analyzeText(`${prefix + source}\n`);
@@ -472,6 +480,89 @@ async function sequence(source: string, options: Options, out: Output): Promise<
   return 0;
 }
 
+/** What a check or analyze worker tells the main thread at its end. */
+type FromFileWorker = { readonly code: number } | { readonly limit: string } | { readonly usage: string } | { readonly crash: string };
+
+interface FileWork {
+  readonly command: 'check' | 'analyze';
+  readonly file: string;
+  readonly options: Options;
+}
+
+/** The ceiling, as said to the user. */
+function memoryLimitWords(): string {
+  const mb = (workerData as { memoryMb?: number } | null)?.memoryMb;
+  return `stopped at the memory limit${mb ? ` of ${mb.toLocaleString('en-US')} MB` : ''} (--max-memory-mb)`;
+}
+
+/**
+ * Check or analyze, in a worker thread whose heap is the memory ceiling: a file of any size is
+ * read, and only the ceiling, really reached, stops the work (V8 stops a worker that outgrows its
+ * heap cleanly, where the main thread would crash). Its output reaches stdout through this thread.
+ * Ctrl-C ends the worker at once.
+ */
+function runInWorker(work: FileWork): Promise<number> {
+  const memoryMb = work.options.maxMemoryMb ?? defaultMemoryMb();
+  const worker = new Worker(__filename, {
+    workerData: { file: work, memoryMb },
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb - YOUNG_GENERATION_MB, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+  });
+  return new Promise((resolve) => {
+    let outcome: FromFileWorker | undefined;
+    const onInterrupt = () => {
+      void worker.terminate();
+      process.stderr.write('grundy: interrupted\n');
+      resolve(INTERRUPTED_EXIT);
+    };
+    process.once('SIGINT', onInterrupt);
+    worker.on('message', (message: FromFileWorker) => {
+      outcome = message;
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      outcome =
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? {
+              limit: `${memoryLimitWordsFor(memoryMb)}: ${work.command === 'analyze' ? 'the games written above are finished; ' : ''}raise --max-memory-mb if the machine has more`,
+            }
+          : { crash: error.stack ?? error.message };
+    });
+    worker.on('exit', () => {
+      process.off('SIGINT', onInterrupt);
+      if (outcome === undefined) return resolve(INTERRUPTED_EXIT);
+      if ('code' in outcome) return resolve(outcome.code);
+      if ('crash' in outcome) {
+        process.stderr.write(`${outcome.crash}\n`);
+        return resolve(1);
+      }
+      if ('limit' in outcome) {
+        process.stderr.write(`grundy: ${outcome.limit}\n`);
+        return resolve(LIMIT_EXIT);
+      }
+      process.stderr.write(`grundy: ${outcome.usage}\n${HELP_POINTER}\n`);
+      resolve(2);
+    });
+  });
+}
+
+const memoryLimitWordsFor = (memoryMb: number) => `stopped at the memory limit of ${memoryMb.toLocaleString('en-US')} MB (--max-memory-mb)`;
+
+/** In the worker: the command, its output written to stdout, its end posted back. */
+async function fileWorker(work: FileWork): Promise<void> {
+  const out = new Output();
+  let outcome: FromFileWorker;
+  try {
+    outcome = { code: work.command === 'check' ? await check(work.file, work.options, out) : await analyze(work.file, work.options, out) };
+  } catch (error) {
+    if (error instanceof LimitReached) outcome = { limit: error.message };
+    else if (error instanceof UsageError) outcome = { usage: error.message };
+    else throw error;
+  }
+  await out.flush();
+  parentPort!.postMessage(outcome);
+}
+
+const HELP_POINTER = 'Run grundy --help for usage.';
+
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     console.log(usage);
@@ -494,10 +585,8 @@ async function main(argv: string[]): Promise<number> {
     let code: number;
     switch (command) {
       case 'check':
-        code = await check(argument, options, out);
-        break;
       case 'analyze':
-        code = await analyze(argument, options, out);
+        code = await runInWorker({ command, file: argument, options });
         break;
       case 'sequence':
         code = await sequence(argument, options, out);
@@ -506,10 +595,6 @@ async function main(argv: string[]): Promise<number> {
         throw new UsageError(`unknown command ${command}`);
     }
     await out.flush();
-    if (interrupted && command !== 'sequence') {
-      process.stderr.write('grundy: interrupted\n');
-      return INTERRUPTED_EXIT;
-    }
     return code;
   } catch (error) {
     await out.flush();
@@ -518,12 +603,13 @@ async function main(argv: string[]): Promise<number> {
       return LIMIT_EXIT;
     }
     if (!(error instanceof UsageError)) throw error;
-    console.error(`grundy: ${error.message}\n\n${usage}`);
+    console.error(`grundy: ${error.message}\n${HELP_POINTER}`);
     return 2;
   }
 }
 
 if (!isMainThread && workerData?.sequence) sequenceWorker(workerData.sequence as SequenceWork);
+else if (!isMainThread && workerData?.file) void fileWorker(workerData.file as FileWork);
 else {
   main(process.argv.slice(2)).then(
     (code) => (process.exitCode = code),

@@ -4,6 +4,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isHeapRule } from '../../server/src/engine/types';
+import { BUILTIN_RULES } from '../../server/src/language/model';
+import { RULE_KINDS } from '../../server/src/language/parser';
 import { repositoryPath } from '../helpers/paths';
 
 function grundy(...args: string[]) {
@@ -61,12 +64,14 @@ describe('grundy check', () => {
     assert.equal(lines[1000], `${file}:1004:16: error: …and 1 more problem not shown (only the first 1,000 are listed)`);
   });
 
-  it('bad usage and unreadable files: exit 2', () => {
-    assert.equal(grundy().status, 2);
-    assert.equal(grundy('frobnicate', 'x').status, 2);
-    const missing = grundy('check', '/nonexistent/file.game');
-    assert.equal(missing.status, 2);
-    assert.match(missing.stderr, /cannot read/);
+  it('bad usage and unreadable files: exit 2, the error alone and where to find the usage', () => {
+    for (const args of [[], ['frobnicate', 'x'], ['check'], ['check', 'a', 'b'], ['check', 'x', '--nonsense'], ['check', '/nonexistent/file.game']]) {
+      const result = grundy(...args);
+      assert.equal(result.status, 2, args.join(' '));
+      assert.match(result.stderr, /^grundy: [^\n]+\nRun grundy --help for usage\.\n$/, args.join(' '));
+    }
+    assert.match(grundy('check', '/nonexistent/file.game').stderr, /cannot read/);
+    assert.match(grundy('--help').stdout, /^usage: grundy check FILE/);
   });
 });
 
@@ -197,6 +202,20 @@ describe('grundy sequence', () => {
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /0 cannot be in a subtraction set/);
   });
+
+  it("a rule that does not parse: the error alone, the rule kinds from the language's table, the right mistake named", () => {
+    const unknown = grundy('sequence', 'fibonacci');
+    assert.equal(unknown.status, 2);
+    assert.doesNotMatch(unknown.stderr, /usage:/);
+    for (const kind of RULE_KINDS) assert.ok(unknown.stderr.includes(kind), `${kind} in: ${unknown.stderr}`);
+    for (const [name, rule] of BUILTIN_RULES) if (isHeapRule(rule)) assert.ok(unknown.stderr.includes(name), `${name} in: ${unknown.stderr}`);
+    const bang = grundy('sequence', 'octal 4!.0');
+    assert.equal(bang.status, 2);
+    assert.match(bang.stderr, /^grundy: RULE, column 8: `!` cannot be in an octal code/);
+    assert.doesNotMatch(bang.stderr, /`4` is not an octal code/);
+    assert.equal(grundy('sequence', 'octal 4.07').status, 0);
+    assert.equal(grundy('sequence', 'hex 0.F').status, 0);
+  });
 });
 
 /** The values of a text listing's rows (`     n:   g g g …`), in order, as numbers. */
@@ -284,42 +303,40 @@ describe('grundy: bounds', function () {
     assert.equal(stdout, '');
   });
 
-  it("a file is measured against the heap by what it holds: graph bodies take a tenth of other text's memory", () => {
-    const dir = mkdtempSync(join(tmpdir(), 'grundy-heap-'));
-    const graph = join(dir, 'graph.game');
-    const lines = ['graph g {'];
-    for (let v = 0; v < 100_000; v++) lines.push(`  vertex${v} -> vertex${v + 1}, vertex${v + 2}`);
-    writeFileSync(graph, `${lines.join('\n')}\n}\ngame far = g at vertex0\n`);
-    const games = join(dir, 'games.game');
-    writeFileSync(games, Array.from({ length: 100_000 }, (_, i) => `game g${i} = nim ${i} 3 1`).join('\n'));
-    // A heap of about 150 MB: either file at 100 times its size would not fit; the graph at 10 does.
-    const run = (file: string) =>
-      spawnSync(process.execPath, ['--max-old-space-size=100', repositoryPath('out', 'cli', 'grundy.js'), 'check', file, '--max-bytes', '100000000'], {
-        encoding: 'utf8',
-      });
-    const graphRun = run(graph);
-    assert.equal(graphRun.status, 0, graphRun.stderr);
-    assert.match(graphRun.stdout, /no problems/);
-    const gamesRun = run(games);
-    assert.equal(gamesRun.status, 3);
-    assert.match(gamesRun.stderr, /games\.game is \d+\.\d MB: analysing it would take about \d+\.\d MB, more than this Node's heap limit/);
+  it('no file is refused for its size: 11 MB of comments (over the old 10 MB default) is read with the default flags', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grundy-size-'));
+    const file = join(dir, 'comments.game');
+    writeFileSync(file, `${'# a comment about impartial games, their nimbers and their sums\n'.repeat(170_000)}game g = nim 3\n`);
+    const result = grundy('check', file);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /no problems/);
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a file over --max-bytes is refused with exit 3 and the limit named', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'grundy-bounds-'));
+  it('the memory ceiling is measured, not guessed: a file that outgrows --max-memory-mb stops with exit 3 and the limit named', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grundy-memory-'));
     const file = join(dir, 'many.game');
-    writeFileSync(file, Array.from({ length: 2000 }, (_, i) => `game g${i} = nim ${i} 3`).join('\n'));
-    for (const command of ['analyze', 'check']) {
-      const result = grundy(command, file, '--max-bytes', '10000');
-      assert.equal(result.status, 3, command);
-      assert.match(result.stderr, /many\.game is 0\.0 MB, over the limit of 0\.0 MB for one file \(--max-bytes\)/);
-      assert.equal(result.stdout, '');
+    writeFileSync(file, Array.from({ length: 200_000 }, (_, i) => `game position-${i} = nim ${i} 3 + kayles ${i % 500} + dawson ${i % 300}`).join('\n'));
+    for (const command of ['check', 'analyze']) {
+      const result = grundy(command, file, '--max-memory-mb', '256');
+      assert.equal(result.status, 3, `${command}: ${result.stderr}`);
+      assert.match(result.stderr, /^grundy: stopped at the memory limit of 256 MB \(--max-memory-mb\)/, command);
+      assert.doesNotMatch(result.stderr, /FATAL|heap out of memory| {4}at /, command);
     }
+    // The same file under the default ceiling: every game, right.
     const allowed = grundy('analyze', file, '--json');
-    assert.equal(allowed.status, 0);
-    const games = JSON.parse(allowed.stdout).games as { name: string; nimber: string }[];
-    assert.equal(games.length, 2000);
-    games.forEach((game, i) => assert.equal(game.nimber, String(i ^ 3)));
+    assert.equal(allowed.status, 0, allowed.stderr);
+    const games = JSON.parse(allowed.stdout).games as { name: string; components: { nimber: string }[] }[];
+    assert.equal(games.length, 200_000);
+    games.forEach((game, i) => assert.equal(game.components[0].nimber, String(i ^ 3)));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('--max-memory-mb takes a whole number of at least 256', () => {
+    for (const value of ['lots', '-5', '100']) {
+      const result = grundy('check', repositoryPath('examples', 'coins.game'), '--max-memory-mb', value);
+      assert.equal(result.status, 2, value);
+      assert.match(result.stderr, /--max-memory-mb needs/);
+    }
   });
 });

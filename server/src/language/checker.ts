@@ -365,6 +365,13 @@ function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostics,
   const example = hex
     ? 'a hexadecimal code is `0.` followed by digits 0 to F, as in `0.F` (the bit 8 of a digit leaves three heaps)'
     : 'an octal code is `0.` followed by octal digits, as in `0.77` (Kayles)';
+  // A character that is neither a digit nor the point (`4!.0`): that is what is wrong.
+  const stray = /[^0-9A-Za-z.]/u.exec(text);
+  if (stray) {
+    const span = { start: code.start + stray.index, end: code.start + stray.index + stray[0].length };
+    diagnostics.push(error('bad-octal-code', span, `\`${stray[0]}\` cannot be in ${hex ? 'a hexadecimal' : 'an octal'} code: ${example}`));
+    return undefined;
+  }
   if (point < 0) {
     diagnostics.push(error('bad-octal-code', code, `\`${text}\` is not ${hex ? 'a hexadecimal' : 'an octal'} code: ${example}`));
     return undefined;

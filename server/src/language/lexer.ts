@@ -131,8 +131,13 @@ export class Scanner {
     } else if (this.afterHex && (isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102))) {
       // A hexadecimal code after `hex` (`hex 0.7F`): hex digits on both sides of the point, one
       // token; the checker says what is wrong with it, if anything.
-      while (i < n && (isNamePart(text.charCodeAt(i)) || text.charCodeAt(i) === 46)) i++;
+      while (i < n && (isNamePart(text.charCodeAt(i)) || text.charCodeAt(i) === 46 || isStray(text.charCodeAt(i)))) i++;
       kind = 'decimal';
+    } else if (this.afterOctal && isDigit(c)) {
+      // An octal code after `octal`, up to the next space: one token, so that the checker can say
+      // what is wrong inside it (`4!.0`: the `!`), rather than `4` and a stray `!.0`.
+      while (i < n && (isNamePart(text.charCodeAt(i)) || text.charCodeAt(i) === 46 || isStray(text.charCodeAt(i)))) i++;
+      kind = /^\d+$/.test(text.slice(start, i)) ? 'number' : 'decimal';
     } else if (isNameStart(c)) {
       i = nameEnd(text, i);
       // One slice for the keyword test and the token's text.
@@ -140,6 +145,7 @@ export class Scanner {
       kind = keywordSet.has(word) ? 'keyword' : 'name';
       this.i = i;
       this.afterHex = kind === 'keyword' && word === 'hex';
+      this.afterOctal = kind === 'keyword' && word === 'octal';
       return { kind, start, end: i, text: word, terminated: true };
     } else if (isDigit(c)) {
       while (i < n && isDigit(text.charCodeAt(i))) i++;
@@ -167,12 +173,14 @@ export class Scanner {
     } else if (c === 45 /* - */ && text.charCodeAt(i + 1) === 62 /* > */) {
       this.i = i + 2;
       this.afterHex = false;
+      this.afterOctal = false;
       // Punctuation's text is its kind: no slice for the commonest tokens of a big graph.
       return { kind: '->', start, end: i + 2, text: '->', terminated: true };
     } else if (c === 61 || c === 123 || c === 125 || c === 44 || c === 43 || c === 40 || c === 41 || c === 91 || c === 93) {
       const punctuation = text[start] as TokenKind;
       this.i = i + 1;
       this.afterHex = false;
+      this.afterOctal = false;
       return { kind: punctuation, start, end: i + 1, text: punctuation, terminated: true };
     } else {
       // A run of characters the language does not use: one token and one diagnostic for the run,
@@ -194,7 +202,8 @@ export class Scanner {
       kind = 'unknown';
     }
     this.i = i;
-    this.afterHex = false; // `hex` is a keyword: it returned above
+    this.afterHex = false; // `hex` and `octal` are keywords: they returned above
+    this.afterOctal = false;
     return this.token(kind, start, i, terminated);
   }
 
@@ -207,10 +216,13 @@ export class Scanner {
   seek(position: number): void {
     this.i = position;
     this.afterHex = false;
+    this.afterOctal = false;
   }
 
   /** The token just read was the keyword `hex`: a code follows. */
   private afterHex = false;
+  /** The same for `octal`. */
+  private afterOctal = false;
 }
 
 /** Characters that can start no token, so a run of them is reported once. */

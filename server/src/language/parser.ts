@@ -70,6 +70,31 @@ export interface ParseOptions {
 
 const declarationKeywords = ['rule', 'graph', 'game'];
 
+/**
+ * The ways a rule is defined (`rule NAME = …`), each with the keyword that starts it and whether
+ * it is a heap rule: the parser reads these, and every message that lists them (the parser's, the
+ * CLI's) lists them from here.
+ */
+export const RULE_BODIES = [
+  { keyword: 'subtract', example: 'subtract {1, 2}', heap: true },
+  { keyword: 'subtract', example: 'subtract all except {1}', heap: true },
+  { keyword: 'octal', example: 'octal 0.77', heap: true },
+  { keyword: 'hex', example: 'hex 0.F7', heap: true },
+  { keyword: 'words', example: 'words {"ab", "ba"}', heap: false },
+] as const;
+
+/** The heap rules' forms, as examples (`grundy sequence` takes these). */
+export const RULE_KINDS: readonly string[] = RULE_BODIES.filter((body) => body.heap).map((body) => body.example);
+
+/** `a`, `b` or `c`. */
+function listed(words: readonly string[]): string {
+  const quoted = words.map((word) => `\`${word}\``);
+  return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+}
+
+/** The keywords that start a rule's definition, listed for messages: `subtract`, `octal`, `hex` or `words`. */
+const ruleKeywords = listed([...new Set(RULE_BODIES.map((body) => body.keyword))]);
+
 /** Shared by every unit and check entry that reported nothing (never written to: their lists are replaced, not pushed to, once made). */
 export const NONE: never[] = [];
 
@@ -401,7 +426,7 @@ class Parser {
     const name = this.parseDeclarationName('rule');
     if (!name && !this.atLineEnd() && this.peek().kind !== '=') this.skipLine();
     let body: RuleBody | undefined;
-    const startsBody = () => this.atKeyword('subtract') || this.atKeyword('octal') || this.atKeyword('hex') || this.atKeyword('words');
+    const startsBody = () => RULE_BODIES.some((body) => this.atKeyword(body.keyword));
     if (!this.atLineEnd() && this.expectEquals(name, startsBody)) body = this.parseRuleBody();
     else if (this.atLineEnd() && name) this.reportExpected('expected-equals', `\`=\` after \`${name.text}\``);
     return { kind: 'rule', start, end: this.previousEnd(), name, body };
@@ -444,14 +469,10 @@ class Parser {
       return { kind: 'words', start: token.start, end: this.previousEnd(), set, words, malformed };
     }
     if (token.kind === 'name') {
-      this.report(
-        'expected-rule',
-        token,
-        `expected \`subtract\`, \`octal\` or \`words\`, found \`${token.text}\`: a rule is defined by its moves, not by another rule's name`,
-      );
+      this.report('expected-rule', token, `expected ${ruleKeywords}, found \`${token.text}\`: a rule is defined by its moves, not by another rule's name`);
       return undefined;
     }
-    this.reportExpected('expected-rule', '`subtract`, `octal` or `words` after `=`');
+    this.reportExpected('expected-rule', `${ruleKeywords} after \`=\``);
     return undefined;
   }
 
