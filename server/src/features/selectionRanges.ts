@@ -88,7 +88,10 @@ export function selectionRange(view: DocumentView, position: Position): Selectio
     range = { range: document.lines.rangeOf(span), ...(range ? { parent: range } : {}) };
     previous = span;
   }
-  return range ?? { range: { start: position, end: position } };
+  // Nothing around it: the position itself, read as the document reads it (a position past a
+  // line's end, which LSP allows a client to send, is that line's end).
+  const at = document.lines.positionAt(offset);
+  return range ?? { range: { start: at, end: at } };
 }
 
 export const selectionRangesFeature: Feature = {
