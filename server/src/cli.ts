@@ -13,7 +13,7 @@
 import './cliHeap';
 import { once } from 'node:events';
 import { isAscii } from 'node:buffer';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -21,16 +21,18 @@ import { reportGame, type GameReport } from './analysis/gameReport';
 import { createEngineCache, ruleSequence, sequenceNimber, trimCache } from './engine';
 import { sequenceLengthLimit } from './engine/budget';
 import { type Budget, type HeapRule, type HeapSequence, isHeapRule } from './engine/types';
-import { analyzeText, type AnalyzedDocument } from './language/analyze';
-import { BUILTIN_RULES } from './language/model';
+import { analyzeStreaming, analyzeText, type AnalyzedDocument } from './language/analyze';
+import { BUILTIN_RULES, type GameSymbol } from './language/model';
+import type { LineIndex } from './language/text';
 import { keywordSet } from './language/lexer';
 import { RULE_KINDS } from './language/parser';
 
 const LIMIT_EXIT = 3;
-/** The young generation of the worker that reads a file (3 semi-spaces of 64 MB: see cliHeap.ts). */
+/** The young generation of the worker that reads a file (3 semi-spaces of 64 MB: see cliHeap.ts), at most a quarter of the ceiling. */
 const YOUNG_GENERATION_MB = 192;
-/** The smallest ceiling: below it a worker cannot even start. */
-const MIN_MEMORY_MB = 256;
+const youngGenerationMb = (memoryMb: number) => Math.min(YOUNG_GENERATION_MB, Math.floor(memoryMb / 4));
+/** The smallest ceiling: a worker with less cannot even load its code. */
+const MIN_MEMORY_MB = 64;
 
 /**
  * The memory ceiling when --max-memory-mb is not given: the heap this Node would give a program
@@ -107,6 +109,43 @@ class Output {
   }
 }
 
+/**
+ * Standard output for check and analyze, in their worker thread: written in chunks straight to
+ * the file descriptor, blocking while the reader is behind (back-pressure without an event loop:
+ * the games are reported from inside the analysis, one at a time). A reader gone (EPIPE) ends the
+ * work as done.
+ */
+class SyncOutput {
+  private chunks: string[] = [];
+  private size = 0;
+
+  line(text: string): void {
+    this.chunks.push(text, '\n');
+    this.size += text.length + 1;
+    if (this.size >= 1 << 16) this.flush();
+  }
+
+  flush(): void {
+    if (this.size === 0) return;
+    const data = Buffer.from(this.chunks.join(''), 'utf8');
+    this.chunks = [];
+    this.size = 0;
+    for (let written = 0; written < data.length; ) {
+      try {
+        written += writeSync(1, data, written);
+      } catch (cause) {
+        const code = (cause as NodeJS.ErrnoException).code;
+        if (code === 'EAGAIN') continue; // a non-blocking pipe that is full: try again
+        if (code === 'EPIPE') throw new ReaderGone();
+        throw cause;
+      }
+    }
+  }
+}
+
+/** The reader of standard output went away: the work ends as done. */
+class ReaderGone extends Error {}
+
 class UsageError extends Error {}
 
 interface Options {
@@ -157,14 +196,12 @@ function heapNumber(flag: string, value: string | undefined): bigint {
   return BigInt(value);
 }
 
-function readDocument(file: string): AnalyzedDocument {
-  let text: string;
+function readDocumentText(file: string): string {
   try {
-    text = readText(file);
+    return readText(file);
   } catch (cause) {
     throw new UsageError(`cannot read ${file}: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
-  return analyzeText(text);
 }
 
 /** A file's text: an ASCII file (most are) copied as it is, without UTF-8 decoding (a third of the time on a 47 MB file). */
@@ -184,51 +221,55 @@ type CliDiagnostic = ReturnType<typeof diagnosticsOf>[number];
 
 const hasErrors = (diagnostics: readonly CliDiagnostic[]) => diagnostics.some((d) => d.severity === 'error');
 
-async function check(file: string, options: Options, out: Output): Promise<number> {
-  const diagnostics = diagnosticsOf(readDocument(file));
-  if (options.json) await out.line(JSON.stringify({ diagnostics }));
-  else await printDiagnostics(file, diagnostics, out);
+// check and analyze read the file as a stream of games (analyzeStreaming): only the rules and
+// graphs are held, so a file of any size is read within memory of the order of its text.
+
+function check(file: string, options: Options, out: SyncOutput): number {
+  const diagnostics = diagnosticsOf(analyzeStreaming(readDocumentText(file), () => {}));
+  if (options.json) out.line(JSON.stringify({ diagnostics }));
+  else printDiagnostics(file, diagnostics, out);
   return hasErrors(diagnostics) ? 1 : 0;
 }
 
-async function printDiagnostics(file: string, diagnostics: readonly CliDiagnostic[], out: Output): Promise<void> {
-  if (diagnostics.length === 0) await out.line(`${file}: no problems`);
-  for (const d of diagnostics) await out.line(`${file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`);
+function printDiagnostics(file: string, diagnostics: readonly CliDiagnostic[], out: SyncOutput): void {
+  if (diagnostics.length === 0) out.line(`${file}: no problems`);
+  for (const d of diagnostics) out.line(`${file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`);
 }
 
 const outcomeWords = (report: GameReport) =>
   report.outcome === 'N' ? 'the player to move wins' : report.outcome === 'P' ? 'the player to move loses' : `unknown: ${report.reason}`;
 
-async function analyze(file: string, options: Options, out: Output): Promise<number> {
-  const document = readDocument(file);
-  const diagnostics = diagnosticsOf(document);
+function analyze(file: string, options: Options, out: SyncOutput): number {
+  const text = readDocumentText(file);
+  // The diagnostics come first, so the file is read once for them, then again for the games.
+  const first = analyzeStreaming(text, () => {});
+  const diagnostics = diagnosticsOf(first);
+  const lines = first.lines;
   const budget: Budget = { deadline: Date.now() + options.budgetMs };
   const cache = createEngineCache();
-  const games = document.model.games;
-  // One game at a time, written as soon as it is known: the reports of a million games are never
-  // all held, and the memory and Ctrl-C are looked at between games.
+  const document = { file: { text } };
+  let done = 0;
   // This thread's heap is the ceiling (see runInWorker): the computed values are let go first
   // (the engine's cache, oldest first), and the games stop only when that is not enough.
-  const stopBetweenGames = (done: number) => {
-    if (interrupted) return;
+  const stopBetweenGames = () => {
     const heap = getHeapStatistics();
     if (heap.used_heap_size < 0.6 * heap.heap_size_limit) return;
     trimCache(cache, 0);
     const after = getHeapStatistics();
     if (after.used_heap_size > 0.85 * after.heap_size_limit) {
-      throw new LimitReached(
-        `${memoryLimitWords()} after ${done.toLocaleString('en-US')} of ${games.length.toLocaleString('en-US')} games, every one of which is written above`,
-      );
+      out.line(options.json ? ']}' : '');
+      throw new LimitReached(`${memoryLimitWords()} after ${done.toLocaleString('en-US')} games, every one of which is written above`);
     }
   };
-  if (options.json) {
-    await out.line(`{"diagnostics":${JSON.stringify(diagnostics)},"games":[`);
-    for (let i = 0; i < games.length && !interrupted; i++) {
-      if (i % 64 === 0) stopBetweenGames(i);
-      const r = reportGame(document, games[i], { budget, cache, maxMoves: options.maxMoves });
-      const game = {
+  // One game at a time, written as soon as it is known, from inside the analysis: neither the
+  // games nor their reports are ever all held.
+  const report = (game: GameSymbol) => {
+    if (done % 64 === 0) stopBetweenGames();
+    const r = reportGame(document, game, { budget, cache, maxMoves: options.maxMoves });
+    if (options.json) {
+      const entry = {
         name: r.game.name,
-        line: document.lines.positionAt(r.game.declaration.start).line + 1,
+        line: lines.positionAt(r.game.declaration.start).line + 1,
         play: r.game.play,
         nimber: r.nimber === null ? null : r.nimber.toString(),
         outcome: r.outcome,
@@ -237,34 +278,32 @@ async function analyze(file: string, options: Options, out: Output): Promise<num
         winningMoves: r.winningMoves.map((m) => ({ description: m.description, after: m.after })),
         winningMoveCount: r.winningMoveCount.toString(),
       };
-      await out.line(`${i === 0 ? '' : ','}${JSON.stringify(game)}`);
-    }
-    await out.line(']}');
-  } else {
-    if (diagnostics.length > 0) await printDiagnostics(file, diagnostics, out);
-    for (let i = 0; i < games.length && !interrupted; i++) {
-      if (i % 64 === 0) stopBetweenGames(i);
-      await printGame(document, reportGame(document, games[i], { budget, cache, maxMoves: options.maxMoves }), out);
-    }
-    if (games.length === 0) await out.line(`${file}: no games`);
-  }
+      out.line(`${done === 0 ? '' : ','}${JSON.stringify(entry)}`);
+    } else printGame(lines, r, out);
+    done++;
+  };
+  if (options.json) out.line(`{"diagnostics":${JSON.stringify(diagnostics)},"games":[`);
+  else if (diagnostics.length > 0) printDiagnostics(file, diagnostics, out);
+  analyzeStreaming(text, report);
+  if (options.json) out.line(']}');
+  else if (done === 0) out.line(`${file}: no games`);
   return hasErrors(diagnostics) ? 1 : 0;
 }
 
-async function printGame(document: AnalyzedDocument, report: GameReport, out: Output): Promise<void> {
-  const line = document.lines.positionAt(report.game.declaration.start).line + 1;
+function printGame(lines: LineIndex, report: GameReport, out: SyncOutput): void {
+  const line = lines.positionAt(report.game.declaration.start).line + 1;
   const value = report.nimber !== null ? `*${report.nimber}` : report.game.play === 'misere' ? 'misère' : 'no nimber';
-  await out.line(`\ngame ${report.game.name} (line ${line}): ${value}, ${report.outcome ?? '?'}: ${outcomeWords(report)}`);
+  out.line(`\ngame ${report.game.name} (line ${line}): ${value}, ${report.outcome ?? '?'}: ${outcomeWords(report)}`);
   if (!report.valid) return;
-  if (report.reason && report.outcome !== null) await out.line(`  (${report.reason})`);
+  if (report.reason && report.outcome !== null) out.line(`  (${report.reason})`);
   const width = Math.max(...report.components.map((c) => c.text.length));
-  for (const c of report.components) await out.line(`  ${c.text.padEnd(width)}  ${c.nimber === null ? '' : `*${c.nimber}`}`);
+  for (const c of report.components) out.line(`  ${c.text.padEnd(width)}  ${c.nimber === null ? '' : `*${c.nimber}`}`);
   if (report.outcome !== 'N') return;
   const count = report.winningMoveCount;
-  await out.line(`  winning move${count === 1n ? '' : 's'} (${count}):`);
-  for (const m of report.winningMoves) await out.line(`    ${m.description}  →  ${m.after}`);
+  out.line(`  winning move${count === 1n ? '' : 's'} (${count}):`);
+  for (const m of report.winningMoves) out.line(`    ${m.description}  →  ${m.after}`);
   const more = count - BigInt(report.winningMoves.length);
-  if (more > 0n) await out.line(`    … and ${more} more`);
+  if (more > 0n) out.line(`    … and ${more} more`);
 }
 
 /** A rule as written after `rule NAME =`, or a built-in rule's name. */
@@ -505,7 +544,7 @@ function runInWorker(work: FileWork): Promise<number> {
   const memoryMb = work.options.maxMemoryMb ?? defaultMemoryMb();
   const worker = new Worker(__filename, {
     workerData: { file: work, memoryMb },
-    resourceLimits: { maxOldGenerationSizeMb: memoryMb - YOUNG_GENERATION_MB, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb - youngGenerationMb(memoryMb), maxYoungGenerationSizeMb: youngGenerationMb(memoryMb) },
   });
   return new Promise((resolve) => {
     let outcome: FromFileWorker | undefined;
@@ -547,17 +586,22 @@ function runInWorker(work: FileWork): Promise<number> {
 const memoryLimitWordsFor = (memoryMb: number) => `stopped at the memory limit of ${memoryMb.toLocaleString('en-US')} MB (--max-memory-mb)`;
 
 /** In the worker: the command, its output written to stdout, its end posted back. */
-async function fileWorker(work: FileWork): Promise<void> {
-  const out = new Output();
+function fileWorker(work: FileWork): void {
+  const out = new SyncOutput();
   let outcome: FromFileWorker;
   try {
-    outcome = { code: work.command === 'check' ? await check(work.file, work.options, out) : await analyze(work.file, work.options, out) };
+    try {
+      outcome = { code: work.command === 'check' ? check(work.file, work.options, out) : analyze(work.file, work.options, out) };
+    } catch (error) {
+      if (error instanceof LimitReached) outcome = { limit: error.message };
+      else if (error instanceof UsageError) outcome = { usage: error.message };
+      else throw error;
+    }
+    out.flush();
   } catch (error) {
-    if (error instanceof LimitReached) outcome = { limit: error.message };
-    else if (error instanceof UsageError) outcome = { usage: error.message };
-    else throw error;
+    if (!(error instanceof ReaderGone)) throw error;
+    outcome = { code: 0 };
   }
-  await out.flush();
   parentPort!.postMessage(outcome);
 }
 
@@ -609,7 +653,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (!isMainThread && workerData?.sequence) sequenceWorker(workerData.sequence as SequenceWork);
-else if (!isMainThread && workerData?.file) void fileWorker(workerData.file as FileWork);
+else if (!isMainThread && workerData?.file) fileWorker(workerData.file as FileWork);
 else {
   main(process.argv.slice(2)).then(
     (code) => (process.exitCode = code),

@@ -49,7 +49,8 @@ export interface ReportOptions {
 
 export const componentText = (text: string, component: CheckedComponent) => text.slice(component.syntax.start, component.syntax.end).replace(/\s+/g, ' ');
 
-export function reportGame(document: AnalyzedDocument, game: GameSymbol, options: ReportOptions = {}): GameReport {
+/** `document`: the analysed document, or just its text (`grundy` reports games as it reads them). */
+export function reportGame(document: { readonly file: { readonly text: string } }, game: GameSymbol, options: ReportOptions = {}): GameReport {
   const text = document.file.text;
   if (!game.valid) {
     return {

@@ -11,11 +11,11 @@ import type { SourceFile } from './ast';
 import { type CheckEntry, check } from './checker';
 import { type Diagnostic, DiagnosticSink, MAX_DIAGNOSTICS } from './diagnostics';
 import { reparse } from './incremental';
-import type { DeclaredSymbol, SemanticModel } from './model';
+import type { DeclaredSymbol, GameSymbol, SemanticModel } from './model';
 import { type ParseUnit, parse } from './parser';
 import { SUGGESTION_BUDGET, Suggester } from './suggest';
 import { LineIndex } from './text';
-import type { Declaration } from './ast';
+import type { Declaration, GameDeclaration } from './ast';
 
 export interface AnalyzedDocument {
   readonly file: SourceFile;
@@ -73,6 +73,31 @@ export function analyzeText(text: string, limits: AnalysisLimits = {}, previous?
     work: { problems: sink.total, suggestionCells: suggester.work.cells },
     reusable,
   };
+}
+
+/**
+ * The analysis of a file too big to hold whole, as `grundy` reads files: each game is handed to
+ * `onGame` once checked, and let go. The diagnostics are analyzeText's, to the diagnostic; the
+ * result holds the rules and graphs, and no games. The text is parsed twice: once for every
+ * syntax diagnostic and the rules and graphs (which games may use from above or below them),
+ * then again for the games, one at a time.
+ */
+export function analyzeStreaming(text: string, onGame: (game: GameSymbol) => void, limits: AnalysisLimits = {}): AnalyzedDocument {
+  const lines = new LineIndex(text);
+  const sink = new DiagnosticSink(limits.maxDiagnostics ?? MAX_DIAGNOSTICS);
+  const suggester = new Suggester(limits.suggestionBudget ?? SUGGESTION_BUDGET);
+  const parsed = parse(text, sink, suggester, { keep: (declaration) => declaration.kind !== 'game' });
+  const games = (checkGame: (declaration: GameDeclaration) => void) => {
+    // What this second parse reports, the first did: its diagnostics and suggestions go nowhere.
+    parse(text, new DiagnosticSink(1), new Suggester(limits.suggestionBudget ?? SUGGESTION_BUDGET), {
+      keep: (declaration) => {
+        if (declaration.kind === 'game') checkGame(declaration);
+        return false;
+      },
+    });
+  };
+  const checked = check(parsed.file, lines, parsed.errorStarts, sink, suggester, undefined, { games, onGame });
+  return { file: parsed.file, model: checked.model, diagnostics: sink.result(), lines, work: { problems: sink.total, suggestionCells: suggester.work.cells } };
 }
 
 /** The incremental analysis, or undefined when it cannot give exactly what a whole analysis would. */

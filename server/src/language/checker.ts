@@ -88,6 +88,7 @@ export function check(
   diagnostics: Diagnostics,
   suggester: Suggester,
   reuse?: CheckReuse,
+  stream?: GameStream,
 ): CheckResult {
   const symbols = new Map<string, DeclaredSymbol>();
   for (const [name, symbol] of builtinSymbols) symbols.set(name, symbol);
@@ -198,8 +199,9 @@ export function check(
       return symbol;
     },
   };
-  for (const declaration of file.declarations) {
-    if (declaration.kind !== 'game') continue;
+  const checkOneGame = (declaration: GameDeclaration) => {
+    // Without entries to keep, a game's lookups are needed only while it is checked.
+    if (!entries) lookups.length = 0;
     // Every error checkGame reports lies within the declaration.
     const syntaxError = hasStartWithin(errorStarts, declaration.start, declaration.end);
     let entry = previous?.get(declaration);
@@ -243,11 +245,44 @@ export function check(
     }
     entries?.set(declaration, entry);
     if (declaration.name && claim(declaration.name)) {
-      symbols.set(declaration.name.text, entry.symbol);
-      games.push(entry.symbol);
+      if (!stream) {
+        symbols.set(declaration.name.text, entry.symbol);
+        games.push(entry.symbol);
+        return;
+      }
+      // Streamed: the game goes to its reader, and only its name stays (for the games below it).
+      symbols.set(declaration.name.text, gameStub(entry.symbol));
+      stream.onGame(entry.symbol);
     }
-  }
+  };
+  if (stream) stream.games(checkOneGame);
+  else for (const declaration of file.declarations) if (declaration.kind === 'game') checkOneGame(declaration);
   return { model: { symbols, games }, entries, candidates, keptSuggestionCells };
+}
+
+/**
+ * Games given one at a time instead of from the file's declarations (which then hold only its
+ * rules and graphs), each handed on once checked and not kept: `grundy` reads files of any
+ * size this way (analyze.ts's analyzeStreaming).
+ */
+export interface GameStream {
+  /** Calls `check` on each game declaration of the file, in order. */
+  games(check: (declaration: GameDeclaration) => void): void;
+  /** A game checked and claimed its name (a game whose name was taken is reported and not given). */
+  onGame(game: GameSymbol): void;
+}
+
+/** What a streamed game leaves behind: its name and where it is declared, without its syntax or components. */
+function gameStub(game: GameSymbol): GameSymbol {
+  const declaration = game.declaration;
+  return {
+    kind: 'game',
+    name: game.name,
+    declaration: { kind: 'game', start: declaration.start, end: declaration.end, name: declaration.name, components: NONE },
+    play: game.play,
+    components: NONE,
+    valid: false,
+  };
 }
 
 /**

@@ -59,6 +59,8 @@ export interface ParseOptions {
   readonly record?: boolean;
   /** Read every line by tokens, without the plain-line paths (plainGame, fastEdgeLines): tests compare those with this. */
   readonly tokensOnly?: boolean;
+  /** Asked of each declaration once parsed: false leaves it out of the file (it was handed on, as analyzeStreaming does with games). */
+  readonly keep?: (declaration: Declaration) => boolean;
   /** Start lexing here rather than at 0: a place where a step of the top-level loop resumes (a unit's `resumeAt`). */
   readonly from?: number;
   /**
@@ -172,6 +174,7 @@ class Parser {
    */
   private readonly items: unknown[] = [];
   private readonly tokensOnly: boolean;
+  private readonly keep: ((declaration: Declaration) => boolean) | undefined;
   /** Names made lately, by a hash of their length and ends (nameText). */
   private readonly names: (string | undefined)[] = new Array(256).fill(undefined);
   private itemsEnd = 0;
@@ -184,6 +187,7 @@ class Parser {
   ) {
     this.reportedAt = new Uint8Array((text.length >> 3) + 1);
     this.tokensOnly = options.tokensOnly === true;
+    this.keep = options.keep;
     if (options.record) this.units = [];
     // The lexer reports its own unknown tokens; the parser never reports them again.
     this.scanner = new Scanner(
@@ -342,7 +346,7 @@ class Parser {
         this.skipLine();
       }
       if (declaration) {
-        declarations.push(declaration);
+        if (!this.keep || this.keep(declaration)) declarations.push(declaration);
         this.finishLine();
       }
       if (this.units) {
