@@ -21,7 +21,7 @@ import { reportGame, type GameReport } from './analysis/gameReport';
 import { createEngineCache, ruleSequence, sequenceNimber, trimCache } from './engine';
 import { sequenceLengthLimit } from './engine/budget';
 import { type Budget, type HeapRule, type HeapSequence, isHeapRule } from './engine/types';
-import { analyzeStreaming, analyzeText, type AnalyzedDocument } from './language/analyze';
+import { analyzeStreaming, analyzeText, type AnalyzedDocument, StreamedText } from './language/analyze';
 import { BUILTIN_RULES, type GameSymbol } from './language/model';
 import type { LineIndex } from './language/text';
 import { keywordSet } from './language/lexer';
@@ -241,10 +241,10 @@ const outcomeWords = (report: GameReport) =>
 
 function analyze(file: string, options: Options, out: SyncOutput): number {
   const text = readDocumentText(file);
-  // The diagnostics come first, so the file is read once for them, then again for the games.
-  const first = analyzeStreaming(text, () => {});
-  const diagnostics = diagnosticsOf(first);
-  const lines = first.lines;
+  // The diagnostics come first, so the games are read once for them, then again to be reported.
+  const streamed = new StreamedText(text);
+  const diagnostics = diagnosticsOf(streamed.analyze(() => {}));
+  const lines = streamed.lines;
   const budget: Budget = { deadline: Date.now() + options.budgetMs };
   const cache = createEngineCache();
   const document = { file: { text } };
@@ -284,7 +284,7 @@ function analyze(file: string, options: Options, out: SyncOutput): number {
   };
   if (options.json) out.line(`{"diagnostics":${JSON.stringify(diagnostics)},"games":[`);
   else if (diagnostics.length > 0) printDiagnostics(file, diagnostics, out);
-  analyzeStreaming(text, report);
+  streamed.gamesAgain(report);
   if (options.json) out.line(']}');
   else if (done === 0) out.line(`${file}: no games`);
   return hasErrors(diagnostics) ? 1 : 0;

@@ -5,7 +5,7 @@
 // and 4·10^6 edges whose targets are uniformly random among the later vertices (45 MB); 500,000
 // games in 50 MB.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { random } from '../engine/random';
@@ -42,10 +42,13 @@ function games(path: string): void {
 
 function run(args: string[]): { seconds: number; peakMiB: number; status: number | null; stderr: string } {
   const started = performance.now();
+  // The output to a file: analyze's JSON for 500,000 games is longer than a string may be.
+  const output = openSync(join(dir, 'output.txt'), 'w');
   const result = spawnSync('/usr/bin/time', ['-f', 'peak-rss-kib %M', process.execPath, repositoryPath('out', 'cli', 'grundy.js'), ...args], {
     encoding: 'utf8',
-    maxBuffer: 2 ** 31 - 1,
+    stdio: ['ignore', output, 'pipe'],
   });
+  closeSync(output);
   const seconds = (performance.now() - started) / 1000;
   const peakMiB = Number(/peak-rss-kib (\d+)/.exec(result.stderr ?? '')?.[1] ?? Number.NaN) / 1024;
   return { seconds, peakMiB, status: result.status, stderr: (result.stderr ?? '').replace(/peak-rss-kib \d+\n?/, '').trim() };

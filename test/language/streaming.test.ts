@@ -3,7 +3,7 @@
 // the diagnostic, and the same games, in order, valid or not, with the same components.
 import * as assert from 'node:assert/strict';
 import { gameKey } from '../../server/src/compute/requests';
-import { type AnalyzedDocument, analyzeStreaming, analyzeText } from '../../server/src/language/analyze';
+import { type AnalyzedDocument, analyzeText, StreamedText } from '../../server/src/language/analyze';
 import type { GameSymbol } from '../../server/src/language/model';
 import { generatedDocument } from '../helpers/generated';
 import { fuzzSeeds, mutate, random, tokenSoup } from '../helpers/mutate';
@@ -24,11 +24,15 @@ const diagnostics = (document: AnalyzedDocument) =>
 function assertSameMeaning(text: string, label: string): void {
   const whole = analyzeText(text);
   const streamed: GameSymbol[] = [];
-  const stream = analyzeStreaming(text, (game) => streamed.push(game));
+  const reader = new StreamedText(text);
+  const stream = reader.analyze((game) => streamed.push(game));
+  const again: GameSymbol[] = [];
+  reader.gamesAgain((game) => again.push(game));
   assert.deepEqual(diagnostics(stream), diagnostics(whole), `${label}: diagnostics differ\n${JSON.stringify(text.slice(0, 2000))}`);
   const games = (list: readonly GameSymbol[], document: AnalyzedDocument) =>
     list.map((g) => `${g.name} ${g.declaration.start} ${g.valid} ${g.play} ${g.components.length} ${g.valid ? gameKey(document, g) : ''}`);
   assert.deepEqual(games(streamed, stream), games(whole.model.games, whole), `${label}: games differ\n${JSON.stringify(text.slice(0, 2000))}`);
+  assert.deepEqual(games(again, stream), games(whole.model.games, whole), `${label}: games streamed again differ\n${JSON.stringify(text.slice(0, 2000))}`);
   assert.equal(stream.work.suggestionCells, whole.work.suggestionCells, `${label}: suggestion work differs`);
 }
 
@@ -38,6 +42,22 @@ describe('reading a file as a stream of games', () => {
     for (const seed of seeds) assertSameMeaning(seed, 'a seed document');
     const next = random(5150);
     for (let i = 0; i < 600; i++) assertSameMeaning(mutate(seeds[i % seeds.length], next), `mutation ${i} (seed 5150)`);
+  });
+
+  it('graphs with mistakes between games (their bodies skipped when the games are read again)', () => {
+    const next = random(808);
+    const graph = () =>
+      ['graph g {', '  a -> b', next() < 0.3 ? '  b -> ' : '  b -> c', next() < 0.3 ? '' : '}', next() < 0.2 ? '} junk' : ''].join(
+        next() < 0.5 ? '\n' : '\r\n',
+      );
+    for (let i = 0; i < 200; i++) {
+      const parts = Array.from({ length: 6 }, (_, k) =>
+        next() < 0.4 ? graph() : `game x${k} = ${next() < 0.5 ? 'g at a' : 'nim 3'}${next() < 0.2 ? ' +' : ''}`,
+      );
+      const text = parts.join('\n');
+      assertSameMeaning(text, `graphs ${i} (seed 808)`);
+      assertSameMeaning(mutate(text, next), `graphs ${i}, mutated (seed 808)`);
+    }
   });
 
   it('token soup, duplicate names, games named like rules, components naming games above and below, a generated document', () => {

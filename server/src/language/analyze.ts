@@ -8,14 +8,14 @@
 // they gave (checker.ts's CheckEntry), so a keystroke costs about one declaration's work, not the
 // document's. The result is the same as analysing the text from scratch, to the diagnostic.
 import type { SourceFile } from './ast';
-import { type CheckEntry, check } from './checker';
+import { type CheckEntry, check, type GameStream } from './checker';
 import { type Diagnostic, DiagnosticSink, MAX_DIAGNOSTICS } from './diagnostics';
 import { reparse } from './incremental';
 import type { DeclaredSymbol, GameSymbol, SemanticModel } from './model';
 import { type ParseUnit, parse } from './parser';
 import { SUGGESTION_BUDGET, Suggester } from './suggest';
 import { LineIndex } from './text';
-import type { Declaration, GameDeclaration } from './ast';
+import type { Declaration } from './ast';
 
 export interface AnalyzedDocument {
   readonly file: SourceFile;
@@ -76,28 +76,83 @@ export function analyzeText(text: string, limits: AnalysisLimits = {}, previous?
 }
 
 /**
- * The analysis of a file too big to hold whole, as `grundy` reads files: each game is handed to
- * `onGame` once checked, and let go. The diagnostics are analyzeText's, to the diagnostic; the
- * result holds the rules and graphs, and no games. The text is parsed twice: once for every
- * syntax diagnostic and the rules and graphs (which games may use from above or below them),
- * then again for the games, one at a time.
+ * A file too big to hold whole, as `grundy` reads files: its rules and graphs are held, and its
+ * games read as a stream, each handed on once checked and let go. The text is parsed once for
+ * every syntax diagnostic and the rules and graphs (which games may use from above or below
+ * them), then again for the games only (the rules and graphs are skipped, from where the first
+ * parse went on after each), each time they are streamed.
  */
-export function analyzeStreaming(text: string, onGame: (game: GameSymbol) => void, limits: AnalysisLimits = {}): AnalyzedDocument {
-  const lines = new LineIndex(text);
-  const sink = new DiagnosticSink(limits.maxDiagnostics ?? MAX_DIAGNOSTICS);
-  const suggester = new Suggester(limits.suggestionBudget ?? SUGGESTION_BUDGET);
-  const parsed = parse(text, sink, suggester, { keep: (declaration) => declaration.kind !== 'game' });
-  const games = (checkGame: (declaration: GameDeclaration) => void) => {
-    // What this second parse reports, the first did: its diagnostics and suggestions go nowhere.
-    parse(text, new DiagnosticSink(1), new Suggester(limits.suggestionBudget ?? SUGGESTION_BUDGET), {
-      keep: (declaration) => {
-        if (declaration.kind === 'game') checkGame(declaration);
-        return false;
+export class StreamedText {
+  readonly lines: LineIndex;
+  private readonly parsed: ReturnType<typeof parse>;
+  private readonly sink: DiagnosticSink;
+  private readonly suggester: Suggester;
+  private readonly resumePoints = new Map<number, number>();
+  /** The rules' and graphs' checks, from `analyze`. */
+  private entries: ReadonlyMap<Declaration, CheckEntry> | undefined;
+
+  constructor(
+    readonly text: string,
+    private readonly limits: AnalysisLimits = {},
+  ) {
+    this.lines = new LineIndex(text);
+    this.sink = new DiagnosticSink(limits.maxDiagnostics ?? MAX_DIAGNOSTICS);
+    this.suggester = new Suggester(limits.suggestionBudget ?? SUGGESTION_BUDGET);
+    this.parsed = parse(text, this.sink, this.suggester, { keep: (declaration) => declaration.kind !== 'game', resumePoints: this.resumePoints });
+  }
+
+  /**
+   * The analysis, each game handed to `onGame`: its diagnostics are analyzeText's, to the
+   * diagnostic; it holds the rules and graphs, and no games. Once only: `gamesAgain` streams the
+   * games another time.
+   */
+  analyze(onGame: (game: GameSymbol) => void): AnalyzedDocument {
+    const checked = check(this.parsed.file, this.lines, this.parsed.errorStarts, this.sink, this.suggester, { record: true }, this.stream(onGame));
+    this.entries = checked.entries;
+    return {
+      file: this.parsed.file,
+      model: checked.model,
+      diagnostics: this.sink.result(),
+      lines: this.lines,
+      work: { problems: this.sink.total, suggestionCells: this.suggester.work.cells },
+    };
+  }
+
+  /** The games once more, as `analyze` gave them (what they report goes nowhere: `analyze` had it). */
+  gamesAgain(onGame: (game: GameSymbol) => void): void {
+    // The rules and graphs as `analyze` checked them (a big graph is not checked twice).
+    const reuse = this.entries && { previous: this.entries, record: false };
+    check(
+      this.parsed.file,
+      this.lines,
+      this.parsed.errorStarts,
+      new DiagnosticSink(1),
+      new Suggester(this.limits.suggestionBudget ?? SUGGESTION_BUDGET),
+      reuse,
+      this.stream(onGame),
+    );
+  }
+
+  private stream(onGame: (game: GameSymbol) => void): GameStream {
+    return {
+      onGame,
+      games: (checkGame) => {
+        // What this parse reports, the first did: its diagnostics and suggestions go nowhere.
+        parse(this.text, new DiagnosticSink(1), new Suggester(this.limits.suggestionBudget ?? SUGGESTION_BUDGET), {
+          skip: this.resumePoints,
+          keep: (declaration) => {
+            if (declaration.kind === 'game') checkGame(declaration);
+            return false;
+          },
+        });
       },
-    });
-  };
-  const checked = check(parsed.file, lines, parsed.errorStarts, sink, suggester, undefined, { games, onGame });
-  return { file: parsed.file, model: checked.model, diagnostics: sink.result(), lines, work: { problems: sink.total, suggestionCells: suggester.work.cells } };
+    };
+  }
+}
+
+/** analyzeText's diagnostics for `text`, its games handed to `onGame` one at a time and not kept (see StreamedText). */
+export function analyzeStreaming(text: string, onGame: (game: GameSymbol) => void, limits: AnalysisLimits = {}): AnalyzedDocument {
+  return new StreamedText(text, limits).analyze(onGame);
 }
 
 /** The incremental analysis, or undefined when it cannot give exactly what a whole analysis would. */

@@ -243,7 +243,8 @@ export function check(
         suggestionCells,
       };
     }
-    entries?.set(declaration, entry);
+    // A streamed game is let go: only rules and graphs are kept for the next check.
+    if (!stream) entries?.set(declaration, entry);
     if (declaration.name && claim(declaration.name)) {
       if (!stream) {
         symbols.set(declaration.name.text, entry.symbol);

@@ -61,6 +61,10 @@ export interface ParseOptions {
   readonly tokensOnly?: boolean;
   /** Asked of each declaration once parsed: false leaves it out of the file (it was handed on, as analyzeStreaming does with games). */
   readonly keep?: (declaration: Declaration) => boolean;
+  /** Filled with where each kept declaration starts (its first token) and where the parse resumed after it. */
+  readonly resumePoints?: Map<number, number>;
+  /** Declarations not to read again: from a start in `resumePoints`, the parse goes on where it resumed then. */
+  readonly skip?: ReadonlyMap<number, number>;
   /** Start lexing here rather than at 0: a place where a step of the top-level loop resumes (a unit's `resumeAt`). */
   readonly from?: number;
   /**
@@ -175,6 +179,8 @@ class Parser {
   private readonly items: unknown[] = [];
   private readonly tokensOnly: boolean;
   private readonly keep: ((declaration: Declaration) => boolean) | undefined;
+  private readonly resumePoints: Map<number, number> | undefined;
+  private readonly skip: ReadonlyMap<number, number> | undefined;
   /** Names made lately, by a hash of their length and ends (nameText). */
   private readonly names: (string | undefined)[] = new Array(256).fill(undefined);
   private itemsEnd = 0;
@@ -188,6 +194,8 @@ class Parser {
     this.reportedAt = new Uint8Array((text.length >> 3) + 1);
     this.tokensOnly = options.tokensOnly === true;
     this.keep = options.keep;
+    this.resumePoints = options.resumePoints;
+    this.skip = options.skip;
     if (options.record) this.units = [];
     // The lexer reports its own unknown tokens; the parser never reports them again.
     this.scanner = new Scanner(
@@ -335,6 +343,15 @@ class Parser {
         this.stoppedAt = token.start;
         break;
       }
+      const resume = this.skip?.get(token.start);
+      if (resume !== undefined) {
+        // Read before (see ParseOptions.skip): on from where that parse went on after it.
+        this.lookaheadStart = 0;
+        this.lookaheadEnd = 0;
+        this.scanner.seek(resume);
+        this.lastEnd = resume;
+        continue;
+      }
       for (const diagnostic of held) this.emit(diagnostic);
       const cellsBefore = this.suggester.work.cells;
       let declaration: Declaration | undefined;
@@ -346,8 +363,10 @@ class Parser {
         this.skipLine();
       }
       if (declaration) {
-        if (!this.keep || this.keep(declaration)) declarations.push(declaration);
+        const kept = !this.keep || this.keep(declaration);
+        if (kept) declarations.push(declaration);
         this.finishLine();
+        if (kept) this.resumePoints?.set(token.start, this.lastEnd);
       }
       if (this.units) {
         previous = {
