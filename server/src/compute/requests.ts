@@ -1,6 +1,8 @@
 // What a document needs computed, as keyed requests (computations.ts). Keys are made of what the
 // answer depends on, never of positions: a graph by its body's text (the same text gives the same
-// vertex numbering), a rule by the engine's ruleKey, a game by its play and components.
+// vertex numbering; a digest of it stands in for it), a rule by the engine's ruleKey, a game by
+// its play and components.
+import { createHash } from 'node:crypto';
 import { ruleKey } from '../engine';
 import { componentAffinity, componentKey } from '../analysis/families';
 import type { HeapRule } from '../engine/types';
@@ -10,10 +12,23 @@ import type { GameSymbol, GraphSymbol } from '../language/model';
 import type { ComputationRequest } from './computations';
 import type { Job } from './jobs';
 
+/** Each graph's key, made once per symbol (a graph the analysis kept keeps its symbol, and its key). */
+const graphKeys = new WeakMap<GraphSymbol, string>();
+
+/**
+ * A graph's key: its body's text, as a SHA-256 digest. The text itself was the key, and every
+ * game on the graph has the graph's key in its own: a document of a 45 MB graph and a hundred
+ * games on it held gigabytes of keys (and the computations keep hundreds of finished keys).
+ */
 export function graphKey(document: AnalyzedDocument, graph: GraphSymbol): string {
-  const declaration = graph.declaration;
-  const bodyStart = declaration.name?.end ?? declaration.start;
-  return `graph ${document.file.text.slice(bodyStart, declaration.end)}`;
+  let key = graphKeys.get(graph);
+  if (key === undefined) {
+    const declaration = graph.declaration;
+    const bodyStart = declaration.name?.end ?? declaration.start;
+    key = `graph ${createHash('sha256').update(document.file.text.slice(bodyStart, declaration.end)).digest('base64url')}`;
+    graphKeys.set(graph, key);
+  }
+  return key;
 }
 
 export function ruleRequestKey(rule: HeapRule): string {
@@ -116,16 +131,7 @@ export interface DocumentRequests {
  */
 export function documentRequests(document: AnalyzedDocument, maxMoves: number, previous?: DocumentRequests): DocumentRequests {
   const games = new Map<GameSymbol, ComputationRequest>();
-  // Each graph's key once (its body's text, sliced): games on a big graph are many.
-  const graphKeys = new Map<GraphSymbol, string>();
-  const graphKeyOf = (graph: GraphSymbol) => {
-    let key = graphKeys.get(graph);
-    if (key === undefined) {
-      key = graphKey(document, graph);
-      graphKeys.set(graph, key);
-    }
-    return key;
-  };
+  const graphKeyOf = (graph: GraphSymbol) => graphKey(document, graph);
   for (const game of document.model.games) if (game.valid) games.set(game, previous?.games.get(game) ?? gameRequest(document, game, maxMoves, graphKeyOf));
   const graphs = new Map<GraphSymbol, ComputationRequest>();
   for (const symbol of document.model.symbols.values())
