@@ -5,6 +5,9 @@ import * as assert from 'node:assert/strict';
 import { DiagnosticSink } from '../../server/src/language/diagnostics';
 import { parse } from '../../server/src/language/parser';
 import { Suggester } from '../../server/src/language/suggest';
+import { appendHeapTexts, heapValues, PlainHeaps } from '../../server/src/language/plainHeaps';
+import { analyzeText } from '../../server/src/language/analyze';
+import type { HeapsComponent } from '../../server/src/language/ast';
 import { generatedDocument } from '../helpers/generated';
 import { fuzzSeeds, mutate, random } from '../helpers/mutate';
 
@@ -95,6 +98,48 @@ describe('plain lines read straight from the text', () => {
     for (const seed of fuzzSeeds()) {
       assertSameParse(seed, 'a seed document');
       for (let i = 0; i < 5; i++) assertSameParse(mutate(seed, next), `a mutated seed (seed 77, mutation ${i})`);
+    }
+  });
+
+  it('heaps read from a plain line stay text until asked for, and give what the token path gives', () => {
+    const lines = ['game g = nim 3 4 5', 'game g = nim\t7  0012\t \t 99', 'game g = kayles 123456789012345678901234567890 1', 'game g = dawson 5 + nim 6   7'];
+    const heapsOf = (text: string, tokensOnly: boolean) =>
+      parse(text, new DiagnosticSink(), new Suggester(), { tokensOnly }).file.declarations.flatMap((d) =>
+        d.kind === 'game' ? d.components.filter((c): c is HeapsComponent => c.kind === 'heaps') : [],
+      );
+    for (const line of lines) {
+      const plain = heapsOf(line, false);
+      const tokens = heapsOf(line, true);
+      assert.ok(plain.length > 0 && plain.every((c) => c instanceof PlainHeaps), `${line}: read as plain heaps`);
+      assert.equal(plain.length, tokens.length);
+      for (let i = 0; i < plain.length; i++) {
+        assert.deepEqual(plain[i].heaps, tokens[i].heaps, `${line}: the literals`);
+        assert.deepEqual(heapValues(plain[i]), heapValues(tokens[i]), `${line}: the values`);
+        const [fromPlain, fromTokens]: string[][] = [[], []];
+        appendHeapTexts(plain[i], fromPlain);
+        appendHeapTexts(tokens[i], fromTokens);
+        assert.equal(fromPlain.join(''), fromTokens.join(''), `${line}: the key's text`);
+      }
+    }
+  });
+
+  it('plain heaps moved by an edit above them: the literals are where the new text has them', () => {
+    const text = 'game a = nim 1\ngame b = kayles 17 4\n';
+    let analysis = analyzeText(text, { reusable: true });
+    const declaration = analysis.model.games.find((g) => g.name === 'b')!.declaration;
+    for (const inserted of ['# a comment\n', 'game c = nim 2\n\n']) {
+      const next = inserted + analysis.file.text;
+      analysis = analyzeText(next, { reusable: true }, analysis);
+      const b = analysis.model.games.find((g) => g.name === 'b')!;
+      assert.equal(b.declaration, declaration, 'the declaration kept (and moved), not parsed again');
+      const heaps = b.declaration.components[0] as HeapsComponent;
+      assert.deepEqual(
+        heaps.heaps.map((h) => [next.slice(h.start, h.end), h.text]),
+        [
+          ['17', '17'],
+          ['4', '4'],
+        ],
+      );
     }
   });
 });

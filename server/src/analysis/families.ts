@@ -6,6 +6,7 @@
 import { ruleKey, TREBLECROSS_OCTAL } from '../engine';
 import type { ComponentInput } from '../engine/gameTypes';
 import type { CheckedComponent, GraphSymbol } from '../language/model';
+import { appendHeapTexts } from '../language/plainHeaps';
 
 type Of<K extends CheckedComponent['kind']> = Extract<CheckedComponent, { kind: K }>;
 
@@ -31,7 +32,7 @@ export const LANGUAGE_FAMILIES: { readonly [K in CheckedComponent['kind']]: Lang
     // quarter of a second. Equal text means equal values (`007` and `7` only cost a computation).
     key: (c, parts) => {
       parts.push(ruleKey(c.rule), ':');
-      if (c.syntax.kind === 'heaps') for (const heap of c.syntax.heaps) parts.push(' ', heap.text);
+      if (c.syntax.kind === 'heaps') appendHeapTexts(c.syntax, parts);
       else for (const heap of c.heaps) parts.push(' ', String(heap));
     },
     affinity: (c) => ruleKey(c.rule),

@@ -23,6 +23,40 @@ const maxCycleEdgesRelated = 50;
 /** Where diagnostics go: all that the checker needs of the sink. */
 type Diagnostics = Pick<DiagnosticSink, 'push' | 'errors'>;
 
+/**
+ * The sink a declaration's check reports to while the check records its entries: each problem goes
+ * on to the analysis's sink, and a copy (at offset 0 from the declaration) to `keeping`, up to
+ * MAX_RECORDED_PROBLEMS in the whole check. A class, not an object literal with a getter: V8 gives
+ * such a literal a map of its own, made in the old generation and holding the getter, whose
+ * closure held the whole check (symbols, games, entries). Every check then outlived itself into
+ * the old generation, as garbage found only by a full collection: a 2,000-line document's
+ * analyses promoted about 3 MB per scavenge and set off a mark-compact every twentieth analysis.
+ */
+class RecordingSink implements Diagnostics {
+  /** Problems recorded (and replayed) in this check so far. */
+  recorded = 0;
+  /** The copies of what the current declaration reported; made on the first (most report nothing). */
+  keeping: Diagnostic[] | undefined;
+  /** A problem was reported past the cap: this check keeps no entries. */
+  overflowed = false;
+
+  constructor(private readonly sink: Diagnostics) {}
+
+  get errors(): number {
+    return this.sink.errors;
+  }
+
+  push(diagnostic: Diagnostic): void {
+    this.sink.push(diagnostic);
+    if (++this.recorded > MAX_RECORDED_PROBLEMS) {
+      this.overflowed = true;
+      return;
+    }
+    this.keeping ??= [];
+    this.keeping.push(movedDiagnostic(diagnostic, 0));
+  }
+}
+
 /** How a game finds what its component names name: all that checking a game needs of the symbols. */
 type Lookup = Pick<ReadonlyMap<string, DeclaredSymbol>, 'get'>;
 
@@ -93,28 +127,12 @@ export function check(
   const symbols = new Map<string, DeclaredSymbol>();
   for (const [name, symbol] of builtinSymbols) symbols.set(name, symbol);
   let entries = reuse?.record ? new Map<Declaration, CheckEntry>() : undefined;
-  let recorded = 0;
   const previous = reuse?.previous;
 
   // What one declaration's check reports goes to the sink and, while recording, as copies to
-  // `keeping` (made on the first: most declarations report nothing). One recorder for the whole
-  // check: a closure per declaration was a tenth of opening a document of 10,000 games.
-  let keeping: Diagnostic[] | undefined;
-  const recorder: Diagnostics = {
-    push: (diagnostic) => {
-      diagnostics.push(diagnostic);
-      if (!entries) return;
-      if (++recorded > MAX_RECORDED_PROBLEMS) {
-        entries = undefined;
-        return;
-      }
-      keeping ??= [];
-      keeping.push(movedDiagnostic(diagnostic, 0));
-    },
-    get errors() {
-      return diagnostics.errors;
-    },
-  };
+  // the recorder (see RecordingSink). One recorder for the whole check: a closure per
+  // declaration was a tenth of opening a document of 10,000 games.
+  const recorder = new RecordingSink(diagnostics);
   /** Runs one declaration's check, keeping copies of what it reports when recording. */
   // (The copies are left in `kept`: no pair object per declaration.)
   let kept: Diagnostic[] = NONE;
@@ -123,9 +141,11 @@ export function check(
       kept = NONE;
       return run(diagnostics);
     }
-    keeping = undefined;
+    recorder.keeping = undefined;
     const value = run(recorder);
-    kept = keeping ?? NONE;
+    // Past the cap, this check keeps no entries (and the copies are let go).
+    if (recorder.overflowed) entries = undefined;
+    kept = recorder.keeping ?? NONE;
     return value;
   };
   /** An entry's diagnostics again, where its declaration now is. */
@@ -135,7 +155,7 @@ export function check(
       entry.base = start;
     }
     for (const diagnostic of entry.diagnostics) diagnostics.push(diagnostic);
-    recorded += entry.diagnostics.length;
+    recorder.recorded += entry.diagnostics.length;
   };
 
   /** Claims a name; false when it is taken (the diagnostic is given here). */
@@ -446,6 +466,26 @@ function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostics,
 
 // ---- graphs ----
 
+/** Where a graph's data finds its vertex table (a symbol: structured clone, which sends the data to a worker, leaves it out). */
+const VERTEX_TABLE = Symbol('vertex table');
+
+function vertexNamesOfTable(this: { readonly [VERTEX_TABLE]: { readonly names: readonly string[] } }): readonly string[] {
+  return this[VERTEX_TABLE].names;
+}
+
+/**
+ * A graph's data for the engine, its vertex names made only when asked for (a million names were a
+ * tenth of checking a big graph). The names are an own enumerable getter, which structured clone
+ * reads; the getter is one function for every graph, not a closure per graph: an object literal's
+ * getter gets a map of its own in the old generation, and its closure held the check of the graph
+ * (and what that closure held) past the analysis.
+ */
+function graphData(table: { readonly names: readonly string[] }, edges: Omit<GraphData, 'vertexNames'>): GraphData {
+  Object.defineProperty(edges, VERTEX_TABLE, { value: table });
+  Object.defineProperty(edges, 'vertexNames', { get: vertexNamesOfTable, enumerable: true });
+  return edges as GraphData;
+}
+
 function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): GraphSymbol {
   // The parser has numbered the vertices and listed the edges in text order (graphBody.ts).
   const { body } = declaration;
@@ -493,15 +533,7 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
   succStart[vertexCount] = kept;
   const edges: Omit<GraphData, 'vertexNames'> = { succStart, succ: kept === edgeCount ? succ : succ.slice(0, kept) };
   const { cycles, finishOrder } = findCycles(edges, maxCyclesReported);
-  const data: GraphData = {
-    get vertexNames() {
-      return vertexIndex.names;
-    },
-    ...edges,
-    // The search that found no cycle has finished every vertex after its successors: the engine
-    // can then give out nimbers in that order without a search of its own (it checks the order).
-    ...(cycles.length === 0 ? { finishOrder } : {}),
-  };
+  const data = graphData(vertexIndex, cycles.length === 0 ? { ...edges, finishOrder } : edges);
   const graphName = declaration.name ? `graph \`${declaration.name.text}\`` : 'this graph';
   /** The name that wrote the edge from → to (the first such edge: duplicates were left out). */
   const edgeName = (from: number, to: number): Name | undefined => {

@@ -13,6 +13,7 @@ import type { Component, Declaration, Name, NumberGroup, NumberLiteral, StringLi
 import type { DiagnosticSink } from './diagnostics';
 import type { GraphNode } from './graphBody';
 import { movedDiagnostic, type ParseUnit, parse } from './parser';
+import { PlainHeaps } from './plainHeaps';
 import type { Suggester } from './suggest';
 import type { Span } from './text';
 
@@ -242,7 +243,8 @@ function moveComponent(component: Component, delta: number): void {
       (component as Movable).start += delta;
       (component as Movable).end += delta;
       moveName(component.rule, delta);
-      moveNumbers(component.heaps, delta);
+      // A plain line's heaps are made from its text when asked for: nothing more to move.
+      if (!(component instanceof PlainHeaps)) moveNumbers(component.heaps, delta);
       return;
     case 'tokens':
       (component as Movable).start += delta;

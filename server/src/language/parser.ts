@@ -18,6 +18,7 @@ import { type Diagnostic, type DiagnosticCode, type DiagnosticExtras, Diagnostic
 import { GraphBodyBuilder, GraphNode, hashOf } from './graphBody';
 import { isDigit, isNamePart, isNameStart, keywordSet, nameEnd, Scanner, type Token } from './lexer';
 import type { Span } from './text';
+import { numberValue, PlainHeaps } from './plainHeaps';
 import { Suggester } from './suggest';
 
 export interface ParseResult {
@@ -49,6 +50,25 @@ export interface ParseUnit {
   clean: boolean;
   /** What suggestions cost while parsing it. */
   readonly suggestionCells: number;
+}
+
+/**
+ * A ParseUnit as the parser makes it. Made by a constructor, not an object literal: V8 tracks the
+ * allocation site of a literal and may pretenure it, and a unit pretenured into the old generation
+ * kept its declaration's young nodes alive past the analysis, as garbage only a full collection
+ * finds (see RecordingSink in checker.ts). A class has no allocation site.
+ */
+class Unit implements ParseUnit {
+  clean = false;
+  constructor(
+    public start: number,
+    public readEnd: number,
+    public resumeAt: number,
+    readonly declaration: Declaration | undefined,
+    public diagnostics: Diagnostic[],
+    public errorStarts: number[],
+    readonly suggestionCells: number,
+  ) {}
 }
 
 /** Problems kept per unit at most, over the whole parse: past that the parse keeps no units (it is not worth reusing, and memory stays bounded). */
@@ -167,6 +187,8 @@ class Parser {
   private unitErrorStarts: number[] | undefined;
   private recordedProblems = 0;
   /** Between units: what the lexer reports of the next unit's first token waits here, for a parse stopped before that unit reports nothing of it. */
+  /** While true, diagnostics wait in `held` (made on the first: a list per declaration was garbage on every line). */
+  private holding = false;
   private held: Diagnostic[] | undefined;
   /** The end of the last token the lexer produced. */
   private scannedEnd = 0;
@@ -210,7 +232,8 @@ class Parser {
 
   /** Every diagnostic, the lexer's and the parser's, goes through here. */
   private emit(diagnostic: Diagnostic): void {
-    if (this.held) {
+    if (this.holding) {
+      this.held ??= [];
       this.held.push(diagnostic);
       return;
     }
@@ -326,15 +349,16 @@ class Parser {
     const declarations: Declaration[] = [];
     let previous: ParseUnit | undefined;
     for (;;) {
-      this.held = [];
+      this.holding = true;
       this.skipNewlines();
       const token = this.peek();
       const held = this.held;
+      this.holding = false;
       this.held = undefined;
       if (previous) {
         // Whether the unit just parsed reported anything from here on (the lexer reading ahead,
         // a missing `}` shown at this token): then this unit's parse depends on it.
-        previous.clean = previous.errorStarts.every((start) => start < token.start);
+        previous.clean = allBefore(previous.errorStarts, token.start);
         previous = undefined;
       }
       if (token.kind === 'eof') break;
@@ -352,7 +376,7 @@ class Parser {
         this.lastEnd = resume;
         continue;
       }
-      for (const diagnostic of held) this.emit(diagnostic);
+      if (held) for (const diagnostic of held) this.emit(diagnostic);
       const cellsBefore = this.suggester.work.cells;
       let declaration: Declaration | undefined;
       if (this.atKeyword('rule')) declaration = this.parseRule();
@@ -369,16 +393,15 @@ class Parser {
         if (kept) this.resumePoints?.set(token.start, this.lastEnd);
       }
       if (this.units) {
-        previous = {
-          start: token.start,
-          readEnd: this.scannedEnd + 2,
-          resumeAt: this.lastEnd,
+        previous = new Unit(
+          token.start,
+          this.scannedEnd + 2,
+          this.lastEnd,
           declaration,
-          diagnostics: this.unitProblems ?? NONE,
-          errorStarts: this.unitErrorStarts ?? NONE,
-          clean: false,
-          suggestionCells: this.suggester.work.cells - cellsBefore,
-        };
+          this.unitProblems ?? NONE,
+          this.unitErrorStarts ?? NONE,
+          this.suggester.work.cells - cellsBefore,
+        );
         this.units.push(previous);
       }
       // Problems reported between units (the lexer, at the next unit's first token) are that unit's.
@@ -830,7 +853,11 @@ class Parser {
       this.previousKind = component.kind === 'row' ? 'string' : 'name';
       this.lastEnd = end;
       this.lastNonNewlineEnd = end;
-      return { kind: 'game', start, end, name, misere, sum: { start: sumStart, end: Math.max(sumStart, end) }, components };
+      // The sum's span made apart: a literal inside a literal gives V8 an allocation site to
+      // pretenure, and a declaration pretenured into the old generation kept its young parts
+      // alive past the analysis (see RecordingSink in checker.ts).
+      const sum: Span = { start: sumStart, end: Math.max(sumStart, end) };
+      return { kind: 'game', start, end, name, misere, sum, components };
     }
     this.itemsEnd = mark;
     return undefined;
@@ -863,25 +890,19 @@ class Parser {
     const c = text.charCodeAt(i);
     const mark = this.itemsEnd;
     if (isDigit(c)) {
+      const numbersStart = i;
       let end = i;
       while (isDigit(text.charCodeAt(i))) {
-        const numberStart = i;
-        // The value as it is read, while a double holds it exactly (numberValue's own way).
-        let value = 0;
-        do value = value * 10 + text.charCodeAt(i++) - 48;
+        do i++;
         while (isDigit(text.charCodeAt(i)));
         const after = text.charCodeAt(i);
-        if (after === 46 || isNamePart(after)) {
-          // `0.7` or `3a`: for the token path to report.
-          this.itemsEnd = mark;
-          return undefined;
-        }
-        const digits = text.slice(numberStart, i);
-        this.pushItem({ start: numberStart, end: i, text: digits, value: i - numberStart <= 15 ? BigInt(value) : numberValue(digits) });
+        // `0.7` or `3a`: for the token path to report.
+        if (after === 46 || isNamePart(after)) return undefined;
         end = i;
         i = skipSpaces(text, i);
       }
-      return { kind: 'heaps', start: headStart, end, rule: head, heaps: this.takeItems<NumberLiteral>(mark) };
+      // The numbers stay text until asked for (see PlainHeaps).
+      return new PlainHeaps(headStart, end, head, text.slice(numbersStart, end));
     }
     if (c === 34 /* " */) {
       const rowStart = i;
@@ -1071,6 +1092,12 @@ function plainLine(text: string, i: number, words: Int32Array, hashes: Int32Arra
 }
 
 /** Past the spaces and tabs (the lexer's, not line breaks) from `i`. */
+/** Whether every offset is before `end`. */
+function allBefore(offsets: readonly number[], end: number): boolean {
+  for (const offset of offsets) if (offset >= end) return false;
+  return true;
+}
+
 function skipSpaces(text: string, i: number): number {
   for (;;) {
     const c = text.charCodeAt(i);
@@ -1123,22 +1150,4 @@ function stringLiteral(token: Token): StringLiteral {
 
 function numberLiteral(token: Token): NumberLiteral {
   return { start: token.start, end: token.end, text: token.text, value: numberValue(token.text) };
-}
-
-/** Long literals parsed before, by their digits: parsing a million digits takes 140 ms, and a document is analysed again on every keystroke. */
-const parsedLongNumbers = new Map<string, bigint>();
-const LONG_LITERAL = 1000;
-
-function numberValue(digits: string): bigint {
-  // Most heaps are small: through a double (exact below 2^53) is three times faster than BigInt's
-  // own parse of the digits.
-  if (digits.length <= 15) return BigInt(Number(digits));
-  if (digits.length < LONG_LITERAL) return BigInt(digits);
-  let value = parsedLongNumbers.get(digits);
-  if (value === undefined) {
-    value = BigInt(digits);
-    if (parsedLongNumbers.size >= 16) parsedLongNumbers.delete(parsedLongNumbers.keys().next().value as string);
-    parsedLongNumbers.set(digits, value);
-  }
-  return value;
 }

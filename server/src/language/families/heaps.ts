@@ -5,6 +5,7 @@ import { type MoveText, mismatch } from './moveText';
 import { digitsText, numberText } from '../numberText';
 import type { HeapRule } from '../../engine/types';
 import type { HeapsComponent, Name } from '../ast';
+import { heapValues } from '../plainHeaps';
 
 /** A heap move: the heap's number, replaced by what it leaves. */
 export function writeHeapMove(move: Extract<ComponentMove, { kind: 'heap' }>, component: CheckedComponent): MoveText {
@@ -51,7 +52,7 @@ class CheckedHeaps {
   }
 
   get heaps(): readonly bigint[] {
-    return this.syntax.heaps.map((heap) => heap.value);
+    return heapValues(this.syntax);
   }
 }
 

@@ -1,0 +1,98 @@
+// A heaps component read from a plain game line (parser.ts's plainComponent) keeps its numbers as
+// the text they were written in, and makes them into NumberLiterals only when asked for (a hover,
+// semantic tokens, a move written back). The analysis never asks: the checker takes the component
+// as it is, a request's key is made from the text (appendHeapTexts) and a computation's input from
+// the digits (heapValues). A literal, its digits and its bigint per heap were a third of what a
+// 2,000-line document's analysis made and held, and the collector copies all it holds.
+import type { HeapsComponent, Name, NumberLiteral } from './ast';
+
+/** Long literals parsed before, by their digits: parsing a million digits takes 140 ms, and a document is analysed again on every keystroke. */
+const parsedLongNumbers = new Map<string, bigint>();
+const LONG_LITERAL = 1000;
+
+/** A number literal's value from its digits. */
+export function numberValue(digits: string): bigint {
+  // Most heaps are small: through a double (exact below 2^53) is three times faster than BigInt's
+  // own parse of the digits.
+  if (digits.length <= 15) return BigInt(Number(digits));
+  if (digits.length < LONG_LITERAL) return BigInt(digits);
+  let value = parsedLongNumbers.get(digits);
+  if (value === undefined) {
+    value = BigInt(digits);
+    if (parsedLongNumbers.size >= 16) parsedLongNumbers.delete(parsedLongNumbers.keys().next().value as string);
+    parsedLongNumbers.set(digits, value);
+  }
+  return value;
+}
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+export class PlainHeaps implements HeapsComponent {
+  // Fields in the order of the token path's literal (JSON of a tree reads the same either way).
+  readonly kind = 'heaps';
+  start: number;
+  end: number;
+  readonly rule: Name;
+  /**
+   * The numbers as written: from the first digit of the first to the last digit of the last, with
+   * only spaces and tabs between them (plainComponent's lines). The last number ends at `end`.
+   */
+  readonly written: string;
+
+  constructor(start: number, end: number, rule: Name, written: string) {
+    this.start = start;
+    this.end = end;
+    this.rule = rule;
+    this.written = written;
+  }
+
+  /** The heaps as literals, made anew on every call (moving the component moves what they are made from). */
+  get heaps(): readonly NumberLiteral[] {
+    const written = this.written;
+    const base = this.end - written.length;
+    const literals: NumberLiteral[] = [];
+    for (let i = 0; i < written.length; ) {
+      const start = i;
+      while (i < written.length && isDigit(written.charCodeAt(i))) i++;
+      const text = written.slice(start, i);
+      literals.push({ start: base + start, end: base + i, text, value: numberValue(text) });
+      while (i < written.length && !isDigit(written.charCodeAt(i))) i++;
+    }
+    return literals;
+  }
+
+  toJSON(): HeapsComponent {
+    return { kind: this.kind, start: this.start, end: this.end, rule: this.rule, heaps: this.heaps };
+  }
+}
+
+/** A heaps component's values, without a literal per heap when it was read from a plain line. */
+export function heapValues(component: HeapsComponent): bigint[] {
+  if (!(component instanceof PlainHeaps)) return component.heaps.map((heap) => heap.value);
+  const written = component.written;
+  const values: bigint[] = [];
+  for (let i = 0; i < written.length; ) {
+    const start = i;
+    while (i < written.length && isDigit(written.charCodeAt(i))) i++;
+    values.push(numberValue(written.slice(start, i)));
+    while (i < written.length && !isDigit(written.charCodeAt(i))) i++;
+  }
+  return values;
+}
+
+/** Appends ` DIGITS` for each heap as written (a request key's part), in one piece when the numbers are one space apart. */
+export function appendHeapTexts(component: HeapsComponent, parts: string[]): void {
+  if (component instanceof PlainHeaps && singleSpaced(component.written)) {
+    parts.push(' ', component.written);
+    return;
+  }
+  for (const heap of component.heaps) parts.push(' ', heap.text);
+}
+
+function singleSpaced(written: string): boolean {
+  for (let i = 0; i < written.length; i++) {
+    const c = written.charCodeAt(i);
+    if (!isDigit(c) && (c !== 32 || !isDigit(written.charCodeAt(i + 1)))) return false;
+  }
+  return true;
+}
