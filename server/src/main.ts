@@ -1,11 +1,14 @@
 // The language server's process (bundled as out/server/server.js): opens the transport the
 // command line names, starts the worker pool, and serves the connection (server.ts).
+import { tuneHeapForAnalyses } from './heapTuning';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { WorkerPool } from './compute/pool';
 import { createServer } from './server';
 import { openTransport } from './transport';
+
+tuneHeapForAnalyses();
 
 // Our own reader and writer (transport.ts): a broken stream ends the process so that the client
 // restarts it, and requests before `initialize` are refused.

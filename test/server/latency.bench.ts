@@ -10,6 +10,10 @@ import { random } from '../engine/random';
 import { generatedDocument } from '../helpers/generated';
 import { analyzeVersion } from '../../server/src/compute/requests';
 import { LineIndex } from '../../server/src/language/text';
+import { tuneHeapForAnalyses } from '../../server/src/heapTuning';
+
+// The server's process runs so (main.ts); frontEnd below times its analysis in this process.
+tuneHeapForAnalyses();
 
 /**
  * The server's main-thread work for a version of the document, in this process: `analyzeVersion`,
