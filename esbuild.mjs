@@ -1,8 +1,9 @@
 // Bundles the extension client, the language server, the CLI and the test suites.
 // One build for everything, so what the tests run is what the extension ships.
-import * as esbuild from 'esbuild';
+
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import * as esbuild from 'esbuild';
 
 const watch = process.argv.includes('--watch');
 
@@ -38,11 +39,18 @@ const builds = [
     platform: 'browser',
     target: 'es2022',
     format: 'iife',
-    entryPoints: { 'client/webview/explorer': 'client/webview/explorer.ts', 'client/webview/graph': 'client/webview/graph.ts' },
+    entryPoints: {
+      'client/webview/explorer': 'client/webview/explorer.ts',
+      'client/webview/graph': 'client/webview/graph.ts',
+    },
     outdir: 'out',
   },
   // The server and its computation workers (loaded by path: out/server/worker.js).
-  { ...common, entryPoints: { 'server/server': 'server/src/main.ts', 'server/worker': 'server/src/compute/worker.ts' }, outdir: 'out' },
+  {
+    ...common,
+    entryPoints: { 'server/server': 'server/src/main.ts', 'server/worker': 'server/src/compute/worker.ts' },
+    outdir: 'out',
+  },
   {
     ...common,
     entryPoints: { 'cli/grundy': 'server/src/cli.ts' },

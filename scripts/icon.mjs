@@ -2,9 +2,9 @@
 // of tokens (3, 2, 1) and a nim-sum sign ⊕, on a rounded square. Shapes are sampled 4 × 4 per
 // pixel (smooth edges) and written as a PNG with Node's zlib: no image tool is needed.
 import { writeFileSync } from 'node:fs';
-import { deflateSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
 
 const SIZE = 128;
 const SAMPLES = 4;
@@ -21,12 +21,18 @@ const shapes = [
     [64, 2],
     [98, 1],
   ].flatMap(([cx, count]) =>
-    Array.from({ length: count }, (_, k) => ({ colour: token, inside: (x, y) => (x - cx) ** 2 + (y - (100 - 26 * k)) ** 2 <= 11.5 ** 2 })),
+    Array.from({ length: count }, (_, k) => ({
+      colour: token,
+      inside: (x, y) => (x - cx) ** 2 + (y - (100 - 26 * k)) ** 2 <= 11.5 ** 2,
+    })),
   ),
   // ⊕: a ring and a cross, top right.
   {
     colour: sign,
-    inside: (x, y) => ring(x, y, 90, 40, 17, 4) || (Math.abs(x - 90) <= 2 && Math.abs(y - 40) <= 17) || (Math.abs(y - 40) <= 2 && Math.abs(x - 90) <= 17),
+    inside: (x, y) =>
+      ring(x, y, 90, 40, 17, 4) ||
+      (Math.abs(x - 90) <= 2 && Math.abs(y - 40) <= 17) ||
+      (Math.abs(y - 40) <= 2 && Math.abs(x - 90) <= 17),
   },
 ];
 

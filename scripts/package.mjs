@@ -93,7 +93,10 @@ export function vsixListProblems(names) {
  * Builds (esbuild) and packs the extension into `vsixPath`, checks the file list and returns
  * `{ path, files, bytes }`. Throws with the reason on any failure.
  */
-export async function packageExtension(vsixPath = defaultVsixPath(), { build = true, log = console.log, quiet = false } = {}) {
+export async function packageExtension(
+  vsixPath = defaultVsixPath(),
+  { build = true, log = console.log, quiet = false } = {},
+) {
   if (build) {
     const built = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: repositoryRoot, stdio: 'inherit' });
     if (built.status !== 0) throw new Error(`the build failed (exit ${built.status ?? built.signal})`);

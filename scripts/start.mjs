@@ -19,9 +19,9 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, createWriteStream, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
-import { packageExtension, repositoryRoot } from './package.mjs';
-import { SetupError, cacheRoot, ensureHost, vscodeVersion } from '../test/vscode/setup.mjs';
 import { freePort, installExtension, serverFolders, startVSCodeServer } from '../test/vscode/server.mjs';
+import { cacheRoot, ensureHost, SetupError, vscodeVersion } from '../test/vscode/setup.mjs';
+import { packageExtension, repositoryRoot } from './package.mjs';
 
 const DEFAULT_PORT = 8080;
 const examples = join(repositoryRoot, 'examples');
@@ -68,7 +68,9 @@ say('built out/');
 const desktop = process.argv.includes('--server') ? undefined : onPath('code');
 if (desktop) {
   say(`opening ${examples} in VS Code (${desktop}) with the extension from ${repositoryRoot}`);
-  const child = spawn(desktop, ['--new-window', `--extensionDevelopmentPath=${repositoryRoot}`, examples], { stdio: 'inherit' });
+  const child = spawn(desktop, ['--new-window', `--extensionDevelopmentPath=${repositoryRoot}`, examples], {
+    stdio: 'inherit',
+  });
   child.on('error', (error) => fail(`could not run ${desktop}: ${error.message}`));
   child.on('exit', (code) => process.exit(code ?? 1));
 } else {
@@ -83,7 +85,8 @@ async function startServer() {
     fail(error instanceof SetupError ? error.message : String(error?.stack ?? error));
   }
   const askedPort = option('--port');
-  if (askedPort !== undefined && !(Number(askedPort) > 0 && Number(askedPort) < 65536)) fail(`--port ${askedPort} is not a port`);
+  if (askedPort !== undefined && !(Number(askedPort) > 0 && Number(askedPort) < 65536))
+    fail(`--port ${askedPort} is not a port`);
   const port = askedPort ? Number(askedPort) : (await portIsFree(DEFAULT_PORT)) ? DEFAULT_PORT : await freePort();
 
   const dir = process.env.GRUNDY_START_DIR ? resolve(process.env.GRUNDY_START_DIR) : join(cacheRoot, 'start');
@@ -123,7 +126,12 @@ async function startServer() {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void stop(signal));
 
   try {
-    server = await startVSCodeServer(host, dirs, { port, connectionToken: token, log, onSpawn: (child) => (spawned = child) });
+    server = await startVSCodeServer(host, dirs, {
+      port,
+      connectionToken: token,
+      log,
+      onSpawn: (child) => (spawned = child),
+    });
   } catch (error) {
     fail(`${error?.message ?? error} (log: ${join(dir, 'server.log')})`);
   }

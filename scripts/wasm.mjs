@@ -3,7 +3,7 @@
 // generated files alone: the script writes them as they are checked):
 //   node scripts/wasm.mjs          rewrite the .ts files
 //   node scripts/wasm.mjs --check  exit 1 if a .ts file does not hold what its .wat assembles to
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import wabtInit from 'wabt';
 

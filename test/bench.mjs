@@ -1,7 +1,7 @@
 // `npm run bench`: runs every bundled `*.bench.js` under out/test in its own process (so one
 // benchmark's peak memory is not another's), one after another.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 function findBenchmarks(dir) {

@@ -2,11 +2,11 @@
 // the integration suite inside a real VS Code), and end with the plain line `N passed, N failed`
 // that CI reads (mocha's own summary is not recognised).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync, chmodSync } from 'node:fs';
+import { chmodSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
 import { runNeovimStage } from './neovim/stage.mjs';
-import { STAGES, runVSCodeStages } from './vscode/host.mjs';
+import { runVSCodeStages, STAGES } from './vscode/host.mjs';
 
 function step(title, command, args) {
   process.stdout.write(`\n== ${title}: ${command} ${args.join(' ')}\n`);

@@ -2,7 +2,16 @@
 // SEQUENCE_REQUEST. It follows the document (an edit asks again, a moment later), computes further
 // on request (with a cancel), exports and copies. The panel's page is client/webview/explorer.ts;
 // it loads nothing but this extension's own files (a strict content security policy).
-import { CancellationTokenSource, type Disposable, type ExtensionContext, Uri, type WebviewPanel, env, window, workspace } from 'vscode';
+import {
+  CancellationTokenSource,
+  type Disposable,
+  type ExtensionContext,
+  env,
+  Uri,
+  type WebviewPanel,
+  window,
+  workspace,
+} from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   SEQUENCE_DEFAULT_UP_TO,
@@ -12,8 +21,15 @@ import {
   type SequenceParams,
   WYTHOFF_MAX_SIZE,
 } from '../../server/src/protocol';
+import {
+  EXPORT_FORMATS,
+  type ExplorerData,
+  type ExportFormat,
+  exportText,
+  type FromPanel,
+  type ToPanel,
+} from './explorerMessages';
 import { createPanel, OpenPanels, onDocumentEdited } from './panel';
-import { EXPORT_FORMATS, type ExportFormat, exportText, type FromPanel, type ExplorerData, type ToPanel } from './explorerMessages';
 
 export const EXPLORER_VIEW_TYPE = 'grundy.sequenceExplorer';
 
@@ -23,7 +39,12 @@ const FOLLOW_DELAY_MS = 300;
 const open = new OpenPanels<SequenceExplorer>();
 
 /** Opens the explorer of `rule` in the document `uri`, or shows the one already open. */
-export function exploreSequence(context: ExtensionContext, client: LanguageClient, uri: string, rule: string): SequenceExplorer {
+export function exploreSequence(
+  context: ExtensionContext,
+  client: LanguageClient,
+  uri: string,
+  rule: string,
+): SequenceExplorer {
   return open.show(`${uri}\u0000${rule}`, (onClose) => new SequenceExplorer(context, client, uri, rule, onClose));
 }
 
@@ -83,7 +104,11 @@ export class SequenceExplorer {
         // Four times the values of a sequence; twice the side of Wythoff's table.
         const data = this.data();
         if (data?.family === 'wythoff') this.upTo = Math.min(WYTHOFF_MAX_SIZE, 2 * (data.size + 1) - 1);
-        else this.upTo = Math.min(SEQUENCE_MAX_UP_TO, 4 * ((data ? data.values.length - 1 : SEQUENCE_DEFAULT_UP_TO) + 1) - 1);
+        else
+          this.upTo = Math.min(
+            SEQUENCE_MAX_UP_TO,
+            4 * ((data ? data.values.length - 1 : SEQUENCE_DEFAULT_UP_TO) + 1) - 1,
+          );
         return this.request();
       }
       case 'cancel':
@@ -95,7 +120,9 @@ export class SequenceExplorer {
         const data = this.data();
         if (!data) return;
         await env.clipboard.writeText(exportText(data, message.format));
-        void window.showInformationMessage(`Copied ${valueCount(data).toLocaleString('en-US')} values of ${data.rule} (${label(message.format)}).`);
+        void window.showInformationMessage(
+          `Copied ${valueCount(data).toLocaleString('en-US')} values of ${data.rule} (${label(message.format)}).`,
+        );
         return;
       }
     }
@@ -137,7 +164,9 @@ export class SequenceExplorer {
     });
     if (!target) return;
     await workspace.fs.writeFile(target, new TextEncoder().encode(exportText(data, format)));
-    void window.showInformationMessage(`Saved ${valueCount(data).toLocaleString('en-US')} values of ${data.rule} to ${target.fsPath}.`);
+    void window.showInformationMessage(
+      `Saved ${valueCount(data).toLocaleString('en-US')} values of ${data.rule} to ${target.fsPath}.`,
+    );
   }
 
   private post(message: ToPanel): Thenable<boolean> {

@@ -25,7 +25,11 @@ export type FromPanel =
 
 export type ExportFormat = 'csv' | 'markdown' | 'bfile';
 
-export const EXPORT_FORMATS: readonly { readonly format: ExportFormat; readonly label: string; readonly extension: string }[] = [
+export const EXPORT_FORMATS: readonly {
+  readonly format: ExportFormat;
+  readonly label: string;
+  readonly extension: string;
+}[] = [
   { format: 'csv', label: 'CSV', extension: 'csv' },
   { format: 'markdown', label: 'Markdown table', extension: 'md' },
   { format: 'bfile', label: 'OEIS b-file', extension: 'txt' },
@@ -86,7 +90,8 @@ function wythoffText(data: WythoffTableAnswer, format: ExportFormat): string {
         `| a \\ b | ${Array.from({ length: width }, (_, b) => b).join(' | ')} |`,
         `|---:|${' ---: |'.repeat(width)}`,
       );
-      for (let a = 0; a < width; a++) lines.push(`| ${a} | ${Array.from({ length: width }, (_, b) => g(a, b)).join(' | ')} |`);
+      for (let a = 0; a < width; a++)
+        lines.push(`| ${a} | ${Array.from({ length: width }, (_, b) => g(a, b)).join(' | ')} |`);
       return `${lines.join('\n')}\n\n${data.status}\n`;
   }
 }

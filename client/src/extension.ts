@@ -5,34 +5,39 @@
 // explorer.ts; the server's own version tells the first values), and "Copy Nimber at Cursor".
 // Everything else, applying a move included, happens in the server.
 import * as path from 'node:path';
-import { commands, env, type ExtensionContext, type TextEditor, window, workspace } from 'vscode';
-import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
-import { exploreSequence, openExplorers } from './explorer';
-import { openGraphViews, showGraph } from './graphView';
-import { GrundyStatus } from './status';
+import { commands, type ExtensionContext, env, type TextEditor, window, workspace } from 'vscode';
+import {
+  LanguageClient,
+  type LanguageClientOptions,
+  type ServerOptions,
+  TransportKind,
+} from 'vscode-languageclient/node';
 import {
   APPLY_MOVE_COMMAND,
   COPY_NIMBER_COMMAND,
   EXPLORE_SEQUENCE_COMMAND,
   type ExploreSequenceArguments,
-  NUMBER_AT_REQUEST,
-  type NumberAtAnswer,
   GRAPH_REQUEST,
   type GraphAnswer,
+  NUMBER_AT_REQUEST,
+  type NumberAtAnswer,
   OPEN_EXAMPLE_COMMAND,
   RESTART_SERVER_COMMAND,
-  SHOW_GRAPH_COMMAND,
-  type ShowGraphArguments,
-  SHOW_OUTPUT_COMMAND,
-  STATUS_NOTIFICATION,
-  type StatusParams,
   SEQUENCE_REQUEST,
   type SequenceAnswer,
+  SHOW_GRAPH_COMMAND,
   SHOW_MOVES_COMMAND,
+  SHOW_OUTPUT_COMMAND,
+  type ShowGraphArguments,
   type ShowMovesArguments,
+  STATUS_NOTIFICATION,
+  type StatusParams,
   WINNING_MOVES_REQUEST,
   type WinningMovesAnswer,
 } from '../../server/src/protocol';
+import { exploreSequence, openExplorers } from './explorer';
+import { openGraphViews, showGraph } from './graphView';
+import { GrundyStatus } from './status';
 
 /** The walkthrough's first example: heaps under a rule, Kayles, and tokens on a graph. */
 const FIRST_EXAMPLE = `# Piles of coins: a move takes one or two coins from one pile; who cannot move loses.
@@ -59,15 +64,27 @@ let status: GrundyStatus | undefined;
 /** What the extension exports: its tests look inside (the status item, the open explorers). */
 export interface GrundyApi {
   readonly status: () => StatusParams | undefined;
-  readonly explorers: () => readonly { readonly uri: string; readonly rule: string; readonly answer: SequenceAnswer | undefined }[];
-  readonly graphViews: () => readonly { readonly uri: string; readonly graph: string; readonly answer: GraphAnswer | undefined }[];
+  readonly explorers: () => readonly {
+    readonly uri: string;
+    readonly rule: string;
+    readonly answer: SequenceAnswer | undefined;
+  }[];
+  readonly graphViews: () => readonly {
+    readonly uri: string;
+    readonly graph: string;
+    readonly answer: GraphAnswer | undefined;
+  }[];
 }
 
 export async function activate(context: ExtensionContext): Promise<GrundyApi> {
   const serverModule = context.asAbsolutePath(path.join('out', 'server', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    debug: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: ['--nolazy', '--inspect=6009'] },
+    },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'game' }],
@@ -80,7 +97,8 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
       // The client registers every command the server executes; this one it runs itself.
       executeCommand: (command, args, next) => {
         if (command === SHOW_MOVES_COMMAND) return showMoves(args[0] as ShowMovesArguments);
-        if (command === EXPLORE_SEQUENCE_COMMAND) return explore(context, args[0] as ExploreSequenceArguments | undefined);
+        if (command === EXPLORE_SEQUENCE_COMMAND)
+          return explore(context, args[0] as ExploreSequenceArguments | undefined);
         if (command === SHOW_GRAPH_COMMAND) return graph(context, args[0] as ShowGraphArguments | undefined);
         return next(command, args);
       },
@@ -129,7 +147,8 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
   await commands.executeCommand('setContext', 'grundy.active', true);
   return {
     status: () => status?.current,
-    explorers: () => openExplorers().map((explorer) => ({ uri: explorer.uri, rule: explorer.rule, answer: explorer.answer })),
+    explorers: () =>
+      openExplorers().map((explorer) => ({ uri: explorer.uri, rule: explorer.rule, answer: explorer.answer })),
     graphViews: () => openGraphViews().map((view) => ({ uri: view.uri, graph: view.graph, answer: view.answer })),
   };
 }
@@ -140,7 +159,9 @@ let lastGameEditor: TextEditor | undefined;
 function gameEditor(): TextEditor | undefined {
   const active = window.activeTextEditor;
   if (active?.document.languageId === 'game') return active;
-  return lastGameEditor && !lastGameEditor.document.isClosed && window.visibleTextEditors.includes(lastGameEditor) ? lastGameEditor : undefined;
+  return lastGameEditor && !lastGameEditor.document.isClosed && window.visibleTextEditors.includes(lastGameEditor)
+    ? lastGameEditor
+    : undefined;
 }
 
 /**
@@ -156,7 +177,11 @@ async function askAtCursor<T extends object>(
   const editor = gameEditor();
   if (!editor) return void window.showWarningMessage(`Put the cursor on ${what} of a .game file.`);
   const uri = editor.document.uri.toString();
-  const answer = await client!.sendRequest<T | { refused: string }>(method, { textDocument: { uri }, position: editor.selection.active, ...params });
+  const answer = await client!.sendRequest<T | { refused: string }>(method, {
+    textDocument: { uri },
+    position: editor.selection.active,
+    ...params,
+  });
   if ('refused' in answer) return void window.showWarningMessage(answer.refused);
   return { uri, answer: answer as Exclude<T, { refused: string }> };
 }
@@ -183,7 +208,10 @@ async function showMoves(args: ShowMovesArguments): Promise<void> {
   const more = BigInt(answer.unlisted);
   const picked = await window.showQuickPick(items, {
     title: args.title,
-    placeHolder: more > 0n ? `pick a move to play (${more.toLocaleString('en-US')} more winning moves are not listed)` : 'pick a move to play',
+    placeHolder:
+      more > 0n
+        ? `pick a move to play (${more.toLocaleString('en-US')} more winning moves are not listed)`
+        : 'pick a move to play',
     matchOnDetail: true,
   });
   if (picked) await commands.executeCommand(APPLY_MOVE_COMMAND, picked.apply);

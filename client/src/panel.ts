@@ -28,9 +28,18 @@ export function onDocumentEdited(uri: string, then: () => void): Disposable {
 }
 
 /** The page of a panel: `media/panel.css` and `media/<style>.css`, `out/client/webview/<script>.js`, and a `main` element for the script. */
-function panelHtml(webview: Webview, extensionUri: Uri, options: { title: string; style: string; script: string; main: Record<string, string> }): string {
+function panelHtml(
+  webview: Webview,
+  extensionUri: Uri,
+  options: { title: string; style: string; script: string; main: Record<string, string> },
+): string {
   const nonce = randomBytes(16).toString('base64');
-  const policy = ["default-src 'none'", `img-src ${webview.cspSource}`, `style-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
+  const policy = [
+    "default-src 'none'",
+    `img-src ${webview.cspSource}`,
+    `style-src ${webview.cspSource}`,
+    `script-src 'nonce-${nonce}'`,
+  ].join('; ');
   const attributes = Object.entries(options.main)
     .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
     .join('');

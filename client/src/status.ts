@@ -19,16 +19,24 @@ export class GrundyStatus implements Disposable {
     const { item } = this;
     item.busy = status.computing > 0;
     if (status.computing > 0) {
-      const names = status.labels.length > 0 ? `: ${status.labels.join(', ')}${status.computing > status.labels.length ? ', …' : ''}` : '';
+      const names =
+        status.labels.length > 0
+          ? `: ${status.labels.join(', ')}${status.computing > status.labels.length ? ', …' : ''}`
+          : '';
       item.text = `Grundy: computing ${status.computing} game${status.computing === 1 ? '' : 's'}`;
       item.detail = `nimbers being computed${names}`;
-      item.command = { title: 'Cancel', command: CANCEL_COMPUTATIONS_COMMAND, tooltip: 'Stop every computation (each keeps what it found)' };
+      item.command = {
+        title: 'Cancel',
+        command: CANCEL_COMPUTATIONS_COMMAND,
+        tooltip: 'Stop every computation (each keeps what it found)',
+      };
     } else {
       item.text = 'Grundy: idle';
       item.detail = status.lastError ? `last failure: ${status.lastError}` : 'every value is computed';
       item.command = { title: 'Show Output', command: SHOW_OUTPUT_COMMAND, tooltip: "The language server's log" };
     }
-    item.severity = status.lastError && status.computing === 0 ? LanguageStatusSeverity.Warning : LanguageStatusSeverity.Information;
+    item.severity =
+      status.lastError && status.computing === 0 ? LanguageStatusSeverity.Warning : LanguageStatusSeverity.Information;
   }
 
   dispose(): void {

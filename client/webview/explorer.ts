@@ -5,8 +5,15 @@
 // cancel, export and copy. Everything comes from the extension by messages (explorerMessages.ts).
 /// <reference lib="dom" />
 import type { WythoffTableAnswer } from '../../server/src/protocol';
+import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type FromPanel,
+  rowLength,
+  type SequenceData,
+  type ToPanel,
+} from '../src/explorerMessages';
 import { element, themeColour } from './dom';
-import { EXPORT_FORMATS, type ExportFormat, type FromPanel, type SequenceData, type ToPanel, rowLength } from '../src/explorerMessages';
 
 declare function acquireVsCodeApi(): { postMessage(message: FromPanel): void };
 
@@ -48,7 +55,13 @@ function render(refused?: string): void {
   }
   const d = data;
   root.append(
-    element('h1', {}, element('span', { class: 'rule', text: d.rule }), ' ', element('span', { class: 'definition', text: d.definition })),
+    element(
+      'h1',
+      {},
+      element('span', { class: 'rule', text: d.rule }),
+      ' ',
+      element('span', { class: 'definition', text: d.definition }),
+    ),
     element('p', { class: 'status', id: 'status', text: d.status }),
   );
   if (d.stopped) root.append(element('p', { class: 'stopped', id: 'stopped', text: d.stopped }));
@@ -90,7 +103,13 @@ function actionBar(): HTMLElement {
  */
 function renderWythoff(w: WythoffTableAnswer): void {
   root.append(
-    element('h1', {}, element('span', { class: 'rule', text: w.rule }), ' ', element('span', { class: 'definition', text: w.definition })),
+    element(
+      'h1',
+      {},
+      element('span', { class: 'rule', text: w.rule }),
+      ' ',
+      element('span', { class: 'definition', text: w.definition }),
+    ),
     element('p', { class: 'status', id: 'status', text: w.status }),
   );
   if (w.stopped) root.append(element('p', { class: 'stopped', id: 'stopped', text: w.stopped }));
@@ -162,11 +181,19 @@ function table(d: SequenceData): HTMLElement {
   t.append(body);
   const wrap = element('div', { class: 'table' }, t);
   if (rows * width < d.values.length)
-    wrap.append(element('p', { class: 'hint', text: `The first ${(rows * width).toLocaleString('en-US')} values; export for all of them.` }));
+    wrap.append(
+      element('p', {
+        class: 'hint',
+        text: `The first ${(rows * width).toLocaleString('en-US')} values; export for all of them.`,
+      }),
+    );
   if (p) {
     const legend = element('p', { class: 'legend', id: 'legend' });
-    if (p.preperiod > 0) legend.append(element('span', { class: 'preperiod', text: `preperiod: n < ${p.preperiod}` }), ' ');
-    legend.append(element('span', { class: 'period', text: `first period: n = ${p.preperiod} to ${p.preperiod + p.period - 1}` }));
+    if (p.preperiod > 0)
+      legend.append(element('span', { class: 'preperiod', text: `preperiod: n < ${p.preperiod}` }), ' ');
+    legend.append(
+      element('span', { class: 'period', text: `first period: n = ${p.preperiod} to ${p.preperiod + p.period - 1}` }),
+    );
     if (p.saltus) legend.append(` (each period adds ${p.saltus})`);
     wrap.prepend(legend);
   }

@@ -31,18 +31,35 @@ function render(answer: GraphAnswer): void {
     return;
   }
   root.append(
-    element('h1', {}, element('span', { class: 'name', text: `graph ${answer.graph}` }), ` ${answer.vertexCount} vertices, ${answer.edgeCount} edges`),
+    element(
+      'h1',
+      {},
+      element('span', { class: 'name', text: `graph ${answer.graph}` }),
+      ` ${answer.vertexCount} vertices, ${answer.edgeCount} edges`,
+    ),
   );
-  if (answer.computing) root.append(element('p', { class: 'computing', id: 'computing', text: 'Computing the nimbers…' }));
+  if (answer.computing)
+    root.append(element('p', { class: 'computing', id: 'computing', text: 'Computing the nimbers…' }));
   if (answer.problem) root.append(element('p', { class: 'problem', id: 'problem', text: answer.problem }));
   if (answer.nimberCounts.length > 0) root.append(counts(answer));
   if (!answer.drawn) {
-    root.append(element('p', { class: 'hint', id: 'summarised', text: 'Too many vertices to draw: the counts above summarise the graph.' }));
+    root.append(
+      element('p', {
+        class: 'hint',
+        id: 'summarised',
+        text: 'Too many vertices to draw: the counts above summarise the graph.',
+      }),
+    );
     return;
   }
   root.append(drawing(answer));
   root.append(
-    element('p', { class: 'legend' }, element('span', { class: 'p-mark', text: 'P-position' }), ' nimber 0: the player to move loses. ● a token of a game.'),
+    element(
+      'p',
+      { class: 'legend' },
+      element('span', { class: 'p-mark', text: 'P-position' }),
+      ' nimber 0: the player to move loses. ● a token of a game.',
+    ),
   );
 }
 
@@ -69,27 +86,58 @@ function drawing(answer: Drawn): SVGElement {
   for (const [from, to] of edges) layout.setEdge(String(from), String(to));
   dagre.layout(layout);
   const size = layout.graph();
-  const picture = svg('svg', { id: 'drawing', width: size.width ?? 0, height: size.height ?? 0, 'data-vertices': vertices.length, 'data-edges': edges.length });
+  const picture = svg('svg', {
+    id: 'drawing',
+    width: size.width ?? 0,
+    height: size.height ?? 0,
+    'data-vertices': vertices.length,
+    'data-edges': edges.length,
+  });
   const defs = svg('defs');
-  const marker = svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 10, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' });
+  const marker = svg('marker', {
+    id: 'arrow',
+    viewBox: '0 0 10 10',
+    refX: 10,
+    refY: 5,
+    markerWidth: 7,
+    markerHeight: 7,
+    orient: 'auto-start-reverse',
+  });
   marker.append(svg('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'arrow' }));
   defs.append(marker);
   picture.append(defs);
   for (const [from, to] of edges) {
     const points = layout.edge(String(from), String(to)).points ?? [];
-    const d = points.map((p: { x: number; y: number }, k: number) => `${k === 0 ? 'M' : 'L'} ${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join(' ');
-    picture.append(svg('path', { d, class: 'edge', 'marker-end': 'url(#arrow)', 'data-from': vertices[from].name, 'data-to': vertices[to].name }));
+    const d = points
+      .map((p: { x: number; y: number }, k: number) => `${k === 0 ? 'M' : 'L'} ${p.x.toFixed(1)} ${p.y.toFixed(1)}`)
+      .join(' ');
+    picture.append(
+      svg('path', {
+        d,
+        class: 'edge',
+        'marker-end': 'url(#arrow)',
+        'data-from': vertices[from].name,
+        'data-to': vertices[to].name,
+      }),
+    );
   }
   const tokensAt = new Map<number, string[]>();
   for (const t of tokens) tokensAt.set(t.vertex, [...(tokensAt.get(t.vertex) ?? []), t.game]);
   vertices.forEach((v, i) => {
     const node = layout.node(String(i));
     const lost = v.nimber === 0;
-    const group = svg('g', { class: `vertex${lost ? ' p-position' : ''}`, 'data-name': v.name, 'data-nimber': v.nimber === null ? '' : v.nimber });
+    const group = svg('g', {
+      class: `vertex${lost ? ' p-position' : ''}`,
+      'data-name': v.name,
+      'data-nimber': v.nimber === null ? '' : v.nimber,
+    });
     const x = node.x - node.width / 2;
     const y = node.y - node.height / 2;
     group.append(svg('rect', { x, y, width: node.width, height: node.height, rx: 8 }));
-    if (lost) group.append(svg('rect', { x: x + 3, y: y + 3, width: node.width - 6, height: node.height - 6, rx: 6, class: 'inner' }));
+    if (lost)
+      group.append(
+        svg('rect', { x: x + 3, y: y + 3, width: node.width - 6, height: node.height - 6, rx: 6, class: 'inner' }),
+      );
     group.append(svg('text', { x: node.x, y: node.y - 4, class: 'label' }, v.name));
     group.append(svg('text', { x: node.x, y: node.y + 12, class: 'nimber' }, star(v.nimber)));
     const games = tokensAt.get(i);
@@ -100,7 +148,9 @@ function drawing(answer: Drawn): SVGElement {
       token.append(svg('title', {}, `tokens of ${games.join(', ')}`));
       group.append(token);
     }
-    group.append(svg('title', {}, `${v.name}: nimber ${star(v.nimber)}${lost ? ' (a P-position: the player to move loses)' : ''}`));
+    group.append(
+      svg('title', {}, `${v.name}: nimber ${star(v.nimber)}${lost ? ' (a P-position: the player to move loses)' : ''}`),
+    );
     picture.append(group);
   });
   return picture;

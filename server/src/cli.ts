@@ -11,21 +11,21 @@
 // limit was reached: exit code 3 for a limit, 130 for Ctrl-C. Output is written as it is made,
 // never built whole.
 import './cliHeap';
-import { once } from 'node:events';
 import { isAscii } from 'node:buffer';
+import { once } from 'node:events';
 import { readFileSync, writeSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { reportGame, type GameReport } from './analysis/gameReport';
+import { type GameReport, reportGame } from './analysis/gameReport';
 import { createEngineCache, ruleSequence, sequenceNimber, trimCache } from './engine';
 import { sequenceLengthLimit } from './engine/budget';
 import { type Budget, type HeapRule, type HeapSequence, isHeapRule } from './engine/types';
-import { analyzeStreaming, analyzeText, type AnalyzedDocument, StreamedText } from './language/analyze';
-import { BUILTIN_RULES, type GameSymbol } from './language/model';
-import type { LineIndex } from './language/text';
+import { type AnalyzedDocument, analyzeStreaming, analyzeText, StreamedText } from './language/analyze';
 import { keywordSet } from './language/lexer';
+import { BUILTIN_RULES, type GameSymbol } from './language/model';
 import { RULE_KINDS } from './language/parser';
+import type { LineIndex } from './language/text';
 
 const LIMIT_EXIT = 3;
 /** The young generation of the worker that reads a file (3 semi-spaces of 64 MB: see cliHeap.ts), at most a quarter of the ceiling. */
@@ -180,7 +180,14 @@ function parseOptions(argv: string[]): Options {
     else if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg}`);
     else positional.push(arg);
   }
-  return { json, budgetMs, maxMoves, ...(maxMemoryMb !== undefined ? { maxMemoryMb } : {}), ...(to !== undefined ? { to } : {}), positional };
+  return {
+    json,
+    budgetMs,
+    maxMoves,
+    ...(maxMemoryMb !== undefined ? { maxMemoryMb } : {}),
+    ...(to !== undefined ? { to } : {}),
+    positional,
+  };
 }
 
 /** A whole number of any size: digits, or a power written `B^E` (`10^20`). */
@@ -188,7 +195,8 @@ function heapNumber(flag: string, value: string | undefined): bigint {
   const power = value === undefined ? null : /^(\d{1,6})\^(\d{1,6})$/.exec(value);
   if (power) {
     const [base, exponent] = [BigInt(power[1]), BigInt(power[2])];
-    if (base > 1n && exponent * BigInt(power[1].length) > 100_000n) throw new UsageError(`${flag} ${value}: more than 100,000 digits`);
+    if (base > 1n && exponent * BigInt(power[1].length) > 100_000n)
+      throw new UsageError(`${flag} ${value}: more than 100,000 digits`);
     return base ** exponent;
   }
   if (value === undefined || !/^\d{1,100000}$/.test(value))
@@ -213,7 +221,13 @@ function readText(file: string): string {
 function diagnosticsOf(document: AnalyzedDocument) {
   return document.diagnostics.map((diagnostic) => {
     const position = document.lines.positionAt(diagnostic.span.start);
-    return { line: position.line + 1, column: position.character + 1, severity: diagnostic.severity, message: diagnostic.message, code: diagnostic.code };
+    return {
+      line: position.line + 1,
+      column: position.character + 1,
+      severity: diagnostic.severity,
+      message: diagnostic.message,
+      code: diagnostic.code,
+    };
   });
 }
 
@@ -237,7 +251,11 @@ function printDiagnostics(file: string, diagnostics: readonly CliDiagnostic[], o
 }
 
 const outcomeWords = (report: GameReport) =>
-  report.outcome === 'N' ? 'the player to move wins' : report.outcome === 'P' ? 'the player to move loses' : `unknown: ${report.reason}`;
+  report.outcome === 'N'
+    ? 'the player to move wins'
+    : report.outcome === 'P'
+      ? 'the player to move loses'
+      : `unknown: ${report.reason}`;
 
 function analyze(file: string, options: Options, out: SyncOutput): number {
   const text = readDocumentText(file);
@@ -258,7 +276,9 @@ function analyze(file: string, options: Options, out: SyncOutput): number {
     const after = getHeapStatistics();
     if (after.used_heap_size > 0.85 * after.heap_size_limit) {
       out.line(options.json ? ']}' : '');
-      throw new LimitReached(`${memoryLimitWords()} after ${done.toLocaleString('en-US')} games, every one of which is written above`);
+      throw new LimitReached(
+        `${memoryLimitWords()} after ${done.toLocaleString('en-US')} games, every one of which is written above`,
+      );
     }
   };
   // One game at a time, written as soon as it is known, from inside the analysis: neither the
@@ -311,8 +331,11 @@ function parseRule(source: string): { rule: HeapRule; name: string } {
   const builtin = BUILTIN_RULES.get(source.trim());
   if (builtin) {
     if (builtin.kind === 'treblecross')
-      throw new UsageError('treblecross is a row rule; its heap form is `octal 0.007` (a run of m safe cells is a heap of m + 2)');
-    if (!isHeapRule(builtin)) throw new UsageError(`${source.trim()} is not a heap rule: a sequence is a heap rule's nimbers G(0), G(1), …`);
+      throw new UsageError(
+        'treblecross is a row rule; its heap form is `octal 0.007` (a run of m safe cells is a heap of m + 2)',
+      );
+    if (!isHeapRule(builtin))
+      throw new UsageError(`${source.trim()} is not a heap rule: a sequence is a heap rule's nimbers G(0), G(1), …`);
     return { rule: builtin, name: source.trim() };
   }
   const heapBuiltins = [...BUILTIN_RULES].filter(([, rule]) => isHeapRule(rule)).map(([name]) => name);
@@ -352,7 +375,10 @@ function progressReporter(target: number | undefined): { report: (computed: numb
   let last = started;
   let shown = false;
   const line = (computed: number) => {
-    const of = target !== undefined ? ` of ${(target + 1).toLocaleString('en-US')} (${Math.floor((100 * computed) / (target + 1))}%)` : '';
+    const of =
+      target !== undefined
+        ? ` of ${(target + 1).toLocaleString('en-US')} (${Math.floor((100 * computed) / (target + 1))}%)`
+        : '';
     return `grundy: computed ${computed.toLocaleString('en-US')} values${of} in ${((Date.now() - started) / 1000).toFixed(0)} s`;
   };
   return {
@@ -411,17 +437,25 @@ function computeInWorker(work: SequenceWork): Promise<HeapSequence | 'interrupte
 
 /** In the worker: computes the sequence and posts it back (progress and notes on the way). */
 function sequenceWorker(work: SequenceWork): void {
-  const post = (message: FromSequenceWorker, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
+  const post = (message: FromSequenceWorker, transfer: ArrayBuffer[] = []) =>
+    parentPort!.postMessage(message, transfer);
   const { rule, deadline, stopAt } = work;
   const budget: Budget = { deadline };
-  let result = ruleSequence(rule, budget, { ...(stopAt !== undefined ? { stopAt } : {}), onProgress: (computed) => post({ progress: computed }) });
+  let result = ruleSequence(rule, budget, {
+    ...(stopAt !== undefined ? { stopAt } : {}),
+    onProgress: (computed) => post({ progress: computed }),
+  });
   // --to may stop the computation before a period is proved. Looking further costs more than
   // what was asked (0.007 has no period in reach): only a little further (to twice --to), only
   // within a quarter of the time left, and said so.
   if (!result.complete && stopAt !== undefined && !result.stop && Date.now() < deadline) {
     const started = Date.now();
     const searchDeadline = started + (deadline - started) / 4;
-    const further = ruleSequence(rule, { ...budget, deadline: searchDeadline, maxValues: Math.max(2 * (stopAt + 1), 10_000) }, { resume: result });
+    const further = ruleSequence(
+      rule,
+      { ...budget, deadline: searchDeadline, maxValues: Math.max(2 * (stopAt + 1), 10_000) },
+      { resume: result },
+    );
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     post({
       note: further.complete
@@ -440,7 +474,8 @@ async function sequence(source: string, options: Options, out: Output): Promise<
   const budget: Budget = { deadline };
   // Values are computed up to --to or until a period is proved, whichever comes first; past the
   // longest sequence the memory limit allows, only a proved period can give them.
-  const stopAt = options.to !== undefined && options.to < BigInt(sequenceLengthLimit(budget)) ? Number(options.to) : undefined;
+  const stopAt =
+    options.to !== undefined && options.to < BigInt(sequenceLengthLimit(budget)) ? Number(options.to) : undefined;
   const computed = await computeInWorker({ rule, deadline, stopAt });
   if (computed === 'interrupted') {
     process.stderr.write('grundy: interrupted while computing, before any value was written\n');
@@ -448,9 +483,15 @@ async function sequence(source: string, options: Options, out: Output): Promise<
   }
   const result = computed;
   const period = result.periodicity;
-  const last = options.to ?? BigInt(period ? Math.max(30, period.preperiod + 2 * period.period - 1) : Math.min(result.computedUpTo, 99));
+  const last =
+    options.to ??
+    BigInt(period ? Math.max(30, period.preperiod + 2 * period.period - 1) : Math.min(result.computedUpTo, 99));
   // Without a period, nothing past the computed values is known: stop there and say so.
-  const lastKnown = period ? last : BigInt(Math.min(result.computedUpTo, Number(last > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : last)));
+  const lastKnown = period
+    ? last
+    : BigInt(
+        Math.min(result.computedUpTo, Number(last > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : last)),
+      );
   const value = (n: bigint): string => {
     if (n <= BigInt(result.computedUpTo)) return String(result.values[Number(n)]);
     return sequenceNimber(result, n)?.toString() ?? '?';
@@ -467,7 +508,13 @@ async function sequence(source: string, options: Options, out: Output): Promise<
       key: result.key,
       computedUpTo: result.computedUpTo,
       ...(period
-        ? { preperiod: period.preperiod, period: period.period, saltus: period.saltus, provedAt: period.provedAt, proof: period.proof }
+        ? {
+            preperiod: period.preperiod,
+            period: period.period,
+            saltus: period.saltus,
+            provedAt: period.provedAt,
+            proof: period.proof,
+          }
         : { preperiod: null, period: null, reason: result.reason }),
     };
     await out.line(`${JSON.stringify(head).slice(0, -1)},"values":[`);
@@ -485,8 +532,12 @@ async function sequence(source: string, options: Options, out: Output): Promise<
   } else {
     await out.line(`${name}  (${result.key})`);
     if (period) {
-      const saltus = period.saltus ? `, saltus ${period.saltus} (G(n + ${period.period}) = G(n) + ${period.saltus})` : '';
-      await out.line(`preperiod ${period.preperiod}, period ${period.period}${saltus}: proved from G(0..${period.provedAt}) by ${proofWords[period.proof]}`);
+      const saltus = period.saltus
+        ? `, saltus ${period.saltus} (G(n + ${period.period}) = G(n) + ${period.saltus})`
+        : '';
+      await out.line(
+        `preperiod ${period.preperiod}, period ${period.period}${saltus}: proved from G(0..${period.provedAt}) by ${proofWords[period.proof]}`,
+      );
     } else {
       await out.line(`no period proved: ${result.reason}`);
     }
@@ -503,7 +554,9 @@ async function sequence(source: string, options: Options, out: Output): Promise<
   }
   await out.flush();
   if (stoppedAt?.why === 'budget') {
-    process.stderr.write(`grundy: stopped before heap ${stoppedAt.next}: the budget of ${options.budgetMs} ms was reached (--budget-ms)\n`);
+    process.stderr.write(
+      `grundy: stopped before heap ${stoppedAt.next}: the budget of ${options.budgetMs} ms was reached (--budget-ms)\n`,
+    );
     return LIMIT_EXIT;
   }
   if (stoppedAt?.why === 'interrupted') {
@@ -520,7 +573,11 @@ async function sequence(source: string, options: Options, out: Output): Promise<
 }
 
 /** What a check or analyze worker tells the main thread at its end. */
-type FromFileWorker = { readonly code: number } | { readonly limit: string } | { readonly usage: string } | { readonly crash: string };
+type FromFileWorker =
+  | { readonly code: number }
+  | { readonly limit: string }
+  | { readonly usage: string }
+  | { readonly crash: string };
 
 interface FileWork {
   readonly command: 'check' | 'analyze';
@@ -544,7 +601,10 @@ function runInWorker(work: FileWork): Promise<number> {
   const memoryMb = work.options.maxMemoryMb ?? defaultMemoryMb();
   const worker = new Worker(__filename, {
     workerData: { file: work, memoryMb },
-    resourceLimits: { maxOldGenerationSizeMb: memoryMb - youngGenerationMb(memoryMb), maxYoungGenerationSizeMb: youngGenerationMb(memoryMb) },
+    resourceLimits: {
+      maxOldGenerationSizeMb: memoryMb - youngGenerationMb(memoryMb),
+      maxYoungGenerationSizeMb: youngGenerationMb(memoryMb),
+    },
   });
   return new Promise((resolve) => {
     let outcome: FromFileWorker | undefined;
@@ -583,7 +643,8 @@ function runInWorker(work: FileWork): Promise<number> {
   });
 }
 
-const memoryLimitWordsFor = (memoryMb: number) => `stopped at the memory limit of ${memoryMb.toLocaleString('en-US')} MB (--max-memory-mb)`;
+const memoryLimitWordsFor = (memoryMb: number) =>
+  `stopped at the memory limit of ${memoryMb.toLocaleString('en-US')} MB (--max-memory-mb)`;
 
 /** In the worker: the command, its output written to stdout, its end posted back. */
 function fileWorker(work: FileWork): void {
@@ -591,7 +652,9 @@ function fileWorker(work: FileWork): void {
   let outcome: FromFileWorker;
   try {
     try {
-      outcome = { code: work.command === 'check' ? check(work.file, work.options, out) : analyze(work.file, work.options, out) };
+      outcome = {
+        code: work.command === 'check' ? check(work.file, work.options, out) : analyze(work.file, work.options, out),
+      };
     } catch (error) {
       if (error instanceof LimitReached) outcome = { limit: error.message };
       else if (error instanceof UsageError) outcome = { usage: error.message };
@@ -625,7 +688,8 @@ async function main(argv: string[]): Promise<number> {
   try {
     const options = parseOptions(argv);
     const [command, argument, ...extra] = options.positional;
-    if (argument === undefined || extra.length > 0) throw new UsageError(command ? `${command} takes one argument` : 'no command');
+    if (argument === undefined || extra.length > 0)
+      throw new UsageError(command ? `${command} takes one argument` : 'no command');
     let code: number;
     switch (command) {
       case 'check':

@@ -1,10 +1,11 @@
 // The language server's process (bundled as out/server/server.js): opens the transport the
 // command line names, starts the worker pool, and serves the connection (server.ts).
-import { tuneHeapForAnalyses } from './heapTuning';
+
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { WorkerPool } from './compute/pool';
+import { tuneHeapForAnalyses } from './heapTuning';
 import { createServer } from './server';
 import { openTransport } from './transport';
 

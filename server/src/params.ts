@@ -31,7 +31,8 @@ function shown(value: unknown): string {
 }
 
 function record(value: unknown, what: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidParams(`${what} must be an object, not ${shown(value)}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new InvalidParams(`${what} must be an object, not ${shown(value)}`);
   return value as Record<string, unknown>;
 }
 
@@ -41,13 +42,15 @@ function uinteger(value: unknown): value is number {
 
 function position(value: unknown, what: string): Position {
   const p = record(value, what);
-  if (!uinteger(p.line) || !uinteger(p.character)) throw new InvalidParams(`${what} must be { line, character } with integers ≥ 0, not ${shown(value)}`);
+  if (!uinteger(p.line) || !uinteger(p.character))
+    throw new InvalidParams(`${what} must be { line, character } with integers ≥ 0, not ${shown(value)}`);
   return { line: p.line, character: p.character };
 }
 
 function uri(value: unknown, what: string): string {
   const document = record(value, what);
-  if (typeof document.uri !== 'string') throw new InvalidParams(`${what}.uri must be a string, not ${shown(document.uri)}`);
+  if (typeof document.uri !== 'string')
+    throw new InvalidParams(`${what}.uri must be a string, not ${shown(document.uri)}`);
   return document.uri;
 }
 
@@ -56,7 +59,10 @@ function uri(value: unknown, what: string): string {
  * so a hint that carries no tooltip-less `data` of ours (a number), or whose label is made of parts,
  * is no mistake: it comes back with `data` undefined and is answered unchanged.
  */
-export function inlayHintResolveParams(params: unknown): { readonly hint: InlayHint; readonly data: HintData | undefined } {
+export function inlayHintResolveParams(params: unknown): {
+  readonly hint: InlayHint;
+  readonly data: HintData | undefined;
+} {
   const hint = record(params, 'params');
   position(hint.position, 'params.position');
   if (typeof hint.label !== 'string' && !Array.isArray(hint.label))
@@ -71,7 +77,10 @@ export function inlayHintResolveParams(params: unknown): { readonly hint: InlayH
  * Only a lens without a command and with our `[document, version, game, lens]` data has anything
  * to add; any other comes back with `data` undefined and is answered unchanged.
  */
-export function codeLensResolveParams(params: unknown): { readonly lens: CodeLens; readonly data: LensData | undefined } {
+export function codeLensResolveParams(params: unknown): {
+  readonly lens: CodeLens;
+  readonly data: LensData | undefined;
+} {
   const lens = record(params, 'params');
   range(lens.range, 'params.range');
   const data = lens.data;
@@ -101,30 +110,46 @@ export function textDocumentRangeParams(params: unknown): { readonly uri: string
 }
 
 /** `workspace/executeCommand`: a command name and its arguments. */
-export function executeCommandParams(params: unknown): { readonly command: string; readonly arguments: readonly unknown[] } {
+export function executeCommandParams(params: unknown): {
+  readonly command: string;
+  readonly arguments: readonly unknown[];
+} {
   const p = record(params, 'params');
-  if (typeof p.command !== 'string') throw new InvalidParams(`params.command must be a string, not ${shown(p.command)}`);
-  if (p.arguments !== undefined && !Array.isArray(p.arguments)) throw new InvalidParams(`params.arguments must be an array, not ${shown(p.arguments)}`);
+  if (typeof p.command !== 'string')
+    throw new InvalidParams(`params.command must be a string, not ${shown(p.command)}`);
+  if (p.arguments !== undefined && !Array.isArray(p.arguments))
+    throw new InvalidParams(`params.arguments must be an array, not ${shown(p.arguments)}`);
   return { command: p.command, arguments: p.arguments ?? [] };
 }
 
 /** `grundy.applyMove`'s one argument (what a lens or the move picker carries). */
 export function applyMoveArguments(value: unknown): ApplyMoveArguments {
-  if (!isApplyMoveArguments(value)) throw new InvalidParams(`grundy.applyMove needs { uri, version, game, key, index }, not ${shown(value)}`);
+  if (!isApplyMoveArguments(value))
+    throw new InvalidParams(`grundy.applyMove needs { uri, version, game, key, index }, not ${shown(value)}`);
   return value;
 }
 
 /** `grundy/winningMoves`' params (what a "k more winning moves" lens carries). */
 export function showMovesArguments(value: unknown): ShowMovesArguments {
   const v = record(value, 'params');
-  if (typeof v.uri !== 'string' || !Number.isInteger(v.version) || typeof v.game !== 'string' || typeof v.key !== 'string' || typeof v.title !== 'string') {
+  if (
+    typeof v.uri !== 'string' ||
+    !Number.isInteger(v.version) ||
+    typeof v.game !== 'string' ||
+    typeof v.key !== 'string' ||
+    typeof v.title !== 'string'
+  ) {
     throw new InvalidParams(`grundy/winningMoves needs { uri, version, game, key, title }, not ${shown(value)}`);
   }
   return v as unknown as ShowMovesArguments;
 }
 
 /** `textDocument/references`: a position, and whether the declaration counts (ReferenceParams.context; default yes). */
-export function referenceParams(params: unknown): { readonly uri: string; readonly position: Position; readonly includeDeclaration: boolean } {
+export function referenceParams(params: unknown): {
+  readonly uri: string;
+  readonly position: Position;
+  readonly includeDeclaration: boolean;
+} {
   const at = textDocumentPositionParams(params);
   const context = (params as { context?: unknown }).context;
   if (context === undefined) return { ...at, includeDeclaration: true };
@@ -134,7 +159,11 @@ export function referenceParams(params: unknown): { readonly uri: string; readon
 }
 
 /** `textDocument/rename`: a position and the new name. */
-export function renameParams(params: unknown): { readonly uri: string; readonly position: Position; readonly newName: string } {
+export function renameParams(params: unknown): {
+  readonly uri: string;
+  readonly position: Position;
+  readonly newName: string;
+} {
   const at = textDocumentPositionParams(params);
   const newName = (params as { newName?: unknown }).newName;
   if (typeof newName !== 'string') throw new InvalidParams('params.newName must be a string');
@@ -149,10 +178,17 @@ export function workspaceSymbolParams(params: unknown): { readonly query: string
 }
 
 /** `textDocument/selectionRange`: a document and at most 10,000 positions. */
-export function selectionRangeParams(params: unknown): { readonly uri: string; readonly positions: readonly Position[] } {
+export function selectionRangeParams(params: unknown): {
+  readonly uri: string;
+  readonly positions: readonly Position[];
+} {
   const p = record(params, 'params');
-  if (!Array.isArray(p.positions) || p.positions.length > 10_000) throw new InvalidParams('params.positions must be an array of positions (at most 10,000)');
-  return { uri: uri(p.textDocument, 'params.textDocument'), positions: p.positions.map((at, i) => position(at, `params.positions[${i}]`)) };
+  if (!Array.isArray(p.positions) || p.positions.length > 10_000)
+    throw new InvalidParams('params.positions must be an array of positions (at most 10,000)');
+  return {
+    uri: uri(p.textDocument, 'params.textDocument'),
+    positions: p.positions.map((at, i) => position(at, `params.positions[${i}]`)),
+  };
 }
 
 /** `textDocument/codeAction`: the range, the diagnostics the client shows there, and the kinds it asks for. */
@@ -170,12 +206,16 @@ export function codeActionParams(params: unknown): {
 
 /** `textDocument/formatting`: a document and its FormattingOptions (which the canonical layout does not need). */
 export function formattingParams(params: unknown): { readonly uri: string } {
-  if (typeof (params as { options?: unknown }).options !== 'object') throw new InvalidParams('params.options must be FormattingOptions');
+  if (typeof (params as { options?: unknown }).options !== 'object')
+    throw new InvalidParams('params.options must be FormattingOptions');
   return textDocumentParams(params);
 }
 
 /** `textDocument/semanticTokens/full/delta`: a document and the result the client holds. */
-export function semanticTokensDeltaParams(params: unknown): { readonly uri: string; readonly previousResultId: string } {
+export function semanticTokensDeltaParams(params: unknown): {
+  readonly uri: string;
+  readonly previousResultId: string;
+} {
   const { uri: documentUri } = textDocumentParams(params);
   const previous = (params as { previousResultId?: unknown }).previousResultId;
   if (typeof previous !== 'string') throw new InvalidParams('params.previousResultId must be a string');
@@ -185,7 +225,8 @@ export function semanticTokensDeltaParams(params: unknown): { readonly uri: stri
 /** `grundy.explainGame`'s one argument (what a lens that states a fact carries). */
 export function explainArguments(value: unknown): ExplainGameArguments {
   const v = record(value, "grundy.explainGame's argument");
-  if (typeof v.uri !== 'string' || typeof v.game !== 'string') throw new InvalidParams(`grundy.explainGame needs { uri, game }, not ${shown(value)}`);
+  if (typeof v.uri !== 'string' || typeof v.game !== 'string')
+    throw new InvalidParams(`grundy.explainGame needs { uri, game }, not ${shown(value)}`);
   return { uri: v.uri, game: v.game };
 }
 
@@ -198,7 +239,8 @@ export function sequenceParams(params: unknown): {
 } {
   const p = record(params, 'params');
   const at = p.position === undefined ? undefined : position(p.position, 'params.position');
-  if (p.rule !== undefined && typeof p.rule !== 'string') throw new InvalidParams(`params.rule must be a rule's name, not ${shown(p.rule)}`);
+  if (p.rule !== undefined && typeof p.rule !== 'string')
+    throw new InvalidParams(`params.rule must be a rule's name, not ${shown(p.rule)}`);
   if (p.rule === undefined && at === undefined) throw new InvalidParams('params needs a rule (its name) or a position');
   if (p.upTo !== undefined && (!uinteger(p.upTo) || p.upTo > SEQUENCE_MAX_UP_TO))
     throw new InvalidParams(`params.upTo must be an integer from 0 to ${SEQUENCE_MAX_UP_TO}, not ${shown(p.upTo)}`);
@@ -211,23 +253,35 @@ export function sequenceParams(params: unknown): {
 }
 
 /** GRAPH_REQUEST: a document, and a graph by name or by position. */
-export function graphParams(params: unknown): { readonly uri: string; readonly graph?: string; readonly position?: Position } {
+export function graphParams(params: unknown): {
+  readonly uri: string;
+  readonly graph?: string;
+  readonly position?: Position;
+} {
   const p = record(params, 'params');
   const at = p.position === undefined ? undefined : position(p.position, 'params.position');
-  if (p.graph !== undefined && typeof p.graph !== 'string') throw new InvalidParams(`params.graph must be a graph's name, not ${shown(p.graph)}`);
-  if (p.graph === undefined && at === undefined) throw new InvalidParams('params needs a graph (its name) or a position');
-  return { uri: uri(p.textDocument, 'params.textDocument'), ...(p.graph === undefined ? {} : { graph: p.graph }), ...(at ? { position: at } : {}) };
+  if (p.graph !== undefined && typeof p.graph !== 'string')
+    throw new InvalidParams(`params.graph must be a graph's name, not ${shown(p.graph)}`);
+  if (p.graph === undefined && at === undefined)
+    throw new InvalidParams('params needs a graph (its name) or a position');
+  return {
+    uri: uri(p.textDocument, 'params.textDocument'),
+    ...(p.graph === undefined ? {} : { graph: p.graph }),
+    ...(at ? { position: at } : {}),
+  };
 }
 
 export function showGraphArguments(value: unknown): ShowGraphArguments {
   const v = record(value, "grundy.showGraph's argument");
-  if (typeof v.uri !== 'string' || typeof v.graph !== 'string') throw new InvalidParams(`grundy.showGraph needs { uri, graph }, not ${shown(value)}`);
+  if (typeof v.uri !== 'string' || typeof v.graph !== 'string')
+    throw new InvalidParams(`grundy.showGraph needs { uri, graph }, not ${shown(value)}`);
   return { uri: v.uri, graph: v.graph };
 }
 
 export function exploreArguments(value: unknown): ExploreSequenceArguments {
   const v = record(value, "grundy.exploreSequence's argument");
-  if (typeof v.uri !== 'string' || typeof v.rule !== 'string') throw new InvalidParams(`grundy.exploreSequence needs { uri, rule }, not ${shown(value)}`);
+  if (typeof v.uri !== 'string' || typeof v.rule !== 'string')
+    throw new InvalidParams(`grundy.exploreSequence needs { uri, rule }, not ${shown(value)}`);
   return { uri: v.uri, rule: v.rule };
 }
 
@@ -239,7 +293,11 @@ function range(value: unknown, what: string): Range {
 function checkDidOpen(params: unknown): void {
   const document = record(record(params, 'params').textDocument, 'params.textDocument');
   uri(document, 'params.textDocument');
-  if (typeof document.languageId !== 'string' || !Number.isInteger(document.version) || typeof document.text !== 'string') {
+  if (
+    typeof document.languageId !== 'string' ||
+    !Number.isInteger(document.version) ||
+    typeof document.text !== 'string'
+  ) {
     throw new InvalidParams(`params.textDocument needs { uri, languageId, version, text }, not ${shown(document)}`);
   }
 }
@@ -248,11 +306,14 @@ function checkDidChange(params: unknown): void {
   const p = record(params, 'params');
   const document = record(p.textDocument, 'params.textDocument');
   uri(document, 'params.textDocument');
-  if (!Number.isInteger(document.version)) throw new InvalidParams(`params.textDocument.version must be an integer, not ${shown(document.version)}`);
-  if (!Array.isArray(p.contentChanges)) throw new InvalidParams(`params.contentChanges must be an array, not ${shown(p.contentChanges)}`);
+  if (!Number.isInteger(document.version))
+    throw new InvalidParams(`params.textDocument.version must be an integer, not ${shown(document.version)}`);
+  if (!Array.isArray(p.contentChanges))
+    throw new InvalidParams(`params.contentChanges must be an array, not ${shown(p.contentChanges)}`);
   p.contentChanges.forEach((change: unknown, i) => {
     const c = record(change, `params.contentChanges[${i}]`);
-    if (typeof c.text !== 'string') throw new InvalidParams(`params.contentChanges[${i}].text must be a string, not ${shown(c.text)}`);
+    if (typeof c.text !== 'string')
+      throw new InvalidParams(`params.contentChanges[${i}].text must be a string, not ${shown(c.text)}`);
     if (c.range !== undefined) range(c.range, `params.contentChanges[${i}].range`);
   });
 }

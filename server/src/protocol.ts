@@ -47,7 +47,9 @@ export interface ApplyMoveArguments {
 }
 
 /** APPLY_MOVE_COMMAND's answer: applied (with the game after the move, long numbers abbreviated), or why not. */
-export type ApplyMoveAnswer = { readonly applied: true; readonly after: string } | { readonly applied: false; readonly message: string };
+export type ApplyMoveAnswer =
+  | { readonly applied: true; readonly after: string }
+  | { readonly applied: false; readonly message: string };
 
 /** What the "k more winning moves" lens passes to the client, which asks WINNING_MOVES_REQUEST for the list. */
 export interface ShowMovesArguments {
@@ -63,7 +65,11 @@ export const WINNING_MOVES_REQUEST = 'grundy/winningMoves';
 
 export type WinningMovesAnswer =
   | {
-      readonly moves: readonly { readonly label: string; readonly description: string; readonly apply: ApplyMoveArguments }[];
+      readonly moves: readonly {
+        readonly label: string;
+        readonly description: string;
+        readonly apply: ApplyMoveArguments;
+      }[];
       /** Winning moves that exist but were not listed (decimal: counts may exceed 2^53). */
       readonly unlisted: string;
     }

@@ -12,7 +12,6 @@
 // Editor features (features/) are registered from one list, FEATURES: each brings its
 // capabilities and its handlers, and sees the server only through a FeatureContext.
 import { createHash } from 'node:crypto';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   type ClientCapabilities,
   CodeLensRefreshRequest,
@@ -26,17 +25,18 @@ import {
   type ServerCapabilities,
   ShowMessageNotification,
   ShowMessageRequest,
-  TextDocuments,
   TextDocumentSyncKind,
+  TextDocuments,
   type WorkDoneProgressServerReporter,
 } from 'vscode-languageserver/node';
-import { Computations, type Computation, type ComputationPool, type ComputationRequest } from './compute/computations';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { type Computation, type ComputationPool, type ComputationRequest, Computations } from './compute/computations';
 import type { GameResult, RuleSummary } from './compute/jobs';
 import { type AnalyzedVersion, analyzeVersion, LISTED_MOVES, ruleRequest } from './compute/requests';
 import type { GraphNimbers } from './engine/types';
+import { FEATURES } from './features';
 import { computationDiagnostics, lspDiagnostics } from './features/diagnostics';
 import { type Feature, type FeatureContext, type FeatureHandlers, Refusal } from './features/feature';
-import { FEATURES } from './features';
 import { DEFAULT_SETTINGS, type DocumentView, type Settings, type Value } from './features/view';
 import { executeCommandParams, InvalidParams, withCheckedDocumentSync } from './params';
 import { STATUS_NOTIFICATION, type StatusParams } from './protocol';
@@ -140,7 +140,10 @@ export function createServer(connection: Connection, options: ServerOptions): La
       icons: renderIcons,
       game: (game) => {
         const request = state.games.get(game);
-        return request && valueState<GameResult>(computations.ensure(request), (r) => (r.kind === 'game' ? r.game : undefined));
+        return (
+          request &&
+          valueState<GameResult>(computations.ensure(request), (r) => (r.kind === 'game' ? r.game : undefined))
+        );
       },
       gameKey: (game) => {
         const request = state.games.get(game);
@@ -148,7 +151,10 @@ export function createServer(connection: Connection, options: ServerOptions): La
       },
       graph: (graph) => {
         const request = state.graphs.get(graph);
-        return request && valueState<GraphNimbers>(computations.ensure(request), (r) => (r.kind === 'graph' ? r.graph : undefined));
+        return (
+          request &&
+          valueState<GraphNimbers>(computations.ensure(request), (r) => (r.kind === 'graph' ? r.graph : undefined))
+        );
       },
       rule: (name, rule) => {
         const request = ruleRequest(name, rule);
@@ -170,7 +176,11 @@ export function createServer(connection: Connection, options: ServerOptions): La
     try {
       const view = viewOf(document);
       const diagnostics = [
-        ...lspDiagnostics(view.document, uri, capabilities.textDocument?.publishDiagnostics?.relatedInformation === true),
+        ...lspDiagnostics(
+          view.document,
+          uri,
+          capabilities.textDocument?.publishDiagnostics?.relatedInformation === true,
+        ),
         ...computationDiagnostics(view),
       ];
       publishedVersions.set(uri, document.version);
@@ -213,8 +223,10 @@ export function createServer(connection: Connection, options: ServerOptions): La
         finishedFor.clear();
         lastRefreshMs = performance.now() - started + refreshAnswersMs;
         refreshAnswersMs = 0;
-        if (capabilities.workspace?.inlayHint?.refreshSupport) toClient(() => connection.sendRequest(InlayHintRefreshRequest.type));
-        if (capabilities.workspace?.codeLens?.refreshSupport) toClient(() => connection.sendRequest(CodeLensRefreshRequest.type));
+        if (capabilities.workspace?.inlayHint?.refreshSupport)
+          toClient(() => connection.sendRequest(InlayHintRefreshRequest.type));
+        if (capabilities.workspace?.codeLens?.refreshSupport)
+          toClient(() => connection.sendRequest(CodeLensRefreshRequest.type));
       },
       Math.max(refreshDelayMs, 4 * lastRefreshMs),
     );
@@ -227,7 +239,10 @@ export function createServer(connection: Connection, options: ServerOptions): La
     resultsVersion++;
     // Only a failure or an unknown value adds a diagnostic (computationDiagnostics): republishing a
     // document of 100,000 games for every value that arrives would keep the thread busy for nothing.
-    if (computation.state === 'failed' || (computation.state === 'done' && computation.result.kind === 'game' && computation.result.game.outcome === null)) {
+    if (
+      computation.state === 'failed' ||
+      (computation.state === 'done' && computation.result.kind === 'game' && computation.result.game.outcome === null)
+    ) {
       for (const uri of computations.ownersOf(key)) finishedFor.add(uri);
     }
     if (computation.state === 'failed') lastError = `${computation.label}: ${computation.message.split('\n')[0]}`;
@@ -248,7 +263,11 @@ export function createServer(connection: Connection, options: ServerOptions): La
 
   function updateStatus(pending: ReturnType<Computations['pendingSummary']>): void {
     if (!sendStatus) return;
-    const status: StatusParams = { computing: pending?.count ?? 0, labels: pending?.labels ?? [], ...(lastError ? { lastError } : {}) };
+    const status: StatusParams = {
+      computing: pending?.count ?? 0,
+      labels: pending?.labels ?? [],
+      ...(lastError ? { lastError } : {}),
+    };
     const text = JSON.stringify(status);
     if (text === lastStatus) return;
     lastStatus = text;
@@ -271,7 +290,9 @@ export function createServer(connection: Connection, options: ServerOptions): La
     if (!progress) {
       if (Date.now() - pending.oldestStartedAt < progressAfterMs || !capabilities.window?.workDoneProgress) return;
       // Computations finished before this progress began: the percentage counts those after.
-      const started: { reporter?: WorkDoneProgressServerReporter; readonly finishedAtStart: number } = { finishedAtStart: pending.finishedTotal };
+      const started: { reporter?: WorkDoneProgressServerReporter; readonly finishedAtStart: number } = {
+        finishedAtStart: pending.finishedTotal,
+      };
       progress = started;
       toClient(() =>
         connection.window.createWorkDoneProgress().then(
@@ -288,7 +309,8 @@ export function createServer(connection: Connection, options: ServerOptions): La
     }
     const done = pending.finishedTotal - progress.finishedAtStart;
     const reporter = progress.reporter;
-    if (reporter) toClient(() => reporter.report(Math.floor((100 * done) / (done + pending.count)), progressMessage(pending)));
+    if (reporter)
+      toClient(() => reporter.report(Math.floor((100 * done) / (done + pending.count)), progressMessage(pending)));
   }
 
   // ---- settings ----
@@ -338,11 +360,20 @@ export function createServer(connection: Connection, options: ServerOptions): La
     },
     views: () => documents.all().map(viewOf),
     tell: (message, type = 'warning') => {
-      toClient(() => connection.sendNotification(ShowMessageNotification.type, { type: type === 'info' ? MessageType.Info : MessageType.Warning, message }));
+      toClient(() =>
+        connection.sendNotification(ShowMessageNotification.type, {
+          type: type === 'info' ? MessageType.Info : MessageType.Warning,
+          message,
+        }),
+      );
     },
     ask: async (message, choices) => {
       try {
-        const picked = await connection.sendRequest(ShowMessageRequest.type, { type: MessageType.Info, message, actions: choices.map((title) => ({ title })) });
+        const picked = await connection.sendRequest(ShowMessageRequest.type, {
+          type: MessageType.Info,
+          message,
+          actions: choices.map((title) => ({ title })),
+        });
         return picked?.title;
       } catch {
         return undefined;
@@ -364,7 +395,10 @@ export function createServer(connection: Connection, options: ServerOptions): La
     },
     applyEdit: async (label, edit) => {
       if (!capabilities.workspace?.applyEdit)
-        return { applied: false, failureReason: 'this editor does not accept edits from the server (workspace.applyEdit)' };
+        return {
+          applied: false,
+          failureReason: 'this editor does not accept edits from the server (workspace.applyEdit)',
+        };
       try {
         return await connection.workspace.applyEdit({ label, edit });
       } catch (cause) {
@@ -389,7 +423,10 @@ export function createServer(connection: Connection, options: ServerOptions): La
           throw new ResponseError(ErrorCodes.InvalidParams, `${name}: ${cause.message}`);
         }
         toClient(() => connection.console.error(`${name} failed: ${describe(cause)}`));
-        throw new ResponseError(ErrorCodes.InternalError, `${name} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+        throw new ResponseError(
+          ErrorCodes.InternalError,
+          `${name} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+        );
       }
     })();
   }
@@ -430,7 +467,9 @@ export function createServer(connection: Connection, options: ServerOptions): La
 
   connection.onInitialize((params) => {
     capabilities = params.capabilities;
-    const initOptions = params.initializationOptions as { settings?: unknown; renderIcons?: unknown; status?: unknown } | undefined;
+    const initOptions = params.initializationOptions as
+      | { settings?: unknown; renderIcons?: unknown; status?: unknown }
+      | undefined;
     sendStatus = initOptions?.status === true;
     if (initOptions?.settings) settings = normalizeSettings(initOptions.settings);
     renderIcons = initOptions?.renderIcons === true;
@@ -511,7 +550,8 @@ function valueState<T>(
   computation: Computation | undefined,
   pick: (result: NonNullable<Extract<Computation, { state: 'done' }>['result']>) => T | undefined,
 ): Value<T> {
-  if (!computation || computation.state === 'pending') return { state: 'pending', sinceMs: computation?.startedAt ?? Date.now() };
+  if (!computation || computation.state === 'pending')
+    return { state: 'pending', sinceMs: computation?.startedAt ?? Date.now() };
   if (computation.state === 'failed') return { state: 'failed', message: computation.message };
   const value = pick(computation.result);
   return value === undefined
@@ -534,7 +574,9 @@ function normalizeSettings(raw: unknown): Settings {
   const number = (value: unknown, fallback: number, min: number, max: number) =>
     typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : fallback;
   return {
-    inlayHints: { enabled: typeof s.inlayHints?.enabled === 'boolean' ? s.inlayHints.enabled : DEFAULT_SETTINGS.inlayHints.enabled },
+    inlayHints: {
+      enabled: typeof s.inlayHints?.enabled === 'boolean' ? s.inlayHints.enabled : DEFAULT_SETTINGS.inlayHints.enabled,
+    },
     codeLens: { maxMoves: number(s.codeLens?.maxMoves, DEFAULT_SETTINGS.codeLens.maxMoves, 0, LISTED_MOVES) },
     computation: {
       budgetMs: number(s.computation?.budgetMs, DEFAULT_SETTINGS.computation.budgetMs, 10, 3_600_000),

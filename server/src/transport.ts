@@ -71,7 +71,13 @@ export function exitOnBrokenStream(reason: string): void {
 }
 
 /** Errors that say the other end has gone away, not that the stream is garbled. */
-const GONE = new Set(['EPIPE', 'ECONNRESET', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END', 'ERR_IPC_CHANNEL_CLOSED']);
+const GONE = new Set([
+  'EPIPE',
+  'ECONNRESET',
+  'ERR_STREAM_DESTROYED',
+  'ERR_STREAM_WRITE_AFTER_END',
+  'ERR_IPC_CHANNEL_CLOSED',
+]);
 
 function clientGone(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
@@ -135,7 +141,10 @@ class ProtocolOrderReader implements MessageReader {
       const response: ResponseMessage = {
         jsonrpc: '2.0',
         id: message.id,
-        error: { code: ErrorCodes.ServerNotInitialized, message: `${message.method} before initialize: the server is not initialized yet` },
+        error: {
+          code: ErrorCodes.ServerNotInitialized,
+          message: `${message.method} before initialize: the server is not initialized yet`,
+        },
       };
       this.writer.write(response).catch(() => undefined);
       return false;
@@ -154,9 +163,14 @@ function openStreams(argv: readonly string[]): Transport & { readonly ipc: boole
       // The library's stdio mode sends console.log to the client's log, so that nothing written
       // by accident corrupts the stream on stdout; with our own streams, send it to stderr.
       globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
-      return { reader: new StreamMessageReader(process.stdin), writer: new StreamMessageWriter(process.stdout), ipc: false };
+      return {
+        reader: new StreamMessageReader(process.stdin),
+        writer: new StreamMessageWriter(process.stdout),
+        ipc: false,
+      };
     }
-    if (name === '--node-ipc') return { reader: new IPCMessageReader(process), writer: new IPCMessageWriter(process), ipc: true };
+    if (name === '--node-ipc')
+      return { reader: new IPCMessageReader(process), writer: new IPCMessageWriter(process), ipc: true };
     if (name === '--socket') {
       const [reader, writer] = createServerSocketTransport(Number.parseInt(value ?? '', 10));
       return { reader, writer, ipc: false };
@@ -194,14 +208,18 @@ export function openTransport(argv: readonly string[] = process.argv.slice(2)): 
   // could hand a handler a fragment of another message; a restart costs the client a second.
   streamReader.onError((error) => exitOnBrokenStream(reasonOf(error)));
   writer.onError(([error]) =>
-    clientGone(error) ? ended('the client stopped reading the message stream') : exitOnBrokenStream(`writing to the client failed: ${reasonOf(error)}`),
+    clientGone(error)
+      ? ended('the client stopped reading the message stream')
+      : exitOnBrokenStream(`writing to the client failed: ${reasonOf(error)}`),
   );
   streamReader.onClose(() => ended('the client closed the message stream'));
   writer.onClose(() => ended('the client closed the message stream'));
   // A message whose body never completes: its Content-Length may be too long, and the messages
   // that follow are being read as its body. The next one then fails to parse (and the server
   // exits); meanwhile, say what the server is waiting for.
-  streamReader.onPartialMessage((info) => say(`still waiting for the rest of a message after ${info.waitingTime} ms (is its Content-Length too long?)`));
+  streamReader.onPartialMessage((info) =>
+    say(`still waiting for the rest of a message after ${info.waitingTime} ms (is its Content-Length too long?)`),
+  );
   // Over IPC the end of the stream is the channel's disconnect (the IPC reader's 'close' never comes).
   if (ipc) process.on('disconnect', () => ended('the client disconnected'));
   return { reader, writer };

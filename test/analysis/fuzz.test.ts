@@ -21,14 +21,21 @@ describe('analysis fuzzing', () => {
       const document = analyzeText(text);
       let reports: ReturnType<typeof reportGames>;
       try {
-        reports = reportGames(document, { budget: { maxValues: 20_000, deadline: Date.now() + 2000 }, cache, maxMoves: 20 });
+        reports = reportGames(document, {
+          budget: { maxValues: 20_000, deadline: Date.now() + 2000 },
+          cache,
+          maxMoves: 20,
+        });
       } catch (cause) {
-        assert.fail(`document ${i} threw ${cause instanceof Error ? cause.stack : String(cause)}:\n${JSON.stringify(text)}`);
+        assert.fail(
+          `document ${i} threw ${cause instanceof Error ? cause.stack : String(cause)}:\n${JSON.stringify(text)}`,
+        );
       }
       for (const report of reports) {
         if (!report.valid) continue;
         evaluated++;
-        if (report.outcome === null) assert.ok(report.reason, `game ${report.game.name} of document ${i} has no outcome and no reason`);
+        if (report.outcome === null)
+          assert.ok(report.reason, `game ${report.game.name} of document ${i} has no outcome and no reason`);
         if (report.outcome === 'P') assert.equal(report.winningMoves.length, 0);
         // Apply at most two moves per game: enough to catch a move written to the wrong place.
         for (const move of report.winningMoves.slice(0, 2)) {
@@ -39,7 +46,11 @@ describe('analysis fuzzing', () => {
           assert.ok(game?.valid, `after ${move.label} in document ${i}:\n${edited}`);
           const reply = reportGame(after, game!, { cache });
           // (a Treblecross win at once leaves three in a row: the game is over, lost for the player to move)
-          assert.equal(reply.outcome, 'P', `after ${move.label} in document ${i}, ${game!.name} should be lost for the player to move:\n${edited}`);
+          assert.equal(
+            reply.outcome,
+            'P',
+            `after ${move.label} in document ${i}, ${game!.name} should be lost for the player to move:\n${edited}`,
+          );
           movesApplied++;
         }
       }

@@ -6,7 +6,7 @@
 // test/vscode/host.mjs runs this file with mocha, in the browser of the other stages, and hands
 // it the browser through `defineStartTests`.
 import * as assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -159,7 +159,9 @@ export function defineStartTests(session: StartSession): void {
       await entry.waitFor({ state: 'visible', timeout: READY_MS });
       await entry.click();
       await page
-        .locator('.editor-instance .view-line', { hasText: /^game\s+coins\s+=\s+onetwo\s+3\s+4\s+5\s*=\s+\*3\s+·\s+win/ })
+        .locator('.editor-instance .view-line', {
+          hasText: /^game\s+coins\s+=\s+onetwo\s+3\s+4\s+5\s*=\s+\*3\s+·\s+win/,
+        })
         .waitFor({ timeout: READY_MS });
       await page.locator('.codelens-decoration a', { hasText: '▶ onetwo 4 → 2' }).waitFor({ timeout: READY_MS });
       await page.screenshot({ path: join(session.resultsDir, 'start-1-coins.png') });
@@ -178,7 +180,10 @@ export function defineStartTests(session: StartSession): void {
         `no language server among:\n${commands.join('\n')}`,
       );
       process.kill(-start.pid!, 'SIGINT');
-      const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('still running'), STOP_MS))]);
+      const code = await Promise.race([
+        exited,
+        new Promise((resolve) => setTimeout(() => resolve('still running'), STOP_MS)),
+      ]);
       assert.notEqual(code, 'still running', `npm start did not stop within ${STOP_MS / 1000} s`);
       assert.match(output, /SIGINT: stopping the VS Code server/);
       const deadline = Date.now() + STOP_MS;

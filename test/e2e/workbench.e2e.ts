@@ -47,7 +47,12 @@ async function renderedLine(page: Page, start: string): Promise<string | undefin
  * Asks `probe` every 100 ms until what it reads satisfies `accept`, and returns that; after
  * SHOWN_MS, fails with the last reading.
  */
-async function poll(page: Page, what: string, probe: () => Promise<string | undefined>, accept: (text: string) => boolean): Promise<string> {
+async function poll(
+  page: Page,
+  what: string,
+  probe: () => Promise<string | undefined>,
+  accept: (text: string) => boolean,
+): Promise<string> {
   let last: string | undefined;
   const deadline = Date.now() + SHOWN_MS;
   while (Date.now() < deadline) {
@@ -55,10 +60,17 @@ async function poll(page: Page, what: string, probe: () => Promise<string | unde
     if (last !== undefined && accept(last)) return last;
     await page.waitForTimeout(100);
   }
-  throw new Error(`timed out waiting for ${what}; it reads: ${last === undefined ? '(no such line)' : JSON.stringify(last)}`);
+  throw new Error(
+    `timed out waiting for ${what}; it reads: ${last === undefined ? '(no such line)' : JSON.stringify(last)}`,
+  );
 }
 
-async function waitForLine(page: Page, what: string, accept: (text: string) => boolean, start: string): Promise<string> {
+async function waitForLine(
+  page: Page,
+  what: string,
+  accept: (text: string) => boolean,
+  start: string,
+): Promise<string> {
   return poll(page, what, () => renderedLine(page, start), accept);
 }
 
@@ -105,7 +117,9 @@ async function pointOf(page: Page, start: string, needle: string, after: string)
 async function lensesAbove(page: Page, start: string): Promise<string | undefined> {
   return page.evaluate((start) => {
     const editor = document.querySelector('.editor-instance .monaco-editor');
-    const line = [...(editor?.querySelectorAll('.view-lines .view-line') ?? [])].find((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ').startsWith(start));
+    const line = [...(editor?.querySelectorAll('.view-lines .view-line') ?? [])].find((l) =>
+      (l.textContent ?? '').replace(/\u00a0/g, ' ').startsWith(start),
+    );
     if (!line) return undefined;
     const top = line.getBoundingClientRect().top;
     const lenses = [...(editor?.querySelectorAll('.codelens-decoration') ?? [])].filter((lens) => {
@@ -133,7 +147,10 @@ async function runCommand(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: SHOWN_MS });
   await input.fill(`>${title}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ state: 'visible', timeout: SHOWN_MS });
+  await page
+    .locator('.quick-input-list .monaco-list-row', { hasText: title })
+    .first()
+    .waitFor({ state: 'visible', timeout: SHOWN_MS });
   await page.keyboard.press('Enter');
 }
 
@@ -162,7 +179,8 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
     });
     afterEach(async function () {
       // What the screen showed when a test failed, to see why.
-      if (this.currentTest?.state === 'failed') await shot(`failed-${this.currentTest.title.replace(/[^\w]+/g, '-').slice(0, 60)}.png`).catch(() => {});
+      if (this.currentTest?.state === 'failed')
+        await shot(`failed-${this.currentTest.title.replace(/[^\w]+/g, '-').slice(0, 60)}.png`).catch(() => {});
     });
 
     it(`opens examples/ and ${FILE} from the Explorer`, async () => {
@@ -172,7 +190,9 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       // The workbench restores what the integration suite left (its panels opened beside, in a
       // second group; the Output panel below): start from no editor and no panel.
       await runCommand(page, 'View: Close All Editor Groups');
-      const hidePanel = page.locator('.part.panel .action-label[aria-label^="Hide Panel"], .part.panel .action-label[aria-label^="Close Panel"]');
+      const hidePanel = page.locator(
+        '.part.panel .action-label[aria-label^="Hide Panel"], .part.panel .action-label[aria-label^="Close Panel"]',
+      );
       if (await hidePanel.first().isVisible()) await hidePanel.first().click();
       await page.locator('.part.panel').waitFor({ state: 'hidden', timeout: SHOWN_MS });
       await entry.click();
@@ -184,9 +204,17 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       // Hints are drawn inside the line's text: the line reads differently from the file.
       const coins = await waitForLine(page, 'the hint on coins', (text) => text.includes('= *3 · win'), GAME_LINE);
       assert.match(coins, /^game coins = onetwo 3 4 5\s*= \*3 · win/);
-      const mixed = await waitForLine(page, 'the hints on mixed', (text) => text.includes('⊕ = *5 · win'), 'game mixed');
+      const mixed = await waitForLine(
+        page,
+        'the hints on mixed',
+        (text) => text.includes('⊕ = *5 · win'),
+        'game mixed',
+      );
       // onetwo 7 is *1, s237 10 is 0, nim 5 is *5, g at b is 0, kayles "XXX.XX" is *1.
-      assert.match(mixed, /onetwo 7\s*\*1 \+ s237 10\s*0 \+ nim 5\s*\*5 \+ g at b\s*0 \+ kayles "XXX\.XX"\s*\*1\s*⊕ = \*5 · win/);
+      assert.match(
+        mixed,
+        /onetwo 7\s*\*1 \+ s237 10\s*0 \+ nim 5\s*\*5 \+ g at b\s*0 \+ kayles "XXX\.XX"\s*\*1\s*⊕ = \*5 · win/,
+      );
       const lens = await waitForLensAbove(page, GAME_LINE, (text) => text.includes(MOVE_LENS));
       assert.equal(lens, '▶ onetwo 4 → 2 | ▶ onetwo 5 → 4');
       await shot('e2e-1-opened.png');
@@ -222,7 +250,12 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
         .waitFor({ state: 'detached', timeout: SHOWN_MS })
         .catch(() => {});
       await page.locator('.codelens-decoration a', { hasText: MOVE_LENS }).click();
-      const line = await waitForLine(page, 'the new position and its value', (text) => text.includes('= 0 · lose'), LINE_AFTER_MOVE);
+      const line = await waitForLine(
+        page,
+        'the new position and its value',
+        (text) => text.includes('= 0 · lose'),
+        LINE_AFTER_MOVE,
+      );
       assert.match(line, /^game coins = onetwo 3 2 5\s*= 0 · lose/);
       // The lens above the game follows: the position is lost for the player to move.
       const lens = await waitForLensAbove(page, LINE_AFTER_MOVE, (text) => text.startsWith('every move loses'));
@@ -232,7 +265,12 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
 
     it('Ctrl+Z takes the move back', async () => {
       await page.keyboard.press('Control+Z');
-      const line = await waitForLine(page, 'the old position and its value', (text) => text.includes('= *3 · win'), GAME_LINE);
+      const line = await waitForLine(
+        page,
+        'the old position and its value',
+        (text) => text.includes('= *3 · win'),
+        GAME_LINE,
+      );
       assert.match(line, /^game coins = onetwo 3 4 5/);
       assert.equal(await renderedLine(page, LINE_AFTER_MOVE), undefined);
       // The lens above follows the text back: the winning moves again.
@@ -245,7 +283,10 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       const outline = page.locator('.outline-pane');
       // The first rows (the list draws only what fits): the rules, in order, then the first game.
       for (const name of ['onetwo', 's237', 'anyof', 'coins']) {
-        await outline.locator('.monaco-list-row', { hasText: name }).first().waitFor({ state: 'visible', timeout: SHOWN_MS });
+        await outline
+          .locator('.monaco-list-row', { hasText: name })
+          .first()
+          .waitFor({ state: 'visible', timeout: SHOWN_MS });
       }
       await shot('e2e-5-outline.png');
     });
@@ -284,7 +325,10 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await page.keyboard.press('Control+Space');
       const widget = page.locator('.suggest-widget.visible');
       for (const label of ['misere', 'onetwo', 's237'])
-        await widget.locator('.monaco-list-row', { hasText: label }).first().waitFor({ state: 'visible', timeout: SHOWN_MS });
+        await widget
+          .locator('.monaco-list-row', { hasText: label })
+          .first()
+          .waitFor({ state: 'visible', timeout: SHOWN_MS });
       await shot('e2e-8-completion.png');
       await page.keyboard.press('Escape');
     });
@@ -311,7 +355,12 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       }
       await shot('e2e-9-quick-fix.png');
       await fix.click();
-      const line = await waitForLine(page, 'the fixed line and its value', (text) => text.includes('= 0 · lose'), 'game z = onetwo 3');
+      const line = await waitForLine(
+        page,
+        'the fixed line and its value',
+        (text) => text.includes('= 0 · lose'),
+        'game z = onetwo 3',
+      );
       assert.match(line, /^game z = onetwo 3\s*= 0 · lose/);
     });
 
@@ -328,7 +377,12 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       // Ctrl+Shift+I in a browser is the browser's: the command palette, as a web user does.
       await runCommand(page, 'Format Document');
       // Drawn with its hints between the components: `game w = nim 3 *3 + nim 2 *2 ⊕ = *1 · win`.
-      const line = await waitForLine(page, 'the formatted line', (text) => /^game w = nim 3\s*\*3 \+ nim 2\s*\*2/.test(text), 'game w = nim 3');
+      const line = await waitForLine(
+        page,
+        'the formatted line',
+        (text) => /^game w = nim 3\s*\*3 \+ nim 2\s*\*2/.test(text),
+        'game w = nim 3',
+      );
       assert.match(line, /⊕ = \*1 · win/);
       await shot('e2e-10-format.png');
     });
@@ -342,7 +396,10 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
       const status = panel.locator('#status');
       await status.waitFor({ state: 'visible', timeout: SHOWN_MS });
-      assert.match((await status.textContent()) ?? '', /^period 12 from n = 71; proved at n = \d+ by the Guy–Smith periodicity theorem\.$/);
+      assert.match(
+        (await status.textContent()) ?? '',
+        /^period 12 from n = 71; proved at n = \d+ by the Guy–Smith periodicity theorem\.$/,
+      );
       // Kayles (octal 0.77): rows of 12 values; 71 preperiod cells, then the first period's 12.
       assert.equal(await panel.locator('#values thead th').count(), 13);
       assert.equal(await panel.locator('#values td').count(), 1001);
@@ -386,10 +443,17 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
         .locator('g.vertex')
         .evaluateAll((nodes) => nodes.map((n) => `${n.getAttribute('data-name')}=${n.getAttribute('data-nimber')}`));
       assert.deepEqual(vertices, ['a=1', 'b=0', 'c=2', 'd=1', 'e=0']);
-      assert.deepEqual(await panel.locator('g.vertex.p-position').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-name'))), ['b', 'e']);
+      assert.deepEqual(
+        await panel
+          .locator('g.vertex.p-position')
+          .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-name'))),
+        ['b', 'e'],
+      );
       assert.deepEqual(await panel.locator('g.vertex text.label').allTextContents(), ['a', 'b', 'c', 'd', 'e']);
       // pebbles puts tokens on a and c, mixed one on b.
-      const tokens = await panel.locator('g.vertex:has(g.token)').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-name')));
+      const tokens = await panel
+        .locator('g.vertex:has(g.token)')
+        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-name')));
       assert.deepEqual(tokens, ['a', 'b', 'c']);
       await shot('e2e-12-graph.png');
       await closeTab(page, 'graph g');
@@ -426,7 +490,11 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       assert.equal(computing, 'computing');
       await shot('e2e-13-status-computing.png');
       const cancelled = Date.now();
-      await page.locator('.hover-language-status', { hasText: 'Grundy: computing 1 game' }).first().locator('a', { hasText: 'Cancel' }).click();
+      await page
+        .locator('.hover-language-status', { hasText: 'Grundy: computing 1 game' })
+        .first()
+        .locator('a', { hasText: 'Cancel' })
+        .click();
       await poll(
         page,
         'the status: idle again',

@@ -10,7 +10,12 @@ const subtract = (...set: number[]): HeapRule => ({ kind: 'subtract', set: set.m
 describe('the engine cache within a memory share', () => {
   it('drops the oldest sequences first until what is left fits, and says what is left', () => {
     const cache = createEngineCache();
-    const rules = [subtract(1, 2), subtract(2, 3, 7), subtract(1, 4, 9), { kind: 'octal', digits: [0, 7, 7] } as HeapRule];
+    const rules = [
+      subtract(1, 2),
+      subtract(2, 3, 7),
+      subtract(1, 4, 9),
+      { kind: 'octal', digits: [0, 7, 7] } as HeapRule,
+    ];
     const sequences = rules.map((rule) => ruleSequence(rule, {}, { stopAt: 5000 }));
     for (const sequence of sequences) rememberSequence(cache, sequence);
     const bytes = sequences.map((s) => s.values.byteLength);

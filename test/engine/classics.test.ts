@@ -48,7 +48,10 @@ describe('classics: integer square roots and the Beatty pairs', () => {
       const k = BigInt(Math.floor(next() * 1e15)) * 10n ** BigInt(Math.floor(next() * 26)) + BigInt(t + 1);
       const a = lowerWythoff(k);
       // kφ = (k + k√5)/2, so A < kφ < A + 1 ⇔ 2A − k < k√5 < 2A + 2 − k ⇔ squares, both sides positive.
-      assert.ok(2n * a - k >= 0n && (2n * a - k) ** 2n < 5n * k * k && 5n * k * k < (2n * a + 2n - k) ** 2n, `k = ${k}`);
+      assert.ok(
+        2n * a - k >= 0n && (2n * a - k) ** 2n < 5n * k * k && 5n * k * k < (2n * a + 2n - k) ** 2n,
+        `k = ${k}`,
+      );
     }
   });
 
@@ -84,12 +87,15 @@ describe("classics: Wythoff's game", () => {
     const plain = plainTable(40);
     const table = wythoffTable(40);
     assert.equal(table.size, 40);
-    for (let a = 0; a <= 40; a++) for (let b = 0; b <= 40; b++) assert.equal(wythoffNimber(table, BigInt(a), BigInt(b)), plain[a][b], `G(${a}, ${b})`);
+    for (let a = 0; a <= 40; a++)
+      for (let b = 0; b <= 40; b++)
+        assert.equal(wythoffNimber(table, BigInt(a), BigInt(b)), plain[a][b], `G(${a}, ${b})`);
   });
 
   it('its zeros are exactly the Beatty pairs, up to 300 × 300; the contract: (3, 5) is 0, (1, 2) is 0, (4, 4) is 7', () => {
     const table = wythoffTable(300);
-    for (let a = 0n; a <= 300n; a++) for (let b = 0n; b <= 300n; b++) assert.equal(wythoffNimber(table, a, b) === 0, isWythoffP(a, b), `(${a}, ${b})`);
+    for (let a = 0n; a <= 300n; a++)
+      for (let b = 0n; b <= 300n; b++) assert.equal(wythoffNimber(table, a, b) === 0, isWythoffP(a, b), `(${a}, ${b})`);
     assert.equal(wythoffNimber(table, 3n, 5n), 0);
     assert.equal(wythoffNimber(table, 1n, 2n), 0);
     assert.equal(wythoffNimber(table, 4n, 4n), 7);
@@ -133,7 +139,8 @@ describe("classics: Wythoff's game", () => {
         const expected: string[] = [];
         for (let i = 0; i < a; i++) if (plain[i][b] === target) expected.push(`${i},${b}`);
         for (let j = 0; j < b; j++) if (plain[a][j] === target) expected.push(`${a},${j}`);
-        for (let t = 1; t <= Math.min(a, b); t++) if (plain[a - t][b - t] === target) expected.push(`${a - t},${b - t}`);
+        for (let t = 1; t <= Math.min(a, b); t++)
+          if (plain[a - t][b - t] === target) expected.push(`${a - t},${b - t}`);
         assert.deepEqual(
           wythoffMovesTo(table, BigInt(a), BigInt(b), target)
             .map((m) => m.to.join(','))
@@ -151,7 +158,8 @@ describe("classics: Wythoff's game", () => {
     assert.ok(table.size < 2000);
     const plain = plainTable(Math.min(table.size, 25));
     for (let a = 0; a <= Math.min(table.size, 25); a++)
-      for (let b = 0; b <= Math.min(table.size, 25); b++) assert.equal(wythoffNimber(table, BigInt(a), BigInt(b)), plain[a][b]);
+      for (let b = 0; b <= Math.min(table.size, 25); b++)
+        assert.equal(wythoffNimber(table, BigInt(a), BigInt(b)), plain[a][b]);
   });
 });
 
@@ -181,7 +189,8 @@ describe('classics: the leftmost-pile game', () => {
     const rows: number[][] = [[]];
     for (let length = 1; length <= 4; length++) {
       const count = 6 ** length;
-      for (let code = 0; code < count; code++) rows.push(Array.from({ length }, (_, i) => Math.floor(code / 6 ** i) % 6));
+      for (let code = 0; code < count; code++)
+        rows.push(Array.from({ length }, (_, i) => Math.floor(code / 6 ** i) % 6));
     }
     for (const row of rows) {
       const big = row.map(BigInt);
@@ -235,7 +244,12 @@ describe('classics: word games', () => {
         for (const word of words) {
           const w = [...word];
           if (points.slice(p, p + w.length).join('') !== word) continue;
-          const rest = [...sorted.slice(0, index), ...sorted.slice(index + 1), points.slice(0, p).join(''), points.slice(p + w.length).join('')];
+          const rest = [
+            ...sorted.slice(0, index),
+            ...sorted.slice(index + 1),
+            points.slice(0, p).join(''),
+            points.slice(p + w.length).join(''),
+          ];
           options.push(searchNimber(rest, words, memo));
         }
       }
@@ -253,10 +267,14 @@ describe('classics: word games', () => {
   it('interval DP agrees with search over pieces on 400 random dictionaries and strings; winning moves are exactly right', () => {
     const next = random(53);
     const letters = 'abc';
-    const word = (max: number) => Array.from({ length: 1 + Math.floor(next() * max) }, () => letters[Math.floor(next() * letters.length)]).join('');
+    const word = (max: number) =>
+      Array.from({ length: 1 + Math.floor(next() * max) }, () => letters[Math.floor(next() * letters.length)]).join('');
     for (let t = 0; t < 400; t++) {
       const words = Array.from({ length: 1 + Math.floor(next() * 4) }, () => word(3));
-      const text = Array.from({ length: Math.floor(next() * 9) }, () => letters[Math.floor(next() * letters.length)]).join('');
+      const text = Array.from(
+        { length: Math.floor(next() * 9) },
+        () => letters[Math.floor(next() * letters.length)],
+      ).join('');
       const memo = new Map<string, number>();
       const values = wordPieceValues(wordPiece(text, words));
       const g = searchNimber([text], words, memo);
@@ -290,14 +308,20 @@ describe('classics: word games', () => {
   it('a piece of 500 characters with 50 words is computed, and a budget stops a long one with a reason', () => {
     const next = random(59);
     const letters = 'abcd';
-    const words = Array.from({ length: 50 }, () => Array.from({ length: 1 + Math.floor(next() * 4) }, () => letters[Math.floor(next() * 4)]).join(''));
+    const words = Array.from({ length: 50 }, () =>
+      Array.from({ length: 1 + Math.floor(next() * 4) }, () => letters[Math.floor(next() * 4)]).join(''),
+    );
     const text = Array.from({ length: 500 }, () => letters[Math.floor(next() * 4)]).join('');
     const values = wordPieceValues(wordPiece(text, words));
     assert.ok(values.nimber !== null);
     // Each winning move leaves two pieces whose values XOR to 0.
     for (const move of wordMovesTo(values, 0)) {
       const [left, right] = wordMoveLeaves(values.piece, move);
-      assert.equal((wordPieceValues(wordPiece(left, words)).nimber ?? -1) ^ (wordPieceValues(wordPiece(right, words)).nimber ?? -1), 0);
+      assert.equal(
+        (wordPieceValues(wordPiece(left, words)).nimber ?? -1) ^
+          (wordPieceValues(wordPiece(right, words)).nimber ?? -1),
+        0,
+      );
     }
     let polls = 0;
     const stopped = wordPieceValues(wordPiece(text, words), { isCancelled: () => ++polls > 2 });

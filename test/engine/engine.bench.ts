@@ -1,8 +1,9 @@
 // `npm run bench`: the engine's benchmarks. Each case runs in a fresh process of its own, so its
 // peak memory (maxRSS) is its own; the time is the median of a few runs inside that process
 // (the first run included: caches start empty in every run).
-import { analyzeGame, graphNimbers, heapNimber, ruleSequence } from '../../server/src/engine';
+
 import type { GameInput, GraphData, HeapRule } from '../../server/src/engine';
+import { analyzeGame, graphNimbers, heapNimber, ruleSequence } from '../../server/src/engine';
 import { leftmostMovesTo, leftmostNimber } from '../../server/src/engine/leftmost';
 import { wordMovesTo, wordPiece, wordPieceValues } from '../../server/src/engine/words';
 import { wythoffNimber, wythoffTable, wythoffWinningMoves } from '../../server/src/engine/wythoff';
@@ -64,7 +65,8 @@ const cases: BenchCase[] = [
   {
     name: 'subtract {3, 17, 42, 101, 999} plain DP to heap 10^7 (period search off)',
     runs: 3,
-    prepare: () => () => `G(10^7) = ${ruleSequence(subtract(3, 17, 42, 101, 999), {}, { stopAt: 10 ** 7, findPeriod: false }).values[10 ** 7]}`,
+    prepare: () => () =>
+      `G(10^7) = ${ruleSequence(subtract(3, 17, 42, 101, 999), {}, { stopAt: 10 ** 7, findPeriod: false }).values[10 ** 7]}`,
   },
   {
     name: 'random DAG, 10^6 vertices, 4·10^6 edges',
@@ -157,7 +159,9 @@ const cases: BenchCase[] = [
     prepare: () => {
       const next = random(59);
       const letters = 'abcd';
-      const words = Array.from({ length: 50 }, () => Array.from({ length: 1 + Math.floor(next() * 4) }, () => letters[Math.floor(next() * 4)]).join(''));
+      const words = Array.from({ length: 50 }, () =>
+        Array.from({ length: 1 + Math.floor(next() * 4) }, () => letters[Math.floor(next() * 4)]).join(''),
+      );
       const text = Array.from({ length: 500 }, () => letters[Math.floor(next() * 4)]).join('');
       return () => {
         const values = wordPieceValues(wordPiece(text, words));
@@ -178,7 +182,8 @@ const cases: BenchCase[] = [
     runs: 3,
     prepare: () => {
       const row = Array.from({ length: 1_000_000 }, (_, i) => 10n ** 30n + BigInt(i % 13));
-      return () => `nimber 10^30 + (${leftmostNimber(row) - 10n ** 30n}), ${leftmostMovesTo(row, 0n).length} moves to 0`;
+      return () =>
+        `nimber 10^30 + (${leftmostNimber(row) - 10n ** 30n}), ${leftmostMovesTo(row, 0n).length} moves to 0`;
     },
   },
 ];

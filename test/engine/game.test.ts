@@ -2,10 +2,10 @@
 // building the sum's whole game graph), its outcome, and its winning moves — exactly the moves to
 // P-positions, no more and no fewer — in normal and misère play.
 import * as assert from 'node:assert/strict';
-import { analyzeGame, ruleSequence } from '../../server/src/engine';
 import type { ComponentInput, GameInput, GraphData, HeapRule } from '../../server/src/engine';
-import { applyMove, bigints, inputOf, ProductGame, stateKey, stateOf, type ComponentState } from './gameOracle';
+import { analyzeGame, ruleSequence } from '../../server/src/engine';
 import { KAYLES } from './fixtures';
+import { applyMove, bigints, type ComponentState, inputOf, ProductGame, stateKey, stateOf } from './gameOracle';
 import { integer, random } from './random';
 
 const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };
@@ -13,9 +13,15 @@ const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };
 function randomRule(next: () => number): HeapRule {
   switch (integer(next, 0, 2)) {
     case 0:
-      return { kind: 'subtract', set: [...new Set(Array.from({ length: integer(next, 1, 3) }, () => BigInt(integer(next, 1, 5))))] };
+      return {
+        kind: 'subtract',
+        set: [...new Set(Array.from({ length: integer(next, 1, 3) }, () => BigInt(integer(next, 1, 5))))],
+      };
     case 1:
-      return { kind: 'subtractAllExcept', except: [...new Set(Array.from({ length: integer(next, 0, 2) }, () => BigInt(integer(next, 1, 4))))] };
+      return {
+        kind: 'subtractAllExcept',
+        except: [...new Set(Array.from({ length: integer(next, 0, 2) }, () => BigInt(integer(next, 1, 4))))],
+      };
     default:
       return randomHeapOctal(next);
   }
@@ -27,8 +33,15 @@ function randomOctal(next: () => number): HeapRule {
 
 /** Heap rules only (not rows): octal codes may have 4 before the point. */
 function randomHeapOctal(next: () => number): HeapRule {
-  if (next() < 0.2) return { kind: 'octal', digits: [[0, 8][integer(next, 0, 1)], ...Array.from({ length: integer(next, 1, 2) }, () => integer(next, 0, 15))] }; // hexadecimal
-  return { kind: 'octal', digits: [next() < 0.4 ? 4 : 0, ...Array.from({ length: integer(next, 1, 3) }, () => integer(next, 0, 7))] };
+  if (next() < 0.2)
+    return {
+      kind: 'octal',
+      digits: [[0, 8][integer(next, 0, 1)], ...Array.from({ length: integer(next, 1, 2) }, () => integer(next, 0, 15))],
+    }; // hexadecimal
+  return {
+    kind: 'octal',
+    digits: [next() < 0.4 ? 4 : 0, ...Array.from({ length: integer(next, 1, 3) }, () => integer(next, 0, 7))],
+  };
 }
 
 /** A random DAG: edges only from lower to higher index, so no cycles; names a, b, c, … */
@@ -38,30 +51,50 @@ function randomDag(next: () => number, count: number, density = 0.4): GraphData 
   );
   const succStart = new Int32Array(count + 1);
   successors.forEach((s, v) => (succStart[v + 1] = succStart[v] + s.length));
-  return { vertexNames: successors.map((_, v) => String.fromCharCode(97 + v)), succStart, succ: Int32Array.from(successors.flat()) };
+  return {
+    vertexNames: successors.map((_, v) => String.fromCharCode(97 + v)),
+    succStart,
+    succ: Int32Array.from(successors.flat()),
+  };
 }
 
 function randomComponent(next: () => number, maxHeap: number): ComponentInput {
   switch (integer(next, 0, 3)) {
     case 0:
     case 1:
-      return { kind: 'heaps', rule: randomRule(next), heaps: Array.from({ length: integer(next, 1, 2) }, () => BigInt(integer(next, 0, maxHeap))) };
+      return {
+        kind: 'heaps',
+        rule: randomRule(next),
+        heaps: Array.from({ length: integer(next, 1, 2) }, () => BigInt(integer(next, 0, maxHeap))),
+      };
     case 2: {
       const graph = randomDag(next, integer(next, 2, 7));
-      return { kind: 'tokens', graph, vertices: Array.from({ length: integer(next, 1, 2) }, () => integer(next, 0, graph.vertexNames.length - 1)) };
+      return {
+        kind: 'tokens',
+        graph,
+        vertices: Array.from({ length: integer(next, 1, 2) }, () => integer(next, 0, graph.vertexNames.length - 1)),
+      };
     }
     default:
-      return { kind: 'octal-row', rule: randomOctal(next), cells: Array.from({ length: integer(next, 1, 8) }, () => (next() < 0.7 ? 'X' : '.')).join('') };
+      return {
+        kind: 'octal-row',
+        rule: randomOctal(next),
+        cells: Array.from({ length: integer(next, 1, 8) }, () => (next() < 0.7 ? 'X' : '.')).join(''),
+      };
   }
 }
 
 const describeInput = (input: GameInput) =>
-  JSON.stringify(input, (k, v) => (k === 'graph' ? `${v.vertexNames.length} vertices: ${Array.from(v.succ)}` : bigints(k, v)));
+  JSON.stringify(input, (k, v) =>
+    k === 'graph' ? `${v.vertexNames.length} vertices: ${Array.from(v.succ)}` : bigints(k, v),
+  );
 
 /** The positions the engine's winning moves lead to, each once; fails on a move that does not fit. */
 function resultsOf(input: GameInput, moves: ReturnType<typeof analyzeGame>['winningMoves']): string[] {
   const start = input.components.map(stateOf);
-  return moves.map(({ component, move }) => stateKey(start.map((s, i) => (i === component ? applyMove(input.components[i], s, move) : s))));
+  return moves.map(({ component, move }) =>
+    stateKey(start.map((s, i) => (i === component ? applyMove(input.components[i], s, move) : s))),
+  );
 }
 
 describe('games: the XOR theorem against the whole product graph', () => {
@@ -70,7 +103,10 @@ describe('games: the XOR theorem against the whole product graph', () => {
     let nPositions = 0;
     let moves = 0;
     for (let trial = 0; trial < 2000; trial++) {
-      const input: GameInput = { play: 'normal', components: Array.from({ length: integer(next, 1, 3) }, () => randomComponent(next, 7)) };
+      const input: GameInput = {
+        play: 'normal',
+        components: Array.from({ length: integer(next, 1, 3) }, () => randomComponent(next, 7)),
+      };
       const what = describeInput(input);
       const analysis = analyzeGame(input);
       const product = new ProductGame(input);
@@ -81,7 +117,11 @@ describe('games: the XOR theorem against the whole product graph', () => {
       // Each component alone, as its own product game.
       input.components.forEach((component, i) => {
         const alone = new ProductGame({ play: 'normal', components: [component] });
-        assert.equal(analysis.components[i].nimber, BigInt(alone.nimber([stateOf(component)])), `${what}: component ${i}`);
+        assert.equal(
+          analysis.components[i].nimber,
+          BigInt(alone.nimber([stateOf(component)])),
+          `${what}: component ${i}`,
+        );
       });
       const expected = new Set(
         product
@@ -103,7 +143,10 @@ describe('games: the XOR theorem against the whole product graph', () => {
   it('a winning move leads to a P-position, checked by asking the engine again', () => {
     const next = random(12);
     for (let trial = 0; trial < 300; trial++) {
-      const input: GameInput = { play: 'normal', components: Array.from({ length: integer(next, 2, 3) }, () => randomComponent(next, 30)) };
+      const input: GameInput = {
+        play: 'normal',
+        components: Array.from({ length: integer(next, 2, 3) }, () => randomComponent(next, 30)),
+      };
       const analysis = analyzeGame(input);
       if (analysis.outcome === 'P') assert.equal(analysis.winningMoves.length, 0);
       const start = input.components.map(stateOf);
@@ -147,7 +190,8 @@ describe('games: huge heaps', () => {
       const expected: string[] = [];
       for (const k of [1, 2]) {
         if (kayles(n - k) === target) expected.push(`${k}:${n - k}`);
-        for (let a = 1; 2 * a <= n - k; a++) if ((kayles(a) ^ kayles(n - k - a)) === target) expected.push(`${k}:${a},${n - k - a}`);
+        for (let a = 1; 2 * a <= n - k; a++)
+          if ((kayles(a) ^ kayles(n - k - a)) === target) expected.push(`${k}:${a},${n - k - a}`);
       }
       if (kayles(n) < 3) expected.push('nim'); // the Nim heap of 3 down to kayles(n)
       assert.equal(analysis.winningMoveCount, BigInt(expected.length), `kayles ${n}`);
@@ -174,7 +218,10 @@ describe('games: huge heaps', () => {
     const g = kayles(Number(71n + ((n - 71n) % 12n)));
     assert.equal(analysis.components[0].nimber, BigInt(g));
     assert.equal(analysis.winningMoves.length, 10);
-    assert.ok(analysis.winningMoveCount > 10n ** 16n && analysis.winningMoveCount < 10n ** 18n, `${analysis.winningMoveCount}`);
+    assert.ok(
+      analysis.winningMoveCount > 10n ** 16n && analysis.winningMoveCount < 10n ** 18n,
+      `${analysis.winningMoveCount}`,
+    );
     // Every listed move is winning: the heaps it leaves XOR (with the Nim heap) to 0.
     for (const { move } of analysis.winningMoves) {
       if (move.kind !== 'heap' || move.heap !== 0) continue;
@@ -236,7 +283,13 @@ describe('games: misère play against the product graph', () => {
     for (let trial = 0; trial < 800; trial++) {
       const allNim = trial % 4 === 0;
       const components: ComponentInput[] = Array.from({ length: integer(next, 1, 3) }, () =>
-        allNim ? { kind: 'heaps', rule: nim, heaps: Array.from({ length: integer(next, 1, 3) }, () => BigInt(integer(next, 0, 5))) } : randomComponent(next, 6),
+        allNim
+          ? {
+              kind: 'heaps',
+              rule: nim,
+              heaps: Array.from({ length: integer(next, 1, 3) }, () => BigInt(integer(next, 0, 5))),
+            }
+          : randomComponent(next, 6),
       );
       const input: GameInput = { play: 'misere', components };
       const what = describeInput(input);
@@ -259,9 +312,15 @@ describe('games: misère play against the product graph', () => {
   });
 
   it('misère Nim of huge heaps uses Bouton, and other huge misère sums say they are beyond the search', () => {
-    const big = analyzeGame({ play: 'misere', components: [{ kind: 'heaps', rule: nim, heaps: [10n ** 20n, 10n ** 20n, 1n] }] });
+    const big = analyzeGame({
+      play: 'misere',
+      components: [{ kind: 'heaps', rule: nim, heaps: [10n ** 20n, 10n ** 20n, 1n] }],
+    });
     assert.equal(big.outcome, 'N');
-    const beyond = analyzeGame({ play: 'misere', components: [{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [10n ** 20n] }] });
+    const beyond = analyzeGame({
+      play: 'misere',
+      components: [{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [10n ** 20n] }],
+    });
     assert.equal(beyond.outcome, null);
     assert.match(beyond.reason!, /beyond the misère search limit/);
   });
@@ -274,16 +333,22 @@ describe('games: the classics in sums (Wythoff, leftmost rows, word pieces) agai
       case 0:
         return {
           kind: 'wythoff',
-          positions: Array.from({ length: integer(next, 1, 2) }, () => [BigInt(integer(next, 0, 4)), BigInt(integer(next, 0, 3))] as const),
+          positions: Array.from(
+            { length: integer(next, 1, 2) },
+            () => [BigInt(integer(next, 0, 4)), BigInt(integer(next, 0, 3))] as const,
+          ),
         };
       case 1:
         return {
           kind: 'leftmost',
-          rows: Array.from({ length: integer(next, 1, 2) }, () => Array.from({ length: integer(next, 0, 3) }, () => BigInt(integer(next, 0, 3)))),
+          rows: Array.from({ length: integer(next, 1, 2) }, () =>
+            Array.from({ length: integer(next, 0, 3) }, () => BigInt(integer(next, 0, 3))),
+          ),
         };
       case 2: {
         const letters = 'ab';
-        const word = (max: number) => Array.from({ length: integer(next, 1, max) }, () => letters[integer(next, 0, 1)]).join('');
+        const word = (max: number) =>
+          Array.from({ length: integer(next, 1, max) }, () => letters[integer(next, 0, 1)]).join('');
         return {
           kind: 'words',
           words: Array.from({ length: integer(next, 1, 3) }, () => word(2)),
@@ -299,7 +364,10 @@ describe('games: the classics in sums (Wythoff, leftmost rows, word pieces) agai
     const next = random(61);
     let nPositions = 0;
     for (let trial = 0; trial < 600; trial++) {
-      const input: GameInput = { play: 'normal', components: Array.from({ length: integer(next, 1, 3) }, () => classicComponent(next)) };
+      const input: GameInput = {
+        play: 'normal',
+        components: Array.from({ length: integer(next, 1, 3) }, () => classicComponent(next)),
+      };
       const what = describeInput(input);
       const analysis = analyzeGame(input);
       const product = new ProductGame(input);
@@ -324,7 +392,10 @@ describe('games: the classics in sums (Wythoff, leftmost rows, word pieces) agai
   it('300 random sums, misère play: outcome and exactly the winning moves, by the exact search', () => {
     const next = random(67);
     for (let trial = 0; trial < 300; trial++) {
-      const input: GameInput = { play: 'misere', components: Array.from({ length: integer(next, 1, 2) }, () => classicComponent(next)) };
+      const input: GameInput = {
+        play: 'misere',
+        components: Array.from({ length: integer(next, 1, 2) }, () => classicComponent(next)),
+      };
       const what = describeInput(input);
       const analysis = analyzeGame(input);
       const product = new ProductGame(input);
@@ -363,7 +434,10 @@ describe('games: the classics in sums (Wythoff, leftmost rows, word pieces) agai
     assert.equal(sum.outcome, null);
     assert.match(sum.reason!, /Wythoff nimbers have no known formula/);
     // The contract's examples.
-    assert.equal(analyzeGame({ play: 'normal', components: [{ kind: 'wythoff', positions: [[3n, 5n]] }] }).outcome, 'P');
+    assert.equal(
+      analyzeGame({ play: 'normal', components: [{ kind: 'wythoff', positions: [[3n, 5n]] }] }).outcome,
+      'P',
+    );
     assert.equal(
       analyzeGame({
         play: 'normal',
@@ -394,6 +468,10 @@ describe('games: the classics in sums (Wythoff, leftmost rows, word pieces) agai
       }).nimber,
       3n,
     );
-    assert.equal(analyzeGame({ play: 'normal', components: [{ kind: 'words', words: ['ab', 'ba', 'c'], pieces: ['abcab'] }] }).nimber, 1n);
+    assert.equal(
+      analyzeGame({ play: 'normal', components: [{ kind: 'words', words: ['ab', 'ba', 'c'], pieces: ['abcab'] }] })
+        .nimber,
+      1n,
+    );
   });
 });

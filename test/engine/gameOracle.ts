@@ -43,16 +43,19 @@ function componentOptions(component: ComponentInput, state: ComponentState): Com
     const rule = component.rule;
     state.sizes.forEach((n, i) => {
       const others = state.sizes.filter((_, j) => j !== i);
-      const leave = (...left: number[]) => options.push({ kind: 'heaps', sizes: sorted([...others, ...left.filter((h) => h > 0)]) });
+      const leave = (...left: number[]) =>
+        options.push({ kind: 'heaps', sizes: sorted([...others, ...left.filter((h) => h > 0)]) });
       if (rule.kind === 'subtract') for (const s of rule.set.map(Number)) if (s <= n) leave(n - s);
-      if (rule.kind === 'subtractAllExcept') for (let s = 1; s <= n; s++) if (!rule.except.map(Number).includes(s)) leave(n - s);
+      if (rule.kind === 'subtractAllExcept')
+        for (let s = 1; s <= n; s++) if (!rule.except.map(Number).includes(s)) leave(n - s);
       if (rule.kind === 'octal') for (const heaps of octalMoves(rule.digits, n)) leave(...heaps);
     });
   } else if (state.kind === 'tokens' && component.kind === 'tokens') {
     const { succStart, succ } = component.graph;
     state.vertices.forEach((v, i) => {
       const others = state.vertices.filter((_, j) => j !== i);
-      for (let slot = succStart[v]; slot < succStart[v + 1]; slot++) options.push({ kind: 'tokens', vertices: sorted([...others, succ[slot]]) });
+      for (let slot = succStart[v]; slot < succStart[v + 1]; slot++)
+        options.push({ kind: 'tokens', vertices: sorted([...others, succ[slot]]) });
     });
   } else if (state.kind === 'row' && component.kind === 'octal-row' && component.rule.kind === 'octal') {
     // Knock down k adjacent X's inside one run; the digit's bits say what may be left of that run.
@@ -66,7 +69,8 @@ function componentOptions(component: ComponentInput, state: ComponentState): Com
         let right = 0;
         while (start + k + right < cells.length && cells[start + k + right] === 'X') right++;
         const bits = left === 0 && right === 0 ? 1 : left === 0 || right === 0 ? 2 : 4;
-        if (digits[k] & bits) options.push({ kind: 'row', cells: cells.slice(0, start) + '.'.repeat(k) + cells.slice(start + k) });
+        if (digits[k] & bits)
+          options.push({ kind: 'row', cells: cells.slice(0, start) + '.'.repeat(k) + cells.slice(start + k) });
       }
     }
   } else if (state.kind === 'wythoff') {
@@ -74,7 +78,8 @@ function componentOptions(component: ComponentInput, state: ComponentState): Com
     state.positions.forEach((position, i) => {
       const others = state.positions.filter((_, j) => j !== i);
       const [a, b] = position.split(',').map(Number);
-      const to = (x: number, y: number) => options.push({ kind: 'wythoff', positions: [...others, `${x},${y}`].sort() });
+      const to = (x: number, y: number) =>
+        options.push({ kind: 'wythoff', positions: [...others, `${x},${y}`].sort() });
       for (let x = 0; x < a; x++) to(x, b);
       for (let y = 0; y < b; y++) to(a, y);
       for (let t = 1; t <= Math.min(a, b); t++) to(a - t, b - t);
@@ -87,7 +92,10 @@ function componentOptions(component: ComponentInput, state: ComponentState): Com
       const first = piles.findIndex((a) => a > 0);
       if (first < 0) return;
       for (let to = 0; to < piles[first]; to++)
-        options.push({ kind: 'leftmost', rows: [...others, piles.map((a, j) => (j === first ? to : a)).join(',')].sort() });
+        options.push({
+          kind: 'leftmost',
+          rows: [...others, piles.map((a, j) => (j === first ? to : a)).join(',')].sort(),
+        });
     });
   } else if (state.kind === 'words' && component.kind === 'words') {
     // Delete one occurrence of a word from one piece; its left and right become pieces.
@@ -120,7 +128,8 @@ export class ProductGame {
   options(states: readonly ComponentState[]): ComponentState[][] {
     const result: ComponentState[][] = [];
     states.forEach((state, i) => {
-      for (const option of componentOptions(this.input.components[i], state)) result.push(states.map((s, j) => (j === i ? option : s)));
+      for (const option of componentOptions(this.input.components[i], state))
+        result.push(states.map((s, j) => (j === i ? option : s)));
     });
     return result;
   }
@@ -146,7 +155,8 @@ export function applyMove(component: ComponentInput, state: ComponentState, move
     const sizes = component.heaps.map(Number);
     const n = sizes[move.heap];
     const left = move.leaves.map(Number);
-    if (left.reduce((x, y) => x + y, 0) + Number(move.take) !== n) throw new Error(`move ${JSON.stringify(move, bigints)} does not add up from ${n}`);
+    if (left.reduce((x, y) => x + y, 0) + Number(move.take) !== n)
+      throw new Error(`move ${JSON.stringify(move, bigints)} does not add up from ${n}`);
     return { kind: 'heaps', sizes: sorted([...sizes.filter((_, j) => j !== move.heap), ...left].filter((h) => h > 0)) };
   }
   if (move.kind === 'token' && component.kind === 'tokens') {
@@ -154,8 +164,12 @@ export function applyMove(component: ComponentInput, state: ComponentState, move
   }
   if (move.kind === 'knock' && component.kind === 'octal-row') {
     const cells = component.cells;
-    if (!/^X+$/.test(cells.slice(move.start, move.start + move.count))) throw new Error(`knock ${move.start}+${move.count} on ${cells}`);
-    return { kind: 'row', cells: cells.slice(0, move.start) + '.'.repeat(move.count) + cells.slice(move.start + move.count) };
+    if (!/^X+$/.test(cells.slice(move.start, move.start + move.count)))
+      throw new Error(`knock ${move.start}+${move.count} on ${cells}`);
+    return {
+      kind: 'row',
+      cells: cells.slice(0, move.start) + '.'.repeat(move.count) + cells.slice(move.start + move.count),
+    };
   }
   if (move.kind === 'mark' && component.kind === 'treblecross') {
     const cells = component.cells;
@@ -167,21 +181,34 @@ export function applyMove(component: ComponentInput, state: ComponentState, move
     const [x, y] = move.to;
     const legal = (x < a && y === b) || (x === a && y < b) || (x < a && a - x === b - y);
     if (!legal || x < 0n || y < 0n) throw new Error(`wythoff (${a}, ${b}) to (${x}, ${y}) is not a move`);
-    return { kind: 'wythoff', positions: component.positions.map((p, j) => (j === move.position ? `${x},${y}` : p.join(','))).sort() };
+    return {
+      kind: 'wythoff',
+      positions: component.positions.map((p, j) => (j === move.position ? `${x},${y}` : p.join(','))).sort(),
+    };
   }
   if (move.kind === 'leftmost' && component.kind === 'leftmost') {
     const row = component.rows[move.row];
     const first = row.findIndex((a) => a > 0n);
-    if (move.pile !== first || move.to < 0n || move.to >= row[first]) throw new Error(`leftmost [${row}]: pile ${move.pile} to ${move.to} is not a move`);
-    return { kind: 'leftmost', rows: component.rows.map((r, j) => (j === move.row ? r.map((a, k) => (k === move.pile ? move.to : a)) : r).join(',')).sort() };
+    if (move.pile !== first || move.to < 0n || move.to >= row[first])
+      throw new Error(`leftmost [${row}]: pile ${move.pile} to ${move.to} is not a move`);
+    return {
+      kind: 'leftmost',
+      rows: component.rows
+        .map((r, j) => (j === move.row ? r.map((a, k) => (k === move.pile ? move.to : a)) : r).join(','))
+        .sort(),
+    };
   }
   if (move.kind === 'word' && component.kind === 'words') {
     const points = [...component.pieces[move.piece]];
     const deleted = points.slice(move.start, move.start + move.length).join('');
     if (!component.words.includes(deleted)) throw new Error(`"${deleted}" is not a word`);
     const [left, right] = [points.slice(0, move.start).join(''), points.slice(move.start + move.length).join('')];
-    if (left !== move.leaves[0] || right !== move.leaves[1]) throw new Error(`the move's leaves ${move.leaves} are not ${left}|${right}`);
-    return { kind: 'words', pieces: [...component.pieces.filter((_, j) => j !== move.piece), left, right].filter((x) => x.length > 0).sort() };
+    if (left !== move.leaves[0] || right !== move.leaves[1])
+      throw new Error(`the move's leaves ${move.leaves} are not ${left}|${right}`);
+    return {
+      kind: 'words',
+      pieces: [...component.pieces.filter((_, j) => j !== move.piece), left, right].filter((x) => x.length > 0).sort(),
+    };
   }
   throw new Error(`a ${move.kind} move on a ${component.kind} component`);
 }
@@ -194,7 +221,8 @@ export function inputOf(input: GameInput, states: readonly ComponentState[]): Ga
       const state = states[i];
       if (component.kind === 'heaps' && state.kind === 'heaps') return { ...component, heaps: state.sizes.map(BigInt) };
       if (component.kind === 'tokens' && state.kind === 'tokens') return { ...component, vertices: state.vertices };
-      if ((component.kind === 'octal-row' || component.kind === 'treblecross') && state.kind === 'row') return { ...component, cells: state.cells };
+      if ((component.kind === 'octal-row' || component.kind === 'treblecross') && state.kind === 'row')
+        return { ...component, cells: state.cells };
       if (component.kind === 'wythoff' && state.kind === 'wythoff')
         return { ...component, positions: state.positions.map((p) => p.split(',').map(BigInt) as [bigint, bigint]) };
       if (component.kind === 'leftmost' && state.kind === 'leftmost')

@@ -1,8 +1,8 @@
 // Graph nimbers against the sweep-until-stable oracle, on random DAGs and on graphs with cycles,
 // and on a chain of a million vertices (no recursion anywhere).
 import * as assert from 'node:assert/strict';
-import { graphNimbers } from '../../server/src/engine';
 import type { GraphData } from '../../server/src/engine';
+import { graphNimbers } from '../../server/src/engine';
 import { findCycles } from '../../server/src/language/checker';
 import { bruteGraphNimbers, onCycle } from './oracles';
 import { integer, random } from './random';
@@ -54,7 +54,12 @@ describe('graph nimbers', () => {
       if (hasCycle) {
         cyclic++;
         const cycle = result.cycle!;
-        cycle.forEach((v, i) => assert.ok(successors[v].includes(cycle[(i + 1) % cycle.length]), `${v} -> ${cycle[(i + 1) % cycle.length]} is an edge`));
+        cycle.forEach((v, i) =>
+          assert.ok(
+            successors[v].includes(cycle[(i + 1) % cycle.length]),
+            `${v} -> ${cycle[(i + 1) % cycle.length]} is an edge`,
+          ),
+        );
       }
     }
     assert.ok(cyclic > 200, `${cyclic} cyclic graphs`);
@@ -66,7 +71,8 @@ describe('graph nimbers', () => {
     const succ = Int32Array.from({ length: count - 1 }, (_, v) => v + 1);
     const result = graphNimbers({ vertexNames: Array.from({ length: count }, (_, v) => `v${v}`), succStart, succ });
     assert.equal(result.status, 'complete');
-    for (const v of [0, 1, 2, 500_000, count - 2, count - 1]) assert.equal(result.nimbers[v], (count - 1 - v) % 2, `v${v}`);
+    for (const v of [0, 1, 2, 500_000, count - 2, count - 1])
+      assert.equal(result.nimbers[v], (count - 1 - v) % 2, `v${v}`);
   });
 
   it('stops on its budget and on cancellation, keeping exact values for what it finished', () => {
@@ -107,7 +113,11 @@ describe('graph nimbers', () => {
       else wrong[integer(next, 0, count - 1)] = count + integer(next, 0, 5);
       const reordered = graphNimbers({ ...graph, finishOrder: wrong });
       assert.equal(reordered.status, 'complete');
-      assert.deepEqual(Array.from(reordered.nimbers), brute, `${JSON.stringify(successors)} in the order ${wrong.join(' ')}`);
+      assert.deepEqual(
+        Array.from(reordered.nimbers),
+        brute,
+        `${JSON.stringify(successors)} in the order ${wrong.join(' ')}`,
+      );
       if (successors.some((s) => s.length > 0)) fellBack++;
     }
     assert.ok(fellBack > 500, `${fellBack} graphs with edges`);
@@ -135,7 +145,11 @@ describe('graph nimbers', () => {
   });
 
   it('rejects malformed arrays instead of reading out of bounds', () => {
-    const result = graphNimbers({ vertexNames: ['a', 'b'], succStart: Int32Array.from([0, 1, 1]), succ: Int32Array.from([5]) });
+    const result = graphNimbers({
+      vertexNames: ['a', 'b'],
+      succStart: Int32Array.from([0, 1, 1]),
+      succ: Int32Array.from([5]),
+    });
     assert.equal(result.status, 'invalid');
   });
 });

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 // Heap rules against brute force (thousands of random rules), published sequences and periods, big
 // heaps against an independently computed periodic formula, and budgets.
 import * as assert from 'node:assert/strict';
-import { repositoryPath } from '../helpers/paths';
-import { heapNimber, ruleKey, ruleSequence, sequenceNimber } from '../../server/src/engine';
+import { spawnSync } from 'node:child_process';
 import type { HeapRule, HeapSequence } from '../../server/src/engine';
+import { heapNimber, ruleKey, ruleSequence, sequenceNimber } from '../../server/src/engine';
+import { repositoryPath } from '../helpers/paths';
 import { DAWSONS_CHESS, KAYLES, OCTAL_PERIODS, SUBTRACTION_PERIODS } from './fixtures';
 import { bruteAllBut, bruteOctal, bruteSubtraction } from './oracles';
 import { integer, random } from './random';
@@ -60,7 +60,8 @@ describe('subtraction sets', () => {
 
   it('subtract {1,2} is n mod 3, for heaps up to 10^100', () => {
     const sequence = ruleSequence(subtract([1, 2]));
-    for (const n of [0n, 1n, 5n, 10n ** 18n, 10n ** 18n + 1n, 10n ** 100n + 2n]) assert.equal(sequenceNimber(sequence, n), n % 3n);
+    for (const n of [0n, 1n, 5n, 10n ** 18n, 10n ** 18n + 1n, 10n ** 100n + 2n])
+      assert.equal(sequenceNimber(sequence, n), n % 3n);
   });
 
   it('heaps below min S are 0 without computing, even when S holds 10^12', () => {
@@ -120,7 +121,8 @@ describe('subtract all except', () => {
   it('big heaps follow the arithmetic period: all except {2}', () => {
     // Brute: 0,1,0,1,2,3,2,3,…: G(n) = 2·floor(n/4) + (n mod 2).
     const sequence = ruleSequence(allBut([2]));
-    for (const n of [10n ** 18n, 10n ** 18n + 3n, 10n ** 100n + 1n]) assert.equal(sequenceNimber(sequence, n), 2n * (n / 4n) + (n % 2n));
+    for (const n of [10n ** 18n, 10n ** 18n + 3n, 10n ** 100n + 1n])
+      assert.equal(sequenceNimber(sequence, n), 2n * (n / 4n) + (n % 2n));
   });
 });
 
@@ -154,7 +156,8 @@ describe('octal games', () => {
     const sequence = ruleSequence(octal([0, 7, 7]));
     // Independently: period 12 from heap 71, values from the published list.
     const published = (n: bigint) => BigInt(KAYLES[Number(71n + ((n - 71n) % 12n))]);
-    for (const n of [10n ** 18n, 10n ** 18n + 5n, 10n ** 100n + 7n]) assert.equal(sequenceNimber(sequence, n), published(n));
+    for (const n of [10n ** 18n, 10n ** 18n + 5n, 10n ** 100n + 7n])
+      assert.equal(sequenceNimber(sequence, n), published(n));
     assert.equal(heapNimber(octal([0, 7, 7]), 10n ** 18n).nimber, published(10n ** 18n));
   });
 
@@ -228,7 +231,10 @@ describe('octal games', () => {
         .join('')
         .replace(/^(.)/, '$1.')}`;
       const sequence = ruleSequence(octal(digits), { maxValues: 240 });
-      const length = Math.min(sequence.complete ? 3 * (sequence.periodicity!.provedAt + 1) : sequence.computedUpTo + 1, 240);
+      const length = Math.min(
+        sequence.complete ? 3 * (sequence.periodicity!.provedAt + 1) : sequence.computedUpTo + 1,
+        240,
+      );
       const brute = bruteOctal(digits, length);
       assert.deepEqual(readAll(sequence, length), brute, name);
       if (!sequence.complete) continue;
@@ -274,7 +280,10 @@ describe('heap rules in general', () => {
     const sequence = ruleSequence(octal([0, 0, 0, 7]), { deadline: Date.now() + 50 });
     assert.equal(sequence.complete, false);
     assert.equal(sequence.stop, 'deadline');
-    assert.match(sequence.reason!, /^nimbers computed up to n = \d+; no period proved yet; stopped because out of time$/);
+    assert.match(
+      sequence.reason!,
+      /^nimbers computed up to n = \d+; no period proved yet; stopped because out of time$/,
+    );
   });
 
   it('stops when cancelled, polling only now and then', () => {

@@ -58,8 +58,15 @@ describe('misère Nim (Bouton) agrees with the exact search', () => {
         assert.equal(search.outcome, rule.outcome, `nim ${heaps.join(' ')}`);
         assert.equal(search.outcome, bruteMisereHeaps(nim, heaps) ? 'N' : 'P', `brute force on nim ${heaps.join(' ')}`);
         // Winning moves: the search's (heap, option) pairs; option o of a nim heap n leaves n - o - 1.
-        const fromSearch = search.outcome === null ? [] : search.winning.map(({ unit, option }) => `${unit}->${heaps[unit] - option - 1}`);
-        assert.deepEqual(fromSearch.sort(), rule.winningMoves.map((m) => `${m.heap}->${m.to}`).sort(), `moves of nim ${heaps.join(' ')}`);
+        const fromSearch =
+          search.outcome === null
+            ? []
+            : search.winning.map(({ unit, option }) => `${unit}->${heaps[unit] - option - 1}`);
+        assert.deepEqual(
+          fromSearch.sort(),
+          rule.winningMoves.map((m) => `${m.heap}->${m.to}`).sort(),
+          `moves of nim ${heaps.join(' ')}`,
+        );
         checked++;
       }
     }
@@ -96,7 +103,11 @@ describe('exact misère search agrees with a brute force', () => {
       const heaps = Array.from({ length: 1 + Math.floor(next() * 3) }, () => Math.floor(next() * 9));
       const search = misereSearch(heaps.map((size) => ({ kind: 'heap', rule, size })));
       const expected = bruteMisereHeaps(rule, heaps) ? 'N' : 'P';
-      assert.equal(search.outcome, expected, `${JSON.stringify(rule, (_, v) => (typeof v === 'bigint' ? Number(v) : v))} ${heaps.join(' ')}`);
+      assert.equal(
+        search.outcome,
+        expected,
+        `${JSON.stringify(rule, (_, v) => (typeof v === 'bigint' ? Number(v) : v))} ${heaps.join(' ')}`,
+      );
       if (expected === 'N') nPositions++;
     }
     assert.ok(nPositions > 300 && nPositions < 1400, 'both outcomes are exercised');
@@ -109,11 +120,16 @@ describe('exact misère search agrees with a brute force', () => {
       const search = misereSearch(units);
       if (search.outcome === null) assert.fail(search.reason);
       if (search.outcome === 'P') assert.deepEqual(search.winning, [], `kayles ${heaps.join(' ')}`);
-      else if (heaps.some((h) => h > 0)) assert.ok(search.winning.length > 0, `kayles ${heaps.join(' ')} has a winning move`);
+      else if (heaps.some((h) => h > 0))
+        assert.ok(search.winning.length > 0, `kayles ${heaps.join(' ')} has a winning move`);
       for (const { unit, option } of search.winning) {
         const after = units.filter((_, i) => i !== unit).concat(unitOptions(units[unit])[option]);
         const sizes = after.map((u) => (u.kind === 'heap' ? u.size : -1));
-        assert.equal(bruteMisereHeaps(rule, sizes), false, `kayles ${heaps.join(' ')} -> ${sizes.join(' ')} is a P-position`);
+        assert.equal(
+          bruteMisereHeaps(rule, sizes),
+          false,
+          `kayles ${heaps.join(' ')} -> ${sizes.join(' ')} is a P-position`,
+        );
       }
     }
   });
@@ -144,14 +160,22 @@ describe('exact misère search agrees with a brute force', () => {
   });
 
   it('a search over budget says so instead of answering', () => {
-    const units: Unit[] = [5000, 4000, 3000].map((size) => ({ kind: 'heap', rule: { kind: 'octal', digits: [0, 7, 7] }, size }));
+    const units: Unit[] = [5000, 4000, 3000].map((size) => ({
+      kind: 'heap',
+      rule: { kind: 'octal', digits: [0, 7, 7] },
+      size,
+    }));
     const result = misereSearch(units, { maxValues: 10_000 });
     assert.equal(result.outcome, null);
     assert.match(result.outcome === null ? result.reason : '', /beyond the misère search limit \(10,000 positions\)/);
   });
 
   it('a cancelled search stops', () => {
-    const units: Unit[] = [400, 300].map((size) => ({ kind: 'heap', rule: { kind: 'octal', digits: [0, 7, 7] }, size }));
+    const units: Unit[] = [400, 300].map((size) => ({
+      kind: 'heap',
+      rule: { kind: 'octal', digits: [0, 7, 7] },
+      size,
+    }));
     const result = misereSearch(units, { isCancelled: () => true });
     assert.deepEqual(result.outcome === null && result.reason, 'cancelled');
   });

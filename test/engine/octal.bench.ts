@@ -32,7 +32,9 @@ function hashValues(values: ArrayLike<number>, count: number): string {
 
 function compile(flags: string[]): string | undefined {
   const out = join(mkdtempSync(join(tmpdir(), 'grundy-octal-')), flags.length ? 'octal-tuned' : 'octal');
-  const gcc = spawnSync('gcc', ['-O2', ...flags, '-o', out, repositoryPath('test', 'engine', 'baseline', 'octal.c')], { encoding: 'utf8' });
+  const gcc = spawnSync('gcc', ['-O2', ...flags, '-o', out, repositoryPath('test', 'engine', 'baseline', 'octal.c')], {
+    encoding: 'utf8',
+  });
   if (gcc.status !== 0) {
     console.log(`gcc failed (${gcc.error?.message ?? gcc.stderr.trim()}): no C baseline`);
     return undefined;
@@ -51,9 +53,14 @@ function runC(binary: string, code: string, count: number): { ms: number; hash: 
 function runEngine(code: string, count: number): { ms: number; hash: string } {
   const digits = code.replace('.', '').split('').map(Number);
   const started = performance.now();
-  const sequence = ruleSequence({ kind: 'octal', digits }, { deadline: Date.now() + 3_600_000 }, { stopAt: count - 1, findPeriod: false });
+  const sequence = ruleSequence(
+    { kind: 'octal', digits },
+    { deadline: Date.now() + 3_600_000 },
+    { stopAt: count - 1, findPeriod: false },
+  );
   const ms = performance.now() - started;
-  if (sequence.computedUpTo !== count - 1) throw new Error(`the engine stopped at ${sequence.computedUpTo}: ${sequence.reason}`);
+  if (sequence.computedUpTo !== count - 1)
+    throw new Error(`the engine stopped at ${sequence.computedUpTo}: ${sequence.reason}`);
   return { ms, hash: hashValues(sequence.values, count) };
 }
 
@@ -87,10 +94,12 @@ for (const [code, count] of CASES) {
     }
   }
   const distinct = new Set([...hashes].map((h) => h.split(' ')[1]));
-  const same = distinct.size === 1 ? `values equal (hash ${[...distinct][0]})` : `VALUES DIFFER: ${[...hashes].join(', ')}`;
+  const same =
+    distinct.size === 1 ? `values equal (hash ${[...distinct][0]})` : `VALUES DIFFER: ${[...hashes].join(', ')}`;
   if (distinct.size !== 1) process.exitCode = 1;
   engineBest.set(code, best.engine);
-  const ratio = (c: number) => (Number.isFinite(c) ? `${(best.engine / c).toFixed(2)}× (C ${(c / 1000).toFixed(2)} s)` : 'n/a');
+  const ratio = (c: number) =>
+    Number.isFinite(c) ? `${(best.engine / c).toFixed(2)}× (C ${(c / 1000).toFixed(2)} s)` : 'n/a';
   console.log(
     `octal ${code} to ${count.toLocaleString('en-US')}: engine ${(best.engine / 1000).toFixed(2)} s; ÷ plain C ${ratio(best.plain)} [target ≤ 1.5]; ÷ C with the engine's refinements ${ratio(best.tuned)}; ${same}`,
   );

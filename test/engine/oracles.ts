@@ -60,7 +60,8 @@ export function bruteOctal(digits: readonly number[], length: number): number[] 
       if (d & 1 && n === k) mark(0, n);
       if (d & 2 && n > k) mark(g[n - k], n);
       if (d & 4) for (let a = 1; a < n - k; a++) mark(g[a] ^ g[n - k - a], n);
-      if (d & 8) for (let a = 1; a < n - k; a++) for (let b = 1; a + b < n - k; b++) mark(g[a] ^ g[b] ^ g[n - k - a - b], n);
+      if (d & 8)
+        for (let a = 1; a < n - k; a++) for (let b = 1; a + b < n - k; b++) mark(g[a] ^ g[b] ^ g[n - k - a - b], n);
     }
     let value = 0;
     while (seen[value] === n + 1) value++;

@@ -1,8 +1,8 @@
 // Treblecross against the raw rules: the oracle plays every row of up to 11 cells, beside a Nim
 // heap, marking cells and winning at once with three in a row; the engine reduces rows to 0.007.
 import * as assert from 'node:assert/strict';
-import { analyzeGame, analyzeTreblecross, ruleSequence, TREBLECROSS_OCTAL } from '../../server/src/engine';
 import type { GameInput } from '../../server/src/engine';
+import { analyzeGame, analyzeTreblecross, ruleSequence, TREBLECROSS_OCTAL } from '../../server/src/engine';
 import { bruteOctal, TreblecrossOracle } from './oracles';
 
 /** Every row of `length` cells over `.` and `X`. */
@@ -52,7 +52,8 @@ describe('Treblecross against the raw rules', () => {
             const after = `${row.slice(0, i)}X${row.slice(i + 1)}`;
             if (TreblecrossOracle.threeInARow(after) || !oracle.moverWins(after, heap)) expected.push(`mark ${i}`);
           }
-          for (let smaller = 0; smaller < heap; smaller++) if (!oracle.moverWins(row, smaller)) expected.push(`nim ${smaller}`);
+          for (let smaller = 0; smaller < heap; smaller++)
+            if (!oracle.moverWins(row, smaller)) expected.push(`nim ${smaller}`);
           const found = game.winningMoves.map(({ move }) =>
             move.kind === 'mark' ? `mark ${move.cell}` : move.kind === 'heap' ? `nim ${move.leaves[0] ?? 0n}` : '?',
           );
@@ -115,6 +116,9 @@ describe('Treblecross against the raw rules', () => {
   it('a row longer than the budget allows says how far it got', () => {
     const analysis = analyzeTreblecross('.'.repeat(50_000), { maxValues: 1000 });
     assert.equal(analysis.status, 'over-budget');
-    assert.match(analysis.status === 'over-budget' ? analysis.reason : '', /needs the 0\.007 nimbers up to 50002.*computed up to n = 999/);
+    assert.match(
+      analysis.status === 'over-budget' ? analysis.reason : '',
+      /needs the 0\.007 nimbers up to 50002.*computed up to n = 999/,
+    );
   });
 });

@@ -46,8 +46,15 @@ export function splitAnnotations(fixture: string): { source: string; expected: E
 export function describeDiagnostic(diagnostic: Diagnostic, lines: LineIndex): ExpectedDiagnostic {
   const start = lines.positionAt(diagnostic.span.start);
   const end = lines.positionAt(diagnostic.span.end);
-  const width = end.line === start.line ? end.character - start.character : lines.lineEnd(start.line) - diagnostic.span.start;
-  return { line: start.line + 1, column: start.character + 1, width: Math.max(1, width), severity: diagnostic.severity, message: diagnostic.message };
+  const width =
+    end.line === start.line ? end.character - start.character : lines.lineEnd(start.line) - diagnostic.span.start;
+  return {
+    line: start.line + 1,
+    column: start.character + 1,
+    width: Math.max(1, width),
+    severity: diagnostic.severity,
+    message: diagnostic.message,
+  };
 }
 
 /** The annotation line that would expect this diagnostic (used to print failures readably). */

@@ -20,7 +20,10 @@ export function runBenchmarks(title: string, cases: readonly BenchCase[], nameWi
   }
   console.log(title);
   cases.forEach((c, index) => {
-    const child = spawnSync(process.execPath, [process.argv[1]], { env: { ...process.env, BENCH_CASE: String(index) }, encoding: 'utf8' });
+    const child = spawnSync(process.execPath, [process.argv[1]], {
+      env: { ...process.env, BENCH_CASE: String(index) },
+      encoding: 'utf8',
+    });
     const line = child.stdout.trim().split('\n').pop() ?? '';
     if (child.status !== 0 || !line.startsWith('{')) {
       console.log(`${c.name}: FAILED (exit ${child.status})\n${child.stderr}`);
@@ -29,7 +32,9 @@ export function runBenchmarks(title: string, cases: readonly BenchCase[], nameWi
     }
     const { median, runs, peakMiB, result } = JSON.parse(line);
     const time = median >= 1000 ? `${(median / 1000).toFixed(2)} s` : `${median.toFixed(median < 10 ? 2 : 1)} ms`;
-    console.log(`${c.name.padEnd(nameWidth)} ${time.padStart(10)} (${runs} run${runs > 1 ? 's' : ''})  ${peakMiB.toFixed(0).padStart(5)} MiB   ${result}`);
+    console.log(
+      `${c.name.padEnd(nameWidth)} ${time.padStart(10)} (${runs} run${runs > 1 ? 's' : ''})  ${peakMiB.toFixed(0).padStart(5)} MiB   ${result}`,
+    );
   });
 }
 

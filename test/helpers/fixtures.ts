@@ -57,10 +57,15 @@ export function marked(source: string): Marked {
     } else character += c.length;
   }
   if (open.length > 0) throw new Error(`« without » in ${source}`);
-  return { text, cursor, ranges: ranges.sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character) };
+  return {
+    text,
+    cursor,
+    ranges: ranges.sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character),
+  };
 }
 
-const sortRanges = (ranges: readonly Range[]) => [...ranges].sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character);
+const sortRanges = (ranges: readonly Range[]) =>
+  [...ranges].sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character);
 
 /** Opens fixtures in one session, each under a new uri; the helpers return what a test may check further. */
 export class FixtureClient {
@@ -124,7 +129,9 @@ export class FixtureClient {
         textDocument: { uri: fixture.uri },
         position: fixture.cursor,
       })) ?? [];
-    const sorted = [...answer].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+    const sorted = [...answer].sort(
+      (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+    );
     assert.deepEqual(
       sorted.map((h) => h.range),
       fixture.ranges,
@@ -150,8 +157,15 @@ export class FixtureClient {
     const fixture = await this.atCursor(source);
     const position = fixture.cursor;
     const textDocument = { uri: fixture.uri };
-    const prepare = this.session.connection.sendRequest<{ range: Range; placeholder: string } | null>('textDocument/prepareRename', { textDocument, position });
-    const rename = this.session.connection.sendRequest<WorkspaceEdit | null>('textDocument/rename', { textDocument, position, newName });
+    const prepare = this.session.connection.sendRequest<{ range: Range; placeholder: string } | null>(
+      'textDocument/prepareRename',
+      { textDocument, position },
+    );
+    const rename = this.session.connection.sendRequest<WorkspaceEdit | null>('textDocument/rename', {
+      textDocument,
+      position,
+      newName,
+    });
     if ('after' in expected) {
       const prepared = await prepare;
       assert.deepEqual(prepared?.range, fixture.ranges[0], `prepareRename's range in ${source}`);
@@ -169,24 +183,37 @@ export class FixtureClient {
   /** Completion at the cursor: the labels include every one of `includes`, none of `excludes`; the items are returned. */
   async expectCompletion(
     source: string,
-    expected: { readonly includes?: readonly string[]; readonly excludes?: readonly string[]; readonly exactly?: readonly string[] },
+    expected: {
+      readonly includes?: readonly string[];
+      readonly excludes?: readonly string[];
+      readonly exactly?: readonly string[];
+    },
   ): Promise<CompletionItem[]> {
     const fixture = await this.atCursor(source);
-    const answer = await this.session.connection.sendRequest<CompletionItem[] | CompletionList | null>('textDocument/completion', {
-      textDocument: { uri: fixture.uri },
-      position: fixture.cursor,
-    });
+    const answer = await this.session.connection.sendRequest<CompletionItem[] | CompletionList | null>(
+      'textDocument/completion',
+      {
+        textDocument: { uri: fixture.uri },
+        position: fixture.cursor,
+      },
+    );
     const items = answer === null ? [] : Array.isArray(answer) ? answer : answer.items;
     const labels = items.map((i) => i.label);
-    for (const label of expected.includes ?? []) assert.ok(labels.includes(label), `${label} is offered in ${source}: ${labels.join(', ')}`);
-    for (const label of expected.excludes ?? []) assert.ok(!labels.includes(label), `${label} is not offered in ${source}: ${labels.join(', ')}`);
-    if (expected.exactly) assert.deepEqual([...labels].sort(), [...expected.exactly].sort(), `completions in ${source}`);
+    for (const label of expected.includes ?? [])
+      assert.ok(labels.includes(label), `${label} is offered in ${source}: ${labels.join(', ')}`);
+    for (const label of expected.excludes ?? [])
+      assert.ok(!labels.includes(label), `${label} is not offered in ${source}: ${labels.join(', ')}`);
+    if (expected.exactly)
+      assert.deepEqual([...labels].sort(), [...expected.exactly].sort(), `completions in ${source}`);
     await this.close(fixture.uri);
     return items;
   }
 
   /** The quick fixes offered for the diagnostic whose code is `code`, in the opened fixture. */
-  async quickFixes(fixture: { readonly uri: string; readonly diagnostics: Diagnostic[] }, code: string): Promise<CodeAction[]> {
+  async quickFixes(
+    fixture: { readonly uri: string; readonly diagnostics: Diagnostic[] },
+    code: string,
+  ): Promise<CodeAction[]> {
     const diagnostic = fixture.diagnostics.find((d) => d.code === code);
     assert.ok(diagnostic, `a ${code} diagnostic among ${fixture.diagnostics.map((d) => d.code).join(', ')}`);
     const answer = await this.session.connection.sendRequest<CodeAction[] | null>('textDocument/codeAction', {
@@ -212,7 +239,10 @@ export function applyWorkspaceEdit(uri: string, text: string, edit: WorkspaceEdi
  * One in-process server for a `describe` block: started before its tests, stopped after. The
  * returned object's `session` and `fixtures` are set once the tests run.
  */
-export function fixtureServer(options: InProcessOptions = {}): { session: LanguageServerSession; fixtures: FixtureClient } {
+export function fixtureServer(options: InProcessOptions = {}): {
+  session: LanguageServerSession;
+  fixtures: FixtureClient;
+} {
   const handle = {} as { session: LanguageServerSession; fixtures: FixtureClient };
   before(async () => {
     handle.session = (await LanguageServerSession.inProcess(options)).session;

@@ -31,7 +31,8 @@ export function generatedDocument(lineCount: number): { text: string; gameLines:
     () => `dawson ${heap()}`,
     () => `nim ${heap()} ${heap()}`,
     () => `g at ${pick(['a', 'b', 'c', 'd'])}, ${pick(['a', 'c', 'e'])}`,
-    () => `treblecross "${Array.from({ length: 5 + Math.floor(next() * 25) }, () => (next() < 0.1 ? 'X' : '.')).join('')}"`,
+    () =>
+      `treblecross "${Array.from({ length: 5 + Math.floor(next() * 25) }, () => (next() < 0.1 ? 'X' : '.')).join('')}"`,
     () => `k "${Array.from({ length: 3 + Math.floor(next() * 20) }, () => (next() < 0.8 ? 'X' : '.')).join('')}"`,
   ];
   for (let i = 0; lines.length < lineCount; i++) {

@@ -10,13 +10,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
-import { StreamMessageReader, StreamMessageWriter, createMessageConnection, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  createMessageConnection,
+  type MessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-jsonrpc/node';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { WorkerPool } from '../../server/src/compute/pool';
-import type { Feature } from '../../server/src/features/feature';
-import { FEATURES } from '../../server/src/features';
-import { createServer } from '../../server/src/server';
-import { EXPLORE_SEQUENCE_COMMAND, SHOW_GRAPH_COMMAND, STATUS_NOTIFICATION, type StatusParams } from '../../server/src/protocol';
 import type {
   ApplyWorkspaceEditParams,
   CodeLens,
@@ -30,6 +30,16 @@ import type {
   TextEdit,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { WorkerPool } from '../../server/src/compute/pool';
+import { FEATURES } from '../../server/src/features';
+import type { Feature } from '../../server/src/features/feature';
+import {
+  EXPLORE_SEQUENCE_COMMAND,
+  SHOW_GRAPH_COMMAND,
+  STATUS_NOTIFICATION,
+  type StatusParams,
+} from '../../server/src/protocol';
+import { createServer } from '../../server/src/server';
 
 /** A `$/progress` notification (work-done progress: begin, report, end). */
 export interface ProgressParams {
@@ -42,6 +52,7 @@ export interface ProgressParams {
     readonly cancellable?: boolean;
   };
 }
+
 import { repositoryPath } from './paths';
 
 export interface SessionOptions {
@@ -77,7 +88,9 @@ export const CLIENT_CAPABILITIES = {
   textDocument: {
     hover: { contentFormat: ['markdown', 'plaintext'] },
     // As VS Code declares: a hint's tooltip is asked for when the hint is shown.
-    inlayHint: { resolveSupport: { properties: ['tooltip', 'textEdits', 'label.tooltip', 'label.location', 'label.command'] } },
+    inlayHint: {
+      resolveSupport: { properties: ['tooltip', 'textEdits', 'label.tooltip', 'label.location', 'label.command'] },
+    },
     codeLens: {},
     completion: { completionItem: { snippetSupport: true } },
     rename: { prepareSupport: true },
@@ -138,7 +151,8 @@ export class LanguageServerSession {
   /** `window/logMessage`: type 1 error, 2 warning, 3 info, 4 log. */
   readonly logs = new Inbox<{ type: number; message: string }>();
   /** How `window/showMessageRequest` is answered (default: no choice). */
-  answerChoice: (params: ShowMessageParams & { actions?: { title: string }[] }) => { title: string } | null = () => null;
+  answerChoice: (params: ShowMessageParams & { actions?: { title: string }[] }) => { title: string } | null = () =>
+    null;
   readonly appliedEdits = new Inbox<ApplyWorkspaceEditParams>();
   readonly configurationRequests = new Inbox<{ at: number }>();
   readonly progressTokens: (string | number)[] = [];
@@ -149,22 +163,33 @@ export class LanguageServerSession {
   private constructor(
     readonly connection: MessageConnection,
     options: SessionOptions,
-    private readonly end: { readonly process?: ChildProcess; readonly dispose?: () => Promise<void>; readonly workers?: readonly Worker[] },
+    private readonly end: {
+      readonly process?: ChildProcess;
+      readonly dispose?: () => Promise<void>;
+      readonly workers?: readonly Worker[];
+    },
   ) {
     this.settings = options.settings ?? {};
-    connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => this.diagnostics.push(params));
+    connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) =>
+      this.diagnostics.push(params),
+    );
     connection.onNotification('window/showMessage', (params: ShowMessageParams) => this.messages.push(params));
-    connection.onNotification('window/logMessage', (params: { type: number; message: string }) => this.logs.push(params));
+    connection.onNotification('window/logMessage', (params: { type: number; message: string }) =>
+      this.logs.push(params),
+    );
     connection.onNotification('$/progress', (params: ProgressParams) => this.progress.push(params));
     connection.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => this.status.push(params));
     connection.onRequest('window/workDoneProgress/create', (params: { token: string | number }) => {
       this.progressTokens.push(params.token);
       return null;
     });
-    connection.onRequest('window/showMessageRequest', (params: ShowMessageParams & { actions?: { title: string }[] }) => {
-      this.messages.push(params);
-      return this.answerChoice(params);
-    });
+    connection.onRequest(
+      'window/showMessageRequest',
+      (params: ShowMessageParams & { actions?: { title: string }[] }) => {
+        this.messages.push(params);
+        return this.answerChoice(params);
+      },
+    );
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => {
       this.configurationRequests.push({ at: Date.now() });
@@ -180,23 +205,38 @@ export class LanguageServerSession {
   }
 
   /** The bundled server (out/server/server.js) as a child process over stdio. */
-  static async start(options: SessionOptions = {}): Promise<{ session: LanguageServerSession; initialize: InitializeResult }> {
+  static async start(
+    options: SessionOptions = {},
+  ): Promise<{ session: LanguageServerSession; initialize: InitializeResult }> {
     const child = spawn(
       process.execPath,
-      [...(process.env.GRUNDY_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), repositoryPath('out', 'server', 'server.js'), '--stdio'],
+      [
+        ...(process.env.GRUNDY_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+        repositoryPath('out', 'server', 'server.js'),
+        '--stdio',
+      ],
       { stdio: ['pipe', 'pipe', 'pipe'] },
     );
-    const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const connection = createMessageConnection(
+      new StreamMessageReader(child.stdout!),
+      new StreamMessageWriter(child.stdin!),
+    );
     const session = new LanguageServerSession(connection, options, { process: child });
     child.stderr!.on('data', (chunk) => session.stderr.push(String(chunk)));
     return { session, initialize: await session.initialize(options, process.pid) };
   }
 
   /** createServer in this process, over a pair of streams, with its own worker pool. */
-  static async inProcess(options: InProcessOptions = {}): Promise<{ session: LanguageServerSession; initialize: InitializeResult }> {
+  static async inProcess(
+    options: InProcessOptions = {},
+  ): Promise<{ session: LanguageServerSession; initialize: InitializeResult }> {
     const toServer = new PassThrough();
     const toClient = new PassThrough();
-    const serverConnection = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
+    const serverConnection = createConnection(
+      ProposedFeatures.all,
+      new StreamMessageReader(toServer),
+      new StreamMessageWriter(toClient),
+    );
     const workers: Worker[] = [];
     const pool = new WorkerPool({
       size: options.workers ?? 2,
@@ -226,7 +266,11 @@ export class LanguageServerSession {
       rootUri: null,
       // As the extension's client does: settings from the start, before `workspace/configuration`.
       // As VS Code's client does: it renders `$(name)` icons.
-      initializationOptions: { settings: this.settings, renderIcons: options.renderIcons ?? true, status: options.status ?? true },
+      initializationOptions: {
+        settings: this.settings,
+        renderIcons: options.renderIcons ?? true,
+        status: options.status ?? true,
+      },
       capabilities: options.capabilities ?? CLIENT_CAPABILITIES,
     });
     await this.connection.sendNotification('initialized', {});
@@ -253,14 +297,19 @@ export class LanguageServerSession {
 
   async open(uri: string, text: string): Promise<void> {
     this.documents.set(uri, TextDocument.create(uri, 'game', 1, text));
-    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'game', version: 1, text } });
+    await this.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'game', version: 1, text },
+    });
   }
 
   /** Replaces the whole text (a full-document change event). */
   async change(uri: string, text: string): Promise<number> {
     const version = this.version(uri) + 1;
     this.documents.set(uri, TextDocument.create(uri, 'game', version, text));
-    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+    await this.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: [{ text }],
+    });
     return version;
   }
 
@@ -268,8 +317,14 @@ export class LanguageServerSession {
   async edit(uri: string, range: { start: Position; end: Position }, newText: string): Promise<number> {
     const before = this.documents.get(uri)!;
     const version = before.version + 1;
-    this.documents.set(uri, TextDocument.create(uri, 'game', version, TextDocument.applyEdits(before, [{ range, newText }])));
-    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text: newText }] });
+    this.documents.set(
+      uri,
+      TextDocument.create(uri, 'game', version, TextDocument.applyEdits(before, [{ range, newText }])),
+    );
+    await this.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version },
+      contentChanges: [{ range, text: newText }],
+    });
     return version;
   }
 
@@ -291,14 +346,22 @@ export class LanguageServerSession {
       const document = this.documents.get(uri);
       if (!document) return { applied: false, failureReason: `${uri} is not open` };
       if (version !== null && version !== document.version)
-        return { applied: false, failureReason: `version ${version} is stale (the document is at ${document.version})` };
+        return {
+          applied: false,
+          failureReason: `version ${version} is stale (the document is at ${document.version})`,
+        };
     }
-    for (const [uri, , edits] of changes) await this.change(uri, TextDocument.applyEdits(this.documents.get(uri)!, edits));
+    for (const [uri, , edits] of changes)
+      await this.change(uri, TextDocument.applyEdits(this.documents.get(uri)!, edits));
     return { applied: true };
   }
 
   /** The next diagnostics published for a document that satisfy `accept`. */
-  nextDiagnostics(uri: string, accept: (params: PublishDiagnosticsParams) => boolean = () => true, timeoutMs = 20_000): Promise<PublishDiagnosticsParams> {
+  nextDiagnostics(
+    uri: string,
+    accept: (params: PublishDiagnosticsParams) => boolean = () => true,
+    timeoutMs = 20_000,
+  ): Promise<PublishDiagnosticsParams> {
     return this.diagnostics.next((p) => p.uri === uri && accept(p), `matching diagnostics for ${uri}`, timeoutMs);
   }
 
@@ -350,7 +413,10 @@ export class LanguageServerSession {
     for (;;) {
       const lenses = await this.gameLenses(uri);
       if (accept(lenses.map((lens) => lens.command?.title ?? '').join(' | '))) return lenses;
-      if (Date.now() > deadline) throw new Error(`code lenses never matched within ${timeoutMs} ms: ${lenses.map((l) => l.command?.title).join(' | ')}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `code lenses never matched within ${timeoutMs} ms: ${lenses.map((l) => l.command?.title).join(' | ')}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -396,5 +462,8 @@ export function cursorAt(marked: string): { text: string; position: Position } {
   if (at < 0 || marked.indexOf('|', at + 1) >= 0) throw new Error(`want exactly one | in ${marked}`);
   const before = marked.slice(0, at);
   const lines = before.split('\n');
-  return { text: before + marked.slice(at + 1), position: { line: lines.length - 1, character: lines[lines.length - 1].length } };
+  return {
+    text: before + marked.slice(at + 1),
+    position: { line: lines.length - 1, character: lines[lines.length - 1].length },
+  };
 }

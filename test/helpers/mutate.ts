@@ -1,11 +1,14 @@
 // Mutated and random `.game` documents, for fuzzing the front end and everything behind it.
 import { readFileSync } from 'node:fs';
 import { gameFilesIn } from './paths';
+
 export { random } from '../engine/random';
 
 /** The documents the fuzz tests mutate: every example and every valid fixture. */
 export function fuzzSeeds(): string[] {
-  return [...gameFilesIn('examples'), ...gameFilesIn('test', 'fixtures', 'valid')].map((file) => readFileSync(file, 'utf8'));
+  return [...gameFilesIn('examples'), ...gameFilesIn('test', 'fixtures', 'valid')].map((file) =>
+    readFileSync(file, 'utf8'),
+  );
 }
 
 const tokens = [

@@ -1,5 +1,5 @@
-import { resolve } from 'node:path';
 import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 /** The repository root: tests are bundled to out/test/<suite>/, three levels below it. */
 export const repositoryRoot = resolve(__dirname, '..', '..', '..');

@@ -82,7 +82,10 @@ suite('diagnostics in VS Code', () => {
       'the language server to publish diagnostics',
     );
     assert.equal(document?.languageId, 'game');
-    assert.ok(diagnostics.length >= 30, `expected at least 30 diagnostics, got ${diagnostics.length}:\n  ${describe(diagnostics)}`);
+    assert.ok(
+      diagnostics.length >= 30,
+      `expected at least 30 diagnostics, got ${diagnostics.length}:\n  ${describe(diagnostics)}`,
+    );
 
     const unknown = diagnostics.find((d) => d.message === 'unknown rule `onetow`; did you mean `onetwo`?');
     assert.ok(unknown, `no "unknown rule \`onetow\`" diagnostic among:\n  ${describe(diagnostics)}`);
@@ -130,7 +133,11 @@ suite('diagnostics in VS Code', () => {
       'a diagnostic for the inserted `@`',
     );
     const unexpected = broken.find((d) => d.message === 'unexpected character `@`');
-    assert.deepEqual([unexpected?.range.start.line, unexpected?.range.start.character], [line, at.character + 1], 'the diagnostic is not on the inserted `@`');
+    assert.deepEqual(
+      [unexpected?.range.start.line, unexpected?.range.start.character],
+      [line, at.character + 1],
+      'the diagnostic is not on the inserted `@`',
+    );
 
     // `undo` acts on the active editor.
     assert.equal(vscode.window.activeTextEditor?.document, editor.document, 'coins.game is not the active editor');

@@ -15,7 +15,11 @@ async function api(): Promise<GrundyApi> {
 }
 
 /** The answer of the open explorer of `rule` once it satisfies `accept`. */
-async function explorerAnswer(grundy: GrundyApi, rule: string, accept: (answer: Answered) => boolean): Promise<Answered> {
+async function explorerAnswer(
+  grundy: GrundyApi,
+  rule: string,
+  accept: (answer: Answered) => boolean,
+): Promise<Answered> {
   try {
     return await until(`the explorer of ${rule}`, () => {
       const answer = grundy.explorers().find((e) => e.rule === rule)?.answer;
@@ -38,7 +42,11 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
     const grundy = await api();
     const document = await openExample('language.game');
     const lens = await until('the explore lens of k', async () => {
-      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 100);
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+        'vscode.executeCodeLensProvider',
+        document.uri,
+        100,
+      );
       return lenses?.find((l) => l.command?.title.endsWith('explore the nim-sequence of k'));
     });
     await vscode.commands.executeCommand(lens.command!.command, ...(lens.command!.arguments ?? []));
@@ -53,7 +61,9 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
     const grundy = await api();
     // One editor, as a user has it (the explorer opened beside took the focus), the cursor on s237.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await until('every editor closed', () => (vscode.window.visibleTextEditors.length === 0 && grundy.explorers().length === 0 ? true : undefined));
+    await until('every editor closed', () =>
+      vscode.window.visibleTextEditors.length === 0 && grundy.explorers().length === 0 ? true : undefined,
+    );
     const folder = vscode.workspace.workspaceFolders![0];
     const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder.uri, 'language.game'));
     const line = document
@@ -61,7 +71,9 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
       .split('\n')
       .findIndex((l) => l.startsWith('rule s237'));
     const editor = await vscode.window.showTextDocument(document, { selection: new vscode.Range(line, 6, line, 6) });
-    await until('the cursor on s237', () => (vscode.window.activeTextEditor?.selection.active.line === line ? true : undefined));
+    await until('the cursor on s237', () =>
+      vscode.window.activeTextEditor?.selection.active.line === line ? true : undefined,
+    );
     await vscode.commands.executeCommand('grundy.exploreSequence');
     await explorerAnswer(grundy, 's237', (a) => a.definition === 'subtract {2, 3, 7}');
     // Edit the rule: the panel asks again.
@@ -78,7 +90,9 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
       .split('\n')
       .findIndex((l) => l.startsWith('rule k'));
     editor.selection = new vscode.Selection(k, 3, k, 3);
-    await until('the focus away from the editor', () => (vscode.window.activeTextEditor === undefined ? true : undefined));
+    await until('the focus away from the editor', () =>
+      vscode.window.activeTextEditor === undefined ? true : undefined,
+    );
     await vscode.commands.executeCommand('grundy.exploreSequence');
     await explorerAnswer(grundy, 'k', (a) => a.definition === 'octal 0.77');
   });
@@ -94,7 +108,9 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
       .split('\n')
       .findIndex((l) => l.startsWith('game queen = wythoff'));
     await vscode.window.showTextDocument(document, { selection: new vscode.Range(line, 15, line, 15) });
-    await until('the cursor on wythoff', () => (vscode.window.activeTextEditor?.selection.active.line === line ? true : undefined));
+    await until('the cursor on wythoff', () =>
+      vscode.window.activeTextEditor?.selection.active.line === line ? true : undefined,
+    );
     await vscode.commands.executeCommand('grundy.exploreSequence');
     const answer = await until("Wythoff's table", () => {
       const found = grundy.explorers().find((e) => e.rule === 'wythoff')?.answer;
@@ -111,7 +127,11 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
     const grundy = await api();
     const document = await openExample('pebbles.game');
     const lens = await until('the show-graph lens', async () => {
-      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 100);
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+        'vscode.executeCodeLensProvider',
+        document.uri,
+        100,
+      );
       return lenses?.find((l) => l.command?.command === 'grundy.showGraph');
     });
     await vscode.commands.executeCommand(lens.command!.command, ...(lens.command!.arguments ?? []));
@@ -124,21 +144,30 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
     assert.ok(answer.drawn.tokens.length > 0);
     // From the palette: the graph at the cursor (a game that puts tokens on it).
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await until('every editor and view closed', () => (vscode.window.visibleTextEditors.length === 0 && grundy.graphViews().length === 0 ? true : undefined));
+    await until('every editor and view closed', () =>
+      vscode.window.visibleTextEditors.length === 0 && grundy.graphViews().length === 0 ? true : undefined,
+    );
     const line = document
       .getText()
       .split('\n')
       .findIndex((l) => l.startsWith('game pebbles'));
     await vscode.window.showTextDocument(document, { selection: new vscode.Range(line, 16, line, 16) });
-    await until('the cursor on the game', () => (vscode.window.activeTextEditor?.selection.active.line === line ? true : undefined));
+    await until('the cursor on the game', () =>
+      vscode.window.activeTextEditor?.selection.active.line === line ? true : undefined,
+    );
     await vscode.commands.executeCommand('grundy.showGraph');
-    await until('the graph view from the palette', () => (grundy.graphViews().some((v) => v.graph === 'g') ? true : undefined));
+    await until('the graph view from the palette', () =>
+      grundy.graphViews().some((v) => v.graph === 'g') ? true : undefined,
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   test('the status item: computing a slow game, Cancel Computations, idle again', async () => {
     const grundy = await api();
-    const document = await vscode.workspace.openTextDocument({ language: 'game', content: 'rule officers = octal 0.6\ngame big = officers 1000000000000\n' });
+    const document = await vscode.workspace.openTextDocument({
+      language: 'game',
+      content: 'rule officers = octal 0.6\ngame big = officers 1000000000000\n',
+    });
     await vscode.window.showTextDocument(document);
     await until('the status: computing', () => ((grundy.status()?.computing ?? 0) > 0 ? true : undefined));
     assert.deepEqual(grundy.status()?.labels, ['big']);
@@ -149,7 +178,9 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
 
   test('every palette command runs: Show Output, Open an Example, Copy Nimber at Cursor, Cancel Computations', async () => {
     const manifest = vscode.extensions.getExtension('grundy-tools.grundy-game')!.packageJSON;
-    const palette = (manifest.contributes.menus.commandPalette as { command: string; when: string }[]).filter((entry) => entry.when !== 'false');
+    const palette = (manifest.contributes.menus.commandPalette as { command: string; when: string }[]).filter(
+      (entry) => entry.when !== 'false',
+    );
     const registered = await vscode.commands.getCommands(true);
     for (const { command } of palette) assert.ok(registered.includes(command), `${command} is registered`);
     await vscode.commands.executeCommand('grundy.showOutput');

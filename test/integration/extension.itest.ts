@@ -16,7 +16,10 @@ suite('the extension under test', () => {
     if (expected) {
       const [mode, ...rest] = expected.split(':');
       const where = rest.join(':');
-      assert.ok(extension.extensionPath.startsWith(where), `expected the ${mode} copy under ${where}, but the extension runs from ${extension.extensionPath}`);
+      assert.ok(
+        extension.extensionPath.startsWith(where),
+        `expected the ${mode} copy under ${where}, but the extension runs from ${extension.extensionPath}`,
+      );
       if (mode === 'installed') {
         assert.equal(extension.packageJSON.version, require('../../package.json').version);
       }

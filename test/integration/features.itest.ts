@@ -7,8 +7,14 @@ import { openExample, until } from './helpers';
 
 async function settledLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
   return until('code lenses with values', async () => {
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 100);
-    return lenses && lenses.length > 0 && lenses.every((l) => l.command && !l.command.title.includes('computing')) ? lenses : undefined;
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+      'vscode.executeCodeLensProvider',
+      document.uri,
+      100,
+    );
+    return lenses && lenses.length > 0 && lenses.every((l) => l.command && !l.command.title.includes('computing'))
+      ? lenses
+      : undefined;
   });
 }
 
@@ -17,7 +23,11 @@ async function playToLosing(document: vscode.TextDocument, move: vscode.CodeLens
   await vscode.commands.executeCommand(move.command!.command, ...(move.command!.arguments ?? []));
   await until('the move in the text', () => (document.getText().includes(textAfter) ? true : undefined));
   const after = await until('the lens of the new position', async () => {
-    const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 100);
+    const found = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+      'vscode.executeCodeLensProvider',
+      document.uri,
+      100,
+    );
     const first = found?.find((l) => l.range.start.line === move.range.start.line);
     return first?.command?.title.startsWith('every move loses') ? first : undefined;
   });
@@ -36,7 +46,11 @@ suite('hovers, inlay hints and code lenses in VS Code', () => {
       .split('\n')
       .findIndex((l) => l.startsWith('game coins'));
     await settledLenses(document);
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(line, 6));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      document.uri,
+      new vscode.Position(line, 6),
+    );
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.match(text, /nimber \*\*`\*3`\*\*/);
     assert.match(text, /the player to move wins/);
@@ -49,7 +63,11 @@ suite('hovers, inlay hints and code lenses in VS Code', () => {
     const lines = document.getText().split('\n');
     const coins = lines.findIndex((l) => l.startsWith('game coins'));
     const heap = lines[coins].indexOf(' 4 ') + 1;
-    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(coins, heap));
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+      'vscode.executeHoverProvider',
+      document.uri,
+      new vscode.Position(coins, heap),
+    );
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.match(text, /heap of 4/);
     assert.match(text, /nimber \*\*`\*1`\*\*/);
@@ -72,7 +90,11 @@ suite('hovers, inlay hints and code lenses in VS Code', () => {
     await settledLenses(document);
     const range = new vscode.Range(0, 0, document.lineCount, 0);
     const hints = await until('inlay hints', async () => {
-      const found = await vscode.commands.executeCommand<vscode.InlayHint[]>('vscode.executeInlayHintProvider', document.uri, range);
+      const found = await vscode.commands.executeCommand<vscode.InlayHint[]>(
+        'vscode.executeInlayHintProvider',
+        document.uri,
+        range,
+      );
       return found && found.length >= 2 ? found : undefined;
     });
     const labels = hints.map((h) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')));
@@ -88,7 +110,11 @@ suite('hovers, inlay hints and code lenses in VS Code', () => {
       titles.some((t) => t.startsWith('every move loses')),
       titles.join(' | '),
     );
-    await playToLosing(document, lenses.find((l) => l.command!.title === '▶ onetwo 4 → 2')!, 'game coins = onetwo 3 2 5');
+    await playToLosing(
+      document,
+      lenses.find((l) => l.command!.title === '▶ onetwo 4 → 2')!,
+      'game coins = onetwo 3 2 5',
+    );
     // One undo step takes the move back.
     await vscode.commands.executeCommand('undo');
     await until('the undone text', () => (document.getText().includes('game coins = onetwo 3 4 5') ? true : undefined));

@@ -19,12 +19,16 @@ suite('language features in VS Code', () => {
   test('the outline lists the rules, the graph with its vertices, and the games', async () => {
     const document = await openExample('language.game');
     const symbols = await until('document symbols', async () => {
-      const found = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', document.uri);
+      const found = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>(
+        'vscode.executeDocumentSymbolProvider',
+        document.uri,
+      );
       return found && found.length > 0 ? found : undefined;
     });
     const names = symbols.map((s) => s.name);
     assert.deepEqual(names.slice(0, 5), ['onetwo', 's237', 'anyof', 'notone', 'k']);
-    for (const game of ['coins', 'lost', 'pebbles', 'cells', 'mixed', 'last']) assert.ok(names.includes(game), `${game} in ${names.join(', ')}`);
+    for (const game of ['coins', 'lost', 'pebbles', 'cells', 'mixed', 'last'])
+      assert.ok(names.includes(game), `${game} in ${names.join(', ')}`);
     const graph = symbols.find((s) => s.name === 'g')!;
     assert.equal(graph.kind, vscode.SymbolKind.Class);
     assert.deepEqual(
@@ -69,9 +73,14 @@ suite('language features in VS Code', () => {
     const end = document.lineAt(document.lineCount - 1).range.end;
     await editor.edit((e) => e.insert(end, '\ngame z = '));
     const position = document.lineAt(document.lineCount - 1).range.end;
-    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position);
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>(
+      'vscode.executeCompletionItemProvider',
+      document.uri,
+      position,
+    );
     const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
-    for (const label of ['onetwo', 'nim', 'kayles', 'misere']) assert.ok(labels.includes(label), `${label} in ${labels.join(', ')}`);
+    for (const label of ['onetwo', 'nim', 'kayles', 'misere'])
+      assert.ok(labels.includes(label), `${label} in ${labels.join(', ')}`);
   });
 
   test('a quick fix replaces a misspelt name, and its diagnostic goes', async () => {
@@ -80,7 +89,9 @@ suite('language features in VS Code', () => {
     const end = document.lineAt(document.lineCount - 1).range.end;
     await editor.edit((e) => e.insert(end, '\ngame typo = onetow 3'));
     const line = document.lineCount - 1;
-    const diagnostic = await until('the unknown-name diagnostic', () => vscode.languages.getDiagnostics(document.uri).find((d) => d.code === 'unknown-name'));
+    const diagnostic = await until('the unknown-name diagnostic', () =>
+      vscode.languages.getDiagnostics(document.uri).find((d) => d.code === 'unknown-name'),
+    );
     const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
       'vscode.executeCodeActionProvider',
       document.uri,
@@ -91,7 +102,9 @@ suite('language features in VS Code', () => {
     assert.ok(fix?.edit, actions.map((a) => a.title).join(' | '));
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
     assert.equal(document.lineAt(line).text, 'game typo = onetwo 3');
-    await until('the diagnostic to go', () => (vscode.languages.getDiagnostics(document.uri).some((d) => d.code === 'unknown-name') ? undefined : true));
+    await until('the diagnostic to go', () =>
+      vscode.languages.getDiagnostics(document.uri).some((d) => d.code === 'unknown-name') ? undefined : true,
+    );
   });
 
   test('formatting the document gives the canonical layout, comments in their column', async () => {
@@ -99,18 +112,26 @@ suite('language features in VS Code', () => {
     const editor = vscode.window.activeTextEditor!;
     const line = lineOf(document, 'game lost');
     await editor.edit((e) => e.replace(document.lineAt(line).range, 'game lost=onetwo 3   4 4   # nimbers 0, 1, 1'));
-    const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', document.uri, {
-      tabSize: 2,
-      insertSpaces: true,
-    });
+    const edits = await vscode.commands.executeCommand<vscode.TextEdit[]>(
+      'vscode.executeFormatDocumentProvider',
+      document.uri,
+      {
+        tabSize: 2,
+        insertSpaces: true,
+      },
+    );
     const workspaceEdit = new vscode.WorkspaceEdit();
     workspaceEdit.set(document.uri, edits);
     assert.ok(await vscode.workspace.applyEdit(workspaceEdit));
     assert.equal(document.lineAt(line).text, 'game lost = onetwo 3 4 4   # nimbers 0, 1, 1');
-    const again = await vscode.commands.executeCommand<vscode.TextEdit[]>('vscode.executeFormatDocumentProvider', document.uri, {
-      tabSize: 2,
-      insertSpaces: true,
-    });
+    const again = await vscode.commands.executeCommand<vscode.TextEdit[]>(
+      'vscode.executeFormatDocumentProvider',
+      document.uri,
+      {
+        tabSize: 2,
+        insertSpaces: true,
+      },
+    );
     assert.ok(again === undefined || again.length === 0, `formatting twice changes nothing: ${JSON.stringify(again)}`);
   });
 });

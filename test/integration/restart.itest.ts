@@ -6,7 +6,11 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 
-async function until<T>(what: string, timeoutMs: number, probe: () => Thenable<T | undefined> | T | undefined): Promise<T> {
+async function until<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Thenable<T | undefined> | T | undefined,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -17,7 +21,8 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Thenable<T
 }
 
 async function hoverText(document: vscode.TextDocument, position: vscode.Position): Promise<string> {
-  const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position)) ?? [];
+  const hovers =
+    (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, position)) ?? [];
   return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
 }
 
@@ -59,7 +64,9 @@ async function coinsAnswering(): Promise<{ document: vscode.TextDocument; positi
     .split('\n')
     .findIndex((l) => l.startsWith('game coins'));
   const position = new vscode.Position(line, 6);
-  await until('a hover with the value', 30_000, async () => ((await hoverText(document, position)).includes('nimber') ? true : undefined));
+  await until('a hover with the value', 30_000, async () =>
+    (await hoverText(document, position)).includes('nimber') ? true : undefined,
+  );
   return { document, position };
 }
 
@@ -72,7 +79,11 @@ suite('the language server after it dies', () => {
     const { document, position } = await coinsAnswering();
 
     const servers = serverProcesses();
-    assert.equal(servers.length, 1, `one language server process is a child of the extension host, not ${JSON.stringify(servers)}`);
+    assert.equal(
+      servers.length,
+      1,
+      `one language server process is a child of the extension host, not ${JSON.stringify(servers)}`,
+    );
     const [pid] = servers;
     process.kill(pid, 'SIGKILL');
     await until(`server process ${pid} to exit`, 10_000, () => (alive(pid) ? undefined : true));
@@ -94,6 +105,8 @@ suite('the language server after it dies', () => {
       return found.length === 1 && found[0] !== before ? found[0] : undefined;
     });
     assert.notEqual(after, before);
-    await until('a hover from the new server', 20_000, async () => ((await hoverText(document, position)).includes('nimber') ? true : undefined));
+    await until('a hover from the new server', 20_000, async () =>
+      (await hoverText(document, position)).includes('nimber') ? true : undefined,
+    );
   });
 });

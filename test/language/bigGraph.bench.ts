@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repositoryPath } from '../helpers/paths';
 import { random } from '../engine/random';
+import { repositoryPath } from '../helpers/paths';
 
 const VERTICES = 1_000_000;
 const EDGES = 4_000_000;
@@ -35,13 +35,27 @@ function generate(path: string, targets: 'local' | 'uniform'): void {
 }
 
 /** Runs a command, returning its time, its peak memory (MiB) and its output. */
-function timed(command: string, args: string[], node: boolean): { seconds: number; peakMiB: number; stdout: string; status: number | null } {
+function timed(
+  command: string,
+  args: string[],
+  node: boolean,
+): { seconds: number; peakMiB: number; stdout: string; status: number | null } {
   const started = performance.now();
   const run = node
-    ? spawnSync(process.execPath, ['--max-old-space-size=8192', '--require', repositoryPath('test', 'helpers', 'reportPeakMemory.cjs'), command, ...args], {
-        encoding: 'utf8',
-        maxBuffer: 2 ** 30,
-      })
+    ? spawnSync(
+        process.execPath,
+        [
+          '--max-old-space-size=8192',
+          '--require',
+          repositoryPath('test', 'helpers', 'reportPeakMemory.cjs'),
+          command,
+          ...args,
+        ],
+        {
+          encoding: 'utf8',
+          maxBuffer: 2 ** 30,
+        },
+      )
     : spawnSync('/usr/bin/time', ['-f', 'peak-rss-kib %M', command, ...args], { encoding: 'utf8', maxBuffer: 2 ** 30 });
   const seconds = (performance.now() - started) / 1000;
   const peakMiB = Number(/peak-rss-kib (\d+)/.exec(run.stderr ?? '')?.[1] ?? Number.NaN) / 1024;
@@ -52,7 +66,11 @@ const dir = mkdtempSync(join(tmpdir(), 'grundy-big-graph-'));
 try {
   const cli = repositoryPath('out', 'cli', 'grundy.js');
   const binary = join(dir, 'graph');
-  const gpp = spawnSync('g++', ['-O2', '-std=c++17', '-o', binary, repositoryPath('test', 'language', 'baseline', 'graph.cpp')], { encoding: 'utf8' });
+  const gpp = spawnSync(
+    'g++',
+    ['-O2', '-std=c++17', '-o', binary, repositoryPath('test', 'language', 'baseline', 'graph.cpp')],
+    { encoding: 'utf8' },
+  );
   for (const targets of ['local', 'uniform'] as const) {
     const file = join(dir, `${targets}.game`);
     generate(file, targets);
@@ -72,7 +90,8 @@ try {
     }
     const baseline = timed(binary, [file], false);
     const theirs = baseline.stdout.trim().split(' ')[2];
-    const same = String(ours) === theirs ? `game nimber ${theirs} in both` : `NIMBERS DIFFER: ${ours} against ${theirs}`;
+    const same =
+      String(ours) === theirs ? `game nimber ${theirs} in both` : `NIMBERS DIFFER: ${ours} against ${theirs}`;
     if (String(ours) !== theirs) process.exitCode = 1;
     const time = analyze.seconds / baseline.seconds;
     const memory = analyze.peakMiB / baseline.peakMiB;

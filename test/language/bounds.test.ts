@@ -4,17 +4,20 @@
 import * as assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/language/analyze';
 import { MAX_DIAGNOSTICS } from '../../server/src/language/diagnostics';
-import { MAX_SUGGESTED_LENGTH, SUGGESTION_BUDGET, Suggester, editDistance } from '../../server/src/language/suggest';
+import { editDistance, MAX_SUGGESTED_LENGTH, SUGGESTION_BUDGET, Suggester } from '../../server/src/language/suggest';
 import { random } from '../engine/random';
 
 /** Optimal-string-alignment distance by the full table: the oracle for the banded one. */
 function fullDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];
@@ -39,7 +42,11 @@ describe('bounded suggestions', () => {
       const b = word();
       const limit = 1 + Math.floor(next() * 3);
       const work = { cells: 0 };
-      assert.equal(editDistance(a, b, limit, work), Math.min(fullDistance(a, b), limit + 1), `${a} ~ ${b} within ${limit}`);
+      assert.equal(
+        editDistance(a, b, limit, work),
+        Math.min(fullDistance(a, b), limit + 1),
+        `${a} ~ ${b} within ${limit}`,
+      );
       assert.ok(work.cells <= (2 * limit + 1) * a.length, `${work.cells} cells for ${a} ~ ${b}`);
     }
   });
@@ -58,14 +65,18 @@ describe('bounded suggestions', () => {
     unknown.forEach((d, i) => assert.equal(d.message.includes('did you mean'), i < suggested, d.message));
     assert.equal(unknown[0].message, 'unknown rule `subtraktion-rulle-0x`; did you mean `subtraction-rule-0`?');
     // One word's last comparison may overrun the budget by at most one table's band.
-    assert.ok(document.work.suggestionCells <= SUGGESTION_BUDGET + 7 * MAX_SUGGESTED_LENGTH, `${document.work.suggestionCells} cells`);
+    assert.ok(
+      document.work.suggestionCells <= SUGGESTION_BUDGET + 7 * MAX_SUGGESTED_LENGTH,
+      `${document.work.suggestionCells} cells`,
+    );
     // Each of those names has a suggestion when the budget allows (the cut is the budget's).
     const generous = analyzeText(misspeltNames(50), { suggestionBudget: Infinity });
     assert.ok(generous.diagnostics.every((d) => d.message.includes('did you mean')));
   });
 
   it('past the budget an unknown name and an unknown vertex are reported without a suggestion', () => {
-    const text = 'rule onetwo = subtract {1, 2}\ngraph g {\n  start -> end\n}\ngame a = onetow 3\ngame b = g at strat\n';
+    const text =
+      'rule onetwo = subtract {1, 2}\ngraph g {\n  start -> end\n}\ngame a = onetow 3\ngame b = g at strat\n';
     const normal = analyzeText(text);
     assert.deepEqual(
       normal.diagnostics.map((d) => d.message),
@@ -90,8 +101,14 @@ describe('bounded suggestions', () => {
     assert.deepEqual(document.lines.positionAt(d.span.start), { line: 1, character: 9 });
     assert.equal(d.span.end - d.span.start, 20_000);
     assert.equal(document.work.suggestionCells, 0);
-    assert.equal(new Suggester().closestMatch('x'.repeat(MAX_SUGGESTED_LENGTH + 1), ['x'.repeat(MAX_SUGGESTED_LENGTH)]), undefined);
-    assert.equal(new Suggester().closestMatch('x'.repeat(MAX_SUGGESTED_LENGTH), ['x'.repeat(MAX_SUGGESTED_LENGTH - 1)]), 'x'.repeat(MAX_SUGGESTED_LENGTH - 1));
+    assert.equal(
+      new Suggester().closestMatch('x'.repeat(MAX_SUGGESTED_LENGTH + 1), ['x'.repeat(MAX_SUGGESTED_LENGTH)]),
+      undefined,
+    );
+    assert.equal(
+      new Suggester().closestMatch('x'.repeat(MAX_SUGGESTED_LENGTH), ['x'.repeat(MAX_SUGGESTED_LENGTH - 1)]),
+      'x'.repeat(MAX_SUGGESTED_LENGTH - 1),
+    );
   });
 });
 
@@ -213,6 +230,10 @@ describe('duplicate edges, found with integers', () => {
     );
     const first = document.diagnostics.find((d) => d.code === 'duplicate-edge')!;
     assert.equal(text.slice(first.span.start, first.span.end), targets[0]);
-    assert.equal(first.span.start, text.indexOf(`hub -> ${targets[0]}`, 20) + 'hub -> '.length, 'on the second line, the repeated one');
+    assert.equal(
+      first.span.start,
+      text.indexOf(`hub -> ${targets[0]}`, 20) + 'hub -> '.length,
+      'on the second line, the repeated one',
+    );
   });
 });

@@ -10,7 +10,10 @@ import { RULE_KINDS } from '../../server/src/language/parser';
 import { repositoryPath } from '../helpers/paths';
 
 function grundy(...args: string[]) {
-  const result = spawnSync(process.execPath, [repositoryPath('out', 'cli', 'grundy.js'), ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const result = spawnSync(process.execPath, [repositoryPath('out', 'cli', 'grundy.js'), ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -34,7 +37,13 @@ describe('grundy check', () => {
     const result = grundy('check', repositoryPath('examples', 'mistakes.game'), '--json');
     assert.equal(result.status, 1);
     const { diagnostics } = JSON.parse(result.stdout);
-    assert.deepEqual(diagnostics[0], { line: 9, column: 23, severity: 'error', message: 'unexpected character `@`', code: 'unknown-token' });
+    assert.deepEqual(diagnostics[0], {
+      line: 9,
+      column: 23,
+      severity: 'error',
+      message: 'unexpected character `@`',
+      code: 'unknown-token',
+    });
   });
 
   it('more problems than MAX_DIAGNOSTICS: the first ones, then one line saying how many more', () => {
@@ -46,7 +55,10 @@ describe('grundy check', () => {
     const lines = result.stdout.trimEnd().split('\n');
     assert.equal(lines.length, 1001);
     assert.equal(lines[999], `${file}:1000:19: error: unexpected character \`@\``);
-    assert.equal(lines[1000], `${file}:1001:20: error: …and 500 more problems not shown (only the first 1,000 are listed)`);
+    assert.equal(
+      lines[1000],
+      `${file}:1001:20: error: …and 500 more problems not shown (only the first 1,000 are listed)`,
+    );
     const { diagnostics } = JSON.parse(grundy('check', file, '--json').stdout);
     assert.equal(diagnostics.length, 1001);
     assert.equal(diagnostics[1000].code, 'too-many-problems');
@@ -61,11 +73,21 @@ describe('grundy check', () => {
     const lines = result.stdout.trimEnd().split('\n');
     assert.equal(lines.length, 1001);
     assert.ok(lines.slice(0, 1000).every((line) => line.includes(': warning: the edge `a -> b` is already given')));
-    assert.equal(lines[1000], `${file}:1004:16: error: …and 1 more problem not shown (only the first 1,000 are listed)`);
+    assert.equal(
+      lines[1000],
+      `${file}:1004:16: error: …and 1 more problem not shown (only the first 1,000 are listed)`,
+    );
   });
 
   it('bad usage and unreadable files: exit 2, the error alone and where to find the usage', () => {
-    for (const args of [[], ['frobnicate', 'x'], ['check'], ['check', 'a', 'b'], ['check', 'x', '--nonsense'], ['check', '/nonexistent/file.game']]) {
+    for (const args of [
+      [],
+      ['frobnicate', 'x'],
+      ['check'],
+      ['check', 'a', 'b'],
+      ['check', 'x', '--nonsense'],
+      ['check', '/nonexistent/file.game'],
+    ]) {
       const result = grundy(...args);
       assert.equal(result.status, 2, args.join(' '));
       assert.match(result.stderr, /^grundy: [^\n]+\nRun grundy --help for usage\.\n$/, args.join(' '));
@@ -117,11 +139,17 @@ describe('grundy analyze', () => {
 
   // Each case: a game's right-hand side (with the reference example's declarations in scope),
   // its nimber, its outcome, and every winning move's `after`.
-  const prelude = 'rule onetwo = subtract {1, 2}\nrule s237 = subtract {2, 3, 7}\ngraph g {\n  a -> b, c\n  b -> d\n  c -> d, e\n  d -> e\n}\n';
+  const prelude =
+    'rule onetwo = subtract {1, 2}\nrule s237 = subtract {2, 3, 7}\ngraph g {\n  a -> b, c\n  b -> d\n  c -> d, e\n  d -> e\n}\n';
   const cases: [string, string | null, string, string[]][] = [
     ['g at a, c', '3', 'N', ['g at c, c', 'g at a, d']],
     ['treblecross ".....X."', '1', 'N', ['treblecross "X....X."', 'treblecross ".X...X."', 'treblecross "..X..X."']],
-    ['onetwo 7 + s237 10 + nim 5 + g at b + kayles "XXX.XX"', '5', 'N', ['onetwo 7 + s237 10 + nim 0 + g at b + kayles "XXX.XX"']],
+    [
+      'onetwo 7 + s237 10 + nim 5 + g at b + kayles "XXX.XX"',
+      '5',
+      'N',
+      ['onetwo 7 + s237 10 + nim 0 + g at b + kayles "XXX.XX"'],
+    ],
     ['misere nim 1 1 1', null, 'P', []],
     ['misere nim 1 1', null, 'N', ['misere nim 0 1']],
     ['treblecross "..X.X...."', null, 'N', ['treblecross "..XXX...."']],
@@ -134,7 +162,10 @@ describe('grundy analyze', () => {
       const result = grundy('analyze', gameFile(`${prelude}game x = ${sum}\n`), '--json');
       assert.equal(result.status, 0, result.stderr);
       const [game] = JSON.parse(result.stdout).games;
-      assert.deepEqual([game.nimber, game.outcome, game.winningMoves.map((m: { after: string }) => m.after)], [nimber, outcome, afters]);
+      assert.deepEqual(
+        [game.nimber, game.outcome, game.winningMoves.map((m: { after: string }) => m.after)],
+        [nimber, outcome, afters],
+      );
     });
   }
 
@@ -164,7 +195,13 @@ describe('grundy analyze', () => {
   });
 
   it('over its time budget, a game says how far it got instead of hanging', () => {
-    const result = grundy('analyze', gameFile('rule slow = octal 0.007\ngame x = slow 10000000000000\n'), '--json', '--budget-ms', '200');
+    const result = grundy(
+      'analyze',
+      gameFile('rule slow = octal 0.007\ngame x = slow 10000000000000\n'),
+      '--json',
+      '--budget-ms',
+      '200',
+    );
     assert.equal(result.status, 0);
     const [game] = JSON.parse(result.stdout).games;
     assert.equal(game.outcome, null);
@@ -208,7 +245,8 @@ describe('grundy sequence', () => {
     assert.equal(unknown.status, 2);
     assert.doesNotMatch(unknown.stderr, /usage:/);
     for (const kind of RULE_KINDS) assert.ok(unknown.stderr.includes(kind), `${kind} in: ${unknown.stderr}`);
-    for (const [name, rule] of BUILTIN_RULES) if (isHeapRule(rule)) assert.ok(unknown.stderr.includes(name), `${name} in: ${unknown.stderr}`);
+    for (const [name, rule] of BUILTIN_RULES)
+      if (isHeapRule(rule)) assert.ok(unknown.stderr.includes(name), `${name} in: ${unknown.stderr}`);
     const bang = grundy('sequence', 'octal 4!.0');
     assert.equal(bang.status, 2);
     assert.match(bang.stderr, /^grundy: RULE, column 8: `!` cannot be in an octal code/);
@@ -268,7 +306,15 @@ describe('grundy: bounds', function () {
   });
 
   it('Ctrl-C: exit 130, the values written so far are right', async () => {
-    const child = spawn(process.execPath, [repositoryPath('out', 'cli', 'grundy.js'), 'sequence', 'subtract {1, 2}', '--to', '10^15', '--budget-ms', '60000']);
+    const child = spawn(process.execPath, [
+      repositoryPath('out', 'cli', 'grundy.js'),
+      'sequence',
+      'subtract {1, 2}',
+      '--to',
+      '10^15',
+      '--budget-ms',
+      '60000',
+    ]);
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -288,7 +334,15 @@ describe('grundy: bounds', function () {
 
   it('Ctrl-C while the sequence is still being computed: heard at once, exit 130, nothing written', async () => {
     // 0.007 has no period in reach: computing 10^6 of its values takes minutes.
-    const child = spawn(process.execPath, [repositoryPath('out', 'cli', 'grundy.js'), 'sequence', 'octal 0.007', '--to', '1000000', '--budget-ms', '600000']);
+    const child = spawn(process.execPath, [
+      repositoryPath('out', 'cli', 'grundy.js'),
+      'sequence',
+      'octal 0.007',
+      '--to',
+      '1000000',
+      '--budget-ms',
+      '600000',
+    ]);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -306,7 +360,10 @@ describe('grundy: bounds', function () {
   it('no file is refused for its size: 11 MB of comments (over the old 10 MB default) is read with the default flags', () => {
     const dir = mkdtempSync(join(tmpdir(), 'grundy-size-'));
     const file = join(dir, 'comments.game');
-    writeFileSync(file, `${'# a comment about impartial games, their nimbers and their sums\n'.repeat(170_000)}game g = nim 3\n`);
+    writeFileSync(
+      file,
+      `${'# a comment about impartial games, their nimbers and their sums\n'.repeat(170_000)}game g = nim 3\n`,
+    );
     const result = grundy('check', file);
     assert.equal(result.status, 0, result.stderr);
     assert.match(result.stdout, /no problems/);
@@ -317,7 +374,10 @@ describe('grundy: bounds', function () {
     const dir = mkdtempSync(join(tmpdir(), 'grundy-memory-'));
     const file = join(dir, 'rules.game');
     // Rules are held while the games are read (a game may use one declared below it).
-    writeFileSync(file, `${Array.from({ length: 300_000 }, (_, i) => `rule r${i} = subtract {1, ${i + 2}, ${i + 3}}`).join('\n')}\ngame far = r7 10\n`);
+    writeFileSync(
+      file,
+      `${Array.from({ length: 300_000 }, (_, i) => `rule r${i} = subtract {1, ${i + 2}, ${i + 3}}`).join('\n')}\ngame far = r7 10\n`,
+    );
     for (const command of ['check', 'analyze']) {
       const result = grundy(command, file, '--max-memory-mb', '64');
       assert.equal(result.status, 3, `${command}: ${result.stderr}`);
@@ -334,7 +394,10 @@ describe('grundy: bounds', function () {
   it('games are read as a stream: 200,000 games are analysed within a ceiling of 256 MB, every one right', () => {
     const dir = mkdtempSync(join(tmpdir(), 'grundy-stream-'));
     const file = join(dir, 'many.game');
-    writeFileSync(file, Array.from({ length: 200_000 }, (_, i) => `game position-${i} = nim ${i} 3 + kayles ${i % 500}`).join('\n'));
+    writeFileSync(
+      file,
+      Array.from({ length: 200_000 }, (_, i) => `game position-${i} = nim ${i} 3 + kayles ${i % 500}`).join('\n'),
+    );
     const result = grundy('analyze', file, '--json', '--max-memory-mb', '256');
     assert.equal(result.status, 0, result.stderr);
     const games = JSON.parse(result.stdout).games as { name: string; components: { nimber: string }[] }[];

@@ -36,7 +36,9 @@ function games(path: string): void {
   const heap = () => Math.floor(next() * 10 ** (1 + Math.floor(next() * 6)));
   const lines = ['rule onetwo = subtract {1, 2}', 'rule s237 = subtract {2, 3, 7}', 'rule k = octal 0.77'];
   for (let i = 0; i < 500_000; i++)
-    lines.push(`game position-${i} = onetwo ${heap()} ${heap()} + s237 ${heap()} + nim ${heap()} ${heap()} + k "XX.X" + dawson ${heap()} + kayles ${heap()}`);
+    lines.push(
+      `game position-${i} = onetwo ${heap()} ${heap()} + s237 ${heap()} + nim ${heap()} ${heap()} + k "XX.X" + dawson ${heap()} + kayles ${heap()}`,
+    );
   writeFileSync(path, `${lines.join('\n')}\n`);
 }
 
@@ -44,14 +46,23 @@ function run(args: string[]): { seconds: number; peakMiB: number; status: number
   const started = performance.now();
   // The output to a file: analyze's JSON for 500,000 games is longer than a string may be.
   const output = openSync(join(dir, 'output.txt'), 'w');
-  const result = spawnSync('/usr/bin/time', ['-f', 'peak-rss-kib %M', process.execPath, repositoryPath('out', 'cli', 'grundy.js'), ...args], {
-    encoding: 'utf8',
-    stdio: ['ignore', output, 'pipe'],
-  });
+  const result = spawnSync(
+    '/usr/bin/time',
+    ['-f', 'peak-rss-kib %M', process.execPath, repositoryPath('out', 'cli', 'grundy.js'), ...args],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', output, 'pipe'],
+    },
+  );
   closeSync(output);
   const seconds = (performance.now() - started) / 1000;
   const peakMiB = Number(/peak-rss-kib (\d+)/.exec(result.stderr ?? '')?.[1] ?? Number.NaN) / 1024;
-  return { seconds, peakMiB, status: result.status, stderr: (result.stderr ?? '').replace(/peak-rss-kib \d+\n?/, '').trim() };
+  return {
+    seconds,
+    peakMiB,
+    status: result.status,
+    stderr: (result.stderr ?? '').replace(/peak-rss-kib \d+\n?/, '').trim(),
+  };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'grundy-cli-memory-'));

@@ -53,7 +53,10 @@ describe('diagnostics fixtures', () => {
 });
 
 describe('valid files have no diagnostics', () => {
-  const files = [...gameFilesIn('examples').filter((file) => basename(file) !== 'mistakes.game'), ...gameFilesIn('test', 'fixtures', 'valid')];
+  const files = [
+    ...gameFilesIn('examples').filter((file) => basename(file) !== 'mistakes.game'),
+    ...gameFilesIn('test', 'fixtures', 'valid'),
+  ];
   for (const file of files) {
     it(file.slice(repositoryPath().length + 1), () => {
       const document = analyzeText(readFileSync(file, 'utf8'));

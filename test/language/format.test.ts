@@ -17,31 +17,59 @@ const cases: [string, string, string][] = [
     'rule s=subtract{1 ,2}\ngame g=s 3+nim 4\n',
     'rule s = subtract {1, 2}\ngame g = s 3 + nim 4\n',
   ],
-  ['graph bodies indented by two, the brace at the margin', 'graph g{\na->b,c\n      b -> c\n   }\n', 'graph g {\n  a -> b, c\n  b -> c\n}\n'],
-  ['pairs and lists', 'game w = wythoff ( 3 ,5 )(1,2)\ngame l = leftmost [ 1, 2 ]  [3]\n', 'game w = wythoff (3, 5) (1, 2)\ngame l = leftmost [1, 2] [3]\n'],
-  ['rows and words', 'rule d = words { "ab" ,"c" }\ngame t = d "abc"   "cc"\n', 'rule d = words {"ab", "c"}\ngame t = d "abc" "cc"\n'],
+  [
+    'graph bodies indented by two, the brace at the margin',
+    'graph g{\na->b,c\n      b -> c\n   }\n',
+    'graph g {\n  a -> b, c\n  b -> c\n}\n',
+  ],
+  [
+    'pairs and lists',
+    'game w = wythoff ( 3 ,5 )(1,2)\ngame l = leftmost [ 1, 2 ]  [3]\n',
+    'game w = wythoff (3, 5) (1, 2)\ngame l = leftmost [1, 2] [3]\n',
+  ],
+  [
+    'rows and words',
+    'rule d = words { "ab" ,"c" }\ngame t = d "abc"   "cc"\n',
+    'rule d = words {"ab", "c"}\ngame t = d "abc" "cc"\n',
+  ],
   [
     'a trailing comment keeps its column when there is room',
     'rule s   = subtract {1}      # one\ngame g=s 1                   # two\n',
     'rule s = subtract {1}        # one\ngame g = s 1                 # two\n',
   ],
   ['a trailing comment with no room: one space after the code', 'game g=nim 1 2 3#c\n', 'game g = nim 1 2 3 #c\n'],
-  ['comment lines kept, indented with their graph', '# top\ngraph g {\n# inside\n a -> b\n}\n', '# top\ngraph g {\n  # inside\n  a -> b\n}\n'],
+  [
+    'comment lines kept, indented with their graph',
+    '# top\ngraph g {\n# inside\n a -> b\n}\n',
+    '# top\ngraph g {\n  # inside\n  a -> b\n}\n',
+  ],
   [
     'trailing spaces, blank lines at most one, none at the end, one final newline',
     'game a = nim 1   \n\n\n\ngame b = nim 2\n\n\n',
     'game a = nim 1\n\ngame b = nim 2\n',
   ],
   ['leading blank lines go', '\n\ngame a = nim 1', 'game a = nim 1\n'],
-  ['a line the lexer cannot read stays as it is', 'game a = nim 1 @ 2  \ngame b=nim 2\n', 'game a = nim 1 @ 2  \ngame b = nim 2\n'],
-  ['an unterminated string stays as it is', 'game t = treblecross "..X  \ngame b=nim 2\n', 'game t = treblecross "..X  \ngame b = nim 2\n'],
+  [
+    'a line the lexer cannot read stays as it is',
+    'game a = nim 1 @ 2  \ngame b=nim 2\n',
+    'game a = nim 1 @ 2  \ngame b = nim 2\n',
+  ],
+  [
+    'an unterminated string stays as it is',
+    'game t = treblecross "..X  \ngame b=nim 2\n',
+    'game t = treblecross "..X  \ngame b = nim 2\n',
+  ],
   [
     'misere, octal, hex, subtract all except',
     'rule k=octal 0.77\nrule h = hex   0.F\nrule e=subtract all except{1}\ngame m=misere  nim 1\n',
     'rule k = octal 0.77\nrule h = hex 0.F\nrule e = subtract all except {1}\ngame m = misere nim 1\n',
   ],
   ['CRLF line ends are kept', 'game a=nim 1\r\ngame b=nim 2\r\n', 'game a = nim 1\r\ngame b = nim 2\r\n'],
-  ['syntax errors are only respaced', 'game g = = nim 3\nrule = subtract {1}\n', 'game g = = nim 3\nrule = subtract {1}\n'],
+  [
+    'syntax errors are only respaced',
+    'game g = = nim 3\nrule = subtract {1}\n',
+    'game g = = nim 3\nrule = subtract {1}\n',
+  ],
   ['an empty file stays empty', '', ''],
 ];
 

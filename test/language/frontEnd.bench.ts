@@ -49,10 +49,22 @@ const cases: Case[] = [
     runs: 3,
     text: () => `rule ${'a'.repeat(20_000)} = subtract {1}\ngame g = ${'a'.repeat(19_999)}b 3\n`,
   },
-  { name: '1 MB line of `; ` (stray characters between spaces)', runs: 3, text: () => `${'; '.repeat(megabyte / 2)}\n` },
+  {
+    name: '1 MB line of `; ` (stray characters between spaces)',
+    runs: 3,
+    text: () => `${'; '.repeat(megabyte / 2)}\n`,
+  },
   { name: '1 MB line of random printable ASCII', runs: 3, text: () => `${randomLine(megabyte)}\n` },
-  { name: '1 MB subtraction set `{1 1 1 …` (a missing comma each)', runs: 3, text: () => `rule r = subtract {${'1 '.repeat(megabyte / 2)}}\n` },
-  { name: '1 MB row of bad cells `"a.a.a…"`', runs: 3, text: () => `game g = treblecross "${'a.'.repeat(megabyte / 2)}"\n` },
+  {
+    name: '1 MB subtraction set `{1 1 1 …` (a missing comma each)',
+    runs: 3,
+    text: () => `rule r = subtract {${'1 '.repeat(megabyte / 2)}}\n`,
+  },
+  {
+    name: '1 MB row of bad cells `"a.a.a…"`',
+    runs: 3,
+    text: () => `game g = treblecross "${'a.'.repeat(megabyte / 2)}"\n`,
+  },
 ];
 
 /** The timed work of a case: analysis, then the diagnostics as the server publishes them. */
@@ -71,4 +83,8 @@ const benchCase = (c: Case): BenchCase => ({
   },
 });
 
-runBenchmarks('front-end benchmarks: median time of analysis and publishing, peak resident memory of the process', cases.map(benchCase), 58);
+runBenchmarks(
+  'front-end benchmarks: median time of analysis and publishing, peak resident memory of the process',
+  cases.map(benchCase),
+  58,
+);

@@ -25,7 +25,10 @@ describe('front end fuzzing', () => {
       for (const diagnostic of document.diagnostics) {
         diagnosticsSeen++;
         const { start, end } = diagnostic.span;
-        assert.ok(0 <= start && start <= end && end <= text.length, `span ${start}-${end} inside document ${i} (${text.length} chars)`);
+        assert.ok(
+          0 <= start && start <= end && end <= text.length,
+          `span ${start}-${end} inside document ${i} (${text.length} chars)`,
+        );
         assert.ok(diagnostic.message.length > 0);
       }
     }

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as oniguruma from 'vscode-oniguruma';
-import { INITIAL, type IGrammar, Registry, parseRawGrammar } from 'vscode-textmate';
+import { type IGrammar, INITIAL, parseRawGrammar, Registry } from 'vscode-textmate';
 import {
   CANCEL_COMPUTATIONS_COMMAND,
   COPY_NIMBER_COMMAND,
@@ -211,7 +211,10 @@ describe('TextMate grammar', () => {
     it(line, () => {
       const { tokens } = grammar.tokenizeLine(line, INITIAL);
       const actual = tokens
-        .map((token) => [line.slice(token.startIndex, token.endIndex), token.scopes[token.scopes.length - 1]] as [string, string])
+        .map(
+          (token) =>
+            [line.slice(token.startIndex, token.endIndex), token.scopes[token.scopes.length - 1]] as [string, string],
+        )
         .filter(([text]) => text.trim() !== '');
       assert.deepEqual(actual, expected);
     });
@@ -234,18 +237,22 @@ describe('TextMate grammar', () => {
     const palette = manifest.contributes.menus.commandPalette as { command: string; when: string }[];
     assert.deepEqual(palette.map((entry) => entry.command).sort(), commands);
     // Each appears only where it applies; opening an example applies everywhere.
-    for (const entry of palette) assert.ok(entry.command === OPEN_EXAMPLE_COMMAND || entry.when, `${entry.command} has a when clause`);
+    for (const entry of palette)
+      assert.ok(entry.command === OPEN_EXAMPLE_COMMAND || entry.when, `${entry.command} has a when clause`);
     // The walkthrough's steps run commands the manifest contributes, and show pictures it ships.
     const steps = manifest.contributes.walkthroughs[0].steps as { description: string; media: { image: string } }[];
     for (const step of steps) {
-      for (const [, command] of step.description.matchAll(/\(command:([\w.]+)\)/g)) assert.ok(commands.includes(command), command);
+      for (const [, command] of step.description.matchAll(/\(command:([\w.]+)\)/g))
+        assert.ok(commands.includes(command), command);
       assert.ok(existsSync(repositoryPath(step.media.image)), step.media.image);
     }
   });
 
   it('the manifest registers the grammar and the language configuration', () => {
     const manifest = JSON.parse(readFileSync(repositoryPath('package.json'), 'utf8'));
-    assert.deepEqual(manifest.contributes.grammars, [{ language: 'game', scopeName: 'source.game', path: './syntaxes/game.tmLanguage.json' }]);
+    assert.deepEqual(manifest.contributes.grammars, [
+      { language: 'game', scopeName: 'source.game', path: './syntaxes/game.tmLanguage.json' },
+    ]);
     const language = manifest.contributes.languages[0];
     assert.deepEqual(language.extensions, ['.game']);
     const configuration = JSON.parse(readFileSync(repositoryPath(language.configuration), 'utf8'));

@@ -4,8 +4,8 @@
 // the same diagnostics in the same order, the same games and references.
 import * as assert from 'node:assert/strict';
 import { type AnalyzedDocument, analyzeText } from '../../server/src/language/analyze';
-import { changedRegion } from '../../server/src/language/incremental';
 import { componentReferences } from '../../server/src/language/checker';
+import { changedRegion } from '../../server/src/language/incremental';
 import type { CheckedComponent } from '../../server/src/language/model';
 import { generatedDocument } from '../helpers/generated';
 import { fuzzSeeds, random, typingEdit } from '../helpers/mutate';
@@ -20,7 +20,8 @@ function meaning(document: AnalyzedDocument): unknown {
       JSON.stringify(value, (key, v) => {
         if (typeof v === 'bigint') return `${v}n`;
         // A symbol or declaration referred to from elsewhere: by name (it is compared where it is declared).
-        if (labels.has(key) && v && typeof v === 'object' && ['rule', 'graph', 'game'].includes(v.kind)) return `${v.kind} ${v.name?.text ?? v.name ?? ''}`;
+        if (labels.has(key) && v && typeof v === 'object' && ['rule', 'graph', 'game'].includes(v.kind))
+          return `${v.kind} ${v.name?.text ?? v.name ?? ''}`;
         if (ArrayBuffer.isView(v)) return Array.from(v as Int32Array);
         if (v instanceof Map) return [...v.entries()];
         return v;
@@ -39,9 +40,13 @@ function meaning(document: AnalyzedDocument): unknown {
       })),
     ),
     // A heaps component's heaps are read from its syntax when asked (a getter too).
-    games: plain(document.model.games.map((g) => ({ ...g, components: g.components.map(withHeaps), at: g.declaration.start }))),
+    games: plain(
+      document.model.games.map((g) => ({ ...g, components: g.components.map(withHeaps), at: g.declaration.start })),
+    ),
     symbols: [...document.model.symbols].map(([name, s]) => `${name}: ${s.kind}`),
-    graphs: plain([...document.model.symbols.values()].filter((s) => s.kind === 'graph').map(({ declaration, ...graph }) => graph)),
+    graphs: plain(
+      [...document.model.symbols.values()].filter((s) => s.kind === 'graph').map(({ declaration, ...graph }) => graph),
+    ),
     references: componentReferences(document.file, document.model).map(
       (r) => `${r.name.start}-${r.name.end} ${r.name.text} -> ${r.symbol.kind} ${r.symbol.name}`,
     ),
@@ -57,7 +62,8 @@ describe('incremental analysis', () => {
       let changeStart = 0;
       while (changeStart < shortest && a[changeStart] === b[changeStart]) changeStart++;
       let unchangedEnd = 0;
-      while (unchangedEnd < shortest - changeStart && a[a.length - 1 - unchangedEnd] === b[b.length - 1 - unchangedEnd]) unchangedEnd++;
+      while (unchangedEnd < shortest - changeStart && a[a.length - 1 - unchangedEnd] === b[b.length - 1 - unchangedEnd])
+        unchangedEnd++;
       return { changeStart, unchangedEnd };
     };
     for (let i = 0; i < 2000; i++) {
@@ -86,7 +92,11 @@ describe('incremental analysis', () => {
         const got = meaning(incremental) as Record<string, unknown>;
         const expected = meaning(whole) as Record<string, unknown>;
         for (const part of Object.keys(expected))
-          assert.deepEqual(got[part], expected[part], `${part} differ; seed ${index}, edit ${edit}:\n${JSON.stringify(text)}\n→\n${JSON.stringify(edited)}`);
+          assert.deepEqual(
+            got[part],
+            expected[part],
+            `${part} differ; seed ${index}, edit ${edit}:\n${JSON.stringify(text)}\n→\n${JSON.stringify(edited)}`,
+          );
         reusedDeclarations += incremental.file.declarations.filter((d) => before.has(d)).length;
         analyses++;
         text = edited;
@@ -94,7 +104,10 @@ describe('incremental analysis', () => {
       }
     }
     assert.ok(analyses >= 6000, `${analyses} analyses`);
-    assert.ok(reusedDeclarations > analyses, `declarations were reused (${reusedDeclarations} in ${analyses} analyses)`);
+    assert.ok(
+      reusedDeclarations > analyses,
+      `declarations were reused (${reusedDeclarations} in ${analyses} analyses)`,
+    );
   });
 
   it('an edit to a rule checks again the games that use it, and only those', () => {
@@ -127,7 +140,10 @@ describe('incremental analysis', () => {
     for (let edit = 0; edit < edits; edit++) {
       // A character typed or deleted somewhere: the kind of edit a keystroke makes.
       const at = Math.floor(next() * text.length);
-      const edited = next() < 0.5 ? text.slice(0, at) + 'x1 ,{"\n#'[Math.floor(next() * 9)] + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
+      const edited =
+        next() < 0.5
+          ? text.slice(0, at) + 'x1 ,{"\n#'[Math.floor(next() * 9)] + text.slice(at)
+          : text.slice(0, at) + text.slice(at + 1);
       const declarationsBefore = new Set(previous.file.declarations);
       const gamesBefore = new Set(previous.model.games);
       const incremental = analyzeText(edited, { reusable: true }, previous);

@@ -1,7 +1,13 @@
 // Long numbers for people (language/numberText.ts): the abbreviation made without printing the
 // number agrees with the one made from its printed digits, at and around every power of ten.
 import * as assert from 'node:assert/strict';
-import { countText, digitsText, LONG_NUMBER_DIGITS, numberText, withShortNumbers } from '../../server/src/language/numberText';
+import {
+  countText,
+  digitsText,
+  LONG_NUMBER_DIGITS,
+  numberText,
+  withShortNumbers,
+} from '../../server/src/language/numberText';
 import { random } from '../engine/random';
 
 describe('long numbers', () => {

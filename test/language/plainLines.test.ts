@@ -2,12 +2,12 @@
 // fastEdgeLines); everything else goes through tokens. Both paths must give the same parse, to
 // the unit and the diagnostic: these tests parse documents both ways (`tokensOnly`) and compare.
 import * as assert from 'node:assert/strict';
-import { DiagnosticSink } from '../../server/src/language/diagnostics';
-import { parse } from '../../server/src/language/parser';
-import { Suggester } from '../../server/src/language/suggest';
-import { appendHeapTexts, heapValues, PlainHeaps } from '../../server/src/language/plainHeaps';
 import { analyzeText } from '../../server/src/language/analyze';
 import type { HeapsComponent } from '../../server/src/language/ast';
+import { DiagnosticSink } from '../../server/src/language/diagnostics';
+import { parse } from '../../server/src/language/parser';
+import { appendHeapTexts, heapValues, PlainHeaps } from '../../server/src/language/plainHeaps';
+import { Suggester } from '../../server/src/language/suggest';
 import { generatedDocument } from '../helpers/generated';
 import { fuzzSeeds, mutate, random } from '../helpers/mutate';
 
@@ -17,7 +17,9 @@ function parsed(text: string, tokensOnly: boolean): string {
   const result = parse(text, sink, new Suggester(), { record: true, tokensOnly });
   return JSON.stringify(
     {
-      declarations: result.file.declarations.map((d) => (d.kind === 'graph' ? { ...d, body: undefined, lines: d.lines } : d)),
+      declarations: result.file.declarations.map((d) =>
+        d.kind === 'graph' ? { ...d, body: undefined, lines: d.lines } : d,
+      ),
       units: result.units,
       errorStarts: result.errorStarts,
       diagnostics: sink.result(),
@@ -90,7 +92,8 @@ describe('plain lines read straight from the text', () => {
     assertSameParse(text, 'the generated document');
     assertSameParse(text.replace(/\n/g, '\r\n'), 'the generated document with CRLF');
     const next = random(4242);
-    for (let i = 0; i < 100; i++) assertSameParse(mutate(generatedDocument(40).text, next), `mutation ${i} (seed 4242)`);
+    for (let i = 0; i < 100; i++)
+      assertSameParse(mutate(generatedDocument(40).text, next), `mutation ${i} (seed 4242)`);
   });
 
   it('every example and valid fixture, and mutations of them: the same parse as by tokens', () => {
@@ -102,7 +105,12 @@ describe('plain lines read straight from the text', () => {
   });
 
   it('heaps read from a plain line stay text until asked for, and give what the token path gives', () => {
-    const lines = ['game g = nim 3 4 5', 'game g = nim\t7  0012\t \t 99', 'game g = kayles 123456789012345678901234567890 1', 'game g = dawson 5 + nim 6   7'];
+    const lines = [
+      'game g = nim 3 4 5',
+      'game g = nim\t7  0012\t \t 99',
+      'game g = kayles 123456789012345678901234567890 1',
+      'game g = dawson 5 + nim 6   7',
+    ];
     const heapsOf = (text: string, tokensOnly: boolean) =>
       parse(text, new DiagnosticSink(), new Suggester(), { tokensOnly }).file.declarations.flatMap((d) =>
         d.kind === 'game' ? d.components.filter((c): c is HeapsComponent => c.kind === 'heaps') : [],

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { analyzeText, type AnalyzedDocument } from '../../server/src/language/analyze';
+import { type AnalyzedDocument, analyzeText } from '../../server/src/language/analyze';
 import { componentReferences } from '../../server/src/language/checker';
 import { fuzzSeeds, mutate, random } from '../helpers/mutate';
 import { gameFilesIn, repositoryPath } from '../helpers/paths';
@@ -25,7 +25,21 @@ function generatedGraph(next: () => number): string {
     const space = () => pick(['', ' ', '  ', '\t']);
     let line = `${space()}${name()}${targets.length ? `${space()}->${space()}${targets.join(`${space()},${space()}`)}` : ''}`;
     if (next() < 0.1) line += ` # ${pick(['note', 'a -> b', ''])}`;
-    if (next() < 0.05) line = pick(['', '# comment', 'a -> b,', 'a ->', 'a b', '-> b', 'a -> b -> c', 'a → b', 'a -> 3x', 'a -> b }', '}', 'rule r = nim']);
+    if (next() < 0.05)
+      line = pick([
+        '',
+        '# comment',
+        'a -> b,',
+        'a ->',
+        'a b',
+        '-> b',
+        'a -> b -> c',
+        'a → b',
+        'a -> 3x',
+        'a -> b }',
+        '}',
+        'rule r = nim',
+      ]);
     lines.push(line);
   }
   lines.push(pick(['}', '', '} # end']), `game t = g0 at ${name()}, ${name()}`);
@@ -36,7 +50,8 @@ function documents(): string[] {
   const next = random(1123);
   const seeds = [...fuzzSeeds(), ...gameFilesIn('test', 'fixtures', 'diagnostics').map((f) => readFileSync(f, 'utf8'))];
   const texts = [...seeds];
-  while (texts.length < 3000) texts.push(texts.length % 3 === 0 ? generatedGraph(next) : mutate(seeds[texts.length % seeds.length], next));
+  while (texts.length < 3000)
+    texts.push(texts.length % 3 === 0 ? generatedGraph(next) : mutate(seeds[texts.length % seeds.length], next));
   return texts;
 }
 
@@ -45,12 +60,22 @@ function canonical(document: AnalyzedDocument): string {
   const span = (s: { start: number; end: number }) => [s.start, s.end];
   const name = (n: { start: number; end: number; text: string } | undefined) => n && [...span(n), n.text];
   const declarations = document.file.declarations.map((d) => {
-    if (d.kind === 'graph') return ['graph', ...span(d), name(d.name), d.lines.map((l) => [...span(l), name(l.from), l.to.map(name)])];
+    if (d.kind === 'graph')
+      return ['graph', ...span(d), name(d.name), d.lines.map((l) => [...span(l), name(l.from), l.to.map(name)])];
     return [d.kind, ...span(d), name(d.name), JSON.stringify(d, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))];
   });
   const graphs = [...document.model.symbols.values()].flatMap((s) =>
     s.kind === 'graph'
-      ? [[s.name, s.acyclic, [...s.vertexIndex.keys()].map((k) => [k, s.vertexIndex.get(k)]), s.data.vertexNames, [...s.data.succStart], [...s.data.succ]]]
+      ? [
+          [
+            s.name,
+            s.acyclic,
+            [...s.vertexIndex.keys()].map((k) => [k, s.vertexIndex.get(k)]),
+            s.data.vertexNames,
+            [...s.data.succStart],
+            [...s.data.succ],
+          ],
+        ]
       : [],
   );
   const games = document.model.games.map((g) => [

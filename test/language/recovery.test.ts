@@ -35,7 +35,8 @@ describe('error recovery', () => {
         'nothing reported on lines 3..n',
       );
       const games = new Map(document.model.games.map((game) => [game.name, game]));
-      for (const name of ['a', 'b', 'c']) assert.equal(games.get(name)?.valid, true, `game ${name} is checked and valid`);
+      for (const name of ['a', 'b', 'c'])
+        assert.equal(games.get(name)?.valid, true, `game ${name} is checked and valid`);
       const first = games.get('a')?.components[0];
       assert.deepEqual(first?.kind === 'heaps' ? first.heaps : undefined, [5n, 6n]);
       assert.equal(games.get('c')?.play, 'misere');

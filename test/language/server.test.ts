@@ -33,7 +33,11 @@ describe('language server diagnostics', () => {
     // Past the pause after which a change would be published (30 ms), with room to spare.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const published = session.diagnostics.seen.filter((p) => p.uri === uri);
-    assert.equal(published.length, 1, `published ${published.length} times for version 1: ${JSON.stringify(published)}`);
+    assert.equal(
+      published.length,
+      1,
+      `published ${published.length} times for version 1: ${JSON.stringify(published)}`,
+    );
   });
 
   it('follows edits: a fix clears the diagnostic, a new mistake brings one', async () => {
@@ -44,7 +48,9 @@ describe('language server diagnostics', () => {
     const fixed = await session.change(uri, 'rule onetwo = subtract {1, 2}\ngame coins = onetwo 3 4 5\n');
     assert.deepEqual((await session.nextDiagnostics(uri, (p) => p.version === fixed)).diagnostics, []);
     const broken = await session.change(uri, 'rule onetwo = subtract {1, 2\ngame coins = onetwo 3 4 5\n');
-    assert.deepEqual(messages((await session.nextDiagnostics(uri, (p) => p.version === broken)).diagnostics), ['1:29 expected `}` to close the set']);
+    assert.deepEqual(messages((await session.nextDiagnostics(uri, (p) => p.version === broken)).diagnostics), [
+      '1:29 expected `}` to close the set',
+    ]);
   });
 
   it('a burst of edits is analysed once it settles, for the last version', async () => {

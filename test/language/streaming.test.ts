@@ -28,11 +28,26 @@ function assertSameMeaning(text: string, label: string): void {
   const stream = reader.analyze((game) => streamed.push(game));
   const again: GameSymbol[] = [];
   reader.gamesAgain((game) => again.push(game));
-  assert.deepEqual(diagnostics(stream), diagnostics(whole), `${label}: diagnostics differ\n${JSON.stringify(text.slice(0, 2000))}`);
+  assert.deepEqual(
+    diagnostics(stream),
+    diagnostics(whole),
+    `${label}: diagnostics differ\n${JSON.stringify(text.slice(0, 2000))}`,
+  );
   const games = (list: readonly GameSymbol[], document: AnalyzedDocument) =>
-    list.map((g) => `${g.name} ${g.declaration.start} ${g.valid} ${g.play} ${g.components.length} ${g.valid ? gameKey(document, g) : ''}`);
-  assert.deepEqual(games(streamed, stream), games(whole.model.games, whole), `${label}: games differ\n${JSON.stringify(text.slice(0, 2000))}`);
-  assert.deepEqual(games(again, stream), games(whole.model.games, whole), `${label}: games streamed again differ\n${JSON.stringify(text.slice(0, 2000))}`);
+    list.map(
+      (g) =>
+        `${g.name} ${g.declaration.start} ${g.valid} ${g.play} ${g.components.length} ${g.valid ? gameKey(document, g) : ''}`,
+    );
+  assert.deepEqual(
+    games(streamed, stream),
+    games(whole.model.games, whole),
+    `${label}: games differ\n${JSON.stringify(text.slice(0, 2000))}`,
+  );
+  assert.deepEqual(
+    games(again, stream),
+    games(whole.model.games, whole),
+    `${label}: games streamed again differ\n${JSON.stringify(text.slice(0, 2000))}`,
+  );
   assert.equal(stream.work.suggestionCells, whole.work.suggestionCells, `${label}: suggestion work differs`);
 }
 
@@ -47,9 +62,13 @@ describe('reading a file as a stream of games', () => {
   it('graphs with mistakes between games (their bodies skipped when the games are read again)', () => {
     const next = random(808);
     const graph = () =>
-      ['graph g {', '  a -> b', next() < 0.3 ? '  b -> ' : '  b -> c', next() < 0.3 ? '' : '}', next() < 0.2 ? '} junk' : ''].join(
-        next() < 0.5 ? '\n' : '\r\n',
-      );
+      [
+        'graph g {',
+        '  a -> b',
+        next() < 0.3 ? '  b -> ' : '  b -> c',
+        next() < 0.3 ? '' : '}',
+        next() < 0.2 ? '} junk' : '',
+      ].join(next() < 0.5 ? '\n' : '\r\n');
     for (let i = 0; i < 200; i++) {
       const parts = Array.from({ length: 6 }, (_, k) =>
         next() < 0.4 ? graph() : `game x${k} = ${next() < 0.5 ? 'g at a' : 'nim 3'}${next() < 0.2 ? ' +' : ''}`,

@@ -2,7 +2,7 @@
 // whose hashes are equal (`v1` and `v01`: the same prefix and number), and plain words, through the
 // table's growth; and `get` after the parse.
 import * as assert from 'node:assert/strict';
-import { VertexTable, hashOf } from '../../server/src/language/graphBody';
+import { hashOf, VertexTable } from '../../server/src/language/graphBody';
 import { integer, random } from '../engine/random';
 
 /** Interns every name of `names`, written one after another in one text, against a Map. */
@@ -45,7 +45,8 @@ describe('vertex table', () => {
         assert.equal(table.nameOf(vertex), name);
       }
       assert.deepEqual(table.names, [...oracle.keys()]);
-      for (const absent of ['v', 'v-1', 'w1', 'r1c', '00000', 'v99999']) assert.equal(table.get(absent), oracle.get(absent), absent);
+      for (const absent of ['v', 'v-1', 'w1', 'r1c', '00000', 'v99999'])
+        assert.equal(table.get(absent), oracle.get(absent), absent);
     }
   });
 

@@ -22,7 +22,13 @@ const cases: [string, GameMove, string, string, string][] = [
     'onetwo 4 → 2',
     'take 2 from the heap of 4 (heap 3 of `onetwo`)',
   ],
-  ['game x = onetwo 2', { component: 0, move: { kind: 'heap', heap: 0, take: 2n, leaves: [] } }, 'onetwo 0', 'onetwo 2 → 0', 'take the whole heap of 2'],
+  [
+    'game x = onetwo 2',
+    { component: 0, move: { kind: 'heap', heap: 0, take: 2n, leaves: [] } },
+    'onetwo 0',
+    'onetwo 2 → 0',
+    'take the whole heap of 2',
+  ],
   [
     'game x = kayles 7 + nim 1',
     { component: 0, move: { kind: 'heap', heap: 0, take: 1n, leaves: [2n, 4n] } },
@@ -37,7 +43,13 @@ const cases: [string, GameMove, string, string, string][] = [
     'nim 1000000000000000000000 → 1',
     'take 999999999999999999999 from the heap of 1000000000000000000000',
   ],
-  ['game x = g at a, c', { component: 0, move: { kind: 'token', token: 0, to: 1 } }, 'g at b, c', 'g a → b', 'move the token on a to b'],
+  [
+    'game x = g at a, c',
+    { component: 0, move: { kind: 'token', token: 0, to: 1 } },
+    'g at b, c',
+    'g a → b',
+    'move the token on a to b',
+  ],
   [
     'game x = treblecross ".....X."',
     { component: 0, move: { kind: 'mark', cell: 2, winsAtOnce: false } },

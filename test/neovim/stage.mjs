@@ -15,7 +15,8 @@ function has(command) {
 /** `nvim` on the PATH, installed from Debian's packages if it is not there; an error message if that fails. */
 export function ensureNeovim() {
   if (has('nvim')) return undefined;
-  if (!has('apt-get')) return 'nvim is not installed and this machine has no apt-get to install Debian’s neovim package';
+  if (!has('apt-get'))
+    return 'nvim is not installed and this machine has no apt-get to install Debian’s neovim package';
   const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
   const run = (args) =>
     spawnSync(sudo[0] ?? args[0], [...sudo.slice(1), ...(sudo.length ? args : args.slice(1))], {
@@ -25,7 +26,8 @@ export function ensureNeovim() {
   process.stdout.write('installing Debian’s neovim package (apt-get install neovim)\n');
   if (!run(['apt-get', 'install', '-y', '-q', 'neovim'])) {
     // The package lists may be missing or stale on a new machine.
-    if (!run(['apt-get', 'update', '-q']) || !run(['apt-get', 'install', '-y', '-q', 'neovim'])) return 'apt-get could not install neovim';
+    if (!run(['apt-get', 'update', '-q']) || !run(['apt-get', 'install', '-y', '-q', 'neovim']))
+      return 'apt-get could not install neovim';
   }
   return has('nvim') ? undefined : 'neovim was installed but nvim is not on the PATH';
 }
@@ -35,17 +37,29 @@ export function runNeovimStage() {
   const missing = ensureNeovim();
   if (missing) return { passed: 0, failed: 1, error: missing };
   const server = join(root, 'out', 'server', 'server.js');
-  if (!existsSync(server)) return { passed: 0, failed: 1, error: `${server} is missing: build first (node esbuild.mjs)` };
+  if (!existsSync(server))
+    return { passed: 0, failed: 1, error: `${server} is missing: build first (node esbuild.mjs)` };
   const work = mkdtempSync(join(tmpdir(), 'grundy-neovim-'));
   const results = join(work, 'results.txt');
   try {
     for (const file of ['coins.game', 'mistakes.game']) copyFileSync(join(root, 'examples', file), join(work, file));
-    const nvim = spawnSync('nvim', ['--headless', '-u', 'NONE', '-i', 'NONE', '-c', `luafile ${join(root, 'test', 'neovim', 'client.lua')}`], {
-      cwd: work,
-      env: { ...process.env, GRUNDY_SERVER: server, GRUNDY_WORK: work, GRUNDY_RESULTS: results, XDG_STATE_HOME: work, XDG_CACHE_HOME: work },
-      timeout: 180_000,
-      encoding: 'utf8',
-    });
+    const nvim = spawnSync(
+      'nvim',
+      ['--headless', '-u', 'NONE', '-i', 'NONE', '-c', `luafile ${join(root, 'test', 'neovim', 'client.lua')}`],
+      {
+        cwd: work,
+        env: {
+          ...process.env,
+          GRUNDY_SERVER: server,
+          GRUNDY_WORK: work,
+          GRUNDY_RESULTS: results,
+          XDG_STATE_HOME: work,
+          XDG_CACHE_HOME: work,
+        },
+        timeout: 180_000,
+        encoding: 'utf8',
+      },
+    );
     const lines = existsSync(results) ? readFileSync(results, 'utf8').split('\n').filter(Boolean) : [];
     for (const line of lines) process.stdout.write(`  ${line.startsWith('ok ') ? '✔' : '✗'} ${line}\n`);
     const passed = lines.filter((l) => l.startsWith('ok ')).length;

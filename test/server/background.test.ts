@@ -96,12 +96,25 @@ describe('background computation', function () {
         (r) => r.method === 'workspace/inlayHint/refresh' && r.at - openedAt >= 1400,
         'an inlay hint refresh after the slow result',
       );
-      assert.ok(await session.refreshes.next((r) => r.method === 'workspace/codeLens/refresh' && r.at >= refresh.at - 100, 'a code lens refresh'));
+      assert.ok(
+        await session.refreshes.next(
+          (r) => r.method === 'workspace/codeLens/refresh' && r.at >= refresh.at - 100,
+          'a code lens refresh',
+        ),
+      );
       const lenses = await session.gameLenses(uri);
-      assert.match(lenses![0].command!.title, /who wins is not known: the nimber of heap 1000000000000 is unknown: nimbers computed up to n = [\d,]+/);
-      const published = await session.nextDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'value-unknown'));
+      assert.match(
+        lenses![0].command!.title,
+        /who wins is not known: the nimber of heap 1000000000000 is unknown: nimbers computed up to n = [\d,]+/,
+      );
+      const published = await session.nextDiagnostics(uri, (p) =>
+        p.diagnostics.some((d) => d.code === 'value-unknown'),
+      );
       const diagnostic = published.diagnostics.find((d) => d.code === 'value-unknown')!;
-      assert.match(String(diagnostic.message), /computed up to n = .*out of time.*raise the setting `grundy.computation.budgetMs`/);
+      assert.match(
+        String(diagnostic.message),
+        /computed up to n = .*out of time.*raise the setting `grundy.computation.budgetMs`/,
+      );
       assert.deepEqual(diagnostic.range.start, { line: 2, character: 5 });
       assert.deepEqual(
         (await session.inlayHints(uri))!.map((h) => h.label),
@@ -126,7 +139,9 @@ describe('background computation', function () {
       await session.progress.next((p) => p.token === begin.token && p.value.kind === 'end', 'the progress end');
       const lenses = await session.codeLensesWhere(uri, (titles) => !titles.includes('computing'), 30_000);
       assert.match(lenses[0].command!.title, /stopped because cancelled/);
-      const published = await session.nextDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'value-unknown'));
+      const published = await session.nextDiagnostics(uri, (p) =>
+        p.diagnostics.some((d) => d.code === 'value-unknown'),
+      );
       assert.match(String(published.diagnostics[0].message), /cancelled; edit the game to compute again/);
     } finally {
       await session.stop();
@@ -168,25 +183,37 @@ describe('background computation', function () {
     };
     const { session, initialize } = await LanguageServerSession.inProcess({ extraFeatures: [throwing] });
     try {
-      assert.ok(initialize.capabilities.executeCommandProvider?.commands.includes('test.throw'), "a feature's commands are listed");
+      assert.ok(
+        initialize.capabilities.executeCommandProvider?.commands.includes('test.throw'),
+        "a feature's commands are listed",
+      );
       const uri = 'file:///background/throw.game';
       await session.open(uri, 'game g = nim 3 5\n');
       await assert.rejects(session.executeCommand('test.throw'), /command failed: a test asked this command to fail/);
-      await assert.rejects(session.connection.sendRequest('test/throw', {}), /throwing failed: a test asked this request to fail/);
+      await assert.rejects(
+        session.connection.sendRequest('test/throw', {}),
+        /throwing failed: a test asked this request to fail/,
+      );
       assert.ok(
         session.logs.seen.some((l) => l.type === 1 && l.message.includes('throwing failed')),
         'the failure is logged as an error',
       );
       const lenses = await session.settledCodeLenses(uri);
       assert.equal(lenses[0].command!.title, '▶ nim 5 → 3');
-      assert.match(((await session.hover(uri, { line: 0, character: 5 }))!.contents as { value: string }).value, /nimber \*\*`\*6`\*\*/);
+      assert.match(
+        ((await session.hover(uri, { line: 0, character: 5 }))!.contents as { value: string }).value,
+        /nimber \*\*`\*6`\*\*/,
+      );
     } finally {
       await session.stop();
     }
   });
 
   it('a worker that dies fails its game only; a new worker takes the next one', async () => {
-    const { session } = await LanguageServerSession.inProcess({ workers: 1, settings: { computation: { budgetMs: 60_000 } } });
+    const { session } = await LanguageServerSession.inProcess({
+      workers: 1,
+      settings: { computation: { budgetMs: 60_000 } },
+    });
     try {
       const uri = 'file:///background/crash.game';
       await session.open(uri, `${rules}${slow('big')}\n`);
@@ -194,8 +221,13 @@ describe('background computation', function () {
       // As a crash would: from outside, since a busy worker reads no messages.
       await session.workers[0].terminate();
       const lenses = await session.codeLensesWhere(uri, (titles) => !titles.includes('$(sync~spin)'), 30_000);
-      assert.match(lenses[0].command!.title, /computing big failed: the computation's worker stopped: it exited with code \d+/);
-      const published = await session.nextDiagnostics(uri, (p) => p.diagnostics.some((d) => d.code === 'computation-failed'));
+      assert.match(
+        lenses[0].command!.title,
+        /computing big failed: the computation's worker stopped: it exited with code \d+/,
+      );
+      const published = await session.nextDiagnostics(uri, (p) =>
+        p.diagnostics.some((d) => d.code === 'computation-failed'),
+      );
       assert.equal(published.diagnostics[0].severity, 2);
       await session.change(uri, `${rules}${slow('big')}\ngame after = onetwo 7 8\n`);
       await session.codeLensesWhere(uri, (titles) => titles.includes('onetwo 8 → 7'), 30_000);
@@ -206,7 +238,9 @@ describe('background computation', function () {
   });
 
   it('settings: inlay hints off, fewer move lenses, a smaller budget', async () => {
-    const { session } = await LanguageServerSession.inProcess({ settings: { inlayHints: { enabled: false }, codeLens: { maxMoves: 1 } } });
+    const { session } = await LanguageServerSession.inProcess({
+      settings: { inlayHints: { enabled: false }, codeLens: { maxMoves: 1 } },
+    });
     try {
       const uri = 'file:///background/settings.game';
       await session.open(uri, 'game g = nim 3 5 7\n');
@@ -221,7 +255,10 @@ describe('background computation', function () {
       await session.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
       // The server reads the new settings, then asks the client to refresh what they change.
       const asked = await session.configurationRequests.next(() => true, 'a workspace/configuration request');
-      await session.refreshes.next((r) => r.method === 'workspace/inlayHint/refresh' && r.at >= asked.at, 'a refresh after the settings changed');
+      await session.refreshes.next(
+        (r) => r.method === 'workspace/inlayHint/refresh' && r.at >= asked.at,
+        'a refresh after the settings changed',
+      );
       let labels: unknown[] = [];
       for (let i = 0; i < 100 && labels.length === 0; i++) {
         labels = (await session.inlayHints(uri))!.map((h) => h.label);

@@ -1,10 +1,10 @@
 // Playing winning moves from code lenses, through the server (`workspace/executeCommand` →
 // `workspace/applyEdit`), checked by the engine: after the move the game is a P-position.
 import * as assert from 'node:assert/strict';
-import { APPLY_MOVE_COMMAND } from '../../server/src/protocol';
 import type { CodeLens } from 'vscode-languageserver-protocol';
 import { reportGame } from '../../server/src/analysis/gameReport';
 import { analyzeText } from '../../server/src/language/analyze';
+import { APPLY_MOVE_COMMAND } from '../../server/src/protocol';
 import { LanguageServerSession } from '../helpers/languageServer';
 
 const source = [
@@ -53,7 +53,11 @@ describe('applying winning moves', () => {
     const used = new Set(lenses.map((l) => l.command?.command));
     for (const command of ['grundy.applyMove', 'grundy.showMoves', 'grundy.explainGame', 'grundy.exploreSequence'])
       assert.ok(used.has(command), `a lens runs ${command}`);
-    for (const command of used) assert.ok(command && listed.includes(command), `${command} is listed in executeCommandProvider: ${listed.join(', ')}`);
+    for (const command of used)
+      assert.ok(
+        command && listed.includes(command),
+        `${command} is listed in executeCommandProvider: ${listed.join(', ')}`,
+      );
     await session.close(uri);
   });
   after(async () => {
@@ -63,7 +67,9 @@ describe('applying winning moves', () => {
   it('every move lens leaves a P-position, as one edit that keeps the rest of the line', async () => {
     const uri = 'file:///moves/all.game';
     await session.open(uri, source);
-    const lenses = (await session.settledCodeLenses(uri)).filter((lens) => lens.command?.command === APPLY_MOVE_COMMAND);
+    const lenses = (await session.settledCodeLenses(uri)).filter(
+      (lens) => lens.command?.command === APPLY_MOVE_COMMAND,
+    );
     const games = new Set(lenses.map((lens) => gameOf(source, lens)));
     assert.deepEqual([...games].sort(), ['big', 'cells', 'coins', 'pair', 'pebbles', 'pins']);
     assert.ok(lenses.length > 200, `${lenses.length} move lenses`); // big alone lists 200 of its ~10^17
@@ -71,7 +77,9 @@ describe('applying winning moves', () => {
       await session.change(uri, source);
       const fresh = (await session.settledCodeLenses(uri)).find((l) => l.command?.title === lens.command!.title)!;
       session.appliedEdits.clear();
-      const answer = (await session.executeCommand(APPLY_MOVE_COMMAND, fresh.command!.arguments)) as { applied: boolean };
+      const answer = (await session.executeCommand(APPLY_MOVE_COMMAND, fresh.command!.arguments)) as {
+        applied: boolean;
+      };
       assert.equal(answer.applied, true, lens.command!.title);
       const [edit] = session.appliedEdits.seen;
       const changes = edit.edit.documentChanges!;
@@ -79,7 +87,11 @@ describe('applying winning moves', () => {
       assert.equal((changes[0] as { edits: unknown[] }).edits.length, 1, 'one edit: one undo step');
       const after = session.text(uri);
       const name = gameOf(source, lens);
-      assert.equal(outcomeOf(after, name), 'P', `${lens.command!.title} leaves ${after.split('\n')[lens.range.start.line]}`);
+      assert.equal(
+        outcomeOf(after, name),
+        'P',
+        `${lens.command!.title} leaves ${after.split('\n')[lens.range.start.line]}`,
+      );
       assert.equal(after.split('\n').length, source.split('\n').length);
       assert.ok(after.includes('# a comment the move must keep'));
     }
@@ -111,7 +123,10 @@ describe('applying winning moves', () => {
       return params.actions!.at(-1)!;
     };
     try {
-      const answer = (await session.executeCommand(more.command!.command, more.command!.arguments)) as { applied: boolean; after: string };
+      const answer = (await session.executeCommand(more.command!.command, more.command!.arguments)) as {
+        applied: boolean;
+        after: string;
+      };
       assert.ok(offered.length >= 1, 'moves were offered');
       assert.equal(answer.applied, true);
       assert.equal(`▶ ${answer.after}`.length > 0, true);
@@ -142,7 +157,10 @@ describe('applying winning moves', () => {
     await session.change(uri, changed);
     session.appliedEdits.clear();
     session.messages.clear();
-    const answer = (await session.executeCommand(APPLY_MOVE_COMMAND, lens.command!.arguments)) as { applied: boolean; message: string };
+    const answer = (await session.executeCommand(APPLY_MOVE_COMMAND, lens.command!.arguments)) as {
+      applied: boolean;
+      message: string;
+    };
     assert.equal(answer.applied, false);
     assert.match(answer.message, /`coins` changed since this move was computed; nothing was written/);
     assert.equal(session.appliedEdits.seen.length, 0);
@@ -156,10 +174,19 @@ describe('applying winning moves', () => {
     await session.open(uri, source);
     const lens = (await session.settledCodeLenses(uri)).find((l) => l.command?.title === '▶ onetwo 4 → 2')!;
     await session.change(uri, source.replace('game coins', 'game renamed'));
-    assert.match(((await session.executeCommand(APPLY_MOVE_COMMAND, lens.command!.arguments)) as { message: string }).message, /no game `coins`/);
+    assert.match(
+      ((await session.executeCommand(APPLY_MOVE_COMMAND, lens.command!.arguments)) as { message: string }).message,
+      /no game `coins`/,
+    );
     await session.close(uri);
-    assert.match(((await session.executeCommand(APPLY_MOVE_COMMAND, lens.command!.arguments)) as { message: string }).message, /not open/);
-    await assert.rejects(session.executeCommand(APPLY_MOVE_COMMAND, [{ uri }]), /needs \{ uri, version, game, key, index \}/);
+    assert.match(
+      ((await session.executeCommand(APPLY_MOVE_COMMAND, lens.command!.arguments)) as { message: string }).message,
+      /not open/,
+    );
+    await assert.rejects(
+      session.executeCommand(APPLY_MOVE_COMMAND, [{ uri }]),
+      /needs \{ uri, version, game, key, index \}/,
+    );
   });
 
   it('the edit carries the version it was made for, so the editor can refuse it too', async () => {

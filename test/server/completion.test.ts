@@ -17,9 +17,17 @@ describe('completion', () => {
       'rule s = |',
       { exactly: ['subtract {…}', 'subtract all', 'subtract all except {…}', 'octal 0.…', 'hex 0.…', 'words {…}'] },
     ],
-    ['after `game NAME =`: rules, graphs, built-ins and misere', `${rules}game x = |`, { exactly: ['misere', 'onetwo', 'g', ...BUILTINS] }],
+    [
+      'after `game NAME =`: rules, graphs, built-ins and misere',
+      `${rules}game x = |`,
+      { exactly: ['misere', 'onetwo', 'g', ...BUILTINS] },
+    ],
     ['a name being typed after `=`', `${rules}game x = on|`, { includes: ['onetwo', 'g', 'nim'] }],
-    ['after `misere`: no second misere', `${rules}game x = misere |`, { includes: ['onetwo', 'nim'], excludes: ['misere'] }],
+    [
+      'after `misere`: no second misere',
+      `${rules}game x = misere |`,
+      { includes: ['onetwo', 'nim'], excludes: ['misere'] },
+    ],
     ['after `+`', `${rules}game x = nim 3 + |`, { includes: ['onetwo', 'g', 'kayles'], excludes: ['misere', 'x'] }],
     ['games are not components', `${rules}game y = nim 1\ngame x = nim 3 + |`, { excludes: ['y'] }],
     ['after `GRAPH at`: its vertices', `${rules}game x = g at |`, { exactly: ['top', 'mid', 'low'] }],
@@ -30,7 +38,9 @@ describe('completion', () => {
     ['inside a subtraction set: nothing', 'rule s = subtract {1, |', { exactly: [] }],
     ['after an unknown graph’s `at`: nothing', 'game x = nope at |', { exactly: [] }],
   ];
-  cases.forEach(([title, source, expected]) => it(title, async () => void (await server.fixtures.expectCompletion(source, expected))));
+  cases.forEach(([title, source, expected]) =>
+    it(title, async () => void (await server.fixtures.expectCompletion(source, expected))),
+  );
 
   it('a rule’s detail says what it is and its first values; a built-in says built-in', async () => {
     // Asked twice: the first asks the rule's values to be computed.

@@ -5,10 +5,10 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Computations, type ComputationRequest } from '../../server/src/compute/computations';
+import type { Worker } from 'node:worker_threads';
+import { type ComputationRequest, Computations } from '../../server/src/compute/computations';
 import type { JobResult } from '../../server/src/compute/jobs';
 import { type JobOutcome, PIPELINE, WorkerPool } from '../../server/src/compute/pool';
-import type { Worker } from 'node:worker_threads';
 import { repositoryPath } from '../helpers/paths';
 
 interface FakeJob {
@@ -34,7 +34,10 @@ class FakePool {
   }
 }
 
-const ruleResult = (key: string): JobResult => ({ kind: 'rule', rule: { key, firstValues: [0, 1], computedUpTo: 1, reason: 'test' } });
+const ruleResult = (key: string): JobResult => ({
+  kind: 'rule',
+  rule: { key, firstValues: [0, 1], computedUpTo: 1, reason: 'test' },
+});
 
 function request(key: string, label = key): ComputationRequest {
   return { key, label, job: () => ({ key }) as never, affinity: [] };
@@ -52,7 +55,12 @@ function setup(): { pool: FakePool; computations: Computations; finished: string
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Keys k0 … k(count − 1), wanted by `owner`, started and finished. */
-async function finishedFor(owner: string, count: number, pool: FakePool, computations: Computations): Promise<string[]> {
+async function finishedFor(
+  owner: string,
+  count: number,
+  pool: FakePool,
+  computations: Computations,
+): Promise<string[]> {
   const keys = Array.from({ length: count }, (_, i) => `k${i}`);
   computations.want(owner, keys);
   for (const key of keys) computations.ensure(request(key));
@@ -83,7 +91,8 @@ describe('computations: bookkeeping', () => {
     let summary = computations.pendingSummary()!;
     assert.equal(summary.count, 10);
     assert.deepEqual(summary.labels, ['game k0', 'game k1', 'game k2']);
-    for (const key of keys.slice(0, 4)) pool.job(key).finish({ status: 'done', result: ruleResult(key), cancelled: false });
+    for (const key of keys.slice(0, 4))
+      pool.job(key).finish({ status: 'done', result: ruleResult(key), cancelled: false });
     await settle();
     summary = computations.pendingSummary()!;
     assert.equal(summary.count, 6);
@@ -170,18 +179,28 @@ describe('worker pool: the queue and the pipelines', function () {
       assert.ok(queued >= 200 - PIPELINE && queued < 200, `${queued} wait: the rest went to the worker`);
       const sent = 200 - queued;
       for (let i = 1; i < 200; i += 2) handles[i].cancel();
-      const cancelledWhileQueued = Array.from({ length: 200 }, (_, i) => i).filter((i) => i % 2 === 1 && i >= sent).length;
+      const cancelledWhileQueued = Array.from({ length: 200 }, (_, i) => i).filter(
+        (i) => i % 2 === 1 && i >= sent,
+      ).length;
       assert.equal(pool.queuedCount, queued - cancelledWhileQueued);
       const outcomes = await Promise.all(handles.map((h) => h.outcome));
       for (let i = 0; i < 200; i++) {
         const outcome = outcomes[i];
         if (i % 2 === 1)
           assert.ok(
-            i < sent ? outcome.status === 'dropped' || (outcome.status === 'done' && outcome.cancelled) : outcome.status === 'dropped',
+            i < sent
+              ? outcome.status === 'dropped' || (outcome.status === 'done' && outcome.cancelled)
+              : outcome.status === 'dropped',
             `job ${i} was cancelled`,
           );
         else
-          assert.ok(outcome.status === 'done' && !outcome.cancelled && outcome.result.kind === 'rule' && outcome.result.rule.key === keyOf(i + 2), `job ${i}`);
+          assert.ok(
+            outcome.status === 'done' &&
+              !outcome.cancelled &&
+              outcome.result.kind === 'rule' &&
+              outcome.result.rule.key === keyOf(i + 2),
+            `job ${i}`,
+          );
       }
       assert.equal(pool.queuedCount, 0);
       assert.equal(pool.busyCount, 0);
@@ -200,7 +219,12 @@ describe('worker pool: the queue and the pipelines', function () {
       void slow.outcome.then(() => (slowDone = true));
       const outcomes = await Promise.all(quick.map((h) => h.outcome));
       assert.equal(slowDone, false, 'the quick jobs did not wait for the slow one');
-      outcomes.forEach((o, i) => assert.ok(o.status === 'done' && !o.cancelled && o.result.kind === 'rule' && o.result.rule.key === keyOf(i + 3), `job ${i}`));
+      outcomes.forEach((o, i) =>
+        assert.ok(
+          o.status === 'done' && !o.cancelled && o.result.kind === 'rule' && o.result.rule.key === keyOf(i + 3),
+          `job ${i}`,
+        ),
+      );
       slow.cancel();
       const stopped = await slow.outcome;
       assert.ok(stopped.status === 'done' && stopped.cancelled);
@@ -262,7 +286,10 @@ describe('worker pool: the queue and the pipelines', function () {
     try {
       const hoard = await pool.run({ kind: 'hoard' } as never, 60_000).outcome;
       assert.equal(hoard.status, 'failed');
-      assert.match(hoard.status === 'failed' ? hoard.message : '', /^stopped at the memory limit \(32 MiB of objects for one computation\)$/);
+      assert.match(
+        hoard.status === 'failed' ? hoard.message : '',
+        /^stopped at the memory limit \(32 MiB of objects for one computation\)$/,
+      );
       assert.equal(crashes.length, 1);
       // Each of the two workers gets half of the 128 MiB: half of that for values.
       const share = await pool.run({ kind: 'ask' } as never, 5000).outcome;
@@ -272,7 +299,10 @@ describe('worker pool: the queue and the pipelines', function () {
       assert.deepEqual(more.status === 'done' ? more.result : more, { kind: 'values', valueBytes: 128 * 2 ** 20 });
       // The restarted workers have the larger heap: the same hoard now fails at 128 MiB.
       const again = await pool.run({ kind: 'hoard' } as never, 60_000).outcome;
-      assert.match(again.status === 'failed' ? again.message : '', /^stopped at the memory limit \(128 MiB of objects for one computation\)$/);
+      assert.match(
+        again.status === 'failed' ? again.message : '',
+        /^stopped at the memory limit \(128 MiB of objects for one computation\)$/,
+      );
     } finally {
       await pool.dispose();
       rmSync(dir, { recursive: true, force: true });

@@ -4,28 +4,28 @@
 // features run here on a view whose computations are done in-process (same jobs as the workers).
 import * as assert from 'node:assert/strict';
 import type { Range } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ComputationRequest } from '../../server/src/compute/computations';
 import { type JobResult, runJob } from '../../server/src/compute/jobs';
 import { documentRequests, ruleRequest } from '../../server/src/compute/requests';
 import { createEngineCache } from '../../server/src/engine';
 import { moveEdit } from '../../server/src/features/applyMove';
-import { codeLenses } from '../../server/src/features/codeLens';
-import { hover } from '../../server/src/features/hover';
-import { inlayHints } from '../../server/src/features/inlayHints';
 import { quickFixes } from '../../server/src/features/codeActions';
+import { codeLenses } from '../../server/src/features/codeLens';
 import { completions } from '../../server/src/features/completion';
+import { lspDiagnostics } from '../../server/src/features/diagnostics';
+import { Refusal } from '../../server/src/features/feature';
 import { foldingRanges } from '../../server/src/features/folding';
 import { formattingEdits } from '../../server/src/features/formatting';
+import { hover } from '../../server/src/features/hover';
+import { inlayHints } from '../../server/src/features/inlayHints';
 import { definition, documentHighlights, documentSymbols, references } from '../../server/src/features/navigation';
 import { renameEdits } from '../../server/src/features/rename';
-import { Refusal } from '../../server/src/features/feature';
 import { selectionRange } from '../../server/src/features/selectionRanges';
 import { encode } from '../../server/src/features/semanticTokens';
-import { lspDiagnostics } from '../../server/src/features/diagnostics';
 import { DEFAULT_SETTINGS, type DocumentView } from '../../server/src/features/view';
-import { sameMeaning } from '../../server/src/language/format';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeText } from '../../server/src/language/analyze';
+import { sameMeaning } from '../../server/src/language/format';
 import { fuzzSeeds, mutate, random } from '../helpers/mutate';
 
 function inProcessView(text: string, cache = createEngineCache()): DocumentView {
@@ -60,7 +60,9 @@ function inProcessView(text: string, cache = createEngineCache()): DocumentView 
     },
     rule: (name, rule) => {
       const result = compute(ruleRequest(name, rule));
-      return result.kind === 'rule' ? { state: 'done', value: result.rule, cancelled: false } : { state: 'failed', message: 'wrong kind' };
+      return result.kind === 'rule'
+        ? { state: 'done', value: result.rule, cancelled: false }
+        : { state: 'failed', message: 'wrong kind' };
     },
   };
 }
@@ -72,7 +74,11 @@ describe('features fuzzing', () => {
    * Runs `check` on `count` mutated documents, each with `within` (a range must lie inside the
    * document); a failure names the document and shows its text.
    */
-  function forMutatedDocuments(count: number, seed: number, check: (view: DocumentView, text: string, within: (range: Range) => void) => void): void {
+  function forMutatedDocuments(
+    count: number,
+    seed: number,
+    check: (view: DocumentView, text: string, within: (range: Range) => void) => void,
+  ): void {
     const next = random(seed);
     const cache = createEngineCache();
     for (let i = 0; i < count; i++) {
@@ -81,7 +87,10 @@ describe('features fuzzing', () => {
       const end = view.document.lines.positionAt(text.length);
       const within = (range: Range) => {
         for (const p of [range.start, range.end])
-          assert.ok(p.line < end.line || (p.line === end.line && p.character <= end.character), `range beyond the end in ${JSON.stringify(text)}`);
+          assert.ok(
+            p.line < end.line || (p.line === end.line && p.character <= end.character),
+            `range beyond the end in ${JSON.stringify(text)}`,
+          );
       };
       try {
         check(view, text, within);
@@ -121,14 +130,20 @@ describe('features fuzzing', () => {
     let fixes = 0;
     forMutatedDocuments(300, 4242, (view, text, within) => {
       const lines = view.document.lines;
-      for (const symbol of documentSymbols(view)) [symbol.range, symbol.selectionRange, ...(symbol.children ?? []).map((c) => c.range)].forEach(within);
+      for (const symbol of documentSymbols(view))
+        [symbol.range, symbol.selectionRange, ...(symbol.children ?? []).map((c) => c.range)].forEach(within);
       for (let offset = 0; offset <= text.length; offset += 7) {
         const target = definition(view, offset);
         if (target) within(target.range);
         references(view, offset, true).forEach((l) => within(l.range));
         documentHighlights(view, offset).forEach((h) => within(h.range));
         completions(view, offset, true);
-        for (let r: ReturnType<typeof selectionRange> | undefined = selectionRange(view, lines.positionAt(offset)); r; r = r.parent) within(r.range);
+        for (
+          let r: ReturnType<typeof selectionRange> | undefined = selectionRange(view, lines.positionAt(offset));
+          r;
+          r = r.parent
+        )
+          within(r.range);
         try {
           renameEdits(view, offset, 'renamed_name').forEach((e) => within(e.range));
           renames++;

@@ -38,7 +38,8 @@ describe('the graph request (the graph view)', function () {
   });
   after(() => session.stop());
 
-  const ask = (params: Record<string, unknown>) => session.request<GraphAnswer>(GRAPH_REQUEST, { textDocument: { uri }, ...params });
+  const ask = (params: Record<string, unknown>) =>
+    session.request<GraphAnswer>(GRAPH_REQUEST, { textDocument: { uri }, ...params });
   const settled = async (params: Record<string, unknown>): Promise<Drawn> => {
     for (;;) {
       const answer = await ask(params);
@@ -76,7 +77,10 @@ describe('the graph request (the graph view)', function () {
     assert.equal(((await ask({ position: { line: 2, character: 3 } })) as Drawn).graph, 'g');
     const line = text.split('\n').findIndex((l) => l.startsWith('game more'));
     assert.equal(((await ask({ position: { line, character: 12 } })) as Drawn).graph, 'g');
-    assert.match(((await ask({ position: { line: line + 1, character: 0 } })) as { refused: string }).refused, /Put the cursor on a graph/);
+    assert.match(
+      ((await ask({ position: { line: line + 1, character: 0 } })) as { refused: string }).refused,
+      /Put the cursor on a graph/,
+    );
   });
 
   it('a big graph is summarised (counts, no drawing); a cyclic one says why it has no nimbers', async () => {
@@ -96,7 +100,9 @@ describe('the graph request (the graph view)', function () {
   });
 
   it('a lens above every graph runs the show-graph command; the server runs it as a message', async () => {
-    const lenses = ((await session.codeLenses(uri)) ?? []).filter((lens) => lens.command?.command === SHOW_GRAPH_COMMAND);
+    const lenses = ((await session.codeLenses(uri)) ?? []).filter(
+      (lens) => lens.command?.command === SHOW_GRAPH_COMMAND,
+    );
     assert.deepEqual(
       lenses.map((lens) => [lens.range.start.line, lens.command!.title]),
       [
@@ -106,6 +112,9 @@ describe('the graph request (the graph view)', function () {
       ],
     );
     const told = await session.executeCommand(SHOW_GRAPH_COMMAND, lenses[0].command!.arguments);
-    assert.equal(told, 'graph g: 5 vertices, 6 edges. 2 with nimber 0, 2 with nimber 1, 1 with nimber 2; the vertices with nimber 0 are the P-positions');
+    assert.equal(
+      told,
+      'graph g: 5 vertices, 6 edges. 2 with nimber 0, 2 with nimber 1, 1 with nimber 2; the vertices with nimber 0 are the P-positions',
+    );
   });
 });

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { PublishDiagnosticsParams } from 'vscode-languageserver';
 
 type Diagnostic = PublishDiagnosticsParams['diagnostics'][number];
+
 import { MAX_DIAGNOSTICS } from '../../server/src/language/diagnostics';
 import { NUMBER_AT_REQUEST } from '../../server/src/protocol';
 import { random } from '../engine/random';
@@ -32,7 +33,12 @@ function hoverText(hover: { contents: unknown } | null): string {
 }
 
 /** Polls a hover until it no longer says "computing". */
-async function settledHover(session: LanguageServerSession, uri: string, position: { line: number; character: number }, timeoutMs = 30_000): Promise<string> {
+async function settledHover(
+  session: LanguageServerSession,
+  uri: string,
+  position: { line: number; character: number },
+  timeoutMs = 30_000,
+): Promise<string> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const text = hoverText(await session.hover(uri, position));
@@ -42,10 +48,17 @@ async function settledHover(session: LanguageServerSession, uri: string, positio
 }
 
 /** Polls whole-document inlay hints until none says "computing". */
-async function settledHints(session: LanguageServerSession, uri: string, timeoutMs = 60_000): Promise<{ label: string; line: number }[]> {
+async function settledHints(
+  session: LanguageServerSession,
+  uri: string,
+  timeoutMs = 60_000,
+): Promise<{ label: string; line: number }[]> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const hints = ((await session.inlayHints(uri)) ?? []).map((h) => ({ label: String(h.label), line: h.position.line }));
+    const hints = ((await session.inlayHints(uri)) ?? []).map((h) => ({
+      label: String(h.label),
+      line: h.position.line,
+    }));
     if (!hints.some((h) => h.label.includes('computing')) || Date.now() > until) return hints;
     await sleep(100);
   }
@@ -87,8 +100,14 @@ const cases: HostileCase[] = [
       ].join('\n'),
     check: async (session) => {
       const limited = (d: Diagnostic) =>
-        /stopped at the memory limit; raise the setting `grundy\.computation\.memoryMb` to compute further/.test(String(d.message));
-      const { diagnostics } = await session.nextDiagnostics(HOSTILE, (p) => p.diagnostics.filter(limited).length >= 2, 60_000);
+        /stopped at the memory limit; raise the setting `grundy\.computation\.memoryMb` to compute further/.test(
+          String(d.message),
+        );
+      const { diagnostics } = await session.nextDiagnostics(
+        HOSTILE,
+        (p) => p.diagnostics.filter(limited).length >= 2,
+        60_000,
+      );
       assert.deepEqual(
         diagnostics.filter(limited).map((d) => d.range.start.line),
         [2, 3],
@@ -115,7 +134,10 @@ const cases: HostileCase[] = [
       assert.ok(JSON.stringify(lenses).length < 10_000, `the lenses are ${JSON.stringify(lenses).length} characters`);
       const hints = await session.inlayHints(HOSTILE);
       assert.ok(JSON.stringify(hints).length < 10_000, `the hints are ${JSON.stringify(hints).length} characters`);
-      const whole = (await session.connection.sendRequest(NUMBER_AT_REQUEST, { textDocument: { uri: HOSTILE }, position: { line: 1, character: 6 } })) as {
+      const whole = (await session.connection.sendRequest(NUMBER_AT_REQUEST, {
+        textDocument: { uri: HOSTILE },
+        position: { line: 1, character: 6 },
+      })) as {
         text: string;
         digits: number;
       };
@@ -124,10 +146,16 @@ const cases: HostileCase[] = [
       // Playing the winning move writes the whole number into the text.
       const play = lenses.find((lens) => lens.command?.title.startsWith('▶'));
       assert.ok(play?.command, 'a winning-move lens');
-      const answer = (await session.executeCommand(play.command.command, play.command.arguments)) as { applied: boolean; after: string };
+      const answer = (await session.executeCommand(play.command.command, play.command.arguments)) as {
+        applied: boolean;
+        after: string;
+      };
       assert.equal(answer.applied, true);
       assert.ok(answer.after.length < 1000, 'the answer abbreviates the game after the move');
-      assert.ok(!session.text(HOSTILE).includes('…') && session.text(HOSTILE).length > 100_000, 'whole numbers in the text after the move');
+      assert.ok(
+        !session.text(HOSTILE).includes('…') && session.text(HOSTILE).length > 100_000,
+        'whole numbers in the text after the move',
+      );
       assert.match(await settledHover(session, HOSTILE, { line: 1, character: 6 }), /the player to move loses/);
     },
   },
@@ -138,7 +166,11 @@ const cases: HostileCase[] = [
       const unknown = diagnostics.filter((d) => d.code === 'unknown-name');
       assert.equal(unknown.length, 1);
       assert.deepEqual(unknown[0].range, { start: { line: 1, character: 9 }, end: { line: 1, character: 9 + 19_999 } });
-      assert.doesNotMatch(String(unknown[0].message), /did you mean/, 'names this long get no suggestion (comparing two costs 400 million steps)');
+      assert.doesNotMatch(
+        String(unknown[0].message),
+        /did you mean/,
+        'names this long get no suggestion (comparing two costs 400 million steps)',
+      );
     },
   },
   {
@@ -176,11 +208,16 @@ const cases: HostileCase[] = [
         const lens = await session.resolveCodeLens(lenses[i]);
         const [a, b] = [i, (i * 7919) % 1000];
         // Nim on two heaps: the winning move makes them equal, from the larger.
-        const expected = a === b ? 'every move loses (nim-sum 0): the player to move loses' : `▶ nim ${Math.max(a, b)} → ${Math.min(a, b)}`;
+        const expected =
+          a === b
+            ? 'every move loses (nim-sum 0): the player to move loses'
+            : `▶ nim ${Math.max(a, b)} → ${Math.min(a, b)}`;
         assert.equal(lens.command?.title, expected, `game g${i}`);
       }
       const play = await session.resolveCodeLens(lenses[7]);
-      const answer = (await session.executeCommand(play.command!.command, play.command!.arguments)) as { applied: boolean };
+      const answer = (await session.executeCommand(play.command!.command, play.command!.arguments)) as {
+        applied: boolean;
+      };
       assert.equal(answer.applied, true);
       assert.equal(session.text(HOSTILE).split('\n')[7], 'game g7 = nim 7 7');
       // A lens of the version before the move is refused politely.
@@ -191,7 +228,10 @@ const cases: HostileCase[] = [
     name: 'junk: a 200 KB line of letters and stray characters, then 5,000 broken lines: diagnostics capped, the cap said in a last one',
     text: () => {
       const next = random(13);
-      const line = Array.from({ length: 100_000 }, () => 'abc'[Math.floor(next() * 3)] + '@$^~'[Math.floor(next() * 4)]).join('');
+      const line = Array.from(
+        { length: 100_000 },
+        () => 'abc'[Math.floor(next() * 3)] + '@$^~'[Math.floor(next() * 4)],
+      ).join('');
       return `${line}\n${'game = \n'.repeat(5000)}game after = nim 3\n`;
     },
     check: async (session, _text, diagnostics) => {
@@ -218,7 +258,8 @@ const cases: HostileCase[] = [
       const next = random(29);
       return Array.from(
         { length: 3000 },
-        (_, i) => `${i === 1500 ? `game bad = nosuch ${i}` : `game m${i} = nim ${i}`}${['\n', '\r\n', '\r'][Math.floor(next() * 3)]}`,
+        (_, i) =>
+          `${i === 1500 ? `game bad = nosuch ${i}` : `game m${i} = nim ${i}`}${['\n', '\r\n', '\r'][Math.floor(next() * 3)]}`,
       ).join('');
     },
     check: async (session, _text, diagnostics) => {
@@ -229,10 +270,18 @@ const cases: HostileCase[] = [
       const version = session.version(HOSTILE) + 1;
       await session.connection.sendNotification('textDocument/didChange', {
         textDocument: { uri: HOSTILE, version },
-        contentChanges: [{ range: { start: { line: 2000, character: 17 }, end: { line: 2000, character: 21 } }, text: '7' }],
+        contentChanges: [
+          { range: { start: { line: 2000, character: 17 }, end: { line: 2000, character: 21 } }, text: '7' },
+        ],
       });
-      assert.match(await settledHover(session, HOSTILE, { line: 2000, character: 6 }), /game `m2000`[\s\S]*nimber \*\*`\*7`\*\*/);
-      assert.match(await settledHover(session, HOSTILE, { line: 2999, character: 6 }), /game `m2999`[\s\S]*nimber \*\*`\*2999`\*\*/);
+      assert.match(
+        await settledHover(session, HOSTILE, { line: 2000, character: 6 }),
+        /game `m2000`[\s\S]*nimber \*\*`\*7`\*\*/,
+      );
+      assert.match(
+        await settledHover(session, HOSTILE, { line: 2999, character: 6 }),
+        /game `m2999`[\s\S]*nimber \*\*`\*2999`\*\*/,
+      );
       const after = await session.nextDiagnostics(HOSTILE, (p) => p.version === version);
       assert.deepEqual(
         after.diagnostics.filter((d) => d.code === 'unknown-name').map((d) => d.range.start),

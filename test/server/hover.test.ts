@@ -43,7 +43,14 @@ const cases: [string, string, string[]][] = [
   [
     'an octal heap: Guy–Smith',
     'game g = kayles 1000|001',
-    ['heap of 1000001', '1000001 ≡ 77 (mod 12)', 'period 12 from n = 71', 'Guy–Smith periodicity theorem', 'Winning moves (83,334)', 'and 83,329 more'],
+    [
+      'heap of 1000001',
+      '1000001 ≡ 77 (mod 12)',
+      'period 12 from n = 71',
+      'Guy–Smith periodicity theorem',
+      'Winning moves (83,334)',
+      'and 83,329 more',
+    ],
   ],
   [
     'component head: its parts and the rule',
@@ -63,8 +70,16 @@ const cases: [string, string, string[]][] = [
     ['nimber **`*1`**', 'independent segments', 'cells 1–3 ("...")', 'Winning moves (3)', 'mark cell 1'],
   ],
   ['a Treblecross row won at once', 'game t = treblecross "..X.|X...."', ['wins at once by marking cell 4']],
-  ['an octal row: runs as heaps', 'game r = kayles "XXX.|XX"', ['Each run of `X` is a heap', '3 → `*3`, 2 → `*2`', 'clear cell 1']],
-  ['a token: its vertex and options', `${pebbles}game p = g at |a, c`, ['token on `a` in `p`', 'nimber **`*1`**', 'options: `b` `0`, `c` `*2`']],
+  [
+    'an octal row: runs as heaps',
+    'game r = kayles "XXX.|XX"',
+    ['Each run of `X` is a heap', '3 → `*3`, 2 → `*2`', 'clear cell 1'],
+  ],
+  [
+    'a token: its vertex and options',
+    `${pebbles}game p = g at |a, c`,
+    ['token on `a` in `p`', 'nimber **`*1`**', 'options: `b` `0`, `c` `*2`'],
+  ],
   [
     'a vertex in a graph body',
     `${pebbles.replace('c -> d, e', '|c -> d, e')}game p = g at a`,
@@ -75,14 +90,27 @@ const cases: [string, string, string[]][] = [
   [
     'a rule name: first values and period',
     'rule |s = subtract {2, 3, 7}',
-    ['rule `s`', 'subtract {2, 3, 7}', '`0 0 1 1 2 0 0 1 1 2 0 0 1 1 2 0 0 1 1 2 0 0 1 1 2 0 0 1 1 2 0 0 …`', 'period 5'],
+    [
+      'rule `s`',
+      'subtract {2, 3, 7}',
+      '`0 0 1 1 2 0 0 1 1 2 0 0 1 1 2 0 0 1 1 2 0 0 1 1 2 0 0 1 1 2 0 0 …`',
+      'period 5',
+    ],
   ],
   [
     'a rule with a preperiod',
     'rule |k = octal 0.77',
-    ['G(0), G(1), …: `0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7 4 1 2 8 5 4 7 2 …`', 'period 12 from n = 71', 'Guy–Smith'],
+    [
+      'G(0), G(1), …: `0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7 4 1 2 8 5 4 7 2 …`',
+      'period 12 from n = 71',
+      'Guy–Smith',
+    ],
   ],
-  ['subtract all except: arithmetic periodicity', 'rule |a = subtract all except {1}', ['`0 0 1 1 2 2 3 3', 'adding 1 each period (arithmetic periodicity)']],
+  [
+    'subtract all except: arithmetic periodicity',
+    'rule |a = subtract all except {1}',
+    ['`0 0 1 1 2 2 3 3', 'adding 1 each period (arithmetic periodicity)'],
+  ],
   ['misère game', 'game |m = misere nim 1 1 1', ['misère play', 'the player to move loses']],
   ['a game with errors', 'game |b = onetow 3', ['not computed, because the game has errors']],
   [
@@ -101,7 +129,11 @@ const cases: [string, string, string[]][] = [
     'game x = foo 3 + wythoff (17, |16)',
     ['`wythoff (17, 16)`** in `x`', 'not computed, because the game has errors'],
   ],
-  ['the unreadable component of a game with errors', 'game x = fo|o 3 + wythoff (17, 16)', ['game `x`', 'not computed, because the game has errors']],
+  [
+    'the unreadable component of a game with errors',
+    'game x = fo|o 3 + wythoff (17, 16)',
+    ['game `x`', 'not computed, because the game has errors'],
+  ],
   ['the `+` between components', `${seed}game m = onetwo 4 |+ nim 6`, ['game `m`', '= **`*7`**']],
   ['an arrow in a graph body', 'graph g {\n  a -|> b\n}', ['graph `g`', '2 vertices, 1 edges']],
 ];
@@ -127,8 +159,12 @@ describe('hovers', () => {
         value = hover === null ? '' : (hover.contents as { value: string }).value;
         if (hover?.range) {
           const { start, end } = hover.range;
-          const atOrBefore = (a: typeof start, b: typeof start) => a.line < b.line || (a.line === b.line && a.character <= b.character);
-          assert.ok(atOrBefore(start, position) && atOrBefore(position, end), `the range ${JSON.stringify(hover.range)} holds ${JSON.stringify(position)}`);
+          const atOrBefore = (a: typeof start, b: typeof start) =>
+            a.line < b.line || (a.line === b.line && a.character <= b.character);
+          assert.ok(
+            atOrBefore(start, position) && atOrBefore(position, end),
+            `the range ${JSON.stringify(hover.range)} holds ${JSON.stringify(position)}`,
+          );
         }
         if (!value.includes('still computing')) break;
         await new Promise((resolve) => setTimeout(resolve, 20));

@@ -12,11 +12,22 @@ import { repositoryPath } from '../helpers/paths';
 const pieces = ['x', '1', ' ', ',', '{', '}', '"', '\n', '#', 'game g = nim 3\n', '+ kayles 4', '->', '@'];
 
 function outline(symbols: DocumentSymbol[]): unknown {
-  return symbols.map((s) => ({ name: s.name, range: s.range, selection: s.selectionRange, children: outline(s.children ?? []) }));
+  return symbols.map((s) => ({
+    name: s.name,
+    range: s.range,
+    selection: s.selectionRange,
+    children: outline(s.children ?? []),
+  }));
 }
 
 function plainDiagnostics(params: PublishDiagnosticsParams): unknown {
-  return params.diagnostics.map((d) => ({ range: d.range, message: d.message, code: d.code, severity: d.severity, related: d.relatedInformation }));
+  return params.diagnostics.map((d) => ({
+    range: d.range,
+    message: d.message,
+    code: d.code,
+    severity: d.severity,
+    related: d.relatedInformation,
+  }));
 }
 
 describe('incremental analysis in the server', () => {
@@ -44,10 +55,16 @@ describe('incremental analysis in the server', () => {
         await session.open(fresh, session.text(typed));
         const freshDiagnostics = await session.nextDiagnostics(fresh);
         const what = `keystroke ${keystroke}:\n${session.text(typed)}`;
-        assert.deepEqual(plainDiagnostics(typedDiagnostics), plainDiagnostics(freshDiagnostics), `diagnostics, ${what}`);
-        const symbols = async (uri: string) => outline(await session.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } }));
+        assert.deepEqual(
+          plainDiagnostics(typedDiagnostics),
+          plainDiagnostics(freshDiagnostics),
+          `diagnostics, ${what}`,
+        );
+        const symbols = async (uri: string) =>
+          outline(await session.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } }));
         assert.deepEqual(await symbols(typed), await symbols(fresh), `outline, ${what}`);
-        const tokens = async (uri: string) => (await session.request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri } })).data;
+        const tokens = async (uri: string) =>
+          (await session.request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri } })).data;
         assert.deepEqual(await tokens(typed), await tokens(fresh), `semantic tokens, ${what}`);
         await session.close(fresh);
       }

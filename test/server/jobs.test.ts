@@ -5,7 +5,10 @@ import { runJob } from '../../server/src/compute/jobs';
 import { createEngineCache } from '../../server/src/engine';
 import type { GameInput } from '../../server/src/engine/gameTypes';
 
-const misereKayles: GameInput = { play: 'misere', components: [{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [600n, 700n] }] };
+const misereKayles: GameInput = {
+  play: 'misere',
+  components: [{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [600n, 700n] }],
+};
 const job = { kind: 'game', input: misereKayles, maxMoves: 10 } as const;
 
 function gameOf(result: ReturnType<typeof runJob>) {
@@ -30,7 +33,14 @@ describe('worker jobs', () => {
   it('a misère game decided, or beyond the fixed heap limit, is not', () => {
     const decided = gameOf(
       runJob(
-        { kind: 'game', input: { play: 'misere', components: [{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [4n] }] }, maxMoves: 10 },
+        {
+          kind: 'game',
+          input: {
+            play: 'misere',
+            components: [{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [4n] }],
+          },
+          maxMoves: 10,
+        },
         {},
         createEngineCache(),
       ),
@@ -41,7 +51,10 @@ describe('worker jobs', () => {
       runJob(
         {
           kind: 'game',
-          input: { play: 'misere', components: [{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [20_000n] }] },
+          input: {
+            play: 'misere',
+            components: [{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [20_000n] }],
+          },
           maxMoves: 10,
         },
         {},

@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ResponseError } from 'vscode-jsonrpc';
 import type {
   CodeAction,
   CodeLens,
@@ -27,7 +28,6 @@ import type {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver';
-import { ResponseError } from 'vscode-jsonrpc';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { LanguageServerSession } from '../helpers/languageServer';
 import { mutate, random } from '../helpers/mutate';
@@ -44,7 +44,8 @@ type Next = () => number;
 function generatedDocument(next: Next): string {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
   const space = () => pick([' ', ' ', ' ', '  ', '\t', ' \t ']);
-  const comment = () => (next() < 0.25 ? `${space()}# ${pick(['note', 'a -> b', 'nimber *3', 'é ⊕ →', '"quoted"', ''])}` : '');
+  const comment = () =>
+    next() < 0.25 ? `${space()}# ${pick(['note', 'a -> b', 'nimber *3', 'é ⊕ →', '"quoted"', ''])}` : '';
   const heap = () => String(Math.floor(next() * 16));
   const lines: string[] = [];
   const push = (line: string) => {
@@ -59,7 +60,15 @@ function generatedDocument(next: Next): string {
   push('rule r5 = words {"ab", "ba", "abc"}');
   lines.push('rule r6 = subtract {', '  1,', `  ${pick(['3', '4'])}`, '}');
   push(`rule r7 = octal ${pick(['0.77', '0.07', '0.137'])}`);
-  lines.push('graph g0 {', `${space()}a${space()}->${space()}b, c`, '  b -> d', '  c -> d, 7', '  d', `  7 -> e${comment()}`, '}');
+  lines.push(
+    'graph g0 {',
+    `${space()}a${space()}->${space()}b, c`,
+    '  b -> d',
+    '  c -> d, 7',
+    '  d',
+    `  7 -> e${comment()}`,
+    '}',
+  );
   const components = [
     () => `r0 ${heap()} ${heap()}`,
     () => `r1 ${heap()}`,
@@ -83,8 +92,13 @@ function generatedDocument(next: Next): string {
     const misere = next() < 0.2 ? 'misere ' : '';
     const small = () => String(Math.floor(next() * 6));
     const misereParts = [() => `nim ${small()} ${small()}`, () => `kayles ${small()}`, () => `r0 ${small()}`];
-    const parts = Array.from({ length: 1 + Math.floor(next() * (misere ? 2 : 3)) }, () => (misere ? pick(misereParts) : pick(components))());
-    const joined = parts.reduce((sum, part, k) => (k === 0 ? part : `${sum}${next() < 0.15 ? ' +\n    ' : `${space()}+${space()}`}${part}`), '');
+    const parts = Array.from({ length: 1 + Math.floor(next() * (misere ? 2 : 3)) }, () =>
+      (misere ? pick(misereParts) : pick(components))(),
+    );
+    const joined = parts.reduce(
+      (sum, part, k) => (k === 0 ? part : `${sum}${next() < 0.15 ? ' +\n    ' : `${space()}+${space()}`}${part}`),
+      '',
+    );
     push(`game game${i}${space()}=${space()}${misere}${joined}`);
   }
   if (next() < 0.5) push('game treble = treblecross "..X.X..."');
@@ -112,8 +126,12 @@ function comments(text: string): string[] {
 function cliValues(text: string, dir: string): string[] {
   const file = join(dir, `doc-${Math.floor(Math.random() * 1e9)}.game`);
   writeFileSync(file, text);
-  const result = spawnSync(process.execPath, [repositoryPath('out', 'cli', 'grundy.js'), 'analyze', file, '--json'], { encoding: 'utf8' });
-  const { games } = JSON.parse(result.stdout) as { games: { nimber: string | null; outcome: string | null; play: string }[] };
+  const result = spawnSync(process.execPath, [repositoryPath('out', 'cli', 'grundy.js'), 'analyze', file, '--json'], {
+    encoding: 'utf8',
+  });
+  const { games } = JSON.parse(result.stdout) as {
+    games: { nimber: string | null; outcome: string | null; play: string }[];
+  };
   return games.map((g) => `${g.play} ${g.nimber} ${g.outcome}`);
 }
 
@@ -127,15 +145,24 @@ class Checker {
   }
 
   inside(position: Position, what: string): void {
-    assert.ok(position.line >= 0 && position.line < this.document.lineCount, `${this.label}: ${what}: line ${position.line} of ${this.document.lineCount}`);
+    assert.ok(
+      position.line >= 0 && position.line < this.document.lineCount,
+      `${this.label}: ${what}: line ${position.line} of ${this.document.lineCount}`,
+    );
     const length = this.lineLength(position.line);
-    assert.ok(position.character >= 0 && position.character <= length, `${this.label}: ${what}: character ${position.character} on a line of ${length}`);
+    assert.ok(
+      position.character >= 0 && position.character <= length,
+      `${this.label}: ${what}: character ${position.character} on a line of ${length}`,
+    );
   }
 
   range(range: Range, what: string): void {
     this.inside(range.start, what);
     this.inside(range.end, what);
-    assert.ok(this.document.offsetAt(range.start) <= this.document.offsetAt(range.end), `${this.label}: ${what}: a range that ends before it starts`);
+    assert.ok(
+      this.document.offsetAt(range.start) <= this.document.offsetAt(range.end),
+      `${this.label}: ${what}: a range that ends before it starts`,
+    );
   }
 
   lineLength(line: number): number {
@@ -146,7 +173,10 @@ class Checker {
 
   contains(outer: Range, inner: Range | Position): boolean {
     const [start, end] = 'start' in inner ? [inner.start, inner.end] : [inner, inner];
-    return this.document.offsetAt(outer.start) <= this.document.offsetAt(start) && this.document.offsetAt(end) <= this.document.offsetAt(outer.end);
+    return (
+      this.document.offsetAt(outer.start) <= this.document.offsetAt(start) &&
+      this.document.offsetAt(end) <= this.document.offsetAt(outer.end)
+    );
   }
 }
 
@@ -192,7 +222,13 @@ describe('the language tool on random documents (in-process server)', function (
   }
 
   /** Every request at random positions, with the invariants that hold whatever the text. */
-  async function everyRequest(text: string, uri: string, diagnostics: Diagnostic[], next: Next, label: string): Promise<void> {
+  async function everyRequest(
+    text: string,
+    uri: string,
+    diagnostics: Diagnostic[],
+    next: Next,
+    label: string,
+  ): Promise<void> {
     const check = new Checker(text, label);
     const textDocument = { uri };
     const positions: Position[] = [check.document.positionAt(text.length), { line: 0, character: 0 }];
@@ -206,38 +242,66 @@ describe('the language tool on random documents (in-process server)', function (
       const hover = await ask<Hover | null>('textDocument/hover', { textDocument, position }, at);
       if (hover?.range) {
         check.range(hover.range, `${at}: hover`);
-        assert.ok(check.contains(hover.range, clamped), `${at}: the hover's range ${JSON.stringify(hover.range)} does not contain the position`);
+        assert.ok(
+          check.contains(hover.range, clamped),
+          `${at}: the hover's range ${JSON.stringify(hover.range)} does not contain the position`,
+        );
       }
       await ask('textDocument/completion', { textDocument, position }, at);
       for (const method of ['textDocument/definition', 'textDocument/documentHighlight']) {
         const found = await ask<{ range: Range } | { range: Range }[] | null>(method, { textDocument, position }, at);
-        for (const item of found ? (Array.isArray(found) ? found : [found]) : []) check.range(item.range, `${at}: ${method}`);
+        for (const item of found ? (Array.isArray(found) ? found : [found]) : [])
+          check.range(item.range, `${at}: ${method}`);
       }
-      const refs = await ask<{ range: Range }[] | null>('textDocument/references', { textDocument, position, context: { includeDeclaration: true } }, at);
+      const refs = await ask<{ range: Range }[] | null>(
+        'textDocument/references',
+        { textDocument, position, context: { includeDeclaration: true } },
+        at,
+      );
       for (const ref of refs ?? []) check.range(ref.range, `${at}: references`);
       if (capabilities.renameProvider) {
-        const prepared = await ask<Range | { range: Range } | null>('textDocument/prepareRename', { textDocument, position }, at);
+        const prepared = await ask<Range | { range: Range } | null>(
+          'textDocument/prepareRename',
+          { textDocument, position },
+          at,
+        );
         if (prepared) check.range('range' in prepared ? prepared.range : prepared, `${at}: prepareRename`);
-        const edit = await ask<WorkspaceEdit | null>('textDocument/rename', { textDocument, position, newName: 'fresh_name' }, at);
-        for (const change of Object.values(edit?.changes ?? {})) for (const e of change) check.range(e.range, `${at}: rename`);
-        for (const change of edit?.documentChanges ?? []) if ('edits' in change) for (const e of change.edits) check.range(e.range, `${at}: rename`);
+        const edit = await ask<WorkspaceEdit | null>(
+          'textDocument/rename',
+          { textDocument, position, newName: 'fresh_name' },
+          at,
+        );
+        for (const change of Object.values(edit?.changes ?? {}))
+          for (const e of change) check.range(e.range, `${at}: rename`);
+        for (const change of edit?.documentChanges ?? [])
+          if ('edits' in change) for (const e of change.edits) check.range(e.range, `${at}: rename`);
       }
     }
     const selections = await ask<SelectionRange[]>('textDocument/selectionRange', { textDocument, positions }, label);
     for (const [i, selection] of (selections ?? []).entries()) {
       for (let r: SelectionRange | undefined = selection; r; r = r.parent) {
         check.range(r.range, `${label}: selection range`);
-        if (r.parent) assert.ok(check.contains(r.parent.range, r.range), `${label}: selection range ${i} is not inside its parent`);
+        if (r.parent)
+          assert.ok(check.contains(r.parent.range, r.range), `${label}: selection range ${i} is not inside its parent`);
       }
     }
-    const symbols = await ask<{ range: Range; selectionRange: Range; children?: { range: Range }[] }[]>('textDocument/documentSymbol', { textDocument }, label);
+    const symbols = await ask<{ range: Range; selectionRange: Range; children?: { range: Range }[] }[]>(
+      'textDocument/documentSymbol',
+      { textDocument },
+      label,
+    );
     for (const symbol of symbols ?? []) {
       check.range(symbol.range, `${label}: symbol`);
       check.range(symbol.selectionRange, `${label}: symbol`);
       for (const child of symbol.children ?? []) check.range(child.range, `${label}: symbol`);
     }
-    const folds = await ask<{ startLine: number; endLine: number }[]>('textDocument/foldingRange', { textDocument }, label);
-    for (const fold of folds ?? []) assert.ok(fold.startLine <= fold.endLine && fold.endLine < check.document.lineCount, `${label}: folding range`);
+    const folds = await ask<{ startLine: number; endLine: number }[]>(
+      'textDocument/foldingRange',
+      { textDocument },
+      label,
+    );
+    for (const fold of folds ?? [])
+      assert.ok(fold.startLine <= fold.endLine && fold.endLine < check.document.lineCount, `${label}: folding range`);
     const tokens = await ask<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument }, label);
     if (tokens) {
       assert.equal(tokens.data.length % 5, 0);
@@ -253,7 +317,10 @@ describe('the language tool on random documents (in-process server)', function (
         } else tokenStart += deltaStart;
         assert.ok(length > 0, `${label}: an empty semantic token`);
         assert.ok(tokenStart >= previousEnd, `${label}: semantic tokens overlap or go back on line ${tokenLine}`);
-        assert.ok(tokenStart + length <= check.lineLength(tokenLine), `${label}: a semantic token past the end of line ${tokenLine}`);
+        assert.ok(
+          tokenStart + length <= check.lineLength(tokenLine),
+          `${label}: a semantic token past the end of line ${tokenLine}`,
+        );
         previousEnd = tokenStart + length;
       }
     }
@@ -270,13 +337,24 @@ describe('the language tool on random documents (in-process server)', function (
       const resolved = await ask<InlayHint>('inlayHint/resolve', hint, label);
       if (resolved) check.inside(resolved.position, `${label}: resolved inlay hint`);
     }
-    const actions = (await ask<CodeAction[]>('textDocument/codeAction', { textDocument, range: whole, context: { diagnostics } }, label)) ?? [];
-    for (const action of actions) for (const edit of action.edit?.changes?.[uri] ?? []) check.range(edit.range, `${label}: quick fix`);
+    const actions =
+      (await ask<CodeAction[]>(
+        'textDocument/codeAction',
+        { textDocument, range: whole, context: { diagnostics } },
+        label,
+      )) ?? [];
+    for (const action of actions)
+      for (const edit of action.edit?.changes?.[uri] ?? []) check.range(edit.range, `${label}: quick fix`);
   }
 
   /** The document's formatting, applied. */
   async function formatted(text: string, uri: string, label: string): Promise<string> {
-    const edits = (await ask<TextEdit[]>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }, label)) ?? [];
+    const edits =
+      (await ask<TextEdit[]>(
+        'textDocument/formatting',
+        { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } },
+        label,
+      )) ?? [];
     const check = new Checker(text, label);
     for (const edit of edits) check.range(edit.range, `${label}: formatting`);
     return TextDocument.applyEdits(TextDocument.create(uri, 'game', 1, text), edits);
@@ -320,7 +398,8 @@ describe('the language tool on random documents (in-process server)', function (
           const second = await open(once);
           const twice = await formatted(once, second.uri, label);
           assert.equal(twice, once, `${label}: formatting the formatted text changed it`);
-          if (variant === 'generated') assert.deepEqual(cliValues(once, dir), cliValues(body, dir), `${label}: formatting changed the values`);
+          if (variant === 'generated')
+            assert.deepEqual(cliValues(once, dir), cliValues(body, dir), `${label}: formatting changed the values`);
           await session.close(uri);
           await session.close(second.uri);
         }
@@ -336,12 +415,18 @@ describe('the language tool on random documents (in-process server)', function (
         const values = cliValues(text, dir);
         let renames = 0;
         // A rename at each of a few names (rules, graphs, vertices, games).
-        const names = [...text.matchAll(/\b(r[0-7]|g0|game\d+|[a-e])\b/g)].filter((m) => !comments(text).some((c) => c.includes(m[0])));
+        const names = [...text.matchAll(/\b(r[0-7]|g0|game\d+|[a-e])\b/g)].filter(
+          (m) => !comments(text).some((c) => c.includes(m[0])),
+        );
         for (let k = 0; k < 3 && names.length > 0; k++) {
           const match = names[Math.floor(next() * names.length)];
           const document = TextDocument.create(uri, 'game', 1, text);
           const position = document.positionAt(match.index! + 1);
-          const edit = await ask<WorkspaceEdit | null>('textDocument/rename', { textDocument: { uri }, position, newName: `renamed_${k}` }, label);
+          const edit = await ask<WorkspaceEdit | null>(
+            'textDocument/rename',
+            { textDocument: { uri }, position, newName: `renamed_${k}` },
+            label,
+          );
           if (!edit) continue;
           const renamed = TextDocument.applyEdits(document, edit.changes?.[uri] ?? []);
           const after = await open(renamed);
@@ -378,7 +463,9 @@ describe('the language tool on random documents (in-process server)', function (
           const firstLine = Math.min(...edits.map((e) => e.range.start.line));
           const lastLine = Math.max(...edits.map((e) => e.range.end.line));
           const delta = fixed.split(/\r\n|\r|\n/).length - corrupted.split(/\r\n|\r|\n/).length;
-          const before = new Set(opened.diagnostics.map((x) => `${x.code} ${x.range.start.line}:${x.range.start.character}`));
+          const before = new Set(
+            opened.diagnostics.map((x) => `${x.code} ${x.range.start.line}:${x.range.start.character}`),
+          );
           for (const diagnostic of after.diagnostics) {
             const line = diagnostic.range.start.line;
             if (line >= firstLine && line <= lastLine + delta) continue; // the edited lines
@@ -396,7 +483,28 @@ describe('the language tool on random documents (in-process server)', function (
 
     it(`seed ${seed}: incremental edits give the diagnostics of a fresh open`, async () => {
       const next = random(seed + 3);
-      const snippets = ['x', ' ', '\n', '\r\n', '#', '"', '+', '{', '}', ',', '->', '3', 'at ', 'game q = nim 2\n', 'rule', '\t', '(', ')', '[', 'é'];
+      const snippets = [
+        'x',
+        ' ',
+        '\n',
+        '\r\n',
+        '#',
+        '"',
+        '+',
+        '{',
+        '}',
+        ',',
+        '->',
+        '3',
+        'at ',
+        'game q = nim 2\n',
+        'rule',
+        '\t',
+        '(',
+        ')',
+        '[',
+        'é',
+      ];
       for (let d = 0; d < DOCUMENTS; d++) {
         const text = next() < 0.5 ? generatedDocument(next) : mutate(generatedDocument(next), next);
         const label = `seed ${seed}, document ${d}`;
@@ -413,8 +521,15 @@ describe('the language tool on random documents (in-process server)', function (
         const final = await session.nextDiagnostics(uri, (p: PublishDiagnosticsParams) => p.version === version);
         const fresh = await open(session.text(uri));
         const shape = (list: Diagnostic[]) =>
-          list.map((x) => `${x.range.start.line}:${x.range.start.character}-${x.range.end.line}:${x.range.end.character} ${x.code} ${x.message}`);
-        assert.deepEqual(shape(final.diagnostics), shape(fresh.diagnostics), `${label}: incremental and fresh differ for ${JSON.stringify(session.text(uri))}`);
+          list.map(
+            (x) =>
+              `${x.range.start.line}:${x.range.start.character}-${x.range.end.line}:${x.range.end.character} ${x.code} ${x.message}`,
+          );
+        assert.deepEqual(
+          shape(final.diagnostics),
+          shape(fresh.diagnostics),
+          `${label}: incremental and fresh differ for ${JSON.stringify(session.text(uri))}`,
+        );
         await session.close(uri);
         await session.close(fresh.uri);
       }

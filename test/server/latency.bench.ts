@@ -5,12 +5,12 @@
 // and for the whole file, code lenses for the whole file, and an edit until its fresh
 // diagnostics arrive (the server's 30 ms typing pause included).
 import { readFileSync } from 'node:fs';
-import { LanguageServerSession } from '../helpers/languageServer';
+import { analyzeVersion } from '../../server/src/compute/requests';
+import { tuneHeapForAnalyses } from '../../server/src/heapTuning';
+import { LineIndex } from '../../server/src/language/text';
 import { random } from '../engine/random';
 import { generatedDocument } from '../helpers/generated';
-import { analyzeVersion } from '../../server/src/compute/requests';
-import { LineIndex } from '../../server/src/language/text';
-import { tuneHeapForAnalyses } from '../../server/src/heapTuning';
+import { LanguageServerSession } from '../helpers/languageServer';
 
 // The server's process runs so (main.ts); frontEnd below times its analysis in this process.
 tuneHeapForAnalyses();
@@ -64,7 +64,12 @@ function percentile(sorted: number[], p: number): number {
 const REQUEST_P95_MS = 10;
 const EDIT_P95_MS = 30 + 15;
 
-async function measure(name: string, runs: number, once: (i: number) => Promise<unknown>, targetP95 = REQUEST_P95_MS): Promise<void> {
+async function measure(
+  name: string,
+  runs: number,
+  once: (i: number) => Promise<unknown>,
+  targetP95 = REQUEST_P95_MS,
+): Promise<void> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
@@ -75,7 +80,9 @@ async function measure(name: string, runs: number, once: (i: number) => Promise<
   const ms = (t: number) => `${t.toFixed(t < 10 ? 2 : 1)} ms`;
   const p95 = percentile(times, 0.95);
   const verdict = `[target p95 ≤ ${targetP95} ms: ${p95 <= targetP95 ? 'met' : 'not met'}]`;
-  console.log(`${name.padEnd(62)} median ${ms(percentile(times, 0.5)).padStart(9)}   p95 ${ms(p95).padStart(9)}   (${runs} runs) ${verdict}`);
+  console.log(
+    `${name.padEnd(62)} median ${ms(percentile(times, 0.5)).padStart(9)}   p95 ${ms(p95).padStart(9)}   (${runs} runs) ${verdict}`,
+  );
 }
 
 /**
@@ -102,7 +109,8 @@ async function main(): Promise<void> {
     for (;;) {
       const hints = (await session.inlayHints(uri)) ?? [];
       const computing = hints.filter((h) => String(h.label).includes('computing'));
-      if (computing.length === 1 && computing[0].position.line === 12) return ((await session.codeLenses(uri)) ?? []).length;
+      if (computing.length === 1 && computing[0].position.line === 12)
+        return ((await session.codeLenses(uri)) ?? []).length;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
@@ -111,10 +119,14 @@ async function main(): Promise<void> {
   console.log(
     `language server latency: ${LINES}-line document, ${gameLines.length} games, ${lensCount} code lenses; Officers (0.6) at 10^12 computing throughout`,
   );
-  console.log(`open → first diagnostics ${firstDiagnostics.toFixed(0)} ms; open → every other game's value ${allValues.toFixed(0)} ms`);
+  console.log(
+    `open → first diagnostics ${firstDiagnostics.toFixed(0)} ms; open → every other game's value ${allValues.toFixed(0)} ms`,
+  );
 
   const next = random(11);
-  await measure('hover on a game name', 200, () => session.hover(uri, { line: gameLines[Math.floor(next() * gameLines.length)], character: 6 }));
+  await measure('hover on a game name', 200, () =>
+    session.hover(uri, { line: gameLines[Math.floor(next() * gameLines.length)], character: 6 }),
+  );
   await measure('hover on a component (heap, token or row)', 200, () =>
     session.hover(uri, { line: gameLines[Math.floor(next() * gameLines.length)], character: 16 }),
   );
@@ -127,11 +139,15 @@ async function main(): Promise<void> {
   await measure('code lenses, the whole document', 50, () => session.codeLenses(uri));
   const hints = (await session.inlayHints(uri)) ?? [];
   if (hints.some((h) => h.data !== undefined))
-    await measure('inlay hint resolve (its tooltip, when the editor shows it)', 200, () => session.resolveInlayHint(hints[Math.floor(next() * hints.length)]));
+    await measure('inlay hint resolve (its tooltip, when the editor shows it)', 200, () =>
+      session.resolveInlayHint(hints[Math.floor(next() * hints.length)]),
+    );
   // Every lens, as a client that resolves all it gets does (those above rules and graphs come with their commands).
   const lenses = (await session.codeLenses(uri)) ?? [];
   if (lenses.length > 0)
-    await measure('code lens resolve (a document of over 1,000 games)', 200, () => session.resolveCodeLens(lenses[Math.floor(next() * lenses.length)]));
+    await measure('code lens resolve (a document of over 1,000 games)', 200, () =>
+      session.resolveCodeLens(lenses[Math.floor(next() * lenses.length)]),
+    );
   // A keystroke as an editor sends it (one incremental change), then the diagnostics of that
   // version: a character typed at the end of a game's line, the next edit deletes it again.
   const cpuBefore = mainThreadCpuMs(session.pid);
@@ -143,7 +159,11 @@ async function main(): Promise<void> {
     async () => {
       let version: number;
       if (typedAt) {
-        version = await session.edit(uri, { start: typedAt, end: { line: typedAt.line, character: typedAt.character + 1 } }, '');
+        version = await session.edit(
+          uri,
+          { start: typedAt, end: { line: typedAt.line, character: typedAt.character + 1 } },
+          '',
+        );
         typedAt = undefined;
       } else {
         const line = gameLines[Math.floor(next() * gameLines.length)];
@@ -162,7 +182,9 @@ async function main(): Promise<void> {
   // Lenses may come without commands (a document of over 1,000 games): resolve the one we read.
   const lens = (await session.codeLenses(uri))?.find((l) => l.range.start.line === 12);
   const still = (lens && (lens.command ?? (await session.resolveCodeLens(lens)).command)?.title) ?? '';
-  console.log(`the background computation was still running at the end: ${still.includes('$(sync~spin)') ? 'yes' : `no (${still})`}`);
+  console.log(
+    `the background computation was still running at the end: ${still.includes('$(sync~spin)') ? 'yes' : `no (${still})`}`,
+  );
   await session.stop();
 }
 

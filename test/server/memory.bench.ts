@@ -28,9 +28,11 @@ const documents: [string, string, number][] = [
   ],
   [
     'four such rules at once (more sequences than workers)',
-    Array.from({ length: 4 }, (_, i) => `rule r${i} = subtract {${i + 1}, ${999999999999999990n + BigInt(i)}}\ngame g${i} = r${i} 10000000000000000000`).join(
-      '\n',
-    ),
+    Array.from(
+      { length: 4 },
+      (_, i) =>
+        `rule r${i} = subtract {${i + 1}, ${999999999999999990n + BigInt(i)}}\ngame g${i} = r${i} 10000000000000000000`,
+    ).join('\n'),
     4,
   ],
 ];

@@ -14,7 +14,10 @@ describe('navigation', () => {
     ['a graph used in a game', 'graph «g» {\n  a -> b\n}\ngame p = |g at a'],
     ['a vertex of a token', 'graph g {\n  «a» -> b\n}\ngame p = g at |a'],
     ['a vertex in its own graph, first named as a target', 'graph g {\n  a -> «b»\n  |b -> c\n}'],
-    ['two graphs with the same vertex name: the token’s graph', 'graph g {\n  a -> b\n}\ngraph h {\n  «a» -> b\n}\ngame p = h at |a'],
+    [
+      'two graphs with the same vertex name: the token’s graph',
+      'graph g {\n  a -> b\n}\ngraph h {\n  «a» -> b\n}\ngame p = h at |a',
+    ],
     ['a declaration is its own definition', 'game «|g» = nim 1'],
     ['a built-in rule has no declaration', 'game g = |nim 3'],
     ['an unknown name has none', 'game g = |nmi 3'],
@@ -24,7 +27,11 @@ describe('navigation', () => {
   definitions.forEach(([title, source]) => it(`definition: ${title}`, () => server.fixtures.expectDefinition(source)));
 
   const references: [string, string, boolean][] = [
-    ['a rule: its declaration and every use', 'rule «s» = subtract {1, 2}\ngame g = «s» 3 + «|s» 4\ngame h = nim 1 + «s» 2', true],
+    [
+      'a rule: its declaration and every use',
+      'rule «s» = subtract {1, 2}\ngame g = «s» 3 + «|s» 4\ngame h = nim 1 + «s» 2',
+      true,
+    ],
     ['without the declaration', 'rule s = subtract {1, 2}\ngame g = «s» 3 + «|s» 4', false],
     [
       'a vertex: in edges and in tokens, not the other graph’s',
@@ -35,18 +42,29 @@ describe('navigation', () => {
     ['a built-in rule: its uses', 'game g = «nim» 3 + «|nim» 4\ngame h = kayles 3', true],
     ['a game: its declaration', 'game «|g» = nim 3\ngame h = nim 3', true],
   ];
-  references.forEach(([title, source, include]) => it(`references: ${title}`, () => server.fixtures.expectReferences(source, include)));
+  references.forEach(([title, source, include]) =>
+    it(`references: ${title}`, () => server.fixtures.expectReferences(source, include)),
+  );
 
-  it('highlights: declarations are writes, uses are reads', () => server.fixtures.expectHighlights('rule «s» = subtract {1}\ngame g = «|s» 3 + «s» 4', [0]));
-  it('highlights: a vertex', () => server.fixtures.expectHighlights(`graph g {\n  «a» -> b\n  b -> «a|»\n}\ngame p = g at «a»`, [0]));
+  it('highlights: declarations are writes, uses are reads', () =>
+    server.fixtures.expectHighlights('rule «s» = subtract {1}\ngame g = «|s» 3 + «s» 4', [0]));
+  it('highlights: a vertex', () =>
+    server.fixtures.expectHighlights(`graph g {\n  «a» -> b\n  b -> «a|»\n}\ngame p = g at «a»`, [0]));
 
   it('document symbols: rules, graphs with their vertices, games, each with its detail', async () => {
     const fixture = await server.fixtures.open(
       'rule onetwo = subtract {1, 2}\ngraph g {\n  a -> b, c\n  b -> c\n}\ngame coins = onetwo 3 4 5\ngame p = g at a\n',
     );
     await server.session.settledCodeLenses(fixture.uri);
-    const symbols = (await server.session.connection.sendRequest<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: fixture.uri } }))!;
-    const outline = symbols.map((s) => [s.name, s.kind, s.detail, (s.children ?? []).map((c) => `${c.name} ${c.detail}`)]);
+    const symbols = (await server.session.connection.sendRequest<DocumentSymbol[]>('textDocument/documentSymbol', {
+      textDocument: { uri: fixture.uri },
+    }))!;
+    const outline = symbols.map((s) => [
+      s.name,
+      s.kind,
+      s.detail,
+      (s.children ?? []).map((c) => `${c.name} ${c.detail}`),
+    ]);
     assert.deepEqual(outline, [
       ['onetwo', 12, 'subtract {1, 2}', []],
       ['g', 5, '3 vertices', ['a *2', 'b *1', 'c 0']],
@@ -61,8 +79,12 @@ describe('navigation', () => {
   it('document symbols for a client without hierarchical symbols: a flat list, vertices with their graph', async () => {
     const { session: plain } = await LanguageServerSession.inProcess({ capabilities: { textDocument: {} } });
     try {
-      const fixture = await new FixtureClient(plain).open('rule s = subtract {1}\ngraph g {\n  a -> b\n}\ngame p = g at a\n');
-      const symbols = (await plain.connection.sendRequest<SymbolInformation[]>('textDocument/documentSymbol', { textDocument: { uri: fixture.uri } }))!;
+      const fixture = await new FixtureClient(plain).open(
+        'rule s = subtract {1}\ngraph g {\n  a -> b\n}\ngame p = g at a\n',
+      );
+      const symbols = (await plain.connection.sendRequest<SymbolInformation[]>('textDocument/documentSymbol', {
+        textDocument: { uri: fixture.uri },
+      }))!;
       assert.deepEqual(
         symbols.map((s) => [s.name, s.containerName ?? '', s.location.range.start.line]),
         [
@@ -81,9 +103,13 @@ describe('navigation', () => {
   it('workspace symbols: every open document, filtered as VS Code filters (letters in order)', async () => {
     const one = await server.fixtures.open('rule onetwo = subtract {1, 2}\ngame coins = onetwo 3\n');
     const two = await server.fixtures.open('graph moves {\n  start -> end\n}\ngame other = nim 1\n');
-    const query = (q: string) => server.session.connection.sendRequest<SymbolInformation[]>('workspace/symbol', { query: q });
+    const query = (q: string) =>
+      server.session.connection.sendRequest<SymbolInformation[]>('workspace/symbol', { query: q });
     assert.deepEqual((await query('o')).map((s) => s.name).sort(), ['coins', 'moves', 'onetwo', 'other']);
-    assert.deepEqual((await query('ot')).map((s) => `${s.name} ${s.location.uri === two.uri ? 2 : 1}`).sort(), ['onetwo 1', 'other 2']);
+    assert.deepEqual((await query('ot')).map((s) => `${s.name} ${s.location.uri === two.uri ? 2 : 1}`).sort(), [
+      'onetwo 1',
+      'other 2',
+    ]);
     const vertex = (await query('start'))[0];
     assert.deepEqual([vertex.name, vertex.kind, vertex.containerName], ['start', 22, 'moves']);
     await server.fixtures.close(one.uri);
@@ -112,7 +138,12 @@ describe('rename', () => {
       'rule take = subtract {1}\ngame g = take 3 + nim 1\ngame h = take 4 # s is a rule\n',
     ],
     ['from a use', 'rule s = subtract {1}\ngame g = «|s» 3\n', 'one', 'rule one = subtract {1}\ngame g = one 3\n'],
-    ['a graph', 'graph «|g» {\n  a -> b\n}\ngame p = g at a\n', 'board', 'graph board {\n  a -> b\n}\ngame p = board at a\n'],
+    [
+      'a graph',
+      'graph «|g» {\n  a -> b\n}\ngame p = g at a\n',
+      'board',
+      'graph board {\n  a -> b\n}\ngame p = board at a\n',
+    ],
     [
       'a vertex, not the other graph’s',
       'graph g {\n  «|a» -> b\n}\ngraph h {\n  a -> b\n}\ngame p = g at a + h at a\n',
@@ -120,26 +151,52 @@ describe('rename', () => {
       'graph g {\n  top -> b\n}\ngraph h {\n  a -> b\n}\ngame p = g at top + h at a\n',
     ],
     ['a game', 'game «co|ins» = nim 3\n', 'pile', 'game pile = nim 3\n'],
-    ['to a name with a hyphen', 'rule «|s» = subtract {1}\ngame g = s 1\n', 'take-one', 'rule take-one = subtract {1}\ngame g = take-one 1\n'],
+    [
+      'to a name with a hyphen',
+      'rule «|s» = subtract {1}\ngame g = s 1\n',
+      'take-one',
+      'rule take-one = subtract {1}\ngame g = take-one 1\n',
+    ],
   ];
-  renames.forEach(([title, source, newName, after]) => it(`renames ${title}`, () => server.fixtures.expectRename(source, newName, { after })));
+  renames.forEach(([title, source, newName, after]) =>
+    it(`renames ${title}`, () => server.fixtures.expectRename(source, newName, { after })),
+  );
 
   const refusals: [string, string, string, RegExp, ('refused' | 'allowed')?][] = [
     ['a keyword', 'game g = |misere nim 3', 'x', /`misere` is a keyword/],
     ['a number', 'game g = nim 3|4', 'x', /`34` is a number/],
     ['a built-in rule', 'game g = |kayles 3', 'skittles', /`kayles` is a built-in rule: it cannot be renamed/],
     ['an undeclared name', 'game g = |onetow 3', 'onetwo', /`onetow` is not declared/],
-    ['to a name taken by a game', 'rule |s = subtract {1}\ngame t = s 1', 't', /`t` is already the name of a game \(line 2\)/, 'allowed'],
+    [
+      'to a name taken by a game',
+      'rule |s = subtract {1}\ngame t = s 1',
+      't',
+      /`t` is already the name of a game \(line 2\)/,
+      'allowed',
+    ],
     ['to a built-in', 'rule |s = subtract {1}', 'nim', /`nim` is a built-in rule: choose another name/, 'allowed'],
-    ['to a vertex the graph has', 'graph g {\n  |a -> b\n}', 'b', /Graph `g` already has a vertex `b` \(line 2\)/, 'allowed'],
+    [
+      'to a vertex the graph has',
+      'graph g {\n  |a -> b\n}',
+      'b',
+      /Graph `g` already has a vertex `b` \(line 2\)/,
+      'allowed',
+    ],
     ['to something that is not a name', 'rule |s = subtract {1}', '2x', /`2x` is not a name/, 'allowed'],
     ['to a keyword', 'rule |s = subtract {1}', 'graph', /`graph` is a keyword/, 'allowed'],
-    ['nothing under the cursor', 'game g = nim 3 |  + nim 4', 'x', /Only the name of a rule, graph, vertex or game can be renamed/],
+    [
+      'nothing under the cursor',
+      'game g = nim 3 |  + nim 4',
+      'x',
+      /Only the name of a rule, graph, vertex or game can be renamed/,
+    ],
   ];
   refusals.forEach(([title, source, newName, refused, prepare]) =>
     it(`refuses ${title}`, () => server.fixtures.expectRename(source, newName, { refused, prepare })),
   );
 
   it('a vertex may take the name of another graph’s vertex', () =>
-    server.fixtures.expectRename('graph g {\n  «|a» -> b\n}\ngraph h {\n  c -> d\n}\n', 'c', { after: 'graph g {\n  c -> b\n}\ngraph h {\n  c -> d\n}\n' }));
+    server.fixtures.expectRename('graph g {\n  «|a» -> b\n}\ngraph h {\n  c -> d\n}\n', 'c', {
+      after: 'graph g {\n  c -> b\n}\ngraph h {\n  c -> d\n}\n',
+    }));
 });

@@ -61,8 +61,20 @@ describe('quick fixes', () => {
       'Remove this duplicate declaration of `s`',
       'rule s = subtract {1}\ngame g = s 3\n',
     ],
-    ['a cycle: the closing edge', 'graph g {\n  a -> b\n  b -> c, a\n}\n', 'graph-cycle', 'Remove the edge `b -> a`', 'graph g {\n  a -> b\n  b -> c\n}\n'],
-    ['a cycle: another edge of it', 'graph g {\n  a -> b\n  b -> c, a\n}\n', 'graph-cycle', 'Remove the edge `a -> b`', 'graph g {\n  a\n  b -> c, a\n}\n'],
+    [
+      'a cycle: the closing edge',
+      'graph g {\n  a -> b\n  b -> c, a\n}\n',
+      'graph-cycle',
+      'Remove the edge `b -> a`',
+      'graph g {\n  a -> b\n  b -> c\n}\n',
+    ],
+    [
+      'a cycle: another edge of it',
+      'graph g {\n  a -> b\n  b -> c, a\n}\n',
+      'graph-cycle',
+      'Remove the edge `a -> b`',
+      'graph g {\n  a\n  b -> c, a\n}\n',
+    ],
     [
       'a cycle: a first target, its comma with it',
       'graph g {\n  a -> b, c\n  b -> a\n}\n',
@@ -132,7 +144,10 @@ describe('quick fixes', () => {
 
   it('a diagnostic the text no longer has gets no fix', async () => {
     const fixture = await server.fixtures.open('game g = onetow 3\n');
-    const stale: Diagnostic = { ...fixture.diagnostics[0], range: { start: { line: 0, character: 2 }, end: { line: 0, character: 3 } } };
+    const stale: Diagnostic = {
+      ...fixture.diagnostics[0],
+      range: { start: { line: 0, character: 2 }, end: { line: 0, character: 3 } },
+    };
     assert.deepEqual(await server.fixtures.quickFixes({ uri: fixture.uri, diagnostics: [stale] }, 'unknown-name'), []);
   });
 

@@ -24,7 +24,9 @@ export function render(text: string, hints: readonly InlayHint[], lenses: readon
   }
   const out: string[] = [];
   lines.forEach((line, index) => {
-    const titles = lenses.filter((lens) => lens.range.start.line === index).map((lens) => lens.command?.title ?? '(unresolved)');
+    const titles = lenses
+      .filter((lens) => lens.range.start.line === index)
+      .map((lens) => lens.command?.title ?? '(unresolved)');
     if (titles.length > 0) out.push(LENS_PREFIX + titles.join(' | '));
     let rendered = line;
     // Right to left, so earlier insertions do not shift later ones; hints at one position keep their order.

@@ -14,7 +14,10 @@ const graph = (vertices: number, extra = '') => {
 const keys = (text: string) => {
   const document = analyzeText(text);
   const requests = documentRequests(document, 50);
-  return { games: [...requests.games.values()].map((r) => r.key), graphs: [...requests.graphs.values()].map((r) => r.key) };
+  return {
+    games: [...requests.games.values()].map((r) => r.key),
+    graphs: [...requests.graphs.values()].map((r) => r.key),
+  };
 };
 
 describe('computation keys', () => {
@@ -24,7 +27,8 @@ describe('computation keys', () => {
     const games = Array.from({ length: 100 }, (_, i) => `game g${i} = big at vertex${i}, vertex${i + 7}`).join('\n');
     const first = keys(`${body}${games}\n`);
     assert.equal(first.games.length, 100);
-    for (const key of [...first.games, ...first.graphs]) assert.ok(key.length < 200, `a key of ${key.length} characters`);
+    for (const key of [...first.games, ...first.graphs])
+      assert.ok(key.length < 200, `a key of ${key.length} characters`);
     assert.equal(new Set(first.games).size, 100);
     // The same graph after a comment and with the games above it: the same keys.
     const moved = keys(`# a comment\n${games}\n${body}`);

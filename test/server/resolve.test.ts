@@ -30,7 +30,9 @@ describe('resolving hints and lenses', () => {
         ['*3', '*5', '⊕ = *6 · win', '= *4 · win'],
       );
       assert.ok(hints.every((h) => h.tooltip === undefined && typeof h.data === 'number'));
-      const tooltips = await Promise.all(hints.map(async (h) => ((await session.resolveInlayHint(h)).tooltip as MarkupContent).value));
+      const tooltips = await Promise.all(
+        hints.map(async (h) => ((await session.resolveInlayHint(h)).tooltip as MarkupContent).value),
+      );
       assert.deepEqual(tooltips, [
         "This component's nimber: *3.",
         "This component's nimber: *5.",
@@ -40,8 +42,15 @@ describe('resolving hints and lenses', () => {
       // After an edit the hint is of an older version: returned as it was, with no tooltip of another game.
       await session.edit(uri, { start: { line: 1, character: 17 }, end: { line: 1, character: 18 } }, '5');
       await settledHints(session);
-      assert.equal((await session.resolveInlayHint(hints[3])).tooltip, undefined, 'the same place, another label (*5 now)');
-      assert.equal(((await session.resolveInlayHint(hints[2])).tooltip as MarkupContent).value, 'In `pair`, the player to move wins. Its nimber is *6.');
+      assert.equal(
+        (await session.resolveInlayHint(hints[3])).tooltip,
+        undefined,
+        'the same place, another label (*5 now)',
+      );
+      assert.equal(
+        ((await session.resolveInlayHint(hints[2])).tooltip as MarkupContent).value,
+        'In `pair`, the player to move wins. Its nimber is *6.',
+      );
       await session.edit(uri, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, '# moved\n');
       assert.equal((await session.resolveInlayHint(hints[2])).tooltip, undefined, 'its place is a comment now');
     } finally {
@@ -51,7 +60,9 @@ describe('resolving hints and lenses', () => {
 
   it('a client that does not resolve tooltips gets them in every hint', async () => {
     const textDocument = { ...CLIENT_CAPABILITIES.textDocument, inlayHint: {} };
-    const { session, initialize } = await LanguageServerSession.inProcess({ capabilities: { ...CLIENT_CAPABILITIES, textDocument } });
+    const { session, initialize } = await LanguageServerSession.inProcess({
+      capabilities: { ...CLIENT_CAPABILITIES, textDocument },
+    });
     try {
       assert.equal(initialize.capabilities.inlayHintProvider, true);
       await session.open(uri, text);
@@ -92,9 +103,18 @@ describe('resolving hints and lenses', () => {
     try {
       const small = 'file:///small.game';
       // A rule and a graph (their lenses come with commands) and games: every lens of a small document has its command.
-      await session.open(small, 'rule s = subtract {1, 2}\ngraph g {\n  a -> b\n}\ngame one = s 4 + g at a\ngame two = nim 1 1\n');
+      await session.open(
+        small,
+        'rule s = subtract {1, 2}\ngraph g {\n  a -> b\n}\ngame one = s 4 + g at a\ngame two = nim 1 1\n',
+      );
       const many = 'file:///many.game';
-      await session.open(many, ['rule s = subtract {1, 3}', ...Array.from({ length: 1001 }, (_, i) => `game g${i} = s ${(i % 5) + 1} + nim 1`)].join('\n'));
+      await session.open(
+        many,
+        [
+          'rule s = subtract {1, 3}',
+          ...Array.from({ length: 1001 }, (_, i) => `game g${i} = s ${(i % 5) + 1} + nim 1`),
+        ].join('\n'),
+      );
       for (const document of [small, many]) {
         let lenses = (await session.codeLenses(document)) ?? [];
         for (let i = 0; i < 500 && lenses.length === 0; i++) {
@@ -133,8 +153,14 @@ describe('resolving hints and lenses', () => {
     const { session } = await LanguageServerSession.inProcess();
     try {
       await session.open(uri, text);
-      await assert.rejects(session.resolveInlayHint({ label: 'x' } as unknown as InlayHint), /params\.position must be/);
-      await assert.rejects(session.resolveInlayHint({ position: { line: 0, character: 0 }, label: 3 } as unknown as InlayHint), /params\.label must be/);
+      await assert.rejects(
+        session.resolveInlayHint({ label: 'x' } as unknown as InlayHint),
+        /params\.position must be/,
+      );
+      await assert.rejects(
+        session.resolveInlayHint({ position: { line: 0, character: 0 }, label: 3 } as unknown as InlayHint),
+        /params\.label must be/,
+      );
       await assert.rejects(session.resolveCodeLens({ data: [1, 1, 0, 0] } as never), /params\.range must be/);
     } finally {
       await session.stop();

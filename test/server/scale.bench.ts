@@ -8,8 +8,8 @@
 //    hovered every 10 ms; the worst round trip is the longest the main thread was deaf. Each
 //    document runs in a fresh server.
 import { readFileSync } from 'node:fs';
-import { LanguageServerSession } from '../helpers/languageServer';
 import { random } from '../engine/random';
+import { LanguageServerSession } from '../helpers/languageServer';
 
 function peakMemoryMb(pid: number | undefined): number {
   if (pid === undefined) return NaN;
@@ -21,7 +21,16 @@ function peakMemoryMb(pid: number | undefined): number {
 /** N small games, all different (so N computations), of every cheap kind. */
 export function manyGames(count: number): string {
   const next = random(5);
-  const lines = ['rule onetwo = subtract {1, 2}', 'rule s237 = subtract {2, 3, 7}', 'graph g {', '  a -> b, c', '  b -> d', '  c -> d, e', '  d -> e', '}'];
+  const lines = [
+    'rule onetwo = subtract {1, 2}',
+    'rule s237 = subtract {2, 3, 7}',
+    'graph g {',
+    '  a -> b, c',
+    '  b -> d',
+    '  c -> d, e',
+    '  d -> e',
+    '}',
+  ];
   const heap = () => 1 + Math.floor(next() * 1000);
   const kinds = [
     (i: number) => `nim ${i} ${heap()}`,
@@ -41,7 +50,8 @@ async function allHintsShown(
   count: number,
   lastLines: { start: { line: number; character: number }; end: { line: number; character: number } },
 ): Promise<'all' | 'not yet'> {
-  const computing = (hints: { label: unknown }[]) => hints.filter((h) => JSON.stringify(h.label).includes('computing')).length;
+  const computing = (hints: { label: unknown }[]) =>
+    hints.filter((h) => JSON.stringify(h.label).includes('computing')).length;
   const last = (await session.inlayHints(uri, lastLines)) ?? [];
   if (last.length === 0 || computing(last) > 0) return 'not yet';
   const hints = (await session.inlayHints(uri)) ?? [];
@@ -66,7 +76,10 @@ async function manyGamesCase(count: number): Promise<void> {
     // Computations finish roughly in document order: watch the last lines (as an editor shows a
     // screenful), then ask for the whole document's hints to check that every game has its value.
     const lineCount = text.split('\n').length;
-    const lastLines = { start: { line: Math.max(0, lineCount - 40), character: 0 }, end: { line: lineCount, character: 0 } };
+    const lastLines = {
+      start: { line: Math.max(0, lineCount - 40), character: 0 },
+      end: { line: lineCount, character: 0 },
+    };
     for (;;) {
       const whole = await allHintsShown(session, uri, count, lastLines);
       requests++;
@@ -90,22 +103,38 @@ async function manyGamesCase(count: number): Promise<void> {
 function hostileDocuments(): { name: string; text: string }[] {
   const next = random(13);
   // Letters and stray characters alternating: every stray character is its own problem.
-  const junk = Array.from({ length: 500_000 }, () => 'abc'[Math.floor(next() * 3)] + '@$^~'[Math.floor(next() * 4)]).join('');
+  const junk = Array.from(
+    { length: 500_000 },
+    () => 'abc'[Math.floor(next() * 3)] + '@$^~'[Math.floor(next() * 4)],
+  ).join('');
   const longName = Array.from({ length: 20_000 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(next() * 26)]).join('');
   const vertices = Array.from({ length: 2000 }, (_, i) => `vertex${i}`);
   const graph = ['graph big {', ...vertices.slice(0, -1).map((v, i) => `  ${v} -> ${vertices[i + 1]}`), '}'];
-  const unknown = [...graph, 'rule onetwo = subtract {1, 2}', ...Array.from({ length: 1000 }, (_, i) => `game u${i} = ontwo${i} 3 + big at vertx${i} + nmi 4`)];
+  const unknown = [
+    ...graph,
+    'rule onetwo = subtract {1, 2}',
+    ...Array.from({ length: 1000 }, (_, i) => `game u${i} = ontwo${i} 3 + big at vertx${i} + nmi 4`),
+  ];
   const digits = `7${'1234567890'.repeat(100_000)}`;
   return [
     { name: '1,000 unknown names (3,000 lookups)', text: `${unknown.join('\n')}\n` },
-    { name: 'a rule name of 20,000 characters, misspelt', text: `rule ${longName} = subtract {1, 2}\ngame g = ${longName.slice(1)} 3\n` },
+    {
+      name: 'a rule name of 20,000 characters, misspelt',
+      text: `rule ${longName} = subtract {1, 2}\ngame g = ${longName.slice(1)} 3\n`,
+    },
     { name: 'one 1 MB line of junk', text: `${junk}\n` },
     { name: 'a heap of a million digits', text: `game big = nim ${digits} 5 + kayles ${digits}\n` },
     { name: '10,000 games', text: manyGames(10_000) },
-    { name: 'a sum of 10,000 components', text: `game deep = ${Array.from({ length: 10_000 }, (_, i) => `nim ${i + 1}`).join(' + ')}\n` },
+    {
+      name: 'a sum of 10,000 components',
+      text: `game deep = ${Array.from({ length: 10_000 }, (_, i) => `nim ${i + 1}`).join(' + ')}\n`,
+    },
     {
       name: 'mixed line ends',
-      text: Array.from({ length: 20_000 }, (_, i) => `game m${i} = nim ${i}${['\n', '\r\n', '\r'][Math.floor(next() * 3)]}`).join(''),
+      text: Array.from(
+        { length: 20_000 },
+        (_, i) => `game m${i} = nim ${i}${['\n', '\r\n', '\r'][Math.floor(next() * 3)]}`,
+      ).join(''),
     },
   ];
 }
@@ -158,7 +187,9 @@ async function main(): Promise<void> {
     for (const count of counts) await manyGamesCase(count);
   }
   if (!only || only === 'stall') {
-    console.log('\nmain-thread stalls: worst hover round trip on another document while the server takes in each pathological one');
+    console.log(
+      '\nmain-thread stalls: worst hover round trip on another document while the server takes in each pathological one',
+    );
     let worst = 0;
     for (const { name, text } of hostileDocuments())
       if (!process.argv[3] || name.includes(process.argv[3])) worst = Math.max(worst, await stallCase(name, text));

@@ -6,11 +6,16 @@
 // panel.
 import * as assert from 'node:assert/strict';
 import { CancellationTokenSource } from 'vscode-jsonrpc';
-import { EXPLORE_SEQUENCE_COMMAND, type RuleSequenceAnswer, SEQUENCE_REQUEST, type SequenceAnswer } from '../../server/src/protocol';
+import { exportText, rowLength } from '../../client/src/explorerMessages';
 import { sequenceValues } from '../../server/src/compute/jobs';
 import { ruleSequence } from '../../server/src/engine';
 import { rareAndCommon } from '../../server/src/features/sequence';
-import { exportText, rowLength } from '../../client/src/explorerMessages';
+import {
+  EXPLORE_SEQUENCE_COMMAND,
+  type RuleSequenceAnswer,
+  SEQUENCE_REQUEST,
+  type SequenceAnswer,
+} from '../../server/src/protocol';
 import { bruteOctal, bruteSubtraction } from '../engine/oracles';
 import { LanguageServerSession } from '../helpers/languageServer';
 
@@ -41,7 +46,8 @@ describe('the nim-sequence request (the explorer)', function () {
   });
   after(() => session.stop());
 
-  const ask = (params: Record<string, unknown>) => session.request<SequenceAnswer>(SEQUENCE_REQUEST, { textDocument: { uri }, ...params });
+  const ask = (params: Record<string, unknown>) =>
+    session.request<SequenceAnswer>(SEQUENCE_REQUEST, { textDocument: { uri }, ...params });
 
   it('subtract {1, 2}: 0 1 2 repeating from 0, proved by the subtraction window; values past the proof from the period', async () => {
     const answer = answered(await ask({ rule: 'onetwo', upTo: 500 }));
@@ -49,10 +55,18 @@ describe('the nim-sequence request (the explorer)', function () {
     assert.equal(answer.family, 'subtract');
     assert.deepEqual(answer.values, bruteSubtraction([1, 2], 501));
     assert.deepEqual(
-      { preperiod: answer.period?.preperiod, period: answer.period?.period, saltus: answer.period?.saltus, proof: answer.period?.proof },
+      {
+        preperiod: answer.period?.preperiod,
+        period: answer.period?.period,
+        saltus: answer.period?.saltus,
+        proof: answer.period?.proof,
+      },
       { preperiod: 0, period: 3, saltus: 0, proof: 'subtraction-window' },
     );
-    assert.match(answer.status, /^period 3 from the start; proved at n = \d+ by the window theorem for subtraction games\.$/);
+    assert.match(
+      answer.status,
+      /^period 3 from the start; proved at n = \d+ by the window theorem for subtraction games\.$/,
+    );
     assert.equal(answer.stopped, undefined);
     assert.equal(answer.rareCommon, undefined);
   });
@@ -69,7 +83,10 @@ describe('the nim-sequence request (the explorer)', function () {
     const split = answer.rareCommon!;
     assert.deepEqual(split, rareAndCommon(answer.values));
     const evenHeaps = answer.values.filter((v) => v % 2 === 0).length;
-    assert.ok(split.rareHeapCount <= evenHeaps, `${split.rareHeapCount} rare heaps under mask ${split.mask}, ${evenHeaps} even values`);
+    assert.ok(
+      split.rareHeapCount <= evenHeaps,
+      `${split.rareHeapCount} rare heaps under mask ${split.mask}, ${evenHeaps} even values`,
+    );
     assert.ok(split.rareValues.includes(0));
     for (const n of split.rareHeaps) assert.ok(split.rareValues.includes(answer.values[n]), `heap ${n}`);
   });
@@ -80,7 +97,11 @@ describe('the nim-sequence request (the explorer)', function () {
     assert.equal(answered(await ask({ position: { line: 1, character: 3 } })).rule, 'squares');
     assert.equal(answered(await ask({ position: { line: 4, character: 10 } })).rule, 'onetwo');
     assert.equal(answered(await ask({ position: { line: 4, character: 21 } })).rule, 'kayles');
-    assert.equal(answered(await ask({ position: { line: 4, character: 10 } })).values.length, 1001, 'the default: G(0) to G(1000)');
+    assert.equal(
+      answered(await ask({ position: { line: 4, character: 10 } })).values.length,
+      1001,
+      'the default: G(0) to G(1000)',
+    );
   });
 
   it('an unproved sequence says how far it looked; a cancelled one says it was cancelled', async () => {
@@ -91,7 +112,11 @@ describe('the nim-sequence request (the explorer)', function () {
     assert.ok(answer.computedUpTo >= 4095, 'a period is looked for past what was asked');
     assert.match(answer.status, /^No period up to n = [\d,]+/);
     const source = new CancellationTokenSource();
-    const pending = session.connection.sendRequest<SequenceAnswer>(SEQUENCE_REQUEST, { textDocument: { uri }, rule: 'officers', upTo: 1 << 20 }, source.token);
+    const pending = session.connection.sendRequest<SequenceAnswer>(
+      SEQUENCE_REQUEST,
+      { textDocument: { uri }, rule: 'officers', upTo: 1 << 20 },
+      source.token,
+    );
     setTimeout(() => source.cancel(), 300);
     // The worker stops and answers with what it has.
     const cancelled = answered(await pending);
@@ -157,7 +182,9 @@ describe('the nim-sequence request (the explorer)', function () {
       const a = Math.floor(k * phi);
       pairs.add(`${a},${a + k}`).add(`${a + k},${a}`);
     }
-    for (let a = 0; a < width; a++) for (let b = 0; b < width; b++) assert.equal(answer.table[a * width + b] === 0, pairs.has(`${a},${b}`), `(${a}, ${b})`);
+    for (let a = 0; a < width; a++)
+      for (let b = 0; b < width; b++)
+        assert.equal(answer.table[a * width + b] === 0, pairs.has(`${a},${b}`), `(${a}, ${b})`);
     const w = text.split('\n').findIndex((line) => line.startsWith('game w'));
     const found = await ask({ position: { line: w, character: 10 } });
     assert.ok('table' in found && found.size === 127, 'the default side');

@@ -1,21 +1,33 @@
 // Formatting (document and range) through the server, folding ranges, selection ranges and
 // semantic tokens (full, range and delta), one fixture per case. The server runs in this process.
 import * as assert from 'node:assert/strict';
-import type { FoldingRange, SelectionRange, SemanticTokens, SemanticTokensDelta, TextEdit } from 'vscode-languageserver-protocol';
+import type {
+  FoldingRange,
+  SelectionRange,
+  SemanticTokens,
+  SemanticTokensDelta,
+  TextEdit,
+} from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { TOKEN_MODIFIERS, TOKEN_TYPES } from '../../server/src/features/semanticTokens';
 import { formatText } from '../../server/src/language/format';
 import { fixtureServer } from '../helpers/fixtures';
 
-const apply = (text: string, edits: TextEdit[]) => TextDocument.applyEdits(TextDocument.create('file:///x.game', 'game', 1, text), edits);
+const apply = (text: string, edits: TextEdit[]) =>
+  TextDocument.applyEdits(TextDocument.create('file:///x.game', 'game', 1, text), edits);
 
 describe('formatting, folding, selection ranges and semantic tokens', () => {
   const server = fixtureServer();
   const request = <T>(method: string, params: object) => server.session.connection.sendRequest<T>(method, params);
 
   it('document formatting: per-line edits that give the canonical text; none the second time', async () => {
-    const fixture = await server.fixtures.open('rule s=subtract{1 ,2}\n\n\n\ngraph g{\na->b\n}\ngame g2=s 3+g at a   \n');
-    const edits = (await request<TextEdit[]>('textDocument/formatting', { textDocument: { uri: fixture.uri }, options: { tabSize: 4, insertSpaces: true } }))!;
+    const fixture = await server.fixtures.open(
+      'rule s=subtract{1 ,2}\n\n\n\ngraph g{\na->b\n}\ngame g2=s 3+g at a   \n',
+    );
+    const edits = (await request<TextEdit[]>('textDocument/formatting', {
+      textDocument: { uri: fixture.uri },
+      options: { tabSize: 4, insertSpaces: true },
+    }))!;
     const formatted = apply(fixture.text, edits);
     assert.equal(formatted, 'rule s = subtract {1, 2}\n\ngraph g {\n  a -> b\n}\ngame g2 = s 3 + g at a\n');
     assert.equal(formatted, formatText(fixture.text));
@@ -24,7 +36,13 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
       'each edit is one line (or removes one)',
     );
     await server.session.change(fixture.uri, formatted);
-    assert.deepEqual(await request('textDocument/formatting', { textDocument: { uri: fixture.uri }, options: { tabSize: 2, insertSpaces: true } }), []);
+    assert.deepEqual(
+      await request('textDocument/formatting', {
+        textDocument: { uri: fixture.uri },
+        options: { tabSize: 2, insertSpaces: true },
+      }),
+      [],
+    );
   });
 
   it('range formatting touches only the lines of the range', async () => {
@@ -38,8 +56,12 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
   });
 
   it('folding: a graph body (its brace left in sight) and a block of comments', async () => {
-    const fixture = await server.fixtures.open('# one\n# two\n# three\ngraph g {\n  a -> b\n  b -> c\n}\n# alone\ngame p = g at a\n');
-    const ranges = (await request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri: fixture.uri } }))!;
+    const fixture = await server.fixtures.open(
+      '# one\n# two\n# three\ngraph g {\n  a -> b\n  b -> c\n}\n# alone\ngame p = g at a\n',
+    );
+    const ranges = (await request<FoldingRange[]>('textDocument/foldingRange', {
+      textDocument: { uri: fixture.uri },
+    }))!;
     assert.deepEqual(
       ranges.map((r) => [r.startLine, r.endLine, r.kind ?? 'region']),
       [
@@ -55,17 +77,36 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
       'game g = nim 3 4|2 + kayles 5',
       ['42', 'nim 3 42', 'nim 3 42 + kayles 5', 'game g = nim 3 42 + kayles 5'],
     ],
-    ['a one-component game: the sum and the component are one step', 'game g = nim 4|2', ['42', 'nim 42', 'game g = nim 42']],
-    ['a vertex of a token', 'graph t {\n  a -> b\n}\ngame g = t at |a + nim 1', ['a', 't at a', 't at a + nim 1', 'game g = t at a + nim 1']],
-    ['a number of a subtraction set', 'rule s = subtract {1, |7}', ['7', '{1, 7}', 'subtract {1, 7}', 'rule s = subtract {1, 7}']],
+    [
+      'a one-component game: the sum and the component are one step',
+      'game g = nim 4|2',
+      ['42', 'nim 42', 'game g = nim 42'],
+    ],
+    [
+      'a vertex of a token',
+      'graph t {\n  a -> b\n}\ngame g = t at |a + nim 1',
+      ['a', 't at a', 't at a + nim 1', 'game g = t at a + nim 1'],
+    ],
+    [
+      'a number of a subtraction set',
+      'rule s = subtract {1, |7}',
+      ['7', '{1, 7}', 'subtract {1, 7}', 'rule s = subtract {1, 7}'],
+    ],
     ['a vertex in a graph body', 'graph t {\n  a -> |b\n}', ['b', 'a -> b', 'graph t {\n  a -> b\n}']],
-    ['a Wythoff pair', 'game w = wythoff (3, |5) (1, 2)', ['5', '(3, 5)', 'wythoff (3, 5) (1, 2)', 'game w = wythoff (3, 5) (1, 2)']],
+    [
+      'a Wythoff pair',
+      'game w = wythoff (3, |5) (1, 2)',
+      ['5', '(3, 5)', 'wythoff (3, 5) (1, 2)', 'game w = wythoff (3, 5) (1, 2)'],
+    ],
     ['a game name', 'game g|g = nim 1', ['gg', 'game gg = nim 1']],
   ];
   selections.forEach(([title, source, expected]) =>
     it(`selection ranges: ${title}`, async () => {
       const fixture = await server.fixtures.open(source);
-      const [range] = (await request<SelectionRange[]>('textDocument/selectionRange', { textDocument: { uri: fixture.uri }, positions: [fixture.cursor] }))!;
+      const [range] = (await request<SelectionRange[]>('textDocument/selectionRange', {
+        textDocument: { uri: fixture.uri },
+        positions: [fixture.cursor],
+      }))!;
       const document = TextDocument.create(fixture.uri, 'game', 1, fixture.text);
       const chain: string[] = [];
       for (let r: SelectionRange | undefined = range; r; r = r.parent) chain.push(document.getText(r.range));
@@ -92,8 +133,12 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
   };
 
   it('semantic tokens: rules, graphs, vertices, games and numbers; declarations and built-ins marked; a misspelt name gets none', async () => {
-    const fixture = await server.fixtures.open('rule s = subtract {1, 2}\ngraph t {\n  a -> b\n}\ngame g = s 3 + t at a + nim 4 + sx 1\n');
-    const tokens = (await request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri: fixture.uri } }))!;
+    const fixture = await server.fixtures.open(
+      'rule s = subtract {1, 2}\ngraph t {\n  a -> b\n}\ngame g = s 3 + t at a + nim 4 + sx 1\n',
+    );
+    const tokens = (await request<SemanticTokens>('textDocument/semanticTokens/full', {
+      textDocument: { uri: fixture.uri },
+    }))!;
     assert.deepEqual(decode(fixture.text, tokens.data), [
       '0:5 s function [declaration]',
       '0:19 1 number',
@@ -114,12 +159,17 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
       textDocument: { uri: fixture.uri },
       range: { start: { line: 2, character: 0 }, end: { line: 3, character: 0 } },
     }))!;
-    assert.deepEqual(decode(fixture.text, range.data), ['2:2 a enumMember [declaration]', '2:7 b enumMember [declaration]']);
+    assert.deepEqual(decode(fixture.text, range.data), [
+      '2:2 a enumMember [declaration]',
+      '2:7 b enumMember [declaration]',
+    ]);
   });
 
   it('semantic tokens: a delta after an edit turns the last result into the new one', async () => {
     const fixture = await server.fixtures.open('rule s = subtract {1, 2}\ngame g = s 3 4\ngame h = nim 5\n');
-    const first = (await request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri: fixture.uri } }))!;
+    const first = (await request<SemanticTokens>('textDocument/semanticTokens/full', {
+      textDocument: { uri: fixture.uri },
+    }))!;
     const edited = 'rule s = subtract {1, 2}\ngame g = s 3 4 17 + nim 2\ngame h = nim 5\n';
     await server.session.change(fixture.uri, edited);
     const answer = (await request<SemanticTokensDelta>('textDocument/semanticTokens/full/delta', {
@@ -129,9 +179,14 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
     assert.ok(answer.edits && answer.edits.length === 1, 'one edit');
     const data = [...first.data];
     for (const edit of answer.edits) data.splice(edit.start, edit.deleteCount, ...(edit.data ?? []));
-    const full = (await request<SemanticTokens>('textDocument/semanticTokens/full', { textDocument: { uri: fixture.uri } }))!;
+    const full = (await request<SemanticTokens>('textDocument/semanticTokens/full', {
+      textDocument: { uri: fixture.uri },
+    }))!;
     assert.deepEqual(data, full.data);
-    assert.ok(answer.edits[0].start > 0 && answer.edits[0].deleteCount < first.data.length, 'the unchanged prefix is not sent again');
+    assert.ok(
+      answer.edits[0].start > 0 && answer.edits[0].deleteCount < first.data.length,
+      'the unchanged prefix is not sent again',
+    );
     const unknown = await request<SemanticTokens>('textDocument/semanticTokens/full/delta', {
       textDocument: { uri: fixture.uri },
       previousResultId: 'no such result',

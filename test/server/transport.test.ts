@@ -5,11 +5,12 @@
 // ServerNotInitialized; malformed params are refused with InvalidParams and logged as warnings
 // (malformed document notifications, which have no answer, are dropped with a warning).
 import * as assert from 'node:assert/strict';
-import { APPLY_MOVE_COMMAND } from '../../server/src/protocol';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { APPLY_MOVE_COMMAND } from '../../server/src/protocol';
 import { repositoryPath } from '../helpers/paths';
 
-const BROKEN_LINE = /^grundy-language-server: the message stream from the client is broken \((.+)\); exiting so that the client can restart the server$/m;
+const BROKEN_LINE =
+  /^grundy-language-server: the message stream from the client is broken \((.+)\); exiting so that the client can restart the server$/m;
 const SERVER_NOT_INITIALIZED = -32002;
 const INVALID_PARAMS = -32602;
 
@@ -43,7 +44,9 @@ class RawServer {
   }
 
   static start(): RawServer {
-    const child = spawn(process.execPath, [repositoryPath('out', 'server', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [repositoryPath('out', 'server', 'server.js'), '--stdio'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     return new RawServer(child);
   }
 
@@ -112,7 +115,13 @@ class RawServer {
   async exit(timeoutMs = 5_000): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`the server is still running ${timeoutMs} ms later; stderr: ${JSON.stringify(this.stderr)}`)), timeoutMs);
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(`the server is still running ${timeoutMs} ms later; stderr: ${JSON.stringify(this.stderr)}`),
+          ),
+        timeoutMs,
+      );
     });
     try {
       return await Promise.race([this.exited, timeout]);
@@ -140,14 +149,20 @@ const URI = 'file:///transport/coins.game';
 const TEXT = 'rule onetwo = subtract {1, 2}\ngame coins = onetwo 4\n';
 
 function open(server: RawServer): void {
-  server.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: URI, languageId: 'game', version: 1, text: TEXT } } });
+  server.send({
+    method: 'textDocument/didOpen',
+    params: { textDocument: { uri: URI, languageId: 'game', version: 1, text: TEXT } },
+  });
 }
 
 /** The hover on the game, asked until its value has been computed. */
 async function hoverValue(server: RawServer): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const answer = await server.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 1, character: 6 } });
+    const answer = await server.request('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: { line: 1, character: 6 },
+    });
     assert.equal(answer.error, undefined, JSON.stringify(answer.error));
     const text = (answer.result as { contents: { value: string } }).contents.value;
     if (!text.includes('still computing') || Date.now() > deadline) return text;
@@ -207,10 +222,17 @@ describe('the message stream and the protocol order', function () {
         params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } },
       });
       server.write(`Content-Length: ${body.length - 10}\r\n\r\n${body}`);
-      server.send({ id: 8, method: 'textDocument/hover', params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } } });
+      server.send({
+        id: 8,
+        method: 'textDocument/hover',
+        params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } },
+      });
       // Which fault is seen first depends on how the bytes arrive: the cut body (not JSON), or
       // its rest read as the next header. Either ends the server.
-      await assertBroken(server, /a message body is not JSON, is its Content-Length right\?|must provide a Content-Length|separate key and value/);
+      await assertBroken(
+        server,
+        /a message body is not JSON, is its Content-Length right\?|must provide a Content-Length|separate key and value/,
+      );
       assert.equal(
         server.messages.find((m) => m.id === 7 || m.id === 8),
         undefined,
@@ -228,7 +250,11 @@ describe('the message stream and the protocol order', function () {
         params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } },
       });
       server.write(`Content-Length: ${body.length + 40}\r\n\r\n${body}`);
-      server.send({ id: 8, method: 'textDocument/hover', params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } } });
+      server.send({
+        id: 8,
+        method: 'textDocument/hover',
+        params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } },
+      });
       await assertBroken(server, /a message body is not JSON/);
     });
 
@@ -252,15 +278,27 @@ describe('the message stream and the protocol order', function () {
     const uri = 'file:///transport/bytes.game';
     const text = 'game a = nim 3\ngame b = nim @BAD@ 4\ngame c = nim 5\n';
     const body = Buffer.from(
-      JSON.stringify({ jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'game', version: 1, text } } }),
+      JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'textDocument/didOpen',
+        params: { textDocument: { uri, languageId: 'game', version: 1, text } },
+      }),
       'utf8',
     );
     const at = body.indexOf('@BAD@');
     const bytes = Buffer.concat([body.subarray(0, at), Buffer.from([0xff, 0xfe]), body.subarray(at + 5)]);
     server.write(Buffer.concat([Buffer.from(`Content-Length: ${bytes.length}\r\n\r\n`, 'ascii'), bytes]));
-    const published = await server.next((m) => m.method === 'textDocument/publishDiagnostics' && (m.params as { uri: string }).uri === uri, 'diagnostics');
+    const published = await server.next(
+      (m) => m.method === 'textDocument/publishDiagnostics' && (m.params as { uri: string }).uri === uri,
+      'diagnostics',
+    );
     const diagnostics = (
-      published.params as { diagnostics: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; code: string }[] }
+      published.params as {
+        diagnostics: {
+          range: { start: { line: number; character: number }; end: { line: number; character: number } };
+          code: string;
+        }[];
+      }
     ).diagnostics;
     assert.deepEqual(
       diagnostics.map((d) => [d.code, d.range.start, d.range.end]),
@@ -269,7 +307,10 @@ describe('the message stream and the protocol order', function () {
     const deadline = Date.now() + 10_000;
     let hover = '';
     while (Date.now() < deadline) {
-      const answer = await server.request('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 6 } });
+      const answer = await server.request('textDocument/hover', {
+        textDocument: { uri },
+        position: { line: 2, character: 6 },
+      });
       hover = (answer.result as { contents: { value: string } }).contents.value;
       if (!hover.includes('still computing')) break;
     }
@@ -282,7 +323,10 @@ describe('the message stream and the protocol order', function () {
       const server = start();
       await server.initialize();
       open(server);
-      const answer = await server.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 1, character: 6 } });
+      const answer = await server.request('textDocument/hover', {
+        textDocument: { uri: URI },
+        position: { line: 1, character: 6 },
+      });
       const contents = (answer.result as { contents: { kind: string; value: string } }).contents;
       assert.equal(contents.kind, 'plaintext');
       assert.doesNotMatch(contents.value, /\*\*|`/);
@@ -295,10 +339,19 @@ describe('the message stream and the protocol order', function () {
       open(server);
       await hoverValue(server); // the value is in
       const lenses = await server.request('textDocument/codeLens', { textDocument: { uri: URI } });
-      const lens = (lenses.result as { command?: { command: string; arguments: unknown[] } }[]).find((l) => l.command?.command === APPLY_MOVE_COMMAND);
+      const lens = (lenses.result as { command?: { command: string; arguments: unknown[] } }[]).find(
+        (l) => l.command?.command === APPLY_MOVE_COMMAND,
+      );
       assert.ok(lens?.command, 'a move lens');
-      const answer = await server.request('workspace/executeCommand', { command: APPLY_MOVE_COMMAND, arguments: lens.command.arguments });
-      const result = answer.result as { applied: boolean; message: string; edit: { changes: Record<string, { newText: string }[]> } };
+      const answer = await server.request('workspace/executeCommand', {
+        command: APPLY_MOVE_COMMAND,
+        arguments: lens.command.arguments,
+      });
+      const result = answer.result as {
+        applied: boolean;
+        message: string;
+        edit: { changes: Record<string, { newText: string }[]> };
+      };
       assert.equal(result.applied, false);
       assert.match(result.message, /does not accept edits from the server/);
       assert.equal(result.edit.changes[URI][0].newText, '3');
@@ -323,7 +376,9 @@ describe('the message stream and the protocol order', function () {
       await server.initialize();
       server.send({
         method: 'textDocument/didOpen',
-        params: { textDocument: { uri: URI, languageId: 'game', version: 1, text: 'game far = misere kayles 20000\n' } },
+        params: {
+          textDocument: { uri: URI, languageId: 'game', version: 1, text: 'game far = misere kayles 20000\n' },
+        },
       });
       const deadline = Date.now() + 10_000;
       let titles: string[] = [];
@@ -352,7 +407,10 @@ describe('the message stream and the protocol order', function () {
       });
       assert.equal((answer.result as { applied: boolean }).applied, false);
       const told = await server.next((m) => m.method === 'window/showMessage', 'a showMessage');
-      assert.match((told.params as { message: string }).message, /changed since this move was computed|being recomputed/);
+      assert.match(
+        (told.params as { message: string }).message,
+        /changed since this move was computed|being recomputed/,
+      );
       assert.equal(
         server.messages.some((m) => m.method === 'window/showMessageRequest'),
         false,
@@ -404,13 +462,23 @@ describe('the message stream and the protocol order', function () {
         server.send({ method: 'initialized', params: {} });
         server.send({
           method: 'textDocument/didOpen',
-          params: { textDocument: { uri: URI, languageId: 'game', version: 1, text: `${TEXT}rule o = octal 0.6\ngame slow = o 100000000\n` } },
+          params: {
+            textDocument: {
+              uri: URI,
+              languageId: 'game',
+              version: 1,
+              text: `${TEXT}rule o = octal 0.6\ngame slow = o 100000000\n`,
+            },
+          },
         });
         if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
         server.end();
         const { code } = await server.exit();
         assert.equal(code, 1);
-        assert.equal(server.stderr, 'grundy-language-server: the client closed the message stream without a shutdown request; exiting\n');
+        assert.equal(
+          server.stderr,
+          'grundy-language-server: the client closed the message stream without a shutdown request; exiting\n',
+        );
       });
     }
 
@@ -420,10 +488,17 @@ describe('the message stream and the protocol order', function () {
       open(server);
       server.stopReading();
       // Answers and diagnostics now meet the broken pipe.
-      server.send({ id: 7, method: 'textDocument/hover', params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } } });
+      server.send({
+        id: 7,
+        method: 'textDocument/hover',
+        params: { textDocument: { uri: URI }, position: { line: 1, character: 6 } },
+      });
       const { code } = await server.exit();
       assert.equal(code, 1);
-      assert.equal(server.stderr, 'grundy-language-server: the client stopped reading the message stream without a shutdown request; exiting\n');
+      assert.equal(
+        server.stderr,
+        'grundy-language-server: the client stopped reading the message stream without a shutdown request; exiting\n',
+      );
     });
 
     it('exit without shutdown: exit code 1', async () => {
@@ -437,16 +512,25 @@ describe('the message stream and the protocol order', function () {
   describe('before initialize', () => {
     it('a request is refused with ServerNotInitialized, a notification is dropped, and initialize still works', async () => {
       const server = start();
-      const early = await server.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 1, character: 6 } });
+      const early = await server.request('textDocument/hover', {
+        textDocument: { uri: URI },
+        position: { line: 1, character: 6 },
+      });
       assert.equal(early.error?.code, SERVER_NOT_INITIALIZED, JSON.stringify(early));
       const shutdown = await server.request('shutdown');
       assert.equal(shutdown.error?.code, SERVER_NOT_INITIALIZED, JSON.stringify(shutdown));
       // Dropped: the document is not open once the server is initialized.
-      server.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: URI, languageId: 'game', version: 1, text: TEXT } } });
+      server.send({
+        method: 'textDocument/didOpen',
+        params: { textDocument: { uri: URI, languageId: 'game', version: 1, text: TEXT } },
+      });
       const initialize = await server.initialize();
       assert.equal(initialize.error, undefined);
       assert.ok((initialize.result as { capabilities: { hoverProvider?: boolean } }).capabilities.hoverProvider);
-      const unknown = await server.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 1, character: 6 } });
+      const unknown = await server.request('textDocument/hover', {
+        textDocument: { uri: URI },
+        position: { line: 1, character: 6 },
+      });
       assert.deepEqual([unknown.error, unknown.result], [undefined, null]);
       assert.equal(
         server.messages.some((m) => m.method === 'textDocument/publishDiagnostics'),
@@ -468,10 +552,26 @@ describe('the message stream and the protocol order', function () {
     const cases: [string, string, unknown][] = [
       ['a hover without textDocument', 'textDocument/hover', { position: { line: 0, character: 0 } }],
       ['a hover without position', 'textDocument/hover', { textDocument: { uri: URI } }],
-      ['a hover with a position of strings', 'textDocument/hover', { textDocument: { uri: URI }, position: { line: '1', character: '6' } }],
-      ['a hover with a negative line', 'textDocument/hover', { textDocument: { uri: URI }, position: { line: -1, character: 0 } }],
-      ['a hover whose textDocument is a number', 'textDocument/hover', { textDocument: 5, position: { line: 0, character: 0 } }],
-      ['a hover whose uri is a number', 'textDocument/hover', { textDocument: { uri: 5 }, position: { line: 0, character: 0 } }],
+      [
+        'a hover with a position of strings',
+        'textDocument/hover',
+        { textDocument: { uri: URI }, position: { line: '1', character: '6' } },
+      ],
+      [
+        'a hover with a negative line',
+        'textDocument/hover',
+        { textDocument: { uri: URI }, position: { line: -1, character: 0 } },
+      ],
+      [
+        'a hover whose textDocument is a number',
+        'textDocument/hover',
+        { textDocument: 5, position: { line: 0, character: 0 } },
+      ],
+      [
+        'a hover whose uri is a number',
+        'textDocument/hover',
+        { textDocument: { uri: 5 }, position: { line: 0, character: 0 } },
+      ],
       ['inlay hints without a range', 'textDocument/inlayHint', { textDocument: { uri: URI } }],
       [
         'inlay hints with a fractional position',
@@ -485,8 +585,16 @@ describe('the message stream and the protocol order', function () {
       ['winning moves with no arguments', 'grundy/winningMoves', {}],
       ['a command that is not a string', 'workspace/executeCommand', { command: 5 }],
       ['an unknown command', 'workspace/executeCommand', { command: 'grundy.nothing', arguments: [] }],
-      ['grundy.applyMove with a wrong argument', 'workspace/executeCommand', { command: 'grundy.applyMove', arguments: [{ uri: URI }] }],
-      ['grundy.applyMove with arguments that are not an array', 'workspace/executeCommand', { command: 'grundy.applyMove', arguments: 'x' }],
+      [
+        'grundy.applyMove with a wrong argument',
+        'workspace/executeCommand',
+        { command: 'grundy.applyMove', arguments: [{ uri: URI }] },
+      ],
+      [
+        'grundy.applyMove with arguments that are not an array',
+        'workspace/executeCommand',
+        { command: 'grundy.applyMove', arguments: 'x' },
+      ],
     ];
     for (const [title, method, params] of cases) {
       it(`${title}: InvalidParams, a warning in the log, and the next request is answered`, async () => {
@@ -496,7 +604,11 @@ describe('the message stream and the protocol order', function () {
         const answer = await server.request(method, params);
         assert.equal(answer.error?.code, INVALID_PARAMS, JSON.stringify(answer));
         const warning = await server.next((m) => m.method === 'window/logMessage', 'a log message');
-        assert.equal((warning.params as { type: number }).type, 2, `a warning (type 2), not ${JSON.stringify(warning.params)}`);
+        assert.equal(
+          (warning.params as { type: number }).type,
+          2,
+          `a warning (type 2), not ${JSON.stringify(warning.params)}`,
+        );
         assert.match(await hoverValue(server), /nimber/);
         assert.deepEqual(
           server.logs().filter(([type]) => type === 1),
@@ -507,15 +619,27 @@ describe('the message stream and the protocol order', function () {
     }
 
     const notifications: [string, string, unknown][] = [
-      ['an open whose text is a number', 'textDocument/didOpen', { textDocument: { uri: URI, languageId: 'game', version: 1, text: 5 } }],
+      [
+        'an open whose text is a number',
+        'textDocument/didOpen',
+        { textDocument: { uri: URI, languageId: 'game', version: 1, text: 5 } },
+      ],
       ['an open without textDocument', 'textDocument/didOpen', {}],
-      ['a change whose contentChanges is not an array', 'textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: 'game x = nim 1' }],
+      [
+        'a change whose contentChanges is not an array',
+        'textDocument/didChange',
+        { textDocument: { uri: URI, version: 2 }, contentChanges: 'game x = nim 1' },
+      ],
       [
         'a change with a malformed range',
         'textDocument/didChange',
         { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: 0, end: 1 }, text: 'x' }] },
       ],
-      ['a change without a version', 'textDocument/didChange', { textDocument: { uri: URI }, contentChanges: [{ text: 'x' }] }],
+      [
+        'a change without a version',
+        'textDocument/didChange',
+        { textDocument: { uri: URI }, contentChanges: [{ text: 'x' }] },
+      ],
       ['a close without a uri', 'textDocument/didClose', { textDocument: {} }],
     ];
     for (const [title, method, params] of notifications) {
@@ -525,10 +649,20 @@ describe('the message stream and the protocol order', function () {
         if (method !== 'textDocument/didOpen') open(server);
         server.send({ method, params });
         const warning = await server.next((m) => m.method === 'window/logMessage', 'a log message');
-        assert.equal((warning.params as { type: number }).type, 2, `a warning (type 2), not ${JSON.stringify(warning.params)}`);
-        assert.match((warning.params as { message: string }).message, new RegExp(`^${method}: invalid params from the client, ignored`));
+        assert.equal(
+          (warning.params as { type: number }).type,
+          2,
+          `a warning (type 2), not ${JSON.stringify(warning.params)}`,
+        );
+        assert.match(
+          (warning.params as { message: string }).message,
+          new RegExp(`^${method}: invalid params from the client, ignored`),
+        );
         if (method === 'textDocument/didOpen') {
-          const answer = await server.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 1, character: 6 } });
+          const answer = await server.request('textDocument/hover', {
+            textDocument: { uri: URI },
+            position: { line: 1, character: 6 },
+          });
           assert.deepEqual([answer.error, answer.result], [undefined, null], 'the document was not opened');
           open(server);
         }
@@ -549,7 +683,9 @@ describe('the message stream and the protocol order', function () {
         position: { line: 0, character: 0 },
       });
       assert.deepEqual([answer.error, answer.result], [undefined, null]);
-      const lenses = await server.request('textDocument/codeLens', { textDocument: { uri: 'file:///transport/unknown.game' } });
+      const lenses = await server.request('textDocument/codeLens', {
+        textDocument: { uri: 'file:///transport/unknown.game' },
+      });
       assert.deepEqual(lenses.result, []);
       assert.deepEqual(server.logs(), []);
     });

@@ -27,8 +27,8 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageExtension } from '../../scripts/package.mjs';
-import { SetupError, cacheRoot, ensureHost, repositoryRoot, vscodeVersion } from './setup.mjs';
 import { groupAlive, installExtension, killGroup, serverFolders, startVSCodeServer } from './server.mjs';
+import { cacheRoot, ensureHost, repositoryRoot, SetupError, vscodeVersion } from './setup.mjs';
 
 export { USER_SETTINGS } from './server.mjs';
 
@@ -84,7 +84,10 @@ function formatLog(args) {
 function stageTimer(message) {
   let timer;
   const expired = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${message} did not finish within ${TIMEOUT_SECONDS} s (GRUNDY_VSCODE_TIMEOUT)`)), TIMEOUT_SECONDS * 1000);
+    timer = setTimeout(
+      () => reject(new Error(`${message} did not finish within ${TIMEOUT_SECONDS} s (GRUNDY_VSCODE_TIMEOUT)`)),
+      TIMEOUT_SECONDS * 1000,
+    );
   });
   expired.catch(() => {});
   return { expired, clear: () => clearTimeout(timer) };
@@ -99,8 +102,10 @@ async function runIntegrationSuite(browser, server, developmentPath, logDir) {
   const workbenchLog = createWriteStream(join(logDir, 'workbench.log'));
   workbenchLog.on('error', () => {});
   const seen = { resultLine: undefined, recentErrors: [] };
-  const withErrors = (message) => (seen.recentErrors.length ? `${message}\nlast workbench errors:\n  ${seen.recentErrors.join('\n  ')}` : message);
-  const counts = () => (seen.resultLine ? { passed: Number(seen.resultLine[1]), failed: Number(seen.resultLine[2]) } : undefined);
+  const withErrors = (message) =>
+    seen.recentErrors.length ? `${message}\nlast workbench errors:\n  ${seen.recentErrors.join('\n  ')}` : message;
+  const counts = () =>
+    seen.resultLine ? { passed: Number(seen.resultLine[1]), failed: Number(seen.resultLine[2]) } : undefined;
 
   const page = await browser.newPage();
   const timer = stageTimer('the integration suite');
@@ -127,8 +132,12 @@ async function runIntegrationSuite(browser, server, developmentPath, logDir) {
         if (seen.recentErrors.length > 10) seen.recentErrors.shift();
       }
     });
-    page.on('console', (message) => workbenchLog.write(`${seconds(started)} [browser ${message.type()}] ${message.text()}\n`));
-    page.on('pageerror', (error) => workbenchLog.write(`${seconds(started)} [browser pageerror] ${error.stack ?? error}\n`));
+    page.on('console', (message) =>
+      workbenchLog.write(`${seconds(started)} [browser ${message.type()}] ${message.text()}\n`),
+    );
+    page.on('pageerror', (error) =>
+      workbenchLog.write(`${seconds(started)} [browser pageerror] ${error.stack ?? error}\n`),
+    );
 
     await page.goto(
       server.url(workspace, [
@@ -141,10 +150,16 @@ async function runIntegrationSuite(browser, server, developmentPath, logDir) {
     const exitCode = await Promise.race([exited, timer.expired]);
     say(`the extension host exited with code ${exitCode} (${seconds(started)} s)`);
     const result = counts();
-    if (!result) return failure(withErrors(`the integration suite ended (exit code ${exitCode}) without its result line; logs in ${logDir}`));
+    if (!result)
+      return failure(
+        withErrors(`the integration suite ended (exit code ${exitCode}) without its result line; logs in ${logDir}`),
+      );
     if (result.passed + result.failed === 0) return failure('the integration suite ran no test');
     if (exitCode !== 0 && result.failed === 0) {
-      return failure(`the extension host exited with code ${exitCode} although no test failed; logs in ${logDir}`, result);
+      return failure(
+        `the extension host exited with code ${exitCode} although no test failed; logs in ${logDir}`,
+        result,
+      );
     }
     return { ...result, exitCode };
   } catch (error) {
@@ -251,7 +266,9 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
     const dir = join(runDir, name);
     const dirs = serverFolders(dir);
     if (vsix) say(installExtension(host, dirs, vsix).split('\n').pop());
-    const extensionUnderTest = vsix ? `installed:${join(dirs.extensions, `${EXTENSION_ID}-`)}` : `development:${repositoryRoot}`;
+    const extensionUnderTest = vsix
+      ? `installed:${join(dirs.extensions, `${EXTENSION_ID}-`)}`
+      : `development:${repositoryRoot}`;
     const log = createWriteStream(join(dir, 'server.log'));
     log.on('error', () => {});
     // Tracked from the moment it exists, so that a signal during its start still ends it.
@@ -304,7 +321,8 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
       try {
         development = await serverFor('development');
       } catch (error) {
-        for (const stage of ['integration', 'e2e']) if (only.includes(stage)) results[stage] = failure(String(error?.message ?? error));
+        for (const stage of ['integration', 'e2e'])
+          if (only.includes(stage)) results[stage] = failure(String(error?.message ?? error));
       }
       if (development) {
         if (only.includes('integration')) {
@@ -351,7 +369,11 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
     if (only.includes('installed')) {
       say(`== ${STAGES.installed}`);
       try {
-        const vsix = await packageExtension(join(runDir, 'grundy-game.vsix'), { build: false, log: (line) => say(line), quiet: true });
+        const vsix = await packageExtension(join(runDir, 'grundy-game.vsix'), {
+          build: false,
+          log: (line) => say(line),
+          quiet: true,
+        });
         const installed = await serverFor('installed', { vsix: vsix.path });
         results.installed = await runIntegrationSuite(browser, installed.server, runnerExtension, installed.dir);
         await installed.stop();

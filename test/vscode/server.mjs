@@ -77,11 +77,22 @@ function dataDirArgs(dirs) {
 }
 
 export function installExtension(host, dirs, vsixPath) {
-  const result = spawnSync(host.node, [host.serverMain, '--install-extension', vsixPath, '--force', '--accept-server-license-terms', ...dataDirArgs(dirs)], {
-    encoding: 'utf8',
-    env: serverEnv(host),
-    timeout: 120_000,
-  });
+  const result = spawnSync(
+    host.node,
+    [
+      host.serverMain,
+      '--install-extension',
+      vsixPath,
+      '--force',
+      '--accept-server-license-terms',
+      ...dataDirArgs(dirs),
+    ],
+    {
+      encoding: 'utf8',
+      env: serverEnv(host),
+      timeout: 120_000,
+    },
+  );
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
   if (result.status !== 0 || !/successfully installed/.test(output)) {
     throw new Error(`installing ${vsixPath} failed (exit ${result.status ?? result.signal}):\n${output}`);
@@ -142,7 +153,11 @@ export async function startVSCodeServer(host, dirs, options = {}) {
     '--disable-telemetry',
     ...dataDirArgs(dirs),
   ];
-  const child = spawn(host.node, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: serverEnv(host, env) });
+  const child = spawn(host.node, args, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: serverEnv(host, env),
+  });
   onSpawn?.(child);
   if (log) {
     child.stdout.pipe(log, { end: false });
@@ -151,12 +166,16 @@ export async function startVSCodeServer(host, dirs, options = {}) {
 
   await new Promise((resolveStart, reject) => {
     let output = '';
-    const timer = setTimeout(() => done(new Error(`the VS Code server did not start within ${SERVER_START_TIMEOUT_MS / 1000} s`)), SERVER_START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => done(new Error(`the VS Code server did not start within ${SERVER_START_TIMEOUT_MS / 1000} s`)),
+      SERVER_START_TIMEOUT_MS,
+    );
     const onData = (chunk) => {
       output += chunk;
       if (SERVER_READY.test(output)) done();
     };
-    const onExit = (code, signal) => done(new Error(`the VS Code server exited (${code ?? signal}) before it was ready:\n${output.slice(-2000)}`));
+    const onExit = (code, signal) =>
+      done(new Error(`the VS Code server exited (${code ?? signal}) before it was ready:\n${output.slice(-2000)}`));
     const onError = (error) => done(new Error(`could not start the VS Code server: ${error.message}`));
     function done(error) {
       clearTimeout(timer);

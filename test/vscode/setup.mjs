@@ -96,9 +96,11 @@ function ensureDebianPackages(packages) {
   if (missing.length === 0) return;
   const names = missing.map((p) => p.name);
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
-    const what = names.length === 1 ? `the Debian package ${names[0]} is` : `the Debian packages ${names.join(', ')} are`;
+    const what =
+      names.length === 1 ? `the Debian package ${names[0]} is` : `the Debian packages ${names.join(', ')} are`;
     throw new SetupError(
-      `${what} missing and this is not root, so it cannot be installed here; ` + `install it (sudo apt-get install -y ${names.join(' ')}) and run again`,
+      `${what} missing and this is not root, so it cannot be installed here; ` +
+        `install it (sudo apt-get install -y ${names.join(' ')}) and run again`,
     );
   }
   if (!existsSync('/usr/bin/apt-get')) {
@@ -159,7 +161,8 @@ export function ensureHost({ browser = true } = {}) {
     const serverDependencies = join(codeServer, 'lib', 'vscode', 'node_modules');
     if (!existsSync(serverMain) || !existsSync(serverDependencies)) {
       throw new SetupError(
-        `code-server@${CODE_SERVER_VERSION} installed, but its postinstall did not run ` + `(no ${serverDependencies}); see the npm output above`,
+        `code-server@${CODE_SERVER_VERSION} installed, but its postinstall did not run ` +
+          `(no ${serverDependencies}); see the npm output above`,
       );
     }
     writeFileSync(codeServerInstall.marker, `${new Date().toISOString()}\n`);

@@ -64,7 +64,8 @@ export const LANGUAGE_FAMILIES: { readonly [K in CheckedComponent['kind']]: Lang
   },
   words: {
     input: (c) => ({ kind: 'words', words: c.words, pieces: c.pieces }),
-    key: (c, parts) => parts.push(`words {${[...c.words].sort().map(quote).join(', ')}}: ${c.pieces.map(quote).join(' ')}`),
+    key: (c, parts) =>
+      parts.push(`words {${[...c.words].sort().map(quote).join(', ')}}: ${c.pieces.map(quote).join(' ')}`),
     affinity: () => undefined,
   },
 };
@@ -74,8 +75,16 @@ export function componentInput(component: CheckedComponent): ComponentInput {
 }
 
 /** Appends the component's key to `parts` (see LanguageFamily.key). */
-export function componentKey(component: CheckedComponent, parts: string[], graphKey: (graph: GraphSymbol) => string): void {
-  (LANGUAGE_FAMILIES[component.kind] as LanguageFamily<CheckedComponent['kind']>).key(component as never, parts, graphKey);
+export function componentKey(
+  component: CheckedComponent,
+  parts: string[],
+  graphKey: (graph: GraphSymbol) => string,
+): void {
+  (LANGUAGE_FAMILIES[component.kind] as LanguageFamily<CheckedComponent['kind']>).key(
+    component as never,
+    parts,
+    graphKey,
+  );
 }
 
 export function componentAffinity(component: CheckedComponent): string | undefined {

@@ -4,11 +4,11 @@
 // command line prints is what the editor shows.
 import { analyzeGame, type EngineCache, type GameAnalysis } from '../engine';
 import type { GameInput, GameMove } from '../engine/gameTypes';
-import { componentInput } from './families';
 import type { Budget } from '../engine/types';
 import type { AnalyzedDocument } from '../language/analyze';
 import type { CheckedComponent, GameSymbol } from '../language/model';
-import { writeMove, type WrittenMove } from '../language/writeMove';
+import { type WrittenMove, writeMove } from '../language/writeMove';
+import { componentInput } from './families';
 
 /** The engine's input for a game; only for valid games (an invalid one has nothing to evaluate). */
 export function gameInput(game: GameSymbol): GameInput {
@@ -47,10 +47,15 @@ export interface ReportOptions {
   readonly maxMoves?: number;
 }
 
-export const componentText = (text: string, component: CheckedComponent) => text.slice(component.syntax.start, component.syntax.end).replace(/\s+/g, ' ');
+export const componentText = (text: string, component: CheckedComponent) =>
+  text.slice(component.syntax.start, component.syntax.end).replace(/\s+/g, ' ');
 
 /** `document`: the analysed document, or just its text (`grundy` reports games as it reads them). */
-export function reportGame(document: { readonly file: { readonly text: string } }, game: GameSymbol, options: ReportOptions = {}): GameReport {
+export function reportGame(
+  document: { readonly file: { readonly text: string } },
+  game: GameSymbol,
+  options: ReportOptions = {},
+): GameReport {
   const text = document.file.text;
   if (!game.valid) {
     return {
@@ -72,7 +77,10 @@ export function reportGame(document: { readonly file: { readonly text: string } 
     outcome: analysis.outcome,
     ...(analysis.reason ? { reason: analysis.reason } : {}),
     // In misère play a component's (normal-play) nimber says nothing about the sum: none is shown.
-    components: game.components.map((c, i) => ({ text: componentText(text, c), nimber: game.play === 'misere' ? null : analysis.components[i].nimber })),
+    components: game.components.map((c, i) => ({
+      text: componentText(text, c),
+      nimber: game.play === 'misere' ? null : analysis.components[i].nimber,
+    })),
     winningMoves: analysis.winningMoves.map((move) => ({ ...writeMove(text, game, move), move })),
     winningMoveCount: analysis.winningMoveCount,
     analysis,

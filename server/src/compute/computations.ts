@@ -91,7 +91,12 @@ export class Computations {
       }
       entry.computation =
         outcome.status === 'done'
-          ? { state: 'done', label: request.label, result: this.shared.share(outcome.result), cancelled: outcome.cancelled }
+          ? {
+              state: 'done',
+              label: request.label,
+              result: this.shared.share(outcome.result),
+              cancelled: outcome.cancelled,
+            }
           : { state: 'failed', label: request.label, message: outcome.message };
       // A result cut short by a cancellation nobody asked for (the document changed) is not kept.
       if (outcome.status === 'done' && outcome.cancelled && !entry.cancelledByUser) this.forget(request.key);
@@ -146,7 +151,9 @@ export class Computations {
    * For progress: how many are pending, since when the oldest, and the labels of the oldest few
    * (at most `labels` distinct ones, looking at no more than 64 computations).
    */
-  pendingSummary(labels = 3): { count: number; oldestStartedAt: number; labels: string[]; finishedTotal: number } | undefined {
+  pendingSummary(
+    labels = 3,
+  ): { count: number; oldestStartedAt: number; labels: string[]; finishedTotal: number } | undefined {
     const found = new Set<string>();
     let oldestStartedAt = Infinity;
     let looked = 0;
@@ -184,7 +191,12 @@ export class Computations {
     for (const [key, entry] of this.entries) {
       const c = entry.computation;
       if (c.state === 'pending') entry.handle?.cancel();
-      if (c.state === 'pending' || c.state === 'failed' || (c.state === 'done' && (c.cancelled || stoppedEarly(c.result)))) this.forget(key);
+      if (
+        c.state === 'pending' ||
+        c.state === 'failed' ||
+        (c.state === 'done' && (c.cancelled || stoppedEarly(c.result)))
+      )
+        this.forget(key);
     }
   }
 

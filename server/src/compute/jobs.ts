@@ -1,11 +1,28 @@
 // What the language server asks its workers, and what they answer: plain, structured-cloneable
 // data (bigints and typed arrays survive postMessage). `runJob` is the whole of a worker's
 // work; it is pure apart from the engine cache it is given, so tests may call it directly.
-import { analyzeGame, graphNimbers, rememberSequence, ruleKey, ruleSequence, type ComponentAnalysis, type EngineCache, type GameAnalysis } from '../engine';
+import {
+  analyzeGame,
+  type ComponentAnalysis,
+  type EngineCache,
+  type GameAnalysis,
+  graphNimbers,
+  rememberSequence,
+  ruleKey,
+  ruleSequence,
+} from '../engine';
 import type { GameInput } from '../engine/gameTypes';
 import { extendedValue } from '../engine/period';
+import type {
+  Budget,
+  GraphData,
+  GraphNimbers,
+  HeapRule,
+  HeapSequence,
+  Periodicity,
+  TreblecrossSegment,
+} from '../engine/types';
 import { type WythoffTable, wythoffTable } from '../engine/wythoff';
-import type { Budget, GraphData, GraphNimbers, HeapRule, HeapSequence, Periodicity, TreblecrossSegment } from '../engine/types';
 
 export type Job =
   | { readonly kind: 'game'; readonly input: GameInput; readonly maxMoves: number }
@@ -68,7 +85,8 @@ export interface ComponentResult extends Pick<ComponentAnalysis, 'status' | 'nim
 }
 
 /** A game's value as the engine gave it (`GameAnalysis`), with its components summarised. */
-export interface GameResult extends Pick<GameAnalysis, 'play' | 'nimber' | 'outcome' | 'reason' | 'winningMoves' | 'winningMoveCount'> {
+export interface GameResult
+  extends Pick<GameAnalysis, 'play' | 'nimber' | 'outcome' | 'reason' | 'winningMoves' | 'winningMoveCount'> {
   readonly components: readonly ComponentResult[];
   /** True when a budget or a cancellation stopped some computation: another try may get further. */
   readonly stopped: boolean;
@@ -171,7 +189,8 @@ export function sequenceValues(sequence: HeapSequence, upTo: number): SequenceVa
   const p = sequence.periodicity;
   const computed = sequence.computedUpTo + 1;
   const values = new Float64Array(p ? upTo + 1 : Math.min(upTo + 1, computed));
-  for (let n = 0; n < values.length; n++) values[n] = p ? extendedValue(sequence.values, computed, p.period, p.saltus, n) : sequence.values[n];
+  for (let n = 0; n < values.length; n++)
+    values[n] = p ? extendedValue(sequence.values, computed, p.period, p.saltus, n) : sequence.values[n];
   return {
     key: sequence.key,
     values,
@@ -204,7 +223,13 @@ export class SharedRuleSummaries {
         return result;
       case 'game':
         if (!result.game.components.some((c) => c.rule)) return result;
-        return { kind: 'game', game: { ...result.game, components: result.game.components.map((c) => (c.rule ? { ...c, rule: this.one(c.rule) } : c)) } };
+        return {
+          kind: 'game',
+          game: {
+            ...result.game,
+            components: result.game.components.map((c) => (c.rule ? { ...c, rule: this.one(c.rule) } : c)),
+          },
+        };
     }
   }
 

@@ -195,7 +195,8 @@ export class WorkerPool {
   async dispose(): Promise<void> {
     this.disposed = true;
     clearInterval(this.reclaimTimer);
-    for (const task of this.queue.splice(0).slice(this.queueHead)) if (!task.cancelled) task.resolve({ status: 'dropped' });
+    for (const task of this.queue.splice(0).slice(this.queueHead))
+      if (!task.cancelled) task.resolve({ status: 'dropped' });
     this.queueHead = 0;
     this.queuedLive = 0;
     await Promise.all(
@@ -208,7 +209,15 @@ export class WorkerPool {
 
   private startSlot(): Slot {
     const cancel = new Int32Array(new SharedArrayBuffer(4 * PIPELINE));
-    const slot: Slot = { worker: undefined!, cancel, known: new Set(), sent: [], lastFinishAt: 0, lastJobMs: 0, heapMb: 0 };
+    const slot: Slot = {
+      worker: undefined!,
+      cancel,
+      known: new Set(),
+      sent: [],
+      lastFinishAt: 0,
+      lastJobMs: 0,
+      heapMb: 0,
+    };
     this.attach(slot);
     return slot;
   }
@@ -218,7 +227,10 @@ export class WorkerPool {
     // not sequences: those are bounded by the share of values sent with each job.
     const heapMb = Math.max(MIN_WORKER_MB, Math.floor(this.workerMb / 2));
     slot.heapMb = heapMb;
-    const worker = new Worker(this.options.script, { workerData: { cancel: slot.cancel.buffer }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+    const worker = new Worker(this.options.script, {
+      workerData: { cancel: slot.cancel.buffer },
+      resourceLimits: { maxOldGenerationSizeMb: heapMb },
+    });
     slot.worker = worker;
     worker.unref();
     this.options.onWorker?.(worker);
@@ -232,7 +244,8 @@ export class WorkerPool {
       const task = sent.task;
       if (!task) {
         // Taken back while it waited here (reclaim): it ran elsewhere, or runs soon.
-      } else if (message.type === 'done') task.resolve({ status: 'done', result: message.result, cancelled: message.cancelled || task.cancelled });
+      } else if (message.type === 'done')
+        task.resolve({ status: 'done', result: message.result, cancelled: message.cancelled || task.cancelled });
       else task.resolve({ status: 'failed', message: message.message });
       if (slot.sent.length === 0 && slot.heapMb < 0) this.restart(slot);
       this.dispatch();
@@ -324,7 +337,14 @@ export class WorkerPool {
     task.cancelIndex = index;
     slot.sent.push({ id: task.id, cancelIndex: index, task });
     const valueBytes = Math.floor(this.workerMb / 2) * 2 ** 20;
-    slot.worker.postMessage({ type: 'run', id: task.id, job: task.job, budgetMs: task.budgetMs, cancelIndex: index, valueBytes } satisfies ToWorker);
+    slot.worker.postMessage({
+      type: 'run',
+      id: task.id,
+      job: task.job,
+      budgetMs: task.budgetMs,
+      cancelIndex: index,
+      valueBytes,
+    } satisfies ToWorker);
   }
 
   private dispatch(): void {
@@ -345,7 +365,12 @@ export class WorkerPool {
     for (let sent = true; sent; ) {
       sent = false;
       for (const slot of this.slots) {
-        if (slot.sent.length >= PIPELINE || slot.lastJobMs >= this.quickJobMs || performance.now() - slot.lastFinishAt >= this.quickJobMs) continue;
+        if (
+          slot.sent.length >= PIPELINE ||
+          slot.lastJobMs >= this.quickJobMs ||
+          performance.now() - slot.lastFinishAt >= this.quickJobMs
+        )
+          continue;
         const task = this.nextQueued();
         if (!task) {
           this.compactQueue();

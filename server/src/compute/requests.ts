@@ -3,10 +3,10 @@
 // vertex numbering; a digest of it stands in for it), a rule by the engine's ruleKey, a game by
 // its play and components.
 import { createHash } from 'node:crypto';
-import { ruleKey } from '../engine';
 import { componentAffinity, componentKey } from '../analysis/families';
-import type { HeapRule } from '../engine/types';
 import { gameInput } from '../analysis/gameReport';
+import { ruleKey } from '../engine';
+import type { HeapRule } from '../engine/types';
 import { type AnalyzedDocument, analyzeText } from '../language/analyze';
 import type { GameSymbol, GraphSymbol } from '../language/model';
 import type { ComputationRequest } from './computations';
@@ -112,7 +112,12 @@ export function gameRequest(
 }
 
 export function graphRequest(document: AnalyzedDocument, graph: GraphSymbol): ComputationRequest {
-  return { key: graphKey(document, graph), label: graph.name, job: () => ({ kind: 'graph', graph: graph.data }), affinity: [] };
+  return {
+    key: graphKey(document, graph),
+    label: graph.name,
+    job: () => ({ kind: 'graph', graph: graph.data }),
+    affinity: [],
+  };
 }
 
 export function ruleRequest(name: string, rule: HeapRule): ComputationRequest {
@@ -129,13 +134,19 @@ export interface DocumentRequests {
  * graphs. A symbol the analysis kept from the last version (incremental analysis) keeps its
  * request from `previous`: its key would be the same, and building keys was most of an edit's cost.
  */
-export function documentRequests(document: AnalyzedDocument, maxMoves: number, previous?: DocumentRequests): DocumentRequests {
+export function documentRequests(
+  document: AnalyzedDocument,
+  maxMoves: number,
+  previous?: DocumentRequests,
+): DocumentRequests {
   const games = new Map<GameSymbol, ComputationRequest>();
   const graphKeyOf = (graph: GraphSymbol) => graphKey(document, graph);
-  for (const game of document.model.games) if (game.valid) games.set(game, previous?.games.get(game) ?? gameRequest(document, game, maxMoves, graphKeyOf));
+  for (const game of document.model.games)
+    if (game.valid) games.set(game, previous?.games.get(game) ?? gameRequest(document, game, maxMoves, graphKeyOf));
   const graphs = new Map<GraphSymbol, ComputationRequest>();
   for (const symbol of document.model.symbols.values())
-    if (symbol.kind === 'graph' && symbol.acyclic) graphs.set(symbol, previous?.graphs.get(symbol) ?? graphRequest(document, symbol));
+    if (symbol.kind === 'graph' && symbol.acyclic)
+      graphs.set(symbol, previous?.graphs.get(symbol) ?? graphRequest(document, symbol));
   return { games, graphs };
 }
 

@@ -9,7 +9,7 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createEngineCache, trimCache } from '../engine';
 import { runJob } from './jobs';
-import type { ToWorker, FromWorker } from './pool';
+import type { FromWorker, ToWorker } from './pool';
 
 /** Niceness of a worker thread (0 normal, 19 lowest): low enough that the main thread goes first. */
 const WORKER_NICENESS = 10;

@@ -22,7 +22,7 @@
 // B takes finitely many windows, so every such game is arithmetic-periodic (a known theorem; (a)-(d)
 // is a self-contained proof of it). s > 0 always, since no value can occur more than |E| + 1 times.
 import { valueLimit } from './budget';
-import { findCertifiedPeriod, smallestPeriodicity, type CertificateShape } from './period';
+import { type CertificateShape, findCertifiedPeriod, smallestPeriodicity } from './period';
 import {
   arrayFor,
   computeUntilProved,
@@ -30,9 +30,9 @@ import {
   partialSequence,
   provedSequence,
   regrow,
+  type SequenceOptions,
   sequenceTarget,
   sortedUnique,
-  type SequenceOptions,
   type ValueArray,
 } from './sequence';
 import type { Budget, HeapSequence } from './types';
@@ -44,7 +44,13 @@ const BLOCK = 4096;
 export function allButSequence(rule: AllButRule, key: string, budget: Budget, options: SequenceOptions): HeapSequence {
   const excluded = sortedUnique(rule.except);
   if (excluded.length === 0) {
-    return provedSequence(rule, key, new Uint32Array(1), 1, { preperiod: 0, period: 1, saltus: 1, provedAt: 0, proof: 'closed-form' });
+    return provedSequence(rule, key, new Uint32Array(1), 1, {
+      preperiod: 0,
+      period: 1,
+      saltus: 1,
+      provedAt: 0,
+      proof: 'closed-form',
+    });
   }
   const largest = excluded[excluded.length - 1];
   const { target, cause } = sequenceTarget(budget, options);

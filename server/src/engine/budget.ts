@@ -30,9 +30,13 @@ export function describeStop(cause: StopCause): string {
 }
 
 /** How many values a computation may produce under `budget`, never more than `hardLimit` (default: its memory limit). */
-export function valueLimit(budget: Budget, hardLimit = sequenceLengthLimit(budget)): { limit: number; cause: StopCause } {
+export function valueLimit(
+  budget: Budget,
+  hardLimit = sequenceLengthLimit(budget),
+): { limit: number; cause: StopCause } {
   const wanted = budget.maxValues;
-  if (wanted !== undefined && wanted < hardLimit) return { limit: Math.max(0, Math.floor(wanted)), cause: 'max-values' };
+  if (wanted !== undefined && wanted < hardLimit)
+    return { limit: Math.max(0, Math.floor(wanted)), cause: 'max-values' };
   return { limit: hardLimit, cause: 'size-limit' };
 }
 

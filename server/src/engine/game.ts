@@ -15,17 +15,25 @@
 // holds three in a row means the game is over (whoever made it won; the player to move has lost).
 //
 // Misère play: Nim's rule exactly (misere.ts, Bouton), any other sum by the exact budgeted search.
+
+import { type ComponentAnalysis, createEngineCache, type EngineCache, MoveList, xRuns } from './components';
 import { FAMILIES } from './families';
 import { heapsLeft } from './families/heaps';
 import { piecesKey } from './families/words';
-import { type ComponentAnalysis, type EngineCache, MoveList, createEngineCache, xRuns } from './components';
 import type { ComponentInput, GameInput, GameMove } from './gameTypes';
 import { misereNim, misereSearch } from './misere';
 import type { Budget, HeapRule, StopCause } from './types';
 import { type Unit, unitOptions, wordDeletions } from './unitOptions';
 import { isWythoffP, wythoffWinningMoves } from './wythoff';
 
-export { type ComponentAnalysis, type EngineCache, createEngineCache, rememberSequence, trimCache, xRuns } from './components';
+export {
+  type ComponentAnalysis,
+  createEngineCache,
+  type EngineCache,
+  rememberSequence,
+  trimCache,
+  xRuns,
+} from './components';
 
 export interface GameOptions {
   readonly budget?: Budget;
@@ -97,7 +105,9 @@ export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAn
       outcome: 'N',
       winningMoves: list.moves,
       winningMoveCount: list.count,
-      ...(nimber === null ? { reason: 'who wins comes from the Beatty pairs; the nimber is beyond the computed table' } : {}),
+      ...(nimber === null
+        ? { reason: 'who wins comes from the Beatty pairs; the nimber is beyond the computed table' }
+        : {}),
     };
   }
   const unknown = components.find((c) => c.status === 'unknown');
@@ -110,17 +120,29 @@ export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAn
 }
 
 function analyzeComponent(component: ComponentInput, budget: Budget, cache: EngineCache): ComponentAnalysis {
-  return (FAMILIES[component.kind].value as (c: ComponentInput, b: Budget, k: EngineCache) => ComponentAnalysis)(component, budget, cache);
+  return (FAMILIES[component.kind].value as (c: ComponentInput, b: Budget, k: EngineCache) => ComponentAnalysis)(
+    component,
+    budget,
+    cache,
+  );
 }
 
-function componentMovesTo(component: ComponentInput, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
-  (FAMILIES[component.kind].movesTo as (c: ComponentInput, v: ComponentAnalysis, i: number, t: bigint, l: MoveList) => void)(
-    component,
-    value,
-    index,
-    total,
-    list,
-  );
+function componentMovesTo(
+  component: ComponentInput,
+  value: ComponentAnalysis,
+  index: number,
+  total: bigint,
+  list: MoveList,
+): void {
+  (
+    FAMILIES[component.kind].movesTo as (
+      c: ComponentInput,
+      v: ComponentAnalysis,
+      i: number,
+      t: bigint,
+      l: MoveList,
+    ) => void
+  )(component, value, index, total, list);
 }
 
 function misereGame(input: GameInput, components: ComponentAnalysis[], budget: Budget, maxMoves: number): GameAnalysis {
@@ -168,10 +190,12 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
     | { component: number; kind: 'wythoff' | 'leftmost' | 'word'; index: number };
   const units: Unit[] = [];
   const owners: Owner[] = [];
-  const tooLarge = (size: bigint) => `beyond the misère search limit (heaps of at most ${MISERE_MAX_HEAP.toLocaleString('en-US')}; this one has ${size})`;
+  const tooLarge = (size: bigint) =>
+    `beyond the misère search limit (heaps of at most ${MISERE_MAX_HEAP.toLocaleString('en-US')}; this one has ${size})`;
   for (let component = 0; component < input.components.length; component++) {
     const c = input.components[component];
-    if (c.kind === 'treblecross') return unknown('Treblecross has no misère form: whoever completes three in a row wins');
+    if (c.kind === 'treblecross')
+      return unknown('Treblecross has no misère form: whoever completes three in a row wins');
     if (c.kind === 'wythoff') {
       for (const [index, [a, b]] of c.positions.entries()) {
         const large = a > b ? a : b;
@@ -208,12 +232,18 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
       continue;
     }
     const sizes =
-      c.kind === 'heaps' ? c.heaps.map((size, index) => [size, index] as const) : xRuns(c.cells).map(([start, length]) => [BigInt(length), start] as const);
+      c.kind === 'heaps'
+        ? c.heaps.map((size, index) => [size, index] as const)
+        : xRuns(c.cells).map(([start, length]) => [BigInt(length), start] as const);
     for (const [size, where] of sizes) {
       if (size > BigInt(MISERE_MAX_HEAP))
-        return unknown(`beyond the misère search limit (heaps of at most ${MISERE_MAX_HEAP.toLocaleString('en-US')}; this one has ${size})`);
+        return unknown(
+          `beyond the misère search limit (heaps of at most ${MISERE_MAX_HEAP.toLocaleString('en-US')}; this one has ${size})`,
+        );
       units.push({ kind: 'heap', rule: c.rule, size: Number(size) });
-      owners.push(c.kind === 'heaps' ? { component, kind: 'heap', index: where } : { component, kind: 'run', start: where });
+      owners.push(
+        c.kind === 'heaps' ? { component, kind: 'heap', index: where } : { component, kind: 'run', start: where },
+      );
     }
   }
   const search = misereSearch(units, budget);
@@ -224,7 +254,8 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
     const u = units[unit];
     if (u.kind === 'wythoff' && owner.kind === 'wythoff') {
       const left = unitOptions(u)[option];
-      const to: [bigint, bigint] = left.length === 0 ? [0n, 0n] : left[0].kind === 'wythoff' ? [BigInt(left[0].a), BigInt(left[0].b)] : [0n, 0n];
+      const to: [bigint, bigint] =
+        left.length === 0 ? [0n, 0n] : left[0].kind === 'wythoff' ? [BigInt(left[0].a), BigInt(left[0].b)] : [0n, 0n];
       const key = `w${owner.component}:${u.a},${u.b}:${to}`;
       if (!seen.has(key)) list.add(owner.component, { kind: 'wythoff', position: owner.index, to });
       seen.add(key);
@@ -242,7 +273,13 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
       const deletion = wordDeletions(u.text, u.words)[option];
       const key = `s${owner.component}:${u.text}:${piecesKey(deletion.leaves)}`;
       if (!seen.has(key))
-        list.add(owner.component, { kind: 'word', piece: owner.index, start: deletion.start, length: deletion.length, leaves: deletion.leaves });
+        list.add(owner.component, {
+          kind: 'word',
+          piece: owner.index,
+          start: deletion.start,
+          length: deletion.length,
+          leaves: deletion.leaves,
+        });
       seen.add(key);
       continue;
     }
@@ -259,14 +296,16 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
     const take = n - sizes.reduce((x, s) => x + s, 0);
     if (owner.kind === 'heap') {
       const key = `h${owner.component}:${n}:${sizes.join(',')}`;
-      if (!seen.has(key)) list.add(owner.component, { kind: 'heap', heap: owner.index, take: BigInt(take), leaves: sizes.map(BigInt) });
+      if (!seen.has(key))
+        list.add(owner.component, { kind: 'heap', heap: owner.index, take: BigInt(take), leaves: sizes.map(BigInt) });
       seen.add(key);
       continue;
     }
     if (owner.kind !== 'run') throw new Error(`internal: a ${u.kind} unit owned by a ${owner.kind}`);
     // A run: every placement of the knocked-down cells that leaves these runs.
     const offsets = sizes.length === 0 ? [0] : sizes.length === 1 ? [0, sizes[0]] : [...new Set([sizes[0], sizes[1]])];
-    for (const offset of offsets) list.add(owner.component, { kind: 'knock', start: owner.start + offset, count: take });
+    for (const offset of offsets)
+      list.add(owner.component, { kind: 'knock', start: owner.start + offset, count: take });
   }
   return { ...base, outcome: search.outcome, winningMoves: list.moves, winningMoveCount: list.count };
 }

@@ -36,7 +36,13 @@ export type ComponentMove =
   /** Leftmost: in a row (index), the leftmost non-empty pile (index in the row) goes down to `to`. */
   | { readonly kind: 'leftmost'; readonly row: number; readonly pile: number; readonly to: bigint }
   /** Words: in a piece (index), the word of `length` code points at code point `start` is deleted, leaving two pieces. */
-  | { readonly kind: 'word'; readonly piece: number; readonly start: number; readonly length: number; readonly leaves: readonly [string, string] };
+  | {
+      readonly kind: 'word';
+      readonly piece: number;
+      readonly start: number;
+      readonly length: number;
+      readonly leaves: readonly [string, string];
+    };
 
 export interface GameMove {
   readonly component: number;

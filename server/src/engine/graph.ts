@@ -11,7 +11,7 @@
 // nimbers are given out in that order with no search at all; the order is checked on the way (a
 // vertex whose successor has no nimber yet means it is wrong), and a wrong order falls back to the
 // search.
-import { Meter, describeStop } from './budget';
+import { describeStop, Meter } from './budget';
 import type { Budget, GraphData, GraphNimbers } from './types';
 
 const NEW = 0;
@@ -25,7 +25,8 @@ function malformed(graph: GraphData): string | undefined {
   if (count < 0) return 'succStart is empty (it needs one entry more than there are vertices)';
   if (succStart[0] !== 0 || succStart[count] !== succ.length) return 'succStart must start at 0 and end at succ.length';
   for (let v = 0; v < count; v++) if (succStart[v + 1] < succStart[v]) return `succStart decreases at vertex ${v}`;
-  for (let i = 0; i < succ.length; i++) if (succ[i] < 0 || succ[i] >= count) return `edge ${i} goes to ${succ[i]}, not a vertex`;
+  for (let i = 0; i < succ.length; i++)
+    if (succ[i] < 0 || succ[i] >= count) return `edge ${i} goes to ${succ[i]}, not a vertex`;
   return undefined;
 }
 
@@ -33,7 +34,13 @@ function malformed(graph: GraphData): string | undefined {
  * The mex of v's successors' nimbers, with `seen` stamped by v; -1 when a successor has no nimber
  * (it is on a cycle's path, or not finished yet).
  */
-function mexOfSuccessors(v: number, succStart: Int32Array, succ: Int32Array, nimbers: Int32Array, seen: Int32Array): number {
+function mexOfSuccessors(
+  v: number,
+  succStart: Int32Array,
+  succ: Int32Array,
+  nimbers: Int32Array,
+  seen: Int32Array,
+): number {
   const stamp = v + 1;
   const limit = seen.length - 2; // the largest nimber worth marking: the mex is at most the out-degree
   for (let i = succStart[v]; i < succStart[v + 1]; i++) {
@@ -65,7 +72,13 @@ export function graphNimbers(graph: GraphData, budget: Budget = {}): GraphNimber
 }
 
 /** Nimbers given out in a finish order; undefined when the order turns out wrong. */
-function nimbersInOrder(graph: GraphData, order: Int32Array, nimbers: Int32Array, seen: Int32Array, budget: Budget): GraphNimbers | undefined {
+function nimbersInOrder(
+  graph: GraphData,
+  order: Int32Array,
+  nimbers: Int32Array,
+  seen: Int32Array,
+  budget: Budget,
+): GraphNimbers | undefined {
   const { succStart, succ } = graph;
   const count = order.length;
   const meter = new Meter(budget);
@@ -77,7 +90,10 @@ function nimbersInOrder(graph: GraphData, order: Int32Array, nimbers: Int32Array
     if (mex < 0) return undefined; // a successor comes later
     nimbers[v] = mex;
     const finished = i + 1;
-    const stop = maxValues !== undefined && finished >= maxValues ? 'max-values' : meter.spend(1 + succStart[v + 1] - succStart[v]);
+    const stop =
+      maxValues !== undefined && finished >= maxValues
+        ? 'max-values'
+        : meter.spend(1 + succStart[v + 1] - succStart[v]);
     if (stop && finished < count) {
       return {
         nimbers,
@@ -135,7 +151,10 @@ function nimbersBySearch(graph: GraphData, nimbers: Int32Array, seen: Int32Array
         nimbers[v] = mex;
         computed++;
       }
-      const stop = maxValues !== undefined && finished >= maxValues ? 'max-values' : meter.spend(1 + succStart[v + 1] - succStart[v]);
+      const stop =
+        maxValues !== undefined && finished >= maxValues
+          ? 'max-values'
+          : meter.spend(1 + succStart[v + 1] - succStart[v]);
       if (stop && finished < count) {
         return {
           nimbers,
@@ -151,7 +170,13 @@ function nimbersBySearch(graph: GraphData, nimbers: Int32Array, seen: Int32Array
   if (cycle) {
     const shown = cycle.length <= 12 ? cycle : [...cycle.slice(0, 6), -1, ...cycle.slice(-5)];
     const path = [...shown, cycle[0]].map((v) => (v < 0 ? '…' : graph.vertexNames[v])).join(' -> ');
-    return { nimbers, status: 'cyclic', cycle, computed, reason: `the graph has a cycle (${path}): vertices that can reach it have no nimber` };
+    return {
+      nimbers,
+      status: 'cyclic',
+      cycle,
+      computed,
+      reason: `the graph has a cycle (${path}): vertices that can reach it have no nimber`,
+    };
   }
   return { nimbers, status: 'complete', computed };
 }

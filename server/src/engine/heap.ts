@@ -3,7 +3,7 @@ import { allButSequence } from './allBut';
 import { valueLimit } from './budget';
 import { octalSequence, significantDigits } from './octal';
 import { periodicValue } from './period';
-import { sortedUnique, type SequenceOptions } from './sequence';
+import { type SequenceOptions, sortedUnique } from './sequence';
 import { subtractionSequence } from './subtraction';
 import type { Budget, HeapNimber, HeapRule, HeapSequence } from './types';
 

@@ -18,8 +18,16 @@
 // values of n and n + p are the same sets, so G(n + p) = G(n). The certificate reads heaps
 // 0 .. 3·n0 + 3p + t − 1.
 import { valueLimit } from './budget';
-import { findCertifiedPeriod, smallestPeriodicity, type CertificateShape } from './period';
-import { computeUntilProved, partialSequence, provedSequence, regrow, sequenceTarget, type SequenceOptions, type ValueArray } from './sequence';
+import { type CertificateShape, findCertifiedPeriod, smallestPeriodicity } from './period';
+import {
+  computeUntilProved,
+  partialSequence,
+  provedSequence,
+  regrow,
+  type SequenceOptions,
+  sequenceTarget,
+  type ValueArray,
+} from './sequence';
 import type { Budget, HeapSequence } from './types';
 
 type CodeRule = { readonly kind: 'octal'; readonly digits: readonly number[] };
@@ -32,10 +40,23 @@ export function leavesThreeHeaps(digits: readonly number[]): boolean {
 /** Heaps up to this are split three ways when listing moves (the enumeration is quadratic in the heap). */
 export const MAX_THREE_WAY_HEAP = 20_000;
 
-export function hexSequence(rule: CodeRule, key: string, digits: readonly number[], budget: Budget, options: SequenceOptions): HeapSequence {
+export function hexSequence(
+  rule: CodeRule,
+  key: string,
+  digits: readonly number[],
+  budget: Budget,
+  options: SequenceOptions,
+): HeapSequence {
   const { target, cause } = sequenceTarget(budget, options);
   if (digits.some((d, k) => !Number.isInteger(d) || d < 0 || d > 15 || (k === 0 && (d & 3) !== 0))) {
-    return partialSequence(rule, key, new Uint8Array(1), 1, undefined, 'hexadecimal codes have digits 0 to F, and before the point only 0, 4, 8 or C');
+    return partialSequence(
+      rule,
+      key,
+      new Uint8Array(1),
+      1,
+      undefined,
+      'hexadecimal codes have digits 0 to F, and before the point only 0, 4, 8 or C',
+    );
   }
   const t = digits.length - 1;
   const { limit } = valueLimit(budget);
@@ -81,7 +102,8 @@ export function hexSequence(rule: CodeRule, key: string, digits: readonly number
     }
     let g = 0;
     while (g < seen.length && seen[g] === stamp) g++;
-    if (n >= values.length || g > 0xffff) values = regrow(values, n, Math.min(target, Math.max(n + 1, Math.ceil(values.length * 1.5))), Math.max(g, 1));
+    if (n >= values.length || g > 0xffff)
+      values = regrow(values, n, Math.min(target, Math.max(n + 1, Math.ceil(values.length * 1.5))), Math.max(g, 1));
     values[n] = g;
     length = n + 1;
     return work;
@@ -90,7 +112,11 @@ export function hexSequence(rule: CodeRule, key: string, digits: readonly number
     const found = findCertifiedPeriod(values, length, shape);
     if (!found) return undefined;
     const smallest = smallestPeriodicity(values, length, found.start, found.period, 0);
-    return provedSequence(rule, key, values, length, { ...smallest, provedAt: found.needed - 1, proof: 'guy-smith-three' });
+    return provedSequence(rule, key, values, length, {
+      ...smallest,
+      provedAt: found.needed - 1,
+      proof: 'guy-smith-three',
+    });
   };
   const run = computeUntilProved({ budget, target, cause, findPeriod, length: () => length, advance, tryProof });
   if (run.proved) return run.proved;

@@ -38,19 +38,19 @@
  */
 export { DEFAULT_SEQUENCE_BYTES, describeStop, sequenceLengthLimit } from './budget';
 export {
-  MISERE_MAX_HEAP,
   analyzeGame,
-  createEngineCache,
-  rememberSequence,
-  trimCache,
-  xRuns,
   type ComponentAnalysis,
+  createEngineCache,
   type EngineCache,
   type GameAnalysis,
   type GameOptions,
+  MISERE_MAX_HEAP,
+  rememberSequence,
+  trimCache,
+  xRuns,
 } from './game';
 export type * from './gameTypes';
 export { graphNimbers } from './graph';
-export { heapNimber, ruleKey, ruleSequence, sequenceNimber, type SequenceOptions } from './heap';
-export { TREBLECROSS_OCTAL, analyzeTreblecross, treblecrossMovesTo, winningCells } from './treblecross';
+export { heapNimber, ruleKey, ruleSequence, type SequenceOptions, sequenceNimber } from './heap';
+export { analyzeTreblecross, TREBLECROSS_OCTAL, treblecrossMovesTo, winningCells } from './treblecross';
 export type * from './types';

@@ -40,7 +40,11 @@ export function misereNim(heaps: readonly bigint[]): { outcome: 'N' | 'P'; winni
 }
 
 export type MisereSearchResult =
-  | { readonly outcome: 'N' | 'P'; readonly winning: readonly { unit: number; option: number }[]; readonly states: number }
+  | {
+      readonly outcome: 'N' | 'P';
+      readonly winning: readonly { unit: number; option: number }[];
+      readonly states: number;
+    }
   | { readonly outcome: null; readonly reason: string; readonly stop: StopCause; readonly states: number };
 
 /** Work (positions generated) a misère search may do unless the budget says otherwise. */
@@ -72,7 +76,8 @@ export function misereSearch(units: readonly Unit[], budget: Budget = {}): Miser
         budget.maxValues === undefined ? 'size-limit' : 'max-values',
       );
     if (work >> 10 !== before >> 10) {
-      if (budget.deadline !== undefined && Date.now() > budget.deadline) throw new SearchStopped('beyond the misère search time limit', 'deadline');
+      if (budget.deadline !== undefined && Date.now() > budget.deadline)
+        throw new SearchStopped('beyond the misère search time limit', 'deadline');
       if (budget.isCancelled?.()) throw new SearchStopped('cancelled', 'cancelled');
     }
   };
@@ -207,7 +212,8 @@ export function misereSearch(units: readonly Unit[], budget: Budget = {}): Miser
     }
     return { outcome: rootWins ? 'N' : 'P', winning, states: memo.size };
   } catch (stopped) {
-    if (stopped instanceof SearchStopped) return { outcome: null, reason: stopped.reason, stop: stopped.stop, states: memo.size };
+    if (stopped instanceof SearchStopped)
+      return { outcome: null, reason: stopped.reason, stop: stopped.stop, states: memo.size };
     throw stopped;
   }
 }

@@ -30,15 +30,15 @@
 // The mask is chosen (and rechosen as the values grow) to minimise the number of rare heaps.
 import { valueLimit } from './budget';
 import { hexSequence, leavesThreeHeaps } from './hex';
-import { findCertifiedPeriod, smallestPeriodicity, type CertificateShape } from './period';
+import { type CertificateShape, findCertifiedPeriod, smallestPeriodicity } from './period';
 import {
   computeUntilProved,
   initialCapacity,
   partialSequence,
   provedSequence,
   regrow,
-  sequenceTarget,
   type SequenceOptions,
+  sequenceTarget,
   type ValueArray,
 } from './sequence';
 import type { Budget, HeapSequence } from './types';
@@ -90,7 +90,14 @@ export function octalSequence(rule: OctalRule, key: string, budget: Budget, opti
   if (leavesThreeHeaps(digits)) return hexSequence(rule, key, digits, budget, options);
   const { target, cause } = sequenceTarget(budget, options);
   if ((digits[0] !== 0 && digits[0] !== 4) || digits.some((d) => !Number.isInteger(d) || d < 0 || d > 7)) {
-    return partialSequence(rule, key, new Uint8Array(1), 1, undefined, 'only octal codes d0.d1d2… with d0 = 0 or 4 and digits 0 to 7 are supported');
+    return partialSequence(
+      rule,
+      key,
+      new Uint8Array(1),
+      1,
+      undefined,
+      'only octal codes d0.d1d2… with d0 = 0 or 4 and digits 0 to 7 are supported',
+    );
   }
   const t = digits.length - 1;
   const { limit } = valueLimit(budget);
@@ -102,7 +109,11 @@ export function octalSequence(rule: OctalRule, key: string, budget: Budget, opti
     const found = findCertifiedPeriod(state.values, state.length, shape);
     if (!found) return undefined;
     const smallest = smallestPeriodicity(state.values, state.length, found.start, found.period, 0);
-    return provedSequence(rule, key, state.plainValues(), state.length, { ...smallest, provedAt: found.needed - 1, proof: 'guy-smith' });
+    return provedSequence(rule, key, state.plainValues(), state.length, {
+      ...smallest,
+      provedAt: found.needed - 1,
+      proof: 'guy-smith',
+    });
   };
 
   const run = computeUntilProved({
@@ -203,7 +214,8 @@ class OctalState {
    */
   next(): number {
     const n = this.length;
-    if (n >= this.values.length) this.grow(Math.min(this.target, Math.max(n + 1, Math.ceil(this.values.length * 1.5))), 1 << this.width);
+    if (n >= this.values.length)
+      this.grow(Math.min(this.target, Math.max(n + 1, Math.ceil(this.values.length * 1.5))), 1 << this.width);
     const values = this.values;
     const seen = this.seen;
     const stamp = n + 1;
@@ -223,8 +235,11 @@ class OctalState {
       const rare = this.rare;
       const rareCount = this.rareCount;
       const markRare = this.markRareKernel;
-      if (markRare) for (let i = 0; i < splitCount; i++) work += markRare(rare.byteOffset, rareCount, stamp, n - splits[i]);
-      else for (let i = 0; i < splitCount; i++) work += markRareSplits(values, rare, rareCount, seen, stamp, n - splits[i]);
+      if (markRare)
+        for (let i = 0; i < splitCount; i++) work += markRare(rare.byteOffset, rareCount, stamp, n - splits[i]);
+      else
+        for (let i = 0; i < splitCount; i++)
+          work += markRareSplits(values, rare, rareCount, seen, stamp, n - splits[i]);
     }
     // `common`: the least common value (1 and up) that is not an option. The lists of common and of
     // rare values (ascending) spare the loops below a test per value of the other kind.
@@ -263,7 +278,9 @@ class OctalState {
     // the least rare value below `common` still not seen, or `common`.
     let value = common;
     if (seen[0] !== stamp) value = 0;
-    else for (let i = 0; i < wantedList.length; i++) if (seen[wantedList[i]] !== stamp && wantedList[i] < value) value = wantedList[i];
+    else
+      for (let i = 0; i < wantedList.length; i++)
+        if (seen[wantedList[i]] !== stamp && wantedList[i] < value) value = wantedList[i];
     this.append(value);
     return work;
   }
@@ -319,7 +336,8 @@ class OctalState {
     }
     const oldRareAt = this.rare.byteOffset;
     const bytes = rareOffset(capacity) + 4 * capacity;
-    if (bytes > this.memory.buffer.byteLength) this.memory.grow(Math.ceil((bytes - this.memory.buffer.byteLength) / WASM_PAGE));
+    if (bytes > this.memory.buffer.byteLength)
+      this.memory.grow(Math.ceil((bytes - this.memory.buffer.byteLength) / WASM_PAGE));
     // Growing detached the old views' buffer; what they showed is still in the memory. The rare
     // heaps move up, out of the values' new room, before any value is written there.
     const buffer = this.memory.buffer;
@@ -466,7 +484,14 @@ export function fewestRareMask(histogram: ArrayLike<number>, heaps: number, firs
 }
 
 /** Marks the options of splitting heap `rest` with a rare heap r (every rare r < rest). Returns how many. */
-function markRareSplits(values: ValueArray, rare: Int32Array, rareCount: number, seen: Int32Array, stamp: number, rest: number): number {
+function markRareSplits(
+  values: ValueArray,
+  rare: Int32Array,
+  rareCount: number,
+  seen: Int32Array,
+  stamp: number,
+  rest: number,
+): number {
   let j = 0;
   for (; j < rareCount; j++) {
     const r = rare[j];
@@ -480,7 +505,14 @@ function markRareSplits(values: ValueArray, rare: Int32Array, rareCount: number,
  * The splits of one heap `m` into a ≤ b, until the `missing` wanted values have all been seen (each
  * is marked seen, and unwanted, when found). Returns how many splits were looked at.
  */
-function scanOneSplit(values: ValueArray, wanted: Uint8Array, seen: Int32Array, stamp: number, m: number, missing: number): number {
+function scanOneSplit(
+  values: ValueArray,
+  wanted: Uint8Array,
+  seen: Int32Array,
+  stamp: number,
+  m: number,
+  missing: number,
+): number {
   let a = 1;
   for (let b = m - 1; a <= b; a++, b--) {
     const v = values[a] ^ values[b];
@@ -494,7 +526,15 @@ function scanOneSplit(values: ValueArray, wanted: Uint8Array, seen: Int32Array, 
 }
 
 /** scanOneSplit for several split sizes: heap n - k for each k in `splits`, a ascending across them. */
-function scanSplits(values: ValueArray, wanted: Uint8Array, seen: Int32Array, stamp: number, n: number, splits: Int32Array, missing: number): number {
+function scanSplits(
+  values: ValueArray,
+  wanted: Uint8Array,
+  seen: Int32Array,
+  stamp: number,
+  n: number,
+  splits: Int32Array,
+  missing: number,
+): number {
   for (let a = 1; ; a++) {
     let any = false;
     for (let i = 0; i < splits.length; i++) {

@@ -44,7 +44,11 @@ const LONG_SCAN = 64;
  * sequence over a long tail passes its last exception on to its multiples (x(n) = x(n + p) for all
  * n > e_p implies x(n) = x(n + kp) there too), so their scans start below it instead of at the end.
  */
-export function findCertifiedPeriod(x: ArrayLike<number>, length: number, shape: CertificateShape): CertifiedPeriod | undefined {
+export function findCertifiedPeriod(
+  x: ArrayLike<number>,
+  length: number,
+  shape: CertificateShape,
+): CertifiedPeriod | undefined {
   const maxPeriod = Math.floor((length - shape.extra - shape.startWeight * shape.minStart) / shape.periodWeight);
   if (maxPeriod < 1) return undefined;
   // Made at the first long scan: most searches never need it, and it is 2 bytes per value.
@@ -71,7 +75,13 @@ export function findCertifiedPeriod(x: ArrayLike<number>, length: number, shape:
  * Reads G(n) from a prefix of `length` values and a proved relation G(n + period) = G(n) + saltus
  * for n ≥ some start s with s + period ≤ length, at any n, as a number.
  */
-export function extendedValue(values: ArrayLike<number>, length: number, period: number, saltus: number, n: number): number {
+export function extendedValue(
+  values: ArrayLike<number>,
+  length: number,
+  period: number,
+  saltus: number,
+  n: number,
+): number {
   if (n < length) return values[n];
   const steps = Math.ceil((n - length + 1) / period);
   return values[n - steps * period] + steps * saltus;

@@ -1,6 +1,6 @@
 // What the heap families share: how far to compute, growing the value array, when to look for a
 // period, and how a finished or interrupted computation is reported.
-import { Meter, describeStop, valueLimit } from './budget';
+import { describeStop, Meter, valueLimit } from './budget';
 import type { Budget, HeapRule, HeapSequence, Periodicity, StopCause } from './types';
 
 export interface SequenceOptions {
@@ -34,15 +34,21 @@ export function arrayFor(max: number, length: number): ValueArray {
 /** A copy of `values` (first `used` entries) with room for at least `capacity` and entries up to `max`. */
 export function regrow(values: ValueArray, used: number, capacity: number, max: number): ValueArray {
   const wider = max > 0xffff ? !(values instanceof Uint32Array) : max > 0xff && values instanceof Uint8Array;
-  const next = wider ? arrayFor(max, capacity) : (new (values.constructor as new (n: number) => ValueArray)(capacity) as ValueArray);
+  const next = wider
+    ? arrayFor(max, capacity)
+    : (new (values.constructor as new (n: number) => ValueArray)(capacity) as ValueArray);
   next.set(values.subarray(0, used));
   return next;
 }
 
 /** How many values a run aims for, and what stops it there if it gets that far. */
-export function sequenceTarget(budget: Budget, options: SequenceOptions): { target: number; cause: StopCause | undefined } {
+export function sequenceTarget(
+  budget: Budget,
+  options: SequenceOptions,
+): { target: number; cause: StopCause | undefined } {
   const { limit, cause } = valueLimit(budget);
-  if (options.stopAt !== undefined && options.stopAt + 1 <= limit) return { target: Math.max(0, options.stopAt + 1), cause: undefined };
+  if (options.stopAt !== undefined && options.stopAt + 1 <= limit)
+    return { target: Math.max(0, options.stopAt + 1), cause: undefined };
   return { target: limit, cause };
 }
 
@@ -65,7 +71,13 @@ export function trimmed(values: ValueArray, length: number): ValueArray {
   return values.length - length > (length >> 2) + 64 ? values.slice(0, length) : values.subarray(0, length);
 }
 
-export function provedSequence(rule: HeapRule, key: string, values: ValueArray, length: number, periodicity: Periodicity): HeapSequence {
+export function provedSequence(
+  rule: HeapRule,
+  key: string,
+  values: ValueArray,
+  length: number,
+  periodicity: Periodicity,
+): HeapSequence {
   return { rule, key, values: trimmed(values, length), computedUpTo: length - 1, periodicity, complete: true };
 }
 
@@ -82,7 +94,8 @@ export function partialSequence(
   unprovable?: string,
 ): HeapSequence {
   const known = `nimbers computed up to n = ${length - 1}`;
-  const why = cause === 'size-limit' ? '; stopped at the memory limit' : cause ? `; stopped because ${describeStop(cause)}` : '';
+  const why =
+    cause === 'size-limit' ? '; stopped at the memory limit' : cause ? `; stopped because ${describeStop(cause)}` : '';
   const proof = unprovable ? `; ${unprovable}` : '; no period proved yet';
   return {
     rule,
@@ -120,7 +133,9 @@ export interface SequenceRun {
  * it), stop at the target or when the budget says so. Returns the proved sequence, or why the
  * computation stopped without one (undefined: it reached the request's stopAt).
  */
-export function computeUntilProved(run: SequenceRun): { proved: HeapSequence } | { proved?: undefined; stop: StopCause | undefined } {
+export function computeUntilProved(
+  run: SequenceRun,
+): { proved: HeapSequence } | { proved?: undefined; stop: StopCause | undefined } {
   const meter = new Meter(run.budget);
   let checkpoint = nextCheckpoint(run.length());
   let stopped: StopCause | undefined;

@@ -9,17 +9,17 @@
 // finite subtraction game is eventually periodic; whether the period is within reach is another
 // matter (max S = 10^12 needs 10^12 values before any window can repeat).
 import { valueLimit } from './budget';
-import { findCertifiedPeriod, smallestPeriodicity, type CertificateShape } from './period';
+import { type CertificateShape, findCertifiedPeriod, smallestPeriodicity } from './period';
 import {
   arrayFor,
-  initialCapacity,
   computeUntilProved,
+  initialCapacity,
   partialSequence,
   provedSequence,
   regrow,
+  type SequenceOptions,
   sequenceTarget,
   sortedUnique,
-  type SequenceOptions,
   type ValueArray,
 } from './sequence';
 import type { Budget, HeapSequence } from './types';
@@ -29,7 +29,12 @@ type SubtractRule = { readonly kind: 'subtract'; readonly set: readonly bigint[]
 /** Values computed between two looks at the budget. */
 const BLOCK = 4096;
 
-export function subtractionSequence(rule: SubtractRule, key: string, budget: Budget, options: SequenceOptions): HeapSequence {
+export function subtractionSequence(
+  rule: SubtractRule,
+  key: string,
+  budget: Budget,
+  options: SequenceOptions,
+): HeapSequence {
   const members = sortedUnique(rule.set);
   const largest = members.length > 0 ? members[members.length - 1] : 0n;
   const { target, cause } = sequenceTarget(budget, options);
@@ -39,8 +44,15 @@ export function subtractionSequence(rule: SubtractRule, key: string, budget: Bud
   const maxValue = members.length;
   const { limit } = valueLimit(budget);
   const provable = largest < BigInt(limit);
-  const shape: CertificateShape = { startWeight: 1, periodWeight: 1, extra: provable ? Number(largest) : 0, minStart: 0 };
-  const unprovable = provable ? undefined : `a period needs the nimbers of more than max S = ${largest} heaps, beyond the ${limit} this computation may hold`;
+  const shape: CertificateShape = {
+    startWeight: 1,
+    periodWeight: 1,
+    extra: provable ? Number(largest) : 0,
+    minStart: 0,
+  };
+  const unprovable = provable
+    ? undefined
+    : `a period needs the nimbers of more than max S = ${largest} heaps, beyond the ${limit} this computation may hold`;
   const findPeriod = (options.findPeriod ?? true) && provable;
 
   const resumed = options.resume?.values;
@@ -52,14 +64,19 @@ export function subtractionSequence(rule: SubtractRule, key: string, budget: Bud
     const found = findCertifiedPeriod(values, n, shape);
     if (!found) return undefined;
     const smallest = smallestPeriodicity(values, n, found.start, found.period, 0);
-    return provedSequence(rule, key, values, n, { ...smallest, provedAt: found.needed - 1, proof: 'subtraction-window' });
+    return provedSequence(rule, key, values, n, {
+      ...smallest,
+      provedAt: found.needed - 1,
+      proof: 'subtraction-window',
+    });
   };
 
   const useBits = count <= 30; // nimbers ≤ count ≤ 30 fit in one 32-bit mask
   const seen = new Int32Array(count + 2);
   const advance = (): number => {
     const end = Math.min(target, n + BLOCK);
-    if (end > values.length) values = regrow(values, n, Math.min(target, Math.max(end, Math.ceil(values.length * 1.5))), maxValue);
+    if (end > values.length)
+      values = regrow(values, n, Math.min(target, Math.max(end, Math.ceil(values.length * 1.5))), maxValue);
     // Locals, not the closure's variables, in the hot loops: V8 keeps them in registers.
     const g = values;
     let m = n;
@@ -81,6 +98,15 @@ export function subtractionSequence(rule: SubtractRule, key: string, budget: Bud
     n = m;
     return BLOCK * (count + 1);
   };
-  const run = computeUntilProved({ budget, target, cause, findPeriod, length: () => n, advance, tryProof, onProgress: options.onProgress });
+  const run = computeUntilProved({
+    budget,
+    target,
+    cause,
+    findPeriod,
+    length: () => n,
+    advance,
+    tryProof,
+    onProgress: options.onProgress,
+  });
   return run.proved ?? partialSequence(rule, key, values, n, run.stop, unprovable);
 }

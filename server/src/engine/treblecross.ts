@@ -79,7 +79,8 @@ export function analyzeTreblecross(cells: string, budget: Budget = {}, sequence?
   if (wins.length > 0) return { status: 'immediate-win', winningCells: wins };
   const runs = cells.length >= 3 ? safeRuns(cells) : [];
   const needed = runs.reduce((most, [, length]) => Math.max(most, length + 2), 2);
-  const reaches = (s: HeapSequence | undefined) => s !== undefined && s.key === TREBLECROSS_KEY && (s.complete || s.computedUpTo >= needed);
+  const reaches = (s: HeapSequence | undefined) =>
+    s !== undefined && s.key === TREBLECROSS_KEY && (s.complete || s.computedUpTo >= needed);
   let values = reaches(sequence) ? sequence : undefined;
   if (!values) {
     values = ruleSequence(TREBLECROSS_OCTAL, budget, { stopAt: needed, resume: sequence });
@@ -95,7 +96,8 @@ export function analyzeTreblecross(cells: string, budget: Budget = {}, sequence?
   const known = values;
   const g = (heap: number) => nimberOf(known, heap);
   const segments: TreblecrossSegment[] = runs.map(([start, length]) => ({ start, length, nimber: g(length + 2) }));
-  const nimber = cells.length >= 3 ? segments.reduce((x, s) => x ^ s.nimber, 0) : [...cells].filter((c) => c !== 'X').length % 2;
+  const nimber =
+    cells.length >= 3 ? segments.reduce((x, s) => x ^ s.nimber, 0) : [...cells].filter((c) => c !== 'X').length % 2;
   return { status: 'nimber', cells, nimber, segments, sequence: known };
 }
 
@@ -103,7 +105,10 @@ export function analyzeTreblecross(cells: string, budget: Budget = {}, sequence?
  * Every cell whose marking leaves the row with nimber `target` and hands the opponent no immediate
  * win, in increasing order. (To win a sum whose other components XOR to y, move this row to y.)
  */
-export function treblecrossMovesTo(analysis: Extract<TreblecrossAnalysis, { status: 'nimber' }>, target: number): number[] {
+export function treblecrossMovesTo(
+  analysis: Extract<TreblecrossAnalysis, { status: 'nimber' }>,
+  target: number,
+): number[] {
   const { cells, segments, nimber, sequence } = analysis;
   const moves: number[] = [];
   if (cells.length < 3) {

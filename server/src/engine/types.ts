@@ -132,4 +132,9 @@ export type TreblecrossAnalysis =
       /** The 0.007 nimbers used, long enough for every segment: treblecrossMovesTo reads them. */
       readonly sequence: HeapSequence;
     }
-  | { readonly status: 'over-budget'; readonly reason: string; readonly computedUpTo: number; readonly stop?: StopCause };
+  | {
+      readonly status: 'over-budget';
+      readonly reason: string;
+      readonly computedUpTo: number;
+      readonly stop?: StopCause;
+    };

@@ -14,9 +14,14 @@ export type Unit =
   | { readonly kind: 'word'; readonly text: string; readonly words: readonly string[] };
 
 /** Every deletion of a word from a piece (code points, not UTF-16 units), in a fixed order: by start, then length. */
-export function wordDeletions(text: string, words: readonly string[]): { start: number; length: number; leaves: [string, string] }[] {
+export function wordDeletions(
+  text: string,
+  words: readonly string[],
+): { start: number; length: number; leaves: [string, string] }[] {
   const piece = wordPiece(text, words);
-  return piece.occurrences.flatMap((lengths, start) => lengths.map((length) => ({ start, length, leaves: wordMoveLeaves(piece, { start, length }) })));
+  return piece.occurrences.flatMap((lengths, start) =>
+    lengths.map((length) => ({ start, length, leaves: wordMoveLeaves(piece, { start, length }) })),
+  );
 }
 
 /** A unit with no moves left at all is no game: options leave such units out. */
@@ -52,7 +57,8 @@ export function unitOptions(unit: Unit): Unit[][] {
     const first = unit.piles.findIndex((a) => a > 0);
     if (first < 0) return [];
     const options: Unit[][] = [];
-    for (let to = 0; to < unit.piles[first]; to++) options.push([{ kind: 'leftmost', piles: unit.piles.map((a, i) => (i === first ? to : a)) }]);
+    for (let to = 0; to < unit.piles[first]; to++)
+      options.push([{ kind: 'leftmost', piles: unit.piles.map((a, i) => (i === first ? to : a)) }]);
     return options.map((option) => option.filter((u) => !isEmpty(u)));
   }
   if (unit.kind === 'word') {
@@ -85,7 +91,9 @@ export function unitOptions(unit: Unit): Unit[][] {
         if (digit & 1 && n === k) options.push([]);
         if (digit & 2 && n > k) options.push([heap(n - k)]);
         if (digit & 4) for (let a = 1; 2 * a <= n - k; a++) options.push([heap(a), heap(n - k - a)]);
-        if (digit & 8) for (let a = 1; 3 * a <= n - k; a++) for (let b = a; a + 2 * b <= n - k; b++) options.push([heap(a), heap(b), heap(n - k - a - b)]);
+        if (digit & 8)
+          for (let a = 1; 3 * a <= n - k; a++)
+            for (let b = a; a + 2 * b <= n - k; b++) options.push([heap(a), heap(b), heap(n - k - a - b)]);
       }
       break;
   }

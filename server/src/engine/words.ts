@@ -48,7 +48,12 @@ export interface WordPieceValues {
 /** The interval table of a piece, and its nimber f(0, n). */
 export function wordPieceValues(piece: WordPiece, budget: Budget = {}): WordPieceValues {
   const n = piece.points.length;
-  if (n > MAX_PIECE_LENGTH) return { piece, nimber: null, reason: `the piece has ${n} characters; pieces of at most ${MAX_PIECE_LENGTH} are evaluated` };
+  if (n > MAX_PIECE_LENGTH)
+    return {
+      piece,
+      nimber: null,
+      reason: `the piece has ${n} characters; pieces of at most ${MAX_PIECE_LENGTH} are evaluated`,
+    };
   const w = n + 1;
   const table = new Uint32Array(w * w);
   // Values seen for the current interval, marked with its stamp (no clearing between intervals).
@@ -77,7 +82,13 @@ export function wordPieceValues(piece: WordPiece, budget: Budget = {}): WordPiec
       while (g < seen.length && seen[g] === stamp) g++;
       table[i * w + j] = g;
       const stop = meter.spend(work + length);
-      if (stop) return { piece, nimber: null, stop, reason: `the word game's table stopped at pieces of ${length - 1} characters` };
+      if (stop)
+        return {
+          piece,
+          nimber: null,
+          stop,
+          reason: `the word game's table stopped at pieces of ${length - 1} characters`,
+        };
     }
   }
   return { piece, table, nimber: table[n] };
@@ -97,7 +108,8 @@ export function wordMovesTo(values: WordPieceValues, target: number): WordMove[]
   const w = n + 1;
   const moves: WordMove[] = [];
   for (let p = 0; p < n; p++) {
-    for (const len of piece.occurrences[p]) if ((table[p] ^ table[(p + len) * w + n]) === target) moves.push({ start: p, length: len });
+    for (const len of piece.occurrences[p])
+      if ((table[p] ^ table[(p + len) * w + n]) === target) moves.push({ start: p, length: len });
   }
   return moves;
 }

@@ -153,6 +153,7 @@ export function wythoffMovesTo(table: WythoffTable, a: bigint, b: bigint, target
   const moves: WythoffMove[] = [];
   for (let i = 0; i < x; i++) if (table.values[i * w + y] === target) moves.push({ to: [BigInt(i), b] });
   for (let j = 0; j < y; j++) if (table.values[x * w + j] === target) moves.push({ to: [a, BigInt(j)] });
-  for (let t = 1; t <= Math.min(x, y); t++) if (table.values[(x - t) * w + (y - t)] === target) moves.push({ to: [BigInt(x - t), BigInt(y - t)] });
+  for (let t = 1; t <= Math.min(x, y); t++)
+    if (table.values[(x - t) * w + (y - t)] === target) moves.push({ to: [BigInt(x - t), BigInt(y - t)] });
   return moves;
 }

@@ -5,15 +5,21 @@
 // edit carries the version it was made for, so the client refuses it too if the document
 // changes in between. One edit, so one undo step.
 import type { TextEdit } from 'vscode-languageserver';
-import { writeMove } from '../language/writeMove';
 import { withShortNumbers } from '../language/numberText';
+import { writeMove } from '../language/writeMove';
 import { applyMoveArguments } from '../params';
 import { APPLY_MOVE_COMMAND, type ApplyMoveAnswer, type ApplyMoveArguments } from '../protocol';
 import type { Feature, FeatureContext } from './feature';
 import { type DocumentView, gameAgain } from './view';
 
 export type MoveEdit =
-  | { readonly status: 'edit'; readonly version: number; readonly edit: TextEdit; readonly label: string; readonly after: string }
+  | {
+      readonly status: 'edit';
+      readonly version: number;
+      readonly edit: TextEdit;
+      readonly label: string;
+      readonly after: string;
+    }
   | { readonly status: 'refused'; readonly message: string };
 
 export function isApplyMoveArguments(value: unknown): value is ApplyMoveArguments {
@@ -32,13 +38,21 @@ export function isApplyMoveArguments(value: unknown): value is ApplyMoveArgument
 
 export function moveEdit(view: DocumentView | undefined, args: ApplyMoveArguments): MoveEdit {
   const found = gameAgain(view, args.game, args.key, 'this move was');
-  if ('refused' in found) return { status: 'refused', message: `${found.refused}; nothing was written.${found.advice}` };
+  if ('refused' in found)
+    return { status: 'refused', message: `${found.refused}; nothing was written.${found.advice}` };
   const move = found.result.winningMoves[args.index];
-  if (!move) return { status: 'refused', message: `That move of \`${args.game}\` is no longer listed; nothing was written.` };
+  if (!move)
+    return { status: 'refused', message: `That move of \`${args.game}\` is no longer listed; nothing was written.` };
   const { document, version } = found.view;
   const written = writeMove(document.file.text, found.game, move);
   const range = document.lines.rangeOf(written.edit.span);
-  return { status: 'edit', version, edit: { range, newText: written.edit.newText }, label: written.label, after: written.after };
+  return {
+    status: 'edit',
+    version,
+    edit: { range, newText: written.edit.newText },
+    label: written.label,
+    after: written.after,
+  };
 }
 
 /**
@@ -47,7 +61,10 @@ export function moveEdit(view: DocumentView | undefined, args: ApplyMoveArgument
  * declined or failed the edit, or the client takes no edits from servers (the answer then carries
  * the edit, which such a client, or a person, can apply).
  */
-export async function playMove(context: FeatureContext, args: ApplyMoveArguments): Promise<ApplyMoveAnswer | (ApplyMoveAnswer & { readonly edit: unknown })> {
+export async function playMove(
+  context: FeatureContext,
+  args: ApplyMoveArguments,
+): Promise<ApplyMoveAnswer | (ApplyMoveAnswer & { readonly edit: unknown })> {
   const move = moveEdit(context.view(args.uri), args);
   if (move.status === 'refused') {
     context.tell(move.message);

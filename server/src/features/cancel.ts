@@ -10,7 +10,9 @@ export const cancelFeature: Feature = {
       [CANCEL_COMPUTATIONS_COMMAND]: () => {
         const stopped = context.cancelComputations();
         context.tell(
-          stopped === 0 ? 'Nothing was computing.' : `Stopped ${stopped} computation${stopped === 1 ? '' : 's'}: each keeps what it had found.`,
+          stopped === 0
+            ? 'Nothing was computing.'
+            : `Stopped ${stopped} computation${stopped === 1 ? '' : 's'}: each keeps what it had found.`,
           'info',
         );
         return stopped;

@@ -6,7 +6,13 @@
 //   an unknown vertex                    add it to its graph (a vertex with no moves)
 //   a duplicate declaration              remove it
 //   a cycle in a graph                   remove one of its edges (one fix per edge)
-import { type CodeAction, CodeActionKind, type Diagnostic as LspDiagnostic, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
+import {
+  type CodeAction,
+  CodeActionKind,
+  type Diagnostic as LspDiagnostic,
+  type TextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver';
 import type { EdgeLine, GameDeclaration, GraphDeclaration } from '../language/ast';
 import type { Diagnostic } from '../language/diagnostics';
 import { type Span, spanAt } from '../language/text';
@@ -27,12 +33,21 @@ function current(view: DocumentView, shown: readonly LspDiagnostic[]): Diagnosti
 export function quickFixes(view: DocumentView, shown: readonly LspDiagnostic[]): CodeAction[] {
   const actions: CodeAction[] = [];
   for (const diagnostic of current(view, shown)) {
-    const lsp = shown.find((d) => d.code === diagnostic.code && view.document.lines.offsetAt(d.range.start) === diagnostic.span.start);
+    const lsp = shown.find(
+      (d) => d.code === diagnostic.code && view.document.lines.offsetAt(d.range.start) === diagnostic.span.start,
+    );
     const fix = (title: string, edits: TextEdit[], isPreferred = false) => {
       const edit: WorkspaceEdit = { changes: { [view.uri]: edits } };
-      actions.push({ title, kind: CodeActionKind.QuickFix, diagnostics: lsp ? [lsp] : [], edit, ...(isPreferred ? { isPreferred } : {}) });
+      actions.push({
+        title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: lsp ? [lsp] : [],
+        edit,
+        ...(isPreferred ? { isPreferred } : {}),
+      });
     };
-    if (diagnostic.replacement !== undefined) fix(`Replace with \`${diagnostic.replacement}\``, [replace(view, diagnostic.span, diagnostic.replacement)], true);
+    if (diagnostic.replacement !== undefined)
+      fix(`Replace with \`${diagnostic.replacement}\``, [replace(view, diagnostic.span, diagnostic.replacement)], true);
     switch (diagnostic.code) {
       case 'unknown-name':
         declareMissing(view, diagnostic, fix);
@@ -42,13 +57,19 @@ export function quickFixes(view: DocumentView, shown: readonly LspDiagnostic[]):
         break;
       case 'duplicate-declaration': {
         const declaration = view.document.file.declarations.find((d) => d.name?.start === diagnostic.span.start);
-        if (declaration) fix(`Remove this duplicate declaration of \`${declaration.name!.text}\``, [replace(view, wholeLines(view, declaration), '')]);
+        if (declaration)
+          fix(`Remove this duplicate declaration of \`${declaration.name!.text}\``, [
+            replace(view, wholeLines(view, declaration), ''),
+          ]);
         break;
       }
       case 'graph-cycle':
         for (const related of diagnostic.related ?? []) {
           const edge = edgeAt(view, related.span.start);
-          if (edge) fix(`Remove the edge \`${edge.line.from.text} -> ${edge.line.to[edge.index].text}\``, [removeEdge(view, edge.line, edge.index)]);
+          if (edge)
+            fix(`Remove the edge \`${edge.line.from.text} -> ${edge.line.to[edge.index].text}\``, [
+              removeEdge(view, edge.line, edge.index),
+            ]);
         }
         break;
     }
@@ -83,7 +104,11 @@ function gameAround(view: DocumentView, span: Span): GameDeclaration | undefined
   return declaration?.kind === 'game' && span.end <= declaration.end ? declaration : undefined;
 }
 
-function declareMissing(view: DocumentView, diagnostic: Diagnostic, fix: (title: string, edits: TextEdit[]) => void): void {
+function declareMissing(
+  view: DocumentView,
+  diagnostic: Diagnostic,
+  fix: (title: string, edits: TextEdit[]) => void,
+): void {
   const name = view.document.file.text.slice(diagnostic.span.start, diagnostic.span.end);
   const game = gameAround(view, diagnostic.span);
   const component = game?.components.find((c) => c.start === diagnostic.span.start);
@@ -116,7 +141,9 @@ function addVertex(view: DocumentView, diagnostic: Diagnostic, fix: (title: stri
   const text = view.document.file.text;
   const vertex = text.slice(diagnostic.span.start, diagnostic.span.end);
   const game = gameAround(view, diagnostic.span);
-  const component = game?.components.find((c) => c.kind === 'tokens' && c.start <= diagnostic.span.start && diagnostic.span.end <= c.end);
+  const component = game?.components.find(
+    (c) => c.kind === 'tokens' && c.start <= diagnostic.span.start && diagnostic.span.end <= c.end,
+  );
   const graph = component?.kind === 'tokens' ? view.document.model.symbols.get(component.graph.text) : undefined;
   if (graph?.kind !== 'graph') return;
   const declaration: GraphDeclaration = graph.declaration;
@@ -126,7 +153,9 @@ function addVertex(view: DocumentView, diagnostic: Diagnostic, fix: (title: stri
   const { lines } = view.document;
   const closeLine = lines.lineStartOf(close);
   const alone = text.slice(closeLine, close).trim() === '';
-  const edit = alone ? replace(view, { start: closeLine, end: closeLine }, `  ${vertex}\n`) : replace(view, { start: close, end: close }, `\n  ${vertex}\n`);
+  const edit = alone
+    ? replace(view, { start: closeLine, end: closeLine }, `  ${vertex}\n`)
+    : replace(view, { start: close, end: close }, `\n  ${vertex}\n`);
   fix(`Add vertex \`${vertex}\` to graph \`${graph.name}\` (with no moves)`, [edit]);
 }
 
@@ -144,21 +173,25 @@ function edgeAt(view: DocumentView, offset: number): { readonly line: EdgeLine; 
 function removeEdge(view: DocumentView, line: EdgeLine, index: number): TextEdit {
   const targets = line.to;
   if (targets.length === 1) return replace(view, { start: line.from.end, end: targets[0].end }, '');
-  if (index < targets.length - 1) return replace(view, { start: targets[index].start, end: targets[index + 1].start }, '');
+  if (index < targets.length - 1)
+    return replace(view, { start: targets[index].start, end: targets[index + 1].start }, '');
   return replace(view, { start: targets[index - 1].end, end: targets[index].end }, '');
 }
 
 export const codeActionsFeature: Feature = {
   name: 'quick fixes',
   capabilities: (client) => ({
-    codeActionProvider: client.textDocument?.codeAction?.codeActionLiteralSupport ? { codeActionKinds: [CodeActionKind.QuickFix] } : true,
+    codeActionProvider: client.textDocument?.codeAction?.codeActionLiteralSupport
+      ? { codeActionKinds: [CodeActionKind.QuickFix] }
+      : true,
   }),
   handlers: (context) => ({
     requests: {
       'textDocument/codeAction': (raw) => {
         const params = codeActionParams(raw);
         const view = context.view(params.uri);
-        if (!view || (params.only && !params.only.some((kind) => kind === CodeActionKind.QuickFix || kind === ''))) return [];
+        if (!view || (params.only && !params.only.some((kind) => kind === CodeActionKind.QuickFix || kind === '')))
+          return [];
         const actions = quickFixes(view, params.diagnostics as LspDiagnostic[]);
         // A client that takes only commands, not code action literals (LSP 3.8), gets none.
         return context.client.textDocument?.codeAction?.codeActionLiteralSupport ? actions : [];

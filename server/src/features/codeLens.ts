@@ -7,28 +7,34 @@
 // heap rule, a lens that opens the nim-sequence explorer (sequence.ts); above each graph, one that
 // opens the graph view (graphView.ts).
 import type { CodeLens, Command } from 'vscode-languageserver';
+import type { GameSymbol } from '../language/model';
 import { countText } from '../language/numberText';
 import { writeMove } from '../language/writeMove';
-import type { GameSymbol } from '../language/model';
 import { codeLensResolveParams, explainArguments, showMovesArguments, textDocumentParams } from '../params';
-import { type DocumentView, elapsed, gameAgain, star } from './view';
-import { type Feature, type FeatureContext, lastAnswer } from './feature';
-import { playMove } from './applyMove';
-import { hover, plainText } from './hover';
-import { graphLenses } from './graphView';
-import { ruleLenses } from './sequence';
 import {
   APPLY_MOVE_COMMAND,
-  EXPLAIN_GAME_COMMAND,
-  SHOW_MOVES_COMMAND,
-  WINNING_MOVES_REQUEST,
   type ApplyMoveArguments,
+  EXPLAIN_GAME_COMMAND,
   type ExplainGameArguments,
+  SHOW_MOVES_COMMAND,
   type ShowMovesArguments,
+  WINNING_MOVES_REQUEST,
   type WinningMovesAnswer,
 } from '../protocol';
+import { playMove } from './applyMove';
+import { type Feature, type FeatureContext, lastAnswer } from './feature';
+import { graphLenses } from './graphView';
+import { hover, plainText } from './hover';
+import { ruleLenses } from './sequence';
+import { type DocumentView, elapsed, gameAgain, star } from './view';
 
-export { APPLY_MOVE_COMMAND, SHOW_MOVES_COMMAND, WINNING_MOVES_REQUEST, type ApplyMoveArguments, type ShowMovesArguments } from '../protocol';
+export {
+  APPLY_MOVE_COMMAND,
+  type ApplyMoveArguments,
+  SHOW_MOVES_COMMAND,
+  type ShowMovesArguments,
+  WINNING_MOVES_REQUEST,
+} from '../protocol';
 
 /** WINNING_MOVES_REQUEST's answer when the game is still the same. */
 export type WinningMovesResult = Extract<WinningMovesAnswer, { moves: unknown }>;
@@ -97,12 +103,24 @@ function gameLensCommands(view: DocumentView, game: GameSymbol): (() => Command)
   // `$(name)` is VS Code's icon syntax: other editors would show it as text.
   const icon = (name: string) => (view.icons ? `$(${name}) ` : '');
   if (value.state === 'pending')
-    return [() => fact(`${icon('sync~spin')}computing ${game.name}… (${elapsed(value.sinceMs)}; cancel from the progress notification)`)];
-  if (value.state === 'failed') return [() => fact(`${icon('warning')}computing ${game.name} failed: ${value.message.split('\n')[0]}`)];
+    return [
+      () =>
+        fact(
+          `${icon('sync~spin')}computing ${game.name}… (${elapsed(value.sinceMs)}; cancel from the progress notification)`,
+        ),
+    ];
+  if (value.state === 'failed')
+    return [() => fact(`${icon('warning')}computing ${game.name} failed: ${value.message.split('\n')[0]}`)];
   const result = value.value;
-  if (result.outcome === null) return [() => fact(`${icon('question')}who wins is not known: ${result.reason ?? 'not computed'}`)];
+  if (result.outcome === null)
+    return [() => fact(`${icon('question')}who wins is not known: ${result.reason ?? 'not computed'}`)];
   if (result.outcome === 'P') {
-    const why = result.nimber === 0n ? 'nim-sum 0' : result.nimber === null && game.play === 'normal' ? 'the game is over' : 'a P-position';
+    const why =
+      result.nimber === 0n
+        ? 'nim-sum 0'
+        : result.nimber === null && game.play === 'normal'
+          ? 'the game is over'
+          : 'a P-position';
     return [() => fact(`every move loses (${why}): the player to move loses`)];
   }
   // Only the moves shown are written out here: a long file has thousands of games. The rest
@@ -132,7 +150,10 @@ function gameLensCommands(view: DocumentView, game: GameSymbol): (() => Command)
       };
       const count = countText(more);
       return {
-        title: shown === 0 ? `${count} winning move${more === 1n ? '' : 's'}…` : `${count} more winning move${more === 1n ? '' : 's'}…`,
+        title:
+          shown === 0
+            ? `${count} winning move${more === 1n ? '' : 's'}…`
+            : `${count} more winning move${more === 1n ? '' : 's'}…`,
         command: SHOW_MOVES_COMMAND,
         arguments: [args],
       };
@@ -142,7 +163,10 @@ function gameLensCommands(view: DocumentView, game: GameSymbol): (() => Command)
 }
 
 /** Every listed winning move of the game a "more" lens was made for, if it is still the same game. */
-export function winningMoves(view: DocumentView | undefined, args: ShowMovesArguments): WinningMovesResult | { readonly refused: string } {
+export function winningMoves(
+  view: DocumentView | undefined,
+  args: ShowMovesArguments,
+): WinningMovesResult | { readonly refused: string } {
   const found = gameAgain(view, args.game, args.key, 'these moves were');
   if ('refused' in found) return { refused: `${found.refused}.${found.advice}` };
   const { view: current, game, result } = found;
@@ -181,7 +205,9 @@ function explainGame(context: FeatureContext, args: ExplainGameArguments): strin
   const view = context.view(args.uri);
   const game = view?.document.model.games.find((g) => g.name === args.game);
   const answer = view && game ? hover(view, (game.declaration.name ?? game.declaration).start) : null;
-  const message = answer ? plainText((answer.contents as { value: string }).value) : `There is no game \`${args.game}\` in the document now.`;
+  const message = answer
+    ? plainText((answer.contents as { value: string }).value)
+    : `There is no game \`${args.game}\` in the document now.`;
   context.tell(message, 'info');
   return message;
 }

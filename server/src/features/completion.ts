@@ -9,7 +9,7 @@
 // Snippets only for a client that declared snippetSupport; plain text otherwise.
 import { type CompletionItem, CompletionItemKind, InsertTextFormat } from 'vscode-languageserver';
 import { isHeapRule } from '../engine/types';
-import { type Token, lex } from '../language/lexer';
+import { lex, type Token } from '../language/lexer';
 import { BUILTIN_RULES, type DeclaredSymbol } from '../language/model';
 import { textDocumentPositionParams } from '../params';
 import type { Feature } from './feature';
@@ -42,12 +42,27 @@ const DECLARATION_SNIPPETS: readonly Snippet[] = [
     plain: 'graph name {\n  a -> b\n}',
     detail: 'declare a directed acyclic graph, one edge line per vertex',
   },
-  { label: 'game', snippet: 'game ${1:name} = ${2:nim 3 4 5}', plain: 'game name = nim 3 4 5', detail: 'declare a game: a sum of components' },
+  {
+    label: 'game',
+    snippet: 'game ${1:name} = ${2:nim 3 4 5}',
+    plain: 'game name = nim 3 4 5',
+    detail: 'declare a game: a sum of components',
+  },
 ];
 
 const RULE_KIND_SNIPPETS: readonly Snippet[] = [
-  { label: 'subtract {…}', snippet: 'subtract {${1:1, 2}}', plain: 'subtract {1, 2}', detail: 'take any number in the set from one heap' },
-  { label: 'subtract all', snippet: 'subtract all', plain: 'subtract all', detail: 'take any number from one heap (Nim)' },
+  {
+    label: 'subtract {…}',
+    snippet: 'subtract {${1:1, 2}}',
+    plain: 'subtract {1, 2}',
+    detail: 'take any number in the set from one heap',
+  },
+  {
+    label: 'subtract all',
+    snippet: 'subtract all',
+    plain: 'subtract all',
+    detail: 'take any number from one heap (Nim)',
+  },
   {
     label: 'subtract all except {…}',
     snippet: 'subtract all except {${1:1}}',
@@ -60,7 +75,12 @@ const RULE_KIND_SNIPPETS: readonly Snippet[] = [
     plain: 'octal 0.77',
     detail: 'an octal game (take-and-break code), e.g. 0.77 Kayles, 0.137 Dawson’s chess',
   },
-  { label: 'hex 0.…', snippet: 'hex 0.${1:F}', plain: 'hex 0.F', detail: 'a hexadecimal code: a digit’s bit 8 leaves three heaps' },
+  {
+    label: 'hex 0.…',
+    snippet: 'hex 0.${1:F}',
+    plain: 'hex 0.F',
+    detail: 'a hexadecimal code: a digit’s bit 8 leaves three heaps',
+  },
   {
     label: 'words {…}',
     snippet: 'words {"${1:ab}", "${2:ba}"}',
@@ -91,19 +111,24 @@ export function completionContext(view: DocumentView, offset: number): Context |
   // A name (or keyword) touching the cursor is the word being typed: the context is before it.
   const last = tokens.at(-1);
   if (last && (last.kind === 'name' || last.kind === 'keyword') && last.end === offset - lineStart) tokens.pop();
-  const graphBody = view.document.file.declarations.find((d) => d.kind === 'graph' && d.start < lineStart && lineStart < d.end);
+  const graphBody = view.document.file.declarations.find(
+    (d) => d.kind === 'graph' && d.start < lineStart && lineStart < d.end,
+  );
   if (graphBody?.kind === 'graph')
     return graphBody.name && tokens.every((t) => t.kind === 'name' || t.kind === '->' || t.kind === ',')
       ? { kind: 'vertex', graph: graphBody.name.text }
       : undefined;
   if (tokens.length === 0) return { kind: 'declaration' };
   const [first, second, third] = tokens;
-  const is = (token: Token | undefined, kind: string, text?: string) => token?.kind === kind && (text === undefined || token.text === text);
-  if (is(first, 'keyword', 'rule') && is(second, 'name') && is(third, '=') && tokens.length === 3) return { kind: 'rule-kind' };
+  const is = (token: Token | undefined, kind: string, text?: string) =>
+    token?.kind === kind && (text === undefined || token.text === text);
+  if (is(first, 'keyword', 'rule') && is(second, 'name') && is(third, '=') && tokens.length === 3)
+    return { kind: 'rule-kind' };
   if (!is(first, 'keyword', 'game') || !is(second, 'name') || !is(third, '=')) return undefined;
   const previous = tokens.at(-1)!;
   if (tokens.length === 3) return { kind: 'component', misere: true };
-  if (previous.kind === '+' || (tokens.length === 4 && is(previous, 'keyword', 'misere'))) return { kind: 'component', misere: false };
+  if (previous.kind === '+' || (tokens.length === 4 && is(previous, 'keyword', 'misere')))
+    return { kind: 'component', misere: false };
   // `GRAPH at v, w, |`: back over the vertex list to `at`.
   let i = tokens.length - 1;
   if (tokens[i].kind !== ',' && !is(tokens[i], 'keyword', 'at')) return undefined;
@@ -116,8 +141,20 @@ export function completionContext(view: DocumentView, offset: number): Context |
 
 function snippetItem(snippet: Snippet, kind: CompletionItemKind, snippets: boolean): CompletionItem {
   return snippets
-    ? { label: snippet.label, kind, detail: snippet.detail, insertText: snippet.snippet, insertTextFormat: InsertTextFormat.Snippet }
-    : { label: snippet.label, kind, detail: snippet.detail, insertText: snippet.plain, insertTextFormat: InsertTextFormat.PlainText };
+    ? {
+        label: snippet.label,
+        kind,
+        detail: snippet.detail,
+        insertText: snippet.snippet,
+        insertTextFormat: InsertTextFormat.Snippet,
+      }
+    : {
+        label: snippet.label,
+        kind,
+        detail: snippet.detail,
+        insertText: snippet.plain,
+        insertTextFormat: InsertTextFormat.PlainText,
+      };
 }
 
 /** A rule's or graph's detail: what it is and, for heap rules, its first values when they are known. */
@@ -128,7 +165,12 @@ function symbolDetail(view: DocumentView, symbol: DeclaredSymbol): string {
   const rule = symbol.rule;
   if (!rule) return 'rule (its definition has errors)';
   if (!isHeapRule(rule))
-    return BUILTIN_SHAPES[symbol.name] ?? (rule.kind === 'words' ? `${builtin}rule: words {${rule.words.map((w) => `"${w}"`).join(', ')}}` : `${builtin}rule`);
+    return (
+      BUILTIN_SHAPES[symbol.name] ??
+      (rule.kind === 'words'
+        ? `${builtin}rule: words {${rule.words.map((w) => `"${w}"`).join(', ')}}`
+        : `${builtin}rule`)
+    );
   const value = view.rule(symbol.name, rule);
   const first = value.state === 'done' ? `: ${value.value.firstValues.slice(0, FIRST_VALUES).join(' ')} …` : '';
   return `${builtin}rule: ${describeRule(rule)}${first}`;
@@ -145,7 +187,12 @@ export function completions(view: DocumentView, offset: number, snippets: boolea
     case 'component': {
       const items: CompletionItem[] = [];
       if (context.misere)
-        items.push({ label: 'misere', kind: CompletionItemKind.Keyword, detail: 'misère play: the player who makes the last move loses', sortText: '0' });
+        items.push({
+          label: 'misere',
+          kind: CompletionItemKind.Keyword,
+          detail: 'misère play: the player who makes the last move loses',
+          sortText: '0',
+        });
       for (const symbol of view.document.model.symbols.values()) {
         if (symbol.kind === 'game') continue;
         items.push({

@@ -1,6 +1,7 @@
 // Front-end diagnostics in LSP terms.
+
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { MEMORY_LIMIT_FAILURE } from '../compute/jobs';
-import { type Diagnostic as LspDiagnostic, DiagnosticSeverity } from 'vscode-languageserver';
 import type { AnalyzedDocument } from '../language/analyze';
 import type { Severity } from '../language/diagnostics';
 import type { DocumentView } from './view';
@@ -27,9 +28,16 @@ export function lspDiagnostics(document: AnalyzedDocument, uri: string, related:
     code: diagnostic.code,
     source: 'grundy',
     message: diagnostic.message,
-    ...(diagnostic.replacement === undefined ? {} : { data: { replacement: diagnostic.replacement } satisfies DiagnosticData }),
+    ...(diagnostic.replacement === undefined
+      ? {}
+      : { data: { replacement: diagnostic.replacement } satisfies DiagnosticData }),
     ...(related && diagnostic.related?.length
-      ? { relatedInformation: diagnostic.related.map((r) => ({ location: { uri, range: document.lines.rangeOf(r.span) }, message: r.message })) }
+      ? {
+          relatedInformation: diagnostic.related.map((r) => ({
+            location: { uri, range: document.lines.rangeOf(r.span) },
+            message: r.message,
+          })),
+        }
       : {}),
   }));
 }

@@ -35,7 +35,10 @@ export interface FeatureContext {
    * `workspace/applyEdit`, for clients that declared it. A refusal, a failure or a client that
    * cannot take edits is an answer (`applied: false` and why), never an exception.
    */
-  applyEdit(label: string, edit: WorkspaceEdit): Promise<{ readonly applied: boolean; readonly failureReason?: string }>;
+  applyEdit(
+    label: string,
+    edit: WorkspaceEdit,
+  ): Promise<{ readonly applied: boolean; readonly failureReason?: string }>;
   /**
    * Runs a job in a worker, apart from the documents' computations (a request's own work, such as
    * the explorer's sequence), under the computation budget; `token` cancels it, and the job then
@@ -81,7 +84,14 @@ export interface Feature {
 export function lastAnswer<T>(context: FeatureContext): (view: DocumentView, params: string, make: () => T) => T {
   let last: { uri: string; version: number; results: number; params: string; answer: T } | undefined;
   return (view, params, make) => {
-    if (last && last.uri === view.uri && last.version === view.version && last.results === context.resultsVersion && last.params === params) return last.answer;
+    if (
+      last &&
+      last.uri === view.uri &&
+      last.version === view.version &&
+      last.results === context.resultsVersion &&
+      last.params === params
+    )
+      return last.answer;
     const answer = make();
     last = { uri: view.uri, version: view.version, results: context.resultsVersion, params, answer };
     return answer;

@@ -14,7 +14,8 @@ export function foldingRanges(view: DocumentView): FoldingRange[] {
     const end = document.lines.positionAt(declaration.end);
     // `}` at the start of its line stays visible: fold up to the line before it.
     const closing =
-      document.file.text[declaration.end - 1] === '}' && document.file.text.slice(document.lines.lineStart(end.line), declaration.end - 1).trim() === '';
+      document.file.text[declaration.end - 1] === '}' &&
+      document.file.text.slice(document.lines.lineStart(end.line), declaration.end - 1).trim() === '';
     const endLine = closing ? end.line - 1 : end.line;
     if (endLine > startLine) ranges.push({ startLine, endLine });
   }

@@ -25,7 +25,8 @@ export function formattingEdits(view: DocumentView, first = 0, last = Number.POS
     const next = line + 1 < lines.lineCount ? lineStart(line + 1) : text.length;
     const before = text.slice(start, next).replace(/(\r\n|\r|\n)$/, '');
     if (after === null) edits.push({ range: lines.rangeOf({ start, end: next }), newText: '' });
-    else if (after !== before) edits.push({ range: lines.rangeOf({ start, end: start + before.length }), newText: after });
+    else if (after !== before)
+      edits.push({ range: lines.rangeOf({ start, end: start + before.length }), newText: after });
   }
   // The file ends with one line break.
   if (whole && kept.length > 0 && !/[\r\n]$/.test(text)) {
@@ -48,7 +49,10 @@ export const formattingFeature: Feature = {
         const params = textDocumentRangeParams(raw);
         const view = context.view(params.uri);
         // A range that ends at the start of a line does not take that line in.
-        const end = params.range.end.character === 0 && params.range.end.line > params.range.start.line ? params.range.end.line - 1 : params.range.end.line;
+        const end =
+          params.range.end.character === 0 && params.range.end.line > params.range.start.line
+            ? params.range.end.line - 1
+            : params.range.end.line;
         return view ? formattingEdits(view, params.range.start.line, end) : [];
       },
     },

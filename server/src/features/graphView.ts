@@ -6,9 +6,15 @@ import type { CodeLens } from 'vscode-languageserver';
 import type { GraphSymbol } from '../language/model';
 import { spanAt, spanContains } from '../language/text';
 import { graphParams, showGraphArguments } from '../params';
-import { GRAPH_DRAWN_VERTICES, GRAPH_REQUEST, type GraphAnswer, SHOW_GRAPH_COMMAND, type ShowGraphArguments } from '../protocol';
+import {
+  GRAPH_DRAWN_VERTICES,
+  GRAPH_REQUEST,
+  type GraphAnswer,
+  SHOW_GRAPH_COMMAND,
+  type ShowGraphArguments,
+} from '../protocol';
 import type { Feature, FeatureContext } from './feature';
-import { declarationLenses, declaredNameAt, type DocumentView } from './view';
+import { type DocumentView, declarationLenses, declaredNameAt } from './view';
 
 /** The name of the graph at `offset`: its declaration, or a game's component that puts tokens on it. */
 function graphNameAt(view: DocumentView, offset: number): string | undefined {
@@ -54,7 +60,8 @@ export function graphAnswer(view: DocumentView, name: string): GraphAnswer {
     nimber: nimbers && nimbers[v] >= 0 ? nimbers[v] : null,
   }));
   const edges: [number, number][] = [];
-  for (let v = 0; v < vertexCount; v++) for (let slot = succStart[v]; slot < succStart[v + 1]; slot++) edges.push([v, succ[slot]]);
+  for (let v = 0; v < vertexCount; v++)
+    for (let slot = succStart[v]; slot < succStart[v + 1]; slot++) edges.push([v, succ[slot]]);
   return { ...answer, drawn: { vertices, edges, tokens: tokensOn(view, symbol) } };
 }
 
@@ -62,7 +69,8 @@ function tokensOn(view: DocumentView, graph: GraphSymbol): { game: string; verte
   const tokens: { game: string; vertex: number }[] = [];
   for (const game of view.document.model.games)
     for (const component of game.components)
-      if (component.kind === 'tokens' && component.graph === graph) for (const vertex of component.vertices) tokens.push({ game: game.name, vertex });
+      if (component.kind === 'tokens' && component.graph === graph)
+        for (const vertex of component.vertices) tokens.push({ game: game.name, vertex });
   return tokens;
 }
 
@@ -70,7 +78,11 @@ function tokensOn(view: DocumentView, graph: GraphSymbol): { game: string; verte
 export function graphLenses(view: DocumentView): CodeLens[] {
   return declarationLenses(view, 'graph', (symbol) => {
     const args: ShowGraphArguments = { uri: view.uri, graph: symbol.name };
-    return { title: `${view.icons ? '$(type-hierarchy) ' : ''}show the graph ${symbol.name}`, command: SHOW_GRAPH_COMMAND, arguments: [args] };
+    return {
+      title: `${view.icons ? '$(type-hierarchy) ' : ''}show the graph ${symbol.name}`,
+      command: SHOW_GRAPH_COMMAND,
+      arguments: [args],
+    };
   });
 }
 
@@ -83,7 +95,12 @@ function showGraph(context: FeatureContext, args: ShowGraphArguments): string {
   else {
     const counts = answer.nimberCounts.map((count, g) => `${count} with nimber ${g}`).join(', ');
     const state =
-      answer.problem ?? (answer.computing ? 'its nimbers are being computed' : counts ? `${counts}; the vertices with nimber 0 are the P-positions` : '');
+      answer.problem ??
+      (answer.computing
+        ? 'its nimbers are being computed'
+        : counts
+          ? `${counts}; the vertices with nimber 0 are the P-positions`
+          : '');
     message = `graph ${answer.graph}: ${answer.vertexCount} vertices, ${answer.edgeCount} edges. ${state}`.trim();
   }
   context.tell(message, 'info');
@@ -99,7 +116,8 @@ export const graphViewFeature: Feature = {
         const view = context.view(params.uri);
         if (!view) return { refused: 'The document is not open.' } satisfies GraphAnswer;
         const name = params.graph ?? graphNameAt(view, view.document.lines.offsetAt(params.position!));
-        if (name === undefined) return { refused: 'Put the cursor on a graph, or on a game that puts tokens on one.' } satisfies GraphAnswer;
+        if (name === undefined)
+          return { refused: 'Put the cursor on a graph, or on a game that puts tokens on one.' } satisfies GraphAnswer;
         return graphAnswer(view, name);
       },
     },

@@ -7,20 +7,29 @@
 //   rule name        the first values of its sequence and its period
 //   graph vertex     its nimber and options (in a graph's body)
 import { type ClientCapabilities, type Hover, MarkupKind } from 'vscode-languageserver';
+import { componentText } from '../analysis/gameReport';
 import type { ComponentResult, GameResult, RuleSummary } from '../compute/jobs';
 import type { GameMove } from '../engine/gameTypes';
 import { type GraphNimbers, type HeapRule, isHeapRule } from '../engine/types';
-import type { GameDeclaration, GraphDeclaration, Name, RuleDeclaration } from '../language/ast';
-import type { CheckedComponent, GameSymbol, GraphSymbol } from '../language/model';
-import { componentText } from '../analysis/gameReport';
-import { writeMove } from '../language/writeMove';
-import { countText, numberText, withShortNumbers } from '../language/numberText';
-import { quoted } from '../language/diagnostics';
 import { isWythoffP, wythoffPartner } from '../engine/wythoff';
-import { type Span, spanAt, spanContains as inside } from '../language/text';
+import type { GameDeclaration, GraphDeclaration, Name, RuleDeclaration } from '../language/ast';
+import { quoted } from '../language/diagnostics';
+import type { CheckedComponent, GameSymbol, GraphSymbol } from '../language/model';
+import { countText, numberText, withShortNumbers } from '../language/numberText';
+import { spanContains as inside, type Span, spanAt } from '../language/text';
+import { writeMove } from '../language/writeMove';
 import { textDocumentPositionParams } from '../params';
 import type { Feature } from './feature';
-import { type DocumentView, type Value, elapsed, outcomeWords, periodWords, proofWords, sequenceWhy, star } from './view';
+import {
+  type DocumentView,
+  elapsed,
+  outcomeWords,
+  periodWords,
+  proofWords,
+  sequenceWhy,
+  star,
+  type Value,
+} from './view';
 
 /** A nimber in Markdown: as code, so that `*` is not read as emphasis. */
 const nim = (g: bigint | number): string => `\`${star(g)}\``;
@@ -77,7 +86,12 @@ function gameDeclarationHover(view: DocumentView, declaration: GameDeclaration, 
     const token = syntax.vertices.findIndex((v) => inside(v, offset));
     if (token >= 0)
       return [
-        vertexHover(view, component.graph, component.vertices[token], `token on \`${syntax.vertices[token].text}\` in \`${game.name}\``),
+        vertexHover(
+          view,
+          component.graph,
+          component.vertices[token],
+          `token on \`${syntax.vertices[token].text}\` in \`${game.name}\``,
+        ),
         syntax.vertices[token],
       ];
   }
@@ -117,7 +131,12 @@ function gameHover(view: DocumentView, game: GameSymbol): string {
   return out.join('\n');
 }
 
-function movesList(view: DocumentView, game: GameSymbol, result: GameResult, keep: (move: GameMove) => boolean): string[] {
+function movesList(
+  view: DocumentView,
+  game: GameSymbol,
+  result: GameResult,
+  keep: (move: GameMove) => boolean,
+): string[] {
   if (result.outcome !== 'N') return [];
   const text = view.document.file.text;
   const moves = result.winningMoves.filter(keep);
@@ -128,7 +147,12 @@ function movesList(view: DocumentView, game: GameSymbol, result: GameResult, kee
   });
   const all = moves.length === result.winningMoves.length ? result.winningMoveCount : BigInt(moves.length);
   const more = all - BigInt(shown.length);
-  return ['', `Winning move${all === 1n ? '' : 's'} (${countText(all)}):`, ...shown, ...(more > 0n ? [`- and ${countText(more)} more`] : [])];
+  return [
+    '',
+    `Winning move${all === 1n ? '' : 's'} (${countText(all)}):`,
+    ...shown,
+    ...(more > 0n ? [`- and ${countText(more)} more`] : []),
+  ];
 }
 
 function componentResult(value: Value<GameResult> | undefined, index: number): ComponentResult | undefined {
@@ -139,11 +163,18 @@ function ruleLine(name: string, rule: HeapRule, summary: RuleSummary | undefined
   const head = `rule \`${name}\` (${describeRule(rule)})`;
   if (!summary) return head;
   const values = `\n\nG(0), G(1), …: \`${summary.firstValues.join(' ')}${summary.computedUpTo + 1 > summary.firstValues.length ? ' …' : ''}\``;
-  if (summary.periodicity) return `${head}: ${periodWords(summary.periodicity)}, ${proofWords(summary.periodicity)}.${values}`;
+  if (summary.periodicity)
+    return `${head}: ${periodWords(summary.periodicity)}, ${proofWords(summary.periodicity)}.${values}`;
   return `${head}: no period proved (${summary.reason ?? `values known up to n = ${summary.computedUpTo}`}).${values}`;
 }
 
-function componentHover(view: DocumentView, game: GameSymbol, component: CheckedComponent, index: number, value: Value<GameResult> | undefined): string {
+function componentHover(
+  view: DocumentView,
+  game: GameSymbol,
+  component: CheckedComponent,
+  index: number,
+  value: Value<GameResult> | undefined,
+): string {
   const text = view.document.file.text;
   const title = `**\`${componentText(text, component)}\`** in \`${game.name}\``;
   const waiting = pendingOrFailed(value, 'Its value');
@@ -158,13 +189,19 @@ function componentHover(view: DocumentView, game: GameSymbol, component: Checked
     case 'heaps':
       out.push(ruleLine(component.ruleName, component.rule, result.rule));
       if (component.heaps.length > 0)
-        out.push('', `heaps: ${component.heaps.map((h, i) => `${numberText(h)} → ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ')}`);
-      if (component.heaps.length > 1 && result.nimber !== null) out.push(`${result.parts.map((g) => nim(g!)).join(' ⊕ ')} = ${nim(result.nimber)}`);
+        out.push(
+          '',
+          `heaps: ${component.heaps.map((h, i) => `${numberText(h)} → ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ')}`,
+        );
+      if (component.heaps.length > 1 && result.nimber !== null)
+        out.push(`${result.parts.map((g) => nim(g!)).join(' ⊕ ')} = ${nim(result.nimber)}`);
       break;
     case 'octal-row':
       out.push(ruleLine(component.ruleName, component.rule, result.rule), '', 'Each run of `X` is a heap:');
       out.push(
-        component.heaps.map((h, i) => `${numberText(h)} → ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ') || '(no runs: no moves)',
+        component.heaps
+          .map((h, i) => `${numberText(h)} → ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`)
+          .join(', ') || '(no runs: no moves)',
       );
       break;
     case 'treblecross':
@@ -180,7 +217,9 @@ function componentHover(view: DocumentView, game: GameSymbol, component: Checked
       for (const [i, [a, b]] of component.positions.entries()) {
         const g = result.parts[i];
         const beatty = wythoffPairWords(a, b);
-        out.push(`- (${numberText(a)}, ${numberText(b)}) → ${g === null ? 'nimber not known' : nim(g)}${beatty ? `; ${beatty}` : ''}`);
+        out.push(
+          `- (${numberText(a)}, ${numberText(b)}) → ${g === null ? 'nimber not known' : nim(g)}${beatty ? `; ${beatty}` : ''}`,
+        );
       }
       if (result.nimber === null)
         out.push(
@@ -189,12 +228,20 @@ function componentHover(view: DocumentView, game: GameSymbol, component: Checked
         );
       break;
     case 'leftmost':
-      out.push('The leftmost-pile game: a move takes coins from the leftmost non-empty pile of a row. From the right, G = a − 1 if a ≤ G(rest), else a.', '');
-      for (const [i, row] of component.rows.entries()) out.push(`- [${row.map(numberText).join(', ')}] → ${nim(result.parts[i] ?? 0n)}`);
+      out.push(
+        'The leftmost-pile game: a move takes coins from the leftmost non-empty pile of a row. From the right, G = a − 1 if a ≤ G(rest), else a.',
+        '',
+      );
+      for (const [i, row] of component.rows.entries())
+        out.push(`- [${row.map(numberText).join(', ')}] → ${nim(result.parts[i] ?? 0n)}`);
       break;
     case 'words':
-      out.push(`Word game \`${component.ruleName}\`: a move deletes a word; the pieces on either side are played apart.`, '');
-      for (const [i, piece] of component.pieces.entries()) out.push(`- "${quoted(piece)}" → ${result.parts[i] === null ? 'not known' : nim(result.parts[i]!)}`);
+      out.push(
+        `Word game \`${component.ruleName}\`: a move deletes a word; the pieces on either side are played apart.`,
+        '',
+      );
+      for (const [i, piece] of component.pieces.entries())
+        out.push(`- "${quoted(piece)}" → ${result.parts[i] === null ? 'not known' : nim(result.parts[i]!)}`);
       break;
     default: {
       const unknown: never = component; // every family has its lines: the compiler checks it
@@ -226,9 +273,13 @@ function treblecrossLines(cells: string, result: ComponentResult): string[] {
     case 'over-budget':
       return [result.reason ?? 'not computed within the budget'];
     case 'nimber': {
-      if (t.segments.length === 0) return [`No cell can be marked safely: every move lets the opponent complete three in a row.`];
+      if (t.segments.length === 0)
+        return [`No cell can be marked safely: every move lets the opponent complete three in a row.`];
       const lines = ['Cells that are safe to mark form independent segments (each is 0.007 at its length + 2):'];
-      for (const s of t.segments) lines.push(`- cells ${s.start + 1}–${s.start + s.length} ("${cells.slice(s.start, s.start + s.length)}"): ${nim(s.nimber)}`);
+      for (const s of t.segments)
+        lines.push(
+          `- cells ${s.start + 1}–${s.start + s.length} ("${cells.slice(s.start, s.start + s.length)}"): ${nim(s.nimber)}`,
+        );
       return lines;
     }
   }
@@ -251,11 +302,19 @@ function heapHover(
   const g = result.parts[heap];
   if (g === null || g === undefined) return `${title}\n\nnimber not known: ${result.reason ?? 'not computed'}`;
   const out = [title, '', `nimber **${nim(g)}**`, ''];
-  if (component.rule.kind === 'subtractAllExcept' && component.rule.except.length === 0) out.push('In Nim a heap of n has nimber n.');
+  if (component.rule.kind === 'subtractAllExcept' && component.rule.except.length === 0)
+    out.push('In Nim a heap of n has nimber n.');
   else if (result.rule) out.push(`Why: ${sequenceWhy(result.rule, n)}.`);
   else out.push('Why: no move from this heap changes anything (it is below every move).');
   // Equal heaps have the same moves; the engine lists them under the first one.
-  out.push(...movesList(view, game, value.value, (m) => m.component === index && m.move.kind === 'heap' && component.heaps[m.move.heap] === n));
+  out.push(
+    ...movesList(
+      view,
+      game,
+      value.value,
+      (m) => m.component === index && m.move.kind === 'heap' && component.heaps[m.move.heap] === n,
+    ),
+  );
   return out.join('\n');
 }
 
@@ -282,14 +341,19 @@ function vertexHover(view: DocumentView, graph: GraphSymbol, vertex: number, tit
   return `${head}\n\nnimber **${nim(g)}**\n\n${why}`;
 }
 
-function graphDeclarationHover(view: DocumentView, declaration: GraphDeclaration, offset: number): [string | null, Span] {
+function graphDeclarationHover(
+  view: DocumentView,
+  declaration: GraphDeclaration,
+  offset: number,
+): [string | null, Span] {
   const symbol = declaration.name ? view.document.model.symbols.get(declaration.name.text) : undefined;
   if (symbol?.kind !== 'graph' || symbol.declaration !== declaration) return [null, declaration];
   for (const line of declaration.lines) {
     for (const name of [line.from, ...line.to] as Name[]) {
       if (!inside(name, offset)) continue;
       const vertex = symbol.vertexIndex.get(name.text);
-      if (vertex !== undefined) return [vertexHover(view, symbol, vertex, `vertex \`${name.text}\` of graph \`${symbol.name}\``), name];
+      if (vertex !== undefined)
+        return [vertexHover(view, symbol, vertex, `vertex \`${name.text}\` of graph \`${symbol.name}\``), name];
     }
   }
   const vertices = symbol.vertexIndex.size;
@@ -299,13 +363,17 @@ function graphDeclarationHover(view: DocumentView, declaration: GraphDeclaration
     : value.state === 'done'
       ? graphSummary(symbol, value.value)
       : (pendingOrFailed(value, 'Its nimbers') ?? '');
-  return [`**graph \`${symbol.name}\`**: ${vertices} vertices, ${symbol.data.succ.length} edges\n\n${status}`, declaration.name ?? declaration];
+  return [
+    `**graph \`${symbol.name}\`**: ${vertices} vertices, ${symbol.data.succ.length} edges\n\n${status}`,
+    declaration.name ?? declaration,
+  ];
 }
 
 function graphSummary(graph: GraphSymbol, nimbers: GraphNimbers): string {
   const count = graph.vertexIndex.size;
   const list: string[] = [];
-  for (let v = 0; v < Math.min(20, count); v++) list.push(`\`${graph.vertexIndex.nameOf(v)}\` ${nimbers.nimbers[v] < 0 ? '?' : nim(nimbers.nimbers[v])}`);
+  for (let v = 0; v < Math.min(20, count); v++)
+    list.push(`\`${graph.vertexIndex.nameOf(v)}\` ${nimbers.nimbers[v] < 0 ? '?' : nim(nimbers.nimbers[v])}`);
   return `nimbers: ${list.join(', ')}${count > list.length ? ', …' : ''}`;
 }
 
@@ -344,9 +412,16 @@ export function ruleHover(view: DocumentView, name: string, rule: HeapRule): str
   if (waiting || value.state !== 'done') return `${title}\n\n${waiting}`;
   const summary = value.value;
   const first = summary.firstValues.join(' ');
-  const out = [title, '', `G(0), G(1), …: \`${first}${summary.computedUpTo + 1 > summary.firstValues.length ? ' …' : ''}\``, ''];
+  const out = [
+    title,
+    '',
+    `G(0), G(1), …: \`${first}${summary.computedUpTo + 1 > summary.firstValues.length ? ' …' : ''}\``,
+    '',
+  ];
   if (summary.periodicity)
-    out.push(`Values repeat with ${periodWords(summary.periodicity)}; ${proofWords(summary.periodicity)}. Every heap's nimber is known.`);
+    out.push(
+      `Values repeat with ${periodWords(summary.periodicity)}; ${proofWords(summary.periodicity)}. Every heap's nimber is known.`,
+    );
   else out.push(`No period proved: ${summary.reason ?? `values known up to n = ${summary.computedUpTo}`}.`);
   return out.join('\n');
 }

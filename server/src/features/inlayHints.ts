@@ -32,7 +32,12 @@ export function inlayHints(view: DocumentView, range?: Range, later = false): In
       hints.push(
         later
           ? { position, label, paddingLeft: true, data: view.number satisfies HintData }
-          : { position, label, paddingLeft: true, tooltip: { kind: MarkupKind.Markdown, value: hintTooltip(game, value, component) } },
+          : {
+              position,
+              label,
+              paddingLeft: true,
+              tooltip: { kind: MarkupKind.Markdown, value: hintTooltip(game, value, component) },
+            },
       );
     }
   }
@@ -50,13 +55,17 @@ export function resolveInlayHint(view: DocumentView | undefined, hint: InlayHint
   for (const [game] of gamesBetween(view.document.model.games, offset, offset)) {
     const value = view.game(game);
     const same = gameHints(game, value).find((h) => h.offset === offset && h.label === hint.label);
-    if (same) return { ...hint, tooltip: { kind: MarkupKind.Markdown, value: hintTooltip(game, value, same.component) } };
+    if (same)
+      return { ...hint, tooltip: { kind: MarkupKind.Markdown, value: hintTooltip(game, value, same.component) } };
   }
   return hint;
 }
 
 /** A game's hints: each component's nimber (in a sum of several), then the game's value (component -1). */
-function gameHints(game: GameSymbol, value: Value<GameResult> | undefined): { offset: number; label: string; component: number }[] {
+function gameHints(
+  game: GameSymbol,
+  value: Value<GameResult> | undefined,
+): { offset: number; label: string; component: number }[] {
   const end = game.declaration.sum?.end;
   if (!value || end === undefined) return [];
   const sum = game.components.length > 1 && game.play === 'normal' ? '⊕ ' : '';
@@ -67,7 +76,8 @@ function gameHints(game: GameSymbol, value: Value<GameResult> | undefined): { of
   if (sum) {
     game.components.forEach((component, i) => {
       const nimber = result.components[i]?.nimber;
-      if (nimber !== null && nimber !== undefined) hints.push({ offset: component.syntax.end, label: star(nimber), component: i });
+      if (nimber !== null && nimber !== undefined)
+        hints.push({ offset: component.syntax.end, label: star(nimber), component: i });
     });
   }
   hints.push({ offset: end, label: gameLabel(game, result, sum), component: -1 });
@@ -94,7 +104,8 @@ export function gameLabel(game: GameSymbol, result: GameResult, sum: string): st
 }
 
 function gameTooltip(game: GameSymbol, result: GameResult): string {
-  if (result.outcome === null) return `The value of \`${game.name}\` is not known: ${result.reason ?? 'no reason given'}.`;
+  if (result.outcome === null)
+    return `The value of \`${game.name}\` is not known: ${result.reason ?? 'no reason given'}.`;
   const value = result.nimber === null ? '' : ` Its nimber is ${star(result.nimber)}.`;
   return `In \`${game.name}\`, ${outcomeWords(result.outcome)}.${value}${result.reason ? ` (${result.reason})` : ''}`;
 }
@@ -104,7 +115,9 @@ export const inlayHintsFeature: Feature = {
   capabilities: (client) => ({ inlayHintProvider: resolvesTooltips(client) ? { resolveProvider: true } : true }),
   handlers: (context) => {
     const plain = (hint: InlayHint): InlayHint =>
-      takesMarkdown(context.client) || !hint.tooltip ? hint : { ...hint, tooltip: plainText((hint.tooltip as { value: string }).value) };
+      takesMarkdown(context.client) || !hint.tooltip
+        ? hint
+        : { ...hint, tooltip: plainText((hint.tooltip as { value: string }).value) };
     // Hints without tooltips show no elapsed time: the last answer serves while nothing changed.
     const again = lastAnswer<InlayHint[]>(context);
     return {
@@ -113,7 +126,8 @@ export const inlayHintsFeature: Feature = {
           const params = textDocumentRangeParams(raw);
           const view = context.view(params.uri);
           if (!view) return [];
-          if (resolvesTooltips(context.client)) return again(view, JSON.stringify(params.range), () => inlayHints(view, params.range, true));
+          if (resolvesTooltips(context.client))
+            return again(view, JSON.stringify(params.range), () => inlayHints(view, params.range, true));
           const hints = inlayHints(view, params.range, false);
           return takesMarkdown(context.client) ? hints : hints.map(plain);
         },

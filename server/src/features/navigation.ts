@@ -3,8 +3,15 @@
 // references and document highlights, for rules, graphs, vertices and games. All of it reads the
 // document's name index (language/names.ts); names are per document, as the language has no
 // imports.
-import { type DocumentHighlight, DocumentHighlightKind, type DocumentSymbol, type Location, type SymbolInformation, SymbolKind } from 'vscode-languageserver';
-import { type NameKind, type Occurrence, nameIndex } from '../language/names';
+import {
+  type DocumentHighlight,
+  DocumentHighlightKind,
+  type DocumentSymbol,
+  type Location,
+  type SymbolInformation,
+  SymbolKind,
+} from 'vscode-languageserver';
+import { type NameKind, nameIndex, type Occurrence } from '../language/names';
 import { referenceParams, textDocumentParams, textDocumentPositionParams, workspaceSymbolParams } from '../params';
 import type { Feature } from './feature';
 import { gameLabel } from './inlayHints';
@@ -57,9 +64,22 @@ export function documentSymbols(view: DocumentView): DocumentSymbol[] {
         const index = own?.vertexIndex.get(vertex.name);
         const nimber = values?.state === 'done' && index !== undefined ? values.value.nimbers[index] : undefined;
         const at = document.lines.rangeOf(vertex);
-        return { name: vertex.name, kind: SYMBOL_KINDS.vertex, detail: nimber === undefined || nimber < 0 ? '' : star(nimber), range: at, selectionRange: at };
+        return {
+          name: vertex.name,
+          kind: SYMBOL_KINDS.vertex,
+          detail: nimber === undefined || nimber < 0 ? '' : star(nimber),
+          range: at,
+          selectionRange: at,
+        };
       });
-      symbols.push({ name: name.text, kind: SYMBOL_KINDS.graph, detail: `${children.length} vertices`, range, selectionRange, children });
+      symbols.push({
+        name: name.text,
+        kind: SYMBOL_KINDS.graph,
+        detail: `${children.length} vertices`,
+        range,
+        selectionRange,
+        children,
+      });
     } else {
       const game = document.model.games.find((g) => g.declaration === declaration);
       const value = game && view.game(game);
@@ -74,7 +94,12 @@ export function documentSymbols(view: DocumentView): DocumentSymbol[] {
 /** The outline as SymbolInformation (LSP before 3.10): children after their parent, with its name as container. */
 export function flatSymbols(uri: string, symbols: readonly DocumentSymbol[], container?: string): SymbolInformation[] {
   return symbols.flatMap((symbol) => [
-    { name: symbol.name, kind: symbol.kind, location: { uri, range: symbol.selectionRange }, ...(container === undefined ? {} : { containerName: container }) },
+    {
+      name: symbol.name,
+      kind: symbol.kind,
+      location: { uri, range: symbol.selectionRange },
+      ...(container === undefined ? {} : { containerName: container }),
+    },
     ...flatSymbols(uri, symbol.children ?? [], symbol.name),
   ]);
 }
@@ -108,7 +133,10 @@ export function workspaceSymbols(views: readonly DocumentView[], query: string):
 }
 
 /** The name under the cursor and every occurrence of what it names. */
-export function occurrencesAt(view: DocumentView, offset: number): { readonly at: Occurrence; readonly uses: readonly Occurrence[] } | undefined {
+export function occurrencesAt(
+  view: DocumentView,
+  offset: number,
+): { readonly at: Occurrence; readonly uses: readonly Occurrence[] } | undefined {
   const index = nameIndex(view.document);
   const at = index.at(offset);
   return at && { at, uses: index.uses(at.key) };
@@ -123,13 +151,18 @@ export function definition(view: DocumentView, offset: number): Location | null 
 export function references(view: DocumentView, offset: number, includeDeclaration: boolean): Location[] {
   const found = occurrencesAt(view, offset);
   if (!found) return [];
-  return found.uses.filter((o) => includeDeclaration || !o.declaration).map((o) => ({ uri: view.uri, range: view.document.lines.rangeOf(o) }));
+  return found.uses
+    .filter((o) => includeDeclaration || !o.declaration)
+    .map((o) => ({ uri: view.uri, range: view.document.lines.rangeOf(o) }));
 }
 
 export function documentHighlights(view: DocumentView, offset: number): DocumentHighlight[] {
   const found = occurrencesAt(view, offset);
   if (!found) return [];
-  return found.uses.map((o) => ({ range: view.document.lines.rangeOf(o), kind: o.declaration ? DocumentHighlightKind.Write : DocumentHighlightKind.Read }));
+  return found.uses.map((o) => ({
+    range: view.document.lines.rangeOf(o),
+    kind: o.declaration ? DocumentHighlightKind.Write : DocumentHighlightKind.Read,
+  }));
 }
 
 export const navigationFeature: Feature = {
@@ -155,7 +188,9 @@ export const navigationFeature: Feature = {
           if (!view) return [];
           const symbols = documentSymbols(view);
           // A client without hierarchical symbols gets a flat list, a vertex naming its graph.
-          return context.client.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport ? symbols : flatSymbols(view.uri, symbols);
+          return context.client.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport
+            ? symbols
+            : flatSymbols(view.uri, symbols);
         },
         'workspace/symbol': (raw) => {
           return workspaceSymbols(context.views(), workspaceSymbolParams(raw).query);

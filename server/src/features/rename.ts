@@ -5,7 +5,7 @@
 // same graph for a vertex).
 import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { KEYWORDS } from '../language/lexer';
-import { isBuiltinName, invalidName, nameIndex, type Occurrence } from '../language/names';
+import { invalidName, isBuiltinName, nameIndex, type Occurrence } from '../language/names';
 import { renameParams, textDocumentPositionParams } from '../params';
 import { type Feature, Refusal } from './feature';
 import type { DocumentView } from './view';
@@ -15,9 +15,12 @@ export function renameTarget(view: DocumentView, offset: number): Occurrence {
   const index = nameIndex(view.document);
   const at = index.at(offset);
   if (!at) throw new Refusal(`Only the name of a rule, graph, vertex or game can be renamed${whatIsAt(view, offset)}.`);
-  if (isBuiltinName(at.name) && at.kind === 'rule') throw new Refusal(`\`${at.name}\` is a built-in rule: it cannot be renamed.`);
+  if (isBuiltinName(at.name) && at.kind === 'rule')
+    throw new Refusal(`\`${at.name}\` is a built-in rule: it cannot be renamed.`);
   if (!index.definition(at.key))
-    throw new Refusal(`\`${at.name}\` is not declared in this document, so there is nothing to rename: declare it, or correct the name.`);
+    throw new Refusal(
+      `\`${at.name}\` is not declared in this document, so there is nothing to rename: declare it, or correct the name.`,
+    );
   return at;
 }
 
@@ -48,11 +51,17 @@ export function renameEdits(view: DocumentView, offset: number, newName: string)
   const index = nameIndex(view.document);
   if (at.kind === 'vertex') {
     const taken = index.definition(at.key.slice(0, at.key.lastIndexOf(':') + 1) + newName);
-    if (taken) throw new Refusal(`Graph \`${at.graph}\` already has a vertex \`${newName}\` (line ${view.document.lines.positionAt(taken.start).line + 1}).`);
+    if (taken)
+      throw new Refusal(
+        `Graph \`${at.graph}\` already has a vertex \`${newName}\` (line ${view.document.lines.positionAt(taken.start).line + 1}).`,
+      );
   } else {
     if (isBuiltinName(newName)) throw new Refusal(`\`${newName}\` is a built-in rule: choose another name.`);
     const taken = index.uses(`name:${newName}`).find((o) => o.declaration);
-    if (taken) throw new Refusal(`\`${newName}\` is already the name of a ${taken.kind} (line ${view.document.lines.positionAt(taken.start).line + 1}).`);
+    if (taken)
+      throw new Refusal(
+        `\`${newName}\` is already the name of a ${taken.kind} (line ${view.document.lines.positionAt(taken.start).line + 1}).`,
+      );
   }
   const { lines } = view.document;
   return index.uses(at.key).map((o) => ({ range: lines.rangeOf(o), newText: newName }));
@@ -60,7 +69,9 @@ export function renameEdits(view: DocumentView, offset: number, newName: string)
 
 export const renameFeature: Feature = {
   name: 'rename',
-  capabilities: (client) => ({ renameProvider: client.textDocument?.rename?.prepareSupport ? { prepareProvider: true } : true }),
+  capabilities: (client) => ({
+    renameProvider: client.textDocument?.rename?.prepareSupport ? { prepareProvider: true } : true,
+  }),
   handlers: (context) => ({
     requests: {
       'textDocument/prepareRename': (raw) => {

@@ -3,7 +3,7 @@
 // rule's body → the declaration; a vertex → its edge line → the graph.
 import type { Position, SelectionRange } from 'vscode-languageserver';
 import type { Component, Declaration } from '../language/ast';
-import { type Span, spanAt, spanContains as contains } from '../language/text';
+import { spanContains as contains, type Span, spanAt } from '../language/text';
 import { selectionRangeParams } from '../params';
 import type { Feature } from './feature';
 import type { DocumentView } from './view';
@@ -25,7 +25,12 @@ function componentSpans(component: Component, offset: number): Span[] {
     case 'pairs':
     case 'lists': {
       const group = (component.kind === 'pairs' ? component.pairs : component.lists).find((g) => contains(g, offset));
-      return [component, ...(group ? [group, ...group.numbers.filter((n) => contains(n, offset))] : [head].filter((h) => contains(h, offset)))];
+      return [
+        component,
+        ...(group
+          ? [group, ...group.numbers.filter((n) => contains(n, offset))]
+          : [head].filter((h) => contains(h, offset))),
+      ];
     }
   }
   return [component, ...inner.filter((s): s is Span => contains(s, offset))];
@@ -47,7 +52,12 @@ export function spansAround(declaration: Declaration, offset: number): Span[] {
       const body = declaration.body;
       if (!contains(body, offset)) break;
       spans.push(body);
-      const set = body.kind === 'subtract' || body.kind === 'words' ? body.set : body.kind === 'subtract-all' ? body.except?.set : undefined;
+      const set =
+        body.kind === 'subtract' || body.kind === 'words'
+          ? body.set
+          : body.kind === 'subtract-all'
+            ? body.except?.set
+            : undefined;
       if (contains(set, offset)) spans.push(set);
       const items: readonly Span[] =
         body.kind === 'subtract'

@@ -5,7 +5,7 @@
 import type { SemanticTokens, SemanticTokensDelta, SemanticTokensLegend } from 'vscode-languageserver';
 import type { AnalyzedDocument } from '../language/analyze';
 import type { NumberLiteral } from '../language/ast';
-import { isBuiltinName, nameIndex, type NameKind } from '../language/names';
+import { isBuiltinName, type NameKind, nameIndex } from '../language/names';
 import type { Span } from '../language/text';
 import { semanticTokensDeltaParams, textDocumentParams, textDocumentRangeParams } from '../params';
 import type { Feature } from './feature';
@@ -45,7 +45,12 @@ function classifyAll(document: AnalyzedDocument): Classified[] {
   for (const o of nameIndex(document).occurrences) {
     if (o.kind === 'unknown') continue;
     const builtin = o.kind === 'rule' && isBuiltinName(o.name) ? READONLY | DEFAULT_LIBRARY : 0;
-    found.push({ start: o.start, end: o.end, type: TYPE_OF[o.kind], modifiers: (o.declaration ? DECLARATION : 0) | builtin });
+    found.push({
+      start: o.start,
+      end: o.end,
+      type: TYPE_OF[o.kind],
+      modifiers: (o.declaration ? DECLARATION : 0) | builtin,
+    });
   }
   const number = (n: Span) => found.push({ start: n.start, end: n.end, type: NUMBER, modifiers: 0 });
   const numbers = (list: readonly NumberLiteral[]) => list.forEach(number);
@@ -86,7 +91,13 @@ function encodeBetween(document: AnalyzedDocument, first: number, last: number):
   for (const token of classify(document)) {
     if (token.end < first || token.start > last) continue;
     const at = document.lines.positionAt(token.start);
-    data.push(at.line - line, at.line === line ? at.character - character : at.character, token.end - token.start, token.type, token.modifiers);
+    data.push(
+      at.line - line,
+      at.line === line ? at.character - character : at.character,
+      token.end - token.start,
+      token.type,
+      token.modifiers,
+    );
     line = at.line;
     character = at.character;
   }
@@ -94,18 +105,31 @@ function encodeBetween(document: AnalyzedDocument, first: number, last: number):
 }
 
 /** The edit from `before` to `after`: what lies between their common prefix and suffix. */
-export function delta(before: readonly number[], after: readonly number[]): { start: number; deleteCount: number; data: number[] }[] {
+export function delta(
+  before: readonly number[],
+  after: readonly number[],
+): { start: number; deleteCount: number; data: number[] }[] {
   let prefix = 0;
   while (prefix < before.length && prefix < after.length && before[prefix] === after[prefix]) prefix++;
   let suffix = 0;
-  while (suffix < before.length - prefix && suffix < after.length - prefix && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
+  while (
+    suffix < before.length - prefix &&
+    suffix < after.length - prefix &&
+    before[before.length - 1 - suffix] === after[after.length - 1 - suffix]
+  )
+    suffix++;
   if (prefix === before.length && prefix === after.length) return [];
-  return [{ start: prefix, deleteCount: before.length - prefix - suffix, data: after.slice(prefix, after.length - suffix) }];
+  return [
+    { start: prefix, deleteCount: before.length - prefix - suffix, data: after.slice(prefix, after.length - suffix) },
+  ];
 }
 
 export const semanticTokensFeature: Feature = {
   name: 'semantic tokens',
-  capabilities: (client) => (client.textDocument?.semanticTokens ? { semanticTokensProvider: { legend: LEGEND, full: { delta: true }, range: true } } : {}),
+  capabilities: (client) =>
+    client.textDocument?.semanticTokens
+      ? { semanticTokensProvider: { legend: LEGEND, full: { delta: true }, range: true } }
+      : {},
   handlers: (context) => {
     // The last result per document, for deltas (a few documents: an editor asks for the visible ones).
     const last = new Map<string, { readonly resultId: string; readonly data: number[] }>();

@@ -22,18 +22,23 @@ import {
 } from '../protocol';
 import type { Feature, FeatureContext } from './feature';
 import { describeRule } from './hover';
-import { declarationLenses, declaredNameAt, type DocumentView, periodWords, proofWords } from './view';
+import { type DocumentView, declarationLenses, declaredNameAt, periodWords, proofWords } from './view';
 
 /** How many rare heaps an answer lists (it counts them all). */
 const LISTED_RARE_HEAPS = 200;
 
 /** The heap rule called `name` in the document (declared or built in), or why there is none. */
-function heapRule(view: DocumentView, name: string): { readonly symbol: RuleSymbol; readonly rule: HeapRule } | { readonly refused: string } {
+function heapRule(
+  view: DocumentView,
+  name: string,
+): { readonly symbol: RuleSymbol; readonly rule: HeapRule } | { readonly refused: string } {
   const symbol = view.document.model.symbols.get(name);
   if (symbol?.kind !== 'rule') return { refused: `There is no rule \`${name}\` in this document.` };
   if (!symbol.rule) return { refused: `The rule \`${name}\` has errors: fix them to see its nim-sequence.` };
   if (!isHeapRule(symbol.rule))
-    return { refused: `\`${name}\` is not a heap rule: only subtraction, subtract-all-except and octal rules have a nim-sequence.` };
+    return {
+      refused: `\`${name}\` is not a heap rule: only subtraction, subtract-all-except and octal rules have a nim-sequence.`,
+    };
   return { symbol, rule: symbol.rule };
 }
 
@@ -51,13 +56,20 @@ export function rareAndCommon(values: ArrayLike<number>): NonNullable<RuleSequen
   for (let n = 0; n < values.length; n++) histogram[values[n] & ((1 << bits) - 1)]++;
   const { mask, rare } = fewestRareMask(histogram, values.length);
   const rareHeaps: number[] = [];
-  for (let n = 0; n < values.length && rareHeaps.length < LISTED_RARE_HEAPS; n++) if (isRare(values[n], mask)) rareHeaps.push(n);
+  for (let n = 0; n < values.length && rareHeaps.length < LISTED_RARE_HEAPS; n++)
+    if (isRare(values[n], mask)) rareHeaps.push(n);
   const rareValues = [...new Set(Array.from(values))].filter((v) => isRare(v, mask)).sort((x, y) => x - y);
   return { mask, rareValues, rareHeapCount: rare, rareHeaps };
 }
 
 /** SEQUENCE_REQUEST's answer, made from what the worker computed. */
-export function sequenceAnswer(name: string, rule: HeapRule, result: SequenceValues, upTo: number, cancelled: boolean): SequenceAnswer {
+export function sequenceAnswer(
+  name: string,
+  rule: HeapRule,
+  result: SequenceValues,
+  upTo: number,
+  cancelled: boolean,
+): SequenceAnswer {
   const p = result.periodicity;
   const values = Array.from(result.values);
   const last = values.length - 1;
@@ -76,7 +88,9 @@ export function sequenceAnswer(name: string, rule: HeapRule, result: SequenceVal
     family: rule.kind,
     values,
     computedUpTo: result.computedUpTo,
-    ...(p ? { period: { preperiod: p.preperiod, period: p.period, saltus: p.saltus, provedAt: p.provedAt, proof: p.proof } } : {}),
+    ...(p
+      ? { period: { preperiod: p.preperiod, period: p.period, saltus: p.saltus, provedAt: p.provedAt, proof: p.proof } }
+      : {}),
     status,
     ...(stopped ? { stopped } : {}),
     ...(rule.kind === 'octal' ? { rareCommon: rareAndCommon(values) } : {}),
@@ -89,7 +103,11 @@ export function ruleLenses(view: DocumentView): CodeLens[] {
     if (!isHeapRule(symbol.rule)) return undefined;
     const args: ExploreSequenceArguments = { uri: view.uri, rule: symbol.name };
     // `$(name)` is VS Code's icon syntax: other editors would show it as text.
-    return { title: `${view.icons ? '$(graph-line) ' : ''}explore the nim-sequence of ${symbol.name}`, command: EXPLORE_SEQUENCE_COMMAND, arguments: [args] };
+    return {
+      title: `${view.icons ? '$(graph-line) ' : ''}explore the nim-sequence of ${symbol.name}`,
+      command: EXPLORE_SEQUENCE_COMMAND,
+      arguments: [args],
+    };
   });
 }
 
@@ -115,15 +133,23 @@ async function computedSequence(
   const found = heapRule(view, name);
   if ('refused' in found) return found;
   const wanted = upTo ?? SEQUENCE_DEFAULT_UP_TO;
-  const outcome = await context.compute({ kind: 'sequence', rule: found.rule, upTo: wanted }, token, [ruleKey(found.rule)]);
+  const outcome = await context.compute({ kind: 'sequence', rule: found.rule, upTo: wanted }, token, [
+    ruleKey(found.rule),
+  ]);
   if (outcome.status === 'dropped') return { refused: 'Cancelled.' };
-  if (outcome.status === 'failed') return { refused: `Computing the sequence failed: ${outcome.message.split('\n')[0]}` };
+  if (outcome.status === 'failed')
+    return { refused: `Computing the sequence failed: ${outcome.message.split('\n')[0]}` };
   if (outcome.result.kind !== 'sequence') return { refused: 'The worker answered something else.' };
   return sequenceAnswer(name, found.rule, outcome.result.sequence, wanted, outcome.cancelled);
 }
 
 /** Wythoff's nimbers for both heaps up to `size`, computed in a worker: the explorer's heat map. */
-async function wythoffAnswer(context: FeatureContext, name: string, size: number, token: CancellationToken): Promise<SequenceAnswer> {
+async function wythoffAnswer(
+  context: FeatureContext,
+  name: string,
+  size: number,
+  token: CancellationToken,
+): Promise<SequenceAnswer> {
   const outcome = await context.compute({ kind: 'wythoff', size }, token);
   if (outcome.status === 'dropped') return { refused: 'Cancelled.' };
   if (outcome.status === 'failed') return { refused: `Computing the table failed: ${outcome.message.split('\n')[0]}` };
@@ -137,7 +163,9 @@ async function wythoffAnswer(context: FeatureContext, name: string, size: number
     table: Array.from(table.values),
     status:
       'G(a, b) has no known formula; its zeros do: the P-positions are (0, 0) and the pairs (⌊kφ⌋, ⌊kφ²⌋) and (⌊kφ²⌋, ⌊kφ⌋), φ the golden ratio (Wythoff, 1907).',
-    ...(table.size < size ? { stopped: `${outcome.cancelled ? 'Cancelled' : 'Stopped'} at both heaps up to ${Math.max(0, table.size)}.` } : {}),
+    ...(table.size < size
+      ? { stopped: `${outcome.cancelled ? 'Cancelled' : 'Stopped'} at both heaps up to ${Math.max(0, table.size)}.` }
+      : {}),
   };
   return answer;
 }
@@ -151,7 +179,9 @@ const TOLD_VALUES = 40;
  */
 async function explore(context: FeatureContext, args: ExploreSequenceArguments): Promise<string> {
   const view = context.view(args.uri);
-  const answer = view ? await computedSequence(context, view, args.rule, TOLD_VALUES - 1, CancellationToken.None) : { refused: 'The document is not open.' };
+  const answer = view
+    ? await computedSequence(context, view, args.rule, TOLD_VALUES - 1, CancellationToken.None)
+    : { refused: 'The document is not open.' };
   const message =
     'refused' in answer
       ? answer.refused

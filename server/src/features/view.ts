@@ -1,12 +1,13 @@
 // What every editor feature reads: one document version, its analysis, the settings, and the
 // state of each computation it depends on. Features are functions of a view and a position, so
 // they never wait: a value still computing is a state like any other, and they say so.
+
+import type { CodeLens, Command } from 'vscode-languageserver';
 import { DEFAULT_COMPUTATION_MEMORY_MB, type GameResult, type RuleSummary } from '../compute/jobs';
 import type { GraphNimbers, HeapRule, Periodicity } from '../engine/types';
 import type { AnalyzedDocument } from '../language/analyze';
-import type { CodeLens, Command } from 'vscode-languageserver';
-import type { GameSymbol, GraphSymbol, RuleSymbol } from '../language/model';
 import { referenceAt } from '../language/checker';
+import type { GameSymbol, GraphSymbol, RuleSymbol } from '../language/model';
 import { numberText } from '../language/numberText';
 import { spanAt } from '../language/text';
 
@@ -60,7 +61,11 @@ export interface DocumentView {
  * the hints of a screenful, and a request must not cost the whole document (100,000 games).
  * `games` is in document order (SemanticModel.games).
  */
-export function* gamesBetween(games: readonly GameSymbol[], first: number, last: number): Generator<[game: GameSymbol, index: number]> {
+export function* gamesBetween(
+  games: readonly GameSymbol[],
+  first: number,
+  last: number,
+): Generator<[game: GameSymbol, index: number]> {
   let low = 0;
   let high = games.length;
   while (low < high) {
@@ -80,13 +85,17 @@ export function gameAgain(
   name: string,
   key: string,
   madeFor: string,
-): { readonly view: DocumentView; readonly game: GameSymbol; readonly result: GameResult } | { readonly refused: string; readonly advice: string } {
+):
+  | { readonly view: DocumentView; readonly game: GameSymbol; readonly result: GameResult }
+  | { readonly refused: string; readonly advice: string } {
   if (!view) return { refused: 'The document is not open any more', advice: '' };
   const game = view.document.model.games.find((g) => g.name === name);
   if (!game) return { refused: `There is no game \`${name}\` in the document any more`, advice: '' };
-  if (view.gameKey(game) !== key) return { refused: `\`${name}\` changed since ${madeFor} computed`, advice: ' Use the updated code lens.' };
+  if (view.gameKey(game) !== key)
+    return { refused: `\`${name}\` changed since ${madeFor} computed`, advice: ' Use the updated code lens.' };
   const value = view.game(game);
-  if (value?.state !== 'done') return { refused: `The value of \`${name}\` is being recomputed`, advice: ' Try again in a moment.' };
+  if (value?.state !== 'done')
+    return { refused: `The value of \`${name}\` is being recomputed`, advice: ' Try again in a moment.' };
   return { view, game, result: value.value };
 }
 
@@ -95,7 +104,8 @@ export function gameAgain(
 /** A nimber as CGT writes it: 0, *1, *2, … (`*1` rather than `*`, so it reads in any font). */
 export const star = (g: bigint | number): string => (BigInt(g) === 0n ? '0' : `*${numberText(g)}`);
 
-export const outcomeWords = (outcome: 'N' | 'P'): string => (outcome === 'N' ? 'the player to move wins' : 'the player to move loses');
+export const outcomeWords = (outcome: 'N' | 'P'): string =>
+  outcome === 'N' ? 'the player to move wins' : 'the player to move loses';
 
 export const outcomeShort = (outcome: 'N' | 'P'): string => (outcome === 'N' ? 'win' : 'lose');
 
@@ -152,7 +162,11 @@ export function declaredNameAt(view: DocumentView, offset: number, kind: keyof D
  * A lens above every rule or graph the document declares (not a duplicate declaration), with the
  * command `make` gives its symbol; none where it gives none.
  */
-export function declarationLenses<K extends keyof Declared>(view: DocumentView, kind: K, make: (symbol: Declared[K]) => Command | undefined): CodeLens[] {
+export function declarationLenses<K extends keyof Declared>(
+  view: DocumentView,
+  kind: K,
+  make: (symbol: Declared[K]) => Command | undefined,
+): CodeLens[] {
   const lenses: CodeLens[] = [];
   for (const declaration of view.document.file.declarations) {
     if (declaration.kind !== kind || !declaration.name) continue;

@@ -7,7 +7,7 @@
 // parse keeps the declarations the edit did not touch (incremental.ts) and the check keeps what
 // they gave (checker.ts's CheckEntry), so a keystroke costs about one declaration's work, not the
 // document's. The result is the same as analysing the text from scratch, to the diagnostic.
-import type { SourceFile } from './ast';
+import type { Declaration, SourceFile } from './ast';
 import { type CheckEntry, check, type GameStream } from './checker';
 import { type Diagnostic, DiagnosticSink, MAX_DIAGNOSTICS } from './diagnostics';
 import { reparse } from './incremental';
@@ -15,7 +15,6 @@ import type { DeclaredSymbol, GameSymbol, SemanticModel } from './model';
 import { type ParseUnit, parse } from './parser';
 import { SUGGESTION_BUDGET, Suggester } from './suggest';
 import { LineIndex } from './text';
-import type { Declaration } from './ast';
 
 export interface AnalyzedDocument {
   readonly file: SourceFile;
@@ -63,8 +62,18 @@ export function analyzeText(text: string, limits: AnalysisLimits = {}, previous?
   const sink = new DiagnosticSink(limits.maxDiagnostics ?? MAX_DIAGNOSTICS);
   const suggester = new Suggester(limits.suggestionBudget ?? SUGGESTION_BUDGET);
   const parsed = parse(text, sink, suggester, { record: limits.reusable });
-  const checked = check(parsed.file, lines, parsed.errorStarts, sink, suggester, limits.reusable ? { record: true } : undefined);
-  const reusable = parsed.units && checked.entries ? { units: parsed.units, entries: checked.entries, candidates: checked.candidates, used: false } : undefined;
+  const checked = check(
+    parsed.file,
+    lines,
+    parsed.errorStarts,
+    sink,
+    suggester,
+    limits.reusable ? { record: true } : undefined,
+  );
+  const reusable =
+    parsed.units && checked.entries
+      ? { units: parsed.units, entries: checked.entries, candidates: checked.candidates, used: false }
+      : undefined;
   return {
     file: parsed.file,
     model: checked.model,
@@ -98,7 +107,10 @@ export class StreamedText {
     this.lines = new LineIndex(text);
     this.sink = new DiagnosticSink(limits.maxDiagnostics ?? MAX_DIAGNOSTICS);
     this.suggester = new Suggester(limits.suggestionBudget ?? SUGGESTION_BUDGET);
-    this.parsed = parse(text, this.sink, this.suggester, { keep: (declaration) => declaration.kind !== 'game', resumePoints: this.resumePoints });
+    this.parsed = parse(text, this.sink, this.suggester, {
+      keep: (declaration) => declaration.kind !== 'game',
+      resumePoints: this.resumePoints,
+    });
   }
 
   /**
@@ -107,7 +119,15 @@ export class StreamedText {
    * games another time.
    */
   analyze(onGame: (game: GameSymbol) => void): AnalyzedDocument {
-    const checked = check(this.parsed.file, this.lines, this.parsed.errorStarts, this.sink, this.suggester, { record: true }, this.stream(onGame));
+    const checked = check(
+      this.parsed.file,
+      this.lines,
+      this.parsed.errorStarts,
+      this.sink,
+      this.suggester,
+      { record: true },
+      this.stream(onGame),
+    );
     this.entries = checked.entries;
     return {
       file: this.parsed.file,
@@ -151,12 +171,21 @@ export class StreamedText {
 }
 
 /** analyzeText's diagnostics for `text`, its games handed to `onGame` one at a time and not kept (see StreamedText). */
-export function analyzeStreaming(text: string, onGame: (game: GameSymbol) => void, limits: AnalysisLimits = {}): AnalyzedDocument {
+export function analyzeStreaming(
+  text: string,
+  onGame: (game: GameSymbol) => void,
+  limits: AnalysisLimits = {},
+): AnalyzedDocument {
   return new StreamedText(text, limits).analyze(onGame);
 }
 
 /** The incremental analysis, or undefined when it cannot give exactly what a whole analysis would. */
-function analyzeFrom(previousText: string, base: Reusable, text: string, limits: AnalysisLimits): AnalyzedDocument | undefined {
+function analyzeFrom(
+  previousText: string,
+  base: Reusable,
+  text: string,
+  limits: AnalysisLimits,
+): AnalyzedDocument | undefined {
   const budget = limits.suggestionBudget ?? SUGGESTION_BUDGET;
   const lines = new LineIndex(text);
   const sink = new DiagnosticSink(limits.maxDiagnostics ?? MAX_DIAGNOSTICS);
@@ -164,7 +193,11 @@ function analyzeFrom(previousText: string, base: Reusable, text: string, limits:
   const parsed = reparse(previousText, base.units, text, sink, suggester);
   if (!parsed) return undefined;
   const file: SourceFile = { text, declarations: parsed.declarations };
-  const checked = check(file, lines, parsed.errorStarts, sink, suggester, { previous: base.entries, previousCandidates: base.candidates, record: true });
+  const checked = check(file, lines, parsed.errorStarts, sink, suggester, {
+    previous: base.entries,
+    previousCandidates: base.candidates,
+    record: true,
+  });
   // Kept units and checks spent suggestion work of their own. Under the budget all along, every
   // suggestion is what a whole analysis would make; otherwise that analysis is the answer.
   const cells = suggester.work.cells + parsed.keptSuggestionCells + checked.keptSuggestionCells;

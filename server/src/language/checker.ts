@@ -1,10 +1,17 @@
 // Names and checks: resolves every name, checks what the grammar cannot (sets, octal codes,
 // rows, cycles, what kind of thing a component names), and builds the engine's plain data.
-import { type GraphData, type HeapRule, type Rule, isHeapRule } from '../engine/types';
-import type { Component, Declaration, GameDeclaration, GraphDeclaration, Name, NumberLiteral, RuleBody, SourceFile } from './ast';
+import { type GraphData, type HeapRule, isHeapRule, type Rule } from '../engine/types';
+import type {
+  Component,
+  Declaration,
+  GameDeclaration,
+  GraphDeclaration,
+  Name,
+  NumberLiteral,
+  RuleBody,
+  SourceFile,
+} from './ast';
 import { type Diagnostic, type DiagnosticSink, error, quoted, warning } from './diagnostics';
-import { BUILTIN_RULES, type CheckedComponent, type GameSymbol, type GraphSymbol, type RuleSymbol, type SemanticModel, type DeclaredSymbol } from './model';
-import { MAX_RECORDED_PROBLEMS, movedDiagnostic, NONE } from './parser';
 import { checkHeaps } from './families/heaps';
 import { checkLeftmostLists } from './families/leftmost';
 import { checkRow, isRowRule } from './families/rows';
@@ -12,6 +19,16 @@ import { checkTokens } from './families/tokens';
 import { checkWordPieces, checkWordsBody } from './families/words';
 import { checkWythoffPairs } from './families/wythoff';
 import { vertexName } from './graphBody';
+import {
+  BUILTIN_RULES,
+  type CheckedComponent,
+  type DeclaredSymbol,
+  type GameSymbol,
+  type GraphSymbol,
+  type RuleSymbol,
+  type SemanticModel,
+} from './model';
+import { MAX_RECORDED_PROBLEMS, movedDiagnostic, NONE } from './parser';
 import type { Suggester } from './suggest';
 import { type LineIndex, type Span, spanAt } from './text';
 
@@ -151,7 +168,8 @@ export function check(
   /** An entry's diagnostics again, where its declaration now is. */
   const replay = (entry: CheckEntry, start: number): void => {
     if (entry.base !== start) {
-      if (entry.diagnostics.length > 0) entry.diagnostics = entry.diagnostics.map((d) => movedDiagnostic(d, start - entry.base));
+      if (entry.diagnostics.length > 0)
+        entry.diagnostics = entry.diagnostics.map((d) => movedDiagnostic(d, start - entry.base));
       entry.base = start;
     }
     for (const diagnostic of entry.diagnostics) diagnostics.push(diagnostic);
@@ -203,7 +221,11 @@ export function check(
   // the same order give the same suggestions.
   let candidates: readonly DeclaredSymbol[] = [...symbols.values()];
   const previousCandidates = reuse?.previousCandidates;
-  if (previousCandidates && previousCandidates.length === candidates.length && previousCandidates.every((symbol, i) => symbol === candidates[i]))
+  if (
+    previousCandidates &&
+    previousCandidates.length === candidates.length &&
+    previousCandidates.every((symbol, i) => symbol === candidates[i])
+  )
     candidates = previousCandidates;
   const suggestions = new Suggestions(candidates, suggester);
   /** A game's checked components while they are checked (checkGame copies them out at their length). */
@@ -299,7 +321,13 @@ function gameStub(game: GameSymbol): GameSymbol {
   return {
     kind: 'game',
     name: game.name,
-    declaration: { kind: 'game', start: declaration.start, end: declaration.end, name: declaration.name, components: NONE },
+    declaration: {
+      kind: 'game',
+      start: declaration.start,
+      end: declaration.end,
+      name: declaration.name,
+      components: NONE,
+    },
     play: game.play,
     components: NONE,
     valid: false,
@@ -319,7 +347,11 @@ export function referencedSymbol(model: SemanticModel, game: GameDeclaration, he
 }
 
 /** The component heads at or around `offset` that name something, with what they name. */
-export function referenceAt(file: SourceFile, model: SemanticModel, offset: number): { name: Name; symbol: DeclaredSymbol } | undefined {
+export function referenceAt(
+  file: SourceFile,
+  model: SemanticModel,
+  offset: number,
+): { name: Name; symbol: DeclaredSymbol } | undefined {
   const declaration = spanAt(file.declarations, offset);
   if (declaration?.kind !== 'game') return undefined;
   for (const component of declaration.components) {
@@ -347,14 +379,20 @@ export function componentReferences(file: SourceFile, model: SemanticModel): { n
 }
 
 /** Whether every name a game looked up still finds what it found. */
-function sameLookups(entry: Extract<CheckEntry, { kind: 'game' }>, symbols: ReadonlyMap<string, DeclaredSymbol>): boolean {
+function sameLookups(
+  entry: Extract<CheckEntry, { kind: 'game' }>,
+  symbols: ReadonlyMap<string, DeclaredSymbol>,
+): boolean {
   const lookups = entry.lookups;
-  for (let i = entry.lookupsStart; i < entry.lookupsEnd; i += 2) if (symbols.get(lookups[i] as string) !== lookups[i + 1]) return false;
+  for (let i = entry.lookupsStart; i < entry.lookupsEnd; i += 2)
+    if (symbols.get(lookups[i] as string) !== lookups[i + 1]) return false;
   return true;
 }
 
 /** The built-in rules' symbols, made once: games that use them compare them by identity (CheckEntry). */
-const builtinSymbols = new Map<string, RuleSymbol>([...BUILTIN_RULES].map(([name, rule]) => [name, { kind: 'rule', name, rule }]));
+const builtinSymbols = new Map<string, RuleSymbol>(
+  [...BUILTIN_RULES].map(([name, rule]) => [name, { kind: 'rule', name, rule }]),
+);
 
 /** Whether a sorted array holds a value in [start, end]. */
 function hasStartWithin(sorted: Float64Array, start: number, end: number): boolean {
@@ -375,13 +413,25 @@ function checkRuleBody(body: RuleBody, diagnostics: Diagnostics): Rule | undefin
     case 'subtract': {
       if (body.malformed) return undefined;
       if (body.numbers.length === 0) {
-        diagnostics.push(error('empty-subtraction-set', body.set, 'a subtraction set needs at least one number: with none, no move is possible'));
+        diagnostics.push(
+          error(
+            'empty-subtraction-set',
+            body.set,
+            'a subtraction set needs at least one number: with none, no move is possible',
+          ),
+        );
         return undefined;
       }
       let ok = true;
       for (const number of body.numbers) {
         if (number.value === 0n) {
-          diagnostics.push(error('zero-subtraction', number, '0 cannot be in a subtraction set: every move removes at least one token'));
+          diagnostics.push(
+            error(
+              'zero-subtraction',
+              number,
+              '0 cannot be in a subtraction set: every move removes at least one token',
+            ),
+          );
           ok = false;
         }
       }
@@ -392,7 +442,10 @@ function checkRuleBody(body: RuleBody, diagnostics: Diagnostics): Rule | undefin
       if (!body.except) return { kind: 'subtractAllExcept', except: [] };
       if (body.except.malformed) return undefined;
       for (const number of body.except.numbers) {
-        if (number.value === 0n) diagnostics.push(warning('zero-subtraction', number, 'removing 0 is never a move, so excepting it changes nothing'));
+        if (number.value === 0n)
+          diagnostics.push(
+            warning('zero-subtraction', number, 'removing 0 is never a move, so excepting it changes nothing'),
+          );
       }
       const except = distinctValues(body.except.numbers, diagnostics).filter((value) => value > 0n);
       return { kind: 'subtractAllExcept', except };
@@ -407,14 +460,19 @@ function checkRuleBody(body: RuleBody, diagnostics: Diagnostics): Rule | undefin
 function distinctValues(numbers: readonly NumberLiteral[], diagnostics: Diagnostics): bigint[] {
   const seen = new Set<bigint>();
   for (const number of numbers) {
-    if (seen.has(number.value)) diagnostics.push(warning('repeated-number', number, `\`${number.text}\` is listed twice`));
+    if (seen.has(number.value))
+      diagnostics.push(warning('repeated-number', number, `\`${number.text}\` is listed twice`));
     seen.add(number.value);
   }
   return [...seen].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** `0.d1d2…`: digit d_k's bits say whether removing k tokens may leave 0 (1), 1 (2) or 2 (4) heaps. */
-function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostics, base: 8 | 16 = 8): HeapRule | undefined {
+function checkOctalCode(
+  code: Span & { text: string },
+  diagnostics: Diagnostics,
+  base: 8 | 16 = 8,
+): HeapRule | undefined {
   const text = code.text;
   const point = text.indexOf('.');
   const hex = base === 16;
@@ -425,11 +483,19 @@ function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostics,
   const stray = /[^0-9A-Za-z.]/u.exec(text);
   if (stray) {
     const span = { start: code.start + stray.index, end: code.start + stray.index + stray[0].length };
-    diagnostics.push(error('bad-octal-code', span, `\`${stray[0]}\` cannot be in ${hex ? 'a hexadecimal' : 'an octal'} code: ${example}`));
+    diagnostics.push(
+      error(
+        'bad-octal-code',
+        span,
+        `\`${stray[0]}\` cannot be in ${hex ? 'a hexadecimal' : 'an octal'} code: ${example}`,
+      ),
+    );
     return undefined;
   }
   if (point < 0) {
-    diagnostics.push(error('bad-octal-code', code, `\`${text}\` is not ${hex ? 'a hexadecimal' : 'an octal'} code: ${example}`));
+    diagnostics.push(
+      error('bad-octal-code', code, `\`${text}\` is not ${hex ? 'a hexadecimal' : 'an octal'} code: ${example}`),
+    );
     return undefined;
   }
   const before = text.slice(0, point);
@@ -439,7 +505,9 @@ function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostics,
     const what = hex
       ? 'a hexadecimal code starts with `0.`, or `4.`, `8.` or `C.` for a game that may also split a heap in two, three, or either, without taking anything'
       : 'an octal code starts with `0.`, or `4.` for a game that may also split a heap in two without taking anything';
-    diagnostics.push(error('bad-octal-code', { start: code.start, end: code.start + point }, `${what}; not \`${before}.\``));
+    diagnostics.push(
+      error('bad-octal-code', { start: code.start, end: code.start + point }, `${what}; not \`${before}.\``),
+    );
     return undefined;
   }
   if (point === text.length - 1) {
@@ -453,7 +521,13 @@ function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostics,
     if (digit >= base) {
       const span = { start: code.start + i, end: code.start + i + 1 };
       diagnostics.push(
-        error('bad-octal-code', span, hex ? `\`${text[i]}\` is not a hexadecimal digit (0 to 9, A to F)` : `\`${text[i]}\` is not an octal digit (0 to 7)`),
+        error(
+          'bad-octal-code',
+          span,
+          hex
+            ? `\`${text[i]}\` is not a hexadecimal digit (0 to 9, A to F)`
+            : `\`${text[i]}\` is not an octal digit (0 to 7)`,
+        ),
       );
       ok = false;
     }
@@ -469,7 +543,9 @@ function checkOctalCode(code: Span & { text: string }, diagnostics: Diagnostics,
 /** Where a graph's data finds its vertex table (a symbol: structured clone, which sends the data to a worker, leaves it out). */
 const VERTEX_TABLE = Symbol('vertex table');
 
-function vertexNamesOfTable(this: { readonly [VERTEX_TABLE]: { readonly names: readonly string[] } }): readonly string[] {
+function vertexNamesOfTable(this: {
+  readonly [VERTEX_TABLE]: { readonly names: readonly string[] };
+}): readonly string[] {
   return this[VERTEX_TABLE].names;
 }
 
@@ -521,7 +597,9 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
       const w = edgeTo[e];
       if (latestSource[w] === v + 1) {
         const target = edgeTarget(e);
-        diagnostics.push(warning('duplicate-edge', target, `the edge \`${nameOf(v)} -> ${target.text}\` is already given`));
+        diagnostics.push(
+          warning('duplicate-edge', target, `the edge \`${nameOf(v)} -> ${target.text}\` is already given`),
+        );
         continue;
       }
       latestSource[w] = v + 1;
@@ -537,7 +615,8 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
   const graphName = declaration.name ? `graph \`${declaration.name.text}\`` : 'this graph';
   /** The name that wrote the edge from → to (the first such edge: duplicates were left out). */
   const edgeName = (from: number, to: number): Name | undefined => {
-    for (let slot = succStart[from]; slot < succStart[from + 1]; slot++) if (succ[slot] === to) return edgeTarget(succEdge[slot]);
+    for (let slot = succStart[from]; slot < succStart[from + 1]; slot++)
+      if (succ[slot] === to) return edgeTarget(succEdge[slot]);
     return undefined;
   };
   for (const { vertices, closingSlot } of cycles) {
@@ -549,12 +628,24 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
       return name ? [{ span: name, message: `the edge \`${nameOf(from)} -> ${nameOf(to)}\` of the cycle` }] : [];
     });
     diagnostics.push(
-      error('graph-cycle', target, `${graphName} has a cycle: ${describeCycle(vertices.map(nameOf))}; the positions of a game must not repeat`, {
-        related,
-      }),
+      error(
+        'graph-cycle',
+        target,
+        `${graphName} has a cycle: ${describeCycle(vertices.map(nameOf))}; the positions of a game must not repeat`,
+        {
+          related,
+        },
+      ),
     );
   }
-  return { kind: 'graph', name: declaration.name?.text ?? '', declaration, data, vertexIndex, acyclic: cycles.length === 0 };
+  return {
+    kind: 'graph',
+    name: declaration.name?.text ?? '',
+    declaration,
+    data,
+    vertexIndex,
+    acyclic: cycles.length === 0,
+  };
 }
 
 /** `a -> b -> a`, shortened in the middle when long. */
@@ -618,7 +709,13 @@ export function findCycles(
 
 type ComponentShape = Component['kind'];
 
-function checkGame(declaration: GameDeclaration, symbols: Lookup, diagnostics: Diagnostics, suggestions: Suggestions, scratch: CheckedComponent[]): GameSymbol {
+function checkGame(
+  declaration: GameDeclaration,
+  symbols: Lookup,
+  diagnostics: Diagnostics,
+  suggestions: Suggestions,
+  scratch: CheckedComponent[],
+): GameSymbol {
   let count = 0;
   let valid = declaration.sum !== undefined && declaration.components.length > 0;
   for (const component of declaration.components) {
@@ -652,7 +749,12 @@ function headOf(component: Component): Name {
   return component.kind === 'tokens' ? component.graph : component.rule;
 }
 
-function checkComponent(component: Component, symbols: Lookup, diagnostics: Diagnostics, suggestions: Suggestions): CheckedComponent | undefined {
+function checkComponent(
+  component: Component,
+  symbols: Lookup,
+  diagnostics: Diagnostics,
+  suggestions: Suggestions,
+): CheckedComponent | undefined {
   const head = headOf(component);
   const symbol = symbols.get(head.text);
   if (!symbol) {
@@ -665,14 +767,26 @@ function checkComponent(component: Component, symbols: Lookup, diagnostics: Diag
     return undefined;
   }
   if (component.kind !== 'tokens' && symbol.kind === 'graph') {
-    diagnostics.push(error('graph-used-as-rule', head, `\`${head.text}\` is a graph: place tokens on it with \`${head.text} at VERTEX\``));
+    diagnostics.push(
+      error(
+        'graph-used-as-rule',
+        head,
+        `\`${head.text}\` is a graph: place tokens on it with \`${head.text} at VERTEX\``,
+      ),
+    );
     return undefined;
   }
   switch (component.kind) {
     case 'heaps': {
       if (symbol.kind !== 'rule') return undefined;
       if (symbol.rule?.kind === 'treblecross') {
-        diagnostics.push(error('row-rule-given-heaps', head, `\`${head.text}\` is played on a row, not on heaps: write \`${head.text} "....."\``));
+        diagnostics.push(
+          error(
+            'row-rule-given-heaps',
+            head,
+            `\`${head.text}\` is played on a row, not on heaps: write \`${head.text} "....."\``,
+          ),
+        );
         return undefined;
       }
       if (symbol.rule && !isHeapRule(symbol.rule)) return wrongShape(head, symbol.rule, diagnostics);
@@ -682,7 +796,8 @@ function checkComponent(component: Component, symbols: Lookup, diagnostics: Diag
     case 'row': {
       if (symbol.kind !== 'rule') return undefined;
       if (symbol.rule?.kind === 'words') return checkWordPieces(component, head, symbol.rule.words);
-      if (symbol.rule?.kind === 'wythoff' || symbol.rule?.kind === 'leftmost') return wrongShape(head, symbol.rule, diagnostics);
+      if (symbol.rule?.kind === 'wythoff' || symbol.rule?.kind === 'leftmost')
+        return wrongShape(head, symbol.rule, diagnostics);
       return checkRow(component, head, symbol.rule, diagnostics);
     }
     case 'pairs': {
@@ -697,10 +812,18 @@ function checkComponent(component: Component, symbols: Lookup, diagnostics: Diag
     }
     case 'tokens': {
       if (symbol.kind !== 'graph') {
-        diagnostics.push(error('rule-used-as-graph', head, `\`${head.text}\` is a rule, not a graph: \`at\` places tokens on the vertices of a graph`));
+        diagnostics.push(
+          error(
+            'rule-used-as-graph',
+            head,
+            `\`${head.text}\` is a rule, not a graph: \`at\` places tokens on the vertices of a graph`,
+          ),
+        );
         return undefined;
       }
-      return checkTokens(component, head, symbol, diagnostics, (word, candidates) => suggestions.suggester.closestMatch(word, candidates));
+      return checkTokens(component, head, symbol, diagnostics, (word, candidates) =>
+        suggestions.suggester.closestMatch(word, candidates),
+      );
     }
   }
 }
@@ -766,6 +889,9 @@ class Suggestions {
     const { fitting, any } = this.candidates();
     const suggestion = this.suggester.closestMatch(name, fitting[shape]) ?? this.suggester.closestMatch(name, any);
     const what = shape === 'tokens' ? 'graph' : 'rule';
-    return { message: `unknown ${what} \`${quoted(name)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`, suggestion };
+    return {
+      message: `unknown ${what} \`${quoted(name)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`,
+      suggestion,
+    };
   }
 }

@@ -124,7 +124,9 @@ export function sameMeaning(before: string, after: string): boolean {
     textLines(text)
       .map((line) => {
         const split = splitLine(line);
-        return split.verbatim ? `verbatim ${line}` : [...split.tokens.map((t) => `${t.kind} ${t.text}`), split.comment].filter(Boolean).join('\u0000');
+        return split.verbatim
+          ? `verbatim ${line}`
+          : [...split.tokens.map((t) => `${t.kind} ${t.text}`), split.comment].filter(Boolean).join('\u0000');
       })
       .filter((line) => line !== '')
       .join('\n');

@@ -296,15 +296,22 @@ export function edgeLines(body: GraphBody): EdgeLine[] {
   const lines: EdgeLine[] = [];
   for (let k = 0; k < body.lineCount; k++) {
     const to: Name[] = [];
-    for (let e = body.lineEdges[k]; e < body.lineEdges[k + 1]; e++) to.push(vertexName(body, body.edgeTo[e], body.edgeAt[e]));
-    lines.push({ start: body.lineStart[k], end: body.lineEnd[k], from: vertexName(body, body.lineFrom[k], body.lineStart[k]), to });
+    for (let e = body.lineEdges[k]; e < body.lineEdges[k + 1]; e++)
+      to.push(vertexName(body, body.edgeTo[e], body.edgeAt[e]));
+    lines.push({
+      start: body.lineStart[k],
+      end: body.lineEnd[k],
+      from: vertexName(body, body.lineFrom[k], body.lineStart[k]),
+      to,
+    });
   }
   return lines;
 }
 
 /** Moves every offset of the body by `delta` (incremental analysis keeps the node, moved). */
 export function moveGraphBody(body: GraphBody, delta: number): void {
-  for (const offsets of [body.lineStart, body.lineEnd, body.edgeAt]) for (let i = 0; i < offsets.length; i++) offsets[i] += delta;
+  for (const offsets of [body.lineStart, body.lineEnd, body.edgeAt])
+    for (let i = 0; i < offsets.length; i++) offsets[i] += delta;
 }
 
 /** A graph declaration: its lines as nodes are made from the body when first asked for. */

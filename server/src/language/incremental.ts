@@ -30,7 +30,13 @@ export interface Reparsed {
  * left alone. Diagnostics of every unit, kept or new, go to `sink` in text order. Undefined when
  * the new parse could not keep its units (too many problems): the caller parses from scratch.
  */
-export function reparse(previousText: string, units: ParseUnit[], text: string, sink: DiagnosticSink, suggester: Suggester): Reparsed | undefined {
+export function reparse(
+  previousText: string,
+  units: ParseUnit[],
+  text: string,
+  sink: DiagnosticSink,
+  suggester: Suggester,
+): Reparsed | undefined {
   // The changed region: [changeStart, previousText.length - unchangedEnd) before, [changeStart, text.length - unchangedEnd) after.
   const { changeStart, unchangedEnd } = changedRegion(previousText, text);
   const previousChangeEnd = previousText.length - unchangedEnd;
@@ -96,7 +102,10 @@ const BLOCK = 256;
 export function changedRegion(before: string, after: string): { changeStart: number; unchangedEnd: number } {
   const shortest = Math.min(before.length, after.length);
   let changeStart = 0;
-  while (changeStart + BLOCK <= shortest && before.slice(changeStart, changeStart + BLOCK) === after.slice(changeStart, changeStart + BLOCK))
+  while (
+    changeStart + BLOCK <= shortest &&
+    before.slice(changeStart, changeStart + BLOCK) === after.slice(changeStart, changeStart + BLOCK)
+  )
     changeStart += BLOCK;
   while (changeStart < shortest && before.charCodeAt(changeStart) === after.charCodeAt(changeStart)) changeStart++;
   const room = shortest - changeStart;
@@ -107,7 +116,11 @@ export function changedRegion(before: string, after: string): { changeStart: num
       after.slice(after.length - unchangedEnd - BLOCK, after.length - unchangedEnd)
   )
     unchangedEnd += BLOCK;
-  while (unchangedEnd < room && before.charCodeAt(before.length - 1 - unchangedEnd) === after.charCodeAt(after.length - 1 - unchangedEnd)) unchangedEnd++;
+  while (
+    unchangedEnd < room &&
+    before.charCodeAt(before.length - 1 - unchangedEnd) === after.charCodeAt(after.length - 1 - unchangedEnd)
+  )
+    unchangedEnd++;
   return { changeStart, unchangedEnd };
 }
 

@@ -3,7 +3,19 @@
 import { type Diagnostic, error, quoted } from './diagnostics';
 import type { Span } from './text';
 
-export const KEYWORDS = ['rule', 'game', 'graph', 'at', 'subtract', 'all', 'except', 'octal', 'misere', 'words', 'hex'] as const;
+export const KEYWORDS = [
+  'rule',
+  'game',
+  'graph',
+  'at',
+  'subtract',
+  'all',
+  'except',
+  'octal',
+  'misere',
+  'words',
+  'hex',
+] as const;
 export type Keyword = (typeof KEYWORDS)[number];
 
 export type TokenKind =
@@ -158,7 +170,13 @@ export class Scanner {
       if (i < n && isNamePart(text.charCodeAt(i))) {
         // `3a` or `0.7x`: one token, one clear message, rather than a number and a stray name.
         while (i < n && isNamePart(text.charCodeAt(i))) i++;
-        this.report(error('unknown-token', { start, end: i }, `\`${text.slice(start, i)}\` is neither a number nor a name: a name cannot start with a digit`));
+        this.report(
+          error(
+            'unknown-token',
+            { start, end: i },
+            `\`${text.slice(start, i)}\` is neither a number nor a name: a name cannot start with a digit`,
+          ),
+        );
         kind = 'unknown';
       }
     } else if (c === 34 /* " */) {
@@ -176,7 +194,17 @@ export class Scanner {
       this.afterOctal = false;
       // Punctuation's text is its kind: no slice for the commonest tokens of a big graph.
       return { kind: '->', start, end: i + 2, text: '->', terminated: true };
-    } else if (c === 61 || c === 123 || c === 125 || c === 44 || c === 43 || c === 40 || c === 41 || c === 91 || c === 93) {
+    } else if (
+      c === 61 ||
+      c === 123 ||
+      c === 125 ||
+      c === 44 ||
+      c === 43 ||
+      c === 40 ||
+      c === 41 ||
+      c === 91 ||
+      c === 93
+    ) {
       const punctuation = text[start] as TokenKind;
       this.i = i + 1;
       this.afterHex = false;
@@ -229,6 +257,18 @@ export class Scanner {
 function isStray(c: number): boolean {
   if (c === 32 || c === 9 || c === 10 || c === 13 || c === 35 || c === 34) return false;
   if (isNamePart(c)) return false;
-  if (c === 61 || c === 123 || c === 125 || c === 44 || c === 43 || c === 40 || c === 41 || c === 91 || c === 93 || c === 45) return false;
+  if (
+    c === 61 ||
+    c === 123 ||
+    c === 125 ||
+    c === 44 ||
+    c === 43 ||
+    c === 40 ||
+    c === 41 ||
+    c === 91 ||
+    c === 93 ||
+    c === 45
+  )
+    return false;
   return true;
 }

@@ -45,12 +45,29 @@ export interface GameSymbol {
 export type DeclaredSymbol = RuleSymbol | GraphSymbol | GameSymbol;
 
 export type CheckedComponent =
-  | { readonly kind: 'heaps'; readonly syntax: Component; readonly ruleName: string; readonly rule: HeapRule; readonly heaps: readonly bigint[] }
-  | { readonly kind: 'tokens'; readonly syntax: Component; readonly graph: GraphSymbol; readonly vertices: readonly number[] }
+  | {
+      readonly kind: 'heaps';
+      readonly syntax: Component;
+      readonly ruleName: string;
+      readonly rule: HeapRule;
+      readonly heaps: readonly bigint[];
+    }
+  | {
+      readonly kind: 'tokens';
+      readonly syntax: Component;
+      readonly graph: GraphSymbol;
+      readonly vertices: readonly number[];
+    }
   | { readonly kind: 'treblecross'; readonly syntax: Component; readonly cells: string }
   | { readonly kind: 'wythoff'; readonly syntax: Component; readonly positions: readonly (readonly [bigint, bigint])[] }
   | { readonly kind: 'leftmost'; readonly syntax: Component; readonly rows: readonly (readonly bigint[])[] }
-  | { readonly kind: 'words'; readonly syntax: Component; readonly ruleName: string; readonly words: readonly string[]; readonly pieces: readonly string[] }
+  | {
+      readonly kind: 'words';
+      readonly syntax: Component;
+      readonly ruleName: string;
+      readonly words: readonly string[];
+      readonly pieces: readonly string[];
+    }
   /** An octal rule on a row: each maximal run of `X` is a heap (`"XXX.XX"` = heaps 3 and 2). */
   | {
       readonly kind: 'octal-row';

@@ -44,7 +44,8 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*$/;
 
 /** Why a text cannot be a name, or undefined when it can (the lexer's rule: letters, digits, `_`, inner `-`). */
 export function invalidName(text: string): string | undefined {
-  if (!NAME.test(text)) return `\`${text}\` is not a name: a name starts with a letter or \`_\` and goes on with letters, digits, \`_\`, or \`-\` between them`;
+  if (!NAME.test(text))
+    return `\`${text}\` is not a name: a name starts with a letter or \`_\` and goes on with letters, digits, \`_\`, or \`-\` between them`;
   if (KEYWORD_SET.has(text)) return `\`${text}\` is a keyword`;
   return undefined;
 }
@@ -66,7 +67,15 @@ function buildIndex(document: AnalyzedDocument): NameIndex {
   const found: Occurrence[] = [];
   const kindOf = (text: string): NameKind => model.symbols.get(text)?.kind ?? 'unknown';
   const add = (name: Name, key: string, kind: NameKind, declaration: boolean, graph?: string) =>
-    found.push({ start: name.start, end: name.end, name: name.text, key, kind, declaration, ...(graph === undefined ? {} : { graph }) });
+    found.push({
+      start: name.start,
+      end: name.end,
+      name: name.text,
+      key,
+      kind,
+      declaration,
+      ...(graph === undefined ? {} : { graph }),
+    });
 
   for (const declaration of file.declarations) {
     switch (declaration.kind) {
@@ -95,7 +104,8 @@ function buildIndex(document: AnalyzedDocument): NameIndex {
           if (component.kind !== 'tokens') continue;
           const graph = model.symbols.get(head.text);
           if (graph?.kind !== 'graph') continue;
-          for (const vertex of component.vertices) add(vertex, vertexKey(graph.declaration, vertex.text), 'vertex', false, head.text);
+          for (const vertex of component.vertices)
+            add(vertex, vertexKey(graph.declaration, vertex.text), 'vertex', false, head.text);
         }
         break;
     }

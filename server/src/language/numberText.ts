@@ -27,7 +27,8 @@ export function digitsText(digits: string): string {
 
 /** A number in decimal, abbreviated past LONG_NUMBER_DIGITS digits. */
 export function numberText(n: bigint | number): string {
-  if (typeof n === 'number') return Number.isSafeInteger(n) || !Number.isFinite(n) ? String(n) : numberText(BigInt(Math.trunc(n)));
+  if (typeof n === 'number')
+    return Number.isSafeInteger(n) || !Number.isFinite(n) ? String(n) : numberText(BigInt(Math.trunc(n)));
   if (n < 0n) return `-${numberText(-n)}`;
   if (n < LIMIT) return n.toString();
   const known = made.get(n);

@@ -17,9 +17,9 @@ import type {
 import { type Diagnostic, type DiagnosticCode, type DiagnosticExtras, DiagnosticSink, error } from './diagnostics';
 import { GraphBodyBuilder, GraphNode, hashOf } from './graphBody';
 import { isDigit, isNamePart, isNameStart, keywordSet, nameEnd, Scanner, type Token } from './lexer';
-import type { Span } from './text';
 import { numberValue, PlainHeaps } from './plainHeaps';
 import { Suggester } from './suggest';
+import type { Span } from './text';
 
 export interface ParseResult {
   readonly file: SourceFile;
@@ -133,7 +133,12 @@ export function parse(
 ): ParseResult & { readonly stoppedAt?: number } {
   const parser = new Parser(text, sink, suggester, options);
   const declarations = parser.parseFile(options.stopBefore);
-  return { file: { text, declarations }, errorStarts: parser.errorStarts, units: parser.units, stoppedAt: parser.stoppedAt };
+  return {
+    file: { text, declarations },
+    errorStarts: parser.errorStarts,
+    units: parser.units,
+    stoppedAt: parser.stoppedAt,
+  };
 }
 
 /** A copy of a diagnostic whose spans are its own objects, moved by `delta`. */
@@ -143,7 +148,10 @@ export function movedDiagnostic(diagnostic: Diagnostic, delta: number): Diagnost
     span: { start: diagnostic.span.start + delta, end: diagnostic.span.end + delta },
   };
   if (diagnostic.related)
-    moved.related = diagnostic.related.map((r) => ({ span: { start: r.span.start + delta, end: r.span.end + delta }, message: r.message }));
+    moved.related = diagnostic.related.map((r) => ({
+      span: { start: r.span.start + delta, end: r.span.end + delta },
+      message: r.message,
+    }));
   return moved;
 }
 
@@ -381,7 +389,8 @@ class Parser {
       let declaration: Declaration | undefined;
       if (this.atKeyword('rule')) declaration = this.parseRule();
       else if (this.atKeyword('graph')) declaration = this.parseGraph();
-      else if (this.atKeyword('game')) declaration = (this.tokensOnly ? undefined : this.plainGame()) ?? this.parseGame();
+      else if (this.atKeyword('game'))
+        declaration = (this.tokensOnly ? undefined : this.plainGame()) ?? this.parseGame();
       else {
         this.reportNotADeclaration(token);
         this.skipLine();
@@ -504,9 +513,18 @@ class Parser {
       const code = this.peek();
       if (code.kind === 'decimal' || code.kind === 'number') {
         this.advance();
-        return { kind: 'octal', base, start: token.start, end: code.end, code: { start: code.start, end: code.end, text: code.text } };
+        return {
+          kind: 'octal',
+          base,
+          start: token.start,
+          end: code.end,
+          code: { start: code.start, end: code.end, text: code.text },
+        };
       }
-      this.reportExpected('bad-octal-code', base === 16 ? 'a hexadecimal code such as `0.F7` after `hex`' : 'an octal code such as `0.77` after `octal`');
+      this.reportExpected(
+        'bad-octal-code',
+        base === 16 ? 'a hexadecimal code such as `0.F7` after `hex`' : 'an octal code such as `0.77` after `octal`',
+      );
       return { kind: 'octal', base, start: token.start, end: token.end };
     }
     if (this.atKeyword('words')) {
@@ -515,7 +533,11 @@ class Parser {
       return { kind: 'words', start: token.start, end: this.previousEnd(), set, words, malformed };
     }
     if (token.kind === 'name') {
-      this.report('expected-rule', token, `expected ${ruleKeywords}, found \`${token.text}\`: a rule is defined by its moves, not by another rule's name`);
+      this.report(
+        'expected-rule',
+        token,
+        `expected ${ruleKeywords}, found \`${token.text}\`: a rule is defined by its moves, not by another rule's name`,
+      );
       return undefined;
     }
     this.reportExpected('expected-rule', `${ruleKeywords} after \`=\``);
@@ -550,7 +572,11 @@ class Parser {
         this.advance();
         return { set: { start, end: token.end }, words, malformed: this.diagnostics.total > errorsBefore };
       } else if (token.kind === 'number' || token.kind === 'name' || token.kind === 'decimal') {
-        this.report('expected-word', token, `\`${token.text}\` is not a word: words are written in double quotes, as in \`words {"ab", "c"}\``);
+        this.report(
+          'expected-word',
+          token,
+          `\`${token.text}\` is not a word: words are written in double quotes, as in \`words {"ab", "c"}\``,
+        );
         this.advance();
         expectWord = false;
       } else {
@@ -560,7 +586,11 @@ class Parser {
     const end = this.previousEnd();
     const token = this.peek();
     if (token.kind !== 'unknown')
-      this.report('expected-close-brace', token.kind === 'newline' || token.kind === 'eof' ? { start: end, end } : token, 'expected `}` to close the words');
+      this.report(
+        'expected-close-brace',
+        token.kind === 'newline' || token.kind === 'eof' ? { start: end, end } : token,
+        'expected `}` to close the words',
+      );
     return { set: { start, end }, words, malformed: true };
   }
 
@@ -572,7 +602,8 @@ class Parser {
     for (;;) {
       const token = this.peek();
       if (token.kind === 'number') {
-        if (!expectNumber) this.report('unexpected-token', token, `expected \`,\` between the numbers of \`${open.text}…${close}\``);
+        if (!expectNumber)
+          this.report('unexpected-token', token, `expected \`,\` between the numbers of \`${open.text}…${close}\``);
         this.advance();
         this.pushItem(numberLiteral(token));
         expectNumber = false;
@@ -613,7 +644,8 @@ class Parser {
     let start = this.peek().start;
     const braced = this.peek().kind === '{';
     if (braced) this.advance();
-    else if (this.peek().kind === 'number') this.report('expected-open-brace', this.expectedSpan(), `expected \`{\` after \`${after}\`, before the numbers`);
+    else if (this.peek().kind === 'number')
+      this.report('expected-open-brace', this.expectedSpan(), `expected \`{\` after \`${after}\`, before the numbers`);
     else {
       this.reportExpected('expected-open-brace', `\`{\` after \`${after}\``);
       const end = this.previousEnd();
@@ -671,7 +703,11 @@ class Parser {
     } else {
       const span = this.expectedSpan();
       if (this.peek().kind !== 'unknown')
-        this.report('expected-open-brace', span, `expected \`{\` to open the body of ${name ? `graph \`${name.text}\`` : 'the graph'}`);
+        this.report(
+          'expected-open-brace',
+          span,
+          `expected \`{\` to open the body of ${name ? `graph \`${name.text}\`` : 'the graph'}`,
+        );
       // Read the body anyway: the following lines are most likely its edges.
       if (!this.atLineEnd()) this.skipLine();
     }
@@ -686,17 +722,27 @@ class Parser {
         return new GraphNode(start, token.end, name, body.finish());
       } else if (token.kind === 'eof' || (token.kind === 'keyword' && declarationKeywords.includes(token.text))) {
         const end = this.lastNonNewlineEnd;
-        this.report('expected-close-brace', { start: end, end }, `expected \`}\` to close ${name ? `graph \`${name.text}\`` : 'the graph'}`);
+        this.report(
+          'expected-close-brace',
+          { start: end, end },
+          `expected \`}\` to close ${name ? `graph \`${name.text}\`` : 'the graph'}`,
+        );
         return new GraphNode(start, end, name, body.finish());
       } else if (token.kind === 'name' || token.kind === 'number') {
         this.parseEdgeLine(body);
         if (!this.atLineEnd() && this.peek().kind !== '}') {
           const extra = this.peek();
-          if (extra.kind !== 'unknown') this.report('unexpected-token', extra, `unexpected ${describe(extra)}: an edge line is \`VERTEX -> VERTEX, VERTEX\``);
+          if (extra.kind !== 'unknown')
+            this.report(
+              'unexpected-token',
+              extra,
+              `unexpected ${describe(extra)}: an edge line is \`VERTEX -> VERTEX, VERTEX\``,
+            );
           this.skipLine(['}']);
         }
       } else {
-        if (token.kind !== 'unknown') this.report('expected-vertex', token, `expected a vertex or \`}\`, found ${describe(token)}`);
+        if (token.kind !== 'unknown')
+          this.report('expected-vertex', token, `expected a vertex or \`}\`, found ${describe(token)}`);
         this.skipLine(['}']);
       }
     }
@@ -768,7 +814,8 @@ class Parser {
       this.parseVertexList('`->`', false);
     } else if (!this.atLineEnd() && this.peek().kind !== '}') {
       const token = this.peek();
-      if (token.kind !== 'unknown') this.report('expected-arrow', token, `expected \`->\` after \`${fromToken.text}\`, found ${describe(token)}`);
+      if (token.kind !== 'unknown')
+        this.report('expected-arrow', token, `expected \`->\` after \`${fromToken.text}\`, found ${describe(token)}`);
       this.skipLine(['}']);
     }
     for (let i = targets; i < this.itemsEnd; i++) {
@@ -842,7 +889,8 @@ class Parser {
         continue; // a line ending in `+` goes on to the next: plainComponent refuses it, for the token path
       }
       // The end of the line, after at most a comment.
-      if (text.charCodeAt(i) === 35 /* # */) while (i < text.length && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
+      if (text.charCodeAt(i) === 35 /* # */)
+        while (i < text.length && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
       if (i < text.length && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) break;
       // Left as the token path leaves it: the last token consumed, the line break not read yet.
       const end = component.end;
@@ -907,7 +955,8 @@ class Parser {
     if (c === 34 /* " */) {
       const rowStart = i;
       i++;
-      while (i < text.length && text.charCodeAt(i) !== 34 && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
+      while (i < text.length && text.charCodeAt(i) !== 34 && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13)
+        i++;
       if (text.charCodeAt(i) !== 34) return undefined; // not closed on its line
       const end = i + 1;
       // Another string after it: a word game's pieces, read by the token path.
@@ -997,14 +1046,26 @@ class Parser {
     }
     const sumEnd = this.itemsEnd > mark ? (this.items[this.itemsEnd - 1] as Component).end : this.previousEnd();
     const sum = { start: sumStart, end: Math.max(sumStart, sumEnd) };
-    return { kind: 'game', start, end: this.previousEnd(), name, misere, sum, components: this.takeItems<Component>(mark) };
+    return {
+      kind: 'game',
+      start,
+      end: this.previousEnd(),
+      name,
+      misere,
+      sum,
+      components: this.takeItems<Component>(mark),
+    };
   }
 
   private parseComponent(): Component | undefined {
     const head = this.peek();
     if (head.kind === 'number' || head.kind === 'string') {
       const example = head.kind === 'number' ? `\`nim ${head.text}\`` : `\`treblecross ${head.text}\``;
-      this.report('expected-component', head, `expected a rule or graph name before ${describe(head)}, as in ${example}`);
+      this.report(
+        'expected-component',
+        head,
+        `expected a rule or graph name before ${describe(head)}, as in ${example}`,
+      );
       while (!this.atLineEnd() && this.peek().kind !== '+') this.advance();
       return undefined;
     }
@@ -1020,16 +1081,30 @@ class Parser {
       this.advance();
       const mark = this.itemsEnd;
       this.parseVertexList('`at`', true);
-      return { kind: 'tokens', start: head.start, end: this.previousEnd(), graph: name, at: next, vertices: this.takeItems<Name>(mark) };
+      return {
+        kind: 'tokens',
+        start: head.start,
+        end: this.previousEnd(),
+        graph: name,
+        at: next,
+        vertices: this.takeItems<Name>(mark),
+      };
     }
     if (next.kind === 'number' || next.kind === 'decimal') {
       const mark = this.itemsEnd;
       while (this.peek().kind === 'number' || this.peek().kind === 'decimal') {
         const token = this.advance();
-        if (token.kind === 'decimal') this.report('expected-number', token, `\`${token.text}\` is not a heap size: heap sizes are whole numbers`);
+        if (token.kind === 'decimal')
+          this.report('expected-number', token, `\`${token.text}\` is not a heap size: heap sizes are whole numbers`);
         else this.pushItem(numberLiteral(token));
       }
-      return { kind: 'heaps', start: head.start, end: this.previousEnd(), rule: name, heaps: this.takeItems<NumberLiteral>(mark) };
+      return {
+        kind: 'heaps',
+        start: head.start,
+        end: this.previousEnd(),
+        rule: name,
+        heaps: this.takeItems<NumberLiteral>(mark),
+      };
     }
     if (next.kind === 'string') {
       const mark = this.itemsEnd;
@@ -1048,7 +1123,10 @@ class Parser {
         ? { kind: 'pairs', start: head.start, end: this.previousEnd(), rule: name, pairs: groups }
         : { kind: 'lists', start: head.start, end: this.previousEnd(), rule: name, lists: groups };
     }
-    this.reportExpected('expected-component', `heap sizes, \`at\` and vertices, a row, pairs \`(A, B)\` or rows \`[A, B]\` after \`${name.text}\``);
+    this.reportExpected(
+      'expected-component',
+      `heap sizes, \`at\` and vertices, a row, pairs \`(A, B)\` or rows \`[A, B]\` after \`${name.text}\``,
+    );
     while (!this.atLineEnd() && this.peek().kind !== '+') this.advance();
     return undefined;
   }
@@ -1145,7 +1223,12 @@ function mayBeKeyword(text: string, start: number, end: number): boolean {
 /** A string token as a literal: its value is what stands between the quotes (to the line's end when unclosed). */
 function stringLiteral(token: Token): StringLiteral {
   const closed = token.terminated !== false;
-  return { start: token.start, end: token.end, valueStart: token.start + 1, value: token.text.slice(1, closed ? -1 : undefined) };
+  return {
+    start: token.start,
+    end: token.end,
+    valueStart: token.start + 1,
+    value: token.text.slice(1, closed ? -1 : undefined),
+  };
 }
 
 function numberLiteral(token: Token): NumberLiteral {

@@ -104,7 +104,10 @@ export class Suggester {
       this.work.cells++;
       if (candidate === word || Math.abs(candidate.length - word.length) > limit) continue;
       // Names are ASCII (the lexer's rule), so a case-only difference keeps the length.
-      const distance = candidate.length === word.length && candidate.toLowerCase() === lowerWord ? 0.5 : editDistance(word, candidate, limit, this.work);
+      const distance =
+        candidate.length === word.length && candidate.toLowerCase() === lowerWord
+          ? 0.5
+          : editDistance(word, candidate, limit, this.work);
       if (distance < bestDistance) {
         bestDistance = distance;
         best = candidate;

@@ -13,7 +13,8 @@ export interface Position {
 }
 
 /** Whether the offset lies in the span, its end included (a cursor just after a word is on it). */
-export const spanContains = (span: Span | undefined, offset: number): span is Span => span !== undefined && span.start <= offset && offset <= span.end;
+export const spanContains = (span: Span | undefined, offset: number): span is Span =>
+  span !== undefined && span.start <= offset && offset <= span.end;
 
 /**
  * The span of `sorted` (in text order, not overlapping) that contains the offset, its end included,
@@ -93,7 +94,10 @@ export class LineIndex {
   lineEnd(line: number): number {
     if (line + 1 >= this.lineStarts.length) return this.text.length;
     const breakAt = this.lineStarts[line + 1] - 1; // the \n of \r\n, or a lone \n or \r
-    const crlf = this.text.charCodeAt(breakAt) === 10 && breakAt > this.lineStarts[line] && this.text.charCodeAt(breakAt - 1) === 13;
+    const crlf =
+      this.text.charCodeAt(breakAt) === 10 &&
+      breakAt > this.lineStarts[line] &&
+      this.text.charCodeAt(breakAt - 1) === 13;
     return crlf ? breakAt - 1 : breakAt;
   }
 

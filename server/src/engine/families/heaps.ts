@@ -1,13 +1,25 @@
 // Heap rules (subtraction, subtract-all-except, octal and hexadecimal codes), on heaps and on rows
 // of X's: values from the rule's sequence, and every move to a nimber (splits of huge heaps are
 // counted per residue of the period).
-import { MAX_THREE_WAY_HEAP, leavesThreeHeaps } from '../hex';
+
+import {
+  type ComponentAnalysis,
+  type ComponentFamily,
+  type EngineCache,
+  type MoveList,
+  type Of,
+  rememberSequence,
+  xRuns,
+} from '../components';
 import { heapNimber, ruleKey, sequenceNimber } from '../heap';
+import { leavesThreeHeaps, MAX_THREE_WAY_HEAP } from '../hex';
 import { sortedUnique } from '../sequence';
 import type { Budget, HeapRule, HeapSequence } from '../types';
-import { type ComponentAnalysis, type ComponentFamily, type EngineCache, type MoveList, type Of, rememberSequence, xRuns } from '../components';
 
-export const heapsFamily: ComponentFamily<'heaps'> = { value: (c, budget, cache) => heapsValue(c.rule, c.heaps, budget, cache), movesTo: heapComponentMovesTo };
+export const heapsFamily: ComponentFamily<'heaps'> = {
+  value: (c, budget, cache) => heapsValue(c.rule, c.heaps, budget, cache),
+  movesTo: heapComponentMovesTo,
+};
 export const octalRowFamily: ComponentFamily<'octal-row'> = {
   value: (c, budget, cache) =>
     heapsValue(
@@ -44,7 +56,13 @@ function heapsValue(rule: HeapRule, heaps: readonly bigint[], budget: Budget, ca
   return { status, nimber, parts, ...(reason ? { reason } : {}), ...(sequence ? { sequence } : {}) };
 }
 
-function heapComponentMovesTo(component: Of<'heaps'>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
+function heapComponentMovesTo(
+  component: Of<'heaps'>,
+  value: ComponentAnalysis,
+  index: number,
+  total: bigint,
+  list: MoveList,
+): void {
   const seen = new Set<bigint>(); // equal heaps have the same moves, to the same positions
   component.heaps.forEach((n, heap) => {
     if (seen.has(n)) return;
@@ -57,10 +75,18 @@ function heapComponentMovesTo(component: Of<'heaps'>, value: ComponentAnalysis, 
   });
 }
 
-function octalRowMovesTo(component: Of<'octal-row'>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
+function octalRowMovesTo(
+  component: Of<'octal-row'>,
+  value: ComponentAnalysis,
+  index: number,
+  total: bigint,
+  list: MoveList,
+): void {
   xRuns(component.cells).forEach(([start, length], run) => {
     const target = value.parts[run]! ^ total;
-    rowRunMovesTo(component.rule, value.sequence!, length, target, (offset, count) => list.add(index, { kind: 'knock', start: start + offset, count }));
+    rowRunMovesTo(component.rule, value.sequence!, length, target, (offset, count) =>
+      list.add(index, { kind: 'knock', start: start + offset, count }),
+    );
   });
 }
 
@@ -75,7 +101,13 @@ export const heapsLeft = (...sizes: bigint[]) => sizes.filter((s) => s > 0n);
  * Every move of a heap of n to an option of nimber `target`. `sequence` holds the rule's values;
  * it is absent only when the heap's nimber came from a closed form (heap.ts: closedFormNimber).
  */
-function heapMovesTo(rule: HeapRule, sequence: HeapSequence | undefined, n: bigint, target: bigint, sink: HeapMoveSink): void {
+function heapMovesTo(
+  rule: HeapRule,
+  sequence: HeapSequence | undefined,
+  n: bigint,
+  target: bigint,
+  sink: HeapMoveSink,
+): void {
   const g = (m: bigint): bigint => {
     const value = sequence ? sequenceNimber(sequence, m) : undefined;
     if (value === undefined) throw new Error(`internal: the nimber of heap ${m} is not known though heap ${n}'s is`);
@@ -106,7 +138,8 @@ function heapMovesTo(rule: HeapRule, sequence: HeapSequence | undefined, n: bigi
         if (d & 1 && n === take && target === 0n) sink.add(take, []);
         if (d & 2 && n > take && g(n - take) === target) sink.add(take, [n - take]);
         if (d & 4 && n - take >= 2n) splitsTo(sequence, n - take, target, (a, b) => sink.add(take, [a, b]), sink.list);
-        if (d & 8 && n - take >= 3n) threeWaySplitsTo(sequence, Number(n - take), target, (a, b, c) => sink.add(take, [a, b, c]));
+        if (d & 8 && n - take >= 3n)
+          threeWaySplitsTo(sequence, Number(n - take), target, (a, b, c) => sink.add(take, [a, b, c]));
       }
     }
   }
@@ -139,7 +172,13 @@ function positionsWithValue(sequence: HeapSequence, target: bigint, below: bigin
  * qualifies depends only on a mod period (b ≥ m/2 is periodic too), so each residue is decided
  * once and its splits are counted by division.
  */
-function splitsTo(sequence: HeapSequence, m: bigint, target: bigint, add: (a: bigint, b: bigint) => void, list: MoveList): void {
+function splitsTo(
+  sequence: HeapSequence,
+  m: bigint,
+  target: bigint,
+  add: (a: bigint, b: bigint) => void,
+  list: MoveList,
+): void {
   const values = sequence.values;
   const length = sequence.computedUpTo + 1;
   const half = m / 2n;
@@ -186,7 +225,12 @@ function splitsTo(sequence: HeapSequence, m: bigint, target: bigint, add: (a: bi
  * Every split of a heap of m into a + b + c (1 ≤ a ≤ b ≤ c) with G(a) ⊕ G(b) ⊕ G(c) = target, in
  * order. Quadratic in m: heaps are at most MAX_THREE_WAY_HEAP here (heapsValue says so beyond).
  */
-function threeWaySplitsTo(sequence: HeapSequence, m: number, target: bigint, add: (a: bigint, b: bigint, c: bigint) => void): void {
+function threeWaySplitsTo(
+  sequence: HeapSequence,
+  m: number,
+  target: bigint,
+  add: (a: bigint, b: bigint, c: bigint) => void,
+): void {
   if (target > 0xffffffffn) return;
   const t = Number(target);
   const values = sequence.values;
@@ -195,7 +239,8 @@ function threeWaySplitsTo(sequence: HeapSequence, m: number, target: bigint, add
   const valueAt = (x: number) => (x < length ? values[x] : values[p!.preperiod + ((x - p!.preperiod) % p!.period)]);
   for (let a = 1; 3 * a <= m; a++) {
     const ga = values[a];
-    for (let b = a; a + 2 * b <= m; b++) if ((ga ^ valueAt(b) ^ valueAt(m - a - b)) === t) add(BigInt(a), BigInt(b), BigInt(m - a - b));
+    for (let b = a; a + 2 * b <= m; b++)
+      if ((ga ^ valueAt(b) ^ valueAt(m - a - b)) === t) add(BigInt(a), BigInt(b), BigInt(m - a - b));
   }
 }
 
@@ -204,7 +249,13 @@ function threeWaySplitsTo(sequence: HeapSequence, m: number, target: bigint, add
  * `target`: knocking down cells [offset, offset + k) leaves runs of offset and length - k - offset.
  * Unlike heaps, the two ends of a run are different cells, so both are listed.
  */
-function rowRunMovesTo(rule: HeapRule, sequence: HeapSequence, length: number, target: bigint, add: (offset: number, count: number) => void): void {
+function rowRunMovesTo(
+  rule: HeapRule,
+  sequence: HeapSequence,
+  length: number,
+  target: bigint,
+  add: (offset: number, count: number) => void,
+): void {
   if (rule.kind !== 'octal') return;
   const g = (size: number) => Number(sequenceNimber(sequence, size));
   const digits = rule.digits;

@@ -1,8 +1,9 @@
 // Every family of components, by kind: the one table the engine reaches families through. A new
 // family is a module here and one line below; the mapped type makes a kind without an entry a
 // compile error. (Misère play searches over units instead: unitOptions.ts.)
-import type { ComponentInput } from '../gameTypes';
+
 import type { ComponentFamily } from '../components';
+import type { ComponentInput } from '../gameTypes';
 import { heapsFamily, octalRowFamily } from './heaps';
 import { leftmostFamily } from './leftmost';
 import { tokensFamily } from './tokens';

@@ -1,6 +1,7 @@
 // Leftmost-pile rows: the seed's recurrence (leftmost.ts), any size.
-import { leftmostMovesTo, leftmostNimber } from '../leftmost';
+
 import type { ComponentAnalysis, ComponentFamily, MoveList, Of } from '../components';
+import { leftmostMovesTo, leftmostNimber } from '../leftmost';
 
 export const leftmostFamily: ComponentFamily<'leftmost'> = { value: leftmostValue, movesTo: leftmostComponentMovesTo };
 
@@ -9,12 +10,19 @@ function leftmostValue(component: Of<'leftmost'>): ComponentAnalysis {
   return { status: 'value', nimber: parts.reduce((x, g) => x ^ g, 0n), parts };
 }
 
-function leftmostComponentMovesTo(component: Of<'leftmost'>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
+function leftmostComponentMovesTo(
+  component: Of<'leftmost'>,
+  value: ComponentAnalysis,
+  index: number,
+  total: bigint,
+  list: MoveList,
+): void {
   const seen = new Set<string>();
   component.rows.forEach((piles, row) => {
     const key = piles.join(',');
     if (seen.has(key)) return;
     seen.add(key);
-    for (const move of leftmostMovesTo(piles, value.parts[row]! ^ total)) list.add(index, { kind: 'leftmost', row, pile: move.pile, to: move.to });
+    for (const move of leftmostMovesTo(piles, value.parts[row]! ^ total))
+      list.add(index, { kind: 'leftmost', row, pile: move.pile, to: move.to });
   });
 }

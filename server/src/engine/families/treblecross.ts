@@ -1,8 +1,16 @@
 // Treblecross rows: over, won at once, or the runs of safe cells as 0.007 heaps (treblecross.ts).
+
+import {
+  type ComponentAnalysis,
+  type ComponentFamily,
+  type EngineCache,
+  type MoveList,
+  type Of,
+  rememberSequence,
+} from '../components';
 import { ruleKey } from '../heap';
-import { TREBLECROSS_OCTAL, analyzeTreblecross, treblecrossMovesTo } from '../treblecross';
+import { analyzeTreblecross, TREBLECROSS_OCTAL, treblecrossMovesTo } from '../treblecross';
 import type { Budget } from '../types';
-import { type ComponentAnalysis, type ComponentFamily, type EngineCache, type MoveList, type Of, rememberSequence } from '../components';
 
 export const treblecrossFamily: ComponentFamily<'treblecross'> = {
   value: (c, budget, cache) => treblecrossValue(c.cells, budget, cache),
@@ -37,10 +45,17 @@ function treblecrossValue(cells: string, budget: Budget, cache: EngineCache): Co
   }
 }
 
-function treblecrossComponentMovesTo(_component: Of<'treblecross'>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
+function treblecrossComponentMovesTo(
+  _component: Of<'treblecross'>,
+  value: ComponentAnalysis,
+  index: number,
+  total: bigint,
+  list: MoveList,
+): void {
   const analysis = value.treblecross;
   if (analysis?.status !== 'nimber') return;
   const target = BigInt(analysis.nimber) ^ total;
   if (target > 0xffffffffn) return; // row nimbers are 32-bit numbers: no move reaches this one
-  for (const cell of treblecrossMovesTo(analysis, Number(target))) list.add(index, { kind: 'mark', cell, winsAtOnce: false });
+  for (const cell of treblecrossMovesTo(analysis, Number(target)))
+    list.add(index, { kind: 'mark', cell, winsAtOnce: false });
 }

@@ -1,7 +1,15 @@
 // Word games: each piece's interval table (words.ts), cached per dictionary and piece.
+
+import {
+  type ComponentAnalysis,
+  type ComponentFamily,
+  type EngineCache,
+  type MoveList,
+  type Of,
+  WORD_PIECES_KEPT,
+} from '../components';
 import type { Budget } from '../types';
 import { wordMoveLeaves, wordMovesTo, wordPiece, wordPieceValues } from '../words';
-import { type ComponentAnalysis, type ComponentFamily, type EngineCache, type MoveList, type Of, WORD_PIECES_KEPT } from '../components';
 
 export const wordsFamily: ComponentFamily<'words'> = { value: wordsValue, movesTo: wordsComponentMovesTo };
 
@@ -17,7 +25,8 @@ function wordsValue(component: Of<'words'>, budget: Budget, cache: EngineCache):
     if (!values) {
       values = wordPieceValues(wordPiece(text, dictionary), budget);
       if (values.nimber !== null) {
-        if (cache.wordPieces.size >= WORD_PIECES_KEPT) cache.wordPieces.delete(cache.wordPieces.keys().next().value as string);
+        if (cache.wordPieces.size >= WORD_PIECES_KEPT)
+          cache.wordPieces.delete(cache.wordPieces.keys().next().value as string);
         cache.wordPieces.set(key, values);
       }
     }
@@ -25,11 +34,18 @@ function wordsValue(component: Of<'words'>, budget: Budget, cache: EngineCache):
   });
   const parts = pieces.map((p) => (p.nimber === null ? null : BigInt(p.nimber)));
   const unknown = pieces.find((p) => p.nimber === null);
-  if (unknown) return { status: 'unknown', nimber: null, parts, reason: unknown.reason ?? 'not computed', wordPieces: pieces };
+  if (unknown)
+    return { status: 'unknown', nimber: null, parts, reason: unknown.reason ?? 'not computed', wordPieces: pieces };
   return { status: 'value', nimber: parts.reduce<bigint>((x, g) => x ^ g!, 0n), parts, wordPieces: pieces };
 }
 
-function wordsComponentMovesTo(component: Of<'words'>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
+function wordsComponentMovesTo(
+  component: Of<'words'>,
+  value: ComponentAnalysis,
+  index: number,
+  total: bigint,
+  list: MoveList,
+): void {
   const seen = new Set<string>();
   value.wordPieces!.forEach((piece, pieceIndex) => {
     const text = component.pieces[pieceIndex];

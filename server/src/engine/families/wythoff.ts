@@ -1,8 +1,8 @@
 // Wythoff positions in sums: nimbers from the table (wythoff.ts), grown as heaps need it.
 import { describeStop } from '../budget';
+import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
 import type { Budget } from '../types';
 import { MAX_WYTHOFF_TABLE, wythoffMovesTo, wythoffNimber, wythoffTable } from '../wythoff';
-import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
 
 export const wythoffFamily: ComponentFamily<'wythoff'> = { value: wythoffValue, movesTo: wythoffComponentMovesTo };
 
@@ -23,16 +23,33 @@ function wythoffValue(component: Of<'wythoff'>, budget: Budget, cache: EngineCac
   const parts = component.positions.map(([a, b]) => (table ? (wythoffNimber(table, a, b) ?? null) : null));
   const known = (g: number | null): g is number => g !== null;
   if (parts.every(known))
-    return { status: 'value', nimber: parts.reduce<bigint>((x, g) => x ^ BigInt(g), 0n), parts: parts.map(BigInt), ...(table ? { wythoff: table } : {}) };
+    return {
+      status: 'value',
+      nimber: parts.reduce<bigint>((x, g) => x ^ BigInt(g), 0n),
+      parts: parts.map(BigInt),
+      ...(table ? { wythoff: table } : {}),
+    };
   const reach = table ? table.size : -1;
   const reason =
     largest > BigInt(MAX_WYTHOFF_TABLE)
       ? `Wythoff nimbers have no known formula; they are computed for heaps up to ${MAX_WYTHOFF_TABLE.toLocaleString('en-US')}, and this position has a heap of ${largest}`
       : `Wythoff nimbers were computed for heaps up to ${Math.max(reach, 0)} before the budget ran out${table?.stop ? ` (${describeStop(table.stop)})` : ''}`;
-  return { status: 'unknown', nimber: null, parts: parts.map((g) => (g === null ? null : BigInt(g))), reason, ...(table ? { wythoff: table } : {}) };
+  return {
+    status: 'unknown',
+    nimber: null,
+    parts: parts.map((g) => (g === null ? null : BigInt(g))),
+    reason,
+    ...(table ? { wythoff: table } : {}),
+  };
 }
 
-function wythoffComponentMovesTo(component: Of<'wythoff'>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void {
+function wythoffComponentMovesTo(
+  component: Of<'wythoff'>,
+  value: ComponentAnalysis,
+  index: number,
+  total: bigint,
+  list: MoveList,
+): void {
   const table = value.wythoff!;
   const seen = new Set<string>();
   component.positions.forEach(([a, b], position) => {
@@ -41,6 +58,7 @@ function wythoffComponentMovesTo(component: Of<'wythoff'>, value: ComponentAnaly
     seen.add(key);
     const target = value.parts[position]! ^ total;
     if (target > 0xffffn) return; // table values are below 2^16
-    for (const move of wythoffMovesTo(table, a, b, Number(target))) list.add(index, { kind: 'wythoff', position, to: move.to });
+    for (const move of wythoffMovesTo(table, a, b, Number(target)))
+      list.add(index, { kind: 'wythoff', position, to: move.to });
   });
 }

@@ -1,11 +1,11 @@
 // Heap rules: a move rewrites the one heap it changes (`onetwo 4` → `onetwo 2`; a split writes both heaps).
 import type { ComponentMove } from '../../engine/gameTypes';
-import type { CheckedComponent } from '../model';
-import { type MoveText, mismatch } from './moveText';
-import { digitsText, numberText } from '../numberText';
 import type { HeapRule } from '../../engine/types';
 import type { HeapsComponent, Name } from '../ast';
+import type { CheckedComponent } from '../model';
+import { digitsText, numberText } from '../numberText';
 import { heapValues } from '../plainHeaps';
+import { type MoveText, mismatch } from './moveText';
 
 /** A heap move: the heap's number, replaced by what it leaves. */
 export function writeHeapMove(move: Extract<ComponentMove, { kind: 'heap' }>, component: CheckedComponent): MoveText {

@@ -12,7 +12,12 @@ import { writeWythoffMove } from './wythoff';
 
 export type { MoveText } from './moveText';
 
-export const MOVE_WRITERS: { readonly [K in ComponentMove['kind']]: (move: Extract<ComponentMove, { kind: K }>, component: CheckedComponent) => MoveText } = {
+export const MOVE_WRITERS: {
+  readonly [K in ComponentMove['kind']]: (
+    move: Extract<ComponentMove, { kind: K }>,
+    component: CheckedComponent,
+  ) => MoveText;
+} = {
   heap: writeHeapMove,
   token: writeTokenMove,
   mark: writeRowMove,

@@ -1,12 +1,15 @@
 // Leftmost rows: a move rewrites the one pile it takes from (`leftmost [3, 1]` → `leftmost [1, 1]`).
 import type { ComponentMove } from '../../engine/gameTypes';
-import type { CheckedComponent } from '../model';
-import { type MoveText, mismatch } from './moveText';
-import { digitsText, numberText } from '../numberText';
 import type { ListsComponent } from '../ast';
+import type { CheckedComponent } from '../model';
+import { digitsText, numberText } from '../numberText';
+import { type MoveText, mismatch } from './moveText';
 
 /** A leftmost move: the pile's number, replaced by what is left. */
-export function writeLeftmostMove(move: Extract<ComponentMove, { kind: 'leftmost' }>, component: CheckedComponent): MoveText {
+export function writeLeftmostMove(
+  move: Extract<ComponentMove, { kind: 'leftmost' }>,
+  component: CheckedComponent,
+): MoveText {
   const syntax = component.syntax;
   if (syntax.kind !== 'lists') throw mismatch(move, syntax);
   const list = syntax.lists[move.row];

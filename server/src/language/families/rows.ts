@@ -1,13 +1,16 @@
 // Rows (Treblecross, octal rules on rows): a move rewrites the row's string.
 import type { ComponentMove } from '../../engine/gameTypes';
-import type { CheckedComponent } from '../model';
-import { type MoveText, mismatch } from './moveText';
 import { isHeapRule, type Rule } from '../../engine/types';
 import type { Name, RowComponent } from '../ast';
 import { type DiagnosticSink, error, warning } from '../diagnostics';
+import type { CheckedComponent } from '../model';
+import { type MoveText, mismatch } from './moveText';
 
 /** A mark (Treblecross) or a knock (an octal rule on a row): the whole row, written again. */
-export function writeRowMove(move: Extract<ComponentMove, { kind: 'mark' | 'knock' }>, component: CheckedComponent): MoveText {
+export function writeRowMove(
+  move: Extract<ComponentMove, { kind: 'mark' | 'knock' }>,
+  component: CheckedComponent,
+): MoveText {
   const syntax = component.syntax;
   if (syntax.kind !== 'row') throw mismatch(move, syntax);
   const cells = syntax.row.value;
@@ -30,7 +33,12 @@ export function isRowRule(rule: Rule | undefined): boolean {
 }
 
 /** A row (`treblecross "..X.."`, `kayles "XXX.XX"`) under a rule that is not a word game. */
-export function checkRow(component: RowComponent, head: Name, rule: Rule | undefined, diagnostics: Pick<DiagnosticSink, 'push'>): CheckedComponent | undefined {
+export function checkRow(
+  component: RowComponent,
+  head: Name,
+  rule: Rule | undefined,
+  diagnostics: Pick<DiagnosticSink, 'push'>,
+): CheckedComponent | undefined {
   const rowOk = checkRowCells(component.row.value, component.row.valueStart, diagnostics);
   if (rule && !isRowRule(rule)) {
     diagnostics.push(
@@ -59,7 +67,9 @@ export function checkRow(component: RowComponent, head: Name, rule: Rule | undef
     const won = cells.indexOf('XXX');
     if (won >= 0) {
       const start = component.row.valueStart + won;
-      diagnostics.push(warning('row-already-won', { start, end: start + 3 }, 'three marked cells in a row: this game is already over'));
+      diagnostics.push(
+        warning('row-already-won', { start, end: start + 3 }, 'three marked cells in a row: this game is already over'),
+      );
     }
     return { kind: 'treblecross', syntax: component, cells };
   }
@@ -68,7 +78,13 @@ export function checkRow(component: RowComponent, head: Name, rule: Rule | undef
     // A row cannot show a heap split without a gap appearing, nor a run broken in three by
     // one knock: such codes are played on heaps.
     const what = rule.digits[0] !== 0 ? 'splits heaps without taking anything' : 'may leave three heaps';
-    diagnostics.push(error('wrong-shape', head, `\`${head.text}\` ${what}, which a row cannot show: write heap sizes, as in \`${head.text} 3 4\``));
+    diagnostics.push(
+      error(
+        'wrong-shape',
+        head,
+        `\`${head.text}\` ${what}, which a row cannot show: write heap sizes, as in \`${head.text} 3 4\``,
+      ),
+    );
     return undefined;
   }
   // Each run of X is a heap (cells are only `.` and `X` here).
@@ -100,7 +116,11 @@ function checkRowCells(cells: string, offset: number, diagnostics: Pick<Diagnost
     const run = cells.slice(start, i);
     const hint = /^x+$/.test(run) ? ': write a capital `X` for a marked cell' : '';
     diagnostics.push(
-      error('bad-row-character', { start: offset + start, end: offset + i }, `a row holds only \`.\` (empty) and \`X\` (marked), not \`${run}\`${hint}`),
+      error(
+        'bad-row-character',
+        { start: offset + start, end: offset + i },
+        `a row holds only \`.\` (empty) and \`X\` (marked), not \`${run}\`${hint}`,
+      ),
     );
     ok = false;
   }

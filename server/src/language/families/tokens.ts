@@ -1,10 +1,9 @@
 // Graph tokens: a move rewrites the one vertex name the token leaves.
 import type { ComponentMove } from '../../engine/gameTypes';
-import type { CheckedComponent } from '../model';
-import { type MoveText, mismatch } from './moveText';
 import type { Name, TokensComponent } from '../ast';
 import { type DiagnosticSink, error, quoted } from '../diagnostics';
-import type { GraphSymbol } from '../model';
+import type { CheckedComponent, GraphSymbol } from '../model';
+import { type MoveText, mismatch } from './moveText';
 
 /** A token move: the vertex name, replaced by the one it slides to. */
 export function writeTokenMove(move: Extract<ComponentMove, { kind: 'token' }>, component: CheckedComponent): MoveText {
@@ -12,7 +11,12 @@ export function writeTokenMove(move: Extract<ComponentMove, { kind: 'token' }>, 
   if (syntax.kind !== 'tokens' || component.kind !== 'tokens') throw mismatch(move, syntax);
   const from = syntax.vertices[move.token];
   const to = component.graph.vertexIndex.nameOf(move.to);
-  return { span: from, newText: to, label: `${syntax.graph.text} ${from.text} → ${to}`, description: `move the token on ${from.text} to ${to}` };
+  return {
+    span: from,
+    newText: to,
+    label: `${syntax.graph.text} ${from.text} → ${to}`,
+    description: `move the token on ${from.text} to ${to}`,
+  };
 }
 
 /** `GRAPH at V1, V2, …`: every vertex must be the graph's, the graph acyclic. */

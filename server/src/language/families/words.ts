@@ -1,10 +1,10 @@
 // Word games: a move rewrites the component's strings (`dict "abcab"` minus `c` → `dict "ab" "ab"`).
 import type { ComponentMove } from '../../engine/gameTypes';
-import type { CheckedComponent } from '../model';
-import { type MoveText, mismatch } from './moveText';
 import type { ClassicRule } from '../../engine/types';
 import type { Name, RowComponent, WordsBody } from '../ast';
 import { type DiagnosticSink, error, quoted, warning } from '../diagnostics';
+import type { CheckedComponent } from '../model';
+import { type MoveText, mismatch } from './moveText';
 
 /** A word move: the pieces, written again (empty ones dropped; `""` when nothing is left). */
 export function writeWordMove(move: Extract<ComponentMove, { kind: 'word' }>, component: CheckedComponent): MoveText {
@@ -13,7 +13,9 @@ export function writeWordMove(move: Extract<ComponentMove, { kind: 'word' }>, co
   // The component's strings are written again: the piece is replaced by what is left on either
   // side of the deleted word, empty pieces dropped, and `""` when nothing is left at all.
   const literals = [syntax.row, ...syntax.more];
-  const pieces = literals.flatMap((literal, i) => (i === move.piece ? [...move.leaves] : [literal.value])).filter((p) => p.length > 0);
+  const pieces = literals
+    .flatMap((literal, i) => (i === move.piece ? [...move.leaves] : [literal.value]))
+    .filter((p) => p.length > 0);
   const written = pieces.length === 0 ? '""' : pieces.map((p) => `"${p}"`).join(' ');
   const word = [...literals[move.piece].value].slice(move.start, move.start + move.length).join('');
   return {
@@ -28,7 +30,9 @@ export function writeWordMove(move: Extract<ComponentMove, { kind: 'word' }>, co
 export function checkWordsBody(body: WordsBody, diagnostics: Pick<DiagnosticSink, 'push'>): ClassicRule | undefined {
   if (body.malformed) return undefined;
   if (body.words.length === 0) {
-    diagnostics.push(error('empty-word', body.set, 'a dictionary needs at least one word: with none, no move is possible'));
+    diagnostics.push(
+      error('empty-word', body.set, 'a dictionary needs at least one word: with none, no move is possible'),
+    );
     return undefined;
   }
   let ok = true;
@@ -37,7 +41,8 @@ export function checkWordsBody(body: WordsBody, diagnostics: Pick<DiagnosticSink
     if (word.value.length === 0) {
       diagnostics.push(error('empty-word', word, 'a word cannot be empty: every move deletes at least one character'));
       ok = false;
-    } else if (seen.has(word.value)) diagnostics.push(warning('repeated-word', word, `\`"${quoted(word.value)}"\` is listed twice`));
+    } else if (seen.has(word.value))
+      diagnostics.push(warning('repeated-word', word, `\`"${quoted(word.value)}"\` is listed twice`));
     seen.add(word.value);
   }
   return ok ? { kind: 'words', words: [...seen] } : undefined;
@@ -45,5 +50,11 @@ export function checkWordsBody(body: WordsBody, diagnostics: Pick<DiagnosticSink
 
 /** `NAME "S1" "S2" …` under a words rule: one piece per string, any characters. */
 export function checkWordPieces(component: RowComponent, head: Name, words: readonly string[]): CheckedComponent {
-  return { kind: 'words', syntax: component, ruleName: head.text, words, pieces: [component.row, ...component.more].map((piece) => piece.value) };
+  return {
+    kind: 'words',
+    syntax: component,
+    ruleName: head.text,
+    words,
+    pieces: [component.row, ...component.more].map((piece) => piece.value),
+  };
 }

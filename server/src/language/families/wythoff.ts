@@ -1,13 +1,16 @@
 // Wythoff positions: a move rewrites its pair (`wythoff (3, 6)` → `wythoff (3, 5)`).
 import type { ComponentMove } from '../../engine/gameTypes';
-import type { CheckedComponent } from '../model';
-import { type MoveText, mismatch } from './moveText';
-import { numberText } from '../numberText';
 import type { PairsComponent } from '../ast';
 import { type DiagnosticSink, error } from '../diagnostics';
+import type { CheckedComponent } from '../model';
+import { numberText } from '../numberText';
+import { type MoveText, mismatch } from './moveText';
 
 /** A Wythoff move: the pair, written again. */
-export function writeWythoffMove(move: Extract<ComponentMove, { kind: 'wythoff' }>, component: CheckedComponent): MoveText {
+export function writeWythoffMove(
+  move: Extract<ComponentMove, { kind: 'wythoff' }>,
+  component: CheckedComponent,
+): MoveText {
   const syntax = component.syntax;
   if (syntax.kind !== 'pairs') throw mismatch(move, syntax);
   const pair = syntax.pairs[move.position];
@@ -28,7 +31,10 @@ export function writeWythoffMove(move: Extract<ComponentMove, { kind: 'wythoff' 
 }
 
 /** `wythoff (A, B) …`: each group must be a pair of heaps. */
-export function checkWythoffPairs(component: PairsComponent, diagnostics: Pick<DiagnosticSink, 'push'>): CheckedComponent | undefined {
+export function checkWythoffPairs(
+  component: PairsComponent,
+  diagnostics: Pick<DiagnosticSink, 'push'>,
+): CheckedComponent | undefined {
   let ok = true;
   const positions: [bigint, bigint][] = [];
   for (const pair of component.pairs) {
