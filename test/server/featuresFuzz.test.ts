@@ -5,9 +5,8 @@
 import * as assert from 'node:assert/strict';
 import type { Range } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ComputationRequest } from '../../server/src/compute/computations';
-import { type JobResult, runJob } from '../../server/src/compute/jobs';
-import { documentRequests, ruleRequest } from '../../server/src/compute/requests';
+import { InProcessComputations } from '../../server/src/compute/inProcess';
+import { DocumentStore } from '../../server/src/documentStore';
 import { createEngineCache } from '../../server/src/engine';
 import { moveEdit } from '../../server/src/features/applyMove';
 import { quickFixes } from '../../server/src/features/codeActions';
@@ -23,48 +22,17 @@ import { definition, documentHighlights, documentSymbols, references } from '../
 import { renameEdits } from '../../server/src/features/rename';
 import { selectionRange } from '../../server/src/features/selectionRanges';
 import { encode } from '../../server/src/features/semanticTokens';
-import { DEFAULT_SETTINGS, type DocumentView } from '../../server/src/features/view';
-import { analyzeText } from '../../server/src/language/analyze';
+import type { DocumentView } from '../../server/src/features/view';
 import { sameMeaning } from '../../server/src/language/format';
+import { DEFAULT_SETTINGS } from '../../server/src/settings';
 import { fuzzSeeds, mutate, random } from '../helpers/mutate';
 
+/** The view the analysis API gives of `text`, its computations done at once in this thread. */
 function inProcessView(text: string, cache = createEngineCache()): DocumentView {
-  const document = analyzeText(text);
-  const { games, graphs } = documentRequests(document, 50);
-  const results = new Map<string, JobResult>();
-  const compute = (request: ComputationRequest) => {
-    let result = results.get(request.key);
-    if (!result) {
-      result = runJob(request.job(), { maxValues: 20_000, deadline: Date.now() + 1000 }, cache);
-      results.set(request.key, result);
-    }
-    return result;
-  };
-  return {
-    uri: 'file:///fuzz.game',
-    number: 1,
-    version: 1,
-    document,
-    settings: { ...DEFAULT_SETTINGS, codeLens: { maxMoves: 50 } },
-    icons: false,
-    game: (game) => {
-      const request = games.get(game);
-      const result = request && compute(request);
-      return result?.kind === 'game' ? { state: 'done', value: result.game, cancelled: false } : undefined;
-    },
-    gameKey: (game) => games.get(game)?.key,
-    graph: (graph) => {
-      const request = graphs.get(graph);
-      const result = request && compute(request);
-      return result?.kind === 'graph' ? { state: 'done', value: result.graph, cancelled: false } : undefined;
-    },
-    rule: (name, rule) => {
-      const result = compute(ruleRequest(name, rule));
-      return result.kind === 'rule'
-        ? { state: 'done', value: result.rule, cancelled: false }
-        : { state: 'failed', message: 'wrong kind' };
-    },
-  };
+  const store = new DocumentStore(new InProcessComputations({ maxValues: 20_000, budgetMs: 1000 }, cache));
+  store.settings = { ...DEFAULT_SETTINGS, codeLens: { maxMoves: 50 } };
+  store.update('file:///fuzz.game', 1, text);
+  return store.view('file:///fuzz.game')!;
 }
 
 describe('features fuzzing', () => {

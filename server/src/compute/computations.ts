@@ -36,6 +36,21 @@ export interface ComputationRequest {
   readonly affinity: readonly string[];
 }
 
+/**
+ * What the document store (documentStore.ts) needs of computations: this file's Computations (a
+ * worker pool behind it), or inProcess.ts's, which computes at once in this thread.
+ */
+export interface ComputationSource {
+  /** Starts what is not known yet; returns the current state. */
+  ensure(request: ComputationRequest): Computation | undefined;
+  /** The keys `owner` (a document) wants now: the rest it wanted before may be let go. */
+  want(owner: string, keys: Iterable<string>): void;
+  /** One key more for `owner` (a rule a hover asked for). */
+  wantAlso(owner: string, key: string): void;
+  /** `owner` wants nothing any more (its document closed). */
+  release(owner: string): void;
+}
+
 /** Finished results kept beyond what open documents want, for undo and switching files. */
 const KEEP_UNWANTED = 500;
 
@@ -45,7 +60,7 @@ const KEEP_UNWANTED = 500;
  * and a scan per finish would make that quadratic. Only edits (`want`) and user actions (cancel,
  * a new budget) walk the entries, and an edit has already walked the whole document to analyse it.
  */
-export class Computations {
+export class Computations implements ComputationSource {
   private readonly entries = new Map<string, Entry>();
   private readonly wanted = new Map<string, Set<string>>();
   /** How many documents want each key (the keys of `wanted`, counted). */

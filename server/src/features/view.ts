@@ -3,31 +3,19 @@
 // they never wait: a value still computing is a state like any other, and they say so.
 
 import type { CodeLens, Command } from 'vscode-languageserver';
-import { DEFAULT_COMPUTATION_MEMORY_MB, type GameResult, type RuleSummary } from '../compute/jobs';
+import type { GameResult, RuleSummary } from '../compute/jobs';
 import type { GraphNimbers, HeapRule, Periodicity } from '../engine/types';
 import type { AnalyzedDocument } from '../language/analyze';
 import { referenceAt } from '../language/checker';
 import type { GameSymbol, GraphSymbol, RuleSymbol } from '../language/model';
 import { numberText } from '../language/numberText';
 import { spanAt } from '../language/text';
+import type { Settings } from '../settings';
 
 export type Value<T> =
   | { readonly state: 'pending'; readonly sinceMs: number }
   | { readonly state: 'failed'; readonly message: string }
   | { readonly state: 'done'; readonly value: T; readonly cancelled: boolean };
-
-export interface Settings {
-  readonly inlayHints: { readonly enabled: boolean };
-  readonly codeLens: { readonly maxMoves: number };
-  /** budgetMs: one computation's time; memoryMb: all computations' memory together. */
-  readonly computation: { readonly budgetMs: number; readonly memoryMb: number };
-}
-
-export const DEFAULT_SETTINGS: Settings = {
-  inlayHints: { enabled: true },
-  codeLens: { maxMoves: 3 },
-  computation: { budgetMs: 10_000, memoryMb: DEFAULT_COMPUTATION_MEMORY_MB },
-};
 
 export interface DocumentView {
   readonly uri: string;
