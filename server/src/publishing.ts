@@ -2,6 +2,7 @@
 // finish, republished diagnostics and a request to refresh inlay hints and code lenses, paced so
 // that refreshes never take more than a fifth of the thread.
 import type { Diagnostic } from 'vscode-languageserver/node';
+import { describe } from './answers';
 import type { DocumentStore } from './documentStore';
 import { computationDiagnostics, lspDiagnostics } from './features/diagnostics';
 
@@ -9,6 +10,14 @@ import { computationDiagnostics, lspDiagnostics } from './features/diagnostics';
 const diagnosticsDelayMs = 30;
 /** Results arrive in bursts too: one refresh for all that finish within this time. */
 const refreshDelayMs = 40;
+
+/** Requests that a refresh makes the client send: their time counts against refreshes (see lastRefreshMs). */
+export const REFRESH_DRIVEN: ReadonlySet<string> = new Set([
+  'textDocument/inlayHint',
+  'textDocument/codeLens',
+  'textDocument/semanticTokens/full',
+  'textDocument/semanticTokens/full/delta',
+]);
 
 /** What publishing needs of the connection (server.ts gives it; sends never throw). */
 export interface PublishingClient {
@@ -106,8 +115,4 @@ export class Publishing {
     for (const timer of this.pending.values()) clearTimeout(timer);
     clearTimeout(this.refreshTimer);
   }
-}
-
-export function describe(cause: unknown): string {
-  return cause instanceof Error ? (cause.stack ?? cause.message) : String(cause);
 }

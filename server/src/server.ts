@@ -1,50 +1,35 @@
-// The language server: the only module that knows the connection. `createServer` serves one
-// connection with no state outside the call, so that tests run servers in-process, several at
-// once; main.ts is the process's entry point (transport, worker pool).
+// The language server: the only module that knows the connection, and only wiring. `createServer`
+// serves one connection with no state outside the call, so that tests run servers in-process,
+// several at once; main.ts is the process's entry point (transport, worker pool).
 //
-// On every change a document is parsed and checked at once (cheap) and its diagnostics are
-// published after a short pause. What each game, graph and hovered rule needs computed goes to
-// the worker pool as keyed computations (compute/); features read whatever state those are in
-// and never wait. When a computation finishes the server republishes diagnostics and asks the
-// client to refresh inlay hints and code lenses. Computations that take a while show work-done
-// progress, which the user can cancel.
-//
-// Editor features (features/) are registered from one list, FEATURES: each brings its
-// capabilities and its handlers, and sees the server only through a FeatureContext.
+// The open documents and the views features read are documentStore.ts's (the analysis API, no
+// LSP); when the client hears of results, publishing.ts's (diagnostics after a typing pause,
+// paced refreshes); progress and status, progress.ts's; what features may do, featureContext.ts's;
+// the settings, settings.ts's table. Editor features (features/) are registered from one list,
+// FEATURES: each brings its capabilities and its handlers, and sees the server only through a
+// FeatureContext. A request's exception is that request's error (answers.ts).
 import {
   type ClientCapabilities,
   CodeLensRefreshRequest,
   type Connection,
   DidChangeConfigurationNotification,
-  ErrorCodes,
   InlayHintRefreshRequest,
-  LSPErrorCodes,
-  MessageType,
-  ResponseError,
   type ServerCapabilities,
-  ShowMessageNotification,
-  ShowMessageRequest,
   TextDocumentSyncKind,
   TextDocuments,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { describe, guarded, type RequestLog, toClient } from './answers';
 import { type ComputationPool, Computations } from './compute/computations';
 import { DocumentStore } from './documentStore';
+import { featureContext } from './featureContext';
 import { FEATURES } from './features';
-import { type Feature, type FeatureContext, type FeatureHandlers, Refusal } from './features/feature';
+import type { Feature, FeatureHandlers } from './features/feature';
 import { executeCommandParams, InvalidParams, withCheckedDocumentSync } from './params';
 import { ComputationProgress } from './progress';
 import { STATUS_NOTIFICATION } from './protocol';
-import { describe, Publishing } from './publishing';
+import { Publishing, REFRESH_DRIVEN } from './publishing';
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from './settings';
-
-/** Requests that a refresh makes the client send: their time counts against refreshes (see scheduleRefresh). */
-const REFRESH_DRIVEN = new Set([
-  'textDocument/inlayHint',
-  'textDocument/codeLens',
-  'textDocument/semanticTokens/full',
-  'textDocument/semanticTokens/full/delta',
-]);
 
 export interface ServerOptions {
   /** Runs the computations: the worker pool (main.ts); tests may pass their own. Disposed with the server. */
@@ -56,21 +41,6 @@ export interface ServerOptions {
 export interface LanguageServer {
   /** Stops timers and computations and disposes the pool; the connection is the caller's. */
   dispose(): Promise<void>;
-}
-
-/**
- * Sends what nobody answers (a notification, a log line) without letting a failure to send throw:
- * once the client has gone (its stream ended, the pipe broke) the library throws "Connection is
- * closed" on every send, and a listener or timer still running must not turn that into a stack
- * trace. A send can only fail when there is nobody left to tell.
- */
-function toClient(send: () => unknown): void {
-  try {
-    const sent = send();
-    if (sent instanceof Promise) sent.catch(() => undefined);
-  } catch {
-    // the connection is closed
-  }
 }
 
 /** Serves one connection: call before `connection.listen()`. */
@@ -157,87 +127,18 @@ export function createServer(connection: Connection, options: ServerOptions): La
 
   // ---- what features may do ----
 
-  const context: FeatureContext = {
-    get client() {
-      return capabilities;
-    },
-    get resultsVersion() {
-      return resultsVersion;
-    },
-    view: (uri) => store.view(uri),
-    viewNumbered: (number) => store.viewNumbered(number),
-    views: () => store.views(),
-    tell: (message, type = 'warning') => {
-      toClient(() =>
-        connection.sendNotification(ShowMessageNotification.type, {
-          type: type === 'info' ? MessageType.Info : MessageType.Warning,
-          message,
-        }),
-      );
-    },
-    ask: async (message, choices) => {
-      try {
-        const picked = await connection.sendRequest(ShowMessageRequest.type, {
-          type: MessageType.Info,
-          message,
-          actions: choices.map((title) => ({ title })),
-        });
-        return picked?.title;
-      } catch {
-        return undefined;
-      }
-    },
-    cancelComputations: () => {
-      const running = computations.pendingSummary()?.count ?? 0;
-      computations.cancelAll();
-      return running;
-    },
-    compute: async (job, token, affinity) => {
-      const handle = pool.run(job, settings().computation.budgetMs, affinity);
-      const listening = token.onCancellationRequested(() => handle.cancel());
-      try {
-        return await handle.outcome;
-      } finally {
-        listening.dispose();
-      }
-    },
-    applyEdit: async (label, edit) => {
-      if (!capabilities.workspace?.applyEdit)
-        return {
-          applied: false,
-          failureReason: 'this editor does not accept edits from the server (workspace.applyEdit)',
-        };
-      try {
-        return await connection.workspace.applyEdit({ label, edit });
-      } catch (cause) {
-        // A client that fails the request has still answered: nothing was applied.
-        return { applied: false, failureReason: cause instanceof Error ? cause.message : String(cause) };
-      }
-    },
+  const context = featureContext({
+    connection,
+    capabilities: () => capabilities,
+    resultsVersion: () => resultsVersion,
+    store,
+    computations,
+    pool,
+  });
+  const log: RequestLog = {
+    warn: (message) => toClient(() => connection.console.warn(message)),
+    error: (message) => toClient(() => connection.console.error(message)),
   };
-
-  /**
-   * An exception in one request is logged and answered as that request's error; the server goes on.
-   * Params the client got wrong (InvalidParams, params.ts) are its mistake: a warning and InvalidParams.
-   */
-  function guarded<R>(name: string, handler: () => R | Promise<R>): Promise<R> {
-    return (async () => {
-      try {
-        return await handler();
-      } catch (cause) {
-        if (cause instanceof Refusal) throw new ResponseError(LSPErrorCodes.RequestFailed, cause.message);
-        if (cause instanceof InvalidParams) {
-          toClient(() => connection.console.warn(`${name}: invalid params from the client: ${cause.message}`));
-          throw new ResponseError(ErrorCodes.InvalidParams, `${name}: ${cause.message}`);
-        }
-        toClient(() => connection.console.error(`${name} failed: ${describe(cause)}`));
-        throw new ResponseError(
-          ErrorCodes.InternalError,
-          `${name} failed: ${cause instanceof Error ? cause.message : String(cause)}`,
-        );
-      }
-    })();
-  }
 
   // ---- the features ----
 
@@ -248,7 +149,7 @@ export function createServer(connection: Connection, options: ServerOptions): La
     for (const [method, handle] of Object.entries(own.requests ?? {})) {
       const counted = REFRESH_DRIVEN.has(method);
       connection.onRequest(method, (params: unknown, token) =>
-        guarded(feature.name, () => {
+        guarded(feature.name, log, () => {
           if (!counted) return handle(params, token);
           const started = performance.now();
           try {
@@ -265,7 +166,7 @@ export function createServer(connection: Connection, options: ServerOptions): La
     }
   }
   connection.onExecuteCommand((raw) =>
-    guarded('command', () => {
+    guarded('command', log, () => {
       const params = executeCommandParams(raw);
       const handle = commands.get(params.command);
       if (!handle) throw new InvalidParams(`unknown command ${params.command}`);
@@ -298,7 +199,7 @@ export function createServer(connection: Connection, options: ServerOptions): La
   });
 
   connection.onDidChangeConfiguration((params) =>
-    guarded('settings', async () => {
+    guarded('settings', log, async () => {
       if (capabilities.workspace?.configuration) return loadSettings();
       const pushed = (params?.settings as { grundy?: unknown } | undefined)?.grundy;
       if (pushed) useSettings(normalizeSettings(pushed));
