@@ -10,6 +10,7 @@
 // its values and stops at --budget-ms; Ctrl-C stops any of them. A stop says on stderr which
 // limit was reached: exit code 3 for a limit, 130 for Ctrl-C. Output is written as it is made,
 // never built whole.
+import { proofNames, reportOutcomeWords } from './analysis/wording';
 import './cliHeap';
 import { isAscii } from 'node:buffer';
 import { once } from 'node:events';
@@ -250,13 +251,6 @@ function printDiagnostics(file: string, diagnostics: readonly CliDiagnostic[], o
   for (const d of diagnostics) out.line(`${file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`);
 }
 
-const outcomeWords = (report: GameReport) =>
-  report.outcome === 'N'
-    ? 'the player to move wins'
-    : report.outcome === 'P'
-      ? 'the player to move loses'
-      : `unknown: ${report.reason}`;
-
 function analyze(file: string, options: Options, out: SyncOutput): number {
   const text = readDocumentText(file);
   // The diagnostics come first, so the games are read once for them, then again to be reported.
@@ -313,7 +307,9 @@ function analyze(file: string, options: Options, out: SyncOutput): number {
 function printGame(lines: LineIndex, report: GameReport, out: SyncOutput): void {
   const line = lines.positionAt(report.game.declaration.start).line + 1;
   const value = report.nimber !== null ? `*${report.nimber}` : report.game.play === 'misere' ? 'misère' : 'no nimber';
-  out.line(`\ngame ${report.game.name} (line ${line}): ${value}, ${report.outcome ?? '?'}: ${outcomeWords(report)}`);
+  out.line(
+    `\ngame ${report.game.name} (line ${line}): ${value}, ${report.outcome ?? '?'}: ${reportOutcomeWords(report)}`,
+  );
   if (!report.valid) return;
   if (report.reason && report.outcome !== null) out.line(`  (${report.reason})`);
   const width = Math.max(...report.components.map((c) => c.text.length));
@@ -356,14 +352,6 @@ function parseRule(source: string): { rule: HeapRule; name: string } {
   if (symbol?.kind !== 'rule' || !isHeapRule(symbol.rule)) throw new UsageError(`not a heap rule: ${source}`);
   return { rule: symbol.rule, name: source.trim() };
 }
-
-const proofWords: Record<string, string> = {
-  'closed-form': 'G(n) = n',
-  'subtraction-window': 'a window of max S values repeats',
-  'guy-smith': 'the Guy–Smith theorem',
-  'guy-smith-three': 'the Guy–Smith argument for three heaps (window 3·n0 + 2p + t)',
-  'all-but-window': 'a window of max E first-occurrence gaps repeats',
-};
 
 /**
  * Progress of a long computation on stderr: after two seconds, a line every two seconds (rewritten
@@ -536,7 +524,7 @@ async function sequence(source: string, options: Options, out: Output): Promise<
         ? `, saltus ${period.saltus} (G(n + ${period.period}) = G(n) + ${period.saltus})`
         : '';
       await out.line(
-        `preperiod ${period.preperiod}, period ${period.period}${saltus}: proved from G(0..${period.provedAt}) by ${proofWords[period.proof]}`,
+        `preperiod ${period.preperiod}, period ${period.period}${saltus}: proved from G(0..${period.provedAt}) by ${proofNames[period.proof]}`,
       );
     } else {
       await out.line(`no period proved: ${result.reason}`);

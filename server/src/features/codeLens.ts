@@ -6,7 +6,9 @@
 // and a lens that states a fact `grundy.explainGame` (the game's hover, as a message). Above each
 // heap rule, a lens that opens the nim-sequence explorer (sequence.ts); above each graph, one that
 // opens the graph view (graphView.ts).
+
 import type { CodeLens, Command } from 'vscode-languageserver';
+import { elapsed, plainText, star } from '../analysis/wording';
 import type { GameSymbol } from '../language/model';
 import { countText } from '../language/numberText';
 import { writeMove } from '../language/writeMove';
@@ -24,9 +26,9 @@ import {
 import { playMove } from './applyMove';
 import { type Feature, type FeatureContext, lastAnswer } from './feature';
 import { graphLenses } from './graphView';
-import { hover, plainText } from './hover';
+import { hover } from './hover';
 import { ruleLenses } from './sequence';
-import { type DocumentView, elapsed, gameAgain, star } from './view';
+import { type DocumentView, gameAgain } from './view';
 
 export {
   APPLY_MOVE_COMMAND,

@@ -7,13 +7,15 @@
 //   after `GRAPH at` or a `,` there the graph's vertices
 //   in a graph's body               the graph's vertices named so far
 // Snippets only for a client that declared snippetSupport; plain text otherwise.
+
 import { type CompletionItem, CompletionItemKind, InsertTextFormat } from 'vscode-languageserver';
+import { describeRule } from '../analysis/wording';
 import { isHeapRule } from '../engine/types';
 import { lex, type Token } from '../language/lexer';
 import { BUILTIN_RULES, type DeclaredSymbol } from '../language/model';
 import { textDocumentPositionParams } from '../params';
 import type { Feature } from './feature';
-import { describeRule } from './hover';
+
 import type { DocumentView } from './view';
 
 /** A rule's first values shown in its completion's detail. */

@@ -6,8 +6,19 @@
 //   a token vertex   its nimber and its options' nimbers
 //   rule name        the first values of its sequence and its period
 //   graph vertex     its nimber and options (in a graph's body)
+
 import { type ClientCapabilities, type Hover, MarkupKind } from 'vscode-languageserver';
 import { componentText } from '../analysis/gameReport';
+import {
+  describeRule,
+  elapsed,
+  outcomeWords,
+  periodWords,
+  plainText,
+  proofWords,
+  sequenceWhy,
+  star,
+} from '../analysis/wording';
 import type { ComponentResult, GameResult, RuleSummary } from '../compute/jobs';
 import type { GameMove } from '../engine/gameTypes';
 import { type GraphNimbers, type HeapRule, isHeapRule } from '../engine/types';
@@ -20,16 +31,7 @@ import { spanContains as inside, type Span, spanAt } from '../language/text';
 import { writeMove } from '../language/writeMove';
 import { textDocumentPositionParams } from '../params';
 import type { Feature } from './feature';
-import {
-  type DocumentView,
-  elapsed,
-  outcomeWords,
-  periodWords,
-  proofWords,
-  sequenceWhy,
-  star,
-  type Value,
-} from './view';
+import type { DocumentView, Value } from './view';
 
 /** A nimber in Markdown: as code, so that `*` is not read as emphasis. */
 const nim = (g: bigint | number): string => `\`${star(g)}\``;
@@ -379,17 +381,6 @@ function graphSummary(graph: GraphSymbol, nimbers: GraphNimbers): string {
 
 // ---- rules ----
 
-export function describeRule(rule: HeapRule): string {
-  switch (rule.kind) {
-    case 'subtract':
-      return `subtract {${rule.set.join(', ')}}`;
-    case 'subtractAllExcept':
-      return rule.except.length === 0 ? 'subtract all: Nim' : `subtract all except {${rule.except.join(', ')}}`;
-    case 'octal':
-      return `octal ${rule.digits[0]}.${rule.digits.slice(1).join('')}`;
-  }
-}
-
 function ruleDeclarationHover(view: DocumentView, declaration: RuleDeclaration): [string | null, Span] {
   const symbol = declaration.name ? view.document.model.symbols.get(declaration.name.text) : undefined;
   if (symbol?.kind !== 'rule' || symbol.declaration !== declaration) return [null, declaration];
@@ -450,16 +441,4 @@ export const hoverFeature: Feature = {
  */
 export function takesMarkdown(client: ClientCapabilities): boolean {
   return client.textDocument?.hover?.contentFormat?.includes(MarkupKind.Markdown) === true;
-}
-
-/**
- * Markdown as plain text: emphasis and code marks dropped, the words kept. A code span followed by
- * another is a thing and its value (`nim 6` `*6`): in plain text, "nim 6 (*6)".
- */
-export function plainText(markdown: string): string {
-  return markdown
-    .replace(/`([^`\n]+)` `([^`\n]+)`/g, '$1 ($2)')
-    .replace(/\*\*/g, '')
-    .replace(/`/g, '')
-    .replace(/(^|\s)_([^_\n]+)_(?=$|[\s.,;:])/gm, '$1$2');
 }

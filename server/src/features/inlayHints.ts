@@ -1,12 +1,14 @@
 // Inlay hints: each component's nimber right after it (when a game has several), and at the end of
 // each game its value and outcome: `⊕ = *3 · win`, `= 0 · lose`, `misère · lose`, `computing…`.
+
 import { type ClientCapabilities, type InlayHint, MarkupKind, type Range } from 'vscode-languageserver';
+import { elapsed, outcomeShort, outcomeWords, plainText, star } from '../analysis/wording';
 import type { GameResult } from '../compute/jobs';
 import type { GameSymbol } from '../language/model';
 import { inlayHintResolveParams, textDocumentRangeParams } from '../params';
 import { type Feature, lastAnswer } from './feature';
-import { plainText, takesMarkdown } from './hover';
-import { type DocumentView, elapsed, gamesBetween, outcomeShort, outcomeWords, star, type Value } from './view';
+import { takesMarkdown } from './hover';
+import { type DocumentView, gamesBetween, type Value } from './view';
 
 /**
  * What a hint sent without its tooltip carries (to a client that resolves tooltips): the document's

@@ -3,6 +3,7 @@
 // references and document highlights, for rules, graphs, vertices and games. All of it reads the
 // document's name index (language/names.ts); names are per document, as the language has no
 // imports.
+
 import {
   type DocumentHighlight,
   DocumentHighlightKind,
@@ -11,11 +12,12 @@ import {
   type SymbolInformation,
   SymbolKind,
 } from 'vscode-languageserver';
+import { star } from '../analysis/wording';
 import { type NameKind, nameIndex, type Occurrence } from '../language/names';
 import { referenceParams, textDocumentParams, textDocumentPositionParams, workspaceSymbolParams } from '../params';
 import type { Feature } from './feature';
 import { gameLabel } from './inlayHints';
-import { type DocumentView, star } from './view';
+import type { DocumentView } from './view';
 
 /** Workspace symbols answered at most: a query of one letter over 100,000 games must stay a small answer. */
 const MAX_WORKSPACE_SYMBOLS = 1000;

@@ -2,7 +2,9 @@
 // period and proof in words, and for octal codes its rare and common values. And the command of
 // the lens above every heap rule (EXPLORE_SEQUENCE_COMMAND): VS Code's client opens its explorer
 // panel for it; the server, for any other editor, tells the rule's first values and status.
+
 import { CancellationToken, type CodeLens } from 'vscode-languageserver';
+import { describeRule, periodWords, proofWords } from '../analysis/wording';
 import type { SequenceValues } from '../compute/jobs';
 import { ruleKey } from '../engine';
 import { fewestRareMask, isRare } from '../engine/octal';
@@ -21,8 +23,8 @@ import {
   type WythoffTableAnswer,
 } from '../protocol';
 import type { Feature, FeatureContext } from './feature';
-import { describeRule } from './hover';
-import { type DocumentView, declarationLenses, declaredNameAt, periodWords, proofWords } from './view';
+
+import { type DocumentView, declarationLenses, declaredNameAt } from './view';
 
 /** How many rare heaps an answer lists (it counts them all). */
 const LISTED_RARE_HEAPS = 200;

@@ -4,11 +4,10 @@
 
 import type { CodeLens, Command } from 'vscode-languageserver';
 import type { GameResult, RuleSummary } from '../compute/jobs';
-import type { GraphNimbers, HeapRule, Periodicity } from '../engine/types';
+import type { GraphNimbers, HeapRule } from '../engine/types';
 import type { AnalyzedDocument } from '../language/analyze';
 import { referenceAt } from '../language/checker';
 import type { GameSymbol, GraphSymbol, RuleSymbol } from '../language/model';
-import { numberText } from '../language/numberText';
 import { spanAt } from '../language/text';
 import type { Settings } from '../settings';
 
@@ -85,53 +84,6 @@ export function gameAgain(
   if (value?.state !== 'done')
     return { refused: `The value of \`${name}\` is being recomputed`, advice: ' Try again in a moment.' };
   return { view, game, result: value.value };
-}
-
-// ---- words shared by the features ----
-
-/** A nimber as CGT writes it: 0, *1, *2, … (`*1` rather than `*`, so it reads in any font). */
-export const star = (g: bigint | number): string => (BigInt(g) === 0n ? '0' : `*${numberText(g)}`);
-
-export const outcomeWords = (outcome: 'N' | 'P'): string =>
-  outcome === 'N' ? 'the player to move wins' : 'the player to move loses';
-
-export const outcomeShort = (outcome: 'N' | 'P'): string => (outcome === 'N' ? 'win' : 'lose');
-
-export function proofWords(p: Periodicity): string {
-  switch (p.proof) {
-    case 'closed-form':
-      return 'G(n) = n for every n (Nim)';
-    case 'subtraction-window':
-      return `proved at n = ${p.provedAt} by the window theorem for subtraction games`;
-    case 'guy-smith':
-      return `proved at n = ${p.provedAt} by the Guy–Smith periodicity theorem`;
-    case 'guy-smith-three':
-      return `proved at n = ${p.provedAt} by the Guy–Smith argument for codes that leave up to three heaps (the window 3·n0 + 2p + t)`;
-    case 'all-but-window':
-      return `proved at n = ${p.provedAt} by the window argument for subtract-all-except games`;
-  }
-}
-
-export function periodWords(p: Periodicity): string {
-  const from = p.preperiod === 0 ? 'from the start' : `from n = ${p.preperiod}`;
-  const saltus = p.saltus === 0 ? '' : `, adding ${p.saltus} each period (arithmetic periodicity)`;
-  return `period ${p.period} ${from}${saltus}`;
-}
-
-/** The value of a rule's sequence at n when a summary can tell (first values, or the period). */
-export function sequenceWhy(rule: RuleSummary, n: bigint): string {
-  const p = rule.periodicity;
-  if (n <= BigInt(rule.computedUpTo) && (!p || n < BigInt(p.preperiod + p.period)))
-    return `computed directly (values up to n = ${rule.computedUpTo.toLocaleString('en-US')} are known)`;
-  if (!p) return `computed directly`;
-  const residue = ((n - BigInt(p.preperiod)) % BigInt(p.period)) + BigInt(p.preperiod);
-  const shift = p.saltus === 0 ? '' : ` plus ${p.saltus} per period`;
-  return `${numberText(n)} ≡ ${residue} (mod ${p.period}): the value of heap ${residue}${shift}, by ${periodWords(p)}, ${proofWords(p)}`;
-}
-
-export function elapsed(sinceMs: number): string {
-  const seconds = (Date.now() - sinceMs) / 1000;
-  return seconds < 1 ? 'just started' : `for ${seconds.toFixed(1)} s`;
 }
 
 // ---- the declarations a panel shows (the explorer's rules, the graph view's graphs) ----

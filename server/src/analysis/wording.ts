@@ -1,0 +1,95 @@
+// The words every feature and the command line use for values and why: nimbers, outcomes,
+// periods and their proofs, rules. One home, so that the editor and `grundy` say the same thing the
+// same way (the command line's shorter forms are here too, beside the long ones).
+import type { RuleSummary } from '../compute/jobs';
+import type { HeapRule, Periodicity } from '../engine/types';
+import { numberText } from '../language/numberText';
+import type { GameReport } from './gameReport';
+
+/** A nimber as CGT writes it: 0, *1, *2, … (`*1` rather than `*`, so it reads in any font). */
+export const star = (g: bigint | number): string => (BigInt(g) === 0n ? '0' : `*${numberText(g)}`);
+
+export const outcomeWords = (outcome: 'N' | 'P'): string =>
+  outcome === 'N' ? 'the player to move wins' : 'the player to move loses';
+
+export const outcomeShort = (outcome: 'N' | 'P'): string => (outcome === 'N' ? 'win' : 'lose');
+
+export function proofWords(p: Periodicity): string {
+  switch (p.proof) {
+    case 'closed-form':
+      return 'G(n) = n for every n (Nim)';
+    case 'subtraction-window':
+      return `proved at n = ${p.provedAt} by the window theorem for subtraction games`;
+    case 'guy-smith':
+      return `proved at n = ${p.provedAt} by the Guy–Smith periodicity theorem`;
+    case 'guy-smith-three':
+      return `proved at n = ${p.provedAt} by the Guy–Smith argument for codes that leave up to three heaps (the window 3·n0 + 2p + t)`;
+    case 'all-but-window':
+      return `proved at n = ${p.provedAt} by the window argument for subtract-all-except games`;
+  }
+}
+
+export function periodWords(p: Periodicity): string {
+  const from = p.preperiod === 0 ? 'from the start' : `from n = ${p.preperiod}`;
+  const saltus = p.saltus === 0 ? '' : `, adding ${p.saltus} each period (arithmetic periodicity)`;
+  return `period ${p.period} ${from}${saltus}`;
+}
+
+/** The value of a rule's sequence at n when a summary can tell (first values, or the period). */
+export function sequenceWhy(rule: RuleSummary, n: bigint): string {
+  const p = rule.periodicity;
+  if (n <= BigInt(rule.computedUpTo) && (!p || n < BigInt(p.preperiod + p.period)))
+    return `computed directly (values up to n = ${rule.computedUpTo.toLocaleString('en-US')} are known)`;
+  if (!p) return `computed directly`;
+  const residue = ((n - BigInt(p.preperiod)) % BigInt(p.period)) + BigInt(p.preperiod);
+  const shift = p.saltus === 0 ? '' : ` plus ${p.saltus} per period`;
+  return `${numberText(n)} ≡ ${residue} (mod ${p.period}): the value of heap ${residue}${shift}, by ${periodWords(p)}, ${proofWords(p)}`;
+}
+
+export function elapsed(sinceMs: number): string {
+  const seconds = (Date.now() - sinceMs) / 1000;
+  return seconds < 1 ? 'just started' : `for ${seconds.toFixed(1)} s`;
+}
+
+/** A heap rule as written in a `.game` file (Nim named). */
+export function describeRule(rule: HeapRule): string {
+  switch (rule.kind) {
+    case 'subtract':
+      return `subtract {${rule.set.join(', ')}}`;
+    case 'subtractAllExcept':
+      return rule.except.length === 0 ? 'subtract all: Nim' : `subtract all except {${rule.except.join(', ')}}`;
+    case 'octal':
+      return `octal ${rule.digits[0]}.${rule.digits.slice(1).join('')}`;
+  }
+}
+
+/**
+ * Markdown as plain text: emphasis and code marks dropped, the words kept. A code span followed by
+ * another is a thing and its value (`nim 6` `*6`): in plain text, "nim 6 (*6)".
+ */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/`([^`\n]+)` `([^`\n]+)`/g, '$1 ($2)')
+    .replace(/\*\*/g, '')
+    .replace(/`/g, '')
+    .replace(/(^|\s)_([^_\n]+)_(?=$|[\s.,;:])/gm, '$1$2');
+}
+
+// ---- the command line's shorter forms ----
+
+/** A game report's outcome, in words (or why it is unknown). */
+export const reportOutcomeWords = (report: GameReport): string =>
+  report.outcome === 'N'
+    ? 'the player to move wins'
+    : report.outcome === 'P'
+      ? 'the player to move loses'
+      : `unknown: ${report.reason}`;
+
+/** The name of each periodicity proof, as `grundy sequence` prints it. */
+export const proofNames: Record<Periodicity['proof'], string> = {
+  'closed-form': 'G(n) = n',
+  'subtraction-window': 'a window of max S values repeats',
+  'guy-smith': 'the Guy–Smith theorem',
+  'guy-smith-three': 'the Guy–Smith argument for three heaps (window 3·n0 + 2p + t)',
+  'all-but-window': 'a window of max E first-occurrence gaps repeats',
+};
