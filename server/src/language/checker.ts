@@ -1,6 +1,6 @@
 // Names and checks: resolves every name, checks what the grammar cannot (sets, octal codes,
 // rows, cycles, what kind of thing a component names), and builds the engine's plain data.
-import { type GraphData, type HeapRule, isHeapRule, type Rule } from '../engine/types';
+import type { GraphData, HeapRule, Rule } from '../engine/types';
 import type {
   Component,
   Declaration,
@@ -12,12 +12,11 @@ import type {
   SourceFile,
 } from './ast';
 import { type Diagnostic, type DiagnosticSink, error, quoted, warning } from './diagnostics';
-import { checkHeaps } from './families/heaps';
-import { checkLeftmostLists } from './families/leftmost';
-import { checkRow, isRowRule } from './families/rows';
+import { ruleFamily } from './families';
+import { checkRow } from './families/rows';
+import type { ComponentShape } from './families/ruleFamily';
 import { checkTokens } from './families/tokens';
-import { checkWordPieces, checkWordsBody } from './families/words';
-import { checkWythoffPairs } from './families/wythoff';
+import { checkWordsBody } from './families/words';
 import { vertexName } from './graphBody';
 import {
   BUILTIN_RULES,
@@ -707,8 +706,6 @@ export function findCycles(
 
 // ---- games ----
 
-type ComponentShape = Component['kind'];
-
 function checkGame(
   declaration: GameDeclaration,
   symbols: Lookup,
@@ -776,81 +773,25 @@ function checkComponent(
     );
     return undefined;
   }
-  switch (component.kind) {
-    case 'heaps': {
-      if (symbol.kind !== 'rule') return undefined;
-      if (symbol.rule?.kind === 'treblecross') {
-        diagnostics.push(
-          error(
-            'row-rule-given-heaps',
-            head,
-            `\`${head.text}\` is played on a row, not on heaps: write \`${head.text} "....."\``,
-          ),
-        );
-        return undefined;
-      }
-      if (symbol.rule && !isHeapRule(symbol.rule)) return wrongShape(head, symbol.rule, diagnostics);
-      if (!symbol.rule) return undefined; // its definition has an error, reported there
-      return checkHeaps(component, head, symbol.rule);
-    }
-    case 'row': {
-      if (symbol.kind !== 'rule') return undefined;
-      if (symbol.rule?.kind === 'words') return checkWordPieces(component, head, symbol.rule.words);
-      if (symbol.rule?.kind === 'wythoff' || symbol.rule?.kind === 'leftmost')
-        return wrongShape(head, symbol.rule, diagnostics);
-      return checkRow(component, head, symbol.rule, diagnostics);
-    }
-    case 'pairs': {
-      if (symbol.kind !== 'rule' || !symbol.rule) return undefined;
-      if (symbol.rule.kind !== 'wythoff') return wrongShape(head, symbol.rule, diagnostics);
-      return checkWythoffPairs(component, diagnostics);
-    }
-    case 'lists': {
-      if (symbol.kind !== 'rule' || !symbol.rule) return undefined;
-      if (symbol.rule.kind !== 'leftmost') return wrongShape(head, symbol.rule, diagnostics);
-      return checkLeftmostLists(component);
-    }
-    case 'tokens': {
-      if (symbol.kind !== 'graph') {
-        diagnostics.push(
-          error(
-            'rule-used-as-graph',
-            head,
-            `\`${head.text}\` is a rule, not a graph: \`at\` places tokens on the vertices of a graph`,
-          ),
-        );
-        return undefined;
-      }
-      return checkTokens(component, head, symbol, diagnostics, (word, candidates) =>
-        suggestions.suggester.closestMatch(word, candidates),
+  if (component.kind === 'tokens') {
+    if (symbol.kind !== 'graph') {
+      diagnostics.push(
+        error(
+          'rule-used-as-graph',
+          head,
+          `\`${head.text}\` is a rule, not a graph: \`at\` places tokens on the vertices of a graph`,
+        ),
       );
+      return undefined;
     }
+    return checkTokens(component, head, symbol, diagnostics, (word, candidates) =>
+      suggestions.suggester.closestMatch(word, candidates),
+    );
   }
-}
-
-/** How a component of a rule is written, for messages. */
-function writtenForm(name: string, rule: Rule): string {
-  switch (rule.kind) {
-    case 'wythoff':
-      return `positions as pairs of heaps, as in \`${name} (3, 5)\``;
-    case 'leftmost':
-      return `rows of piles in brackets, as in \`${name} [1, 2]\``;
-    case 'words':
-      return `pieces of text in double quotes, as in \`${name} "abcab"\``;
-    case 'treblecross':
-      return `a row, as in \`${name} ".....X."\``;
-    case 'octal':
-      return `heap sizes, as in \`${name} 3 4\`, or a row, as in \`${name} "XXX.XX"\``;
-    case 'subtract':
-    case 'subtractAllExcept':
-      return `heap sizes, as in \`${name} 3 4\``;
-  }
-}
-
-/** A component written in a shape its rule does not take. */
-function wrongShape(head: Name, rule: Rule, diagnostics: Diagnostics): undefined {
-  diagnostics.push(error('wrong-shape', head, `\`${head.text}\` takes ${writtenForm(head.text, rule)}`));
-  return undefined;
+  if (symbol.kind !== 'rule') return undefined;
+  // A rule whose definition has errors (reported there): only a row's cells can still be checked.
+  if (!symbol.rule) return component.kind === 'row' ? checkRow(component, head, undefined, diagnostics) : undefined;
+  return ruleFamily(symbol.rule).check(component, head, symbol.rule, diagnostics);
 }
 
 /**
@@ -875,10 +816,7 @@ class Suggestions {
         if (symbol.kind === 'game') continue;
         any.push(symbol.name);
         if (symbol.kind === 'graph') fitting.tokens.push(symbol.name);
-        else if (isRowRule(symbol.rule) || symbol.rule?.kind === 'words') fitting.row.push(symbol.name);
-        if (symbol.kind === 'rule' && isHeapRule(symbol.rule)) fitting.heaps.push(symbol.name);
-        if (symbol.kind === 'rule' && symbol.rule?.kind === 'wythoff') fitting.pairs.push(symbol.name);
-        if (symbol.kind === 'rule' && symbol.rule?.kind === 'leftmost') fitting.lists.push(symbol.name);
+        else if (symbol.rule) for (const shape of ruleFamily(symbol.rule).shapes) fitting[shape].push(symbol.name);
       }
       this.lists = { fitting, any };
     }

@@ -1,11 +1,13 @@
 // Heap rules: a move rewrites the one heap it changes (`onetwo 4` → `onetwo 2`; a split writes both heaps).
 import type { ComponentMove } from '../../engine/gameTypes';
-import type { HeapRule } from '../../engine/types';
+import type { HeapRule, Rule } from '../../engine/types';
 import type { HeapsComponent, Name } from '../ast';
 import type { CheckedComponent } from '../model';
 import { digitsText, numberText } from '../numberText';
 import { heapValues } from '../plainHeaps';
 import { type MoveText, mismatch } from './moveText';
+import { checkRow } from './rows';
+import { type RuleFamily, wrongShape } from './ruleFamily';
 
 /** A heap move: the heap's number, replaced by what it leaves. */
 export function writeHeapMove(move: Extract<ComponentMove, { kind: 'heap' }>, component: CheckedComponent): MoveText {
@@ -60,3 +62,38 @@ class CheckedHeaps {
 export function checkHeaps(component: HeapsComponent, head: Name, rule: HeapRule): CheckedComponent {
   return new CheckedHeaps(component, head.text, rule);
 }
+
+type SubtractionRule = Extract<Rule, { kind: 'subtract' | 'subtractAllExcept' }>;
+
+/** Subtraction rules (`subtract {…}`, `subtract all except {…}`, Nim): heaps only. */
+export const subtractionFamily: RuleFamily<SubtractionRule> = {
+  shapes: ['heaps'],
+  writtenForm: (name) => `heap sizes, as in \`${name} 3 4\``,
+  check: (component, head, rule, diagnostics) => {
+    switch (component.kind) {
+      case 'heaps':
+        return checkHeaps(component, head, rule);
+      case 'row':
+        // The row's cells are checked too; then: this rule is played on heaps.
+        return checkRow(component, head, rule, diagnostics);
+      default:
+        return wrongShape(head, subtractionFamily, diagnostics);
+    }
+  },
+};
+
+/** Octal (and hexadecimal) codes: heaps, or a row whose runs of `X` are the heaps. */
+export const octalFamily: RuleFamily<Extract<Rule, { kind: 'octal' }>> = {
+  shapes: ['heaps', 'row'],
+  writtenForm: (name) => `heap sizes, as in \`${name} 3 4\`, or a row, as in \`${name} "XXX.XX"\``,
+  check: (component, head, rule, diagnostics) => {
+    switch (component.kind) {
+      case 'heaps':
+        return checkHeaps(component, head, rule);
+      case 'row':
+        return checkRow(component, head, rule, diagnostics);
+      default:
+        return wrongShape(head, octalFamily, diagnostics);
+    }
+  },
+};

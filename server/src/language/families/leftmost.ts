@@ -1,9 +1,11 @@
 // Leftmost rows: a move rewrites the one pile it takes from (`leftmost [3, 1]` → `leftmost [1, 1]`).
 import type { ComponentMove } from '../../engine/gameTypes';
+import type { Rule } from '../../engine/types';
 import type { ListsComponent } from '../ast';
 import type { CheckedComponent } from '../model';
 import { digitsText, numberText } from '../numberText';
 import { type MoveText, mismatch } from './moveText';
+import { type RuleFamily, wrongShape } from './ruleFamily';
 
 /** A leftmost move: the pile's number, replaced by what is left. */
 export function writeLeftmostMove(
@@ -28,3 +30,11 @@ export function writeLeftmostMove(
 export function checkLeftmostLists(component: ListsComponent): CheckedComponent {
   return { kind: 'leftmost', syntax: component, rows: component.lists.map((list) => list.numbers.map((n) => n.value)) };
 }
+
+/** The leftmost-pile game: rows of piles in brackets (`leftmost [1, 2]`). */
+export const leftmostFamily: RuleFamily<Extract<Rule, { kind: 'leftmost' }>> = {
+  shapes: ['lists'],
+  writtenForm: (name) => `rows of piles in brackets, as in \`${name} [1, 2]\``,
+  check: (component, head, _rule, diagnostics) =>
+    component.kind === 'lists' ? checkLeftmostLists(component) : wrongShape(head, leftmostFamily, diagnostics),
+};

@@ -5,6 +5,7 @@ import type { Name, RowComponent } from '../ast';
 import { type DiagnosticSink, error, warning } from '../diagnostics';
 import type { CheckedComponent } from '../model';
 import { type MoveText, mismatch } from './moveText';
+import { type RuleFamily, wrongShape } from './ruleFamily';
 
 /** A mark (Treblecross) or a knock (an octal rule on a row): the whole row, written again. */
 export function writeRowMove(
@@ -126,3 +127,26 @@ function checkRowCells(cells: string, offset: number, diagnostics: Pick<Diagnost
   }
   return ok;
 }
+
+/** Treblecross: a row of cells (`treblecross "..X.."`). */
+export const treblecrossFamily: RuleFamily<Extract<Rule, { kind: 'treblecross' }>> = {
+  shapes: ['row'],
+  writtenForm: (name) => `a row, as in \`${name} ".....X."\``,
+  check: (component, head, rule, diagnostics) => {
+    switch (component.kind) {
+      case 'heaps':
+        diagnostics.push(
+          error(
+            'row-rule-given-heaps',
+            head,
+            `\`${head.text}\` is played on a row, not on heaps: write \`${head.text} "....."\``,
+          ),
+        );
+        return undefined;
+      case 'row':
+        return checkRow(component, head, rule, diagnostics);
+      default:
+        return wrongShape(head, treblecrossFamily, diagnostics);
+    }
+  },
+};

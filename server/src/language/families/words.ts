@@ -1,10 +1,11 @@
 // Word games: a move rewrites the component's strings (`dict "abcab"` minus `c` → `dict "ab" "ab"`).
 import type { ComponentMove } from '../../engine/gameTypes';
-import type { ClassicRule } from '../../engine/types';
+import type { ClassicRule, Rule } from '../../engine/types';
 import type { Name, RowComponent, WordsBody } from '../ast';
 import { type DiagnosticSink, error, quoted, warning } from '../diagnostics';
 import type { CheckedComponent } from '../model';
 import { type MoveText, mismatch } from './moveText';
+import { type RuleFamily, wrongShape } from './ruleFamily';
 
 /** A word move: the pieces, written again (empty ones dropped; `""` when nothing is left). */
 export function writeWordMove(move: Extract<ComponentMove, { kind: 'word' }>, component: CheckedComponent): MoveText {
@@ -58,3 +59,13 @@ export function checkWordPieces(component: RowComponent, head: Name, words: read
     pieces: [component.row, ...component.more].map((piece) => piece.value),
   };
 }
+
+/** Word games: pieces of text in double quotes (`dict "abcab"`). */
+export const wordsFamily: RuleFamily<Extract<Rule, { kind: 'words' }>> = {
+  shapes: ['row'],
+  writtenForm: (name) => `pieces of text in double quotes, as in \`${name} "abcab"\``,
+  check: (component, head, rule, diagnostics) =>
+    component.kind === 'row'
+      ? checkWordPieces(component, head, rule.words)
+      : wrongShape(head, wordsFamily, diagnostics),
+};

@@ -1,10 +1,12 @@
 // Wythoff positions: a move rewrites its pair (`wythoff (3, 6)` → `wythoff (3, 5)`).
 import type { ComponentMove } from '../../engine/gameTypes';
+import type { Rule } from '../../engine/types';
 import type { PairsComponent } from '../ast';
 import { type DiagnosticSink, error } from '../diagnostics';
 import type { CheckedComponent } from '../model';
 import { numberText } from '../numberText';
 import { type MoveText, mismatch } from './moveText';
+import { type RuleFamily, wrongShape } from './ruleFamily';
 
 /** A Wythoff move: the pair, written again. */
 export function writeWythoffMove(
@@ -51,3 +53,13 @@ export function checkWythoffPairs(
   }
   return ok ? { kind: 'wythoff', syntax: component, positions } : undefined;
 }
+
+/** Wythoff's game: positions as pairs of heaps (`wythoff (3, 5)`). */
+export const wythoffFamily: RuleFamily<Extract<Rule, { kind: 'wythoff' }>> = {
+  shapes: ['pairs'],
+  writtenForm: (name) => `positions as pairs of heaps, as in \`${name} (3, 5)\``,
+  check: (component, head, _rule, diagnostics) =>
+    component.kind === 'pairs'
+      ? checkWythoffPairs(component, diagnostics)
+      : wrongShape(head, wythoffFamily, diagnostics),
+};
