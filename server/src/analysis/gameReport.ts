@@ -6,9 +6,9 @@ import { analyzeGame, type EngineCache, type GameAnalysis } from '../engine';
 import type { GameInput, GameMove } from '../engine/gameTypes';
 import type { Budget } from '../engine/types';
 import type { AnalyzedDocument } from '../language/analyze';
+import { componentInput } from '../language/families';
 import type { CheckedComponent, GameSymbol } from '../language/model';
 import { type WrittenMove, writeMove } from '../language/writeMove';
-import { componentInput } from './families';
 
 /** The engine's input for a game; only for valid games (an invalid one has nothing to evaluate). */
 export function gameInput(game: GameSymbol): GameInput {

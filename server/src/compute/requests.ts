@@ -3,11 +3,11 @@
 // vertex numbering; a digest of it stands in for it), a rule by the engine's ruleKey, a game by
 // its play and components.
 import { createHash } from 'node:crypto';
-import { componentAffinity, componentKey } from '../analysis/families';
 import { gameInput } from '../analysis/gameReport';
 import { ruleKey } from '../engine';
 import type { HeapRule } from '../engine/types';
 import { type AnalyzedDocument, analyzeText } from '../language/analyze';
+import { componentAffinity, componentKey } from '../language/families';
 import type { GameSymbol, GraphSymbol } from '../language/model';
 import type { ComputationRequest } from './computations';
 import type { Job } from './jobs';

@@ -12,9 +12,9 @@ import type {
   SourceFile,
 } from './ast';
 import { type Diagnostic, type DiagnosticSink, error, quoted, warning } from './diagnostics';
-import { ruleFamily } from './families';
+import { noMisere, ruleFamily } from './families';
+import type { ComponentShape } from './families/family';
 import { checkRow } from './families/rows';
-import type { ComponentShape } from './families/ruleFamily';
 import { checkTokens } from './families/tokens';
 import { checkWordsBody } from './families/words';
 import { vertexName } from './graphBody';
@@ -719,16 +719,9 @@ function checkGame(
     const checked = checkComponent(component, symbols, diagnostics, suggestions);
     if (checked) scratch[count++] = checked;
     else valid = false;
-    if (checked?.kind === 'treblecross' && declaration.misere) {
-      // Treblecross ends when someone completes three in a row and that player wins; "whoever
-      // moves last loses" would make it a different game, which the language does not define.
-      diagnostics.push(
-        error(
-          'misere-treblecross',
-          headOf(component),
-          'Treblecross has no misère form here: whoever completes three in a row wins; remove `misere` or play this row in another game',
-        ),
-      );
+    const refused = declaration.misere && checked ? noMisere(checked) : undefined;
+    if (refused) {
+      diagnostics.push(error(refused.code, headOf(component), refused.message));
       valid = false;
     }
   }

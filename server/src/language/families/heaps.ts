@@ -1,13 +1,15 @@
 // Heap rules: a move rewrites the one heap it changes (`onetwo 4` → `onetwo 2`; a split writes both heaps).
+
+import { ruleKey } from '../../engine';
 import type { ComponentMove } from '../../engine/gameTypes';
 import type { HeapRule, Rule } from '../../engine/types';
 import type { HeapsComponent, Name } from '../ast';
 import type { CheckedComponent } from '../model';
 import { digitsText, numberText } from '../numberText';
-import { heapValues } from '../plainHeaps';
+import { appendHeapTexts, heapValues } from '../plainHeaps';
+import { type LanguageFamily, type RuleFamily, wrongShape } from './family';
 import { type MoveText, mismatch } from './moveText';
-import { checkRow } from './rows';
-import { type RuleFamily, wrongShape } from './ruleFamily';
+import { checkRow, writeRowMove } from './rows';
 
 /** A heap move: the heap's number, replaced by what it leaves. */
 export function writeHeapMove(move: Extract<ComponentMove, { kind: 'heap' }>, component: CheckedComponent): MoveText {
@@ -66,7 +68,7 @@ export function checkHeaps(component: HeapsComponent, head: Name, rule: HeapRule
 type SubtractionRule = Extract<Rule, { kind: 'subtract' | 'subtractAllExcept' }>;
 
 /** Subtraction rules (`subtract {…}`, `subtract all except {…}`, Nim): heaps only. */
-export const subtractionFamily: RuleFamily<SubtractionRule> = {
+export const subtractionRules: RuleFamily<SubtractionRule> = {
   shapes: ['heaps'],
   writtenForm: (name) => `heap sizes, as in \`${name} 3 4\``,
   check: (component, head, rule, diagnostics) => {
@@ -77,13 +79,13 @@ export const subtractionFamily: RuleFamily<SubtractionRule> = {
         // The row's cells are checked too; then: this rule is played on heaps.
         return checkRow(component, head, rule, diagnostics);
       default:
-        return wrongShape(head, subtractionFamily, diagnostics);
+        return wrongShape(head, subtractionRules, diagnostics);
     }
   },
 };
 
 /** Octal (and hexadecimal) codes: heaps, or a row whose runs of `X` are the heaps. */
-export const octalFamily: RuleFamily<Extract<Rule, { kind: 'octal' }>> = {
+export const octalRules: RuleFamily<Extract<Rule, { kind: 'octal' }>> = {
   shapes: ['heaps', 'row'],
   writtenForm: (name) => `heap sizes, as in \`${name} 3 4\`, or a row, as in \`${name} "XXX.XX"\``,
   check: (component, head, rule, diagnostics) => {
@@ -93,7 +95,31 @@ export const octalFamily: RuleFamily<Extract<Rule, { kind: 'octal' }>> = {
       case 'row':
         return checkRow(component, head, rule, diagnostics);
       default:
-        return wrongShape(head, octalFamily, diagnostics);
+        return wrongShape(head, octalRules, diagnostics);
     }
   },
 };
+
+/** Heap games: subtraction and octal rules, on heaps or (octal) on rows whose runs are heaps. */
+export const heapsFamily = {
+  rules: { subtract: subtractionRules, subtractAllExcept: subtractionRules, octal: octalRules },
+  components: {
+    heaps: {
+      input: (c) => ({ kind: 'heaps', rule: c.rule, heaps: c.heaps }),
+      // The heaps as written, not printed from their values: printing a million-digit heap takes a
+      // quarter of a second. Equal text means equal values (`007` and `7` only cost a computation).
+      key: (c, parts) => {
+        parts.push(ruleKey(c.rule), ':');
+        if (c.syntax.kind === 'heaps') appendHeapTexts(c.syntax, parts);
+        else for (const heap of c.heaps) parts.push(' ', String(heap));
+      },
+      affinity: (c) => ruleKey(c.rule),
+    },
+    'octal-row': {
+      input: (c) => ({ kind: 'octal-row', rule: c.rule, cells: c.cells }),
+      key: (c, parts) => parts.push(ruleKey(c.rule), ': "', c.cells, '"'),
+      affinity: (c) => ruleKey(c.rule),
+    },
+  },
+  moves: { heap: writeHeapMove, knock: writeRowMove },
+} satisfies LanguageFamily;

@@ -4,8 +4,8 @@ import type { Rule } from '../../engine/types';
 import type { ListsComponent } from '../ast';
 import type { CheckedComponent } from '../model';
 import { digitsText, numberText } from '../numberText';
+import { type LanguageFamily, type RuleFamily, wrongShape } from './family';
 import { type MoveText, mismatch } from './moveText';
-import { type RuleFamily, wrongShape } from './ruleFamily';
 
 /** A leftmost move: the pile's number, replaced by what is left. */
 export function writeLeftmostMove(
@@ -32,9 +32,21 @@ export function checkLeftmostLists(component: ListsComponent): CheckedComponent 
 }
 
 /** The leftmost-pile game: rows of piles in brackets (`leftmost [1, 2]`). */
-export const leftmostFamily: RuleFamily<Extract<Rule, { kind: 'leftmost' }>> = {
+export const leftmostRules: RuleFamily<Extract<Rule, { kind: 'leftmost' }>> = {
   shapes: ['lists'],
   writtenForm: (name) => `rows of piles in brackets, as in \`${name} [1, 2]\``,
   check: (component, head, _rule, diagnostics) =>
-    component.kind === 'lists' ? checkLeftmostLists(component) : wrongShape(head, leftmostFamily, diagnostics),
+    component.kind === 'lists' ? checkLeftmostLists(component) : wrongShape(head, leftmostRules, diagnostics),
 };
+
+export const leftmostFamily = {
+  rules: { leftmost: leftmostRules },
+  components: {
+    leftmost: {
+      input: (c) => ({ kind: 'leftmost', rows: c.rows }),
+      key: (c, parts) => parts.push(`leftmost: ${c.rows.map((row) => `[${row.join(', ')}]`).join(' ')}`),
+      affinity: () => undefined,
+    },
+  },
+  moves: { leftmost: writeLeftmostMove },
+} satisfies LanguageFamily;

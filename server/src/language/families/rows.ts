@@ -1,11 +1,13 @@
 // Rows (Treblecross, octal rules on rows): a move rewrites the row's string.
+
+import { ruleKey, TREBLECROSS_OCTAL } from '../../engine';
 import type { ComponentMove } from '../../engine/gameTypes';
 import { isHeapRule, type Rule } from '../../engine/types';
 import type { Name, RowComponent } from '../ast';
 import { type DiagnosticSink, error, warning } from '../diagnostics';
 import type { CheckedComponent } from '../model';
+import { type LanguageFamily, type RuleFamily, wrongShape } from './family';
 import { type MoveText, mismatch } from './moveText';
-import { type RuleFamily, wrongShape } from './ruleFamily';
 
 /** A mark (Treblecross) or a knock (an octal rule on a row): the whole row, written again. */
 export function writeRowMove(
@@ -129,7 +131,7 @@ function checkRowCells(cells: string, offset: number, diagnostics: Pick<Diagnost
 }
 
 /** Treblecross: a row of cells (`treblecross "..X.."`). */
-export const treblecrossFamily: RuleFamily<Extract<Rule, { kind: 'treblecross' }>> = {
+export const treblecrossRules: RuleFamily<Extract<Rule, { kind: 'treblecross' }>> = {
   shapes: ['row'],
   writtenForm: (name) => `a row, as in \`${name} ".....X."\``,
   check: (component, head, rule, diagnostics) => {
@@ -146,7 +148,28 @@ export const treblecrossFamily: RuleFamily<Extract<Rule, { kind: 'treblecross' }
       case 'row':
         return checkRow(component, head, rule, diagnostics);
       default:
-        return wrongShape(head, treblecrossFamily, diagnostics);
+        return wrongShape(head, treblecrossRules, diagnostics);
     }
   },
 };
+
+/** Treblecross: a row of cells; a mark that completes three in a row wins. */
+export const treblecrossFamily = {
+  rules: { treblecross: treblecrossRules },
+  components: {
+    treblecross: {
+      input: (c) => ({ kind: 'treblecross', cells: c.cells }),
+      key: (c, parts) => parts.push('treblecross: "', c.cells, '"'),
+      affinity: () => ruleKey(TREBLECROSS_OCTAL),
+      // Treblecross ends when someone completes three in a row and that player wins; "whoever
+      // moves last loses" would make it a different game, which the language does not define.
+      noMisere: {
+        code: 'misere-treblecross',
+        message:
+          'Treblecross has no misère form here: whoever completes three in a row wins; ' +
+          'remove `misere` or play this row in another game',
+      },
+    },
+  },
+  moves: { mark: writeRowMove },
+} satisfies LanguageFamily;

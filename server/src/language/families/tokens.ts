@@ -3,6 +3,7 @@ import type { ComponentMove } from '../../engine/gameTypes';
 import type { Name, TokensComponent } from '../ast';
 import { type DiagnosticSink, error, quoted } from '../diagnostics';
 import type { CheckedComponent, GraphSymbol } from '../model';
+import type { LanguageFamily } from './family';
 import { type MoveText, mismatch } from './moveText';
 
 /** A token move: the vertex name, replaced by the one it slides to. */
@@ -47,3 +48,16 @@ export function checkTokens(
   if (!ok || !symbol.acyclic || component.vertices.length === 0) return undefined;
   return { kind: 'tokens', syntax: component, graph: symbol, vertices };
 }
+
+/** Tokens on a graph's vertices (`g at a, b`): graphs, not rules, so no rules here. */
+export const tokensFamily = {
+  rules: {},
+  components: {
+    tokens: {
+      input: (c) => ({ kind: 'tokens', graph: c.graph.data, vertices: c.vertices }),
+      key: (c, parts, graphKey) => parts.push(graphKey(c.graph), ' at ', c.vertices.join(',')),
+      affinity: () => undefined,
+    },
+  },
+  moves: { token: writeTokenMove },
+} satisfies LanguageFamily;

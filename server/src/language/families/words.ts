@@ -4,8 +4,8 @@ import type { ClassicRule, Rule } from '../../engine/types';
 import type { Name, RowComponent, WordsBody } from '../ast';
 import { type DiagnosticSink, error, quoted, warning } from '../diagnostics';
 import type { CheckedComponent } from '../model';
+import { type LanguageFamily, type RuleFamily, wrongShape } from './family';
 import { type MoveText, mismatch } from './moveText';
-import { type RuleFamily, wrongShape } from './ruleFamily';
 
 /** A word move: the pieces, written again (empty ones dropped; `""` when nothing is left). */
 export function writeWordMove(move: Extract<ComponentMove, { kind: 'word' }>, component: CheckedComponent): MoveText {
@@ -61,11 +61,25 @@ export function checkWordPieces(component: RowComponent, head: Name, words: read
 }
 
 /** Word games: pieces of text in double quotes (`dict "abcab"`). */
-export const wordsFamily: RuleFamily<Extract<Rule, { kind: 'words' }>> = {
+export const wordsRules: RuleFamily<Extract<Rule, { kind: 'words' }>> = {
   shapes: ['row'],
   writtenForm: (name) => `pieces of text in double quotes, as in \`${name} "abcab"\``,
   check: (component, head, rule, diagnostics) =>
-    component.kind === 'row'
-      ? checkWordPieces(component, head, rule.words)
-      : wrongShape(head, wordsFamily, diagnostics),
+    component.kind === 'row' ? checkWordPieces(component, head, rule.words) : wrongShape(head, wordsRules, diagnostics),
 };
+
+/** JSON for strings in keys: quotes and separators inside them cannot run into the key's own. */
+const quote = (text: string) => JSON.stringify(text);
+
+export const wordsFamily = {
+  rules: { words: wordsRules },
+  components: {
+    words: {
+      input: (c) => ({ kind: 'words', words: c.words, pieces: c.pieces }),
+      key: (c, parts) =>
+        parts.push(`words {${[...c.words].sort().map(quote).join(', ')}}: ${c.pieces.map(quote).join(' ')}`),
+      affinity: () => undefined,
+    },
+  },
+  moves: { word: writeWordMove },
+} satisfies LanguageFamily;

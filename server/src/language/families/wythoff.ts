@@ -5,8 +5,8 @@ import type { PairsComponent } from '../ast';
 import { type DiagnosticSink, error } from '../diagnostics';
 import type { CheckedComponent } from '../model';
 import { numberText } from '../numberText';
+import { type LanguageFamily, type RuleFamily, wrongShape } from './family';
 import { type MoveText, mismatch } from './moveText';
-import { type RuleFamily, wrongShape } from './ruleFamily';
 
 /** A Wythoff move: the pair, written again. */
 export function writeWythoffMove(
@@ -55,11 +55,23 @@ export function checkWythoffPairs(
 }
 
 /** Wythoff's game: positions as pairs of heaps (`wythoff (3, 5)`). */
-export const wythoffFamily: RuleFamily<Extract<Rule, { kind: 'wythoff' }>> = {
+export const wythoffRules: RuleFamily<Extract<Rule, { kind: 'wythoff' }>> = {
   shapes: ['pairs'],
   writtenForm: (name) => `positions as pairs of heaps, as in \`${name} (3, 5)\``,
   check: (component, head, _rule, diagnostics) =>
     component.kind === 'pairs'
       ? checkWythoffPairs(component, diagnostics)
-      : wrongShape(head, wythoffFamily, diagnostics),
+      : wrongShape(head, wythoffRules, diagnostics),
 };
+
+export const wythoffFamily = {
+  rules: { wythoff: wythoffRules },
+  components: {
+    wythoff: {
+      input: (c) => ({ kind: 'wythoff', positions: c.positions }),
+      key: (c, parts) => parts.push(`wythoff: ${c.positions.map(([a, b]) => `(${a}, ${b})`).join(' ')}`),
+      affinity: () => 'wythoff',
+    },
+  },
+  moves: { wythoff: writeWythoffMove },
+} satisfies LanguageFamily;
