@@ -14,8 +14,8 @@ import type {
 import { type Diagnostic, type DiagnosticSink, error, quoted, warning } from './diagnostics';
 import { noMisere, ruleFamily } from './families';
 import type { ComponentShape } from './families/family';
-import { checkRow } from './families/rows';
 import { checkTokens } from './families/tokens';
+import { checkRow } from './families/treblecross';
 import { checkWordsBody } from './families/words';
 import { vertexName } from './graphBody';
 import {

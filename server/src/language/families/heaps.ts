@@ -9,7 +9,7 @@ import { digitsText, numberText } from '../numberText';
 import { appendHeapTexts, heapValues } from '../plainHeaps';
 import { type LanguageFamily, type RuleFamily, wrongShape } from './family';
 import { type MoveText, mismatch } from './moveText';
-import { checkRow, writeRowMove } from './rows';
+import { checkRow, writeRowMove } from './treblecross';
 
 /** A heap move: the heap's number, replaced by what it leaves. */
 export function writeHeapMove(move: Extract<ComponentMove, { kind: 'heap' }>, component: CheckedComponent): MoveText {

@@ -10,8 +10,8 @@ import type { CheckedComponent, GraphSymbol } from '../model';
 import type { ComponentFamily, LanguageFamily, MoveWriter, RuleFamily } from './family';
 import { heapsFamily } from './heaps';
 import { leftmostFamily } from './leftmost';
-import { treblecrossFamily } from './rows';
 import { tokensFamily } from './tokens';
+import { treblecrossFamily } from './treblecross';
 import { wordsFamily } from './words';
 import { wythoffFamily } from './wythoff';
 

@@ -1,4 +1,4 @@
-// Rows (Treblecross, octal rules on rows): a move rewrites the row's string.
+// Treblecross, and the rows octal rules are played on: a move rewrites the row's string.
 
 import { ruleKey, TREBLECROSS_OCTAL } from '../../engine';
 import type { ComponentMove } from '../../engine/gameTypes';
