@@ -5,13 +5,12 @@
 // error. A well-formed request about a document the server does not know is no mistake: it gets
 // the empty answer (null, no hints, no lenses).
 import type { CodeLens, InlayHint, Position, Range } from 'vscode-languageserver/node';
-import { isApplyMoveArguments } from './features/applyMove';
-import type { LensData } from './features/codeLens';
-import type { HintData } from './features/inlayHints';
 import {
   type ApplyMoveArguments,
   type ExplainGameArguments,
   type ExploreSequenceArguments,
+  type HintData,
+  type LensData,
   SEQUENCE_MAX_UP_TO,
   type ShowGraphArguments,
   type ShowMovesArguments,
@@ -353,4 +352,18 @@ export function withCheckedDocumentSync<C extends object>(connection: C, warn: (
         });
     },
   });
+}
+
+export function isApplyMoveArguments(value: unknown): value is ApplyMoveArguments {
+  const v = value as ApplyMoveArguments;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.uri === 'string' &&
+    Number.isInteger(v.version) &&
+    typeof v.game === 'string' &&
+    typeof v.key === 'string' &&
+    Number.isInteger(v.index) &&
+    v.index >= 0
+  );
 }

@@ -22,20 +22,6 @@ export type MoveEdit =
     }
   | { readonly status: 'refused'; readonly message: string };
 
-export function isApplyMoveArguments(value: unknown): value is ApplyMoveArguments {
-  const v = value as ApplyMoveArguments;
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof v.uri === 'string' &&
-    Number.isInteger(v.version) &&
-    typeof v.game === 'string' &&
-    typeof v.key === 'string' &&
-    Number.isInteger(v.index) &&
-    v.index >= 0
-  );
-}
-
 export function moveEdit(view: DocumentView | undefined, args: ApplyMoveArguments): MoveEdit {
   const found = gameAgain(view, args.game, args.key, 'this move was');
   if ('refused' in found)

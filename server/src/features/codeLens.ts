@@ -18,6 +18,7 @@ import {
   type ApplyMoveArguments,
   EXPLAIN_GAME_COMMAND,
   type ExplainGameArguments,
+  type LensData,
   SHOW_MOVES_COMMAND,
   type ShowMovesArguments,
   WINNING_MOVES_REQUEST,
@@ -55,13 +56,6 @@ export const RESOLVE_LENSES_ABOVE = 1000;
 function lensesResolvedLater(view: DocumentView): boolean {
   return view.document.model.games.length > RESOLVE_LENSES_ABOVE;
 }
-
-/**
- * What an unresolved lens carries, enough to make its command again and to notice a change: the
- * document's number (DocumentView.number) and version, the index of the game among the document's
- * games and of the lens among the game's lenses. An array: it is sent thousands of times.
- */
-export type LensData = readonly [document: number, version: number, game: number, lens: number];
 
 export function codeLenses(view: DocumentView): CodeLens[] {
   const { document } = view;

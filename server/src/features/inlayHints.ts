@@ -6,18 +6,10 @@ import { elapsed, outcomeShort, outcomeWords, plainText, star } from '../analysi
 import type { GameResult } from '../compute/jobs';
 import type { GameSymbol } from '../language/model';
 import { inlayHintResolveParams, textDocumentRangeParams } from '../params';
+import type { HintData } from '../protocol';
 import { type Feature, lastAnswer } from './feature';
 import { takesMarkdown } from './hover';
 import { type DocumentView, gamesBetween, type Value } from './view';
-
-/**
- * What a hint sent without its tooltip carries (to a client that resolves tooltips): the document's
- * number (DocumentView.number), nothing more. On resolve the hint is found again by its position
- * and label. A tooltip was most of a hint's bytes, and a document of 2,000 games has 5,000 hints:
- * in the whole document's answer (440 KB), what `data` said besides the document (its version,
- * the game and the component) was a sixth of the bytes to write and to read.
- */
-export type HintData = number;
 
 /** The hints in the range (the whole document without one); tooltips left to `resolveInlayHint` when `later`. */
 export function inlayHints(view: DocumentView, range?: Range, later = false): InlayHint[] {

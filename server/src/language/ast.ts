@@ -1,6 +1,5 @@
 // The syntax tree. Every node carries the span of text it came from; nodes that the parser had
 // to invent while recovering from an error are simply absent (optional fields), never faked.
-import type { GraphBody } from './graphBody';
 import type { Span } from './text';
 
 export interface Name extends Span {
@@ -61,6 +60,35 @@ export interface RuleDeclaration extends Span {
 }
 
 // ---- graphs ----
+
+/** A graph's vertices, numbered (graphBody.ts's VertexTable, which makes a name only when asked). */
+export interface GraphVertices {
+  get(name: string): number | undefined;
+  keys(): Iterable<string>;
+  /** Vertex v's name, without making every name. */
+  nameOf(v: number): string;
+  readonly size: number;
+  /** Every vertex's name, by number (made when first asked for). */
+  readonly names: readonly string[];
+}
+
+/**
+ * The body. Line k (an edge line `from -> to, …`, or a lone vertex) has its source vertex
+ * `lineFrom[k]` written at `lineStart[k]`, ends at `lineEnd[k]`, and holds edges
+ * `lineEdges[k]` to `lineEdges[k + 1]`. Edge e goes from its line's source to `edgeTo[e]`, its
+ * target written at `edgeAt[e]`. A vertex's name is as long at every occurrence, so offsets suffice.
+ */
+export interface GraphBody {
+  readonly vertices: GraphVertices;
+  readonly lineCount: number;
+  readonly lineFrom: Int32Array<ArrayBuffer>;
+  readonly lineStart: Int32Array<ArrayBuffer>;
+  readonly lineEnd: Int32Array<ArrayBuffer>;
+  readonly lineEdges: Int32Array<ArrayBuffer>;
+  readonly edgeCount: number;
+  readonly edgeTo: Int32Array<ArrayBuffer>;
+  readonly edgeAt: Int32Array<ArrayBuffer>;
+}
 
 /** One line of a graph body: `a -> b, c`, or a lone vertex `a`. */
 export interface EdgeLine extends Span {

@@ -3,14 +3,14 @@
 // an object per edge and a string per written name were most of the time and memory of reading
 // one. Syntax nodes (`EdgeLine`, `Name`) are made from these arrays only when a feature asks for
 // them (`edgeLines`).
-import type { EdgeLine, GraphDeclaration, Name } from './ast';
+import type { EdgeLine, GraphBody, GraphDeclaration, GraphVertices, Name } from './ast';
 
 /**
  * The vertices of one graph: names by number, numbers by name, without a string per occurrence, and
  * without a string per vertex until one is asked for (`names`): `grundy check` on a graph of a
  * million vertices never asks, and a million strings were a tenth of its time.
  */
-export class VertexTable {
+export class VertexTable implements GraphVertices {
   /** The text the vertices were read from (the document as it was parsed: offsets below are in it). */
   #text = '';
   /** Where each vertex's name is first written: start and end, in pairs. */
@@ -187,24 +187,6 @@ export function hashOf(text: string, start: number, end: number): number {
 }
 
 const FNV_START = 0x811c9dc5 | 0;
-
-/**
- * The body. Line k (an edge line `from -> to, …`, or a lone vertex) has its source vertex
- * `lineFrom[k]` written at `lineStart[k]`, ends at `lineEnd[k]`, and holds edges
- * `lineEdges[k]` to `lineEdges[k + 1]`. Edge e goes from its line's source to `edgeTo[e]`, its
- * target written at `edgeAt[e]`. A vertex's name is as long at every occurrence, so offsets suffice.
- */
-export interface GraphBody {
-  readonly vertices: VertexTable;
-  readonly lineCount: number;
-  readonly lineFrom: Int32Array<ArrayBuffer>;
-  readonly lineStart: Int32Array<ArrayBuffer>;
-  readonly lineEnd: Int32Array<ArrayBuffer>;
-  readonly lineEdges: Int32Array<ArrayBuffer>;
-  readonly edgeCount: number;
-  readonly edgeTo: Int32Array<ArrayBuffer>;
-  readonly edgeAt: Int32Array<ArrayBuffer>;
-}
 
 /** Collects a body line by line (the parser's two ways of reading a line both end here). */
 export class GraphBodyBuilder {
