@@ -186,7 +186,10 @@ async function askAtCursor<T extends object>(
   return { uri, answer: answer as Exclude<T, { refused: string }> };
 }
 
-/** Opens the explorer: of the rule a lens names, or (from the palette) of the rule at the cursor (a request for G(0) alone). */
+/**
+ * Opens the explorer: of the rule a lens names, or (from the palette) of the rule at the cursor (a request for G(0)
+ * alone).
+ */
 async function explore(context: ExtensionContext, args: ExploreSequenceArguments | undefined): Promise<void> {
   if (args) return void exploreSequence(context, client!, args.uri, args.rule);
   const found = await askAtCursor<SequenceAnswer>(SEQUENCE_REQUEST, 'a rule', { upTo: 0 });

@@ -27,7 +27,10 @@ export function onDocumentEdited(uri: string, then: () => void): Disposable {
   });
 }
 
-/** The page of a panel: `media/panel.css` and `media/<style>.css`, `out/client/webview/<script>.js`, and a `main` element for the script. */
+/**
+ * The page of a panel: `media/panel.css` and `media/<style>.css`, `out/client/webview/<script>.js`, and a `main`
+ * element for the script.
+ */
 function panelHtml(
   webview: Webview,
   extensionUri: Uri,

@@ -29,7 +29,10 @@ import { RULE_KINDS } from './language/parser';
 import type { LineIndex } from './language/text';
 
 const LIMIT_EXIT = 3;
-/** The young generation of the worker that reads a file (3 semi-spaces of 64 MB: see cliHeap.ts), at most a quarter of the ceiling. */
+/**
+ * The young generation of the worker that reads a file (3 semi-spaces of 64 MB: see cliHeap.ts), at most a quarter of
+ * the ceiling.
+ */
 const YOUNG_GENERATION_MB = 192;
 const youngGenerationMb = (memoryMb: number) => Math.min(YOUNG_GENERATION_MB, Math.floor(memoryMb / 4));
 /** The smallest ceiling: a worker with less cannot even load its code. */
@@ -213,7 +216,10 @@ function readDocumentText(file: string): string {
   }
 }
 
-/** A file's text: an ASCII file (most are) copied as it is, without UTF-8 decoding (a third of the time on a 47 MB file). */
+/**
+ * A file's text: an ASCII file (most are) copied as it is, without UTF-8 decoding (a third of the time on a 47 MB
+ * file).
+ */
 function readText(file: string): string {
   const bytes = readFileSync(file);
   return typeof isAscii === 'function' && isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');

@@ -33,7 +33,9 @@ export const RESTART_SERVER_COMMAND = 'grundy.restartServer';
 /** Registered by the VS Code client: shows the language server's output channel. */
 export const SHOW_OUTPUT_COMMAND = 'grundy.showOutput';
 
-/** Registered by the VS Code client: opens a new `.game` document with a first example (the walkthrough's first step). */
+/**
+ * Registered by the VS Code client: opens a new `.game` document with a first example (the walkthrough's first step).
+ */
 export const OPEN_EXAMPLE_COMMAND = 'grundy.openExample';
 
 /** Everything needed to find the move again, and to notice that the document moved on. No bigints: JSON. */
@@ -75,7 +77,10 @@ export type WinningMovesAnswer =
     }
   | { readonly refused: string };
 
-/** Custom request: the whole nimber under the cursor (hovers, hints and lenses abbreviate long ones). Params: TextDocumentPositionParams. */
+/**
+ * Custom request: the whole nimber under the cursor (hovers, hints and lenses abbreviate long ones). Params:
+ * TextDocumentPositionParams.
+ */
 export const NUMBER_AT_REQUEST = 'grundy/numberAt';
 
 export type NumberAtAnswer =
@@ -232,7 +237,10 @@ export type GraphAnswer =
     }
   | { readonly refused: string };
 
-/** The lens above every graph, and a palette command (VS Code): open the graph view. The server runs it by telling a summary. */
+/**
+ * The lens above every graph, and a palette command (VS Code): open the graph view. The server runs it by telling a
+ * summary.
+ */
 export const SHOW_GRAPH_COMMAND = 'grundy.showGraph';
 
 export interface ShowGraphArguments {

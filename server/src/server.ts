@@ -68,7 +68,10 @@ export function createServer(connection: Connection, options: ServerOptions): La
     logError: (message) => toClient(() => connection.console.error(message)),
   });
 
-  /** Counts what changes features' answers besides a document's text: a computation finishing, new settings (FeatureContext.resultsVersion). */
+  /**
+   * Counts what changes features' answers besides a document's text: a computation finishing, new settings
+   * (FeatureContext.resultsVersion).
+   */
   let resultsVersion = 0;
 
   computations.onDidFinish((key, computation) => {

@@ -3,7 +3,8 @@
 // examples folder, opens a `.game` file from the Explorer, reads the inlay hints in the editor's
 // text, hovers a heap and reads the hover widget, clicks a winning-move code lens and reads the
 // changed line, then undoes it with Ctrl+Z; then the Outline view, F12, F2, Ctrl+Space, Ctrl+.
-// and Format Document. Nothing here uses the VS Code API: only what is on the screen. Screenshots go to test-results/ (git-ignored).
+// and Format Document. Nothing here uses the VS Code API: only what is on the screen. Screenshots go to test-results/
+// (git-ignored).
 //
 // test/vscode/host.mjs runs this file with mocha after the integration suite, in the same
 // browser, against the same VS Code server, and hands it the browser and the workbench's URL
@@ -234,7 +235,8 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await page.mouse.move(x, y);
       const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content', { hasText: 'heap of 4' });
       await hover.waitFor({ state: 'visible', timeout: SHOWN_MS });
-      // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the text as rendered, which the test reads.
+      // Playwright's innerText is the text as rendered, which the test reads.
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text
       const text = (await hover.innerText()).replace(/\u00a0/g, ' ');
       assert.match(text, /heap of 4/);
       assert.match(text, /\*1/);

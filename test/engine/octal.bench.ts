@@ -64,7 +64,9 @@ function runEngine(code: string, count: number): { ms: number; hash: string } {
   return { ms, hash: hashValues(sequence.values, count) };
 }
 
-/** Treblecross on a row of `cells` empty cells, every winning cell found: the same sequence, 0.007, read for the row. */
+/**
+ * Treblecross on a row of `cells` empty cells, every winning cell found: the same sequence, 0.007, read for the row.
+ */
 function runTreblecross(cells: number): { ms: number; result: string } {
   const started = performance.now();
   const analysis = analyzeGame({ play: 'normal', components: [{ kind: 'treblecross', cells: '.'.repeat(cells) }] });

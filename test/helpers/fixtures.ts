@@ -121,7 +121,9 @@ export class FixtureClient {
     await this.close(fixture.uri);
   }
 
-  /** Document highlights from the cursor are exactly the «» ranges; `writes` are the declarations' indexes among them. */
+  /**
+   * Document highlights from the cursor are exactly the «» ranges; `writes` are the declarations' indexes among them.
+   */
   async expectHighlights(source: string, writes: readonly number[]): Promise<void> {
     const fixture = await this.atCursor(source);
     const answer =
@@ -180,7 +182,9 @@ export class FixtureClient {
     await this.close(fixture.uri);
   }
 
-  /** Completion at the cursor: the labels include every one of `includes`, none of `excludes`; the items are returned. */
+  /**
+   * Completion at the cursor: the labels include every one of `includes`, none of `excludes`; the items are returned.
+   */
   async expectCompletion(
     source: string,
     expected: {

@@ -400,7 +400,10 @@ export class LanguageServerSession {
     return this.connection.sendRequest('workspace/executeCommand', { command, arguments: args });
   }
 
-  /** The lenses above games (without those above rules and graphs, which open their views: sequence.test.ts, graphView.test.ts). */
+  /**
+   * The lenses above games (without those above rules and graphs, which open their views: sequence.test.ts,
+   * graphView.test.ts).
+   */
   async gameLenses(uri: string): Promise<CodeLens[]> {
     return ((await this.codeLenses(uri)) ?? []).filter(
       (lens) => lens.command?.command !== EXPLORE_SEQUENCE_COMMAND && lens.command?.command !== SHOW_GRAPH_COMMAND,

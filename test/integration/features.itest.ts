@@ -18,7 +18,10 @@ async function settledLenses(document: vscode.TextDocument): Promise<vscode.Code
   });
 }
 
-/** Runs a winning-move lens's command; the text then holds `textAfter`, and the game's lens says every move loses (nim-sum 0). */
+/**
+ * Runs a winning-move lens's command; the text then holds `textAfter`, and the game's lens says every move loses
+ * (nim-sum 0).
+ */
 async function playToLosing(document: vscode.TextDocument, move: vscode.CodeLens, textAfter: string): Promise<void> {
   await vscode.commands.executeCommand(move.command!.command, ...(move.command!.arguments ?? []));
   await until('the move in the text', () => (document.getText().includes(textAfter) ? true : undefined));

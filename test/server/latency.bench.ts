@@ -60,7 +60,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
 
-/** Issue 15's targets: hover, hints and lenses p95 ≤ 10 ms while a long computation runs; an edit's fresh diagnostics p95 ≤ the typing pause + 15 ms. */
+/**
+ * Issue 15's targets: hover, hints and lenses p95 ≤ 10 ms while a long computation runs; an edit's fresh diagnostics
+ * p95 ≤ the typing pause + 15 ms.
+ */
 const REQUEST_P95_MS = 10;
 const EDIT_P95_MS = 30 + 15;
 

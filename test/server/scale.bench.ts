@@ -43,7 +43,10 @@ export function manyGames(count: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** 'all' when a whole-document request shows every game's value; asks for the whole document only once the last lines are done. */
+/**
+ * 'all' when a whole-document request shows every game's value; asks for the whole document only once the last lines
+ * are done.
+ */
 async function allHintsShown(
   session: LanguageServerSession,
   uri: string,

@@ -71,7 +71,9 @@ function serverEnv(host, extra) {
  * Installs a .vsix into the extensions folder with the server's own command line
  * (`--install-extension`), as `code --install-extension` does on a desktop. Throws on failure.
  */
-/** Where the VS Code server keeps its user data, its own data and its extensions: the same for installing and serving. */
+/**
+ * Where the VS Code server keeps its user data, its own data and its extensions: the same for installing and serving.
+ */
 function dataDirArgs(dirs) {
   return ['--user-data-dir', dirs.userData, '--server-data-dir', dirs.serverData, '--extensions-dir', dirs.extensions];
 }

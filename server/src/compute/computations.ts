@@ -30,7 +30,10 @@ export interface ComputationRequest {
   readonly key: string;
   /** For people: the game or rule name, shown in progress messages. */
   readonly label: string;
-  /** Made when the computation starts: most requests find their key known, and 100,000 games' inputs need not be held twice. */
+  /**
+   * Made when the computation starts: most requests find their key known, and 100,000 games' inputs need not be held
+   * twice.
+   */
   readonly job: () => Job;
   /** Rule keys the job computes: the pool prefers a worker that already has them. */
   readonly affinity: readonly string[];

@@ -96,7 +96,9 @@ export interface GameResult
   readonly elapsedMs: number;
 }
 
-/** The memory all computations may take together when nothing says otherwise (MiB): with the server's own, under 1 GiB. */
+/**
+ * The memory all computations may take together when nothing says otherwise (MiB): with the server's own, under 1 GiB.
+ */
 export const DEFAULT_COMPUTATION_MEMORY_MB = 768;
 
 /** How a job's failure begins when its worker reached its memory limit (pool.ts; diagnostics say what to change). */

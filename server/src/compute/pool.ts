@@ -103,7 +103,9 @@ export interface PoolOptions {
   readonly quickJobMs?: number;
   /** Called with a message when a worker dies and is replaced. */
   readonly onCrash?: (message: string) => void;
-  /** Called with each worker started (the first ones and replacements): tests keep them, to kill one as a crash would. */
+  /**
+   * Called with each worker started (the first ones and replacements): tests keep them, to kill one as a crash would.
+   */
   readonly onWorker?: (worker: Worker) => void;
   /** The memory all workers may take together, in MiB (default DEFAULT_COMPUTATION_MEMORY_MB). */
   readonly memoryMb?: number;

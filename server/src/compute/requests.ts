@@ -85,7 +85,10 @@ export function gameKey(document: AnalyzedDocument, game: GameSymbol): string {
   return joinedKey();
 }
 
-/** A class, not a literal with a closure: a document's requests are made for all its games at once, and a closure and its context per game were a third of their memory. */
+/**
+ * A class, not a literal with a closure: a document's requests are made for all its games at once, and a closure and
+ * its context per game were a third of their memory.
+ */
 class GameRequest implements ComputationRequest {
   constructor(
     readonly key: string,

@@ -29,7 +29,9 @@ export function describeStop(cause: StopCause): string {
   }
 }
 
-/** How many values a computation may produce under `budget`, never more than `hardLimit` (default: its memory limit). */
+/**
+ * How many values a computation may produce under `budget`, never more than `hardLimit` (default: its memory limit).
+ */
 export function valueLimit(
   budget: Budget,
   hardLimit = sequenceLengthLimit(budget),

@@ -45,7 +45,10 @@ export interface GameOptions {
 export interface GameAnalysis {
   readonly play: 'normal' | 'misere';
   readonly components: readonly ComponentAnalysis[];
-  /** Normal play: the XOR of the components' nimbers. Null in misère play, when a row is won at once or over, or when unknown. */
+  /**
+   * Normal play: the XOR of the components' nimbers. Null in misère play, when a row is won at once or over, or when
+   * unknown.
+   */
   readonly nimber: bigint | null;
   /** N: the player to move wins; P: the player to move loses; null: not known (see reason). */
   readonly outcome: 'N' | 'P' | null;

@@ -35,7 +35,9 @@ export type ComponentMove =
   | { readonly kind: 'wythoff'; readonly position: number; readonly to: readonly [bigint, bigint] }
   /** Leftmost: in a row (index), the leftmost non-empty pile (index in the row) goes down to `to`. */
   | { readonly kind: 'leftmost'; readonly row: number; readonly pile: number; readonly to: bigint }
-  /** Words: in a piece (index), the word of `length` code points at code point `start` is deleted, leaving two pieces. */
+  /**
+   * Words: in a piece (index), the word of `length` code points at code point `start` is deleted, leaving two pieces.
+   */
   | {
       readonly kind: 'word';
       readonly piece: number;

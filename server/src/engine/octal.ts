@@ -82,7 +82,9 @@ export function significantDigits(digits: readonly number[]): number[] {
   return kept.length === 0 ? [0] : kept;
 }
 
-/** Masks are searched with a Walsh–Hadamard transform over all values below 2^width; beyond this width the mask stays. */
+/**
+ * Masks are searched with a Walsh–Hadamard transform over all values below 2^width; beyond this width the mask stays.
+ */
 const MAX_MASK_SEARCH_WIDTH = 16;
 
 export function octalSequence(rule: OctalRule, key: string, budget: Budget, options: SequenceOptions): HeapSequence {

@@ -5,7 +5,8 @@
 export type HeapRule =
   | { kind: 'subtract'; set: readonly bigint[] } // finite subtraction set, every member > 0
   | { kind: 'subtractAllExcept'; except: readonly bigint[] } // remove any positive number not listed
-  | { kind: 'octal'; digits: readonly number[] }; // digits[k] = octal digit for removing k tokens; digits[0] is the digit before the point (0)
+  // digits[k] = octal digit for removing k tokens; digits[0] is the digit before the point (0)
+  | { kind: 'octal'; digits: readonly number[] };
 
 /** A row rule: Treblecross. (Octal rules applied to rows are heap rules over the row's runs of X.) */
 export type RowRule = { kind: 'treblecross' };

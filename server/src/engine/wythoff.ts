@@ -95,7 +95,10 @@ export interface WythoffTable {
   readonly stop?: StopCause;
 }
 
-/** The largest table this engine makes (about 130 MB of tables and flags at this size; values stay below 2^16 since G(a, b) ≤ a + b). */
+/**
+ * The largest table this engine makes (about 130 MB of tables and flags at this size; values stay below 2^16 since G(a,
+ * b) ≤ a + b).
+ */
 export const MAX_WYTHOFF_TABLE = 4096;
 
 /**

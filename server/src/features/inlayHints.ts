@@ -135,7 +135,9 @@ export const inlayHintsFeature: Feature = {
   },
 };
 
-/** Whether the client asks for a hint's tooltip when it shows it (VS Code does), rather than wanting it in every hint. */
+/**
+ * Whether the client asks for a hint's tooltip when it shows it (VS Code does), rather than wanting it in every hint.
+ */
 function resolvesTooltips(client: ClientCapabilities): boolean {
   return client.textDocument?.inlayHint?.resolveSupport?.properties.includes('tooltip') === true;
 }

@@ -25,7 +25,10 @@ export interface AnalyzedDocument {
    */
   readonly diagnostics: readonly Diagnostic[];
   readonly lines: LineIndex;
-  /** What the analysis spent: every problem found (shown or not), and suggestion work (edit-distance cells and candidates). */
+  /**
+   * What the analysis spent: every problem found (shown or not), and suggestion work (edit-distance cells and
+   * candidates).
+   */
   readonly work: { readonly problems: number; readonly suggestionCells: number };
   /** With `reusable`: what the next analysis of the same document may start from. */
   readonly reusable?: Reusable;

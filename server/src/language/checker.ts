@@ -101,7 +101,10 @@ export type CheckEntry =
       lookups: readonly (string | DeclaredSymbol | undefined)[];
       lookupsStart: number;
       lookupsEnd: number;
-      /** When it asked for a suggestion: the rules and graphs it was suggested from (see `check`'s `candidates`), and the work that took. */
+      /**
+       * When it asked for a suggestion: the rules and graphs it was suggested from (see `check`'s `candidates`), and
+       * the work that took.
+       */
       readonly candidates?: readonly DeclaredSymbol[];
       readonly suggestionCells: number;
     };
@@ -118,7 +121,10 @@ export interface CheckResult {
   readonly model: SemanticModel;
   /** With `reuse.record`: this check's entries (absent when it reported too many problems to keep). */
   readonly entries?: Map<Declaration, CheckEntry>;
-  /** Every rule and graph symbol in order: what "did you mean" suggestions choose from. The last check's array when they are the same symbols. */
+  /**
+   * Every rule and graph symbol in order: what "did you mean" suggestions choose from. The last check's array when they
+   * are the same symbols.
+   */
   readonly candidates: readonly DeclaredSymbol[];
   /** Suggestion work of the games whose check was kept. */
   readonly keptSuggestionCells: number;
@@ -539,7 +545,10 @@ function checkOctalCode(
 
 // ---- graphs ----
 
-/** Where a graph's data finds its vertex table (a symbol: structured clone, which sends the data to a worker, leaves it out). */
+/**
+ * Where a graph's data finds its vertex table (a symbol: structured clone, which sends the data to a worker, leaves it
+ * out).
+ */
 const VERTEX_TABLE = Symbol('vertex table');
 
 function vertexNamesOfTable(this: {
@@ -569,7 +578,8 @@ function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnostics): Gr
   /** The name that wrote edge e's target (for a diagnostic: made only then). */
   const edgeTarget = (e: number): Name => vertexName(body, edgeTo[e], edgeAt[e]);
   const vertexCount = vertexIndex.size;
-  // Names only when a message needs them (or the engine, through `data`): a million of them were a tenth of checking a big graph.
+  // Names only when a message needs them (or the engine, through `data`): a million of them were a tenth of checking a
+  // big graph.
   const nameOf = (v: number) => vertexIndex.nameOf(v);
   // Each vertex's edges in its slots (CSR), in text order (a line's edges are its source's).
   const succStart = new Int32Array(vertexCount + 1);

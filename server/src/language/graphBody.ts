@@ -238,7 +238,10 @@ export class GraphBodyBuilder {
     this.lineEdges[this.lineCount] = this.edgeCount;
   }
 
-  /** The body. Arrays nearly full are used as they are (a view of their first part), others copied to their size: no second copy of a big body is made. */
+  /**
+   * The body. Arrays nearly full are used as they are (a view of their first part), others copied to their size: no
+   * second copy of a big body is made.
+   */
   finish(): GraphBody {
     const lines = this.lineCount;
     const edges = this.edgeCount;

@@ -37,7 +37,8 @@ export function reparse(
   sink: DiagnosticSink,
   suggester: Suggester,
 ): Reparsed | undefined {
-  // The changed region: [changeStart, previousText.length - unchangedEnd) before, [changeStart, text.length - unchangedEnd) after.
+  // The changed region: [changeStart, previousText.length - unchangedEnd) before, [changeStart, text.length -
+  // unchangedEnd) after.
   const { changeStart, unchangedEnd } = changedRegion(previousText, text);
   const previousChangeEnd = previousText.length - unchangedEnd;
   const delta = text.length - previousText.length;
@@ -95,7 +96,10 @@ export function reparse(
   return { declarations, units: all, errorStarts, keptSuggestionCells };
 }
 
-/** Characters compared at once while looking for the change: the engine's own string comparison, far faster than a loop over characters (even before the loop is compiled). */
+/**
+ * Characters compared at once while looking for the change: the engine's own string comparison, far faster than a loop
+ * over characters (even before the loop is compiled).
+ */
 const BLOCK = 256;
 
 /** How long the two texts' common beginning is, and their common end (not overlapping it). */

@@ -57,7 +57,10 @@ export function isNamePart(c: number): boolean {
   return isNameStart(c) || isDigit(c);
 }
 
-/** Where the name starting at `start` (a name-start character) ends: the lexer's rule, shared with the parser's fast path for graph bodies. */
+/**
+ * Where the name starting at `start` (a name-start character) ends: the lexer's rule, shared with the parser's fast
+ * path for graph bodies.
+ */
 export function nameEnd(text: string, start: number): number {
   let i = start + 1;
   for (;;) {
@@ -240,7 +243,9 @@ export class Scanner {
     return this.i;
   }
 
-  /** Goes on from `position`, at a line start: the parser read the lines before it itself (a graph body's fast path). */
+  /**
+   * Goes on from `position`, at a line start: the parser read the lines before it itself (a graph body's fast path).
+   */
   seek(position: number): void {
     this.i = position;
     this.afterHex = false;

@@ -23,9 +23,15 @@ import type { Span } from './text';
 
 export interface ParseResult {
   readonly file: SourceFile;
-  /** Where each syntax error starts (lexer's and parser's), in the order reported: all of them, even past the sink's cap. */
+  /**
+   * Where each syntax error starts (lexer's and parser's), in the order reported: all of them, even past the sink's
+   * cap.
+   */
   readonly errorStarts: number[];
-  /** With `record`: what each top-level step of the parse read and produced (incremental.ts reuses them); absent when too many problems were reported to keep. */
+  /**
+   * With `record`: what each top-level step of the parse read and produced (incremental.ts reuses them); absent when
+   * too many problems were reported to keep.
+   */
   readonly units?: ParseUnit[];
 }
 
@@ -38,7 +44,10 @@ export interface ParseResult {
 export interface ParseUnit {
   /** Where its first token starts. */
   start: number;
-  /** Past the last character the lexer looked at while the unit was parsed (one or two past the end of the last token it read ahead). */
+  /**
+   * Past the last character the lexer looked at while the unit was parsed (one or two past the end of the last token it
+   * read ahead).
+   */
   readEnd: number;
   /** Where the next step's lexing resumes: the end of the unit's last token. */
   resumeAt: number;
@@ -46,7 +55,10 @@ export interface ParseUnit {
   /** Copies (no span shared with the tree) of the diagnostics reported while parsing it, in order. */
   diagnostics: Diagnostic[];
   errorStarts: number[];
-  /** True when nothing reported while parsing it lies at or after the next unit's start: the next unit's parse owes nothing to this one. */
+  /**
+   * True when nothing reported while parsing it lies at or after the next unit's start: the next unit's parse owes
+   * nothing to this one.
+   */
   clean: boolean;
   /** What suggestions cost while parsing it. */
   readonly suggestionCells: number;
@@ -71,15 +83,23 @@ class Unit implements ParseUnit {
   ) {}
 }
 
-/** Problems kept per unit at most, over the whole parse: past that the parse keeps no units (it is not worth reusing, and memory stays bounded). */
+/**
+ * Problems kept per unit at most, over the whole parse: past that the parse keeps no units (it is not worth reusing,
+ * and memory stays bounded).
+ */
 export const MAX_RECORDED_PROBLEMS = 1000;
 
 export interface ParseOptions {
   /** Keep the units (see ParseUnit). */
   readonly record?: boolean;
-  /** Read every line by tokens, without the plain-line paths (plainGame, fastEdgeLines): tests compare those with this. */
+  /**
+   * Read every line by tokens, without the plain-line paths (plainGame, fastEdgeLines): tests compare those with this.
+   */
   readonly tokensOnly?: boolean;
-  /** Asked of each declaration once parsed: false leaves it out of the file (it was handed on, as analyzeStreaming does with games). */
+  /**
+   * Asked of each declaration once parsed: false leaves it out of the file (it was handed on, as analyzeStreaming does
+   * with games).
+   */
   readonly keep?: (declaration: Declaration) => boolean;
   /** Filled with where each kept declaration starts (its first token) and where the parse resumed after it. */
   readonly resumePoints?: Map<number, number>;
@@ -121,7 +141,10 @@ function listed(words: readonly string[]): string {
 /** The keywords that start a rule's definition, listed for messages: `subtract`, `octal`, `hex` or `words`. */
 const ruleKeywords = listed([...new Set(RULE_BODIES.map((body) => body.keyword))]);
 
-/** Shared by every unit and check entry that reported nothing (never written to: their lists are replaced, not pushed to, once made). */
+/**
+ * Shared by every unit and check entry that reported nothing (never written to: their lists are replaced, not pushed
+ * to, once made).
+ */
 export const NONE: never[] = [];
 
 /** Diagnostics go to `sink` (which keeps a bounded number); suggestions spend `suggester`'s budget. */
@@ -177,7 +200,10 @@ class Parser {
   private readonly reportedAt: Uint8Array;
   private readonly scanner: Scanner;
   /** Tokens read from the scanner but not consumed yet (at least one once peeked). */
-  /** Tokens read ahead: lookahead[lookaheadStart .. lookaheadEnd). The array is reused, never truncated (truncating is a runtime call per token). */
+  /**
+   * Tokens read ahead: lookahead[lookaheadStart .. lookaheadEnd). The array is reused, never truncated (truncating is a
+   * runtime call per token).
+   */
   private readonly lookahead: Token[] = [];
   private lookaheadStart = 0;
   private lookaheadEnd = 0;
@@ -194,7 +220,10 @@ class Parser {
   private unitProblems: Diagnostic[] | undefined;
   private unitErrorStarts: number[] | undefined;
   private recordedProblems = 0;
-  /** Between units: what the lexer reports of the next unit's first token waits here, for a parse stopped before that unit reports nothing of it. */
+  /**
+   * Between units: what the lexer reports of the next unit's first token waits here, for a parse stopped before that
+   * unit reports nothing of it.
+   */
   /** While true, diagnostics wait in `held` (made on the first: a list per declaration was garbage on every line). */
   private holding = false;
   private held: Diagnostic[] | undefined;
@@ -926,7 +955,10 @@ class Parser {
     return name;
   }
 
-  /** A component at `i` on a plain line (see plainGame): heaps, one row, or `at` and vertices on this line; undefined for anything else. */
+  /**
+   * A component at `i` on a plain line (see plainGame): heaps, one row, or `at` and vertices on this line; undefined
+   * for anything else.
+   */
   private plainComponent(i: number): Component | undefined {
     const text = this.text;
     const headStart = i;

@@ -6,7 +6,10 @@
 // 2,000-line document's analysis made and held, and the collector copies all it holds.
 import type { HeapsComponent, Name, NumberLiteral } from './ast';
 
-/** Long literals parsed before, by their digits: parsing a million digits takes 140 ms, and a document is analysed again on every keystroke. */
+/**
+ * Long literals parsed before, by their digits: parsing a million digits takes 140 ms, and a document is analysed again
+ * on every keystroke.
+ */
 const parsedLongNumbers = new Map<string, bigint>();
 const LONG_LITERAL = 1000;
 
@@ -80,7 +83,9 @@ export function heapValues(component: HeapsComponent): bigint[] {
   return values;
 }
 
-/** Appends ` DIGITS` for each heap as written (a request key's part), in one piece when the numbers are one space apart. */
+/**
+ * Appends ` DIGITS` for each heap as written (a request key's part), in one piece when the numbers are one space apart.
+ */
 export function appendHeapTexts(component: HeapsComponent, parts: string[]): void {
   if (component instanceof PlainHeaps && singleSpaced(component.written)) {
     parts.push(' ', component.written);

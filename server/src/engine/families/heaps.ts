@@ -145,7 +145,10 @@ function heapMovesTo(
   }
 }
 
-/** Heaps m < below with G(m) = target, for a sequence that is a prefix plus (maybe) an arithmetic period with saltus > 0. */
+/**
+ * Heaps m < below with G(m) = target, for a sequence that is a prefix plus (maybe) an arithmetic period with saltus >
+ * 0.
+ */
 function positionsWithValue(sequence: HeapSequence, target: bigint, below: bigint): bigint[] {
   const found: bigint[] = [];
   const length = sequence.computedUpTo + 1;
