@@ -1,11 +1,13 @@
-// Bundles the extension client, the language server, the CLI and the test suites.
-// One build for everything, so what the tests run is what the extension ships.
+// Bundles what a user runs: the extension client, its webview pages, the language server and its
+// workers, the CLI (`npm install` builds this). With `--tests`, the test suites too (the test
+// commands build them): what the tests run is what the extension ships.
 
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 
 const watch = process.argv.includes('--watch');
+const withTests = process.argv.includes('--tests');
 
 /**
  * Every test (`*.test.ts`), benchmark (`*.bench.ts`) and workbench end-to-end test (`*.e2e.ts`,
@@ -31,7 +33,7 @@ const common = {
   logLevel: 'warning',
 };
 
-const builds = [
+const product = [
   { ...common, entryPoints: { 'client/extension': 'client/src/extension.ts' }, outdir: 'out' },
   // The panels' pages run in webviews (browser frames): one script each, no modules, no Node.
   {
@@ -57,6 +59,9 @@ const builds = [
     outdir: 'out',
     banner: { js: '#!/usr/bin/env node' },
   },
+];
+
+const tests = [
   {
     ...common,
     entryPoints: Object.fromEntries(findTests('test').map((file) => [relative('.', file).replace(/\.ts$/, ''), file])),
@@ -75,6 +80,8 @@ const builds = [
     logOverride: { 'require-resolve-not-external': 'silent' },
   },
 ];
+
+const builds = withTests ? [...product, ...tests] : product;
 
 if (watch) {
   for (const options of builds) (await esbuild.context(options)).watch();

@@ -36,7 +36,7 @@ if (
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
-if (!step('build', process.execPath, ['esbuild.mjs'])) {
+if (!step('build', process.execPath, ['esbuild.mjs', '--tests'])) {
   console.log('\nbuild failed');
   console.log('0 passed, 1 failed');
   process.exit(1);

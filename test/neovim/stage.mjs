@@ -38,7 +38,7 @@ export function runNeovimStage() {
   if (missing) return { passed: 0, failed: 1, error: missing };
   const server = join(root, 'out', 'server', 'server.js');
   if (!existsSync(server))
-    return { passed: 0, failed: 1, error: `${server} is missing: build first (node esbuild.mjs)` };
+    return { passed: 0, failed: 1, error: `${server} is missing: build first (node esbuild.mjs --tests)` };
   const work = mkdtempSync(join(tmpdir(), 'grundy-neovim-'));
   const results = join(work, 'results.txt');
   try {

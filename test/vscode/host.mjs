@@ -15,7 +15,7 @@
 //      its own: the proof that the .vsix holds everything the extension needs.
 //
 // Screenshots go to test-results/ (git-ignored).
-//   node test/vscode/host.mjs      (after `node esbuild.mjs`; `npm run test:vscode` does both)
+//   node test/vscode/host.mjs      (after `node esbuild.mjs --tests`; `npm run test:vscode` does both)
 //
 // Ends with `N passed, N failed` when run alone; test/run.mjs calls runVSCodeStages() instead.
 // Everything a run writes (user data, server data, logs, the .vsix) is under
@@ -176,7 +176,7 @@ async function runIntegrationSuite(browser, server, developmentPath, logDir) {
  * defines its tests for `session`.
  */
 async function runEndToEnd(label, entry, define, session) {
-  if (!existsSync(entry)) return failure(`${entry} is missing: build first (node esbuild.mjs)`);
+  if (!existsSync(entry)) return failure(`${entry} is missing: build first (node esbuild.mjs --tests)`);
   mkdirSync(resultsDir, { recursive: true });
   const { default: Mocha } = await import('mocha');
   // bail: each test goes on from where the one before left the workbench.
@@ -220,7 +220,7 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
     return results;
   }
   if (!existsSync(testsEntry)) {
-    for (const stage of only) results[stage] = failure(`${testsEntry} is missing: build first (node esbuild.mjs)`);
+    for (const stage of only) results[stage] = failure(`${testsEntry} is missing: build first (node esbuild.mjs --tests)`);
     return results;
   }
   say(`VS Code ${vscodeVersion(host.codeServer)} (code-server), setup checked in ${seconds(started)} s`);
