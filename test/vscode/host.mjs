@@ -220,7 +220,8 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
     return results;
   }
   if (!existsSync(testsEntry)) {
-    for (const stage of only) results[stage] = failure(`${testsEntry} is missing: build first (node esbuild.mjs --tests)`);
+    for (const stage of only)
+      results[stage] = failure(`${testsEntry} is missing: build first (node esbuild.mjs --tests)`);
     return results;
   }
   say(`VS Code ${vscodeVersion(host.codeServer)} (code-server), setup checked in ${seconds(started)} s`);
