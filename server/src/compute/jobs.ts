@@ -22,7 +22,7 @@ import type {
   Periodicity,
   TreblecrossSegment,
 } from '../engine/types';
-import { type WythoffTable, wythoffTable } from '../engine/wythoff';
+import { type WythoffTable, wythoffTable } from '../engine/wythoffNimbers';
 
 export type Job =
   | { readonly kind: 'game'; readonly input: GameInput; readonly maxMoves: number }

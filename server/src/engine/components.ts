@@ -2,8 +2,8 @@
 // collects winning moves, and the shape of a family's entry in the table (families/index.ts).
 import type { ComponentInput, ComponentMove, GameMove } from './gameTypes';
 import type { Budget, GraphData, GraphNimbers, HeapSequence, TreblecrossAnalysis } from './types';
-import type { WordPieceValues } from './words';
-import type { WythoffTable } from './wythoff';
+import type { WordPieceValues } from './wordNimbers';
+import type { WythoffTable } from './wythoffNimbers';
 
 /**
  * What the engine may reuse between calls: rule sequences by `ruleKey`, graph nimbers by graph.

@@ -24,7 +24,7 @@ import type { ComponentInput, GameInput, GameMove } from './gameTypes';
 import { misereNim, misereSearch } from './misere';
 import type { Budget, HeapRule, StopCause } from './types';
 import { type Unit, unitOptions, wordDeletions } from './unitOptions';
-import { isWythoffP, wythoffWinningMoves } from './wythoff';
+import { isWythoffP, wythoffWinningMoves } from './wythoffNimbers';
 
 export {
   type ComponentAnalysis,

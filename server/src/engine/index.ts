@@ -52,5 +52,5 @@ export {
 export type * from './gameTypes';
 export { graphNimbers } from './graph';
 export { heapNimber, ruleKey, ruleSequence, type SequenceOptions, sequenceNimber } from './heap';
-export { analyzeTreblecross, TREBLECROSS_OCTAL, treblecrossMovesTo, winningCells } from './treblecross';
+export { analyzeTreblecross, TREBLECROSS_OCTAL, treblecrossMovesTo, winningCells } from './treblecrossNimbers';
 export type * from './types';

@@ -1,7 +1,7 @@
 // The moves of one unit (one heap, one token, one row), written plainly from the rules'
 // definitions. Used where every option must be looked at: the misère search, and oracles.
 import type { GraphData, HeapRule } from './types';
-import { wordMoveLeaves, wordPiece } from './words';
+import { wordMoveLeaves, wordPiece } from './wordNimbers';
 
 export type Unit =
   | { readonly kind: 'heap'; readonly rule: HeapRule; readonly size: number }

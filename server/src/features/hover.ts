@@ -22,7 +22,7 @@ import {
 import type { ComponentResult, GameResult, RuleSummary } from '../compute/jobs';
 import type { GameMove } from '../engine/gameTypes';
 import { type GraphNimbers, type HeapRule, isHeapRule } from '../engine/types';
-import { isWythoffP, wythoffPartner } from '../engine/wythoff';
+import { isWythoffP, wythoffPartner } from '../engine/wythoffNimbers';
 import type { GameDeclaration, GraphDeclaration, Name, RuleDeclaration } from '../language/ast';
 import { quoted } from '../language/diagnostics';
 import type { CheckedComponent, GameSymbol, GraphSymbol } from '../language/model';

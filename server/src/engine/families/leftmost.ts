@@ -1,7 +1,7 @@
 // Leftmost-pile rows: the seed's recurrence (leftmost.ts), any size.
 
 import type { ComponentAnalysis, ComponentFamily, MoveList, Of } from '../components';
-import { leftmostMovesTo, leftmostNimber } from '../leftmost';
+import { leftmostMovesTo, leftmostNimber } from '../leftmostNimbers';
 
 export const leftmostFamily: ComponentFamily<'leftmost'> = { value: leftmostValue, movesTo: leftmostComponentMovesTo };
 

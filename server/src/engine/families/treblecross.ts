@@ -9,7 +9,7 @@ import {
   rememberSequence,
 } from '../components';
 import { ruleKey } from '../heap';
-import { analyzeTreblecross, TREBLECROSS_OCTAL, treblecrossMovesTo } from '../treblecross';
+import { analyzeTreblecross, TREBLECROSS_OCTAL, treblecrossMovesTo } from '../treblecrossNimbers';
 import type { Budget } from '../types';
 
 export const treblecrossFamily: ComponentFamily<'treblecross'> = {
