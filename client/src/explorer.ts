@@ -1,5 +1,5 @@
 // The nim-sequence explorer: a webview panel per rule and document, fed by the server's
-// SEQUENCE_REQUEST. It follows the document (an edit asks again, a moment later), computes further
+// SequenceRequest. It follows the document (an edit asks again, a moment later), computes further
 // on request (with a cancel), exports and copies. The panel's page is client/webview/explorer.ts;
 // it loads nothing but this extension's own files (a strict content security policy).
 import {
@@ -16,9 +16,9 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   SEQUENCE_DEFAULT_UP_TO,
   SEQUENCE_MAX_UP_TO,
-  SEQUENCE_REQUEST,
   type SequenceAnswer,
   type SequenceParams,
+  SequenceRequest,
   WYTHOFF_MAX_SIZE,
 } from '../../server/src/protocol';
 import {
@@ -141,7 +141,7 @@ export class SequenceExplorer {
     const params: SequenceParams = { textDocument: { uri: this.uri }, rule: this.rule, upTo: this.upTo };
     let answer: SequenceAnswer;
     try {
-      answer = await this.client.sendRequest<SequenceAnswer>(SEQUENCE_REQUEST, params, source.token);
+      answer = await this.client.sendRequest(SequenceRequest, params, source.token);
     } catch (cause) {
       if (source.token.isCancellationRequested && this.running !== source) return; // a newer request took over
       answer = { refused: `The server did not answer: ${cause instanceof Error ? cause.message : String(cause)}` };

@@ -9,6 +9,7 @@ import { commands, type ExtensionContext, env, type TextEditor, window, workspac
 import {
   LanguageClient,
   type LanguageClientOptions,
+  type RequestType,
   type ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
@@ -17,23 +18,21 @@ import {
   COPY_NIMBER_COMMAND,
   EXPLORE_SEQUENCE_COMMAND,
   type ExploreSequenceArguments,
-  GRAPH_REQUEST,
   type GraphAnswer,
-  NUMBER_AT_REQUEST,
-  type NumberAtAnswer,
+  GraphRequest,
+  NumberAtRequest,
   OPEN_EXAMPLE_COMMAND,
   RESTART_SERVER_COMMAND,
-  SEQUENCE_REQUEST,
   type SequenceAnswer,
+  SequenceRequest,
   SHOW_GRAPH_COMMAND,
   SHOW_MOVES_COMMAND,
   SHOW_OUTPUT_COMMAND,
   type ShowGraphArguments,
   type ShowMovesArguments,
-  STATUS_NOTIFICATION,
+  StatusNotification,
   type StatusParams,
-  WINNING_MOVES_REQUEST,
-  type WinningMovesAnswer,
+  WinningMovesRequest,
 } from '../../server/src/protocol';
 import { exploreSequence, openExplorers } from './explorer';
 import { openGraphViews, showGraph } from './graphView';
@@ -91,7 +90,7 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
     // The server has the settings from its first computation on; it reads changes itself
     // (`workspace/configuration` when told that they changed).
     // renderIcons: VS Code shows `$(name)` icons in lens titles; the server uses them only when told.
-    // status: the server says what it computes (STATUS_NOTIFICATION), for the language status item.
+    // status: the server says what it computes (StatusNotification), for the language status item.
     initializationOptions: { settings: workspace.getConfiguration('grundy'), renderIcons: true, status: true },
     middleware: {
       // The client registers every command the server executes; this one it runs itself.
@@ -113,7 +112,7 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
     commands.registerCommand(COPY_NIMBER_COMMAND, async () => {
       const editor = gameEditor();
       if (!editor) return void window.showWarningMessage('Put the cursor in a game of a .game file.');
-      const answer = await client!.sendRequest<NumberAtAnswer>(NUMBER_AT_REQUEST, {
+      const answer = await client!.sendRequest(NumberAtRequest, {
         textDocument: { uri: editor.document.uri.toString() },
         position: editor.selection.active,
       });
@@ -131,7 +130,7 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
       if (editor?.document.languageId === 'game') lastGameEditor = editor;
     }),
     status,
-    client.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => status?.show(params)),
+    client.onNotification(StatusNotification, (params: StatusParams) => status?.show(params)),
     commands.registerCommand(RESTART_SERVER_COMMAND, async () => {
       status?.show({ computing: 0, labels: [] });
       await client!.restart();
@@ -169,19 +168,16 @@ function gameEditor(): TextEditor | undefined {
  * arguments: the rule or graph under the cursor is the server's to find), or undefined when
  * there is no such editor or the server refuses, which the user is told.
  */
-async function askAtCursor<T extends object>(
-  method: string,
+async function askAtCursor<P extends { textDocument: { uri: string } }, T extends object>(
+  type: RequestType<P, T | { refused: string }, void>,
   what: string,
-  params: object = {},
+  params: Omit<P, 'textDocument' | 'position'> = {} as Omit<P, 'textDocument' | 'position'>,
 ): Promise<{ uri: string; answer: Exclude<T, { refused: string }> } | undefined> {
   const editor = gameEditor();
   if (!editor) return void window.showWarningMessage(`Put the cursor on ${what} of a .game file.`);
   const uri = editor.document.uri.toString();
-  const answer = await client!.sendRequest<T | { refused: string }>(method, {
-    textDocument: { uri },
-    position: editor.selection.active,
-    ...params,
-  });
+  const asked = { textDocument: { uri }, position: editor.selection.active, ...params } as unknown as P;
+  const answer = await client!.sendRequest<T | { refused: string }>(type.method, asked);
   if ('refused' in answer) return void window.showWarningMessage(answer.refused);
   return { uri, answer: answer as Exclude<T, { refused: string }> };
 }
@@ -192,20 +188,20 @@ async function askAtCursor<T extends object>(
  */
 async function explore(context: ExtensionContext, args: ExploreSequenceArguments | undefined): Promise<void> {
   if (args) return void exploreSequence(context, client!, args.uri, args.rule);
-  const found = await askAtCursor<SequenceAnswer>(SEQUENCE_REQUEST, 'a rule', { upTo: 0 });
+  const found = await askAtCursor(SequenceRequest, 'a rule', { upTo: 0 });
   if (found) exploreSequence(context, client!, found.uri, found.answer.rule);
 }
 
 /** Opens the graph view: of the graph a lens names, or (from the palette) of the graph at the cursor. */
 async function graph(context: ExtensionContext, args: ShowGraphArguments | undefined): Promise<void> {
   if (args) return void showGraph(context, client!, args.uri, args.graph);
-  const found = await askAtCursor<GraphAnswer>(GRAPH_REQUEST, 'a graph');
+  const found = await askAtCursor(GraphRequest, 'a graph');
   if (found) showGraph(context, client!, found.uri, found.answer.graph);
 }
 
 /** Every listed winning move as a quick pick; the one picked is played by the server. */
 async function showMoves(args: ShowMovesArguments): Promise<void> {
-  const answer = await client!.sendRequest<WinningMovesAnswer>(WINNING_MOVES_REQUEST, args);
+  const answer = await client!.sendRequest(WinningMovesRequest, args);
   if ('refused' in answer) return void window.showWarningMessage(answer.refused);
   const items = answer.moves.map((move) => ({ label: `▶ ${move.label}`, detail: move.description, apply: move.apply }));
   const more = BigInt(answer.unlisted);

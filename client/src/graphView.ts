@@ -1,10 +1,10 @@
-// The graph view: a webview panel per graph and document, fed by the server's GRAPH_REQUEST,
+// The graph view: a webview panel per graph and document, fed by the server's GraphRequest,
 // drawing the DAG with each vertex's nimber, the P-positions marked and the games' tokens on their
 // vertices (the layout is dagre's, in the page: client/webview/graph.ts). It follows the document,
 // and asks again while the nimbers are still computing.
 import type { Disposable, ExtensionContext, WebviewPanel } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { GRAPH_REQUEST, type GraphAnswer, type GraphParams } from '../../server/src/protocol';
+import { type GraphAnswer, type GraphParams, GraphRequest } from '../../server/src/protocol';
 import { createPanel, OpenPanels, onDocumentEdited } from './panel';
 
 export const GRAPH_VIEW_TYPE = 'grundy.graphView';
@@ -71,7 +71,7 @@ export class GraphView {
     const params: GraphParams = { textDocument: { uri: this.uri }, graph: this.graph };
     let answer: GraphAnswer;
     try {
-      answer = await this.client.sendRequest<GraphAnswer>(GRAPH_REQUEST, params);
+      answer = await this.client.sendRequest(GraphRequest, params);
     } catch (cause) {
       answer = { refused: `The server did not answer: ${cause instanceof Error ? cause.message : String(cause)}` };
     }

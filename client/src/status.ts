@@ -1,6 +1,6 @@
 // The language status item of `.game` files (the `{}` next to the language mode in the status
 // bar): idle, computing k games (with a cancel), or the last failure; always a link to the output.
-// The server sends what it knows as STATUS_NOTIFICATION when asked (initializationOptions.status).
+// The server sends what it knows as StatusNotification when asked (initializationOptions.status).
 import { type Disposable, LanguageStatusSeverity, languages } from 'vscode';
 import { CANCEL_COMPUTATIONS_COMMAND, SHOW_OUTPUT_COMMAND, type StatusParams } from '../../server/src/protocol';
 

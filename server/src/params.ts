@@ -229,7 +229,7 @@ export function explainArguments(value: unknown): ExplainGameArguments {
   return { uri: v.uri, game: v.game };
 }
 
-/** SEQUENCE_REQUEST: a document, and a rule by name or by position; how far. */
+/** SequenceRequest: a document, and a rule by name or by position; how far. */
 export function sequenceParams(params: unknown): {
   readonly uri: string;
   readonly rule?: string;
@@ -251,7 +251,7 @@ export function sequenceParams(params: unknown): {
   };
 }
 
-/** GRAPH_REQUEST: a document, and a graph by name or by position. */
+/** GraphRequest: a document, and a graph by name or by position. */
 export function graphParams(params: unknown): {
   readonly uri: string;
   readonly graph?: string;

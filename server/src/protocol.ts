@@ -1,7 +1,10 @@
 // The extension's own protocol, beside the LSP: the custom requests and the commands the server
 // executes or the client registers, with the shapes of their arguments and answers. The server's
 // features, the VS Code client and the tests all import these names from here, so that no side
-// declares them again. Plain types and strings only: the client bundles this file too.
+// declares them again. A request or notification is a typed message (RequestType: its method, its
+// params and its answer together); a command is its name and the types of its arguments and answer.
+// The client bundles this file too, and the webview pages import its types.
+import { NotificationType, RequestType, type TextDocumentPositionParams } from 'vscode-languageserver-protocol';
 
 /** The server's command behind every winning-move lens: plays the move as a versioned edit. */
 export const APPLY_MOVE_COMMAND = 'grundy.applyMove';
@@ -63,8 +66,6 @@ export interface ShowMovesArguments {
 }
 
 /** Custom request: every listed winning move of a game, for the client's move picker. Params: ShowMovesArguments. */
-export const WINNING_MOVES_REQUEST = 'grundy/winningMoves';
-
 export type WinningMovesAnswer =
   | {
       readonly moves: readonly {
@@ -77,15 +78,17 @@ export type WinningMovesAnswer =
     }
   | { readonly refused: string };
 
+export const WinningMovesRequest = new RequestType<ShowMovesArguments, WinningMovesAnswer, void>('grundy/winningMoves');
+
 /**
  * Custom request: the whole nimber under the cursor (hovers, hints and lenses abbreviate long ones). Params:
  * TextDocumentPositionParams.
  */
-export const NUMBER_AT_REQUEST = 'grundy/numberAt';
-
 export type NumberAtAnswer =
   /** `text`: the value in decimal, whole; `what`: what it is the value of, for a message. */
   { readonly text: string; readonly digits: number; readonly what: string } | { readonly refused: string };
+
+export const NumberAtRequest = new RequestType<TextDocumentPositionParams, NumberAtAnswer, void>('grundy/numberAt');
 
 // ---- the nim-sequence explorer ----
 
@@ -94,8 +97,6 @@ export type NumberAtAnswer =
  * anyone else. Params: SequenceParams. Runs in a worker under the computation budget; cancelling
  * the request stops it.
  */
-export const SEQUENCE_REQUEST = 'grundy/sequence';
-
 export interface SequenceParams {
   readonly textDocument: { readonly uri: string };
   /** The rule: its name (declared in the document, or built in)… */
@@ -165,6 +166,8 @@ export interface WythoffTableAnswer {
 
 export type SequenceAnswer = RuleSequenceAnswer | WythoffTableAnswer | { readonly refused: string };
 
+export const SequenceRequest = new RequestType<SequenceParams, SequenceAnswer, void>('grundy/sequence');
+
 /**
  * The lens above every heap rule, and a palette command (VS Code): open the explorer. The server
  * executes it too (for other editors), by telling the sequence's first values and status.
@@ -183,8 +186,6 @@ export interface ExploreSequenceArguments {
  * true`, as VS Code's client does): what is computing, and the last failure. Sent when it changes,
  * at most four times a second.
  */
-export const STATUS_NOTIFICATION = 'grundy/status';
-
 export interface StatusParams {
   /** Computations running or queued for open documents. */
   readonly computing: number;
@@ -194,6 +195,8 @@ export interface StatusParams {
   readonly lastError?: string;
 }
 
+export const StatusNotification = new NotificationType<StatusParams>('grundy/status');
+
 // ---- the graph view ----
 
 /**
@@ -202,8 +205,6 @@ export interface StatusParams {
  * than GRAPH_DRAWN_VERTICES vertices is summarised instead (counts, and how many vertices have
  * each nimber). Answers at once: nimbers still computing are null, with `computing` set.
  */
-export const GRAPH_REQUEST = 'grundy/graph';
-
 /** Graphs up to this many vertices are drawn; larger ones are summarised. */
 export const GRAPH_DRAWN_VERTICES = 300;
 
@@ -236,6 +237,8 @@ export type GraphAnswer =
       };
     }
   | { readonly refused: string };
+
+export const GraphRequest = new RequestType<GraphParams, GraphAnswer, void>('grundy/graph');
 
 /**
  * The lens above every graph, and a palette command (VS Code): open the graph view. The server runs it by telling a

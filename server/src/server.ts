@@ -27,7 +27,7 @@ import { FEATURES } from './features';
 import type { Feature, FeatureHandlers } from './features/feature';
 import { executeCommandParams, InvalidParams, withCheckedDocumentSync } from './params';
 import { ComputationProgress } from './progress';
-import { STATUS_NOTIFICATION } from './protocol';
+import { StatusNotification } from './protocol';
 import { Publishing, REFRESH_DRIVEN } from './publishing';
 import { DEFAULT_SETTINGS, normalizeSettings, type Settings } from './settings';
 
@@ -90,13 +90,14 @@ export function createServer(connection: Connection, options: ServerOptions): La
 
   // ---- progress ----
 
-  /** The client asked for STATUS_NOTIFICATION (initializationOptions.status). */
+  /** The client asked for StatusNotification (initializationOptions.status). */
   let sendStatus = false;
   const progress = new ComputationProgress(computations, {
     showsProgress: () => capabilities.window?.workDoneProgress === true,
     createProgress: () => connection.window.createWorkDoneProgress(),
     wantsStatus: () => sendStatus,
-    sendStatus: (status) => connection.sendNotification(STATUS_NOTIFICATION, status),
+    // By name: the server's LSP library has its own copy of the protocol's classes.
+    sendStatus: (status) => connection.sendNotification(StatusNotification.method, status),
     send: toClient,
   });
   const updateProgress = () => progress.update();

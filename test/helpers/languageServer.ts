@@ -26,6 +26,7 @@ import type {
   InlayHint,
   Position,
   PublishDiagnosticsParams,
+  RequestType,
   ShowMessageParams,
   TextEdit,
 } from 'vscode-languageserver-protocol';
@@ -36,7 +37,7 @@ import type { Feature } from '../../server/src/features/feature';
 import {
   EXPLORE_SEQUENCE_COMMAND,
   SHOW_GRAPH_COMMAND,
-  STATUS_NOTIFICATION,
+  StatusNotification,
   type StatusParams,
 } from '../../server/src/protocol';
 import { createServer } from '../../server/src/server';
@@ -146,7 +147,7 @@ export class LanguageServerSession {
   readonly refreshes = new Inbox<{ method: string; at: number }>();
   readonly progress = new Inbox<ProgressParams>();
   readonly messages = new Inbox<ShowMessageParams>();
-  /** STATUS_NOTIFICATION's params, as they came. */
+  /** StatusNotification's params, as they came. */
   readonly status = new Inbox<StatusParams>();
   /** `window/logMessage`: type 1 error, 2 warning, 3 info, 4 log. */
   readonly logs = new Inbox<{ type: number; message: string }>();
@@ -178,7 +179,7 @@ export class LanguageServerSession {
       this.logs.push(params),
     );
     connection.onNotification('$/progress', (params: ProgressParams) => this.progress.push(params));
-    connection.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => this.status.push(params));
+    connection.onNotification(StatusNotification, (params: StatusParams) => this.status.push(params));
     connection.onRequest('window/workDoneProgress/create', (params: { token: string | number }) => {
       this.progressTokens.push(params.token);
       return null;
@@ -392,8 +393,11 @@ export class LanguageServerSession {
   }
 
   /** Any request, for the methods without a helper of their own. */
-  request<R>(method: string, params: unknown): Promise<R> {
-    return this.connection.sendRequest(method, params);
+  /** An LSP request by method, or one of the extension's typed requests (protocol.ts). */
+  request<R>(method: string, params: unknown): Promise<R>;
+  request<P, R>(type: RequestType<P, R, void>, params: P): Promise<R>;
+  request(method: string | RequestType<unknown, unknown, void>, params: unknown): Promise<unknown> {
+    return this.connection.sendRequest(typeof method === 'string' ? method : method.method, params);
   }
 
   executeCommand(command: string, args: unknown[] = []): Promise<unknown> {

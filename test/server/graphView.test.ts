@@ -1,9 +1,9 @@
-// The graph view's custom request (GRAPH_REQUEST): vertices with their nimbers against the oracle,
+// The graph view's custom request (GraphRequest): vertices with their nimbers against the oracle,
 // edges as written, the tokens games put on the graph, a graph found by position, a big graph
 // summarised, a cyclic one explained; the lens above every graph and its command in an editor
 // without a panel.
 import * as assert from 'node:assert/strict';
-import { GRAPH_DRAWN_VERTICES, GRAPH_REQUEST, type GraphAnswer, SHOW_GRAPH_COMMAND } from '../../server/src/protocol';
+import { GRAPH_DRAWN_VERTICES, type GraphAnswer, GraphRequest, SHOW_GRAPH_COMMAND } from '../../server/src/protocol';
 import { bruteGraphNimbers } from '../engine/oracles';
 import { LanguageServerSession } from '../helpers/languageServer';
 
@@ -38,8 +38,7 @@ describe('the graph request (the graph view)', function () {
   });
   after(() => session.stop());
 
-  const ask = (params: Record<string, unknown>) =>
-    session.request<GraphAnswer>(GRAPH_REQUEST, { textDocument: { uri }, ...params });
+  const ask = (params: Record<string, unknown>) => session.request(GraphRequest, { textDocument: { uri }, ...params });
   const settled = async (params: Record<string, unknown>): Promise<Drawn> => {
     for (;;) {
       const answer = await ask(params);

@@ -11,7 +11,7 @@ import type { PublishDiagnosticsParams } from 'vscode-languageserver';
 type Diagnostic = PublishDiagnosticsParams['diagnostics'][number];
 
 import { MAX_DIAGNOSTICS } from '../../server/src/language/diagnostics';
-import { NUMBER_AT_REQUEST } from '../../server/src/protocol';
+import { NumberAtRequest } from '../../server/src/protocol';
 import { random } from '../engine/random';
 import { LanguageServerSession } from '../helpers/languageServer';
 
@@ -134,7 +134,7 @@ const cases: HostileCase[] = [
       assert.ok(JSON.stringify(lenses).length < 10_000, `the lenses are ${JSON.stringify(lenses).length} characters`);
       const hints = await session.inlayHints(HOSTILE);
       assert.ok(JSON.stringify(hints).length < 10_000, `the hints are ${JSON.stringify(hints).length} characters`);
-      const whole = (await session.connection.sendRequest(NUMBER_AT_REQUEST, {
+      const whole = (await session.connection.sendRequest(NumberAtRequest, {
         textDocument: { uri: HOSTILE },
         position: { line: 1, character: 6 },
       })) as {

@@ -1,4 +1,4 @@
-// The explorer's custom request (SEQUENCE_REQUEST) against independent oracles: values by brute
+// The explorer's custom request (SequenceRequest) against independent oracles: values by brute
 // force (mex over the moves), preperiod, period and proof for known rules (subtract {1, 2} is
 // 0 1 2 repeating from 0; Kayles has period 12 from n = 71), values past the computed ones read off
 // the proved period, rare and common values of an octal code, a rule found by position,
@@ -13,8 +13,8 @@ import { rareAndCommon } from '../../server/src/features/sequence';
 import {
   EXPLORE_SEQUENCE_COMMAND,
   type RuleSequenceAnswer,
-  SEQUENCE_REQUEST,
   type SequenceAnswer,
+  SequenceRequest,
 } from '../../server/src/protocol';
 import { bruteOctal, bruteSubtraction } from '../engine/oracles';
 import { LanguageServerSession } from '../helpers/languageServer';
@@ -47,7 +47,7 @@ describe('the nim-sequence request (the explorer)', function () {
   after(() => session.stop());
 
   const ask = (params: Record<string, unknown>) =>
-    session.request<SequenceAnswer>(SEQUENCE_REQUEST, { textDocument: { uri }, ...params });
+    session.request(SequenceRequest, { textDocument: { uri }, ...params });
 
   it('subtract {1, 2}: 0 1 2 repeating from 0, proved by the subtraction window; values past the proof from the period', async () => {
     const answer = answered(await ask({ rule: 'onetwo', upTo: 500 }));
@@ -112,8 +112,8 @@ describe('the nim-sequence request (the explorer)', function () {
     assert.ok(answer.computedUpTo >= 4095, 'a period is looked for past what was asked');
     assert.match(answer.status, /^No period up to n = [\d,]+/);
     const source = new CancellationTokenSource();
-    const pending = session.connection.sendRequest<SequenceAnswer>(
-      SEQUENCE_REQUEST,
+    const pending = session.connection.sendRequest(
+      SequenceRequest,
       { textDocument: { uri }, rule: 'officers', upTo: 1 << 20 },
       source.token,
     );

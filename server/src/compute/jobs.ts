@@ -27,7 +27,7 @@ import { type WythoffTable, wythoffTable } from '../engine/wythoffNimbers';
 export type Job =
   | { readonly kind: 'game'; readonly input: GameInput; readonly maxMoves: number }
   | { readonly kind: 'rule'; readonly rule: HeapRule }
-  /** A rule's values G(0) to G(upTo), for the explorer (SEQUENCE_REQUEST). */
+  /** A rule's values G(0) to G(upTo), for the explorer (SequenceRequest). */
   | { readonly kind: 'sequence'; readonly rule: HeapRule; readonly upTo: number }
   /** Wythoff's nimbers for both heaps up to size (the explorer's heat map). */
   | { readonly kind: 'wythoff'; readonly size: number }

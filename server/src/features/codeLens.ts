@@ -21,8 +21,8 @@ import {
   type LensData,
   SHOW_MOVES_COMMAND,
   type ShowMovesArguments,
-  WINNING_MOVES_REQUEST,
   type WinningMovesAnswer,
+  WinningMovesRequest,
 } from '../protocol';
 import { playMove } from './applyMove';
 import { type Feature, type FeatureContext, lastAnswer } from './feature';
@@ -36,10 +36,10 @@ export {
   type ApplyMoveArguments,
   SHOW_MOVES_COMMAND,
   type ShowMovesArguments,
-  WINNING_MOVES_REQUEST,
+  WinningMovesRequest,
 } from '../protocol';
 
-/** WINNING_MOVES_REQUEST's answer when the game is still the same. */
+/** WinningMovesRequest's answer when the game is still the same. */
 export type WinningMovesResult = Extract<WinningMovesAnswer, { moves: unknown }>;
 
 /** Moves the server offers in its own choice (`window/showMessageRequest`): a dialog, not a list. */
@@ -226,7 +226,7 @@ export const codeLensFeature: Feature = {
           // A lens that came with its command (or is not one we left for later): nothing to add.
           return data ? resolveCodeLens(context.viewNumbered(data[0]), lens.range, data) : lens;
         },
-        [WINNING_MOVES_REQUEST]: (raw) => {
+        [WinningMovesRequest.method]: (raw) => {
           const args = showMovesArguments(raw);
           return winningMoves(context.view(args.uri), args);
         },

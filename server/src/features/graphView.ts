@@ -1,4 +1,4 @@
-// The graph view's data (GRAPH_REQUEST): a declared graph's vertices with their nimbers, its edges
+// The graph view's data (GraphRequest): a declared graph's vertices with their nimbers, its edges
 // and the tokens on it, or a summary when it is too big to draw. And the command of the lens above
 // every graph (SHOW_GRAPH_COMMAND): VS Code's client opens its graph view for it; the server, for
 // any other editor, tells a summary.
@@ -8,8 +8,8 @@ import { spanAt, spanContains } from '../language/text';
 import { graphParams, showGraphArguments } from '../params';
 import {
   GRAPH_DRAWN_VERTICES,
-  GRAPH_REQUEST,
   type GraphAnswer,
+  GraphRequest,
   SHOW_GRAPH_COMMAND,
   type ShowGraphArguments,
 } from '../protocol';
@@ -29,7 +29,7 @@ function graphNameAt(view: DocumentView, offset: number): string | undefined {
   return undefined;
 }
 
-/** GRAPH_REQUEST's answer for the graph called `name`. Bounded: a big graph is counted, not listed. */
+/** GraphRequest's answer for the graph called `name`. Bounded: a big graph is counted, not listed. */
 export function graphAnswer(view: DocumentView, name: string): GraphAnswer {
   const symbol = view.document.model.symbols.get(name);
   if (symbol?.kind !== 'graph') return { refused: `There is no graph \`${name}\` in this document.` };
@@ -111,7 +111,7 @@ export const graphViewFeature: Feature = {
   name: 'graph view',
   handlers: (context) => ({
     requests: {
-      [GRAPH_REQUEST]: (raw) => {
+      [GraphRequest.method]: (raw) => {
         const params = graphParams(raw);
         const view = context.view(params.uri);
         if (!view) return { refused: 'The document is not open.' } satisfies GraphAnswer;

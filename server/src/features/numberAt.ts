@@ -5,7 +5,7 @@
 // (command "Grundy: Copy Nimber at Cursor").
 import { spanContains as inside, spanAt } from '../language/text';
 import { textDocumentPositionParams } from '../params';
-import { NUMBER_AT_REQUEST, type NumberAtAnswer } from '../protocol';
+import { type NumberAtAnswer, NumberAtRequest } from '../protocol';
 import type { Feature } from './feature';
 import type { DocumentView } from './view';
 
@@ -46,7 +46,7 @@ export const numberAtFeature: Feature = {
   name: 'number at',
   handlers: (context) => ({
     requests: {
-      [NUMBER_AT_REQUEST]: (raw) => {
+      [NumberAtRequest.method]: (raw) => {
         const params = textDocumentPositionParams(raw);
         const view = context.view(params.uri);
         if (!view) return { refused: 'The document is not open.' } satisfies NumberAtResult;

@@ -1,4 +1,4 @@
-// The nim-sequence explorer's data (SEQUENCE_REQUEST): a heap rule's values as far as asked, its
+// The nim-sequence explorer's data (SequenceRequest): a heap rule's values as far as asked, its
 // period and proof in words, and for octal codes its rare and common values. And the command of
 // the lens above every heap rule (EXPLORE_SEQUENCE_COMMAND): VS Code's client opens its explorer
 // panel for it; the server, for any other editor, tells the rule's first values and status.
@@ -16,8 +16,8 @@ import {
   type ExploreSequenceArguments,
   type RuleSequenceAnswer,
   SEQUENCE_DEFAULT_UP_TO,
-  SEQUENCE_REQUEST,
   type SequenceAnswer,
+  SequenceRequest,
   WYTHOFF_DEFAULT_SIZE,
   WYTHOFF_MAX_SIZE,
   type WythoffTableAnswer,
@@ -64,7 +64,7 @@ export function rareAndCommon(values: ArrayLike<number>): NonNullable<RuleSequen
   return { mask, rareValues, rareHeapCount: rare, rareHeaps };
 }
 
-/** SEQUENCE_REQUEST's answer, made from what the worker computed. */
+/** SequenceRequest's answer, made from what the worker computed. */
 export function sequenceAnswer(
   name: string,
   rule: HeapRule,
@@ -197,7 +197,7 @@ async function explore(context: FeatureContext, args: ExploreSequenceArguments):
 export const sequenceFeature: Feature = {
   name: 'nim-sequence explorer',
   handlers: (context) => ({
-    requests: { [SEQUENCE_REQUEST]: (raw, token) => sequence(context, raw, token) },
+    requests: { [SequenceRequest.method]: (raw, token) => sequence(context, raw, token) },
     commands: { [EXPLORE_SEQUENCE_COMMAND]: (args) => explore(context, exploreArguments(args[0])) },
   }),
 };
