@@ -1,7 +1,7 @@
 // Hovers, one case per line: a document with a `|` cursor marker and phrases the hover must
-// contain (in order). The bundled server answers over stdio once the document's values are in.
-import * as assert from 'node:assert/strict';
-import { cursorAt, LanguageServerSession } from '../helpers/languageServer';
+// contain (in order). The hover is asked of the document's view (test/helpers/features.ts), every
+// value computed; over the wire, test/server/protocol.test.ts.
+import { expectHover } from '../helpers/features';
 
 const seed = 'rule onetwo = subtract {1, 2}\n';
 const pebbles = 'graph g {\n  a -> b, c\n  b -> d\n  c -> d, e\n  d -> e\n}\n';
@@ -139,44 +139,5 @@ const cases: [string, string, string[]][] = [
 ];
 
 describe('hovers', () => {
-  let session: LanguageServerSession;
-  before(async () => {
-    ({ session } = await LanguageServerSession.inProcess());
-  });
-  after(async () => {
-    await session?.stop();
-  });
-
-  cases.forEach(([title, marked, expected], index) => {
-    it(title, async () => {
-      const { text, position } = cursorAt(marked);
-      const uri = `file:///hover/${index}.game`;
-      await session.open(uri, text);
-      await session.settledCodeLenses(uri);
-      let value = '';
-      for (let tries = 0; tries < 500; tries++) {
-        const hover = await session.hover(uri, position);
-        value = hover === null ? '' : (hover.contents as { value: string }).value;
-        if (hover?.range) {
-          const { start, end } = hover.range;
-          const atOrBefore = (a: typeof start, b: typeof start) =>
-            a.line < b.line || (a.line === b.line && a.character <= b.character);
-          assert.ok(
-            atOrBefore(start, position) && atOrBefore(position, end),
-            `the range ${JSON.stringify(hover.range)} holds ${JSON.stringify(position)}`,
-          );
-        }
-        if (!value.includes('still computing')) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      if (expected.length === 0) assert.equal(value, '');
-      let from = 0;
-      for (const phrase of expected) {
-        const at = value.indexOf(phrase, from);
-        assert.ok(at >= 0, `missing (in order) ${JSON.stringify(phrase)} in:\n${value}`);
-        from = at + phrase.length;
-      }
-      await session.close(uri);
-    });
-  });
+  cases.forEach(([title, marked, expected]) => it(title, () => expectHover(marked, expected)));
 });

@@ -7,8 +7,8 @@ import type { Computation, ComputationRequest, ComputationSource } from './compu
 import { type JobResult, runJob } from './jobs';
 
 export interface InProcessLimits {
-  /** Values one computation may compute (Budget.maxValues). */
-  readonly maxValues: number;
+  /** Values one computation may compute (Budget.maxValues); no bound but the time when absent. */
+  readonly maxValues?: number;
   /** Time one computation may take, in milliseconds. */
   readonly budgetMs: number;
 }
