@@ -28,8 +28,9 @@ describe('features over the wire', () => {
       const answer = await hoverOverTheWire(session, 'file:///wire/markdown.game', seed);
       const { view, offset } = atCursor(seed);
       const local = hover(view, offset);
-      assert.deepEqual(answer?.contents, local?.contents);
-      assert.equal((answer?.contents as { kind: string }).kind, 'markdown');
+      assert.ok(answer && local, 'both answered');
+      assert.deepEqual(answer.contents, local.contents);
+      assert.equal((answer.contents as { kind: string }).kind, 'markdown');
     } finally {
       await session.stop();
     }
@@ -40,7 +41,8 @@ describe('features over the wire', () => {
     const { session } = await LanguageServerSession.inProcess({ capabilities });
     try {
       const answer = await hoverOverTheWire(session, 'file:///wire/plain.game', seed);
-      const contents = answer?.contents as { kind: string; value: string };
+      assert.ok(answer, 'answered');
+      const contents = answer.contents as { kind: string; value: string };
       assert.equal(contents.kind, 'plaintext');
       assert.match(contents.value, /game coins/);
       assert.doesNotMatch(contents.value, /[`*]{2}/);
