@@ -64,7 +64,7 @@ export function marked(source: string): Marked {
   };
 }
 
-const sortRanges = (ranges: readonly Range[]) =>
+export const sortRanges = (ranges: readonly Range[]) =>
   [...ranges].sort((a, b) => a.start.line - b.start.line || a.start.character - b.start.character);
 
 /** Opens fixtures in one session, each under a new uri; the helpers return what a test may check further. */

@@ -1,13 +1,16 @@
-// Completion by context, one fixture per case (`|` is the cursor). The server runs in this process.
+// Completion by context, one fixture per case (`|` is the cursor), asked of views; the wire for a client without snippets.
+
 import * as assert from 'node:assert/strict';
-import { FixtureClient, fixtureServer } from '../helpers/fixtures';
+import { ViewFixtures } from '../helpers/features';
+import { FixtureClient } from '../helpers/fixtures';
 import { CLIENT_CAPABILITIES, LanguageServerSession } from '../helpers/languageServer';
 
 const BUILTINS = ['nim', 'kayles', 'dawson', 'dawson-kayles', 'treblecross', 'wythoff', 'leftmost'];
 const rules = 'rule onetwo = subtract {1, 2}\ngraph g {\n  top -> mid, low\n  mid -> low\n}\n';
 
 describe('completion', () => {
-  const server = fixtureServer();
+  // What a feature answers, asked of views; the wire is asked below where it matters.
+  const views = new ViewFixtures();
 
   const cases: [string, string, { includes?: string[]; excludes?: string[]; exactly?: string[] }][] = [
     ['at the start of a line: the declarations', `${rules}|`, { exactly: ['rule', 'graph', 'game'] }],
@@ -39,27 +42,27 @@ describe('completion', () => {
     ['after an unknown graph’s `at`: nothing', 'game x = nope at |', { exactly: [] }],
   ];
   cases.forEach(([title, source, expected]) =>
-    it(title, async () => void (await server.fixtures.expectCompletion(source, expected))),
+    it(title, async () => void (await views.expectCompletion(source, expected))),
   );
 
   it('a rule’s detail says what it is and its first values; a built-in says built-in', async () => {
     // Asked twice: the first asks the rule's values to be computed.
-    await server.fixtures.expectCompletion(`${rules}game x = |`, {});
+    await views.expectCompletion(`${rules}game x = |`, {});
     let detail = '';
     for (let i = 0; i < 100 && !detail.includes('…'); i++) {
-      const items = await server.fixtures.expectCompletion(`${rules}game x = |`, {});
+      const items = await views.expectCompletion(`${rules}game x = |`, {});
       detail = items.find((item) => item.label === 'onetwo')!.detail ?? '';
       if (!detail.includes('…')) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     assert.equal(detail, 'rule: subtract {1, 2}: 0 1 2 0 1 2 0 1 2 0 1 2 …');
-    const items = await server.fixtures.expectCompletion(`${rules}game x = |`, {});
+    const items = await views.expectCompletion(`${rules}game x = |`, {});
     assert.match(items.find((i) => i.label === 'kayles')!.detail!, /^built-in rule: octal 0\.77/);
     assert.match(items.find((i) => i.label === 'wythoff')!.detail!, /wythoff \(3, 5\)/);
     assert.equal(items.find((i) => i.label === 'g')!.detail, 'graph: 3 vertices');
   });
 
   it('snippets with placeholders for a client that takes them', async () => {
-    const items = await server.fixtures.expectCompletion('|', {});
+    const items = await views.expectCompletion('|', {});
     const graph = items.find((i) => i.label === 'graph')!;
     assert.equal(graph.insertTextFormat, 2);
     assert.equal(graph.insertText, 'graph ${1:name} {\n  ${2:a} -> ${3:b}\n}');

@@ -1,12 +1,16 @@
 // Navigation and rename, one fixture per case: `|` is the cursor, `«…»` the ranges expected
 // (test/helpers/server.fixtures.ts). The server runs in this process.
+
 import * as assert from 'node:assert/strict';
 import type { DocumentSymbol, SymbolInformation } from 'vscode-languageserver-protocol';
+import { ViewFixtures } from '../helpers/features';
 import { FixtureClient, fixtureServer, marked } from '../helpers/fixtures';
 import { LanguageServerSession } from '../helpers/languageServer';
 
 describe('navigation', () => {
   const server = fixtureServer();
+  // What a feature answers, asked of views; the wire is asked below where it matters.
+  const views = new ViewFixtures();
 
   const definitions: [string, string][] = [
     ['a rule used in a game', 'rule «onetwo» = subtract {1, 2}\ngame g = one|two 3 + nim 2'],
@@ -24,7 +28,7 @@ describe('navigation', () => {
     ['a duplicate declaration: the first one', 'rule «s» = subtract {1}\nrule s = subtract {2}\ngame g = |s 4'],
     ['a keyword is not a name', 'game g = |misere nim 3'],
   ];
-  definitions.forEach(([title, source]) => it(`definition: ${title}`, () => server.fixtures.expectDefinition(source)));
+  definitions.forEach(([title, source]) => it(`definition: ${title}`, () => views.expectDefinition(source)));
 
   const references: [string, string, boolean][] = [
     [
@@ -43,13 +47,13 @@ describe('navigation', () => {
     ['a game: its declaration', 'game «|g» = nim 3\ngame h = nim 3', true],
   ];
   references.forEach(([title, source, include]) =>
-    it(`references: ${title}`, () => server.fixtures.expectReferences(source, include)),
+    it(`references: ${title}`, () => views.expectReferences(source, include)),
   );
 
   it('highlights: declarations are writes, uses are reads', () =>
-    server.fixtures.expectHighlights('rule «s» = subtract {1}\ngame g = «|s» 3 + «s» 4', [0]));
+    views.expectHighlights('rule «s» = subtract {1}\ngame g = «|s» 3 + «s» 4', [0]));
   it('highlights: a vertex', () =>
-    server.fixtures.expectHighlights(`graph g {\n  «a» -> b\n  b -> «a|»\n}\ngame p = g at «a»`, [0]));
+    views.expectHighlights(`graph g {\n  «a» -> b\n  b -> «a|»\n}\ngame p = g at «a»`, [0]));
 
   it('document symbols: rules, graphs with their vertices, games, each with its detail', async () => {
     const fixture = await server.fixtures.open(
@@ -128,7 +132,7 @@ describe('navigation', () => {
 });
 
 describe('rename', () => {
-  const server = fixtureServer();
+  const views = new ViewFixtures();
 
   const renames: [string, string, string, string][] = [
     [
@@ -159,7 +163,7 @@ describe('rename', () => {
     ],
   ];
   renames.forEach(([title, source, newName, after]) =>
-    it(`renames ${title}`, () => server.fixtures.expectRename(source, newName, { after })),
+    it(`renames ${title}`, () => views.expectRename(source, newName, { after })),
   );
 
   const refusals: [string, string, string, RegExp, ('refused' | 'allowed')?][] = [
@@ -192,11 +196,11 @@ describe('rename', () => {
     ],
   ];
   refusals.forEach(([title, source, newName, refused, prepare]) =>
-    it(`refuses ${title}`, () => server.fixtures.expectRename(source, newName, { refused, prepare })),
+    it(`refuses ${title}`, () => views.expectRename(source, newName, { refused, prepare })),
   );
 
   it('a vertex may take the name of another graph’s vertex', () =>
-    server.fixtures.expectRename('graph g {\n  «|a» -> b\n}\ngraph h {\n  c -> d\n}\n', 'c', {
+    views.expectRename('graph g {\n  «|a» -> b\n}\ngraph h {\n  c -> d\n}\n', 'c', {
       after: 'graph g {\n  c -> b\n}\ngraph h {\n  c -> d\n}\n',
     }));
 });
