@@ -85,6 +85,9 @@ export class ViewFixtures {
     return { ...fixture, uri, view, diagnostics };
   }
 
+  /** Nothing to close: a view is dropped with its store (the server fixtures' close, for the same tests). */
+  close(_uri: string): void {}
+
   private atCursor(source: string) {
     const fixture = this.open(source);
     assert.ok(fixture.cursor, `no | cursor in ${source}`);

@@ -1,13 +1,17 @@
 // Quick fixes, one case per line: a fixture, the diagnostic's code, the fix's title, and the text
 // after the fix. Each fix is applied, the text opened again, and its diagnostic must be gone.
 // The server runs in this process.
+
 import * as assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { ViewFixtures } from '../helpers/features';
 import { applyWorkspaceEdit, FixtureClient, fixtureServer } from '../helpers/fixtures';
 import { LanguageServerSession } from '../helpers/languageServer';
 
 describe('quick fixes', () => {
   const server = fixtureServer();
+  // What the fixes are, asked of views; a stale diagnostic and a plain client, over the wire.
+  const views = new ViewFixtures();
 
   const cases: [string, string, string, string, string][] = [
     [
@@ -86,8 +90,8 @@ describe('quick fixes', () => {
 
   cases.forEach(([title, source, code, fixTitle, after]) =>
     it(`${title}: ${fixTitle}`, async () => {
-      const fixture = await server.fixtures.open(source);
-      const actions = await server.fixtures.quickFixes(fixture, code);
+      const fixture = await views.open(source);
+      const actions = await views.quickFixes(fixture, code);
       const action = actions.find((a) => a.title === fixTitle);
       assert.ok(action, `"${fixTitle}" among ${actions.map((a) => a.title).join(' | ')}`);
       assert.equal(action.kind, 'quickfix');
@@ -97,23 +101,23 @@ describe('quick fixes', () => {
       );
       const fixed = applyWorkspaceEdit(fixture.uri, fixture.text, action.edit!);
       assert.equal(fixed, after);
-      await server.fixtures.close(fixture.uri);
+      await views.close(fixture.uri);
       // The fix removes its diagnostic (and brings no error of its own).
-      const again = await server.fixtures.open(fixed);
+      const again = await views.open(fixed);
       assert.deepEqual(
         again.diagnostics.filter((d) => d.severity === 1).map((d) => d.message),
         [],
         'no errors after the fix',
       );
-      await server.fixtures.close(again.uri);
+      await views.close(again.uri);
     }),
   );
 
   it('a suggestion is the preferred fix, and diagnostics carry it as data', async () => {
-    const fixture = await server.fixtures.open('rule onetwo = subtract {1, 2}\ngame g = onetow 3\n');
+    const fixture = await views.open('rule onetwo = subtract {1, 2}\ngame g = onetow 3\n');
     const diagnostic = fixture.diagnostics.find((d) => d.code === 'unknown-name')!;
     assert.deepEqual(diagnostic.data, { replacement: 'onetwo' });
-    const actions = await server.fixtures.quickFixes(fixture, 'unknown-name');
+    const actions = await views.quickFixes(fixture, 'unknown-name');
     assert.deepEqual(
       actions.map((a) => [a.title, a.isPreferred ?? false]),
       [
@@ -121,24 +125,24 @@ describe('quick fixes', () => {
         ['Declare rule `onetow` (a subtraction game)', false],
       ],
     );
-    await server.fixtures.close(fixture.uri);
+    await views.close(fixture.uri);
   });
 
   it('related information: the first declaration of a duplicate, every edge of a cycle', async () => {
-    const duplicate = await server.fixtures.open('rule s = subtract {1}\nrule s = subtract {2}\n');
+    const duplicate = await views.open('rule s = subtract {1}\nrule s = subtract {2}\n');
     const first = duplicate.diagnostics.find((d) => d.code === 'duplicate-declaration')!;
     assert.deepEqual(
       first.relatedInformation?.map((r) => [r.location.uri, r.location.range.start, r.message]),
       [[duplicate.uri, { line: 0, character: 5 }, '`s` is first declared here']],
     );
-    const cycle = await server.fixtures.open('graph g {\n  a -> b\n  b -> c\n  c -> a\n}\n');
+    const cycle = await views.open('graph g {\n  a -> b\n  b -> c\n  c -> a\n}\n');
     const related = cycle.diagnostics.find((d) => d.code === 'graph-cycle')!.relatedInformation!;
     assert.deepEqual(related.map((r) => r.message).sort(), [
       'the edge `a -> b` of the cycle',
       'the edge `b -> c` of the cycle',
       'the edge `c -> a` of the cycle',
     ]);
-    const fixes = await server.fixtures.quickFixes(cycle, 'graph-cycle');
+    const fixes = await views.quickFixes(cycle, 'graph-cycle');
     assert.equal(fixes.length, 3, 'one fix per edge');
   });
 
