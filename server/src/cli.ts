@@ -18,7 +18,7 @@ import { readFileSync, writeSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { type GameReport, reportGame } from './analysis/gameReport';
+import { type GameReport, INVALID_GAME_REASON, reportGame, shownNimber } from './analysis/gameReport';
 import { createEngineCache, ruleSequence, sequenceNimber, trimCache } from './engine';
 import { sequenceLengthLimit } from './engine/budget';
 import { type Budget, type HeapRule, type HeapSequence, isHeapRule } from './engine/types';
@@ -287,16 +287,21 @@ function analyze(file: string, options: Options, out: SyncOutput): number {
     if (done % 64 === 0) stopBetweenGames();
     const r = reportGame(document, game, { budget, cache, maxMoves: options.maxMoves });
     if (options.json) {
+      const result = r.result;
+      const reason = result ? result.reason : INVALID_GAME_REASON;
       const entry = {
         name: r.game.name,
         line: lines.positionAt(r.game.declaration.start).line + 1,
         play: r.game.play,
-        nimber: r.nimber === null ? null : r.nimber.toString(),
-        outcome: r.outcome,
-        ...(r.reason ? { reason: r.reason } : {}),
-        components: r.components.map((c) => ({ text: c.text, nimber: c.nimber === null ? null : c.nimber.toString() })),
+        nimber: result?.nimber == null ? null : result.nimber.toString(),
+        outcome: result?.outcome ?? null,
+        ...(reason ? { reason } : {}),
+        components: r.componentTexts.map((text, i) => {
+          const nimber = shownNimber(r.game, result, i);
+          return { text, nimber: nimber === null ? null : nimber.toString() };
+        }),
         winningMoves: r.winningMoves.map((m) => ({ description: m.description, after: m.after })),
-        winningMoveCount: r.winningMoveCount.toString(),
+        winningMoveCount: (result?.winningMoveCount ?? 0n).toString(),
       };
       out.line(`${done === 0 ? '' : ','}${JSON.stringify(entry)}`);
     } else printGame(lines, r, out);
@@ -311,17 +316,21 @@ function analyze(file: string, options: Options, out: SyncOutput): number {
 }
 
 function printGame(lines: LineIndex, report: GameReport, out: SyncOutput): void {
-  const line = lines.positionAt(report.game.declaration.start).line + 1;
-  const value = report.nimber !== null ? `*${report.nimber}` : report.game.play === 'misere' ? 'misère' : 'no nimber';
-  out.line(
-    `\ngame ${report.game.name} (line ${line}): ${value}, ${report.outcome ?? '?'}: ${reportOutcomeWords(report)}`,
-  );
-  if (!report.valid) return;
-  if (report.reason && report.outcome !== null) out.line(`  (${report.reason})`);
-  const width = Math.max(...report.components.map((c) => c.text.length));
-  for (const c of report.components) out.line(`  ${c.text.padEnd(width)}  ${c.nimber === null ? '' : `*${c.nimber}`}`);
-  if (report.outcome !== 'N') return;
-  const count = report.winningMoveCount;
+  const { game, result } = report;
+  const line = lines.positionAt(game.declaration.start).line + 1;
+  const nimber = result?.nimber ?? null;
+  const value = nimber !== null ? `*${nimber}` : game.play === 'misere' ? 'misère' : 'no nimber';
+  const outcome = result?.outcome ?? null;
+  out.line(`\ngame ${game.name} (line ${line}): ${value}, ${outcome ?? '?'}: ${reportOutcomeWords(report)}`);
+  if (!result) return;
+  if (result.reason && outcome !== null) out.line(`  (${result.reason})`);
+  const width = Math.max(...report.componentTexts.map((text) => text.length));
+  report.componentTexts.forEach((text, i) => {
+    const shown = shownNimber(game, result, i);
+    out.line(`  ${text.padEnd(width)}  ${shown === null ? '' : `*${shown}`}`);
+  });
+  if (outcome !== 'N') return;
+  const count = result.winningMoveCount;
   out.line(`  winning move${count === 1n ? '' : 's'} (${count}):`);
   for (const m of report.winningMoves) out.line(`    ${m.description}  →  ${m.after}`);
   const more = count - BigInt(report.winningMoves.length);

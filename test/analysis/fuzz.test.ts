@@ -32,11 +32,12 @@ describe('analysis fuzzing', () => {
         );
       }
       for (const report of reports) {
-        if (!report.valid) continue;
+        const result = report.result;
+        if (!result) continue;
         evaluated++;
-        if (report.outcome === null)
-          assert.ok(report.reason, `game ${report.game.name} of document ${i} has no outcome and no reason`);
-        if (report.outcome === 'P') assert.equal(report.winningMoves.length, 0);
+        if (result.outcome === null)
+          assert.ok(result.reason, `game ${report.game.name} of document ${i} has no outcome and no reason`);
+        if (result.outcome === 'P') assert.equal(report.winningMoves.length, 0);
         // Apply at most two moves per game: enough to catch a move written to the wrong place.
         for (const move of report.winningMoves.slice(0, 2)) {
           const { span, newText } = move.edit;
@@ -47,7 +48,7 @@ describe('analysis fuzzing', () => {
           const reply = reportGame(after, game!, { cache });
           // (a Treblecross win at once leaves three in a row: the game is over, lost for the player to move)
           assert.equal(
-            reply.outcome,
+            reply.result!.outcome,
             'P',
             `after ${move.label} in document ${i}, ${game!.name} should be lost for the player to move:\n${edited}`,
           );

@@ -27,11 +27,11 @@ describe('the classics in .game files', () => {
   it("the contract's examples have the values in their comments", () => {
     const { games } = report(readFileSync(repositoryPath('test', 'fixtures', 'valid', 'contract-v2.game'), 'utf8'));
     const byName = new Map(games.map((g) => [g.game.name, g]));
-    assert.deepEqual([byName.get('queen')!.nimber, byName.get('queen')!.outcome], [0n, 'P']);
-    assert.deepEqual(byName.get('pair')!.analysis!.components[0].parts, [0n, 7n]);
-    assert.equal(byName.get('pair')!.nimber, 7n);
-    assert.deepEqual(byName.get('matrix')!.analysis!.components[0].parts, [0n, 3n]);
-    assert.deepEqual([byName.get('tracy')!.nimber, byName.get('tracy')!.outcome], [1n, 'N']);
+    assert.deepEqual([byName.get('queen')!.result!.nimber, byName.get('queen')!.result!.outcome], [0n, 'P']);
+    assert.deepEqual(byName.get('pair')!.result!.components[0].parts, [0n, 7n]);
+    assert.equal(byName.get('pair')!.result!.nimber, 7n);
+    assert.deepEqual(byName.get('matrix')!.result!.components[0].parts, [0n, 3n]);
+    assert.deepEqual([byName.get('tracy')!.result!.nimber, byName.get('tracy')!.result!.outcome], [1n, 'N']);
   });
 
   it('moves are written as the contract says', () => {
@@ -75,11 +75,11 @@ describe('the classics in .game files', () => {
       const text = `rule d = words {${words.map((w) => `"${w}"`).join(', ')}}\nrule h = octal ${code}\nrule x = hex ${hex}\ngame g = ${parts.join(' + ')}\n`;
       const { games } = report(text);
       const game = games[0];
-      if (game.outcome === 'P') assert.equal(game.winningMoves.length, 0);
+      if (game.result!.outcome === 'P') assert.equal(game.winningMoves.length, 0);
       for (const move of game.winningMoves) {
         const after = play(text, move);
         const { games: replies } = report(after);
-        assert.equal(replies[0].outcome, 'P', `${text.trim()}\n  after ${move.label}:\n${after.trim()}`);
+        assert.equal(replies[0].result!.outcome, 'P', `${text.trim()}\n  after ${move.label}:\n${after.trim()}`);
         moves++;
       }
     }
@@ -89,13 +89,13 @@ describe('the classics in .game files', () => {
   it('examples/classics.game has no diagnostics, and its comments are right', () => {
     const { games } = report(readFileSync(repositoryPath('examples', 'classics.game'), 'utf8'));
     const byName = new Map(games.map((g) => [g.game.name, g]));
-    assert.equal(byName.get('queen')!.outcome, 'P');
+    assert.equal(byName.get('queen')!.result!.outcome, 'P');
     assert.deepEqual(
       byName.get('corner')!.winningMoves.map((m) => m.after),
       ['wythoff (4, 7)'],
     );
-    assert.equal(byName.get('giant')!.outcome, 'N');
-    assert.equal(byName.get('rows')!.outcome, 'P');
+    assert.equal(byName.get('giant')!.result!.outcome, 'N');
+    assert.equal(byName.get('rows')!.result!.outcome, 'P');
     assert.ok(byName.get('tracy')!.winningMoves.some((m) => m.after === 'dict "ab" "ab"'));
   });
 });

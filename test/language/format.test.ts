@@ -102,7 +102,7 @@ describe('formatting', () => {
       const text = readFileSync(file, 'utf8');
       const values = (source: string) =>
         reportGames(analyzeText(source), { cache, budget: { deadline: Date.now() + 20_000 } }).map(
-          (r) => `${r.game.name} ${r.nimber} ${r.outcome} ${r.winningMoveCount}`,
+          (r) => `${r.game.name} ${r.result?.nimber} ${r.result?.outcome} ${r.result?.winningMoveCount}`,
         );
       const formatted = formatText(text);
       assert.deepEqual(values(formatted), values(text), file);

@@ -30,7 +30,7 @@ function outcomeOf(text: string, name: string): 'N' | 'P' | null {
   const document = analyzeText(text);
   const game = document.model.games.find((g) => g.name === name);
   assert.ok(game?.valid, `game ${name} is missing or invalid in:\n${text}`);
-  return reportGame(document, game).outcome;
+  return reportGame(document, game).result!.outcome;
 }
 
 const gameOf = (text: string, lens: CodeLens) => /^game\s+(\S+)/.exec(text.split('\n')[lens.range.start.line])![1];

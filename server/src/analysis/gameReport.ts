@@ -1,8 +1,10 @@
 // Between the front end and the features: a checked game becomes the engine's plain input, and
 // the engine's answer becomes a report in the document's own words (component texts, moves
-// written back as edits). The CLI and the editor features both read these reports, so what the
-// command line prints is what the editor shows.
-import { analyzeGame, type EngineCache, type GameAnalysis } from '../engine';
+// written back as edits). A game's value has one shape, `GameResult`, whether a worker computed
+// it for the editor or the command line computed it here; the report only adds the words. So
+// what the command line prints is what the editor shows.
+import { type GameResult, summarizeGame } from '../compute/jobs';
+import { analyzeGame, type EngineCache } from '../engine';
 import type { GameInput, GameMove } from '../engine/gameTypes';
 import type { Budget } from '../engine/types';
 import type { AnalyzedDocument } from '../language/analyze';
@@ -15,31 +17,22 @@ export function gameInput(game: GameSymbol): GameInput {
   return { play: game.play, components: game.components.map(componentInput) };
 }
 
-export interface ComponentReport {
-  /** The component as written, with runs of white space (line breaks too) as one space. */
-  readonly text: string;
-  readonly nimber: bigint | null;
-}
-
 export interface ReportedMove extends WrittenMove {
   readonly move: GameMove;
 }
 
 export interface GameReport {
   readonly game: GameSymbol;
-  /** False when the game's text has errors: then nothing below is computed. */
-  readonly valid: boolean;
-  readonly nimber: bigint | null;
-  readonly outcome: 'N' | 'P' | null;
-  /** Why there is no nimber or no outcome. */
-  readonly reason?: string;
-  readonly components: readonly ComponentReport[];
+  /** The game's value; absent when the game's text has errors (then nothing is computed). */
+  readonly result?: GameResult;
+  /** Each component as written, with runs of white space (line breaks too) as one space. */
+  readonly componentTexts: readonly string[];
+  /** The result's winning moves (those listed), written back into the document. */
   readonly winningMoves: readonly ReportedMove[];
-  /** All winning moves, listed or not. */
-  readonly winningMoveCount: bigint;
-  /** The engine's own answer, for features that explain values (hovers). */
-  readonly analysis?: GameAnalysis;
 }
+
+/** Why a game has no value when its text has errors (the editor's diagnostics say which). */
+export const INVALID_GAME_REASON = 'the game has errors: fix them to see its value';
 
 export interface ReportOptions {
   readonly budget?: Budget;
@@ -50,6 +43,15 @@ export interface ReportOptions {
 export const componentText = (text: string, component: CheckedComponent) =>
   text.slice(component.syntax.start, component.syntax.end).replace(/\s+/g, ' ');
 
+/**
+ * A component's nimber as shown beside it: none in misère play, where a component's
+ * (normal-play) nimber says nothing about the sum.
+ */
+export function shownNimber(game: GameSymbol, result: GameResult | undefined, index: number): bigint | null {
+  if (game.play === 'misere' || !result) return null;
+  return result.components[index]?.nimber ?? null;
+}
+
 /** `document`: the analysed document, or just its text (`grundy` reports games as it reads them). */
 export function reportGame(
   document: { readonly file: { readonly text: string } },
@@ -57,33 +59,15 @@ export function reportGame(
   options: ReportOptions = {},
 ): GameReport {
   const text = document.file.text;
-  if (!game.valid) {
-    return {
-      game,
-      valid: false,
-      nimber: null,
-      outcome: null,
-      reason: 'the game has errors: fix them to see its value',
-      components: game.components.map((c) => ({ text: componentText(text, c), nimber: null })),
-      winningMoves: [],
-      winningMoveCount: 0n,
-    };
-  }
-  const analysis = analyzeGame(gameInput(game), options);
+  const componentTexts = game.components.map((c) => componentText(text, c));
+  if (!game.valid) return { game, componentTexts, winningMoves: [] };
+  const started = Date.now();
+  const result = summarizeGame(analyzeGame(gameInput(game), options), Date.now() - started);
   return {
     game,
-    valid: true,
-    nimber: analysis.nimber,
-    outcome: analysis.outcome,
-    ...(analysis.reason ? { reason: analysis.reason } : {}),
-    // In misère play a component's (normal-play) nimber says nothing about the sum: none is shown.
-    components: game.components.map((c, i) => ({
-      text: componentText(text, c),
-      nimber: game.play === 'misere' ? null : analysis.components[i].nimber,
-    })),
-    winningMoves: analysis.winningMoves.map((move) => ({ ...writeMove(text, game, move), move })),
-    winningMoveCount: analysis.winningMoveCount,
-    analysis,
+    result,
+    componentTexts,
+    winningMoves: result.winningMoves.map((move) => ({ ...writeMove(text, game, move), move })),
   };
 }
 

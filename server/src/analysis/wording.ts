@@ -4,7 +4,7 @@
 import type { RuleSummary } from '../compute/jobs';
 import type { HeapRule, Periodicity } from '../engine/types';
 import { numberText } from '../language/numberText';
-import type { GameReport } from './gameReport';
+import { type GameReport, INVALID_GAME_REASON } from './gameReport';
 
 /** A nimber as CGT writes it: 0, *1, *2, … (`*1` rather than `*`, so it reads in any font). */
 export const star = (g: bigint | number): string => (BigInt(g) === 0n ? '0' : `*${numberText(g)}`);
@@ -78,12 +78,11 @@ export function plainText(markdown: string): string {
 // ---- the command line's shorter forms ----
 
 /** A game report's outcome, in words (or why it is unknown). */
-export const reportOutcomeWords = (report: GameReport): string =>
-  report.outcome === 'N'
-    ? 'the player to move wins'
-    : report.outcome === 'P'
-      ? 'the player to move loses'
-      : `unknown: ${report.reason}`;
+export function reportOutcomeWords(report: GameReport): string {
+  const result = report.result;
+  if (!result) return `unknown: ${INVALID_GAME_REASON}`;
+  return result.outcome === null ? `unknown: ${result.reason}` : outcomeWords(result.outcome);
+}
 
 /** The name of each periodicity proof, as `grundy sequence` prints it. */
 export const proofNames: Record<Periodicity['proof'], string> = {
