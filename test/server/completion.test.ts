@@ -1,9 +1,9 @@
 // Completion by context, one fixture per case (`|` is the cursor), asked of views; the wire for a client without snippets.
 
 import * as assert from 'node:assert/strict';
+import type { CompletionItem } from 'vscode-languageserver-protocol';
 import { ViewFixtures } from '../helpers/features';
-import { FixtureClient } from '../helpers/fixtures';
-import { CLIENT_CAPABILITIES, LanguageServerSession } from '../helpers/languageServer';
+import { CLIENT_CAPABILITIES, cursorAt, LanguageServerSession } from '../helpers/languageServer';
 
 const BUILTINS = ['nim', 'kayles', 'dawson', 'dawson-kayles', 'treblecross', 'wythoff', 'leftmost'];
 const rules = 'rule onetwo = subtract {1, 2}\ngraph g {\n  top -> mid, low\n  mid -> low\n}\n';
@@ -73,7 +73,13 @@ describe('completion', () => {
       capabilities: { ...CLIENT_CAPABILITIES, textDocument: { ...CLIENT_CAPABILITIES.textDocument, completion: {} } },
     });
     try {
-      const items = await new FixtureClient(plain).expectCompletion('rule s = |', {});
+      const { text, position } = cursorAt('rule s = |');
+      const uri = 'file:///plain.game';
+      await plain.open(uri, text);
+      const items = (await plain.connection.sendRequest<CompletionItem[]>('textDocument/completion', {
+        textDocument: { uri },
+        position,
+      }))!;
       const octal = items.find((i) => i.label === 'octal 0.…')!;
       assert.equal(octal.insertTextFormat, 1);
       assert.equal(octal.insertText, 'octal 0.77');

@@ -1,10 +1,12 @@
-// The graph view's custom request (GraphRequest): vertices with their nimbers against the oracle,
-// edges as written, the tokens games put on the graph, a graph found by position, a big graph
-// summarised, a cyclic one explained; the lens above every graph and its command in an editor
-// without a panel.
+// The graph view's answer (GraphRequest) on a view: vertices with their nimbers against the
+// oracle, edges as written, the tokens games put on the graph, a graph found by position, a big
+// graph summarised, a cyclic one explained. Over the wire: the request and its bad params, the lens
+// above every graph and its command in an editor without a panel.
 import * as assert from 'node:assert/strict';
+import { graphRequestAnswer } from '../../server/src/features/graphView';
 import { GRAPH_DRAWN_VERTICES, type GraphAnswer, GraphRequest, SHOW_GRAPH_COMMAND } from '../../server/src/protocol';
 import { bruteGraphNimbers } from '../engine/oracles';
+import { viewOf } from '../helpers/features';
 import { LanguageServerSession } from '../helpers/languageServer';
 
 type Drawn = Extract<GraphAnswer, { graph: string }>;
@@ -30,26 +32,18 @@ const text = [
 
 describe('the graph request (the graph view)', function () {
   this.timeout(60_000);
-  let session: LanguageServerSession;
-  before(async () => {
-    ({ session } = await LanguageServerSession.inProcess());
-    await session.open(uri, text);
-    await session.settledCodeLenses(uri);
-  });
-  after(() => session.stop());
-
-  const ask = (params: Record<string, unknown>) => session.request(GraphRequest, { textDocument: { uri }, ...params });
-  const settled = async (params: Record<string, unknown>): Promise<Drawn> => {
-    for (;;) {
-      const answer = await ask(params);
-      assert.ok(!('refused' in answer), JSON.stringify(answer));
-      if (!answer.computing) return answer;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+  // Every value of a view is computed (test/helpers/features.ts): no answer is still computing.
+  const view = viewOf(text);
+  const ask = (params: Parameters<typeof graphRequestAnswer>[1]) => graphRequestAnswer(view, params);
+  const settled = (params: Parameters<typeof graphRequestAnswer>[1]): Drawn => {
+    const answer = ask(params);
+    assert.ok(!('refused' in answer), JSON.stringify(answer));
+    assert.ok(!answer.computing, 'computed');
+    return answer;
   };
 
-  it('a small graph: every vertex with its nimber (the oracle), every edge, the tokens of both games', async () => {
-    const answer = await settled({ graph: 'g' });
+  it('a small graph: every vertex with its nimber (the oracle), every edge, the tokens of both games', () => {
+    const answer = settled({ graph: 'g' });
     const drawn = answer.drawn!;
     assert.deepEqual(
       drawn.vertices.map((v) => v.name),
@@ -72,48 +66,63 @@ describe('the graph request (the graph view)', function () {
     );
   });
 
-  it('by position: on the declaration, on a game that puts tokens on it', async () => {
-    assert.equal(((await ask({ position: { line: 2, character: 3 } })) as Drawn).graph, 'g');
+  it('by position: on the declaration, on a game that puts tokens on it', () => {
+    assert.equal((ask({ position: { line: 2, character: 3 } }) as Drawn).graph, 'g');
     const line = text.split('\n').findIndex((l) => l.startsWith('game more'));
-    assert.equal(((await ask({ position: { line, character: 12 } })) as Drawn).graph, 'g');
+    assert.equal((ask({ position: { line, character: 12 } }) as Drawn).graph, 'g');
     assert.match(
-      ((await ask({ position: { line: line + 1, character: 0 } })) as { refused: string }).refused,
+      (ask({ position: { line: line + 1, character: 0 } }) as { refused: string }).refused,
       /Put the cursor on a graph/,
     );
   });
 
-  it('a big graph is summarised (counts, no drawing); a cyclic one says why it has no nimbers', async () => {
-    const chain = await settled({ graph: 'chain' });
+  it('a big graph is summarised (counts, no drawing); a cyclic one says why it has no nimbers', () => {
+    const chain = settled({ graph: 'chain' });
     assert.equal(chain.drawn, undefined);
     assert.equal(chain.vertexCount, GRAPH_DRAWN_VERTICES + 51);
     // A chain alternates 0 and 1 from its end.
     assert.deepEqual(chain.nimberCounts, [Math.ceil(chain.vertexCount / 2), Math.floor(chain.vertexCount / 2)]);
-    const loop = await settled({ graph: 'loop' });
+    const loop = settled({ graph: 'loop' });
     assert.match(loop.problem!, /has a cycle/);
     assert.deepEqual(
       loop.drawn!.vertices.map((v) => v.nimber),
       [null, null],
     );
-    assert.match(((await ask({ graph: 'nosuch' })) as { refused: string }).refused, /no graph `nosuch`/);
-    await assert.rejects(ask({}), /a graph \(its name\) or a position/);
+    assert.match((ask({ graph: 'nosuch' }) as { refused: string }).refused, /no graph `nosuch`/);
   });
 
-  it('a lens above every graph runs the show-graph command; the server runs it as a message', async () => {
-    const lenses = ((await session.codeLenses(uri)) ?? []).filter(
-      (lens) => lens.command?.command === SHOW_GRAPH_COMMAND,
-    );
-    assert.deepEqual(
-      lenses.map((lens) => [lens.range.start.line, lens.command!.title]),
-      [
-        [0, '$(type-hierarchy) show the graph g'],
-        [6, '$(type-hierarchy) show the graph loop'],
-        [10, '$(type-hierarchy) show the graph chain'],
-      ],
-    );
-    const told = await session.executeCommand(SHOW_GRAPH_COMMAND, lenses[0].command!.arguments);
-    assert.equal(
-      told,
-      'graph g: 5 vertices, 6 edges. 2 with nimber 0, 2 with nimber 1, 1 with nimber 2; the vertices with nimber 0 are the P-positions',
-    );
+  it('over the wire: the request as a client asks it, its bad params refused; a lens above every graph runs the show-graph command as a message', async () => {
+    const { session } = await LanguageServerSession.inProcess();
+    try {
+      await session.open(uri, text);
+      await session.settledCodeLenses(uri);
+      const request = (params: Record<string, unknown>) =>
+        session.request(GraphRequest, { textDocument: { uri }, ...params });
+      let answer = await request({ graph: 'g' });
+      while (!('refused' in answer) && answer.computing) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        answer = await request({ graph: 'g' });
+      }
+      assert.deepEqual(answer, graphRequestAnswer(view, { graph: 'g' }));
+      await assert.rejects(request({}), /a graph \(its name\) or a position/);
+      const lenses = ((await session.codeLenses(uri)) ?? []).filter(
+        (lens) => lens.command?.command === SHOW_GRAPH_COMMAND,
+      );
+      assert.deepEqual(
+        lenses.map((lens) => [lens.range.start.line, lens.command!.title]),
+        [
+          [0, '$(type-hierarchy) show the graph g'],
+          [6, '$(type-hierarchy) show the graph loop'],
+          [10, '$(type-hierarchy) show the graph chain'],
+        ],
+      );
+      const told = await session.executeCommand(SHOW_GRAPH_COMMAND, lenses[0].command!.arguments);
+      assert.equal(
+        told,
+        'graph g: 5 vertices, 6 edges. 2 with nimber 0, 2 with nimber 1, 1 with nimber 2; the vertices with nimber 0 are the P-positions',
+      );
+    } finally {
+      await session.stop();
+    }
   });
 });

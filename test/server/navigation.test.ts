@@ -1,14 +1,15 @@
 // Navigation and rename, one fixture per case: `|` is the cursor, `«…»` the ranges expected
-// (test/helpers/server.fixtures.ts). The server runs in this process.
+// (test/helpers/fixtures.ts), each feature asked of the fixture's view. Over the wire: the flat
+// outline of a client without hierarchical symbols.
 
 import * as assert from 'node:assert/strict';
-import type { DocumentSymbol, SymbolInformation } from 'vscode-languageserver-protocol';
+import type { SymbolInformation } from 'vscode-languageserver-protocol';
+import { documentSymbols, workspaceSymbols } from '../../server/src/features/navigation';
 import { ViewFixtures } from '../helpers/features';
-import { FixtureClient, fixtureServer, marked } from '../helpers/fixtures';
+import { marked } from '../helpers/fixtures';
 import { LanguageServerSession } from '../helpers/languageServer';
 
 describe('navigation', () => {
-  const server = fixtureServer();
   // What a feature answers, asked of views; the wire is asked below where it matters.
   const views = new ViewFixtures();
 
@@ -55,14 +56,11 @@ describe('navigation', () => {
   it('highlights: a vertex', () =>
     views.expectHighlights(`graph g {\n  «a» -> b\n  b -> «a|»\n}\ngame p = g at «a»`, [0]));
 
-  it('document symbols: rules, graphs with their vertices, games, each with its detail', async () => {
-    const fixture = await server.fixtures.open(
+  it('document symbols: rules, graphs with their vertices, games, each with its detail', () => {
+    const fixture = views.open(
       'rule onetwo = subtract {1, 2}\ngraph g {\n  a -> b, c\n  b -> c\n}\ngame coins = onetwo 3 4 5\ngame p = g at a\n',
     );
-    await server.session.settledCodeLenses(fixture.uri);
-    const symbols = (await server.session.connection.sendRequest<DocumentSymbol[]>('textDocument/documentSymbol', {
-      textDocument: { uri: fixture.uri },
-    }))!;
+    const symbols = documentSymbols(fixture.view);
     const outline = symbols.map((s) => [
       s.name,
       s.kind,
@@ -77,17 +75,15 @@ describe('navigation', () => {
     ]);
     assert.deepEqual(symbols[1].selectionRange, { start: { line: 1, character: 6 }, end: { line: 1, character: 7 } });
     assert.deepEqual(symbols[1].range, { start: { line: 1, character: 0 }, end: { line: 4, character: 1 } });
-    await server.fixtures.close(fixture.uri);
   });
 
   it('document symbols for a client without hierarchical symbols: a flat list, vertices with their graph', async () => {
     const { session: plain } = await LanguageServerSession.inProcess({ capabilities: { textDocument: {} } });
     try {
-      const fixture = await new FixtureClient(plain).open(
-        'rule s = subtract {1}\ngraph g {\n  a -> b\n}\ngame p = g at a\n',
-      );
+      const uri = 'file:///flat.game';
+      await plain.open(uri, 'rule s = subtract {1}\ngraph g {\n  a -> b\n}\ngame p = g at a\n');
       const symbols = (await plain.connection.sendRequest<SymbolInformation[]>('textDocument/documentSymbol', {
-        textDocument: { uri: fixture.uri },
+        textDocument: { uri },
       }))!;
       assert.deepEqual(
         symbols.map((s) => [s.name, s.containerName ?? '', s.location.range.start.line]),
@@ -104,20 +100,24 @@ describe('navigation', () => {
     }
   });
 
-  it('workspace symbols: every open document, filtered as VS Code filters (letters in order)', async () => {
-    const one = await server.fixtures.open('rule onetwo = subtract {1, 2}\ngame coins = onetwo 3\n');
-    const two = await server.fixtures.open('graph moves {\n  start -> end\n}\ngame other = nim 1\n');
-    const query = (q: string) =>
-      server.session.connection.sendRequest<SymbolInformation[]>('workspace/symbol', { query: q });
-    assert.deepEqual((await query('o')).map((s) => s.name).sort(), ['coins', 'moves', 'onetwo', 'other']);
-    assert.deepEqual((await query('ot')).map((s) => `${s.name} ${s.location.uri === two.uri ? 2 : 1}`).sort(), [
-      'onetwo 1',
-      'other 2',
-    ]);
-    const vertex = (await query('start'))[0];
+  it('workspace symbols: every open document, filtered as VS Code filters (letters in order)', () => {
+    const one = views.open('rule onetwo = subtract {1, 2}\ngame coins = onetwo 3\n');
+    const two = views.open('graph moves {\n  start -> end\n}\ngame other = nim 1\n');
+    const query = (q: string) => workspaceSymbols([one.view, two.view], q);
+    assert.deepEqual(
+      query('o')
+        .map((s) => s.name)
+        .sort(),
+      ['coins', 'moves', 'onetwo', 'other'],
+    );
+    assert.deepEqual(
+      query('ot')
+        .map((s) => `${s.name} ${s.location.uri === two.uri ? 2 : 1}`)
+        .sort(),
+      ['onetwo 1', 'other 2'],
+    );
+    const vertex = query('start')[0];
     assert.deepEqual([vertex.name, vertex.kind, vertex.containerName], ['start', 22, 'moves']);
-    await server.fixtures.close(one.uri);
-    await server.fixtures.close(two.uri);
   });
 
   it('the fixture helper itself: cursor and ranges', () => {

@@ -1,15 +1,14 @@
 // Quick fixes, one case per line: a fixture, the diagnostic's code, the fix's title, and the text
 // after the fix. Each fix is applied, the text opened again, and its diagnostic must be gone.
-// The server runs in this process.
+// Each feature is asked of the fixture's view; a client without related information, over the wire.
 
 import * as assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
 import { ViewFixtures } from '../helpers/features';
-import { applyWorkspaceEdit, FixtureClient, fixtureServer } from '../helpers/fixtures';
+import { applyWorkspaceEdit } from '../helpers/fixtures';
 import { LanguageServerSession } from '../helpers/languageServer';
 
 describe('quick fixes', () => {
-  const server = fixtureServer();
   // What the fixes are, asked of views; a stale diagnostic and a plain client, over the wire.
   const views = new ViewFixtures();
 
@@ -146,21 +145,23 @@ describe('quick fixes', () => {
     assert.equal(fixes.length, 3, 'one fix per edge');
   });
 
-  it('a diagnostic the text no longer has gets no fix', async () => {
-    const fixture = await server.fixtures.open('game g = onetow 3\n');
+  it('a diagnostic the text no longer has gets no fix', () => {
+    const fixture = views.open('game g = onetow 3\n');
     const stale: Diagnostic = {
       ...fixture.diagnostics[0],
       range: { start: { line: 0, character: 2 }, end: { line: 0, character: 3 } },
     };
-    assert.deepEqual(await server.fixtures.quickFixes({ uri: fixture.uri, diagnostics: [stale] }, 'unknown-name'), []);
+    assert.deepEqual(views.quickFixes({ view: fixture.view, diagnostics: [stale] }, 'unknown-name'), []);
   });
 
   it('a client without relatedInformation gets the messages alone', async () => {
     const { session: plain } = await LanguageServerSession.inProcess({ capabilities: { textDocument: {} } });
     try {
-      const fixture = await new FixtureClient(plain).open('rule s = subtract {1}\nrule s = subtract {2}\n');
-      assert.equal(fixture.diagnostics[0].relatedInformation, undefined);
-      assert.match(String(fixture.diagnostics[0].message), /already declared on line 1/);
+      const uri = 'file:///plain.game';
+      await plain.open(uri, 'rule s = subtract {1}\nrule s = subtract {2}\n');
+      const { diagnostics } = await plain.nextDiagnostics(uri);
+      assert.equal(diagnostics[0].relatedInformation, undefined);
+      assert.match(String(diagnostics[0].message), /already declared on line 1/);
     } finally {
       await plain.stop();
     }

@@ -1,33 +1,24 @@
-// Formatting (document and range) through the server, folding ranges, selection ranges and
-// semantic tokens (full, range and delta), one fixture per case. The server runs in this process.
+// Formatting (document and range), folding ranges, selection ranges and semantic tokens (full,
+// range and delta), one fixture per case, each feature called on the fixture's view.
 import * as assert from 'node:assert/strict';
-import type {
-  FoldingRange,
-  SelectionRange,
-  SemanticTokens,
-  SemanticTokensDelta,
-  TextEdit,
-} from 'vscode-languageserver-protocol';
+import type { SelectionRange, SemanticTokens, TextEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { TOKEN_MODIFIERS, TOKEN_TYPES } from '../../server/src/features/semanticTokens';
+import { foldingRanges } from '../../server/src/features/folding';
+import { formattingEdits, rangeFormattingEdits } from '../../server/src/features/formatting';
+import { selectionRange } from '../../server/src/features/selectionRanges';
+import { SemanticTokensResults, TOKEN_MODIFIERS, TOKEN_TYPES } from '../../server/src/features/semanticTokens';
 import { formatText } from '../../server/src/language/format';
-import { fixtureServer } from '../helpers/fixtures';
+import { ViewFixtures, viewOf } from '../helpers/features';
 
 const apply = (text: string, edits: TextEdit[]) =>
   TextDocument.applyEdits(TextDocument.create('file:///x.game', 'game', 1, text), edits);
 
 describe('formatting, folding, selection ranges and semantic tokens', () => {
-  const server = fixtureServer();
-  const request = <T>(method: string, params: object) => server.session.connection.sendRequest<T>(method, params);
+  const fixtures = new ViewFixtures();
 
-  it('document formatting: per-line edits that give the canonical text; none the second time', async () => {
-    const fixture = await server.fixtures.open(
-      'rule s=subtract{1 ,2}\n\n\n\ngraph g{\na->b\n}\ngame g2=s 3+g at a   \n',
-    );
-    const edits = (await request<TextEdit[]>('textDocument/formatting', {
-      textDocument: { uri: fixture.uri },
-      options: { tabSize: 4, insertSpaces: true },
-    }))!;
+  it('document formatting: per-line edits that give the canonical text; none the second time', () => {
+    const fixture = fixtures.open('rule s=subtract{1 ,2}\n\n\n\ngraph g{\na->b\n}\ngame g2=s 3+g at a   \n');
+    const edits = formattingEdits(fixture.view);
     const formatted = apply(fixture.text, edits);
     assert.equal(formatted, 'rule s = subtract {1, 2}\n\ngraph g {\n  a -> b\n}\ngame g2 = s 3 + g at a\n');
     assert.equal(formatted, formatText(fixture.text));
@@ -35,33 +26,29 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
       edits.every((e) => e.range.start.line === e.range.end.line || e.newText === ''),
       'each edit is one line (or removes one)',
     );
-    await server.session.change(fixture.uri, formatted);
-    assert.deepEqual(
-      await request('textDocument/formatting', {
-        textDocument: { uri: fixture.uri },
-        options: { tabSize: 2, insertSpaces: true },
-      }),
-      [],
-    );
+    assert.deepEqual(formattingEdits(viewOf(formatted)), []);
   });
 
-  it('range formatting touches only the lines of the range', async () => {
-    const fixture = await server.fixtures.open('game a=nim 1\ngame b=nim 2\ngame c=nim 3\n');
-    const edits = (await request<TextEdit[]>('textDocument/rangeFormatting', {
-      textDocument: { uri: fixture.uri },
-      range: { start: { line: 1, character: 3 }, end: { line: 1, character: 5 } },
-      options: { tabSize: 2, insertSpaces: true },
-    }))!;
+  it('range formatting touches only the lines of the range', () => {
+    const fixture = fixtures.open('game a=nim 1\ngame b=nim 2\ngame c=nim 3\n');
+    const edits = rangeFormattingEdits(fixture.view, {
+      start: { line: 1, character: 3 },
+      end: { line: 1, character: 5 },
+    });
     assert.equal(apply(fixture.text, edits), 'game a=nim 1\ngame b = nim 2\ngame c=nim 3\n');
+    // A range that ends at the start of a line does not take that line in.
+    const upToLineTwo = rangeFormattingEdits(fixture.view, {
+      start: { line: 0, character: 0 },
+      end: { line: 2, character: 0 },
+    });
+    assert.equal(apply(fixture.text, upToLineTwo), 'game a = nim 1\ngame b = nim 2\ngame c=nim 3\n');
   });
 
-  it('folding: a graph body (its brace left in sight) and a block of comments', async () => {
-    const fixture = await server.fixtures.open(
+  it('folding: a graph body (its brace left in sight) and a block of comments', () => {
+    const fixture = fixtures.open(
       '# one\n# two\n# three\ngraph g {\n  a -> b\n  b -> c\n}\n# alone\ngame p = g at a\n',
     );
-    const ranges = (await request<FoldingRange[]>('textDocument/foldingRange', {
-      textDocument: { uri: fixture.uri },
-    }))!;
+    const ranges = foldingRanges(fixture.view);
     assert.deepEqual(
       ranges.map((r) => [r.startLine, r.endLine, r.kind ?? 'region']),
       [
@@ -101,17 +88,13 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
     ['a game name', 'game g|g = nim 1', ['gg', 'game gg = nim 1']],
   ];
   selections.forEach(([title, source, expected]) =>
-    it(`selection ranges: ${title}`, async () => {
-      const fixture = await server.fixtures.open(source);
-      const [range] = (await request<SelectionRange[]>('textDocument/selectionRange', {
-        textDocument: { uri: fixture.uri },
-        positions: [fixture.cursor],
-      }))!;
+    it(`selection ranges: ${title}`, () => {
+      const fixture = fixtures.open(source);
+      const range = selectionRange(fixture.view, fixture.cursor!);
       const document = TextDocument.create(fixture.uri, 'game', 1, fixture.text);
       const chain: string[] = [];
       for (let r: SelectionRange | undefined = range; r; r = r.parent) chain.push(document.getText(r.range));
       assert.deepEqual(chain, expected);
-      await server.fixtures.close(fixture.uri);
     }),
   );
 
@@ -132,13 +115,12 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
     return out;
   };
 
-  it('semantic tokens: rules, graphs, vertices, games and numbers; declarations and built-ins marked; a misspelt name gets none', async () => {
-    const fixture = await server.fixtures.open(
+  it('semantic tokens: rules, graphs, vertices, games and numbers; declarations and built-ins marked; a misspelt name gets none', () => {
+    const fixture = fixtures.open(
       'rule s = subtract {1, 2}\ngraph t {\n  a -> b\n}\ngame g = s 3 + t at a + nim 4 + sx 1\n',
     );
-    const tokens = (await request<SemanticTokens>('textDocument/semanticTokens/full', {
-      textDocument: { uri: fixture.uri },
-    }))!;
+    const results = new SemanticTokensResults();
+    const tokens = results.full(fixture.uri, fixture.view);
     assert.deepEqual(decode(fixture.text, tokens.data), [
       '0:5 s function [declaration]',
       '0:19 1 number',
@@ -155,42 +137,29 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
       '4:28 4 number',
       '4:35 1 number',
     ]);
-    const range = (await request<SemanticTokens>('textDocument/semanticTokens/range', {
-      textDocument: { uri: fixture.uri },
-      range: { start: { line: 2, character: 0 }, end: { line: 3, character: 0 } },
-    }))!;
+    const range = results.range(fixture.view, { start: { line: 2, character: 0 }, end: { line: 3, character: 0 } });
     assert.deepEqual(decode(fixture.text, range.data), [
       '2:2 a enumMember [declaration]',
       '2:7 b enumMember [declaration]',
     ]);
   });
 
-  it('semantic tokens: a delta after an edit turns the last result into the new one', async () => {
-    const fixture = await server.fixtures.open('rule s = subtract {1, 2}\ngame g = s 3 4\ngame h = nim 5\n');
-    const first = (await request<SemanticTokens>('textDocument/semanticTokens/full', {
-      textDocument: { uri: fixture.uri },
-    }))!;
-    const edited = 'rule s = subtract {1, 2}\ngame g = s 3 4 17 + nim 2\ngame h = nim 5\n';
-    await server.session.change(fixture.uri, edited);
-    const answer = (await request<SemanticTokensDelta>('textDocument/semanticTokens/full/delta', {
-      textDocument: { uri: fixture.uri },
-      previousResultId: first.resultId,
-    }))!;
-    assert.ok(answer.edits && answer.edits.length === 1, 'one edit');
+  it('semantic tokens: a delta after an edit turns the last result into the new one', () => {
+    const uri = 'file:///delta.game';
+    const results = new SemanticTokensResults();
+    const first = results.full(uri, viewOf('rule s = subtract {1, 2}\ngame g = s 3 4\ngame h = nim 5\n'));
+    const edited = viewOf('rule s = subtract {1, 2}\ngame g = s 3 4 17 + nim 2\ngame h = nim 5\n');
+    const answer = results.delta(uri, edited, first.resultId!);
+    assert.ok('edits' in answer && answer.edits.length === 1, 'one edit');
     const data = [...first.data];
     for (const edit of answer.edits) data.splice(edit.start, edit.deleteCount, ...(edit.data ?? []));
-    const full = (await request<SemanticTokens>('textDocument/semanticTokens/full', {
-      textDocument: { uri: fixture.uri },
-    }))!;
+    const full = results.full(uri, edited);
     assert.deepEqual(data, full.data);
     assert.ok(
       answer.edits[0].start > 0 && answer.edits[0].deleteCount < first.data.length,
       'the unchanged prefix is not sent again',
     );
-    const unknown = await request<SemanticTokens>('textDocument/semanticTokens/full/delta', {
-      textDocument: { uri: fixture.uri },
-      previousResultId: 'no such result',
-    });
+    const unknown = results.delta(uri, edited, 'no such result') as SemanticTokens;
     assert.deepEqual(unknown.data, full.data, 'an unknown previous result gets the full tokens');
   });
 });

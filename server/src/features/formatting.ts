@@ -1,7 +1,7 @@
 // Document and range formatting (language/format.ts): one edit per line that changes, so that
 // the cursor and the undo history keep their place in every editor, not only in those that
 // shorten edits themselves.
-import type { TextEdit } from 'vscode-languageserver';
+import type { Range, TextEdit } from 'vscode-languageserver';
 import { formatLines, sameMeaning } from '../language/format';
 import { formattingParams, textDocumentRangeParams } from '../params';
 import type { Feature } from './feature';
@@ -36,6 +36,12 @@ export function formattingEdits(view: DocumentView, first = 0, last = Number.POS
   return edits;
 }
 
+/** Range formatting: the lines of `range`; a range that ends at the start of a line does not take that line in. */
+export function rangeFormattingEdits(view: DocumentView, range: Range): TextEdit[] {
+  const end = range.end.character === 0 && range.end.line > range.start.line ? range.end.line - 1 : range.end.line;
+  return formattingEdits(view, range.start.line, end);
+}
+
 export const formattingFeature: Feature = {
   name: 'formatting',
   capabilities: () => ({ documentFormattingProvider: true, documentRangeFormattingProvider: true }),
@@ -48,12 +54,7 @@ export const formattingFeature: Feature = {
       'textDocument/rangeFormatting': (raw) => {
         const params = textDocumentRangeParams(raw);
         const view = context.view(params.uri);
-        // A range that ends at the start of a line does not take that line in.
-        const end =
-          params.range.end.character === 0 && params.range.end.line > params.range.start.line
-            ? params.range.end.line - 1
-            : params.range.end.line;
-        return view ? formattingEdits(view, params.range.start.line, end) : [];
+        return view ? rangeFormattingEdits(view, params.range) : [];
       },
     },
   }),

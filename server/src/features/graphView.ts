@@ -2,7 +2,7 @@
 // and the tokens on it, or a summary when it is too big to draw. And the command of the lens above
 // every graph (SHOW_GRAPH_COMMAND): VS Code's client opens its graph view for it; the server, for
 // any other editor, tells a summary.
-import type { CodeLens } from 'vscode-languageserver';
+import type { CodeLens, Position } from 'vscode-languageserver';
 import type { GraphSymbol } from '../language/model';
 import { spanAt, spanContains } from '../language/text';
 import { graphParams, showGraphArguments } from '../params';
@@ -107,6 +107,16 @@ function showGraph(context: FeatureContext, args: ShowGraphArguments): string {
   return message;
 }
 
+/** The graph view's answer for a graph named, or found at a position (its declaration, or a game's tokens on it). */
+export function graphRequestAnswer(
+  view: DocumentView,
+  params: { readonly graph?: string; readonly position?: Position },
+): GraphAnswer {
+  const name = params.graph ?? graphNameAt(view, view.document.lines.offsetAt(params.position!));
+  if (name === undefined) return { refused: 'Put the cursor on a graph, or on a game that puts tokens on one.' };
+  return graphAnswer(view, name);
+}
+
 export const graphViewFeature: Feature = {
   name: 'graph view',
   handlers: (context) => ({
@@ -115,10 +125,7 @@ export const graphViewFeature: Feature = {
         const params = graphParams(raw);
         const view = context.view(params.uri);
         if (!view) return { refused: 'The document is not open.' } satisfies GraphAnswer;
-        const name = params.graph ?? graphNameAt(view, view.document.lines.offsetAt(params.position!));
-        if (name === undefined)
-          return { refused: 'Put the cursor on a graph, or on a game that puts tokens on one.' } satisfies GraphAnswer;
-        return graphAnswer(view, name);
+        return graphRequestAnswer(view, params);
       },
     },
     commands: { [SHOW_GRAPH_COMMAND]: (args) => showGraph(context, showGraphArguments(args[0])) },

@@ -2,13 +2,14 @@
 // theme colours a rule's uses alike and a misspelt name stands out (it gets no token). Modifiers:
 // `declaration` where a name is declared; `readonly` and `defaultLibrary` on built-in rules.
 // Full, range and delta requests; a delta is the one edit between the common prefix and suffix.
-import type { SemanticTokens, SemanticTokensDelta, SemanticTokensLegend } from 'vscode-languageserver';
+import type { Range, SemanticTokens, SemanticTokensDelta, SemanticTokensLegend } from 'vscode-languageserver';
 import type { AnalyzedDocument } from '../language/analyze';
 import type { NumberLiteral } from '../language/ast';
 import { isBuiltinName, type NameKind, nameIndex } from '../language/names';
 import type { Span } from '../language/text';
 import { semanticTokensDeltaParams, textDocumentParams, textDocumentRangeParams } from '../params';
 import type { Feature } from './feature';
+import type { DocumentView } from './view';
 
 export const TOKEN_TYPES = ['function', 'class', 'enumMember', 'variable', 'number'] as const;
 export const TOKEN_MODIFIERS = ['declaration', 'readonly', 'defaultLibrary'] as const;
@@ -124,6 +125,42 @@ export function delta(
   ];
 }
 
+/**
+ * The tokens of documents, with the last result per document kept for deltas (a few documents:
+ * an editor asks for the visible ones).
+ */
+export class SemanticTokensResults {
+  private readonly last = new Map<string, { readonly resultId: string; readonly data: number[] }>();
+  private nextId = 1;
+
+  private remember(uri: string, data: number[]): SemanticTokens {
+    const resultId = String(this.nextId++);
+    this.last.delete(uri);
+    this.last.set(uri, { resultId, data });
+    if (this.last.size > KEPT_RESULTS) this.last.delete(this.last.keys().next().value!);
+    return { resultId, data };
+  }
+
+  full(uri: string, view: DocumentView): SemanticTokens {
+    return this.remember(uri, encode(view.document));
+  }
+
+  /** The edits from the result `previousResultId` to now; the full tokens when that result is not kept. */
+  delta(uri: string, view: DocumentView, previousResultId: string): SemanticTokens | SemanticTokensDelta {
+    const data = encode(view.document);
+    const kept = this.last.get(uri);
+    if (!kept || kept.resultId !== previousResultId) return this.remember(uri, data);
+    const edits = delta(kept.data, data);
+    const { resultId } = this.remember(uri, data);
+    return { resultId, edits };
+  }
+
+  range(view: DocumentView, range: Range): SemanticTokens {
+    const { lines } = view.document;
+    return { data: encode(view.document, lines.offsetAt(range.start), lines.offsetAt(range.end)) };
+  }
+}
+
 export const semanticTokensFeature: Feature = {
   name: 'semantic tokens',
   capabilities: (client) =>
@@ -131,40 +168,23 @@ export const semanticTokensFeature: Feature = {
       ? { semanticTokensProvider: { legend: LEGEND, full: { delta: true }, range: true } }
       : {},
   handlers: (context) => {
-    // The last result per document, for deltas (a few documents: an editor asks for the visible ones).
-    const last = new Map<string, { readonly resultId: string; readonly data: number[] }>();
-    let nextId = 1;
-    const remember = (uri: string, data: number[]): SemanticTokens => {
-      const resultId = String(nextId++);
-      last.delete(uri);
-      last.set(uri, { resultId, data });
-      if (last.size > KEPT_RESULTS) last.delete(last.keys().next().value!);
-      return { resultId, data };
-    };
+    const results = new SemanticTokensResults();
     return {
       requests: {
         'textDocument/semanticTokens/full': (raw): SemanticTokens => {
           const uri = textDocumentParams(raw).uri;
           const view = context.view(uri);
-          return view ? remember(uri, encode(view.document)) : { data: [] };
+          return view ? results.full(uri, view) : { data: [] };
         },
         'textDocument/semanticTokens/full/delta': (raw): SemanticTokens | SemanticTokensDelta => {
-          const { uri, previousResultId: previous } = semanticTokensDeltaParams(raw);
+          const { uri, previousResultId } = semanticTokensDeltaParams(raw);
           const view = context.view(uri);
-          if (!view) return { data: [] };
-          const data = encode(view.document);
-          const kept = last.get(uri);
-          if (!kept || kept.resultId !== previous) return remember(uri, data);
-          const edits = delta(kept.data, data);
-          const { resultId } = remember(uri, data);
-          return { resultId, edits };
+          return view ? results.delta(uri, view, previousResultId) : { data: [] };
         },
         'textDocument/semanticTokens/range': (raw): SemanticTokens => {
           const params = textDocumentRangeParams(raw);
           const view = context.view(params.uri);
-          if (!view) return { data: [] };
-          const { lines } = view.document;
-          return { data: encode(view.document, lines.offsetAt(params.range.start), lines.offsetAt(params.range.end)) };
+          return view ? results.range(view, params.range) : { data: [] };
         },
       },
     };
