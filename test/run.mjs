@@ -2,9 +2,10 @@
 // the integration suite inside a real VS Code), and end with the plain line `N passed, N failed`
 // that CI reads (mocha's own summary is not recognised).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import Mocha from 'mocha';
+import { findCompiledTests } from './compiledTests.mjs';
 import { runNeovimStage } from './neovim/stage.mjs';
 import { runVSCodeStages, STAGES } from './vscode/host.mjs';
 
@@ -12,16 +13,6 @@ function step(title, command, args) {
   process.stdout.write(`\n== ${title}: ${command} ${args.join(' ')}\n`);
   const result = spawnSync(command, args, { stdio: 'inherit', shell: false });
   return result.status === 0;
-}
-
-function findCompiledTests(dir) {
-  const found = [];
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) found.push(...findCompiledTests(path));
-    else if (entry.endsWith('.test.js')) found.push(path);
-  }
-  return found.sort();
 }
 
 const tsc = join('node_modules', '.bin', 'tsc');

@@ -2,20 +2,10 @@
 // `*.test.js`), without the lint, the type check, Neovim or VS Code that `npm test` adds: the quick
 // loop while working. Builds the tests first; ends with the plain line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import Mocha from 'mocha';
-
-function findCompiledTests(dir) {
-  const found = [];
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) found.push(...findCompiledTests(path));
-    else if (entry.endsWith('.test.js')) found.push(path);
-  }
-  return found.sort();
-}
+import { findCompiledTests } from './compiledTests.mjs';
 
 const started = Date.now();
 const built = spawnSync(process.execPath, ['esbuild.mjs', '--tests'], { stdio: 'inherit' });

@@ -3,7 +3,7 @@
 // is dropped (toClient).
 import { ErrorCodes, LSPErrorCodes, ResponseError } from 'vscode-languageserver/node';
 import { Refusal } from './features/feature';
-import { InvalidParams } from './params';
+import { InvalidParams } from './paramChecks';
 
 /**
  * Sends what nobody answers (a notification, a log line) without letting a failure to send throw:

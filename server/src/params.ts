@@ -1,57 +1,13 @@
-// What the client sends, checked at the handlers' boundary. Params that are not what the LSP
-// (or our own `grundy/winningMoves` and commands) says are the client's mistake, not the server's:
+// What the client sends in the LSP's own messages, checked at the handlers' boundary (our own
+// requests and commands are checked beside them, in protocol.ts). Params that are not what the
+// LSP says are the client's mistake, not the server's:
 // the handler throws InvalidParams, which `guarded` (server.ts) answers with the JSON-RPC error
 // InvalidParams (-32602) and logs as a warning. Any other exception is a bug of ours and stays an
 // error. A well-formed request about a document the server does not know is no mistake: it gets
 // the empty answer (null, no hints, no lenses).
 import type { CodeLens, InlayHint, Position, Range } from 'vscode-languageserver/node';
-import {
-  type ApplyMoveArguments,
-  type ExplainGameArguments,
-  type ExploreSequenceArguments,
-  type HintData,
-  type LensData,
-  SEQUENCE_MAX_UP_TO,
-  type ShowGraphArguments,
-  type ShowMovesArguments,
-} from './protocol';
-
-/** The client sent params the request does not take. */
-export class InvalidParams extends Error {}
-
-function shown(value: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
-}
-
-function record(value: unknown, what: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new InvalidParams(`${what} must be an object, not ${shown(value)}`);
-  return value as Record<string, unknown>;
-}
-
-function uinteger(value: unknown): value is number {
-  return Number.isInteger(value) && (value as number) >= 0;
-}
-
-function position(value: unknown, what: string): Position {
-  const p = record(value, what);
-  if (!uinteger(p.line) || !uinteger(p.character))
-    throw new InvalidParams(`${what} must be { line, character } with integers ≥ 0, not ${shown(value)}`);
-  return { line: p.line, character: p.character };
-}
-
-function uri(value: unknown, what: string): string {
-  const document = record(value, what);
-  if (typeof document.uri !== 'string')
-    throw new InvalidParams(`${what}.uri must be a string, not ${shown(document.uri)}`);
-  return document.uri;
-}
+import { InvalidParams, position, range, record, shown, uinteger, uri } from './paramChecks';
+import type { HintData, LensData } from './protocol';
 
 /**
  * `inlayHint/resolve`: any hint this server sent. The LSP lets a client resolve every hint it got,
@@ -119,28 +75,6 @@ export function executeCommandParams(params: unknown): {
   if (p.arguments !== undefined && !Array.isArray(p.arguments))
     throw new InvalidParams(`params.arguments must be an array, not ${shown(p.arguments)}`);
   return { command: p.command, arguments: p.arguments ?? [] };
-}
-
-/** `grundy.applyMove`'s one argument (what a lens or the move picker carries). */
-export function applyMoveArguments(value: unknown): ApplyMoveArguments {
-  if (!isApplyMoveArguments(value))
-    throw new InvalidParams(`grundy.applyMove needs { uri, version, game, key, index }, not ${shown(value)}`);
-  return value;
-}
-
-/** `grundy/winningMoves`' params (what a "k more winning moves" lens carries). */
-export function showMovesArguments(value: unknown): ShowMovesArguments {
-  const v = record(value, 'params');
-  if (
-    typeof v.uri !== 'string' ||
-    !Number.isInteger(v.version) ||
-    typeof v.game !== 'string' ||
-    typeof v.key !== 'string' ||
-    typeof v.title !== 'string'
-  ) {
-    throw new InvalidParams(`grundy/winningMoves needs { uri, version, game, key, title }, not ${shown(value)}`);
-  }
-  return v as unknown as ShowMovesArguments;
 }
 
 /** `textDocument/references`: a position, and whether the declaration counts (ReferenceParams.context; default yes). */
@@ -221,74 +155,6 @@ export function semanticTokensDeltaParams(params: unknown): {
   return { uri: documentUri, previousResultId: previous };
 }
 
-/** `grundy.explainGame`'s one argument (what a lens that states a fact carries). */
-export function explainArguments(value: unknown): ExplainGameArguments {
-  const v = record(value, "grundy.explainGame's argument");
-  if (typeof v.uri !== 'string' || typeof v.game !== 'string')
-    throw new InvalidParams(`grundy.explainGame needs { uri, game }, not ${shown(value)}`);
-  return { uri: v.uri, game: v.game };
-}
-
-/** SequenceRequest: a document, and a rule by name or by position; how far. */
-export function sequenceParams(params: unknown): {
-  readonly uri: string;
-  readonly rule?: string;
-  readonly position?: Position;
-  readonly upTo?: number;
-} {
-  const p = record(params, 'params');
-  const at = p.position === undefined ? undefined : position(p.position, 'params.position');
-  if (p.rule !== undefined && typeof p.rule !== 'string')
-    throw new InvalidParams(`params.rule must be a rule's name, not ${shown(p.rule)}`);
-  if (p.rule === undefined && at === undefined) throw new InvalidParams('params needs a rule (its name) or a position');
-  if (p.upTo !== undefined && (!uinteger(p.upTo) || p.upTo > SEQUENCE_MAX_UP_TO))
-    throw new InvalidParams(`params.upTo must be an integer from 0 to ${SEQUENCE_MAX_UP_TO}, not ${shown(p.upTo)}`);
-  return {
-    uri: uri(p.textDocument, 'params.textDocument'),
-    ...(p.rule === undefined ? {} : { rule: p.rule }),
-    ...(at ? { position: at } : {}),
-    ...(p.upTo === undefined ? {} : { upTo: p.upTo as number }),
-  };
-}
-
-/** GraphRequest: a document, and a graph by name or by position. */
-export function graphParams(params: unknown): {
-  readonly uri: string;
-  readonly graph?: string;
-  readonly position?: Position;
-} {
-  const p = record(params, 'params');
-  const at = p.position === undefined ? undefined : position(p.position, 'params.position');
-  if (p.graph !== undefined && typeof p.graph !== 'string')
-    throw new InvalidParams(`params.graph must be a graph's name, not ${shown(p.graph)}`);
-  if (p.graph === undefined && at === undefined)
-    throw new InvalidParams('params needs a graph (its name) or a position');
-  return {
-    uri: uri(p.textDocument, 'params.textDocument'),
-    ...(p.graph === undefined ? {} : { graph: p.graph }),
-    ...(at ? { position: at } : {}),
-  };
-}
-
-export function showGraphArguments(value: unknown): ShowGraphArguments {
-  const v = record(value, "grundy.showGraph's argument");
-  if (typeof v.uri !== 'string' || typeof v.graph !== 'string')
-    throw new InvalidParams(`grundy.showGraph needs { uri, graph }, not ${shown(value)}`);
-  return { uri: v.uri, graph: v.graph };
-}
-
-export function exploreArguments(value: unknown): ExploreSequenceArguments {
-  const v = record(value, "grundy.exploreSequence's argument");
-  if (typeof v.uri !== 'string' || typeof v.rule !== 'string')
-    throw new InvalidParams(`grundy.exploreSequence needs { uri, rule }, not ${shown(value)}`);
-  return { uri: v.uri, rule: v.rule };
-}
-
-function range(value: unknown, what: string): Range {
-  const r = record(value, what);
-  return { start: position(r.start, `${what}.start`), end: position(r.end, `${what}.end`) };
-}
-
 function checkDidOpen(params: unknown): void {
   const document = record(record(params, 'params').textDocument, 'params.textDocument');
   uri(document, 'params.textDocument');
@@ -352,18 +218,4 @@ export function withCheckedDocumentSync<C extends object>(connection: C, warn: (
         });
     },
   });
-}
-
-export function isApplyMoveArguments(value: unknown): value is ApplyMoveArguments {
-  const v = value as ApplyMoveArguments;
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    typeof v.uri === 'string' &&
-    Number.isInteger(v.version) &&
-    typeof v.game === 'string' &&
-    typeof v.key === 'string' &&
-    Number.isInteger(v.index) &&
-    v.index >= 0
-  );
 }

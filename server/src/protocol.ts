@@ -3,8 +3,15 @@
 // features, the VS Code client and the tests all import these names from here, so that no side
 // declares them again. A request or notification is a typed message (RequestType: its method, its
 // params and its answer together); a command is its name and the types of its arguments and answer.
-// The client bundles this file too, and the webview pages import its types.
-import { NotificationType, RequestType, type TextDocumentPositionParams } from 'vscode-languageserver-protocol';
+// Each custom message's params check is beside it (a client's mistake is InvalidParams). The
+// client bundles this file too, and the webview pages import its types.
+import {
+  NotificationType,
+  type Position,
+  RequestType,
+  type TextDocumentPositionParams,
+} from 'vscode-languageserver-protocol';
+import { InvalidParams, position, record, shown, uinteger, uri } from './paramChecks';
 
 /** The server's command behind every winning-move lens: plays the move as a versioned edit. */
 export const APPLY_MOVE_COMMAND = 'grundy.applyMove';
@@ -22,6 +29,14 @@ export const EXPLAIN_GAME_COMMAND = 'grundy.explainGame';
 export interface ExplainGameArguments {
   readonly uri: string;
   readonly game: string;
+}
+
+/** `grundy.explainGame`'s one argument (what a lens that states a fact carries). */
+export function explainArguments(value: unknown): ExplainGameArguments {
+  const v = record(value, "grundy.explainGame's argument");
+  if (typeof v.uri !== 'string' || typeof v.game !== 'string')
+    throw new InvalidParams(`grundy.explainGame needs { uri, game }, not ${shown(value)}`);
+  return { uri: v.uri, game: v.game };
 }
 
 /** Registered by the VS Code client: copies the whole nimber at the cursor (NUMBER_AT_REQUEST). */
@@ -51,6 +66,27 @@ export interface ApplyMoveArguments {
   readonly index: number;
 }
 
+export function isApplyMoveArguments(value: unknown): value is ApplyMoveArguments {
+  const v = value as ApplyMoveArguments;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.uri === 'string' &&
+    Number.isInteger(v.version) &&
+    typeof v.game === 'string' &&
+    typeof v.key === 'string' &&
+    Number.isInteger(v.index) &&
+    v.index >= 0
+  );
+}
+
+/** `grundy.applyMove`'s one argument (what a lens or the move picker carries). */
+export function applyMoveArguments(value: unknown): ApplyMoveArguments {
+  if (!isApplyMoveArguments(value))
+    throw new InvalidParams(`grundy.applyMove needs { uri, version, game, key, index }, not ${shown(value)}`);
+  return value;
+}
+
 /** APPLY_MOVE_COMMAND's answer: applied (with the game after the move, long numbers abbreviated), or why not. */
 export type ApplyMoveAnswer =
   | { readonly applied: true; readonly after: string }
@@ -63,6 +99,21 @@ export interface ShowMovesArguments {
   readonly game: string;
   readonly key: string;
   readonly title: string;
+}
+
+/** `grundy/winningMoves`' params (what a "k more winning moves" lens carries). */
+export function showMovesArguments(value: unknown): ShowMovesArguments {
+  const v = record(value, 'params');
+  if (
+    typeof v.uri !== 'string' ||
+    !Number.isInteger(v.version) ||
+    typeof v.game !== 'string' ||
+    typeof v.key !== 'string' ||
+    typeof v.title !== 'string'
+  ) {
+    throw new InvalidParams(`grundy/winningMoves needs { uri, version, game, key, title }, not ${shown(value)}`);
+  }
+  return v as unknown as ShowMovesArguments;
 }
 
 /** Custom request: every listed winning move of a game, for the client's move picker. Params: ShowMovesArguments. */
@@ -114,6 +165,28 @@ export const SEQUENCE_DEFAULT_UP_TO = 1000;
 export const SEQUENCE_MAX_UP_TO = 1 << 20;
 export const WYTHOFF_DEFAULT_SIZE = 127;
 export const WYTHOFF_MAX_SIZE = 1023;
+
+/** SequenceRequest: a document, and a rule by name or by position; how far. */
+export function sequenceParams(params: unknown): {
+  readonly uri: string;
+  readonly rule?: string;
+  readonly position?: Position;
+  readonly upTo?: number;
+} {
+  const p = record(params, 'params');
+  const at = p.position === undefined ? undefined : position(p.position, 'params.position');
+  if (p.rule !== undefined && typeof p.rule !== 'string')
+    throw new InvalidParams(`params.rule must be a rule's name, not ${shown(p.rule)}`);
+  if (p.rule === undefined && at === undefined) throw new InvalidParams('params needs a rule (its name) or a position');
+  if (p.upTo !== undefined && (!uinteger(p.upTo) || p.upTo > SEQUENCE_MAX_UP_TO))
+    throw new InvalidParams(`params.upTo must be an integer from 0 to ${SEQUENCE_MAX_UP_TO}, not ${shown(p.upTo)}`);
+  return {
+    uri: uri(p.textDocument, 'params.textDocument'),
+    ...(p.rule === undefined ? {} : { rule: p.rule }),
+    ...(at ? { position: at } : {}),
+    ...(p.upTo === undefined ? {} : { upTo: p.upTo as number }),
+  };
+}
 
 /** SEQUENCE_REQUEST's answer for a heap rule. */
 export interface RuleSequenceAnswer {
@@ -179,6 +252,13 @@ export interface ExploreSequenceArguments {
   readonly rule: string;
 }
 
+export function exploreArguments(value: unknown): ExploreSequenceArguments {
+  const v = record(value, "grundy.exploreSequence's argument");
+  if (typeof v.uri !== 'string' || typeof v.rule !== 'string')
+    throw new InvalidParams(`grundy.exploreSequence needs { uri, rule }, not ${shown(value)}`);
+  return { uri: v.uri, rule: v.rule };
+}
+
 // ---- status ----
 
 /**
@@ -240,6 +320,25 @@ export type GraphAnswer =
 
 export const GraphRequest = new RequestType<GraphParams, GraphAnswer, void>('grundy/graph');
 
+/** GraphRequest: a document, and a graph by name or by position. */
+export function graphParams(params: unknown): {
+  readonly uri: string;
+  readonly graph?: string;
+  readonly position?: Position;
+} {
+  const p = record(params, 'params');
+  const at = p.position === undefined ? undefined : position(p.position, 'params.position');
+  if (p.graph !== undefined && typeof p.graph !== 'string')
+    throw new InvalidParams(`params.graph must be a graph's name, not ${shown(p.graph)}`);
+  if (p.graph === undefined && at === undefined)
+    throw new InvalidParams('params needs a graph (its name) or a position');
+  return {
+    uri: uri(p.textDocument, 'params.textDocument'),
+    ...(p.graph === undefined ? {} : { graph: p.graph }),
+    ...(at ? { position: at } : {}),
+  };
+}
+
 /**
  * The lens above every graph, and a palette command (VS Code): open the graph view. The server runs it by telling a
  * summary.
@@ -249,6 +348,13 @@ export const SHOW_GRAPH_COMMAND = 'grundy.showGraph';
 export interface ShowGraphArguments {
   readonly uri: string;
   readonly graph: string;
+}
+
+export function showGraphArguments(value: unknown): ShowGraphArguments {
+  const v = record(value, "grundy.showGraph's argument");
+  if (typeof v.uri !== 'string' || typeof v.graph !== 'string')
+    throw new InvalidParams(`grundy.showGraph needs { uri, graph }, not ${shown(value)}`);
+  return { uri: v.uri, graph: v.graph };
 }
 
 // ---- what lenses and hints carry to be resolved ----

@@ -6,8 +6,9 @@
 import * as assert from 'node:assert/strict';
 import type { CodeAction, CompletionItem, Diagnostic, Position } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { InProcessComputations } from '../../server/src/compute/inProcess';
+import { InProcessComputations, type InProcessLimits } from '../../server/src/compute/inProcess';
 import { DocumentStore } from '../../server/src/documentStore';
+import type { EngineCache } from '../../server/src/engine';
 import { quickFixes } from '../../server/src/features/codeActions';
 import { completions } from '../../server/src/features/completion';
 import { computationDiagnostics, lspDiagnostics } from '../../server/src/features/diagnostics';
@@ -22,10 +23,18 @@ import { cursorAt } from './languageServer';
 /** What the server's computations may spend on one value here: as the server's default budget. */
 const LIMITS = { budgetMs: DEFAULT_SETTINGS.computation.budgetMs };
 
+export interface ViewOptions {
+  readonly settings?: Settings;
+  /** What one value may cost (the server's default budget when absent). */
+  readonly limits?: InProcessLimits;
+  /** An engine cache to share between views (fuzzing many documents). */
+  readonly cache?: EngineCache;
+}
+
 /** The view of `text` that every feature reads, every value in it computed. */
-export function viewOf(text: string, settings: Settings = DEFAULT_SETTINGS): DocumentView {
-  const store = new DocumentStore(new InProcessComputations(LIMITS));
-  store.settings = settings;
+export function viewOf(text: string, options: ViewOptions = {}): DocumentView {
+  const store = new DocumentStore(new InProcessComputations(options.limits ?? LIMITS, options.cache));
+  store.settings = options.settings ?? DEFAULT_SETTINGS;
   store.update('file:///test.game', 1, text);
   return store.view('file:///test.game')!;
 }

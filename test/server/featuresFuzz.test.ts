@@ -5,9 +5,7 @@
 import * as assert from 'node:assert/strict';
 import type { Range } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { InProcessComputations } from '../../server/src/compute/inProcess';
-import { DocumentStore } from '../../server/src/documentStore';
-import { createEngineCache } from '../../server/src/engine';
+import { createEngineCache, type EngineCache } from '../../server/src/engine';
 import { moveEdit } from '../../server/src/features/applyMove';
 import { quickFixes } from '../../server/src/features/codeActions';
 import { codeLenses } from '../../server/src/features/codeLens';
@@ -25,15 +23,16 @@ import { encode } from '../../server/src/features/semanticTokens';
 import type { DocumentView } from '../../server/src/features/view';
 import { sameMeaning } from '../../server/src/language/format';
 import { DEFAULT_SETTINGS } from '../../server/src/settings';
+import { viewOf } from '../helpers/features';
 import { fuzzSeeds, mutate, random } from '../helpers/mutate';
 
 /** The view the analysis API gives of `text`, its computations done at once in this thread. */
-function inProcessView(text: string, cache = createEngineCache()): DocumentView {
-  const store = new DocumentStore(new InProcessComputations({ maxValues: 20_000, budgetMs: 1000 }, cache));
-  store.settings = { ...DEFAULT_SETTINGS, codeLens: { maxMoves: 50 } };
-  store.update('file:///fuzz.game', 1, text);
-  return store.view('file:///fuzz.game')!;
-}
+const inProcessView = (text: string, cache: EngineCache): DocumentView =>
+  viewOf(text, {
+    settings: { ...DEFAULT_SETTINGS, codeLens: { maxMoves: 50 } },
+    limits: { maxValues: 20_000, budgetMs: 1000 },
+    cache,
+  });
 
 describe('features fuzzing', () => {
   const examples = fuzzSeeds();

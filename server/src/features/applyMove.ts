@@ -7,8 +7,7 @@
 import type { TextEdit } from 'vscode-languageserver';
 import { withShortNumbers } from '../language/numberText';
 import { writeMove } from '../language/writeMove';
-import { applyMoveArguments } from '../params';
-import { APPLY_MOVE_COMMAND, type ApplyMoveAnswer, type ApplyMoveArguments } from '../protocol';
+import { APPLY_MOVE_COMMAND, type ApplyMoveAnswer, type ApplyMoveArguments, applyMoveArguments } from '../protocol';
 import type { Feature, FeatureContext } from './feature';
 import { type DocumentView, gameAgain } from './view';
 

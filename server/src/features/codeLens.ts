@@ -12,15 +12,17 @@ import { elapsed, plainText, star } from '../analysis/wording';
 import type { GameSymbol } from '../language/model';
 import { countText } from '../language/numberText';
 import { writeMove } from '../language/writeMove';
-import { codeLensResolveParams, explainArguments, showMovesArguments, textDocumentParams } from '../params';
+import { codeLensResolveParams, textDocumentParams } from '../params';
 import {
   APPLY_MOVE_COMMAND,
   type ApplyMoveArguments,
   EXPLAIN_GAME_COMMAND,
   type ExplainGameArguments,
+  explainArguments,
   type LensData,
   SHOW_MOVES_COMMAND,
   type ShowMovesArguments,
+  showMovesArguments,
   type WinningMovesAnswer,
   WinningMovesRequest,
 } from '../protocol';

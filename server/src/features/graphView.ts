@@ -5,13 +5,14 @@
 import type { CodeLens, Position } from 'vscode-languageserver';
 import type { GraphSymbol } from '../language/model';
 import { spanAt, spanContains } from '../language/text';
-import { graphParams, showGraphArguments } from '../params';
 import {
   GRAPH_DRAWN_VERTICES,
   type GraphAnswer,
   GraphRequest,
+  graphParams,
   SHOW_GRAPH_COMMAND,
   type ShowGraphArguments,
+  showGraphArguments,
 } from '../protocol';
 import type { Feature, FeatureContext } from './feature';
 import { type DocumentView, declarationLenses, declaredNameAt } from './view';

@@ -10,14 +10,15 @@ import { ruleKey } from '../engine';
 import { fewestRareMask, isRare } from '../engine/octal';
 import { type HeapRule, isHeapRule } from '../engine/types';
 import type { RuleSymbol } from '../language/model';
-import { exploreArguments, sequenceParams } from '../params';
 import {
   EXPLORE_SEQUENCE_COMMAND,
   type ExploreSequenceArguments,
+  exploreArguments,
   type RuleSequenceAnswer,
   SEQUENCE_DEFAULT_UP_TO,
   type SequenceAnswer,
   SequenceRequest,
+  sequenceParams,
   WYTHOFF_DEFAULT_SIZE,
   WYTHOFF_MAX_SIZE,
   type WythoffTableAnswer,
