@@ -11,7 +11,7 @@ import { fuzzSeeds, mutate, random } from '../helpers/mutate';
 describe('analysis fuzzing', () => {
   const examples = fuzzSeeds();
 
-  it('3,000 mutated documents: every game evaluates or says why not; winning moves applied as edits leave P-positions', () => {
+  it('3,000 mutated documents: each game has a value or a reason; winning moves, applied, leave P-positions', () => {
     const next = random(4242);
     const cache = createEngineCache();
     let evaluated = 0;

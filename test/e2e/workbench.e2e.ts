@@ -389,7 +389,7 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await shot('e2e-10-format.png');
     });
 
-    it('the lens above a rule opens its nim-sequence explorer: the table a period a row, the period marked, every value plotted', async () => {
+    it('a rule's lens opens its explorer: a period a row, the period marked, every value plotted', async () => {
       await page.keyboard.press('Control+Home');
       const lens = page.locator('.codelens-decoration a', { hasText: 'explore the nim-sequence of k' });
       await lens.waitFor({ state: 'visible', timeout: SHOWN_MS });
@@ -431,7 +431,7 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await closeTab(page, 'k: nim-sequence');
     });
 
-    it('the lens above a graph opens the graph view: every vertex with its nimber, the P-positions marked, the tokens', async () => {
+    it('a graph's lens opens the graph view: each vertex with its nimber, P-positions marked, the tokens', async () => {
       const lens = page.locator('.codelens-decoration a', { hasText: 'show the graph g' });
       await lens.waitFor({ state: 'visible', timeout: SHOWN_MS });
       await lens.click();
@@ -461,7 +461,7 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await closeTab(page, 'graph g');
     });
 
-    it('the status item while a game computes: computing 1 game, and its Cancel stops it before the budget would', async () => {
+    it('the status item: computing 1 game, and its Cancel stops it before the budget would', async () => {
       // A game whose value takes long: Officers (0.6) has no known period.
       const { x, y } = await pointOf(page, 'game z = onetwo 3', '3', 'game z = onetwo ');
       await page.mouse.click(x, y);

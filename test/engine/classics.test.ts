@@ -92,7 +92,7 @@ describe("classics: Wythoff's game", () => {
         assert.equal(wythoffNimber(table, BigInt(a), BigInt(b)), plain[a][b], `G(${a}, ${b})`);
   });
 
-  it('its zeros are exactly the Beatty pairs, up to 300 × 300; the contract: (3, 5) is 0, (1, 2) is 0, (4, 4) is 7', () => {
+  it('its zeros are the Beatty pairs, up to 300 × 300; the contract: (3, 5), (1, 2) are 0, (4, 4) is 7', () => {
     const table = wythoffTable(300);
     for (let a = 0n; a <= 300n; a++)
       for (let b = 0n; b <= 300n; b++) assert.equal(wythoffNimber(table, a, b) === 0, isWythoffP(a, b), `(${a}, ${b})`);
@@ -184,7 +184,7 @@ describe('classics: the leftmost-pile game', () => {
     return g;
   }
 
-  it('the recurrence agrees with search on every row of up to 4 piles of up to 5; the contract: [1, 2] is 0, [3, 0, 1] is 3', () => {
+  it('the recurrence agrees with search up to 4 piles of up to 5; the contract: [1, 2] is 0, [3, 0, 1] is 3', () => {
     const memo = new Map<string, number>();
     const rows: number[][] = [[]];
     for (let length = 1; length <= 4; length++) {
@@ -264,7 +264,7 @@ describe('classics: word games', () => {
     assert.equal(values.nimber, 1);
   });
 
-  it('interval DP agrees with search over pieces on 400 random dictionaries and strings; winning moves are exactly right', () => {
+  it('interval DP agrees with search on 400 random dictionaries and strings; winning moves exactly right', () => {
     const next = random(53);
     const letters = 'abc';
     const word = (max: number) =>

@@ -413,7 +413,7 @@ describe('games: the classics in sums (Wythoff, leftmost rows, word pieces) agai
     }
   });
 
-  it('a lone Wythoff position of any size: its outcome and winning moves from the Beatty pairs; in a sum beyond the table, unknown, never guessed', () => {
+  it('a lone Wythoff position of any size: outcome and moves by Beatty pairs; in a sum past the table, unknown', () => {
     const a = 10n ** 30n;
     const lone = analyzeGame({ play: 'normal', components: [{ kind: 'wythoff', positions: [[a, 2n * a]] }] });
     assert.equal(lone.outcome, 'N');

@@ -93,7 +93,7 @@ describe('graph nimbers', () => {
     assert.equal(cancelled.stop, 'cancelled');
   });
 
-  it('given a finish order: the same nimbers; a wrong order (a successor later, a vertex twice, out of range) falls back to the search', () => {
+  it('a given finish order: the same nimbers; a wrong one (late successor, twice, out of range) falls back', () => {
     const next = random(24);
     let fellBack = 0;
     for (let trial = 0; trial < 1000; trial++) {

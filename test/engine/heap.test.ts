@@ -180,7 +180,7 @@ describe('octal games', () => {
     return true;
   }
 
-  it('agree with brute force on 1500 random codes of 1–4 digits; proved periods hold 10× past the certificate', () => {
+  it('agree with brute force on 1500 random codes of 1–4 digits; periods hold 10× past the certificate', () => {
     const next = random(3);
     let proved = 0;
     for (let trial = 0; trial < 1500; trial++) {
@@ -191,7 +191,7 @@ describe('octal games', () => {
     assert.ok(proved >= 900, `only ${proved} periods proved`);
   });
 
-  it('one-split codes (scanned by the WebAssembly kernels) agree with brute force over 6,000 heaps: 0.007, 0.6, 0.07, 4.7', function () {
+  it('one-split codes (the WebAssembly kernels) agree with brute force to 6,000: 0.007, 0.6, 0.07, 4.7', function () {
     this.timeout(120_000);
     for (const digits of [
       [0, 0, 0, 7],
@@ -209,7 +209,7 @@ describe('octal games', () => {
     assert.equal(check.status, 0, check.stdout + check.stderr);
   });
 
-  it('codes with 4 before the point (a split without taking) agree with brute force on 600 random codes; proved periods hold 10× past the certificate', () => {
+  it('codes with 4 before the point agree with brute force on 600 random codes; periods hold 10× further', () => {
     const next = random(83);
     let proved = 0;
     for (let trial = 0; trial < 600; trial++) {
@@ -218,7 +218,7 @@ describe('octal games', () => {
     assert.ok(proved >= 100, `only ${proved} periods proved`);
   });
 
-  it('hexadecimal codes that may leave three heaps agree with brute force on 150 random codes; proved periods hold past the certificate', () => {
+  it('hex codes that leave up to three heaps agree with brute force on 150 random codes; periods hold', () => {
     const next = random(89);
     let proved = 0;
     for (let trial = 0; trial < 150; trial++) {

@@ -19,7 +19,7 @@ const nim = { kind: 'subtractAllExcept', except: [] } as const;
 describe('Treblecross against the raw rules', () => {
   const oracle = new TreblecrossOracle(6);
 
-  it('every row of up to 11 cells: nimber (or immediate win), outcome beside Nim heaps 0..3, and exactly the winning moves', () => {
+  it('every row of up to 11 cells: nimber (or win at once), outcome beside Nim heaps 0..3, the winning moves', () => {
     let checked = 0;
     let immediate = 0;
     for (let length = 1; length <= 11; length++) {

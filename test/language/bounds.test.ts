@@ -212,7 +212,7 @@ describe('capped diagnostics', () => {
 });
 
 describe('duplicate edges, found with integers', () => {
-  it('a star with every edge written twice: each second one is a duplicate, the graph keeps the first ones in text order', () => {
+  it('a star with every edge written twice: each second one is a duplicate, the first ones are kept in order', () => {
     const targets = Array.from({ length: 20_000 }, (_, i) => `t${(i * 7919) % 20_000}`);
     const text = `graph star {\n  hub -> ${targets.join(', ')}\n  hub -> ${targets.join(', ')}\n  t1 -> t2, t2, t3\n}\n`;
     const document = analyzeText(text);

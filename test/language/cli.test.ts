@@ -240,7 +240,7 @@ describe('grundy sequence', () => {
     assert.match(bad.stderr, /0 cannot be in a subtraction set/);
   });
 
-  it("a rule that does not parse: the error alone, the rule kinds from the language's table, the right mistake named", () => {
+  it("a rule that does not parse: the error alone, the rule kinds from the language's table, the mistake", () => {
     const unknown = grundy('sequence', 'fibonacci');
     assert.equal(unknown.status, 2);
     assert.doesNotMatch(unknown.stderr, /usage:/);
@@ -357,7 +357,7 @@ describe('grundy: bounds', function () {
     assert.equal(stdout, '');
   });
 
-  it('no file is refused for its size: 11 MB of comments (over the old 10 MB default) is read with the default flags', () => {
+  it('no file is refused for its size: 11 MB of comments (over the old 10 MB default) is read by default', () => {
     const dir = mkdtempSync(join(tmpdir(), 'grundy-size-'));
     const file = join(dir, 'comments.game');
     writeFileSync(
@@ -370,7 +370,7 @@ describe('grundy: bounds', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('the memory ceiling is measured, not guessed: a file whose rules outgrow --max-memory-mb stops with exit 3 and the limit named', () => {
+  it('the memory ceiling is measured: rules that outgrow --max-memory-mb stop with exit 3, the limit named', () => {
     const dir = mkdtempSync(join(tmpdir(), 'grundy-memory-'));
     const file = join(dir, 'rules.game');
     // Rules are held while the games are read (a game may use one declared below it).

@@ -79,7 +79,7 @@ describe('reading a file as a stream of games', () => {
     }
   });
 
-  it('token soup, duplicate names, games named like rules, components naming games above and below, a generated document', () => {
+  it('token soup, duplicate names, games named like rules, games named above and below, a generated document', () => {
     const next = random(61);
     for (let i = 0; i < 200; i++) assertSameMeaning(tokenSoup(next), `token soup ${i} (seed 61)`);
     assertSameMeaning(

@@ -41,7 +41,7 @@ describe('background computation', function () {
     }
   });
 
-  it('status (grundy/status): computing with the game names, idle again, the last failure; grundy.cancelComputations stops the work', async () => {
+  it('grundy/status: computing (game names), idle, the last failure; grundy.cancelComputations stops', async () => {
     const { session } = await LanguageServerSession.inProcess({ settings: { computation: { budgetMs: 60_000 } } });
     try {
       const uri = 'file:///background/status.game';

@@ -124,7 +124,7 @@ describe('computations: bookkeeping', () => {
     assert.equal(pool.jobs.filter((j) => j.key === 'a').length, 2);
   });
 
-  it('keeps at most 500 finished results nobody wants, forgetting the longest unwanted first, and never a wanted one', async () => {
+  it('keeps at most 500 unwanted results, forgetting the longest unwanted first, never a wanted one', async () => {
     const { pool, computations } = setup();
     const keys = await finishedFor('doc', 800, pool, computations);
     // The document now wants only the last 100: 700 are unwanted, 200 of them are forgotten.
@@ -269,7 +269,7 @@ describe('worker pool: the queue and the pipelines', function () {
     }
   });
 
-  it("memory is a budget: a job whose objects outgrow its worker's share fails 'at the memory limit', the pool goes on; a new setting reaches the next job", async () => {
+  it("memory is a budget: a job over its share fails 'at the memory limit'; the pool goes on", async () => {
     // A worker of our own, so that the job can do what no engine job should: hoard objects.
     const dir = mkdtempSync(join(tmpdir(), 'grundy-pool-'));
     const script = join(dir, 'hoarder.js');

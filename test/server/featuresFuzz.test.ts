@@ -92,7 +92,7 @@ describe('features fuzzing', () => {
     assert.ok(edits > 1_000, `${edits} move edits`);
   });
 
-  it('300 mutated documents: navigation, rename, completion, quick fixes, formatting, folding, selection and tokens answer, inside the document', () => {
+  it('300 mutated documents: navigation, rename, completion, fixes, formatting, folding, selection, tokens', () => {
     let renames = 0;
     let fixes = 0;
     forMutatedDocuments(300, 4242, (view, text, within) => {

@@ -91,7 +91,7 @@ describe('the graph request (the graph view)', function () {
     assert.match((ask({ graph: 'nosuch' }) as { refused: string }).refused, /no graph `nosuch`/);
   });
 
-  it('over the wire: the request as a client asks it, its bad params refused; a lens above every graph runs the show-graph command as a message', async () => {
+  it('over the wire: the request, its bad params refused; a graph's lens runs show-graph as a message', async () => {
     const { session } = await LanguageServerSession.inProcess();
     try {
       await session.open(uri, text);

@@ -74,7 +74,7 @@ describe('resolving hints and lenses', () => {
     }
   });
 
-  it('in a document of over 1,000 games, a lens comes with [document, version, game, lens] and gets its command on resolve', async function () {
+  it('over 1,000 games: a lens carries [document, version, game, lens], its command on resolve', async function () {
     this.timeout(60_000);
     const { session } = await LanguageServerSession.inProcess();
     try {
@@ -97,7 +97,7 @@ describe('resolving hints and lenses', () => {
     }
   });
 
-  it('a client that resolves every lens and hint it gets (as Emacs does) gets an answer for each, unchanged when it had nothing to add', async function () {
+  it('resolving every lens and hint (as Emacs does): an answer each, unchanged if nothing to add', async function () {
     this.timeout(60_000);
     const { session } = await LanguageServerSession.inProcess();
     try {

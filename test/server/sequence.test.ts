@@ -49,7 +49,7 @@ describe('the nim-sequence request (the explorer)', function () {
   const ask = (params: Record<string, unknown>) =>
     session.request(SequenceRequest, { textDocument: { uri }, ...params });
 
-  it('subtract {1, 2}: 0 1 2 repeating from 0, proved by the subtraction window; values past the proof from the period', async () => {
+  it('subtract {1, 2}: 0 1 2 repeating from 0, proved by the window; later values from the period', async () => {
     const answer = answered(await ask({ rule: 'onetwo', upTo: 500 }));
     assert.equal(answer.definition, 'subtract {1, 2}');
     assert.equal(answer.family, 'subtract');
@@ -91,7 +91,7 @@ describe('the nim-sequence request (the explorer)', function () {
     for (const n of split.rareHeaps) assert.ok(split.rareValues.includes(answer.values[n]), `heap ${n}`);
   });
 
-  it('subtract {1, 4, 9} against brute force; a rule found by the cursor on its declaration or on a game using it', async () => {
+  it('subtract {1, 4, 9} against brute force; a rule found from its declaration or a game using it', async () => {
     const squares = answered(await ask({ rule: 'squares', upTo: 200 }));
     assert.deepEqual(squares.values, bruteSubtraction([1, 4, 9], 201));
     assert.equal(answered(await ask({ position: { line: 1, character: 3 } })).rule, 'squares');
@@ -156,7 +156,7 @@ describe('the nim-sequence request (the explorer)', function () {
     );
   });
 
-  it("Wythoff's game: the table of G(a, b) against brute force, its zeros exactly Wythoff's pairs; found from a game's component", async () => {
+  it("Wythoff's game: G(a, b) against brute force, zeros exactly Wythoff's pairs; found from a component", async () => {
     const answer = await ask({ rule: 'wythoff', upTo: 40 });
     assert.ok('table' in answer, JSON.stringify(answer).slice(0, 200));
     assert.equal(answer.family, 'wythoff');

@@ -115,7 +115,7 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
     return out;
   };
 
-  it('semantic tokens: rules, graphs, vertices, games and numbers; declarations and built-ins marked; a misspelt name gets none', () => {
+  it('semantic tokens: rules, graphs, vertices, games, numbers; declarations, built-ins; none if misspelt', () => {
     const fixture = fixtures.open(
       'rule s = subtract {1, 2}\ngraph t {\n  a -> b\n}\ngame g = s 3 + t at a + nim 4 + sx 1\n',
     );

@@ -210,7 +210,7 @@ describe('the message stream and the protocol order', function () {
       await assertBroken(server, /must provide a Content-Length/);
     });
 
-    it('a short Content-Length in the middle of a session (the body is cut, the rest read as the next header)', async () => {
+    it('a short Content-Length mid-session (the body is cut, the rest read as the next header)', async () => {
       const server = start();
       await server.initialize();
       open(server);
@@ -272,7 +272,7 @@ describe('the message stream and the protocol order', function () {
     });
   });
 
-  it('bytes that are not UTF-8 inside a document are read as U+FFFD, reported where they are, and the server goes on', async () => {
+  it('bytes not UTF-8 in a document are read as U+FFFD, reported where they are; the server goes on', async () => {
     const server = start();
     await server.initialize();
     const uri = 'file:///transport/bytes.game';
@@ -333,7 +333,7 @@ describe('the message stream and the protocol order', function () {
       assert.match(contents.value, /game coins/);
     });
 
-    it('a move for a client without workspace.applyEdit: no applyEdit request; the answer carries the edit and the user is told, not asked', async () => {
+    it('without workspace.applyEdit: no applyEdit request; the answer carries the edit, the user is told', async () => {
       const server = start();
       await server.initialize();
       open(server);
@@ -452,7 +452,7 @@ describe('the message stream and the protocol order', function () {
     // work already under way (diagnostics about to be published, a computation finishing, a
     // refresh, progress) must not turn the closed connection into a stack trace.
     for (const delayMs of [0, 5, 20, 60, 200]) {
-      it(`closed ${delayMs} ms after an open, with work under way: exit code 1, one line on stderr, no stack trace`, async () => {
+      it(`closed ${delayMs} ms after an open, work under way: exit 1, one line on stderr, no stack`, async () => {
         const server = start();
         const capabilities = {
           workspace: { configuration: true, inlayHint: { refreshSupport: true }, codeLens: { refreshSupport: true } },
@@ -510,7 +510,7 @@ describe('the message stream and the protocol order', function () {
   });
 
   describe('before initialize', () => {
-    it('a request is refused with ServerNotInitialized, a notification is dropped, and initialize still works', async () => {
+    it('a request is refused (ServerNotInitialized), a notification dropped, and initialize still works', async () => {
       const server = start();
       const early = await server.request('textDocument/hover', {
         textDocument: { uri: URI },
