@@ -54,7 +54,10 @@ export function exportText(data: ExplorerData, format: ExportFormat): string {
     case 'csv':
       return `n,G(n)\n${values.map((g, n) => `${n},${g}`).join('\n')}\n`;
     case 'bfile':
-      return `# G(n) of ${data.rule} (${data.definition}), n = 0..${values.length - 1}\n# ${data.status}\n${values.map((g, n) => `${n} ${g}`).join('\n')}\n`;
+      return (
+        `# G(n) of ${data.rule} (${data.definition}), n = 0..${values.length - 1}\n# ` +
+        `${data.status}\n${values.map((g, n) => `${n} ${g}`).join('\n')}\n`
+      );
     case 'markdown': {
       const width = rowLength(data);
       const header = `| n | ${Array.from({ length: width }, (_, k) => `+${k}`).join(' | ')} |`;

@@ -119,7 +119,8 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
       if ('refused' in answer) return void window.showWarningMessage(answer.refused);
       await env.clipboard.writeText(answer.text);
       void window.showInformationMessage(
-        `Copied the nimber of ${answer.what.replace(/`/g, '')} (${answer.digits.toLocaleString('en-US')} digit${answer.digits === 1 ? '' : 's'}).`,
+        `Copied the nimber of ${answer.what.replace(/`/g, '')} (${answer.digits.toLocaleString('en-US')} ` +
+          `digit${answer.digits === 1 ? '' : 's'}).`,
       );
     }),
   );

@@ -65,7 +65,12 @@ function render(refused?: string): void {
     element('p', { class: 'status', id: 'status', text: d.status }),
   );
   if (d.stopped) root.append(element('p', { class: 'stopped', id: 'stopped', text: d.stopped }));
-  const known = `G(0) to G(${(d.values.length - 1).toLocaleString('en-US')})${d.period && d.computedUpTo < d.values.length - 1 ? ` (computed to ${d.computedUpTo.toLocaleString('en-US')}, the rest by the proved period)` : ''}`;
+  const last = d.values.length - 1;
+  const byPeriod =
+    d.period && d.computedUpTo < last
+      ? ` (computed to ${d.computedUpTo.toLocaleString('en-US')}, the rest by the proved period)`
+      : '';
+  const known = `G(0) to G(${last.toLocaleString('en-US')})${byPeriod}`;
   root.append(element('p', { class: 'extent', id: 'extent', text: known }));
 
   root.append(actionBar());
@@ -207,7 +212,10 @@ function rareCommon(d: SequenceData): HTMLElement[] {
     element('h2', { text: 'Rare and common values' }),
     element('p', {
       id: 'rare',
-      text: `Under the mask ${rc.mask} (binary ${rc.mask.toString(2)}), a value is rare when its bits under the mask are even in number. Rare values: ${rc.rareValues.join(', ')}. Heaps with rare values: ${rc.rareHeaps.join(', ')}${more}; every other heap's value is common.`,
+      text:
+        `Under the mask ${rc.mask} (binary ${rc.mask.toString(2)}), a value is rare when its bits under the ` +
+        `mask are even in number. Rare values: ${rc.rareValues.join(', ')}. Heaps with rare values: ` +
+        `${rc.rareHeaps.join(', ')}${more}; every other heap's value is common.`,
     }),
   ];
 }

@@ -74,10 +74,11 @@ const usage = `usage: grundy check FILE [--json] [--max-memory-mb MB]
                    any size (10^20 may be written so): past the computed values, the proved period
                    gives them; the values are written as they are found, and --budget-ms stops it
   --max-memory-mb MB
-                   the memory reading and analysing FILE may take (default ${defaultMemoryMb().toLocaleString('en-US')} MB here: this
-                   Node's heap limit, at most three quarters of the machine's memory; at least
-                   ${MIN_MEMORY_MB}). Files of any size are read; only reaching this stops the work,
-                   and says so (exit 3), analyze after writing every game it finished
+                   the memory reading and analysing FILE may take (default here:
+                   ${defaultMemoryMb().toLocaleString('en-US')} MB, this Node's heap limit, at most three
+                   quarters of the machine's memory; at least ${MIN_MEMORY_MB}). Files of any size are
+                   read; only reaching this stops the work, and says so (exit 3), analyze after
+                   writing every game it finished
 
   Exit codes: 0 done, 1 the file has errors, 2 bad command line, 3 a limit was reached (stderr
   says which), 130 interrupted (Ctrl-C).`;
@@ -353,7 +354,8 @@ function parseRule(source: string): { rule: HeapRule; name: string } {
   const word = source.trim();
   if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(word) && !keywordSet.has(word)) {
     throw new UsageError(
-      `\`${word}\` is not a rule: write a heap rule as in a .game file (${RULE_KINDS.join(', ')}) or name a built-in one (${heapBuiltins.join(', ')})`,
+      `\`${word}\` is not a rule: write a heap rule as in a .game file (${RULE_KINDS.join(', ')}) or name a ` +
+        `built-in one (${heapBuiltins.join(', ')})`,
     );
   }
   const prefix = 'rule sequence = ';
@@ -382,7 +384,10 @@ function progressReporter(target: number | undefined): { report: (computed: numb
       target !== undefined
         ? ` of ${(target + 1).toLocaleString('en-US')} (${Math.floor((100 * computed) / (target + 1))}%)`
         : '';
-    return `grundy: computed ${computed.toLocaleString('en-US')} values${of} in ${((Date.now() - started) / 1000).toFixed(0)} s`;
+    return (
+      `grundy: computed ${computed.toLocaleString('en-US')} values${of} in ` +
+      `${((Date.now() - started) / 1000).toFixed(0)} s`
+    );
   };
   return {
     report: (computed) => {
@@ -463,7 +468,8 @@ function sequenceWorker(work: SequenceWork): void {
     post({
       note: further.complete
         ? `grundy: a period was proved by computing past --to, to n = ${further.computedUpTo} (${seconds} s)\n`
-        : `grundy: no period proved; looked past --to up to n = ${further.computedUpTo} (${seconds} s, at most a quarter of the time left)\n`,
+        : `grundy: no period proved; looked past --to up to n = ${further.computedUpTo} (${seconds} s, at most a ` +
+          `quarter of the time left)\n`,
     });
     result = further;
   }
@@ -539,7 +545,8 @@ async function sequence(source: string, options: Options, out: Output): Promise<
         ? `, saltus ${period.saltus} (G(n + ${period.period}) = G(n) + ${period.saltus})`
         : '';
       await out.line(
-        `preperiod ${period.preperiod}, period ${period.period}${saltus}: proved from G(0..${period.provedAt}) by ${proofNames[period.proof]}`,
+        `preperiod ${period.preperiod}, period ${period.period}${saltus}: proved from G(0..${period.provedAt}) by ` +
+          `${proofNames[period.proof]}`,
       );
     } else {
       await out.line(`no period proved: ${result.reason}`);
@@ -568,7 +575,8 @@ async function sequence(source: string, options: Options, out: Output): Promise<
   }
   if (lastKnown < last) {
     process.stderr.write(
-      `grundy: stopped after heap ${lastKnown}: no period was proved, so the values past G(${result.computedUpTo}) are not known (${result.reason ?? 'no period proved'})\n`,
+      `grundy: stopped after heap ${lastKnown}: no period was proved, so the values past G(${result.computedUpTo}) ` +
+        `are not known (${result.reason ?? 'no period proved'})\n`,
     );
     return LIMIT_EXIT;
   }
@@ -624,7 +632,10 @@ function runInWorker(work: FileWork): Promise<number> {
       outcome =
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? {
-              limit: `${memoryLimitWordsFor(memoryMb)}: ${work.command === 'analyze' ? 'the games written above are finished; ' : ''}raise --max-memory-mb if the machine has more`,
+              limit:
+                `${memoryLimitWordsFor(memoryMb)}: ` +
+                `${work.command === 'analyze' ? 'the games written above are finished; ' : ''}raise ` +
+                `--max-memory-mb if the machine has more`,
             }
           : { crash: error.stack ?? error.message };
     });

@@ -55,7 +55,8 @@ export const SETTINGS = {
     minimum: 10,
     maximum: 3_600_000,
     description:
-      "How long one computation (a game, a rule's sequence, a graph) may run, in milliseconds, before it stops and reports how far it got.",
+      "How long one computation (a game, a rule's sequence, a graph) may run, in milliseconds, before it stops and " +
+      'reports how far it got.',
     scope: 'window',
   },
   memoryMb: {

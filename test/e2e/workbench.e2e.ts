@@ -389,7 +389,7 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await shot('e2e-10-format.png');
     });
 
-    it('a rule's lens opens its explorer: a period a row, the period marked, every value plotted', async () => {
+    it('the lens of a rule opens its explorer: a period a row, the period marked, every value plotted', async () => {
       await page.keyboard.press('Control+Home');
       const lens = page.locator('.codelens-decoration a', { hasText: 'explore the nim-sequence of k' });
       await lens.waitFor({ state: 'visible', timeout: SHOWN_MS });
@@ -431,7 +431,7 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await closeTab(page, 'k: nim-sequence');
     });
 
-    it('a graph's lens opens the graph view: each vertex with its nimber, P-positions marked, the tokens', async () => {
+    it('the lens of a graph opens the graph view: each vertex and nimber, P-positions marked, tokens', async () => {
       const lens = page.locator('.codelens-decoration a', { hasText: 'show the graph g' });
       await lens.waitFor({ state: 'visible', timeout: SHOWN_MS });
       await lens.click();

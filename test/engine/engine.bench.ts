@@ -66,7 +66,8 @@ const cases: BenchCase[] = [
     name: 'subtract {3, 17, 42, 101, 999} plain DP to heap 10^7 (period search off)',
     runs: 3,
     prepare: () => () =>
-      `G(10^7) = ${ruleSequence(subtract(3, 17, 42, 101, 999), {}, { stopAt: 10 ** 7, findPeriod: false }).values[10 ** 7]}`,
+      `G(10^7) = ` +
+      `${ruleSequence(subtract(3, 17, 42, 101, 999), {}, { stopAt: 10 ** 7, findPeriod: false }).values[10 ** 7]}`,
   },
   {
     name: 'random DAG, 10^6 vertices, 4·10^6 edges',

@@ -27,6 +27,8 @@ const lastLine = run.stdout.trimEnd().split('\n').pop() ?? '';
 const allowedMiB = (4 * COUNT) / 2 ** 20 + 200;
 const printed = Number(lastLine.split(':')[0]) + lastLine.split(':')[1]?.trim().split(/\s+/).length;
 console.log(
-  `subtract {1, 3, 10^9} to 2^26 through grundy sequence: ${seconds.toFixed(1)} s, ${printed.toLocaleString('en-US')} values printed, exit ${run.status}; peak ${peakMiB.toFixed(0)} MiB, target ≤ ${allowedMiB.toFixed(0)} MiB (4 bytes a value + 200 MB): ${(peakMiB / allowedMiB).toFixed(2)} of it`,
+  `subtract {1, 3, 10^9} to 2^26 through grundy sequence: ${seconds.toFixed(1)} s, ` +
+    `${printed.toLocaleString('en-US')} values printed, exit ${run.status}; peak ${peakMiB.toFixed(0)} MiB, target ` +
+    `≤ ${allowedMiB.toFixed(0)} MiB (4 bytes a value + 200 MB): ${(peakMiB / allowedMiB).toFixed(2)} of it`,
 );
 if (run.status !== 0 || printed !== COUNT || !(peakMiB <= allowedMiB)) process.exitCode = 1;

@@ -33,7 +33,8 @@ export function runBenchmarks(title: string, cases: readonly BenchCase[], nameWi
     const { median, runs, peakMiB, result } = JSON.parse(line);
     const time = median >= 1000 ? `${(median / 1000).toFixed(2)} s` : `${median.toFixed(median < 10 ? 2 : 1)} ms`;
     console.log(
-      `${c.name.padEnd(nameWidth)} ${time.padStart(10)} (${runs} run${runs > 1 ? 's' : ''})  ${peakMiB.toFixed(0).padStart(5)} MiB   ${result}`,
+      `${c.name.padEnd(nameWidth)} ${time.padStart(10)} (${runs} run${runs > 1 ? 's' : ''})  ` +
+        `${peakMiB.toFixed(0).padStart(5)} MiB   ${result}`,
     );
   });
 }

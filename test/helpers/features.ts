@@ -117,7 +117,7 @@ export class ViewFixtures {
     assert.deepEqual(sortRanges(answer.map((l) => l.range)), fixture.ranges, `references in ${source}`);
   }
 
-  /** Document highlights from the cursor are exactly the «» ranges; `writes` are the declarations' indexes among them. */
+  /** Document highlights from the cursor are exactly the «» ranges; `writes`: the declarations' indexes among them. */
   expectHighlights(source: string, writes: readonly number[]): void {
     const fixture = this.atCursor(source);
     const sorted = [...documentHighlights(fixture.view, fixture.offset)].sort(

@@ -176,7 +176,7 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  test('every palette command runs: Show Output, Open an Example, Copy Nimber at Cursor, Cancel Computations', async () => {
+  test('every palette command runs: Show Output, Open an Example, Copy Nimber, Cancel Computations', async () => {
     const manifest = vscode.extensions.getExtension('grundy-tools.grundy-game')!.packageJSON;
     const palette = (manifest.contributes.menus.commandPalette as { command: string; when: string }[]).filter(
       (entry) => entry.when !== 'false',

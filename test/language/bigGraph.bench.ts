@@ -78,13 +78,16 @@ try {
     const name = targets === 'local' ? 'targets within 1,000 of their source' : 'targets uniformly random';
     const check = timed(cli, ['check', file], true);
     console.log(
-      `grundy check, ${megabytes.toFixed(1)} MB graph, ${name}: ${check.seconds.toFixed(2)} s = ${(megabytes / check.seconds).toFixed(1)} MB/s [target ≥ 50 MB/s], peak ${check.peakMiB.toFixed(0)} MiB, exit ${check.status}`,
+      `grundy check, ${megabytes.toFixed(1)} MB graph, ${name}: ${check.seconds.toFixed(2)} s = ` +
+        `${(megabytes / check.seconds).toFixed(1)} MB/s [target ≥ 50 MB/s], peak ${check.peakMiB.toFixed(0)} MiB, ` +
+        `exit ${check.status}`,
     );
     const analyze = timed(cli, ['analyze', file, '--json', '--budget-ms', '600000'], true);
     const ours = JSON.parse(analyze.stdout || '{}').games?.[0]?.nimber;
     if (gpp.status !== 0) {
       console.log(
-        `grundy analyze (${name}): ${analyze.seconds.toFixed(2)} s, peak ${analyze.peakMiB.toFixed(0)} MiB, nimber ${ours}; no C++ baseline (g++ failed: ${gpp.error?.message ?? gpp.stderr.trim()})`,
+        `grundy analyze (${name}): ${analyze.seconds.toFixed(2)} s, peak ${analyze.peakMiB.toFixed(0)} MiB, nimber ` +
+          `${ours}; no C++ baseline (g++ failed: ${gpp.error?.message ?? gpp.stderr.trim()})`,
       );
       continue;
     }
@@ -96,7 +99,10 @@ try {
     const time = analyze.seconds / baseline.seconds;
     const memory = analyze.peakMiB / baseline.peakMiB;
     console.log(
-      `grundy analyze (${name}): ${analyze.seconds.toFixed(2)} s, peak ${analyze.peakMiB.toFixed(0)} MiB; C++ ${baseline.seconds.toFixed(2)} s, peak ${baseline.peakMiB.toFixed(0)} MiB; time ${time.toFixed(1)}× [target ≤ 2: ${time <= 2 ? 'met' : 'not met'}], memory ${memory.toFixed(1)}× [target ≤ 2: ${memory <= 2 ? 'met' : 'not met'}]; ${same}`,
+      `grundy analyze (${name}): ${analyze.seconds.toFixed(2)} s, peak ${analyze.peakMiB.toFixed(0)} MiB; C++ ` +
+        `${baseline.seconds.toFixed(2)} s, peak ${baseline.peakMiB.toFixed(0)} MiB; time ${time.toFixed(1)}× ` +
+        `[target ≤ 2: ${time <= 2 ? 'met' : 'not met'}], memory ${memory.toFixed(1)}× [target ≤ 2: ` +
+        `${memory <= 2 ? 'met' : 'not met'}]; ${same}`,
     );
   }
 } finally {

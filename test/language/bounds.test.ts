@@ -126,7 +126,8 @@ describe('capped diagnostics', () => {
     assert.equal(summary.severity, 'error');
     assert.equal(
       summary.message,
-      `…and ${(runs - MAX_DIAGNOSTICS).toLocaleString('en-US')} more problems not shown (only the first ${MAX_DIAGNOSTICS.toLocaleString('en-US')} are listed)`,
+      `…and ${(runs - MAX_DIAGNOSTICS).toLocaleString('en-US')} more problems not shown (only the first ` +
+        `${MAX_DIAGNOSTICS.toLocaleString('en-US')} are listed)`,
     );
     assert.equal(summary.span.start, 22 + 2 * MAX_DIAGNOSTICS, 'at the first problem not shown');
     assert.equal(document.work.problems, runs);
@@ -214,7 +215,8 @@ describe('capped diagnostics', () => {
 describe('duplicate edges, found with integers', () => {
   it('a star with every edge written twice: each second one is a duplicate, the first ones are kept in order', () => {
     const targets = Array.from({ length: 20_000 }, (_, i) => `t${(i * 7919) % 20_000}`);
-    const text = `graph star {\n  hub -> ${targets.join(', ')}\n  hub -> ${targets.join(', ')}\n  t1 -> t2, t2, t3\n}\n`;
+    const edges = `  hub -> ${targets.join(', ')}`;
+    const text = `graph star {\n${edges}\n${edges}\n  t1 -> t2, t2, t3\n}\n`;
     const document = analyzeText(text);
     assert.equal(document.work.problems, 20_001, 'every duplicate found, and t1 -> t2 once more');
     const graph = document.model.symbols.get('star');

@@ -62,8 +62,10 @@ describe('the classics in .game files', () => {
             return `${next() < 0.5 ? 'h' : 'x'} ${int(9)} ${int(9)}`;
           case 0:
             return `wythoff ${Array.from({ length: 1 + int(1) }, () => `(${int(9)}, ${int(9)})`).join(' ')}`;
-          case 1:
-            return `leftmost ${Array.from({ length: 1 + int(1) }, () => `[${Array.from({ length: int(3) }, () => int(4)).join(', ')}]`).join(' ')}`;
+          case 1: {
+            const row = () => `[${Array.from({ length: int(3) }, () => int(4)).join(', ')}]`;
+            return `leftmost ${Array.from({ length: 1 + int(1) }, row).join(' ')}`;
+          }
           case 2:
             return `d ${Array.from({ length: 1 + int(1) }, () => `"${word(6)}"`).join(' ')}`;
           default:
@@ -71,8 +73,11 @@ describe('the classics in .game files', () => {
         }
       });
       const code = `4.${Array.from({ length: 1 + int(2) }, () => int(7)).join('')}`;
-      const hex = `${['0', '4', '8', 'C'][int(3)]}.${Array.from({ length: 1 + int(1) }, () => '0123456789ABCDEF'[int(15)]).join('')}`;
-      const text = `rule d = words {${words.map((w) => `"${w}"`).join(', ')}}\nrule h = octal ${code}\nrule x = hex ${hex}\ngame g = ${parts.join(' + ')}\n`;
+      const hexHead = ['0', '4', '8', 'C'][int(3)];
+      const hex = `${hexHead}.${Array.from({ length: 1 + int(1) }, () => '0123456789ABCDEF'[int(15)]).join('')}`;
+      const text =
+        `rule d = words {${words.map((w) => `"${w}"`).join(', ')}}\nrule h = octal ${code}\nrule x = ` +
+        `hex ${hex}\ngame g = ${parts.join(' + ')}\n`;
       const { games } = report(text);
       const game = games[0];
       if (game.result!.outcome === 'P') assert.equal(game.winningMoves.length, 0);

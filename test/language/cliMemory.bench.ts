@@ -37,7 +37,8 @@ function games(path: string): void {
   const lines = ['rule onetwo = subtract {1, 2}', 'rule s237 = subtract {2, 3, 7}', 'rule k = octal 0.77'];
   for (let i = 0; i < 500_000; i++)
     lines.push(
-      `game position-${i} = onetwo ${heap()} ${heap()} + s237 ${heap()} + nim ${heap()} ${heap()} + k "XX.X" + dawson ${heap()} + kayles ${heap()}`,
+      `game position-${i} = onetwo ${heap()} ${heap()} + s237 ${heap()} + nim ${heap()} ${heap()} + k "XX.X" + ` +
+        `dawson ${heap()} + kayles ${heap()}`,
     );
   writeFileSync(path, `${lines.join('\n')}\n`);
 }
@@ -80,7 +81,9 @@ try {
     const ok = (result.status === 0 || result.status === 1) && result.peakMiB <= TARGET_MIB;
     if (!ok) process.exitCode = 1;
     console.log(
-      `grundy ${command}, ${name} (${megabytes.toFixed(1)} MB), default flags: ${result.seconds.toFixed(1)} s, peak ${result.peakMiB.toFixed(0)} MiB, exit ${result.status} [target: done, within ${TARGET_MIB} MiB: ${ok ? 'met' : 'not met'}]${result.stderr ? `; stderr: ${result.stderr.slice(0, 300)}` : ''}`,
+      `grundy ${command}, ${name} (${megabytes.toFixed(1)} MB), default flags: ${result.seconds.toFixed(1)} s, ` +
+        `peak ${result.peakMiB.toFixed(0)} MiB, exit ${result.status} [target: done, within ${TARGET_MIB} MiB: ` +
+        `${ok ? 'met' : 'not met'}]${result.stderr ? `; stderr: ${result.stderr.slice(0, 300)}` : ''}`,
     );
   }
 } finally {

@@ -78,7 +78,11 @@ const benchCase = (c: Case): BenchCase => ({
       const published = JSON.stringify(lspDiagnostics(document, 'file:///bench.game', true));
       const last = document.diagnostics[document.diagnostics.length - 1];
       const suggested = document.diagnostics.filter((d) => d.message.includes('did you mean')).length;
-      return `${(text.length / 1024).toFixed(0)} KB: ${document.diagnostics.length} diagnostics (${suggested} with a suggestion), ${(published.length / 1024).toFixed(0)} KB published; last: ${last ? last.message.slice(0, 60) : '-'}`;
+      return (
+        `${(text.length / 1024).toFixed(0)} KB: ${document.diagnostics.length} diagnostics (${suggested} with ` +
+        `a suggestion), ${(published.length / 1024).toFixed(0)} KB published; last: ` +
+        `${last ? last.message.slice(0, 60) : '-'}`
+      );
     };
   },
 });

@@ -53,7 +53,8 @@ describe('front end fuzzing', () => {
     assert.equal(document.diagnostics.length, 1);
     assert.equal(
       document.diagnostics[0].message,
-      'graph `ring` has a cycle: v0 -> v1 -> v2 -> v3 -> v4 -> … -> v99997 -> v99998 -> v99999 -> v0; the positions of a game must not repeat',
+      'graph `ring` has a cycle: v0 -> v1 -> v2 -> v3 -> v4 -> … -> v99997 -> v99998 -> v99999 -> v0; the ' +
+        'positions of a game must not repeat',
     );
   });
 });

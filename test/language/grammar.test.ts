@@ -220,7 +220,7 @@ describe('TextMate grammar', () => {
     });
   }
 
-  it('the manifest contributes exactly protocol.ts's commands, in the Grundy category, each with a when clause', () => {
+  it('the manifest has exactly the commands of protocol.ts, in the Grundy category, each with a when clause', () => {
     const manifest = JSON.parse(readFileSync(repositoryPath('package.json'), 'utf8'));
     const commands = [
       CANCEL_COMPUTATIONS_COMMAND,

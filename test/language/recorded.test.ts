@@ -23,7 +23,10 @@ function generatedGraph(next: () => number): string {
   for (let i = 0; i < vertices; i++) {
     const targets = Array.from({ length: Math.floor(next() * 4) }, name);
     const space = () => pick(['', ' ', '  ', '\t']);
-    let line = `${space()}${name()}${targets.length ? `${space()}->${space()}${targets.join(`${space()},${space()}`)}` : ''}`;
+    // In this order: the recording was made from the random numbers drawn so.
+    const head = `${space()}${name()}`;
+    const edges = targets.length ? `${space()}->${space()}${targets.join(`${space()},${space()}`)}` : '';
+    let line = `${head}${edges}`;
     if (next() < 0.1) line += ` # ${pick(['note', 'a -> b', ''])}`;
     if (next() < 0.05)
       line = pick([

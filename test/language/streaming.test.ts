@@ -36,7 +36,8 @@ function assertSameMeaning(text: string, label: string): void {
   const games = (list: readonly GameSymbol[], document: AnalyzedDocument) =>
     list.map(
       (g) =>
-        `${g.name} ${g.declaration.start} ${g.valid} ${g.play} ${g.components.length} ${g.valid ? gameKey(document, g) : ''}`,
+        `${g.name} ${g.declaration.start} ${g.valid} ${g.play} ${g.components.length} ` +
+        `${g.valid ? gameKey(document, g) : ''}`,
     );
   assert.deepEqual(
     games(streamed, stream),
@@ -83,7 +84,8 @@ describe('reading a file as a stream of games', () => {
     const next = random(61);
     for (let i = 0; i < 200; i++) assertSameMeaning(tokenSoup(next), `token soup ${i} (seed 61)`);
     assertSameMeaning(
-      'game a = nim 1\ngame a = nim 2\nrule a = subtract {1}\ngame b = a 3\ngame c = b 1 + d 2\ngame d = nim 3\nrule r = subtract {1, 2}\ngame r = r 4\ngame e = r 5 + zz 1\n',
+      'game a = nim 1\ngame a = nim 2\nrule a = subtract {1}\ngame b = a 3\ngame c = b 1 + d 2\n' +
+        'game d = nim 3\nrule r = subtract {1, 2}\ngame r = r 4\ngame e = r 5 + zz 1\n',
       'names',
     );
     assertSameMeaning(generatedDocument(2000).text, 'the generated document');

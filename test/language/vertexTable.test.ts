@@ -60,7 +60,7 @@ describe('vertex table', () => {
     );
   });
 
-  it('names that differ in their number's last four bits share a stretch of the table; others are spread', () => {
+  it('names that differ in the last four bits of their number share a stretch of the table; others are spread', () => {
     const mask = (1 << 20) - 1;
     const group = Array.from({ length: 16 }, (_, i) => hashOf(`v${32 + i}`, 0, `v${32 + i}`.length) & mask);
     assert.equal(new Set(group).size, 16, 'distinct slots');

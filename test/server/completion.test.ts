@@ -1,4 +1,5 @@
-// Completion by context, one fixture per case (`|` is the cursor), asked of views; the wire for a client without snippets.
+// Completion by context, one fixture per case (`|` is the cursor), asked of views; over the wire, a
+// client without snippets.
 
 import * as assert from 'node:assert/strict';
 import type { CompletionItem } from 'vscode-languageserver-protocol';

@@ -277,8 +277,12 @@ describe('worker pool: the queue and the pipelines', function () {
       script,
       `const { parentPort } = require('node:worker_threads');
        parentPort.on('message', (m) => {
-         if (m.job.kind === 'hoard') { const hoard = []; for (;;) hoard.push({ n: hoard.length, s: 'x' + hoard.length }); }
-         parentPort.postMessage({ type: 'done', id: m.id, result: { kind: 'values', valueBytes: m.valueBytes }, cancelled: false });
+         if (m.job.kind === 'hoard') {
+           const hoard = [];
+           for (;;) hoard.push({ n: hoard.length, s: 'x' + hoard.length });
+         }
+         const result = { kind: 'values', valueBytes: m.valueBytes };
+         parentPort.postMessage({ type: 'done', id: m.id, result, cancelled: false });
        });`,
     );
     const crashes: string[] = [];

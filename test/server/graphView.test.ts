@@ -91,7 +91,7 @@ describe('the graph request (the graph view)', function () {
     assert.match((ask({ graph: 'nosuch' }) as { refused: string }).refused, /no graph `nosuch`/);
   });
 
-  it('over the wire: the request, its bad params refused; a graph's lens runs show-graph as a message', async () => {
+  it('over the wire: the request, its bad params refused; a lens runs show-graph as a message', async () => {
     const { session } = await LanguageServerSession.inProcess();
     try {
       await session.open(uri, text);
@@ -119,7 +119,8 @@ describe('the graph request (the graph view)', function () {
       const told = await session.executeCommand(SHOW_GRAPH_COMMAND, lenses[0].command!.arguments);
       assert.equal(
         told,
-        'graph g: 5 vertices, 6 edges. 2 with nimber 0, 2 with nimber 1, 1 with nimber 2; the vertices with nimber 0 are the P-positions',
+        'graph g: 5 vertices, 6 edges. 2 with nimber 0, 2 with nimber 1, 1 with nimber 2; the vertices with nimber ' +
+          '0 are the P-positions',
       );
     } finally {
       await session.stop();

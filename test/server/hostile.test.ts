@@ -87,7 +87,9 @@ const cases: HostileCase[] = [
     // Members near 10^18: a period cannot be proved before heaps of 10^18, so the values grow
     // until their memory runs out. Each of the two workers holds one such sequence; with the
     // default setting (768 MiB for the computations) the server stays under 1 GiB.
-    name: 'rules with members near 10^18: each computation stops at the memory limit and says so; the server stays under 1 GiB',
+    name:
+      'rules with members near 10^18: each computation stops at the memory limit and says so; the server stays ' +
+      'under 1 GiB',
     ceilingMb: 1024,
     text: () =>
       [
@@ -176,7 +178,10 @@ const cases: HostileCase[] = [
   {
     name: '300 games with 900 unknown names: every one gets its diagnostic',
     text: () =>
-      `${['rule onetwo = subtract {1, 2}', ...Array.from({ length: 300 }, (_, i) => `game u${i} = ontwo${i} 3 + nmi${i} 4 + kayls${i} 5`)].join('\n')}\n`,
+      `${[
+        'rule onetwo = subtract {1, 2}',
+        ...Array.from({ length: 300 }, (_, i) => `game u${i} = ontwo${i} 3 + nmi${i} 4 + kayls${i} 5`),
+      ].join('\n')}\n`,
     check: async (_session, _text, diagnostics) => {
       const unknown = diagnostics.filter((d) => d.code === 'unknown-name');
       assert.equal(unknown.length, 900);
@@ -225,7 +230,9 @@ const cases: HostileCase[] = [
     },
   },
   {
-    name: 'junk: a 200 KB line of letters and stray characters, then 5,000 broken lines: diagnostics capped, the cap said in a last one',
+    name:
+      'junk: a 200 KB line of letters and stray characters, then 5,000 broken lines: diagnostics capped, the ' +
+      'cap said in a last one',
     text: () => {
       const next = random(13);
       const line = Array.from(
@@ -259,7 +266,8 @@ const cases: HostileCase[] = [
       return Array.from(
         { length: 3000 },
         (_, i) =>
-          `${i === 1500 ? `game bad = nosuch ${i}` : `game m${i} = nim ${i}`}${['\n', '\r\n', '\r'][Math.floor(next() * 3)]}`,
+          (i === 1500 ? `game bad = nosuch ${i}` : `game m${i} = nim ${i}`) +
+          ['\n', '\r\n', '\r'][Math.floor(next() * 3)],
       ).join('');
     },
     check: async (session, _text, diagnostics) => {

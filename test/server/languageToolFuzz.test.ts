@@ -472,7 +472,8 @@ describe('the language tool on random documents (in-process server)', function (
             const was = line > lastLine + delta ? line - delta : line;
             assert.ok(
               before.has(`${diagnostic.code} ${was}:${diagnostic.range.start.character}`),
-              `${label}: the quick fix "${action.title}" added ${diagnostic.code} on line ${line + 1}: ${diagnostic.message}\n${JSON.stringify(corrupted)}`,
+              `${label}: the quick fix "${action.title}" added ${diagnostic.code} on line ${line + 1}: ` +
+                `${diagnostic.message}\n${JSON.stringify(corrupted)}`,
             );
           }
           await session.close(after.uri);
@@ -523,7 +524,8 @@ describe('the language tool on random documents (in-process server)', function (
         const shape = (list: Diagnostic[]) =>
           list.map(
             (x) =>
-              `${x.range.start.line}:${x.range.start.character}-${x.range.end.line}:${x.range.end.character} ${x.code} ${x.message}`,
+              `${x.range.start.line}:${x.range.start.character}-${x.range.end.line}:${x.range.end.character} ` +
+              `${x.code} ${x.message}`,
           );
         assert.deepEqual(
           shape(final.diagnostics),

@@ -50,7 +50,10 @@ function frontEnd(text: string, gameLines: number[]): void {
   const ms = (t: number) => `${t.toFixed(2)} ms`;
   const met = percentile(whole, 0.5) <= 5 && percentile(whole, 0.95) <= 10;
   console.log(
-    `front end on this document (analyzeVersion: parse, check, requests): a whole analysis median ${ms(percentile(whole, 0.5))}, p95 ${ms(percentile(whole, 0.95))} [target median ≤ 5 ms, p95 ≤ 10 ms: ${met ? 'met' : 'not met'}]; a keystroke's incremental analysis median ${ms(percentile(keystrokes, 0.5))}, p95 ${ms(percentile(keystrokes, 0.95))}`,
+    `front end on this document (analyzeVersion: parse, check, requests): a whole analysis median ` +
+      `${ms(percentile(whole, 0.5))}, p95 ${ms(percentile(whole, 0.95))} [target median ≤ 5 ms, p95 ≤ 10 ms: ` +
+      `${met ? 'met' : 'not met'}]; a keystroke's incremental analysis median ${ms(percentile(keystrokes, 0.5))}, ` +
+      `p95 ${ms(percentile(keystrokes, 0.95))}`,
   );
 }
 
@@ -84,7 +87,8 @@ async function measure(
   const p95 = percentile(times, 0.95);
   const verdict = `[target p95 ≤ ${targetP95} ms: ${p95 <= targetP95 ? 'met' : 'not met'}]`;
   console.log(
-    `${name.padEnd(62)} median ${ms(percentile(times, 0.5)).padStart(9)}   p95 ${ms(p95).padStart(9)}   (${runs} runs) ${verdict}`,
+    `${name.padEnd(62)} median ${ms(percentile(times, 0.5)).padStart(9)}   p95 ${ms(p95).padStart(9)}   (${runs} ` +
+      `runs) ${verdict}`,
   );
 }
 
@@ -120,10 +124,12 @@ async function main(): Promise<void> {
   const lensCount = await settled();
   const allValues = performance.now() - opened;
   console.log(
-    `language server latency: ${LINES}-line document, ${gameLines.length} games, ${lensCount} code lenses; Officers (0.6) at 10^12 computing throughout`,
+    `language server latency: ${LINES}-line document, ${gameLines.length} games, ${lensCount} code lenses; ` +
+      `Officers (0.6) at 10^12 computing throughout`,
   );
   console.log(
-    `open → first diagnostics ${firstDiagnostics.toFixed(0)} ms; open → every other game's value ${allValues.toFixed(0)} ms`,
+    `open → first diagnostics ${firstDiagnostics.toFixed(0)} ms; open → every other game's value ` +
+      `${allValues.toFixed(0)} ms`,
   );
 
   const next = random(11);
@@ -180,13 +186,15 @@ async function main(): Promise<void> {
   );
   const cpuPerEdit = (mainThreadCpuMs(session.pid) - cpuBefore) / edits;
   console.log(
-    `server main-thread CPU per keystroke (analysis, keys, diagnostics, everything else it did meanwhile): ${cpuPerEdit.toFixed(1)} ms on average [target ≤ 10 ms]`,
+    `server main-thread CPU per keystroke (analysis, keys, diagnostics, everything else it did meanwhile): ` +
+      `${cpuPerEdit.toFixed(1)} ms on average [target ≤ 10 ms]`,
   );
   // Lenses may come without commands (a document of over 1,000 games): resolve the one we read.
   const lens = (await session.codeLenses(uri))?.find((l) => l.range.start.line === 12);
   const still = (lens && (lens.command ?? (await session.resolveCodeLens(lens)).command)?.title) ?? '';
   console.log(
-    `the background computation was still running at the end: ${still.includes('$(sync~spin)') ? 'yes' : `no (${still})`}`,
+    `the background computation was still running at the end: ` +
+      `${still.includes('$(sync~spin)') ? 'yes' : `no (${still})`}`,
   );
   await session.stop();
 }

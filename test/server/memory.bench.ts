@@ -53,7 +53,8 @@ async function main(): Promise<void> {
       const peak = peakMemoryMb(session.pid);
       const said = diagnostics.filter((d) => limited(d.message)).length;
       console.log(
-        `${title}: ${said} games stopped at the memory limit after ${seconds.toFixed(1)} s; server peak ${peak.toFixed(0)} MiB [target < ${CEILING_MB} MiB: ${peak < CEILING_MB ? 'met' : 'NOT MET'}]`,
+        `${title}: ${said} games stopped at the memory limit after ${seconds.toFixed(1)} s; server peak ` +
+          `${peak.toFixed(0)} MiB [target < ${CEILING_MB} MiB: ${peak < CEILING_MB ? 'met' : 'NOT MET'}]`,
       );
       if (peak >= CEILING_MB) process.exitCode = 1;
     } finally {

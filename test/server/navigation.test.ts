@@ -58,7 +58,8 @@ describe('navigation', () => {
 
   it('document symbols: rules, graphs with their vertices, games, each with its detail', () => {
     const fixture = views.open(
-      'rule onetwo = subtract {1, 2}\ngraph g {\n  a -> b, c\n  b -> c\n}\ngame coins = onetwo 3 4 5\ngame p = g at a\n',
+      'rule onetwo = subtract {1, 2}\ngraph g {\n  a -> b, c\n  b -> c\n}\ngame coins = onetwo 3 4 5\ngame p = g ' +
+        'at a\n',
     );
     const symbols = documentSymbols(fixture.view);
     const outline = symbols.map((s) => [

@@ -95,7 +95,10 @@ async function manyGamesCase(count: number): Promise<void> {
     }
     const peak = peakMemoryMb(session.pid);
     console.log(
-      `${count.toLocaleString('en-US').padStart(7)} games (${(text.length / 1e6).toFixed(1)} MB): open → diagnostics ${diagnosticsMs.toFixed(0).padStart(6)} ms; open → every game's inlay hint ${Number.isNaN(hintsMs) ? 'NOT within 600 s' : `${hintsMs.toFixed(0).padStart(6)} ms`} (${requests} polls); peak memory ${peak.toFixed(0)} MB (${peakAtDiagnostics.toFixed(0)} MB by the diagnostics)`,
+      `${count.toLocaleString('en-US').padStart(7)} games (${(text.length / 1e6).toFixed(1)} MB): open → ` +
+        `diagnostics ${diagnosticsMs.toFixed(0).padStart(6)} ms; open → every game's inlay hint ` +
+        `${Number.isNaN(hintsMs) ? 'NOT within 600 s' : `${hintsMs.toFixed(0).padStart(6)} ms`} (${requests} ` +
+        `polls); peak memory ${peak.toFixed(0)} MB (${peakAtDiagnostics.toFixed(0)} MB by the diagnostics)`,
     );
   } finally {
     await session.stop();
@@ -172,7 +175,8 @@ async function stallCase(name: string, text: string): Promise<number> {
     stop = true;
     await prober;
     console.log(
-      `${name.padEnd(40)} open → diagnostics ${diagnosticsMs.toFixed(0).padStart(6)} ms; worst probe round trip ${worst.toFixed(0).padStart(6)} ms; peak memory ${peakMemoryMb(session.pid).toFixed(0)} MB`,
+      `${name.padEnd(40)} open → diagnostics ${diagnosticsMs.toFixed(0).padStart(6)} ms; worst probe round trip ` +
+        `${worst.toFixed(0).padStart(6)} ms; peak memory ${peakMemoryMb(session.pid).toFixed(0)} MB`,
     );
     return worst;
   } finally {
@@ -184,14 +188,16 @@ async function main(): Promise<void> {
   const only = process.argv[2];
   if (!only || only === 'many') {
     console.log(
-      'many games: open → diagnostics, open → every game value in the inlay hints, peak memory (targets: 10,000 in 2 s, 100,000 in 20 s, under 1 GiB)',
+      'many games: open → diagnostics, open → every game value in the inlay hints, peak memory (targets: 10,000 in ' +
+        '2 s, 100,000 in 20 s, under 1 GiB)',
     );
     const counts = process.argv[3] ? [Number(process.argv[3])] : [10_000, 100_000];
     for (const count of counts) await manyGamesCase(count);
   }
   if (!only || only === 'stall') {
     console.log(
-      '\nmain-thread stalls: worst hover round trip on another document while the server takes in each pathological one',
+      '\nmain-thread stalls: worst hover round trip on another document while the server takes in each ' +
+        'pathological one',
     );
     let worst = 0;
     for (const { name, text } of hostileDocuments())

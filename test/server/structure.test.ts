@@ -109,7 +109,8 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
       character = data[i] === 0 ? character + data[i + 1] : data[i + 1];
       const modifiers = TOKEN_MODIFIERS.filter((_, bit) => data[i + 4] & (1 << bit));
       out.push(
-        `${line}:${character} ${lines[line].slice(character, character + data[i + 2])} ${TOKEN_TYPES[data[i + 3]]}${modifiers.length ? ` [${modifiers.join(' ')}]` : ''}`,
+        `${line}:${character} ${lines[line].slice(character, character + data[i + 2])} ` +
+          `${TOKEN_TYPES[data[i + 3]]}${modifiers.length ? ` [${modifiers.join(' ')}]` : ''}`,
       );
     }
     return out;

@@ -23,7 +23,10 @@ export function proofWords(p: Periodicity): string {
     case 'guy-smith':
       return `proved at n = ${p.provedAt} by the Guy–Smith periodicity theorem`;
     case 'guy-smith-three':
-      return `proved at n = ${p.provedAt} by the Guy–Smith argument for codes that leave up to three heaps (the window 3·n0 + 2p + t)`;
+      return (
+        `proved at n = ${p.provedAt} by the Guy–Smith argument for codes that leave up to three heaps (the ` +
+        `window 3·n0 + 2p + t)`
+      );
     case 'all-but-window':
       return `proved at n = ${p.provedAt} by the window argument for subtract-all-except games`;
   }
@@ -43,7 +46,10 @@ export function sequenceWhy(rule: RuleSummary, n: bigint): string {
   if (!p) return `computed directly`;
   const residue = ((n - BigInt(p.preperiod)) % BigInt(p.period)) + BigInt(p.preperiod);
   const shift = p.saltus === 0 ? '' : ` plus ${p.saltus} per period`;
-  return `${numberText(n)} ≡ ${residue} (mod ${p.period}): the value of heap ${residue}${shift}, by ${periodWords(p)}, ${proofWords(p)}`;
+  return (
+    `${numberText(n)} ≡ ${residue} (mod ${p.period}): the value of heap ${residue}${shift}, by ` +
+    `${periodWords(p)}, ${proofWords(p)}`
+  );
 }
 
 export function elapsed(sinceMs: number): string {

@@ -237,7 +237,8 @@ export class SharedRuleSummaries {
 
   private one(summary: RuleSummary): RuleSummary {
     const p = summary.periodicity;
-    const id = `${summary.key}\u0000${summary.computedUpTo}\u0000${p ? `${p.preperiod} ${p.period} ${p.saltus} ${p.provedAt} ${p.proof}` : summary.reason}`;
+    const how = p ? `${p.preperiod} ${p.period} ${p.saltus} ${p.provedAt} ${p.proof}` : summary.reason;
+    const id = `${summary.key}\u0000${summary.computedUpTo}\u0000${how}`;
     const known = this.summaries.get(id);
     if (known) return known;
     if (this.summaries.size >= MAX_SHARED_SUMMARIES) this.summaries.clear();

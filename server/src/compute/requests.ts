@@ -25,7 +25,8 @@ export function graphKey(document: AnalyzedDocument, graph: GraphSymbol): string
   if (key === undefined) {
     const declaration = graph.declaration;
     const bodyStart = declaration.name?.end ?? declaration.start;
-    key = `graph ${createHash('sha256').update(document.file.text.slice(bodyStart, declaration.end)).digest('base64url')}`;
+    const body = document.file.text.slice(bodyStart, declaration.end);
+    key = `graph ${createHash('sha256').update(body).digest('base64url')}`;
     graphKeys.set(graph, key);
   }
   return key;

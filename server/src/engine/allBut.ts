@@ -59,7 +59,8 @@ export function allButSequence(rule: AllButRule, key: string, budget: Budget, op
   const provable = 2n * largest < BigInt(limit);
   const unprovable = provable
     ? undefined
-    : `a period needs the nimbers of more than 2 × max E = ${2n * largest} heaps, beyond the ${limit} this computation may hold`;
+    : `a period needs the nimbers of more than 2 × max E = ${2n * largest} heaps, beyond the ${limit} this ` +
+      `computation may hold`;
   const findPeriod = (options.findPeriod ?? true) && provable;
   // Exceptions beyond every heap this run reaches never apply: the window only needs the others.
   const exceptions = Int32Array.from(excluded.filter((e) => e < BigInt(target)).map(Number));

@@ -194,7 +194,8 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
   const units: Unit[] = [];
   const owners: Owner[] = [];
   const tooLarge = (size: bigint) =>
-    `beyond the misère search limit (heaps of at most ${MISERE_MAX_HEAP.toLocaleString('en-US')}; this one has ${size})`;
+    `beyond the misère search limit (heaps of at most ${MISERE_MAX_HEAP.toLocaleString('en-US')}; this one has ` +
+    `${size})`;
   for (let component = 0; component < input.components.length; component++) {
     const c = input.components[component];
     if (c.kind === 'treblecross')
@@ -241,7 +242,8 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
     for (const [size, where] of sizes) {
       if (size > BigInt(MISERE_MAX_HEAP))
         return unknown(
-          `beyond the misère search limit (heaps of at most ${MISERE_MAX_HEAP.toLocaleString('en-US')}; this one has ${size})`,
+          `beyond the misère search limit (heaps of at most ${MISERE_MAX_HEAP.toLocaleString('en-US')}; this one ` +
+            `has ${size})`,
         );
       units.push({ kind: 'heap', rule: c.rule, size: Number(size) });
       owners.push(

@@ -32,8 +32,8 @@ function computeRuleKey(rule: HeapRule): string {
       // A code with a digit of 8 or more is hexadecimal (it may leave three heaps); one without is
       // an octal code however it was written (`hex 0.77` is Kayles).
       const [before, ...after] = significantDigits(rule.digits);
-      if ([before, ...after].some((d) => d > 7))
-        return `hex ${before.toString(16).toUpperCase()}.${after.map((d) => d.toString(16).toUpperCase()).join('') || '0'}`;
+      const hex = (d: number) => d.toString(16).toUpperCase();
+      if ([before, ...after].some((d) => d > 7)) return `hex ${hex(before)}.${after.map(hex).join('') || '0'}`;
       return `octal ${before}.${after.join('') || '0'}`;
     }
   }

@@ -59,13 +59,16 @@ export async function playMove(
     ? { documentChanges: [{ textDocument: { uri: args.uri, version: move.version }, edits: [move.edit] }] }
     : { changes: { [args.uri]: [move.edit] } };
   if (!context.client.workspace?.applyEdit) {
-    const message = `The move ${move.label} was not applied: this editor does not accept edits from the server (workspace.applyEdit).`;
+    const message =
+      `The move ${move.label} was not applied: this editor does not accept edits from the server ` +
+      `(workspace.applyEdit).`;
     context.tell(message);
     return { applied: false, message, edit };
   }
   const response = await context.applyEdit(`Play ${move.label}`, edit);
   if (!response.applied) {
-    const message = `The move ${move.label} was not applied${response.failureReason ? `: ${response.failureReason}` : ''}.`;
+    const why = response.failureReason ? `: ${response.failureReason}` : '';
+    const message = `The move ${move.label} was not applied${why}.`;
     context.tell(message);
     return { applied: false, message };
   }

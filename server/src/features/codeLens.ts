@@ -104,7 +104,8 @@ function gameLensCommands(view: DocumentView, game: GameSymbol): (() => Command)
     return [
       () =>
         fact(
-          `${icon('sync~spin')}computing ${game.name}… (${elapsed(value.sinceMs)}; cancel from the progress notification)`,
+          `${icon('sync~spin')}computing ${game.name}… (${elapsed(value.sinceMs)}; cancel from the progress ` +
+            `notification)`,
         ),
     ];
   if (value.state === 'failed')

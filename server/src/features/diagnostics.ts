@@ -60,7 +60,8 @@ export function computationDiagnostics(view: DocumentView): LspDiagnostic[] {
         code: 'computation-failed',
         source: 'grundy',
         message: value.message.startsWith(MEMORY_LIMIT_FAILURE)
-          ? `computing \`${game.name}\` ${value.message.split('\n')[0]}; raise the setting \`grundy.computation.memoryMb\` to compute further`
+          ? `computing \`${game.name}\` ${value.message.split('\n')[0]}; raise the setting ` +
+            `\`grundy.computation.memoryMb\` to compute further`
           : `computing \`${game.name}\` failed: ${value.message.split('\n')[0]}`,
       });
     } else if (value?.state === 'done' && value.value.outcome === null) {

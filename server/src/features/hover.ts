@@ -61,7 +61,9 @@ export function hover(view: DocumentView, offset: number): Hover | null {
   const shortened = withShortNumbers(markdown);
   markdown = shortened;
   if (ABBREVIATED.test(markdown))
-    markdown = `${markdown}\n\n_Long numbers are abbreviated; the command **Grundy: Copy Nimber at Cursor** copies a nimber whole._`;
+    markdown =
+      `${markdown}\n\n_Long numbers are abbreviated; the command **Grundy: Copy Nimber at Cursor** copies ` +
+      `a nimber whole._`;
   const lines = document.lines;
   return { contents: { kind: MarkupKind.Markdown, value: markdown }, range: lines.rangeOf(span) };
 }
@@ -164,7 +166,9 @@ function componentResult(value: Value<GameResult> | undefined, index: number): C
 function ruleLine(name: string, rule: HeapRule, summary: RuleSummary | undefined): string {
   const head = `rule \`${name}\` (${describeRule(rule)})`;
   if (!summary) return head;
-  const values = `\n\nG(0), G(1), …: \`${summary.firstValues.join(' ')}${summary.computedUpTo + 1 > summary.firstValues.length ? ' …' : ''}\``;
+  const values =
+    `\n\nG(0), G(1), …: ` +
+    `\`${summary.firstValues.join(' ')}${summary.computedUpTo + 1 > summary.firstValues.length ? ' …' : ''}\``;
   if (summary.periodicity)
     return `${head}: ${periodWords(summary.periodicity)}, ${proofWords(summary.periodicity)}.${values}`;
   return `${head}: no period proved (${summary.reason ?? `values known up to n = ${summary.computedUpTo}`}).${values}`;
@@ -184,6 +188,11 @@ function componentHover(
   const result = componentResult(value, index);
   if (!result || value?.state !== 'done') return title;
   const out = [title, ''];
+  /** The nimber of the component's i-th part (heap, token, position), or `?`. */
+  const part = (i: number) => {
+    const g = result.parts[i];
+    return g === null ? '?' : nim(g);
+  };
   if (result.nimber !== null) out.push(`nimber **${nim(result.nimber)}**`);
   else if (result.status === 'unknown') out.push(`value not known: ${result.reason ?? 'not computed'}`);
   out.push('');
@@ -191,47 +200,43 @@ function componentHover(
     case 'heaps':
       out.push(ruleLine(component.ruleName, component.rule, result.rule));
       if (component.heaps.length > 0)
-        out.push(
-          '',
-          `heaps: ${component.heaps.map((h, i) => `${numberText(h)} → ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ')}`,
-        );
+        out.push('', `heaps: ${component.heaps.map((h, i) => `${numberText(h)} → ${part(i)}`).join(', ')}`);
       if (component.heaps.length > 1 && result.nimber !== null)
         out.push(`${result.parts.map((g) => nim(g!)).join(' ⊕ ')} = ${nim(result.nimber)}`);
       break;
     case 'octal-row':
       out.push(ruleLine(component.ruleName, component.rule, result.rule), '', 'Each run of `X` is a heap:');
-      out.push(
-        component.heaps
-          .map((h, i) => `${numberText(h)} → ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`)
-          .join(', ') || '(no runs: no moves)',
-      );
+      out.push(component.heaps.map((h, i) => `${numberText(h)} → ${part(i)}`).join(', ') || '(no runs: no moves)');
       break;
     case 'treblecross':
       out.push(...treblecrossLines(component.cells, result));
       break;
-    case 'tokens':
-      out.push(
-        `tokens on ${component.vertices.map((v, i) => `\`${component.graph.vertexIndex.nameOf(v)}\` ${result.parts[i] === null ? '?' : nim(result.parts[i]!)}`).join(', ')} of graph \`${component.graph.name}\``,
-      );
+    case 'tokens': {
+      const tokens = component.vertices.map((v, i) => `\`${component.graph.vertexIndex.nameOf(v)}\` ${part(i)}`);
+      out.push(`tokens on ${tokens.join(', ')} of graph \`${component.graph.name}\``);
       break;
+    }
     case 'wythoff':
       out.push("Wythoff's game: take any number from one heap, or the same number from both.", '');
       for (const [i, [a, b]] of component.positions.entries()) {
         const g = result.parts[i];
         const beatty = wythoffPairWords(a, b);
         out.push(
-          `- (${numberText(a)}, ${numberText(b)}) → ${g === null ? 'nimber not known' : nim(g)}${beatty ? `; ${beatty}` : ''}`,
+          `- (${numberText(a)}, ${numberText(b)}) → ` +
+            `${g === null ? 'nimber not known' : nim(g)}${beatty ? `; ${beatty}` : ''}`,
         );
       }
       if (result.nimber === null)
         out.push(
           '',
-          'Who wins a lone position is known from the Beatty pairs (⌊kφ⌋, ⌊kφ⌋ + k) at any size; nimbers have no known formula and are computed for heaps up to a few thousand.',
+          'Who wins a lone position is known from the Beatty pairs (⌊kφ⌋, ⌊kφ⌋ + k) at any size; nimbers have no ' +
+            'known formula and are computed for heaps up to a few thousand.',
         );
       break;
     case 'leftmost':
       out.push(
-        'The leftmost-pile game: a move takes coins from the leftmost non-empty pile of a row. From the right, G = a − 1 if a ≤ G(rest), else a.',
+        'The leftmost-pile game: a move takes coins from the leftmost non-empty pile of a row. From the right, G = ' +
+          'a − 1 if a ≤ G(rest), else a.',
         '',
       );
       for (const [i, row] of component.rows.entries())
@@ -270,7 +275,8 @@ function treblecrossLines(cells: string, result: ComponentResult): string[] {
       return [`Three marked cells in a row at cell ${t.at + 1}: the game is over, and the player to move has lost.`];
     case 'immediate-win':
       return [
-        `The player to move wins at once by marking cell${t.winningCells.length === 1 ? '' : 's'} ${t.winningCells.map((c) => c + 1).join(', ')} (three in a row).`,
+        `The player to move wins at once by marking cell${t.winningCells.length === 1 ? '' : 's'} ` +
+          `${t.winningCells.map((c) => c + 1).join(', ')} (three in a row).`,
       ];
     case 'over-budget':
       return [result.reason ?? 'not computed within the budget'];
@@ -280,7 +286,8 @@ function treblecrossLines(cells: string, result: ComponentResult): string[] {
       const lines = ['Cells that are safe to mark form independent segments (each is 0.007 at its length + 2):'];
       for (const s of t.segments)
         lines.push(
-          `- cells ${s.start + 1}–${s.start + s.length} ("${cells.slice(s.start, s.start + s.length)}"): ${nim(s.nimber)}`,
+          `- cells ${s.start + 1}–${s.start + s.length} ("${cells.slice(s.start, s.start + s.length)}"): ` +
+            `${nim(s.nimber)}`,
         );
       return lines;
     }
@@ -389,7 +396,9 @@ function ruleDeclarationHover(view: DocumentView, declaration: RuleDeclaration):
   if (symbol.rule.kind === 'treblecross') return [`**rule \`${symbol.name}\`**: Treblecross.`, span];
   if (symbol.rule.kind === 'words')
     return [
-      `**rule \`${symbol.name}\`**: a word game; a move deletes one of ${symbol.rule.words.map((w) => `\`"${w}"\``).join(', ')} from a piece, and what is left on either side is played apart.`,
+      `**rule \`${symbol.name}\`**: a word game; a move deletes one of ` +
+        `${symbol.rule.words.map((w) => `\`"${w}"\``).join(', ')} from a piece, and what is left on either side is ` +
+        `played apart.`,
       span,
     ];
   if (!isHeapRule(symbol.rule)) return [null, declaration];
@@ -411,7 +420,8 @@ export function ruleHover(view: DocumentView, name: string, rule: HeapRule): str
   ];
   if (summary.periodicity)
     out.push(
-      `Values repeat with ${periodWords(summary.periodicity)}; ${proofWords(summary.periodicity)}. Every heap's nimber is known.`,
+      `Values repeat with ${periodWords(summary.periodicity)}; ${proofWords(summary.periodicity)}. Every heap's ` +
+        `nimber is known.`,
     );
   else out.push(`No period proved: ${summary.reason ?? `values known up to n = ${summary.computedUpTo}`}.`);
   return out.join('\n');

@@ -19,7 +19,9 @@ export function numberAt(view: DocumentView, offset: number): NumberAtResult {
   const value = view.game(game);
   if (value?.state !== 'done')
     return {
-      refused: `The value of \`${game.name}\` is ${value?.state === 'failed' ? 'not known: its computation failed' : 'still being computed'}.`,
+      refused:
+        `The value of \`${game.name}\` is ` +
+        `${value?.state === 'failed' ? 'not known: its computation failed' : 'still being computed'}.`,
     };
   const result = value.value;
   const index = declaration.components.findIndex((c) => inside(c, offset));

@@ -19,7 +19,8 @@ export function renameTarget(view: DocumentView, offset: number): Occurrence {
     throw new Refusal(`\`${at.name}\` is a built-in rule: it cannot be renamed.`);
   if (!index.definition(at.key))
     throw new Refusal(
-      `\`${at.name}\` is not declared in this document, so there is nothing to rename: declare it, or correct the name.`,
+      `\`${at.name}\` is not declared in this document, so there is nothing to rename: declare it, or correct the ` +
+        `name.`,
     );
   return at;
 }
@@ -53,14 +54,16 @@ export function renameEdits(view: DocumentView, offset: number, newName: string)
     const taken = index.definition(at.key.slice(0, at.key.lastIndexOf(':') + 1) + newName);
     if (taken)
       throw new Refusal(
-        `Graph \`${at.graph}\` already has a vertex \`${newName}\` (line ${view.document.lines.positionAt(taken.start).line + 1}).`,
+        `Graph \`${at.graph}\` already has a vertex \`${newName}\` (line ` +
+          `${view.document.lines.positionAt(taken.start).line + 1}).`,
       );
   } else {
     if (isBuiltinName(newName)) throw new Refusal(`\`${newName}\` is a built-in rule: choose another name.`);
     const taken = index.uses(`name:${newName}`).find((o) => o.declaration);
     if (taken)
       throw new Refusal(
-        `\`${newName}\` is already the name of a ${taken.kind} (line ${view.document.lines.positionAt(taken.start).line + 1}).`,
+        `\`${newName}\` is already the name of a ${taken.kind} (line ` +
+          `${view.document.lines.positionAt(taken.start).line + 1}).`,
       );
   }
   const { lines } = view.document;

@@ -40,7 +40,9 @@ function heapRule(
   if (!symbol.rule) return { refused: `The rule \`${name}\` has errors: fix them to see its nim-sequence.` };
   if (!isHeapRule(symbol.rule))
     return {
-      refused: `\`${name}\` is not a heap rule: only subtraction, subtract-all-except and octal rules have a nim-sequence.`,
+      refused:
+        `\`${name}\` is not a heap rule: only subtraction, subtract-all-except and octal rules have a ` +
+        `nim-sequence.`,
     };
   return { symbol, rule: symbol.rule };
 }
@@ -78,7 +80,8 @@ export function sequenceAnswer(
   const last = values.length - 1;
   const status = p
     ? `${periodWords(p)}; ${proofWords(p)}.`
-    : `No period up to n = ${result.computedUpTo.toLocaleString('en-US')}${result.reason ? ` (${result.reason})` : ''}.`;
+    : `No period up to n = ` +
+      `${result.computedUpTo.toLocaleString('en-US')}${result.reason ? ` (${result.reason})` : ''}.`;
   const stopped =
     last < upTo
       ? cancelled
@@ -165,7 +168,8 @@ async function wythoffAnswer(
     size: table.size,
     table: Array.from(table.values),
     status:
-      'G(a, b) has no known formula; its zeros do: the P-positions are (0, 0) and the pairs (⌊kφ⌋, ⌊kφ²⌋) and (⌊kφ²⌋, ⌊kφ⌋), φ the golden ratio (Wythoff, 1907).',
+      'G(a, b) has no known formula; its zeros do: the P-positions are (0, 0) and the pairs (⌊kφ⌋, ⌊kφ²⌋) and ' +
+      '(⌊kφ²⌋, ⌊kφ⌋), φ the golden ratio (Wythoff, 1907).',
     ...(table.size < size
       ? { stopped: `${outcome.cancelled ? 'Cancelled' : 'Stopped'} at both heaps up to ${Math.max(0, table.size)}.` }
       : {}),

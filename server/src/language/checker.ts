@@ -508,7 +508,8 @@ function checkOctalCode(
   const allowedBefore = hex ? ['0', '4', '8', 'C', 'c'] : ['0', '4'];
   if (!allowedBefore.includes(before)) {
     const what = hex
-      ? 'a hexadecimal code starts with `0.`, or `4.`, `8.` or `C.` for a game that may also split a heap in two, three, or either, without taking anything'
+      ? 'a hexadecimal code starts with `0.`, or `4.`, `8.` or `C.` for a game that may also split a heap in two, ' +
+        'three, or either, without taking anything'
       : 'an octal code starts with `0.`, or `4.` for a game that may also split a heap in two without taking anything';
     diagnostics.push(
       error('bad-octal-code', { start: code.start, end: code.start + point }, `${what}; not \`${before}.\``),

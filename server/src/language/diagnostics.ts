@@ -116,7 +116,9 @@ export class DiagnosticSink {
     if (this.omitted === 0 || !this.firstOmitted) return [...this.kept];
     const n = this.omitted;
     const span = { start: this.firstOmitted.span.start, end: this.firstOmitted.span.end };
-    const message = `…and ${n.toLocaleString('en-US')} more ${n === 1 ? 'problem' : 'problems'} not shown (only the first ${this.cap.toLocaleString('en-US')} are listed)`;
+    const message =
+      `…and ${n.toLocaleString('en-US')} more ${n === 1 ? 'problem' : 'problems'} not shown (only ` +
+      `the first ${this.cap.toLocaleString('en-US')} are listed)`;
     const summary: Diagnostic = {
       span,
       severity: this.omittedErrors > 0 ? 'error' : 'warning',

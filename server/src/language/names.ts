@@ -45,7 +45,10 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*$/;
 /** Why a text cannot be a name, or undefined when it can (the lexer's rule: letters, digits, `_`, inner `-`). */
 export function invalidName(text: string): string | undefined {
   if (!NAME.test(text))
-    return `\`${text}\` is not a name: a name starts with a letter or \`_\` and goes on with letters, digits, \`_\`, or \`-\` between them`;
+    return (
+      `\`${text}\` is not a name: a name starts with a letter or \`_\` and goes on with letters, digits, ` +
+      `\`_\`, or \`-\` between them`
+    );
   if (KEYWORD_SET.has(text)) return `\`${text}\` is a keyword`;
   return undefined;
 }

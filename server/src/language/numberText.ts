@@ -22,7 +22,10 @@ export function digitsText(digits: string): string {
   const negative = digits.startsWith('-');
   const body = negative ? digits.slice(1) : digits;
   if (body.length <= LONG_NUMBER_DIGITS) return digits;
-  return `${negative ? '-' : ''}${body.slice(0, KEPT_DIGITS)}…${body.slice(-KEPT_DIGITS)} (${body.length.toLocaleString('en-US')} digits)`;
+  return (
+    `${negative ? '-' : ''}${body.slice(0, KEPT_DIGITS)}…${body.slice(-KEPT_DIGITS)} ` +
+    `(${body.length.toLocaleString('en-US')} digits)`
+  );
 }
 
 /** A number in decimal, abbreviated past LONG_NUMBER_DIGITS digits. */

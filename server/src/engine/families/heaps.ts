@@ -36,7 +36,9 @@ function heapsValue(rule: HeapRule, heaps: readonly bigint[], budget: Budget, ca
   if (rule.kind === 'octal' && leavesThreeHeaps(rule.digits)) {
     const large = heaps.find((n) => n > BigInt(MAX_THREE_WAY_HEAP));
     if (large !== undefined) {
-      const reason = `a heap of ${large} under a code that leaves three heaps: its moves are enumerated for heaps up to ${MAX_THREE_WAY_HEAP.toLocaleString('en-US')}`;
+      const reason =
+        `a heap of ${large} under a code that leaves three heaps: its moves are enumerated for heaps ` +
+        `up to ${MAX_THREE_WAY_HEAP.toLocaleString('en-US')}`;
       return { status: 'unknown', nimber: null, parts: heaps.map(() => null), reason };
     }
   }

@@ -32,8 +32,10 @@ function wythoffValue(component: Of<'wythoff'>, budget: Budget, cache: EngineCac
   const reach = table ? table.size : -1;
   const reason =
     largest > BigInt(MAX_WYTHOFF_TABLE)
-      ? `Wythoff nimbers have no known formula; they are computed for heaps up to ${MAX_WYTHOFF_TABLE.toLocaleString('en-US')}, and this position has a heap of ${largest}`
-      : `Wythoff nimbers were computed for heaps up to ${Math.max(reach, 0)} before the budget ran out${table?.stop ? ` (${describeStop(table.stop)})` : ''}`;
+      ? `Wythoff nimbers have no known formula; they are computed for heaps up to ` +
+        `${MAX_WYTHOFF_TABLE.toLocaleString('en-US')}, and this position has a heap of ${largest}`
+      : `Wythoff nimbers were computed for heaps up to ${Math.max(reach, 0)} before the budget ran ` +
+        `out${table?.stop ? ` (${describeStop(table.stop)})` : ''}`;
   return {
     status: 'unknown',
     nimber: null,

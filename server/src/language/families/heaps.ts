@@ -17,7 +17,9 @@ export function writeHeapMove(move: Extract<ComponentMove, { kind: 'heap' }>, co
   if (syntax.kind !== 'heaps') throw mismatch(move, syntax);
   const literal = syntax.heaps[move.heap];
   const sameSize = syntax.heaps.filter((heap) => heap.value === literal.value).length > 1;
-  const which = `heap of ${numberText(literal.value)}${sameSize ? ` (heap ${move.heap + 1} of \`${syntax.rule.text}\`)` : ''}`;
+  const which = sameSize
+    ? `heap of ${numberText(literal.value)} (heap ${move.heap + 1} of \`${syntax.rule.text}\`)`
+    : `heap of ${numberText(literal.value)}`;
   const left = move.leaves.map(numberText);
   const leaving = left.length === 3 ? `${left[0]}, ${left[1]} and ${left[2]}` : left.join(' and ');
   return {

@@ -21,8 +21,12 @@ export function writeLeftmostMove(
   return {
     span: pile,
     newText: move.to.toString(),
-    label: `${syntax.rule.text} ${rowText(before)} → ${rowText(before.map((t, i) => (i === move.pile ? numberText(move.to) : t)))}`,
-    description: `take ${numberText(pile.value - move.to)} from the leftmost non-empty pile (${numberText(pile.value)}) of row ${move.row + 1}`,
+    label:
+      `${syntax.rule.text} ${rowText(before)} → ` +
+      `${rowText(before.map((t, i) => (i === move.pile ? numberText(move.to) : t)))}`,
+    description:
+      `take ${numberText(pile.value - move.to)} from the leftmost non-empty pile ` +
+      `(${numberText(pile.value)}) of row ${move.row + 1}`,
   };
 }
 

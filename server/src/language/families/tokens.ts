@@ -38,7 +38,8 @@ export function checkTokens(
         error(
           'unknown-vertex',
           vertex,
-          `graph \`${head.text}\` has no vertex \`${quoted(vertex.text)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`,
+          `graph \`${head.text}\` has no vertex ` +
+            `\`${quoted(vertex.text)}\`${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`,
           suggestion === undefined ? {} : { replacement: suggestion },
         ),
       );

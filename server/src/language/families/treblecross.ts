@@ -48,7 +48,8 @@ export function checkRow(
       error(
         'heap-rule-given-row',
         head,
-        `\`${head.text}\` is a subtraction rule, played on heaps: write heap sizes, as in \`${head.text} 3 4\`; rows are for \`treblecross\` and octal rules`,
+        `\`${head.text}\` is a subtraction rule, played on heaps: write heap sizes, as in \`${head.text} 3 4\`; ` +
+          `rows are for \`treblecross\` and octal rules`,
       ),
     );
     return undefined;
@@ -59,7 +60,8 @@ export function checkRow(
       error(
         'wrong-shape',
         { start: extra.start, end: component.more.at(-1)!.end },
-        `\`${head.text}\` takes one row; join another with \`+\`, as in \`${head.text} "${component.row.value}" + ${head.text} "${extra.value}"\``,
+        `\`${head.text}\` takes one row; join another with \`+\`, as in \`${head.text} "${component.row.value}" + ` +
+          `${head.text} "${extra.value}"\``,
       ),
     );
     return undefined;

@@ -22,7 +22,9 @@ export function writeWordMove(move: Extract<ComponentMove, { kind: 'word' }>, co
   return {
     span: { start: literals[0].start, end: literals.at(-1)!.end },
     newText: written,
-    label: `${syntax.rule.text} ${literals.map((l) => `"${quoted(l.value)}"`).join(' ')} → ${written.length > 80 ? `${written.slice(0, 79)}…` : written}`,
+    label:
+      `${syntax.rule.text} ${literals.map((l) => `"${quoted(l.value)}"`).join(' ')} → ` +
+      `${written.length > 80 ? `${written.slice(0, 79)}…` : written}`,
     description: `delete "${word}" at character ${move.start + 1} of "${quoted(literals[move.piece].value)}"`,
   };
 }

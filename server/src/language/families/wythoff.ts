@@ -45,7 +45,8 @@ export function checkWythoffPairs(
         error(
           'bad-pair',
           pair,
-          `a Wythoff position is two heaps, \`(A, B)\`; this one has ${pair.numbers.length === 1 ? 'one number' : `${pair.numbers.length} numbers`}`,
+          `a Wythoff position is two heaps, \`(A, B)\`; this one has ` +
+            `${pair.numbers.length === 1 ? 'one number' : `${pair.numbers.length} numbers`}`,
         ),
       );
       ok = false;
