@@ -9,6 +9,9 @@ import { type GameReport, INVALID_GAME_REASON } from './gameReport';
 /** A nimber as CGT writes it: 0, *1, *2, … (`*1` rather than `*`, so it reads in any font). */
 export const star = (g: bigint | number): string => (BigInt(g) === 0n ? '0' : `*${numberText(g)}`);
 
+/** A nimber in Markdown, in code style: `*3`. */
+export const starCode = (g: bigint | number): string => `\`${star(g)}\``;
+
 export const outcomeWords = (outcome: 'N' | 'P'): string =>
   outcome === 'N' ? 'the player to move wins' : 'the player to move loses';
 

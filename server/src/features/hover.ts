@@ -8,6 +8,7 @@
 //   graph vertex     its nimber and options (in a graph's body)
 
 import { type ClientCapabilities, type Hover, MarkupKind } from 'vscode-languageserver';
+import { componentLines } from '../analysis/componentWords';
 import { componentText } from '../analysis/gameReport';
 import {
   describeRule,
@@ -17,14 +18,12 @@ import {
   plainText,
   proofWords,
   sequenceWhy,
-  star,
+  starCode,
 } from '../analysis/wording';
-import type { ComponentResult, GameResult, RuleSummary } from '../compute/jobs';
+import type { ComponentResult, GameResult } from '../compute/jobs';
 import type { GameMove } from '../engine/gameTypes';
 import { type GraphNimbers, type HeapRule, isHeapRule } from '../engine/types';
-import { isWythoffP, wythoffPartner } from '../engine/wythoffNimbers';
 import type { GameDeclaration, GraphDeclaration, Name, RuleDeclaration } from '../language/ast';
-import { quoted } from '../language/diagnostics';
 import type { CheckedComponent, GameSymbol, GraphSymbol } from '../language/model';
 import { countText, numberText, withShortNumbers } from '../language/numberText';
 import { spanContains as inside, type Span, spanAt } from '../language/text';
@@ -34,7 +33,7 @@ import type { Feature } from './feature';
 import type { DocumentView, Value } from './view';
 
 /** A nimber in Markdown: as code, so that `*` is not read as emphasis. */
-const nim = (g: bigint | number): string => `\`${star(g)}\``;
+const nim = starCode;
 
 /** How numberText ends an abbreviated number. */
 const ABBREVIATED = /…\d+ \([\d,]+ digits\)/;
@@ -163,17 +162,6 @@ function componentResult(value: Value<GameResult> | undefined, index: number): C
   return value?.state === 'done' ? value.value.components[index] : undefined;
 }
 
-function ruleLine(name: string, rule: HeapRule, summary: RuleSummary | undefined): string {
-  const head = `rule \`${name}\` (${describeRule(rule)})`;
-  if (!summary) return head;
-  const values =
-    `\n\nG(0), G(1), …: ` +
-    `\`${summary.firstValues.join(' ')}${summary.computedUpTo + 1 > summary.firstValues.length ? ' …' : ''}\``;
-  if (summary.periodicity)
-    return `${head}: ${periodWords(summary.periodicity)}, ${proofWords(summary.periodicity)}.${values}`;
-  return `${head}: no period proved (${summary.reason ?? `values known up to n = ${summary.computedUpTo}`}).${values}`;
-}
-
 function componentHover(
   view: DocumentView,
   game: GameSymbol,
@@ -188,110 +176,12 @@ function componentHover(
   const result = componentResult(value, index);
   if (!result || value?.state !== 'done') return title;
   const out = [title, ''];
-  /** The nimber of the component's i-th part (heap, token, position), or `?`. */
-  const part = (i: number) => {
-    const g = result.parts[i];
-    return g === null ? '?' : nim(g);
-  };
   if (result.nimber !== null) out.push(`nimber **${nim(result.nimber)}**`);
   else if (result.status === 'unknown') out.push(`value not known: ${result.reason ?? 'not computed'}`);
   out.push('');
-  switch (component.kind) {
-    case 'heaps':
-      out.push(ruleLine(component.ruleName, component.rule, result.rule));
-      if (component.heaps.length > 0)
-        out.push('', `heaps: ${component.heaps.map((h, i) => `${numberText(h)} → ${part(i)}`).join(', ')}`);
-      if (component.heaps.length > 1 && result.nimber !== null)
-        out.push(`${result.parts.map((g) => nim(g!)).join(' ⊕ ')} = ${nim(result.nimber)}`);
-      break;
-    case 'octal-row':
-      out.push(ruleLine(component.ruleName, component.rule, result.rule), '', 'Each run of `X` is a heap:');
-      out.push(component.heaps.map((h, i) => `${numberText(h)} → ${part(i)}`).join(', ') || '(no runs: no moves)');
-      break;
-    case 'treblecross':
-      out.push(...treblecrossLines(component.cells, result));
-      break;
-    case 'tokens': {
-      const tokens = component.vertices.map((v, i) => `\`${component.graph.vertexIndex.nameOf(v)}\` ${part(i)}`);
-      out.push(`tokens on ${tokens.join(', ')} of graph \`${component.graph.name}\``);
-      break;
-    }
-    case 'wythoff':
-      out.push("Wythoff's game: take any number from one heap, or the same number from both.", '');
-      for (const [i, [a, b]] of component.positions.entries()) {
-        const g = result.parts[i];
-        const beatty = wythoffPairWords(a, b);
-        out.push(
-          `- (${numberText(a)}, ${numberText(b)}) → ` +
-            `${g === null ? 'nimber not known' : nim(g)}${beatty ? `; ${beatty}` : ''}`,
-        );
-      }
-      if (result.nimber === null)
-        out.push(
-          '',
-          'Who wins a lone position is known from the Beatty pairs (⌊kφ⌋, ⌊kφ⌋ + k) at any size; nimbers have no ' +
-            'known formula and are computed for heaps up to a few thousand.',
-        );
-      break;
-    case 'leftmost':
-      out.push(
-        'The leftmost-pile game: a move takes coins from the leftmost non-empty pile of a row. From the right, G = ' +
-          'a − 1 if a ≤ G(rest), else a.',
-        '',
-      );
-      for (const [i, row] of component.rows.entries())
-        out.push(`- [${row.map(numberText).join(', ')}] → ${nim(result.parts[i] ?? 0n)}`);
-      break;
-    case 'words':
-      out.push(
-        `Word game \`${component.ruleName}\`: a move deletes a word; the pieces on either side are played apart.`,
-        '',
-      );
-      for (const [i, piece] of component.pieces.entries())
-        out.push(`- "${quoted(piece)}" → ${result.parts[i] === null ? 'not known' : nim(result.parts[i]!)}`);
-      break;
-    default: {
-      const unknown: never = component; // every family has its lines: the compiler checks it
-      return unknown;
-    }
-  }
+  out.push(...componentLines(component, result));
   out.push(...movesList(view, game, value.value, (m) => m.component === index));
   return out.join('\n');
-}
-
-/** "the Beatty pair k = …" for a Wythoff P-position, or undefined. */
-function wythoffPairWords(a: bigint, b: bigint): string | undefined {
-  if (!isWythoffP(a, b)) return undefined;
-  if (a === 0n && b === 0n) return 'the terminal position (k = 0)';
-  const { k } = wythoffPartner(a < b ? a : b);
-  return `a P-position: the Beatty pair k = ${numberText(k)}, (⌊kφ⌋, ⌊kφ⌋ + k)`;
-}
-
-function treblecrossLines(cells: string, result: ComponentResult): string[] {
-  const t = result.treblecross;
-  if (!t) return [];
-  switch (t.status) {
-    case 'over':
-      return [`Three marked cells in a row at cell ${t.at + 1}: the game is over, and the player to move has lost.`];
-    case 'immediate-win':
-      return [
-        `The player to move wins at once by marking cell${t.winningCells.length === 1 ? '' : 's'} ` +
-          `${t.winningCells.map((c) => c + 1).join(', ')} (three in a row).`,
-      ];
-    case 'over-budget':
-      return [result.reason ?? 'not computed within the budget'];
-    case 'nimber': {
-      if (t.segments.length === 0)
-        return [`No cell can be marked safely: every move lets the opponent complete three in a row.`];
-      const lines = ['Cells that are safe to mark form independent segments (each is 0.007 at its length + 2):'];
-      for (const s of t.segments)
-        lines.push(
-          `- cells ${s.start + 1}–${s.start + s.length} ("${cells.slice(s.start, s.start + s.length)}"): ` +
-            `${nim(s.nimber)}`,
-        );
-      return lines;
-    }
-  }
 }
 
 function heapHover(

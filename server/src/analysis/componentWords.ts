@@ -1,0 +1,132 @@
+// What a hover says of a component beside its nimber, family by family: one entry per kind of
+// checked component (COMPONENT_WORDS, exhaustive by type: a new kind without its words does not
+// compile). Its lines read the computed result (the parts' nimbers, the rule's sequence, the
+// Treblecross segments), which the language layer's family descriptors do not know; so the words
+// live here, between the two, beside the rest of the wording.
+import type { ComponentResult, RuleSummary } from '../compute/jobs';
+import type { HeapRule } from '../engine/types';
+import { isWythoffP, wythoffPartner } from '../engine/wythoffNimbers';
+import { quoted } from '../language/diagnostics';
+import type { CheckedComponent } from '../language/model';
+import { numberText } from '../language/numberText';
+import { describeRule, periodWords, proofWords, starCode } from './wording';
+
+const nim = starCode;
+
+type Checked<K extends CheckedComponent['kind']> = Extract<CheckedComponent, { kind: K }>;
+
+/** The lines of one kind of component; `part(i)` is its i-th part's nimber (heap, token, position) or `?`. */
+type ComponentWords<K extends CheckedComponent['kind']> = (
+  component: Checked<K>,
+  result: ComponentResult,
+  part: (i: number) => string,
+) => string[];
+
+/** The lines a component's hover gives after its nimber (the winning moves follow them). */
+export function componentLines(component: CheckedComponent, result: ComponentResult): string[] {
+  const part = (i: number) => {
+    const g = result.parts[i];
+    return g === null ? '?' : nim(g);
+  };
+  return (COMPONENT_WORDS[component.kind] as ComponentWords<CheckedComponent['kind']>)(component, result, part);
+}
+
+/** A heap rule in a line: its name, definition, period and proof, and its first values. */
+export function ruleLine(name: string, rule: HeapRule, summary: RuleSummary | undefined): string {
+  const head = `rule \`${name}\` (${describeRule(rule)})`;
+  if (!summary) return head;
+  const values =
+    `\n\nG(0), G(1), …: ` +
+    `\`${summary.firstValues.join(' ')}${summary.computedUpTo + 1 > summary.firstValues.length ? ' …' : ''}\``;
+  if (summary.periodicity)
+    return `${head}: ${periodWords(summary.periodicity)}, ${proofWords(summary.periodicity)}.${values}`;
+  return `${head}: no period proved (${summary.reason ?? `values known up to n = ${summary.computedUpTo}`}).${values}`;
+}
+
+const COMPONENT_WORDS: { readonly [K in CheckedComponent['kind']]: ComponentWords<K> } = {
+  heaps: (component, result, part) => [
+    ruleLine(component.ruleName, component.rule, result.rule),
+    ...(component.heaps.length > 0
+      ? ['', `heaps: ${component.heaps.map((h, i) => `${numberText(h)} → ${part(i)}`).join(', ')}`]
+      : []),
+    ...(component.heaps.length > 1 && result.nimber !== null
+      ? [`${result.parts.map((g) => nim(g!)).join(' ⊕ ')} = ${nim(result.nimber)}`]
+      : []),
+  ],
+  'octal-row': (component, result, part) => [
+    ruleLine(component.ruleName, component.rule, result.rule),
+    '',
+    'Each run of `X` is a heap:',
+    component.heaps.map((h, i) => `${numberText(h)} → ${part(i)}`).join(', ') || '(no runs: no moves)',
+  ],
+  treblecross: (component, result) => treblecrossLines(component.cells, result),
+  tokens: (component, _result, part) => {
+    const tokens = component.vertices.map((v, i) => `\`${component.graph.vertexIndex.nameOf(v)}\` ${part(i)}`);
+    return [`tokens on ${tokens.join(', ')} of graph \`${component.graph.name}\``];
+  },
+  wythoff: (component, result) => {
+    const lines = ["Wythoff's game: take any number from one heap, or the same number from both.", ''];
+    for (const [i, [a, b]] of component.positions.entries()) {
+      const g = result.parts[i];
+      const beatty = wythoffPairWords(a, b);
+      const value = g === null ? 'nimber not known' : nim(g);
+      lines.push(`- (${numberText(a)}, ${numberText(b)}) → ${value}${beatty ? `; ${beatty}` : ''}`);
+    }
+    if (result.nimber === null)
+      lines.push(
+        '',
+        'Who wins a lone position is known from the Beatty pairs (⌊kφ⌋, ⌊kφ⌋ + k) at any size; nimbers have no ' +
+          'known formula and are computed for heaps up to a few thousand.',
+      );
+    return lines;
+  },
+  leftmost: (component, result) => [
+    'The leftmost-pile game: a move takes coins from the leftmost non-empty pile of a row. From the right, ' +
+      'G = a − 1 if a ≤ G(rest), else a.',
+    '',
+    ...component.rows.map((row, i) => `- [${row.map(numberText).join(', ')}] → ${nim(result.parts[i] ?? 0n)}`),
+  ],
+  words: (component, result) => [
+    `Word game \`${component.ruleName}\`: a move deletes a word; the pieces on either side are played apart.`,
+    '',
+    ...component.pieces.map((piece, i) => {
+      const g = result.parts[i];
+      return `- "${quoted(piece)}" → ${g === null ? 'not known' : nim(g)}`;
+    }),
+  ],
+};
+
+/** "the Beatty pair k = …" for a Wythoff P-position, or undefined. */
+function wythoffPairWords(a: bigint, b: bigint): string | undefined {
+  if (!isWythoffP(a, b)) return undefined;
+  if (a === 0n && b === 0n) return 'the terminal position (k = 0)';
+  const { k } = wythoffPartner(a < b ? a : b);
+  return `a P-position: the Beatty pair k = ${numberText(k)}, (⌊kφ⌋, ⌊kφ⌋ + k)`;
+}
+
+function treblecrossLines(cells: string, result: ComponentResult): string[] {
+  const t = result.treblecross;
+  if (!t) return [];
+  switch (t.status) {
+    case 'over':
+      return [`Three marked cells in a row at cell ${t.at + 1}: the game is over, and the player to move has lost.`];
+    case 'immediate-win':
+      return [
+        `The player to move wins at once by marking cell${t.winningCells.length === 1 ? '' : 's'} ` +
+          `${t.winningCells.map((c) => c + 1).join(', ')} (three in a row).`,
+      ];
+    case 'over-budget':
+      return [result.reason ?? 'not computed within the budget'];
+    case 'nimber': {
+      if (t.segments.length === 0)
+        return [`No cell can be marked safely: every move lets the opponent complete three in a row.`];
+      const lines = ['Cells that are safe to mark form independent segments (each is 0.007 at its length + 2):'];
+      for (const s of t.segments)
+        lines.push(
+          `- cells ${s.start + 1}–${s.start + s.length} ("${cells.slice(s.start, s.start + s.length)}"): ` +
+            `${nim(s.nimber)}`,
+        );
+      return lines;
+    }
+  }
+}
