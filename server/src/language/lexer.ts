@@ -197,17 +197,7 @@ export class Scanner {
       this.afterOctal = false;
       // Punctuation's text is its kind: no slice for the commonest tokens of a big graph.
       return { kind: '->', start, end: i + 2, text: '->', terminated: true };
-    } else if (
-      c === 61 ||
-      c === 123 ||
-      c === 125 ||
-      c === 44 ||
-      c === 43 ||
-      c === 40 ||
-      c === 41 ||
-      c === 91 ||
-      c === 93
-    ) {
+    } else if (isPunctuation(c)) {
       const punctuation = text[start] as TokenKind;
       this.i = i + 1;
       this.afterHex = false;
@@ -258,22 +248,15 @@ export class Scanner {
   private afterOctal = false;
 }
 
+/** The one-character tokens: `=` `{` `}` `,` `+` `(` `)` `[` `]`. */
+function isPunctuation(c: number): boolean {
+  return c === 61 || c === 123 || c === 125 || c === 44 || c === 43 || c === 40 || c === 41 || c === 91 || c === 93;
+}
+
 /** Characters that can start no token, so a run of them is reported once. */
 function isStray(c: number): boolean {
   if (c === 32 || c === 9 || c === 10 || c === 13 || c === 35 || c === 34) return false;
   if (isNamePart(c)) return false;
-  if (
-    c === 61 ||
-    c === 123 ||
-    c === 125 ||
-    c === 44 ||
-    c === 43 ||
-    c === 40 ||
-    c === 41 ||
-    c === 91 ||
-    c === 93 ||
-    c === 45
-  )
-    return false;
+  if (isPunctuation(c) || c === 45) return false;
   return true;
 }
