@@ -166,6 +166,24 @@ export const SEQUENCE_MAX_UP_TO = 1 << 20;
 export const WYTHOFF_DEFAULT_SIZE = 127;
 export const WYTHOFF_MAX_SIZE = 1023;
 
+/**
+ * The params of a request about a rule or a graph, named by `params[field]` or found at
+ * `params.position`: one of the two is needed, and the name is a string.
+ */
+function namedOrAt(
+  params: unknown,
+  field: 'rule' | 'graph',
+): { readonly p: Record<string, unknown>; readonly name?: string; readonly at?: Position } {
+  const p = record(params, 'params');
+  const at = p.position === undefined ? undefined : position(p.position, 'params.position');
+  const name = p[field];
+  if (name !== undefined && typeof name !== 'string')
+    throw new InvalidParams(`params.${field} must be a ${field}'s name, not ${shown(name)}`);
+  if (name === undefined && at === undefined)
+    throw new InvalidParams(`params needs a ${field} (its name) or a position`);
+  return { p, ...(name === undefined ? {} : { name }), ...(at ? { at } : {}) };
+}
+
 /** SequenceRequest: a document, and a rule by name or by position; how far. */
 export function sequenceParams(params: unknown): {
   readonly uri: string;
@@ -173,16 +191,12 @@ export function sequenceParams(params: unknown): {
   readonly position?: Position;
   readonly upTo?: number;
 } {
-  const p = record(params, 'params');
-  const at = p.position === undefined ? undefined : position(p.position, 'params.position');
-  if (p.rule !== undefined && typeof p.rule !== 'string')
-    throw new InvalidParams(`params.rule must be a rule's name, not ${shown(p.rule)}`);
-  if (p.rule === undefined && at === undefined) throw new InvalidParams('params needs a rule (its name) or a position');
+  const { p, name, at } = namedOrAt(params, 'rule');
   if (p.upTo !== undefined && (!uinteger(p.upTo) || p.upTo > SEQUENCE_MAX_UP_TO))
     throw new InvalidParams(`params.upTo must be an integer from 0 to ${SEQUENCE_MAX_UP_TO}, not ${shown(p.upTo)}`);
   return {
     uri: uri(p.textDocument, 'params.textDocument'),
-    ...(p.rule === undefined ? {} : { rule: p.rule }),
+    ...(name === undefined ? {} : { rule: name }),
     ...(at ? { position: at } : {}),
     ...(p.upTo === undefined ? {} : { upTo: p.upTo as number }),
   };
@@ -326,15 +340,10 @@ export function graphParams(params: unknown): {
   readonly graph?: string;
   readonly position?: Position;
 } {
-  const p = record(params, 'params');
-  const at = p.position === undefined ? undefined : position(p.position, 'params.position');
-  if (p.graph !== undefined && typeof p.graph !== 'string')
-    throw new InvalidParams(`params.graph must be a graph's name, not ${shown(p.graph)}`);
-  if (p.graph === undefined && at === undefined)
-    throw new InvalidParams('params needs a graph (its name) or a position');
+  const { p, name, at } = namedOrAt(params, 'graph');
   return {
     uri: uri(p.textDocument, 'params.textDocument'),
-    ...(p.graph === undefined ? {} : { graph: p.graph }),
+    ...(name === undefined ? {} : { graph: name }),
     ...(at ? { position: at } : {}),
   };
 }
