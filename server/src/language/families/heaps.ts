@@ -7,7 +7,7 @@ import type { HeapsComponent, Name } from '../ast';
 import type { CheckedComponent } from '../model';
 import { digitsText, numberText } from '../numberText';
 import { appendHeapTexts, heapValues } from '../plainHeaps';
-import { type LanguageFamily, type RuleFamily, wrongShape } from './family';
+import { type Diagnostics, type LanguageFamily, type RuleComponent, type RuleFamily, wrongShape } from './family';
 import { type MoveText, mismatch } from './moveText';
 import { checkRow, writeRowMove } from './treblecross';
 
@@ -69,37 +69,37 @@ export function checkHeaps(component: HeapsComponent, head: Name, rule: HeapRule
 
 type SubtractionRule = Extract<Rule, { kind: 'subtract' | 'subtractAllExcept' }>;
 
+/** A heap rule's component: heaps, or a row (each rule's checkRow says what a row means to it). */
+function checkHeapsOrRow<R extends HeapRule>(
+  family: RuleFamily<R>,
+  component: RuleComponent,
+  head: Name,
+  rule: R,
+  diagnostics: Diagnostics,
+): CheckedComponent | undefined {
+  switch (component.kind) {
+    case 'heaps':
+      return checkHeaps(component, head, rule);
+    case 'row':
+      return checkRow(component, head, rule, diagnostics);
+    default:
+      return wrongShape(head, family, diagnostics);
+  }
+}
+
 /** Subtraction rules (`subtract {…}`, `subtract all except {…}`, Nim): heaps only. */
 export const subtractionRules: RuleFamily<SubtractionRule> = {
   shapes: ['heaps'],
   writtenForm: (name) => `heap sizes, as in \`${name} 3 4\``,
-  check: (component, head, rule, diagnostics) => {
-    switch (component.kind) {
-      case 'heaps':
-        return checkHeaps(component, head, rule);
-      case 'row':
-        // The row's cells are checked too; then: this rule is played on heaps.
-        return checkRow(component, head, rule, diagnostics);
-      default:
-        return wrongShape(head, subtractionRules, diagnostics);
-    }
-  },
+  // A row's cells are checked too; then checkRow says this rule is played on heaps.
+  check: (component, head, rule, diagnostics) => checkHeapsOrRow(subtractionRules, component, head, rule, diagnostics),
 };
 
 /** Octal (and hexadecimal) codes: heaps, or a row whose runs of `X` are the heaps. */
 export const octalRules: RuleFamily<Extract<Rule, { kind: 'octal' }>> = {
   shapes: ['heaps', 'row'],
   writtenForm: (name) => `heap sizes, as in \`${name} 3 4\`, or a row, as in \`${name} "XXX.XX"\``,
-  check: (component, head, rule, diagnostics) => {
-    switch (component.kind) {
-      case 'heaps':
-        return checkHeaps(component, head, rule);
-      case 'row':
-        return checkRow(component, head, rule, diagnostics);
-      default:
-        return wrongShape(head, octalRules, diagnostics);
-    }
-  },
+  check: (component, head, rule, diagnostics) => checkHeapsOrRow(octalRules, component, head, rule, diagnostics),
 };
 
 /** Heap games: subtraction and octal rules, on heaps or (octal) on rows whose runs are heaps. */
