@@ -31,12 +31,12 @@ export interface ViewOptions {
   readonly cache?: EngineCache;
 }
 
-/** The view of `text` that every feature reads, every value in it computed. */
-export function viewOf(text: string, options: ViewOptions = {}): DocumentView {
+/** The view of `text` (under `uri`) that every feature reads, every value in it computed. */
+export function viewOf(text: string, options: ViewOptions = {}, uri = 'file:///test.game'): DocumentView {
   const store = new DocumentStore(new InProcessComputations(options.limits ?? LIMITS, options.cache));
   store.settings = options.settings ?? DEFAULT_SETTINGS;
-  store.update('file:///test.game', 1, text);
-  return store.view('file:///test.game')!;
+  store.update(uri, 1, text);
+  return store.view(uri)!;
 }
 
 /** `source` with a `|` cursor: its view and the cursor's position and offset. */
@@ -86,10 +86,8 @@ export class ViewFixtures {
     source: string,
   ): Marked & { readonly uri: string; readonly view: DocumentView; readonly diagnostics: Diagnostic[] } {
     const fixture = marked(source);
-    const store = new DocumentStore(new InProcessComputations(LIMITS));
     const uri = `file:///fixtures/${++this.count}.game`;
-    store.update(uri, 1, fixture.text);
-    const view = store.view(uri)!;
+    const view = viewOf(fixture.text, {}, uri);
     const diagnostics = [...lspDiagnostics(view.document, uri, true), ...computationDiagnostics(view)];
     return { ...fixture, uri, view, diagnostics };
   }
