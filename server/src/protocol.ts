@@ -207,7 +207,7 @@ export interface RuleSequenceAnswer {
   readonly rule: string;
   /** The rule as written out: `subtract {1, 2}`, `octal 0.77`. */
   readonly definition: string;
-  readonly family: 'subtract' | 'subtractAllExcept' | 'octal';
+  readonly family: 'subtract' | 'subtractAllExcept' | 'subtractSet' | 'subtractAllExceptSet' | 'octal';
   /** G(0) … G(values.length - 1): computed up to `computedUpTo`, the rest from the proved period. */
   readonly values: readonly number[];
   readonly computedUpTo: number;
@@ -218,7 +218,13 @@ export interface RuleSequenceAnswer {
     /** 0, or what each period adds (arithmetic periodicity). */
     readonly saltus: number;
     readonly provedAt: number;
-    readonly proof: 'closed-form' | 'subtraction-window' | 'guy-smith' | 'guy-smith-three' | 'all-but-window';
+    readonly proof:
+      | 'closed-form'
+      | 'subtraction-window'
+      | 'residue-classes'
+      | 'guy-smith'
+      | 'guy-smith-three'
+      | 'all-but-window';
   };
   /** The proof status in words: "period 12 from n = 71; proved at n = … by …", or "no period up to n = …". */
   readonly status: string;

@@ -3,8 +3,17 @@
 // `subtract powers of 2` (G(n) = n mod 3, the known closed form) and of other infinite sets from
 // the sequence engine fed the members up to the heap, against brute force from the definition.
 import * as assert from 'node:assert/strict';
-import { ruleSequence } from '../../server/src/engine';
-import { isFiniteSet, membersUpTo, type SubtractionSet } from '../../server/src/engine/subtractionSets';
+import { ruleSequence, sequenceNimber } from '../../server/src/engine';
+import { residueClassesProve } from '../../server/src/engine/infiniteSubtraction';
+import {
+  firstMembersByResidue,
+  isFiniteSet,
+  membersAscending,
+  membersUpTo,
+  type SubtractionSet,
+  setKey,
+  setText,
+} from '../../server/src/engine/subtractionSets';
 import { mex } from './oracles';
 
 const isPrime = (n: number) => {
@@ -100,5 +109,116 @@ describe('subtraction sets (version 3)', () => {
       g,
       g.map((_, n) => n % 3),
     );
+  });
+
+  it('subtract S for each infinite set: the engine agrees with brute force on heaps 0..1499', () => {
+    const length = 1500;
+    for (const [name, set, has] of definitions) {
+      if (isFiniteSet(set)) continue;
+      const sequence = ruleSequence({ kind: 'subtractSet', set }, {}, { stopAt: length - 1 });
+      const known = Array.from({ length }, (_, n) => Number(sequenceNimber(sequence, n)));
+      assert.deepEqual(known, bruteValues(has, length), name);
+    }
+  });
+
+  it('subtract all except S for each infinite set: the engine agrees with brute force', () => {
+    const length = 700;
+    for (const [name, set, has] of definitions) {
+      if (isFiniteSet(set)) continue;
+      const sequence = ruleSequence({ kind: 'subtractAllExceptSet', except: set }, {}, { stopAt: length - 1 });
+      const known = Array.from({ length }, (_, n) => Number(sequenceNimber(sequence, n)));
+      assert.deepEqual(known, bruteValues((n) => !has(n), length), name);
+    }
+  });
+
+  it('periods proved by residue classes: powers of K (K odd: n mod 2; K even: period K + 1)', () => {
+    for (const base of [2n, 3n, 4n, 5n, 6n, 10n]) {
+      const rule = { kind: 'subtractSet' as const, set: { kind: 'powers' as const, base } };
+      const sequence = ruleSequence(rule, { maxValues: 100_000 });
+      assert.ok(sequence.complete, `powers of ${base}: ${sequence.reason}`);
+      const k = Number(base);
+      assert.equal(sequence.periodicity?.period, k % 2 === 1 ? 2 : k + 1);
+      assert.equal(sequence.periodicity?.proof, 'residue-classes');
+      const brute = bruteValues((n) => isPower(n, k), 4000);
+      for (let n = 0; n < brute.length; n++) assert.equal(sequenceNimber(sequence, n), BigInt(brute[n]));
+      // Far beyond: the closed form (K even: 2 at n ≡ K, else n mod (K + 1) mod 2).
+      const far = 10n ** 30n + 7n;
+      const r = far % (base + 1n);
+      const expected = k % 2 === 1 ? far % 2n : r === base ? 2n : r % 2n;
+      assert.equal(sequenceNimber(sequence, far), expected);
+    }
+  });
+
+  it('unions and multiples: proved where the residue argument applies (powers of 2 | {3, 5}), brute force agrees', () => {
+    const cases: [SubtractionSet, (n: number) => boolean][] = [
+      [
+        { kind: 'union', parts: [{ kind: 'multiples', of: 3n }, { kind: 'finite', members: [1n] }] },
+        (n) => n === 1 || n % 3 === 0,
+      ],
+      [
+        { kind: 'union', parts: [{ kind: 'powers', base: 2n }, { kind: 'finite', members: [3n, 5n] }] },
+        (n) => n === 3 || n === 5 || isPower(n, 2),
+      ],
+      [{ kind: 'multiples', of: 4n }, (n) => n % 4 === 0],
+    ];
+    for (const [set, has] of cases) {
+      const sequence = ruleSequence({ kind: 'subtractSet', set }, { maxValues: 4000 });
+      const brute = bruteValues((n) => n > 0 && has(n), 3000);
+      for (let n = 0; n < brute.length; n++) assert.equal(sequenceNimber(sequence, n) ?? -1n, BigInt(brute[n]));
+      if (sequence.complete) assert.equal(sequence.periodicity?.proof, 'residue-classes');
+    }
+    // powers of 2 | {3, 5}: the residues mod 6 are 1, 2, 3, 4, 5, and G(n) = n mod 6.
+    const proved = ruleSequence({ kind: 'subtractSet', set: cases[1][0] }, { maxValues: 4000 });
+    assert.deepEqual(proved.periodicity && [proved.periodicity.preperiod, proved.periodicity.period], [0, 6]);
+  });
+
+  it('the residue argument refuses a false period and values it has not checked', () => {
+    const squares: SubtractionSet = { kind: 'squares' };
+    const g = bruteValues((n) => n > 0 && Number.isInteger(Math.sqrt(n)), 400);
+    // Claim the first 5 values repeat with period 5: the computed values already refute it.
+    assert.equal(residueClassesProve(g, g.length, squares, 0, 5), false);
+    // n mod 3 for powers of 2 is proved; the same values under another set are not.
+    const mod3 = Array.from({ length: 60 }, (_, n) => n % 3);
+    assert.equal(residueClassesProve(mod3, mod3.length, { kind: 'powers', base: 2n }, 0, 3), true);
+    assert.equal(residueClassesProve(mod3, mod3.length, { kind: 'powers', base: 4n }, 0, 3), false);
+    assert.equal(residueClassesProve(mod3, 2, { kind: 'powers', base: 2n }, 0, 3), false);
+  });
+
+  it('first members by residue: each class settled exactly, against a scan of the members', () => {
+    for (const [name, set] of definitions) {
+      for (const p of [1, 2, 3, 5, 6, 7, 12]) {
+        const first = firstMembersByResidue(set, p, 100_000);
+        assert.ok(first, `${name} mod ${p}`);
+        const scan = new Array<number>(p).fill(-1);
+        for (const m of membersUpTo(set, 100_000)) if (scan[m % p] < 0) scan[m % p] = m;
+        assert.deepEqual(first, scan, `${name} mod ${p}`);
+      }
+    }
+  });
+
+  it('members ascending (bigints, without end) begin as the members up to a limit do', () => {
+    for (const [name, set] of definitions) {
+      const expected = Array.from(membersUpTo(set, 5000));
+      const got: number[] = [];
+      for (const m of membersAscending(set)) {
+        if (m > 5000n) break;
+        got.push(Number(m));
+      }
+      assert.deepEqual(got, expected, name);
+    }
+  });
+
+  it('set keys: the same members, the same key, however written', () => {
+    const a: SubtractionSet = {
+      kind: 'union',
+      parts: [{ kind: 'finite', members: [3n, 2n] }, { kind: 'squares' }],
+    };
+    const b: SubtractionSet = {
+      kind: 'union',
+      parts: [{ kind: 'squares' }, { kind: 'finite', members: [2n] }, { kind: 'finite', members: [3n, 3n] }],
+    };
+    assert.equal(setKey(a), setKey(b));
+    assert.notEqual(setKey(a), setKey({ kind: 'squares' }));
+    assert.equal(setText(a), '{3, 2} | squares');
   });
 });

@@ -3,6 +3,7 @@
 // same way (the command line's shorter forms are here too, beside the long ones).
 import type { RuleSummary } from '../compute/jobs';
 import type { HeapRule, Periodicity } from '../engine/types';
+import { setText } from '../engine/subtractionSets';
 import { numberText } from '../language/numberText';
 import { type GameReport, INVALID_GAME_REASON } from './gameReport';
 
@@ -32,6 +33,11 @@ export function proofWords(p: Periodicity): string {
       );
     case 'all-but-window':
       return `proved at n = ${p.provedAt} by the window argument for subtract-all-except games`;
+    case 'residue-classes':
+      return (
+        `proved at n = ${p.provedAt} by the residue-class argument for infinite subtraction sets (past the ` +
+        `first member of each class mod ${p.period}, the options' values depend only on n mod ${p.period})`
+      );
   }
 }
 
@@ -67,6 +73,10 @@ export function describeRule(rule: HeapRule): string {
       return `subtract {${rule.set.join(', ')}}`;
     case 'subtractAllExcept':
       return rule.except.length === 0 ? 'subtract all: Nim' : `subtract all except {${rule.except.join(', ')}}`;
+    case 'subtractSet':
+      return `subtract ${setText(rule.set)}`;
+    case 'subtractAllExceptSet':
+      return `subtract all except ${setText(rule.except)}`;
     case 'octal':
       return `octal ${rule.digits[0]}.${rule.digits.slice(1).join('')}`;
   }
@@ -100,4 +110,5 @@ export const proofNames: Record<Periodicity['proof'], string> = {
   'guy-smith': 'the Guy–Smith theorem',
   'guy-smith-three': 'the Guy–Smith argument for three heaps (window 3·n0 + 2p + t)',
   'all-but-window': 'a window of max E first-occurrence gaps repeats',
+  'residue-classes': 'past the first member of each residue class, options depend on n mod p',
 };

@@ -4,7 +4,9 @@ import { valueLimit } from './budget';
 import { octalSequence, significantDigits } from './octal';
 import { periodicValue } from './period';
 import { type SequenceOptions, sortedUnique } from './sequence';
+import { allExceptSetSequence, subtractSetSequence } from './infiniteSubtraction';
 import { subtractionSequence } from './subtraction';
+import { setKey, smallestMember } from './subtractionSets';
 import type { Budget, HeapNimber, HeapRule, HeapSequence } from './types';
 
 export type { SequenceOptions };
@@ -28,6 +30,10 @@ function computeRuleKey(rule: HeapRule): string {
       return `subtract {${sortedUnique(rule.set).join(',')}}`;
     case 'subtractAllExcept':
       return `subtract all except {${sortedUnique(rule.except).join(',')}}`;
+    case 'subtractSet':
+      return `subtract ${setKey(rule.set)}`;
+    case 'subtractAllExceptSet':
+      return `subtract all except ${setKey(rule.except)}`;
     case 'octal': {
       // A code with a digit of 8 or more is hexadecimal (it may leave three heaps); one without is
       // an octal code however it was written (`hex 0.77` is Kayles).
@@ -55,6 +61,10 @@ export function ruleSequence(rule: HeapRule, budget: Budget = {}, options: Seque
       return subtractionSequence(rule, key, budget, own);
     case 'subtractAllExcept':
       return allButSequence(rule, key, budget, own);
+    case 'subtractSet':
+      return subtractSetSequence(rule, key, budget, own);
+    case 'subtractAllExceptSet':
+      return allExceptSetSequence(rule, key, budget, own);
     case 'octal':
       return octalSequence(rule, key, budget, own);
   }
@@ -79,6 +89,14 @@ function closedFormNimber(rule: HeapRule, n: bigint): bigint | undefined {
     case 'subtractAllExcept': {
       const excluded = sortedUnique(rule.except);
       return excluded.length === 0 || n < excluded[0] ? n : undefined;
+    }
+    case 'subtractSet': {
+      const smallest = smallestMember(rule.set);
+      return smallest === undefined || n < smallest ? 0n : undefined;
+    }
+    case 'subtractAllExceptSet': {
+      const smallest = smallestMember(rule.except);
+      return smallest === undefined || n < smallest ? n : undefined;
     }
     case 'octal':
       return n === 0n ? 0n : undefined;

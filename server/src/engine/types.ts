@@ -1,10 +1,17 @@
 // The plain data the engine works on. The language layer (server/src/language/) builds these
 // from a checked `.game` file; nothing here knows about text, positions or the LSP.
+import type { SubtractionSet } from './subtractionSets';
+
+export type { SubtractionSet };
 
 /** A move set for heaps. `subtract all` is `{ kind: 'subtractAllExcept', except: [] }`. */
 export type HeapRule =
   | { kind: 'subtract'; set: readonly bigint[] } // finite subtraction set, every member > 0
   | { kind: 'subtractAllExcept'; except: readonly bigint[] } // remove any positive number not listed
+  // an infinite subtraction set (subtractionSets.ts); finite ones are always `subtract`
+  | { kind: 'subtractSet'; set: SubtractionSet }
+  // remove any positive number not in an infinite set; finite ones are always `subtractAllExcept`
+  | { kind: 'subtractAllExceptSet'; except: SubtractionSet }
   // digits[k] = octal digit for removing k tokens; digits[0] is the digit before the point (0)
   | { kind: 'octal'; digits: readonly number[] };
 
@@ -18,7 +25,16 @@ export type Rule = HeapRule | RowRule | ClassicRule;
 
 /** Is this rule played on heaps (subtraction and octal rules)? */
 export function isHeapRule(rule: Rule | undefined): rule is HeapRule {
-  return rule?.kind === 'subtract' || rule?.kind === 'subtractAllExcept' || rule?.kind === 'octal';
+  switch (rule?.kind) {
+    case 'subtract':
+    case 'subtractAllExcept':
+    case 'subtractSet':
+    case 'subtractAllExceptSet':
+    case 'octal':
+      return true;
+    default:
+      return false;
+  }
 }
 
 /** A DAG in compact form: successors of vertex v are succ[succStart[v] .. succStart[v+1]). */
@@ -62,7 +78,13 @@ export interface Periodicity {
   /** The certificate was checked on the computed values of heaps 0..provedAt. */
   readonly provedAt: number;
   /** The theorem that turns the finite check into a statement about every heap (see period.ts). */
-  readonly proof: 'closed-form' | 'subtraction-window' | 'guy-smith' | 'guy-smith-three' | 'all-but-window';
+  readonly proof:
+    | 'closed-form'
+    | 'subtraction-window'
+    | 'residue-classes'
+    | 'guy-smith'
+    | 'guy-smith-three'
+    | 'all-but-window';
 }
 
 /** Why a computation stopped before it was done (budget.ts). */

@@ -14,7 +14,8 @@ import {
 import { heapNimber, ruleKey, sequenceNimber } from '../heap';
 import { leavesThreeHeaps, MAX_THREE_WAY_HEAP } from '../hex';
 import { sortedUnique } from '../sequence';
-import type { Budget, HeapRule, HeapSequence } from '../types';
+import { membersAscending, membersUpTo } from '../subtractionSets';
+import type { Budget, HeapRule, HeapSequence, SubtractionSet } from '../types';
 
 export const heapsFamily: ComponentFamily<'heaps'> = {
   value: (c, budget, cache) => heapsValue(c.rule, c.heaps, budget, cache),
@@ -53,9 +54,37 @@ function heapsValue(rule: HeapRule, heaps: readonly bigint[], budget: Budget, ca
     if (result.nimber === null) reason ??= result.reason;
   }
   const sequence = cache.sequences.get(key);
+  if (rule.kind === 'subtractSet' && reason === undefined) {
+    const unlistable = unlistableHeap(rule.set, heaps, sequence);
+    if (unlistable) return { status: 'unknown', nimber: null, parts: heaps.map(() => null), reason: unlistable };
+  }
   const status = reason === undefined ? 'value' : 'unknown';
   const nimber = reason === undefined ? parts.reduce<bigint>((x, g) => x ^ g!, 0n) : null;
   return { status, nimber, parts, ...(reason ? { reason } : {}), ...(sequence ? { sequence } : {}) };
+}
+
+/** The most members of an infinite set read one by one to list a heap's moves beyond the computed values. */
+export const MAX_MEMBERS_LISTED = 1 << 20;
+
+/**
+ * Why a heap's moves cannot be listed, if they cannot: beyond the computed values (a proved
+ * period) its moves are read member by member, and a heap of 10^30 under `subtract squares | …`
+ * has 10^15 members below it.
+ */
+function unlistableHeap(set: SubtractionSet, heaps: readonly bigint[], sequence: HeapSequence | undefined) {
+  const computed = BigInt(sequence?.computedUpTo ?? -1);
+  const largest = heaps.reduce((a, b) => (b > a ? b : a), 0n);
+  if (largest <= computed || !sequence?.complete) return undefined;
+  let count = 0;
+  for (const s of membersAscending(set)) {
+    if (s > largest) return undefined;
+    if (++count > MAX_MEMBERS_LISTED)
+      return (
+        `a heap of ${largest}: its moves take more than ${MAX_MEMBERS_LISTED.toLocaleString('en-US')} members ` +
+        `of the set to list, beyond the values computed (up to ${computed})`
+      );
+  }
+  return undefined;
 }
 
 function heapComponentMovesTo(
@@ -129,6 +158,30 @@ function heapMovesTo(
         return;
       }
       for (const m of positionsWithValue(sequence, target, n)) if (!excluded.has(n - m)) sink.add(n - m, heapsLeft(m));
+      return;
+    }
+    case 'subtractSet': {
+      if (!sequence || n <= BigInt(sequence.computedUpTo)) {
+        const members = membersUpTo(rule.set, sequence ? Number(n) : 0);
+        for (const s of members) if (g(n - BigInt(s)) === target) sink.add(BigInt(s), heapsLeft(n - BigInt(s)));
+        return;
+      }
+      // Beyond the computed values (a proved period): the members up to n, one by one; heapsValue
+      // has checked that there are at most MAX_MEMBERS_LISTED of them.
+      for (const s of membersAscending(rule.set)) {
+        if (s > n) return;
+        if (g(n - s) === target) sink.add(s, heapsLeft(n - s));
+      }
+      return;
+    }
+    case 'subtractAllExceptSet': {
+      if (!sequence) {
+        if (target < n) sink.add(n - target, heapsLeft(target)); // G(m) = m below the smallest exception
+        return;
+      }
+      const excluded = new Set(membersUpTo(rule.except, Number(n)));
+      for (const m of positionsWithValue(sequence, target, n))
+        if (!excluded.has(Number(n - m))) sink.add(n - m, heapsLeft(m));
       return;
     }
     case 'octal': {

@@ -67,7 +67,10 @@ export function checkHeaps(component: HeapsComponent, head: Name, rule: HeapRule
   return new CheckedHeaps(component, head.text, rule);
 }
 
-type SubtractionRule = Extract<Rule, { kind: 'subtract' | 'subtractAllExcept' }>;
+type SubtractionRule = Extract<
+  Rule,
+  { kind: 'subtract' | 'subtractAllExcept' | 'subtractSet' | 'subtractAllExceptSet' }
+>;
 
 /** A heap rule's component: heaps, or a row (each rule's checkRow says what a row means to it). */
 function checkHeapsOrRow<R extends HeapRule>(
@@ -104,7 +107,13 @@ export const octalRules: RuleFamily<Extract<Rule, { kind: 'octal' }>> = {
 
 /** Heap games: subtraction and octal rules, on heaps or (octal) on rows whose runs are heaps. */
 export const heapsFamily = {
-  rules: { subtract: subtractionRules, subtractAllExcept: subtractionRules, octal: octalRules },
+  rules: {
+    subtract: subtractionRules,
+    subtractAllExcept: subtractionRules,
+    subtractSet: subtractionRules,
+    subtractAllExceptSet: subtractionRules,
+    octal: octalRules,
+  },
   components: {
     heaps: {
       input: (c) => ({ kind: 'heaps', rule: c.rule, heaps: c.heaps }),

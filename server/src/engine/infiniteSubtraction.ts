@@ -1,0 +1,268 @@
+// Subtraction games whose set is infinite (version 3: `subtract squares`, `subtract powers of 2 |
+// {3}`, …) and `subtract all except` an infinite set.
+//
+// Values. A heap of n meets only the members up to n, so the members are generated up to a bound
+// that doubles as the heaps grow (subtractionSets.ts). `subtract S`: G(n) = mex { G(n - s) : s ∈ S,
+// s ≤ n }, one pass over the members up to n per heap, the mex read from a stamp array (a value is
+// marked with the heap's number, so nothing is cleared between heaps). `subtract all except S`:
+// every smaller heap is an option except those at a distance in S. The values seen before n are
+// exactly 0 .. U - 1 (U is never an option, and by induction no value is skipped), so G(n) is U
+// unless some smaller value v has all its positions at distances in S; such a v is G(n - s) for a
+// member s, so only the members up to n are visited, each value's positions read from a list.
+//
+// Periods (`subtract S`, proved by the residue-class argument). Suppose the computed values satisfy
+// G(x + p) = G(x) for q ≤ x < length - p, and write g(x mod p) for that periodic value. For each
+// residue r mod p let f(r) be the smallest member ≡ r (mod p) (or none: subtractionSets.ts settles
+// every class exactly) and M the largest f(r). For n ≥ q + M, a member s ≡ r with s ≤ n - q leads to
+// n - s ≥ q, of value g((n - r) mod p), and every class r with a member has one there (f(r) ≤ M);
+// members s > n - q lead into the preperiod 0 .. q - 1. So the options' values are
+// A(n mod p) = { g((n - r) mod p) : r has a member } plus some values of the preperiod. If for every
+// class c the mex of A(c) equals g(c) and is none of the preperiod's values, then G(n) = g(n mod p)
+// for every n ≥ length by induction (length ≥ q + M), and the computed values cover the rest. For
+// q = 0 the second condition is empty. `subtract powers of 2` is the classic case: the powers are
+// 1 and 2 mod 3, A(c) = { g(c - 1), g(c - 2) }, and g = 0, 1, 2 satisfies it (G(n) = n mod 3).
+import { type CertificateShape, findCertifiedPeriod, smallestPeriodicity } from './period';
+import {
+  computeUntilProved,
+  initialCapacity,
+  partialSequence,
+  provedSequence,
+  regrow,
+  type SequenceOptions,
+  sequenceTarget,
+  type ValueArray,
+} from './sequence';
+import { firstMembersByResidue, membersUpTo, type SubtractionSet } from './subtractionSets';
+import type { Budget, HeapSequence } from './types';
+
+type SubtractSetRule = { readonly kind: 'subtractSet'; readonly set: SubtractionSet };
+type AllExceptSetRule = { readonly kind: 'subtractAllExceptSet'; readonly except: SubtractionSet };
+
+/** Values computed between two looks at the budget. */
+const BLOCK = 4096;
+/** The members are first generated up to this heap, then to twice the heap each time it is passed. */
+const FIRST_MEMBER_BOUND = 1 << 14;
+
+/** A candidate period must have repeated over three periods before the residue argument is tried. */
+const CANDIDATE: CertificateShape = { startWeight: 1, periodWeight: 3, extra: 0, minStart: 0 };
+
+/** The members up to `bound` (< target), regenerated as the heaps pass it. */
+class Members {
+  list: Int32Array;
+  bound: number;
+  constructor(
+    private readonly set: SubtractionSet,
+    private readonly target: number,
+  ) {
+    this.bound = Math.min(Math.max(1, target - 1), FIRST_MEMBER_BOUND);
+    this.list = membersUpTo(set, this.bound);
+  }
+  /** Makes sure every member up to `heap` is listed. */
+  reach(heap: number): void {
+    if (heap <= this.bound) return;
+    this.bound = Math.min(Math.max(1, this.target - 1), Math.max(heap, 2 * this.bound));
+    this.list = membersUpTo(this.set, this.bound);
+  }
+}
+
+export function subtractSetSequence(
+  rule: SubtractSetRule,
+  key: string,
+  budget: Budget,
+  options: SequenceOptions,
+): HeapSequence {
+  const { target, cause } = sequenceTarget(budget, options);
+  const members = new Members(rule.set, target);
+  const resumed = options.resume?.values;
+  let n = resumed ? Math.min(resumed.length, target) : 0;
+  let values: ValueArray = new Uint16Array(initialCapacity(target, options, n, 1 << 16));
+  let top = 0; // the largest value so far
+  if (resumed) {
+    for (let i = 0; i < n; i++) top = Math.max(top, resumed[i]);
+    if (top > 0xffff) values = regrow(values, 0, values.length, top);
+    values.set(resumed.subarray(0, n));
+  }
+  let seen = new Int32Array(Math.max(64, top + 2));
+  let count = 0; // members ≤ n
+  while (count < members.list.length && members.list[count] <= n) count++;
+
+  const advance = (): number => {
+    const end = Math.min(target, n + BLOCK);
+    members.reach(end);
+    if (end > values.length) values = regrow(values, n, Math.min(target, Math.max(end, Math.ceil(values.length * 1.5))), top);
+    const list = members.list;
+    let g = values;
+    let work = 0;
+    for (let m = n; m < end; m++) {
+      while (count < list.length && list[count] <= m) count++;
+      const stamp = m + 1;
+      for (let i = 0; i < count; i++) seen[g[m - list[i]]] = stamp;
+      let mex = 0;
+      while (seen[mex] === stamp) mex++;
+      if (mex > top) {
+        top = mex;
+        if (top + 1 >= seen.length) {
+          const wider = new Int32Array(2 * seen.length);
+          wider.set(seen);
+          seen = wider;
+        }
+        if (top > 0xffff && !(g instanceof Uint32Array)) g = values = regrow(values, m, values.length, top);
+      }
+      g[m] = mex;
+      work += count + 1;
+    }
+    n = end;
+    return work;
+  };
+
+  const tryProof = (): HeapSequence | undefined => {
+    const found = findCertifiedPeriod(values, n, CANDIDATE);
+    if (!found || !residueClassesProve(values, n, rule.set, found.start, found.period)) return undefined;
+    const smallest = smallestPeriodicity(values, n, found.start, found.period, 0);
+    return provedSequence(rule, key, values, n, { ...smallest, provedAt: n - 1, proof: 'residue-classes' });
+  };
+
+  const run = computeUntilProved({
+    budget,
+    target,
+    cause,
+    findPeriod: options.findPeriod ?? true,
+    length: () => n,
+    advance,
+    tryProof,
+    onProgress: options.onProgress,
+  });
+  return run.proved ?? partialSequence(rule, key, values, n, run.stop);
+}
+
+/** The residue-class argument at the top of this file, for G(x + p) = G(x) from x = q on. */
+export function residueClassesProve(
+  values: ArrayLike<number>,
+  length: number,
+  set: SubtractionSet,
+  q: number,
+  p: number,
+): boolean {
+  if (q + p > length) return false;
+  for (let x = q + p; x < length; x++) if (values[x] !== values[x - p]) return false;
+  const first = firstMembersByResidue(set, p, length);
+  if (!first) return false;
+  let largest = 0;
+  for (const f of first) largest = Math.max(largest, f);
+  if (q + largest > length) return false;
+  const periodic = (x: number) => values[q + ((((x - q) % p) + p) % p)];
+  const preperiod = new Set<number>();
+  for (let x = 0; x < q; x++) preperiod.add(values[x]);
+  const present = new Set<number>();
+  for (let c = 0; c < p; c++) {
+    present.clear();
+    for (let r = 0; r < p; r++) if (first[r] >= 0) present.add(periodic(c - r));
+    let mex = 0;
+    while (present.has(mex)) mex++;
+    if (mex !== periodic(c) || preperiod.has(mex)) return false;
+  }
+  return true;
+}
+
+export function allExceptSetSequence(
+  rule: AllExceptSetRule,
+  key: string,
+  budget: Budget,
+  options: SequenceOptions,
+): HeapSequence {
+  const { target, cause } = sequenceTarget(budget, options);
+  const members = new Members(rule.except, target);
+  let isMember = memberFlags(members);
+  let values: ValueArray = new Uint32Array(initialCapacity(target, options, 0, 1 << 16));
+  let nextSame = new Int32Array(values.length); // the next position with the same value, or -1
+  let firstOf = new Int32Array(64).fill(-1);
+  let lastOf = new Int32Array(64).fill(-1);
+  let checked = new Int32Array(64);
+  let fresh = 0; // U: the values seen are 0 .. fresh - 1
+  let n = 0;
+  let count = 0;
+  const append = (value: number) => {
+    if (value === fresh) {
+      fresh++;
+      if (fresh >= firstOf.length) {
+        const grow = (a: Int32Array, fill: number) => {
+          const b = new Int32Array(2 * a.length).fill(fill);
+          b.set(a);
+          return b;
+        };
+        firstOf = grow(firstOf, -1);
+        lastOf = grow(lastOf, -1);
+        checked = grow(checked, 0);
+      }
+      firstOf[value] = n;
+    } else {
+      nextSame[lastOf[value]] = n;
+    }
+    lastOf[value] = n;
+    nextSame[n] = -1;
+    values[n++] = value;
+  };
+  const resumed = options.resume?.values;
+  if (resumed) {
+    const upTo = Math.min(resumed.length, target);
+    if (upTo > values.length) {
+      values = regrow(values, 0, upTo, 0xffffffff);
+      nextSame = new Int32Array(upTo);
+    }
+    while (n < upTo) append(resumed[n]);
+  }
+  while (count < members.list.length && members.list[count] <= n) count++;
+
+  const advance = (): number => {
+    const end = Math.min(target, n + BLOCK);
+    const bound = members.bound;
+    members.reach(end);
+    if (members.bound !== bound) isMember = memberFlags(members);
+    if (end > values.length) {
+      const capacity = Math.min(target, Math.max(end, Math.ceil(values.length * 1.5)));
+      values = regrow(values, n, capacity, 0xffffffff);
+      const links = new Int32Array(capacity);
+      links.set(nextSame.subarray(0, n));
+      nextSame = links;
+    }
+    const list = members.list;
+    let work = 0;
+    while (n < end) {
+      while (count < list.length && list[count] <= n) count++;
+      const stamp = n + 1;
+      let best = fresh;
+      for (let i = 0; i < count; i++) {
+        const v = values[n - list[i]];
+        if (v >= best || checked[v] === stamp) continue;
+        checked[v] = stamp;
+        let all = true;
+        for (let at = firstOf[v]; at >= 0 && all; at = nextSame[at]) {
+          all = isMember[n - at] === 1;
+          work++;
+        }
+        if (all) best = v;
+      }
+      work += count + 1;
+      append(best);
+    }
+    return work;
+  };
+  const run = computeUntilProved({
+    budget,
+    target,
+    cause,
+    findPeriod: false,
+    length: () => n,
+    advance,
+    tryProof: () => undefined,
+    onProgress: options.onProgress,
+  });
+  const unprovable = 'periods of `all except` an infinite set are not proved here';
+  return partialSequence(rule, key, values, n, run.proved ? undefined : run.stop, unprovable);
+}
+
+function memberFlags(members: Members): Uint8Array {
+  const flags = new Uint8Array(members.bound + 1);
+  for (const m of members.list) flags[m] = 1;
+  return flags;
+}
