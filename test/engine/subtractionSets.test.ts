@@ -127,7 +127,11 @@ describe('subtraction sets (version 3)', () => {
       if (isFiniteSet(set)) continue;
       const sequence = ruleSequence({ kind: 'subtractAllExceptSet', except: set }, {}, { stopAt: length - 1 });
       const known = Array.from({ length }, (_, n) => Number(sequenceNimber(sequence, n)));
-      assert.deepEqual(known, bruteValues((n) => !has(n), length), name);
+      assert.deepEqual(
+        known,
+        bruteValues((n) => !has(n), length),
+        name,
+      );
     }
   });
 
@@ -149,14 +153,26 @@ describe('subtraction sets (version 3)', () => {
     }
   });
 
-  it('unions and multiples: proved where the residue argument applies (powers of 2 | {3, 5}), brute force agrees', () => {
+  it('unions and multiples: proved where residue classes apply (powers of 2 | {3, 5}), brute force agrees', () => {
     const cases: [SubtractionSet, (n: number) => boolean][] = [
       [
-        { kind: 'union', parts: [{ kind: 'multiples', of: 3n }, { kind: 'finite', members: [1n] }] },
+        {
+          kind: 'union',
+          parts: [
+            { kind: 'multiples', of: 3n },
+            { kind: 'finite', members: [1n] },
+          ],
+        },
         (n) => n === 1 || n % 3 === 0,
       ],
       [
-        { kind: 'union', parts: [{ kind: 'powers', base: 2n }, { kind: 'finite', members: [3n, 5n] }] },
+        {
+          kind: 'union',
+          parts: [
+            { kind: 'powers', base: 2n },
+            { kind: 'finite', members: [3n, 5n] },
+          ],
+        },
         (n) => n === 3 || n === 5 || isPower(n, 2),
       ],
       [{ kind: 'multiples', of: 4n }, (n) => n % 4 === 0],

@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type AnalyzedDocument, analyzeText } from '../../server/src/language/analyze';
+import type { SetExpression } from '../../server/src/language/ast';
 import { componentReferences } from '../../server/src/language/checker';
 import { fuzzSeeds, mutate, random } from '../helpers/mutate';
 import { gameFilesIn, repositoryPath } from '../helpers/paths';
@@ -58,6 +59,26 @@ function documents(): string[] {
   return texts;
 }
 
+/**
+ * A subtraction set as the recording has it: the tree held a set's braces and numbers before sets
+ * became expressions (`squares | {2}`), and a set of numbers alone means what it meant then.
+ */
+function recordedSet(v: unknown): unknown {
+  const node = v as { kind?: string; set?: SetExpression; except?: SetExpression; start: number; end: number };
+  const old = (set: SetExpression) => {
+    const term = set.terms[0];
+    if (set.terms.length !== 1 || term.kind !== 'numbers') return set;
+    return { set: { start: term.start, end: term.end }, numbers: term.numbers, malformed: set.malformed };
+  };
+  if (node?.kind === 'subtract' && node.set && 'terms' in node.set) {
+    const shaped = old(node.set);
+    return shaped === node.set ? v : { kind: node.kind, start: node.start, end: node.end, ...shaped };
+  }
+  if (node?.kind === 'subtract-all' && node.except && 'terms' in node.except)
+    return { kind: node.kind, start: node.start, end: node.end, except: old(node.except) };
+  return v;
+}
+
 /** What the analysis means, from fields every version of the front end has. */
 function canonical(document: AnalyzedDocument): string {
   const span = (s: { start: number; end: number }) => [s.start, s.end];
@@ -65,7 +86,12 @@ function canonical(document: AnalyzedDocument): string {
   const declarations = document.file.declarations.map((d) => {
     if (d.kind === 'graph')
       return ['graph', ...span(d), name(d.name), d.lines.map((l) => [...span(l), name(l.from), l.to.map(name)])];
-    return [d.kind, ...span(d), name(d.name), JSON.stringify(d, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))];
+    return [
+      d.kind,
+      ...span(d),
+      name(d.name),
+      JSON.stringify(d, (_, v) => (typeof v === 'bigint' ? `${v}n` : recordedSet(v))),
+    ];
   });
   const graphs = [...document.model.symbols.values()].flatMap((s) =>
     s.kind === 'graph'

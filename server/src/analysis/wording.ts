@@ -2,8 +2,8 @@
 // periods and their proofs, rules. One home, so that the editor and `grundy` say the same thing the
 // same way (the command line's shorter forms are here too, beside the long ones).
 import type { RuleSummary } from '../compute/jobs';
-import type { HeapRule, Periodicity } from '../engine/types';
 import { setText } from '../engine/subtractionSets';
+import type { HeapRule, Periodicity } from '../engine/types';
 import { numberText } from '../language/numberText';
 import { type GameReport, INVALID_GAME_REASON } from './gameReport';
 

@@ -1,10 +1,10 @@
 // Heap rules as a whole: one entry point per question, dispatching to the three families.
 import { allButSequence } from './allBut';
 import { valueLimit } from './budget';
+import { allExceptSetSequence, subtractSetSequence } from './infiniteSubtraction';
 import { octalSequence, significantDigits } from './octal';
 import { periodicValue } from './period';
 import { type SequenceOptions, sortedUnique } from './sequence';
-import { allExceptSetSequence, subtractSetSequence } from './infiniteSubtraction';
 import { subtractionSequence } from './subtraction';
 import { setKey, smallestMember } from './subtractionSets';
 import type { Budget, HeapNimber, HeapRule, HeapSequence } from './types';

@@ -89,7 +89,8 @@ export function subtractSetSequence(
   const advance = (): number => {
     const end = Math.min(target, n + BLOCK);
     members.reach(end);
-    if (end > values.length) values = regrow(values, n, Math.min(target, Math.max(end, Math.ceil(values.length * 1.5))), top);
+    if (end > values.length)
+      values = regrow(values, n, Math.min(target, Math.max(end, Math.ceil(values.length * 1.5))), top);
     const list = members.list;
     let g = values;
     let work = 0;

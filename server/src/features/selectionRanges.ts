@@ -56,19 +56,24 @@ export function spansAround(declaration: Declaration, offset: number): Span[] {
         body.kind === 'subtract' || body.kind === 'words'
           ? body.set
           : body.kind === 'subtract-all'
-            ? body.except?.set
+            ? body.except
             : undefined;
       if (contains(set, offset)) spans.push(set);
-      const items: readonly Span[] =
-        body.kind === 'subtract'
-          ? body.numbers
-          : body.kind === 'words'
-            ? body.words
-            : body.kind === 'subtract-all'
-              ? (body.except?.numbers ?? [])
-              : body.code
-                ? [body.code]
-                : [];
+      const setExpression =
+        body.kind === 'subtract' ? body.set : body.kind === 'subtract-all' ? body.except : undefined;
+      const term = setExpression?.terms.find((t) => contains(t, offset));
+      if (term && setExpression && setExpression.terms.length > 1) spans.push(term);
+      const items: readonly Span[] = setExpression
+        ? term?.kind === 'numbers'
+          ? term.numbers
+          : term?.kind === 'powers' || term?.kind === 'multiples'
+            ? [term.parameter].filter((p) => p !== undefined)
+            : []
+        : body.kind === 'words'
+          ? body.words
+          : body.kind === 'octal' && body.code
+            ? [body.code]
+            : [];
       const item = items.find((s) => contains(s, offset));
       if (item) spans.push(item);
       break;

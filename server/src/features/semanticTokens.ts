@@ -11,12 +11,14 @@ import { semanticTokensDeltaParams, textDocumentParams, textDocumentRangeParams 
 import type { Feature } from './feature';
 import type { DocumentView } from './view';
 
-export const TOKEN_TYPES = ['function', 'class', 'enumMember', 'variable', 'number'] as const;
+export const TOKEN_TYPES = ['function', 'class', 'enumMember', 'variable', 'number', 'keyword'] as const;
 export const TOKEN_MODIFIERS = ['declaration', 'readonly', 'defaultLibrary'] as const;
 export const LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
 
 const TYPE_OF: Record<Exclude<NameKind, 'unknown'>, number> = { rule: 0, graph: 1, vertex: 2, game: 3 };
 const NUMBER = 4;
+/** The contextual words (`squares`, `powers of`): names elsewhere, so the grammar alone cannot tell. */
+const KEYWORD = 5;
 const DECLARATION = 1;
 const READONLY = 2;
 const DEFAULT_LIBRARY = 4;
@@ -55,12 +57,21 @@ function classifyAll(document: AnalyzedDocument): Classified[] {
   }
   const number = (n: Span) => found.push({ start: n.start, end: n.end, type: NUMBER, modifiers: 0 });
   const numbers = (list: readonly NumberLiteral[]) => list.forEach(number);
+  const keyword = (n: Span) => found.push({ start: n.start, end: n.end, type: KEYWORD, modifiers: 0 });
   for (const declaration of document.file.declarations) {
     if (declaration.kind === 'rule') {
       const body = declaration.body;
-      if (body?.kind === 'subtract') numbers(body.numbers);
-      else if (body?.kind === 'subtract-all') numbers(body.except?.numbers ?? []);
-      else if (body?.kind === 'octal' && body.code) number(body.code);
+      const set = body?.kind === 'subtract' ? body.set : body?.kind === 'subtract-all' ? body.except : undefined;
+      for (const term of set?.terms ?? []) {
+        if (term.kind === 'numbers') numbers(term.numbers);
+        else if (term.kind === 'named') keyword(term);
+        else {
+          keyword({ start: term.start, end: term.start + term.kind.length });
+          if (term.of) keyword(term.of);
+          if (term.parameter) number(term.parameter);
+        }
+      }
+      if (body?.kind === 'octal' && body.code) number(body.code);
     } else if (declaration.kind === 'game') {
       for (const component of declaration.components) {
         if (component.kind === 'heaps') numbers(component.heaps);

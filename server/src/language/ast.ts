@@ -20,19 +20,58 @@ export interface StringLiteral extends Span {
 
 // ---- rules ----
 
+/** `{1, 2}` in a set: numbers in braces. */
+export interface NumberSet extends Span {
+  readonly kind: 'numbers';
+  readonly numbers: readonly NumberLiteral[];
+  /** True when the braces had a syntax error (already reported). */
+  readonly malformed: boolean;
+}
+
+/** The version 3 sets named by one word (contextual: these are names everywhere else). */
+export const NAMED_SETS = ['squares', 'cubes', 'triangular', 'primes', 'fibonacci'] as const;
+export type NamedSetWord = (typeof NAMED_SETS)[number];
+/** The sets named by a word, `of` and a number. */
+export const PARAMETRIC_SETS = ['powers', 'multiples'] as const;
+
+/** `squares`, `primes`, …: a named infinite set. */
+export interface NamedSet extends Span {
+  readonly kind: 'named';
+  readonly name: NamedSetWord;
+}
+
+/** `powers of K`, `multiples of K`. */
+export interface ParametricSet extends Span {
+  readonly kind: 'powers' | 'multiples';
+  /** Absent when `of` was missing (reported). */
+  readonly of?: Span;
+  /** Absent when the number was missing (reported). */
+  readonly parameter?: NumberLiteral;
+}
+
+export type SetTerm = NumberSet | NamedSet | ParametricSet;
+
+/** A subtraction set: terms joined by `|` (their union). */
+export interface SetExpression extends Span {
+  readonly terms: readonly SetTerm[];
+  /** True when any part had a syntax error (already reported): the rule has no meaning. */
+  readonly malformed: boolean;
+}
+
+/** Every number written in braces in a set, in order. */
+export function setNumbers(set: SetExpression): NumberLiteral[] {
+  return set.terms.flatMap((term) => (term.kind === 'numbers' ? term.numbers : []));
+}
+
 export interface SubtractSet extends Span {
   readonly kind: 'subtract';
-  /** The `{ … }` part, for diagnostics about the whole set. */
-  readonly set: Span;
-  readonly numbers: readonly NumberLiteral[];
-  /** True when the set had a syntax error (already reported): the rule has no meaning. */
-  readonly malformed: boolean;
+  readonly set: SetExpression;
 }
 
 export interface SubtractAllExcept extends Span {
   readonly kind: 'subtract-all';
   /** Absent for plain `subtract all` (Nim). */
-  readonly except?: { readonly set: Span; readonly numbers: readonly NumberLiteral[]; readonly malformed: boolean };
+  readonly except?: SetExpression;
 }
 
 export interface OctalCode extends Span {

@@ -1,15 +1,19 @@
 // Names and checks: resolves every name, checks what the grammar cannot (sets, octal codes,
 // rows, cycles, what kind of thing a component names), and builds the engine's plain data.
+
+import { isFiniteSet, type SubtractionSet } from '../engine/subtractionSets';
 import type { GraphData, HeapRule, Rule } from '../engine/types';
-import type {
-  Component,
-  Declaration,
-  GameDeclaration,
-  GraphDeclaration,
-  Name,
-  NumberLiteral,
-  RuleBody,
-  SourceFile,
+import {
+  type Component,
+  type Declaration,
+  type GameDeclaration,
+  type GraphDeclaration,
+  type Name,
+  type NumberLiteral,
+  type RuleBody,
+  type SetExpression,
+  type SourceFile,
+  setNumbers,
 } from './ast';
 import { type Diagnostic, type DiagnosticSink, error, quoted, warning } from './diagnostics';
 import { noMisere, ruleFamily } from './families';
@@ -416,50 +420,100 @@ function hasStartWithin(sorted: Float64Array, start: number, end: number): boole
 function checkRuleBody(body: RuleBody, diagnostics: Diagnostics): Rule | undefined {
   switch (body.kind) {
     case 'subtract': {
-      if (body.malformed) return undefined;
-      if (body.numbers.length === 0) {
-        diagnostics.push(
-          error(
-            'empty-subtraction-set',
-            body.set,
-            'a subtraction set needs at least one number: with none, no move is possible',
-          ),
-        );
-        return undefined;
-      }
-      let ok = true;
-      for (const number of body.numbers) {
-        if (number.value === 0n) {
-          diagnostics.push(
-            error(
-              'zero-subtraction',
-              number,
-              '0 cannot be in a subtraction set: every move removes at least one token',
-            ),
-          );
-          ok = false;
-        }
-      }
-      const set = distinctValues(body.numbers, diagnostics);
-      return ok ? { kind: 'subtract', set } : undefined;
+      const set = checkSet(body.set, 'subtract', diagnostics);
+      if (!set) return undefined;
+      return isFiniteSet(set) ? { kind: 'subtract', set: finiteMembers(set) } : { kind: 'subtractSet', set };
     }
     case 'subtract-all': {
       if (!body.except) return { kind: 'subtractAllExcept', except: [] };
-      if (body.except.malformed) return undefined;
-      for (const number of body.except.numbers) {
-        if (number.value === 0n)
-          diagnostics.push(
-            warning('zero-subtraction', number, 'removing 0 is never a move, so excepting it changes nothing'),
-          );
-      }
-      const except = distinctValues(body.except.numbers, diagnostics).filter((value) => value > 0n);
-      return { kind: 'subtractAllExcept', except };
+      const except = checkSet(body.except, 'except', diagnostics);
+      if (!except) return undefined;
+      return isFiniteSet(except)
+        ? { kind: 'subtractAllExcept', except: finiteMembers(except).filter((value) => value > 0n) }
+        : { kind: 'subtractAllExceptSet', except };
     }
     case 'octal':
       return body.code ? checkOctalCode(body.code, diagnostics, body.base) : undefined;
     case 'words':
       return checkWordsBody(body, diagnostics);
   }
+}
+
+/**
+ * A set as the engine takes it, or undefined when it has no meaning (errors reported). In a
+ * subtraction set 0 is an error (no move removes nothing); after `except` it is only a warning.
+ */
+function checkSet(
+  set: SetExpression,
+  context: 'subtract' | 'except',
+  diagnostics: Diagnostics,
+): SubtractionSet | undefined {
+  if (set.malformed) return undefined;
+  let ok = true;
+  const parts: SubtractionSet[] = [];
+  for (const term of set.terms) {
+    switch (term.kind) {
+      case 'numbers':
+        for (const number of term.numbers) {
+          if (number.value !== 0n) continue;
+          if (context === 'except')
+            diagnostics.push(
+              warning('zero-subtraction', number, 'removing 0 is never a move, so excepting it changes nothing'),
+            );
+          else {
+            diagnostics.push(
+              error(
+                'zero-subtraction',
+                number,
+                '0 cannot be in a subtraction set: every move removes at least one token',
+              ),
+            );
+            ok = false;
+          }
+        }
+        parts.push({ kind: 'finite', members: term.numbers.map((n) => n.value) });
+        break;
+      case 'named':
+        parts.push({ kind: term.name });
+        break;
+      case 'powers':
+      case 'multiples': {
+        const k = term.parameter;
+        if (!k) return undefined;
+        const least = term.kind === 'powers' ? 2n : 1n;
+        if (k.value < least) {
+          const why =
+            term.kind === 'powers'
+              ? 'the base must be at least 2 (the only power of 1 is 1: write `{1}`)'
+              : 'the multiples of 0 are only 0, never a move';
+          diagnostics.push(error('bad-set-parameter', k, `\`${term.kind} of ${k.text}\`: ${why}`));
+          ok = false;
+        } else
+          parts.push(term.kind === 'powers' ? { kind: 'powers', base: k.value } : { kind: 'multiples', of: k.value });
+        break;
+      }
+    }
+  }
+  const numbers = setNumbers(set);
+  distinctValues(numbers, diagnostics);
+  if (context === 'subtract' && set.terms.every((t) => t.kind === 'numbers') && numbers.length === 0) {
+    diagnostics.push(
+      error(
+        'empty-subtraction-set',
+        set,
+        'a subtraction set needs at least one number: with none, no move is possible',
+      ),
+    );
+    return undefined;
+  }
+  if (!ok) return undefined;
+  return parts.length === 1 ? parts[0] : { kind: 'union', parts };
+}
+
+/** The members of a finite set (finite sets and unions of them), each once, in the order written. */
+function finiteMembers(set: SubtractionSet): bigint[] {
+  const all = set.kind === 'finite' ? set.members : set.kind === 'union' ? set.parts.flatMap(finiteMembers) : [];
+  return [...new Set(all)];
 }
 
 function distinctValues(numbers: readonly NumberLiteral[], diagnostics: Diagnostics): bigint[] {

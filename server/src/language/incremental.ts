@@ -9,7 +9,7 @@
 // Kept units after the edit are moved in place: their syntax nodes are the previous analysis's,
 // whose offsets are then those of the new text. The previous analysis is therefore used up; it
 // must not be read again (analyze.ts lets each analysis be the base of one other at most).
-import type { Component, Declaration, Name, NumberGroup, NumberLiteral, StringLiteral } from './ast';
+import type { Component, Declaration, Name, NumberGroup, NumberLiteral, SetExpression, StringLiteral } from './ast';
 import type { DiagnosticSink } from './diagnostics';
 import type { GraphNode } from './graphBody';
 import { movedDiagnostic, type ParseUnit, parse } from './parser';
@@ -204,6 +204,18 @@ function moveGroups(groups: readonly NumberGroup[], delta: number): void {
   }
 }
 
+function moveSet(set: SetExpression, delta: number): void {
+  moveSpan(set, delta);
+  for (const term of set.terms) {
+    moveSpan(term, delta);
+    if (term.kind === 'numbers') moveNumbers(term.numbers, delta);
+    else if (term.kind !== 'named') {
+      if (term.of) moveSpan(term.of, delta);
+      if (term.parameter) moveSpan(term.parameter, delta);
+    }
+  }
+}
+
 /** Moves every span of a declaration's tree (each node is its own object: none is shared). */
 export function moveDeclaration(declaration: Declaration, delta: number): void {
   const moved = declaration as Declaration & Movable;
@@ -218,16 +230,12 @@ export function moveDeclaration(declaration: Declaration, delta: number): void {
         case 'subtract':
           (body as Movable).start += delta;
           (body as Movable).end += delta;
-          moveSpan(body.set, delta);
-          moveNumbers(body.numbers, delta);
+          moveSet(body.set, delta);
           return;
         case 'subtract-all':
           (body as Movable).start += delta;
           (body as Movable).end += delta;
-          if (body.except) {
-            moveSpan(body.except.set, delta);
-            moveNumbers(body.except.numbers, delta);
-          }
+          if (body.except) moveSet(body.except, delta);
           return;
         case 'octal':
           (body as Movable).start += delta;

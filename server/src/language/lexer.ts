@@ -34,6 +34,7 @@ export type TokenKind =
   | '['
   | ']'
   | '->'
+  | '|' // the union of two subtraction sets
   | 'newline'
   | 'unknown'
   | 'eof';
@@ -250,7 +251,18 @@ export class Scanner {
 
 /** The one-character tokens: `=` `{` `}` `,` `+` `(` `)` `[` `]`. */
 function isPunctuation(c: number): boolean {
-  return c === 61 || c === 123 || c === 125 || c === 44 || c === 43 || c === 40 || c === 41 || c === 91 || c === 93;
+  return (
+    c === 61 ||
+    c === 123 ||
+    c === 125 ||
+    c === 44 ||
+    c === 43 ||
+    c === 40 ||
+    c === 41 ||
+    c === 91 ||
+    c === 93 ||
+    c === 124
+  );
 }
 
 /** Characters that can start no token, so a run of them is reported once. */

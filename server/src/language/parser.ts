@@ -1,18 +1,23 @@
 // Recursive-descent parser for the `.game` language. It never throws: every problem becomes a
 // diagnostic, and parsing resumes at the next line (declarations are line-oriented), so one bad
 // line never hides the declarations after it.
-import type {
-  Component,
-  Declaration,
-  GameDeclaration,
-  GraphDeclaration,
-  Name,
-  NumberGroup,
-  NumberLiteral,
-  RuleBody,
-  RuleDeclaration,
-  SourceFile,
-  StringLiteral,
+import {
+  type Component,
+  type Declaration,
+  type GameDeclaration,
+  type GraphDeclaration,
+  NAMED_SETS,
+  type Name,
+  type NamedSetWord,
+  type NumberGroup,
+  type NumberLiteral,
+  PARAMETRIC_SETS,
+  type RuleBody,
+  type RuleDeclaration,
+  type SetExpression,
+  type SetTerm,
+  type SourceFile,
+  type StringLiteral,
 } from './ast';
 import { type Diagnostic, type DiagnosticCode, type DiagnosticExtras, DiagnosticSink, error } from './diagnostics';
 import { GraphBodyBuilder, GraphNode, hashOf } from './graphBody';
@@ -524,16 +529,20 @@ class Parser {
         this.advance();
         if (this.atKeyword('except')) {
           this.advance();
-          const except = this.parseNumberSet('except');
+          const except = this.parseSetExpression('except');
           return { kind: 'subtract-all', start: token.start, end: this.previousEnd(), except };
         }
         return { kind: 'subtract-all', start: token.start, end: this.previousEnd() };
       }
-      if (this.peek().kind === '{' || this.peek().kind === 'number') {
-        const { set, numbers, malformed } = this.parseNumberSet('subtract');
-        return { kind: 'subtract', start: token.start, end: this.previousEnd(), set, numbers, malformed };
+      const next = this.peek().kind;
+      if (next === '{' || next === 'number' || next === 'name') {
+        const set = this.parseSetExpression('subtract');
+        return { kind: 'subtract', start: token.start, end: this.previousEnd(), set };
       }
-      this.reportExpected('expected-open-brace', '`{` or `all` after `subtract`, as in `subtract {1, 2}`');
+      this.reportExpected(
+        'expected-open-brace',
+        '`{`, a named set or `all` after `subtract`, as in `subtract {1, 2}` or `subtract squares`',
+      );
       return undefined;
     }
     if (this.atKeyword('octal') || this.atKeyword('hex')) {
@@ -666,6 +675,64 @@ class Parser {
    * `{ 1, 2, 3 }`. Inside the braces line breaks are allowed. A missing `{` is reported and
    * the numbers are read anyway; a missing `}` is reported where it should have been.
    */
+  /** A subtraction set: terms joined by `|` (`squares | {2, 3}`). */
+  private parseSetExpression(after: string): SetExpression {
+    const start = this.peek().start;
+    const errorsBefore = this.diagnostics.total;
+    const terms: SetTerm[] = [];
+    for (let joiner = after; ; joiner = '|') {
+      const term = this.parseSetTerm(joiner);
+      if (term) terms.push(term);
+      if (this.peek().kind !== '|') break;
+      this.advance();
+    }
+    const end = Math.max(start, this.previousEnd());
+    return { start, end, terms, malformed: terms.length === 0 || this.diagnostics.total > errorsBefore };
+  }
+
+  /** One part of a set: `{1, 2}`, a named set, or `powers of K` / `multiples of K`. */
+  private parseSetTerm(after: string): SetTerm | undefined {
+    const token = this.peek();
+    if (token.kind === '{' || token.kind === 'number') {
+      const { set, numbers, malformed } = this.parseNumberSet(after);
+      return { kind: 'numbers', start: set.start, end: set.end, numbers, malformed };
+    }
+    if (token.kind === 'name' && (NAMED_SETS as readonly string[]).includes(token.text)) {
+      this.advance();
+      return { kind: 'named', start: token.start, end: token.end, name: token.text as NamedSetWord };
+    }
+    if (token.kind === 'name' && (token.text === 'powers' || token.text === 'multiples')) {
+      this.advance();
+      const example = `\`${token.text} of ${token.text === 'powers' ? 2 : 3}\``;
+      let of: Span | undefined;
+      if (this.peek().kind === 'name' && this.peek().text === 'of') of = this.advance();
+      else if (this.peek().kind === 'number')
+        this.report('expected-of', token, `expected \`of\` after \`${token.text}\`, as in ${example}`, {
+          replacement: `${token.text} of`,
+        });
+      else this.reportExpected('expected-of', `\`of\` after \`${token.text}\`, as in ${example}`);
+      let parameter: NumberLiteral | undefined;
+      if (this.peek().kind === 'number') parameter = numberLiteral(this.advance());
+      else if (of) this.reportExpected('expected-number', `a number after \`${token.text} of\`, as in ${example}`);
+      return { kind: token.text, start: token.start, end: this.previousEnd(), of, parameter };
+    }
+    if (token.kind === 'name') {
+      const suggestion = this.suggester.closestMatch(token.text, [...NAMED_SETS, ...PARAMETRIC_SETS]);
+      const sets = '`{1, 2}`, `squares`, `cubes`, `triangular`, `primes`, `fibonacci`, `powers of K`, `multiples of K`';
+      const message = suggestion
+        ? `\`${token.text}\` is not a set; did you mean \`${suggestion}\`?`
+        : `\`${token.text}\` is not a set: a set is one of ${sets}, or several joined by \`|\``;
+      this.report('unknown-set', token, message, suggestion ? { replacement: suggestion } : {});
+      this.advance();
+      return undefined;
+    }
+    this.reportExpected(
+      'expected-open-brace',
+      `a set after \`${after}\`: \`{1, 2}\`, \`squares\`, \`powers of 2\`, … (several joined by \`|\`)`,
+    );
+    return undefined;
+  }
+
   private parseNumberSet(after: string): { set: Span; numbers: NumberLiteral[]; malformed: boolean } {
     const numbers: NumberLiteral[] = [];
     const errorsBefore = this.diagnostics.total;
