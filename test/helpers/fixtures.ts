@@ -1,5 +1,5 @@
-// Marked fixtures in the style of Langium's test helpers: a `.game` text with a `|` cursor and
-// `«…»` around the ranges a test expects. test/helpers/features.ts checks them against the
+// Marked fixtures in the style of Langium's test helpers: a `.game` text with a `|` cursor (`\|` is
+// the language's own `|`) and `«…»` around the ranges a test expects. test/helpers/features.ts checks them against the
 // features on views; a new case is one line of a table.
 import type { Position, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -20,9 +20,20 @@ export function marked(source: string): Marked {
   const open: Position[] = [];
   let line = 0;
   let character = 0;
+  let escaped = false;
   for (const c of source) {
-    // The language has no `|`: every one is the cursor.
-    if (c === '|') {
+    // `\|` is the language's `|` (a union of sets); every other `|` is the cursor.
+    if (c === '\\' && !escaped) {
+      escaped = true;
+      continue;
+    }
+    if (escaped && c !== '|') {
+      text += '\\';
+      character++;
+    }
+    const literal = escaped;
+    escaped = false;
+    if (c === '|' && !literal) {
       if (cursor) throw new Error(`two | cursors in ${source}`);
       cursor = { line, character };
       continue;

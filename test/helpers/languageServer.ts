@@ -465,12 +465,14 @@ export function messages(diagnostics: Diagnostic[]): string[] {
 
 /** Splits a fixture line with a `|` cursor marker into its text and the cursor's position. */
 export function cursorAt(marked: string): { text: string; position: Position } {
-  const at = marked.indexOf('|');
-  if (at < 0 || marked.indexOf('|', at + 1) >= 0) throw new Error(`want exactly one | in ${marked}`);
-  const before = marked.slice(0, at);
+  // `\|` is the language's own `|` (a union of sets), not the cursor.
+  const cursors = [...marked.matchAll(/(?<!\\)\|/g)];
+  if (cursors.length !== 1) throw new Error(`want exactly one | in ${marked}`);
+  const at = cursors[0].index;
+  const before = marked.slice(0, at).replaceAll('\\|', '|');
   const lines = before.split('\n');
   return {
-    text: before + marked.slice(at + 1),
+    text: before + marked.slice(at + 1).replaceAll('\\|', '|'),
     position: { line: lines.length - 1, character: lines[lines.length - 1].length },
   };
 }

@@ -18,6 +18,46 @@ import { repositoryPath } from '../helpers/paths';
 
 const cases: [string, [string, string][]][] = [
   [
+    'rule m = subtract powers of 2 | {3} # a set',
+    [
+      ['rule', 'storage.type.rule.game'],
+      ['m', 'entity.name.function.rule.game'],
+      ['=', 'keyword.operator.assignment.game'],
+      ['subtract', 'keyword.other.game'],
+      ['powers', 'support.constant.set.game'],
+      ['of', 'support.constant.set.game'],
+      ['2', 'constant.numeric.integer.game'],
+      ['|', 'keyword.operator.union.game'],
+      ['{', 'punctuation.section.braces.game'],
+      ['3', 'constant.numeric.integer.game'],
+      ['}', 'punctuation.section.braces.game'],
+      ['#', 'punctuation.definition.comment.game'],
+      [' a set', 'comment.line.number-sign.game'],
+    ],
+  ],
+  [
+    'rule s = subtract all except squares',
+    [
+      ['rule', 'storage.type.rule.game'],
+      ['s', 'entity.name.function.rule.game'],
+      ['=', 'keyword.operator.assignment.game'],
+      ['subtract', 'keyword.other.game'],
+      ['all', 'keyword.other.game'],
+      ['except', 'keyword.other.game'],
+      ['squares', 'support.constant.set.game'],
+    ],
+  ],
+  [
+    'game squares = primes 3',
+    [
+      ['game', 'storage.type.game.game'],
+      ['squares', 'entity.name.variable.game.game'],
+      ['=', 'keyword.operator.assignment.game'],
+      ['primes', 'variable.other.name.game'],
+      ['3', 'constant.numeric.integer.game'],
+    ],
+  ],
+  [
     '# a comment',
     [
       ['#', 'punctuation.definition.comment.game'],

@@ -19,8 +19,23 @@ describe('completion', () => {
     [
       'after `rule NAME =`: the rule kinds',
       'rule s = |',
-      { exactly: ['subtract {…}', 'subtract all', 'subtract all except {…}', 'octal 0.…', 'hex 0.…', 'words {…}'] },
+      {
+        exactly: [
+          'subtract {…}',
+          'subtract squares',
+          'subtract all',
+          'subtract all except {…}',
+          'octal 0.…',
+          'hex 0.…',
+          'words {…}',
+        ],
+      },
     ],
+    ['after `subtract`: the sets', 'rule s = subtract |', { includes: ['{…}', 'squares', 'primes', 'powers of …'] }],
+    ['a set being typed', 'rule s = subtract squ|', { includes: ['squares', 'multiples of …'] }],
+    ['after `|`: the sets', 'rule s = subtract squares \\| |', { includes: ['{…}', 'fibonacci', 'multiples of …'] }],
+    ['after `all except`: the sets', 'rule s = subtract all except |', { includes: ['squares', 'cubes'] }],
+    ['after `subtract all`: nothing', 'rule s = subtract all |', { exactly: [] }],
     [
       'after `game NAME =`: rules, graphs, built-ins and misere',
       `${rules}game x = |`,

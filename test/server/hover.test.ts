@@ -8,6 +8,17 @@ const pebbles = 'graph g {\n  a -> b, c\n  b -> d\n  c -> d, e\n  d -> e\n}\n';
 
 const cases: [string, string, string[]][] = [
   [
+    'an infinite set: the period proved by residue classes',
+    'rule p2 = subtract powers of 2\ngame g = p2 |100000000000000000000',
+    ['nimber **`*1`**', '≡ 1 (mod 3)', 'residue-class argument', 'Winning moves (34)', 'take 1 from the heap'],
+  ],
+  [
+    'an infinite set without a period: values computed directly, moves from the members',
+    'rule sq = subtract squares \\| {2, 3}\ngame g = sq |26 + nim 1',
+    ['under `sq` (subtract squares | {2, 3})', 'nimber **`*6`**', 'computed directly', 'take 25 from the heap of 26'],
+  ],
+  ['all except an infinite set', 'rule no = subtract all except squares\ngame g = no |30', ['nimber **`*15`**']],
+  [
     'game name: value, outcome, XOR, moves',
     `${seed}game co|ins = onetwo 3 4 5`,
     [

@@ -110,5 +110,5 @@ export const proofNames: Record<Periodicity['proof'], string> = {
   'guy-smith': 'the Guy–Smith theorem',
   'guy-smith-three': 'the Guy–Smith argument for three heaps (window 3·n0 + 2p + t)',
   'all-but-window': 'a window of max E first-occurrence gaps repeats',
-  'residue-classes': 'past the first member of each residue class, options depend on n mod p',
+  'residue-classes': 'the residue-class argument (past the first member of each class, options depend on n mod p)',
 };

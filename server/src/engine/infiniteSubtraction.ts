@@ -118,9 +118,10 @@ export function subtractSetSequence(
 
   const tryProof = (): HeapSequence | undefined => {
     const found = findCertifiedPeriod(values, n, CANDIDATE);
-    if (!found || !residueClassesProve(values, n, rule.set, found.start, found.period)) return undefined;
+    const needed = found && residueClassesProve(values, n, rule.set, found.start, found.period);
+    if (!found || !needed) return undefined;
     const smallest = smallestPeriodicity(values, n, found.start, found.period, 0);
-    return provedSequence(rule, key, values, n, { ...smallest, provedAt: n - 1, proof: 'residue-classes' });
+    return provedSequence(rule, key, values, n, { ...smallest, provedAt: needed - 1, proof: 'residue-classes' });
   };
 
   const run = computeUntilProved({
@@ -136,21 +137,24 @@ export function subtractSetSequence(
   return run.proved ?? partialSequence(rule, key, values, n, run.stop);
 }
 
-/** The residue-class argument at the top of this file, for G(x + p) = G(x) from x = q on. */
+/**
+ * The residue-class argument at the top of this file, for G(x + p) = G(x) from x = q on: how many
+ * values the certificate reads (heaps 0 .. q + max(M, p) - 1), or undefined when it fails.
+ */
 export function residueClassesProve(
   values: ArrayLike<number>,
   length: number,
   set: SubtractionSet,
   q: number,
   p: number,
-): boolean {
-  if (q + p > length) return false;
-  for (let x = q + p; x < length; x++) if (values[x] !== values[x - p]) return false;
+): number | undefined {
+  if (q + p > length) return undefined;
+  for (let x = q + p; x < length; x++) if (values[x] !== values[x - p]) return undefined;
   const first = firstMembersByResidue(set, p, length);
-  if (!first) return false;
+  if (!first) return undefined;
   let largest = 0;
   for (const f of first) largest = Math.max(largest, f);
-  if (q + largest > length) return false;
+  if (q + largest > length) return undefined;
   const periodic = (x: number) => values[q + ((((x - q) % p) + p) % p)];
   const preperiod = new Set<number>();
   for (let x = 0; x < q; x++) preperiod.add(values[x]);
@@ -160,9 +164,9 @@ export function residueClassesProve(
     for (let r = 0; r < p; r++) if (first[r] >= 0) present.add(periodic(c - r));
     let mex = 0;
     while (present.has(mex)) mex++;
-    if (mex !== periodic(c) || preperiod.has(mex)) return false;
+    if (mex !== periodic(c) || preperiod.has(mex)) return undefined;
   }
-  return true;
+  return q + Math.max(largest, p);
 }
 
 export function allExceptSetSequence(

@@ -2,6 +2,7 @@
 // one line each, graph bodies one edge line each):
 //   at the start of a line          snippets for `rule`, `graph` and `game`
 //   after `rule NAME =`             the rule kinds (subtract, subtract all [except], octal, hex, words)
+//   after `subtract`, `except`, `|`  the sets: `{…}`, squares, primes, …, powers of K, multiples of K
 //   after `game NAME =` or `+`      the declared rules and graphs and the built-ins, with what they
 //                                   are and their first values; `misere` right after `=`
 //   after `GRAPH at` or a `,` there the graph's vertices
@@ -60,6 +61,12 @@ const RULE_KIND_SNIPPETS: readonly Snippet[] = [
     detail: 'take any number in the set from one heap',
   },
   {
+    label: 'subtract squares',
+    snippet: 'subtract ${1|squares,cubes,triangular,primes,fibonacci|}',
+    plain: 'subtract squares',
+    detail: 'take a square (or cube, triangular number, prime, Fibonacci number) from one heap',
+  },
+  {
     label: 'subtract all',
     snippet: 'subtract all',
     plain: 'subtract all',
@@ -91,6 +98,18 @@ const RULE_KIND_SNIPPETS: readonly Snippet[] = [
   },
 ];
 
+/** The sets after `subtract`, `all except` or `|`. */
+const SET_SNIPPETS: readonly Snippet[] = [
+  { label: '{…}', snippet: '{${1:1, 2}}', plain: '{1, 2}', detail: 'a finite set of numbers' },
+  { label: 'squares', snippet: 'squares', plain: 'squares', detail: '1, 4, 9, 16, …' },
+  { label: 'cubes', snippet: 'cubes', plain: 'cubes', detail: '1, 8, 27, 64, …' },
+  { label: 'triangular', snippet: 'triangular', plain: 'triangular', detail: '1, 3, 6, 10, …' },
+  { label: 'primes', snippet: 'primes', plain: 'primes', detail: '2, 3, 5, 7, 11, …' },
+  { label: 'fibonacci', snippet: 'fibonacci', plain: 'fibonacci', detail: '1, 2, 3, 5, 8, 13, …' },
+  { label: 'powers of …', snippet: 'powers of ${1:2}', plain: 'powers of 2', detail: '1, K, K², … (K ≥ 2)' },
+  { label: 'multiples of …', snippet: 'multiples of ${1:3}', plain: 'multiples of 3', detail: 'K, 2K, 3K, …' },
+];
+
 /** What the built-ins that are not heap rules take, for their detail. */
 const BUILTIN_SHAPES: Readonly<Record<string, string>> = {
   treblecross: 'built-in: Treblecross on a row, e.g. treblecross "..X.."',
@@ -101,6 +120,7 @@ const BUILTIN_SHAPES: Readonly<Record<string, string>> = {
 type Context =
   | { readonly kind: 'declaration' }
   | { readonly kind: 'rule-kind' }
+  | { readonly kind: 'set' }
   | { readonly kind: 'component'; readonly misere: boolean }
   | { readonly kind: 'vertex'; readonly graph: string };
 
@@ -126,6 +146,11 @@ export function completionContext(view: DocumentView, offset: number): Context |
     token?.kind === kind && (text === undefined || token.text === text);
   if (is(first, 'keyword', 'rule') && is(second, 'name') && is(third, '=') && tokens.length === 3)
     return { kind: 'rule-kind' };
+  if (is(first, 'keyword', 'rule') && is(second, 'name') && is(third, '=') && is(tokens[3], 'keyword', 'subtract')) {
+    const previous = tokens.at(-1)!;
+    const afterExcept = tokens.length === 6 && is(tokens[4], 'keyword', 'all') && is(previous, 'keyword', 'except');
+    return tokens.length === 4 || afterExcept || previous.kind === '|' ? { kind: 'set' } : undefined;
+  }
   if (!is(first, 'keyword', 'game') || !is(second, 'name') || !is(third, '=')) return undefined;
   const previous = tokens.at(-1)!;
   if (tokens.length === 3) return { kind: 'component', misere: true };
@@ -186,6 +211,8 @@ export function completions(view: DocumentView, offset: number, snippets: boolea
       return DECLARATION_SNIPPETS.map((s) => snippetItem(s, CompletionItemKind.Snippet, snippets));
     case 'rule-kind':
       return RULE_KIND_SNIPPETS.map((s) => snippetItem(s, CompletionItemKind.Keyword, snippets));
+    case 'set':
+      return SET_SNIPPETS.map((s) => snippetItem(s, CompletionItemKind.Constant, snippets));
     case 'component': {
       const items: CompletionItem[] = [];
       if (context.misere)

@@ -128,6 +128,7 @@ const declarationKeywords = ['rule', 'graph', 'game'];
  */
 export const RULE_BODIES = [
   { keyword: 'subtract', example: 'subtract {1, 2}', heap: true },
+  { keyword: 'subtract', example: 'subtract squares | {2, 3}', heap: true },
   { keyword: 'subtract', example: 'subtract all except {1}', heap: true },
   { keyword: 'octal', example: 'octal 0.77', heap: true },
   { keyword: 'hex', example: 'hex 0.F7', heap: true },
