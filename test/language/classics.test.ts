@@ -34,6 +34,47 @@ describe('the classics in .game files', () => {
     assert.deepEqual([byName.get('tracy')!.result!.nimber, byName.get('tracy')!.result!.outcome], [1n, 'N']);
   });
 
+  it("version 3's subtraction sets: the examples' values agree with brute force from each set's definition", () => {
+    const text = readFileSync(repositoryPath('test', 'fixtures', 'valid', 'contract-v3-sets.game'), 'utf8');
+    const isPrime = (n: number) => n > 1 && Array.from({ length: n - 2 }, (_, i) => i + 2).every((d) => n % d !== 0);
+    const fibonacci = new Set([1, 2, 3, 5, 8, 13, 21, 34, 55, 89]);
+    const square = (n: number) => Number.isInteger(Math.sqrt(n));
+    const sets: Record<string, (s: number) => boolean> = {
+      sq: square,
+      pr: isPrime,
+      p2: (s) => (s & (s - 1)) === 0,
+      fib: (s) => fibonacci.has(s),
+      mix: (s) => square(s) || s === 2 || s === 3,
+      notsq: (s) => !square(s),
+      m3: (s) => s === 1 || s % 3 === 0,
+    };
+    const heaps = Array.from({ length: 60 }, (_, n) => n);
+    const games = Object.keys(sets).map((rule) => `game t-${rule} = ${rule} ${heaps.join(' ')}`);
+    const { games: reports } = report(`${text}\n${games.join('\n')}`);
+    for (const [rule, has] of Object.entries(sets)) {
+      const g: number[] = [];
+      for (let n = 0; n < heaps.length; n++) {
+        const options = new Set<number>();
+        for (let s = 1; s <= n; s++) if (has(s)) options.add(g[n - s]);
+        let mex = 0;
+        while (options.has(mex)) mex++;
+        g.push(mex);
+      }
+      const found = reports.find((r) => r.game.name === `t-${rule}`)!.result!.components[0].parts;
+      assert.deepEqual(found, g.map(BigInt), rule);
+    }
+    const byName = new Map(reports.map((r) => [r.game.name, r.result!]));
+    assert.deepEqual(byName.get('squares-pile')!.components[0].parts, [0n, 0n]);
+    assert.equal(byName.get('powers-pile')!.nimber, 1n);
+    // Every winning move of the contest sum, applied to the text, leaves a P-position.
+    const contest = reports.find((r) => r.game.name === 'contest')!;
+    assert.ok(contest.winningMoves.length > 0);
+    for (const move of contest.winningMoves) {
+      const after = report(play(text, move)).games.find((r) => r.game.name === 'contest')!;
+      assert.equal(after.result!.outcome, 'P', move.after);
+    }
+  });
+
   it('moves are written as the contract says', () => {
     const cases: [string, string][] = [
       ['game w = wythoff (3, 6)', 'wythoff (3, 5)'],
