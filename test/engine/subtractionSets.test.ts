@@ -4,7 +4,7 @@
 // the sequence engine fed the members up to the heap, against brute force from the definition.
 import * as assert from 'node:assert/strict';
 import { ruleSequence, sequenceNimber } from '../../server/src/engine';
-import { residueClassesProve } from '../../server/src/engine/infiniteSubtraction';
+import { mexKernelSwitch, residueClassesProve } from '../../server/src/engine/infiniteSubtraction';
 import {
   firstMembersByResidue,
   isFiniteSet,
@@ -118,6 +118,20 @@ describe('subtraction sets (version 3)', () => {
       const sequence = ruleSequence({ kind: 'subtractSet', set }, {}, { stopAt: length - 1 });
       const known = Array.from({ length }, (_, n) => Number(sequenceNimber(sequence, n)));
       assert.deepEqual(known, bruteValues(has, length), name);
+    }
+  });
+
+  it('the JavaScript loop (past 2^16 - 1 members) agrees with the WebAssembly kernel and brute force', () => {
+    const length = 1500;
+    mexKernelSwitch.enabled = false;
+    try {
+      for (const [name, set, has] of definitions) {
+        if (isFiniteSet(set)) continue;
+        const sequence = ruleSequence({ kind: 'subtractSet', set }, {}, { stopAt: length - 1, findPeriod: false });
+        assert.deepEqual(Array.from(sequence.values.subarray(0, length)), bruteValues(has, length), name);
+      }
+    } finally {
+      mexKernelSwitch.enabled = true;
     }
   });
 

@@ -34,6 +34,7 @@ import {
 } from './sequence';
 import { firstMembersByResidue, membersUpTo, type SubtractionSet } from './subtractionSets';
 import type { Budget, HeapSequence } from './types';
+import { subtractionMexWasm } from './wasm/subtractionMex';
 
 type SubtractSetRule = { readonly kind: 'subtractSet'; readonly set: SubtractionSet };
 type AllExceptSetRule = { readonly kind: 'subtractAllExceptSet'; readonly except: SubtractionSet };
@@ -65,6 +66,71 @@ class Members {
   }
 }
 
+/** The inner loop as WebAssembly (wasm/subtractionMex.wat); undefined where WebAssembly is missing. */
+const mexModule: WebAssembly.Module | undefined = (() => {
+  try {
+    const bytes = Uint8Array.from(atob(subtractionMexWasm), (c) => c.charCodeAt(0));
+    return WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
+/** Tests turn the kernel off to check the JavaScript loop (used past 2^16 - 1 members) on the same cases. */
+export const mexKernelSwitch = { enabled: true };
+
+type MexRun = (
+  m: number,
+  end: number,
+  count: number,
+  total: number,
+  values: number,
+  members: number,
+  seen: number,
+) => number;
+const WASM_PAGE = 65536;
+
+/**
+ * The kernel's memory: the values (16-bit) from byte 0, then the members (32-bit), then the seen
+ * stamps (32-bit, one per possible value). The JavaScript array stays the sequence's values: each
+ * block computed here is copied back, and the memory is laid out again (values copied in) when the
+ * values outgrow their room or the members are generated further, both at doubling sizes.
+ */
+class MexKernel {
+  private readonly memory = new WebAssembly.Memory({ initial: 1 });
+  private readonly run: MexRun;
+  private capacity = 0;
+  private members: Int32Array | undefined;
+  private membersAt = 0;
+  private seenAt = 0;
+  constructor(module: WebAssembly.Module) {
+    const instance = new WebAssembly.Instance(module, { env: { memory: this.memory } });
+    this.run = instance.exports.run as MexRun;
+  }
+
+  /** Computes values[from .. end) (16-bit values); returns the count of members up to end - 1. */
+  block(values: Uint16Array, from: number, end: number, count: number, members: Int32Array): number {
+    if (end > this.capacity || members !== this.members) this.layout(values, from, end, members);
+    const counted = this.run(from, end, count, members.length, 0, this.membersAt, this.seenAt);
+    values.set(new Uint16Array(this.memory.buffer, 2 * from, end - from), from);
+    return counted;
+  }
+
+  private layout(values: Uint16Array, used: number, end: number, members: Int32Array): void {
+    this.capacity = Math.max(end, 2 * this.capacity);
+    this.members = members;
+    this.membersAt = 4 * Math.ceil(this.capacity / 2);
+    this.seenAt = this.membersAt + 4 * members.length;
+    const bytes = this.seenAt + 4 * (members.length + 2);
+    const pages = Math.ceil(bytes / WASM_PAGE) - this.memory.buffer.byteLength / WASM_PAGE;
+    if (pages > 0) this.memory.grow(pages);
+    const buffer = this.memory.buffer;
+    new Uint16Array(buffer, 0, used).set(values.subarray(0, used));
+    new Int32Array(buffer, this.membersAt, members.length).set(members);
+    new Int32Array(buffer, this.seenAt, members.length + 2).fill(0);
+  }
+}
+
 export function subtractSetSequence(
   rule: SubtractSetRule,
   key: string,
@@ -86,12 +152,24 @@ export function subtractSetSequence(
   let count = 0; // members ≤ n
   while (count < members.list.length && members.list[count] <= n) count++;
 
+  let kernel: MexKernel | undefined;
   const advance = (): number => {
     const end = Math.min(target, n + BLOCK);
     members.reach(end);
     if (end > values.length)
       values = regrow(values, n, Math.min(target, Math.max(end, Math.ceil(values.length * 1.5))), top);
     const list = members.list;
+    // The kernel takes 16-bit values: a value is at most the number of members, kept below 2^16 - 1.
+    if (mexModule && mexKernelSwitch.enabled && values instanceof Uint16Array && list.length < 0xffff) {
+      kernel ??= new MexKernel(mexModule);
+      const from = n;
+      const before = count;
+      count = kernel.block(values, from, end, count, list);
+      for (let m = from; m < end; m++) if (values[m] > top) top = values[m];
+      if (top + 2 > seen.length) seen = new Int32Array(2 * (top + 2));
+      n = end;
+      return (end - from) * (count + 1) + (count - before);
+    }
     let g = values;
     let work = 0;
     for (let m = n; m < end; m++) {
