@@ -34,6 +34,7 @@ import {
 } from './sequence';
 import { firstMembersByResidue, membersUpTo, type SubtractionSet } from './subtractionSets';
 import type { Budget, HeapSequence } from './types';
+import { compileKernel, WASM_PAGE } from './wasm/kernel';
 import { subtractionMexWasm } from './wasm/subtractionMex';
 
 type SubtractSetRule = { readonly kind: 'subtractSet'; readonly set: SubtractionSet };
@@ -67,14 +68,7 @@ class Members {
 }
 
 /** The inner loop as WebAssembly (wasm/subtractionMex.wat); undefined where WebAssembly is missing. */
-const mexModule: WebAssembly.Module | undefined = (() => {
-  try {
-    const bytes = Uint8Array.from(atob(subtractionMexWasm), (c) => c.charCodeAt(0));
-    return WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : undefined;
-  } catch {
-    return undefined;
-  }
-})();
+const mexModule = compileKernel(subtractionMexWasm);
 
 /** Tests turn the kernel off to check the JavaScript loop (used past 2^16 - 1 members) on the same cases. */
 export const mexKernelSwitch = { enabled: true };
@@ -88,7 +82,6 @@ type MexRun = (
   members: number,
   seen: number,
 ) => number;
-const WASM_PAGE = 65536;
 
 /**
  * The kernel's memory: the values (16-bit) from byte 0, then the members (32-bit), then the seen

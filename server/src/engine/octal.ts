@@ -42,6 +42,7 @@ import {
   type ValueArray,
 } from './sequence';
 import type { Budget, HeapSequence } from './types';
+import { compileKernel, WASM_PAGE } from './wasm/kernel';
 import { octalScanWasm } from './wasm/octalScan';
 
 /**
@@ -49,20 +50,12 @@ import { octalScanWasm } from './wasm/octalScan';
  * up to four wanted values at once. Compiled once; undefined where WebAssembly SIMD is missing
  * (the JavaScript scan then does the same work).
  */
-const scanModule: WebAssembly.Module | undefined = (() => {
-  try {
-    const bytes = Uint8Array.from(atob(octalScanWasm), (c) => c.charCodeAt(0));
-    return WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : undefined;
-  } catch {
-    return undefined;
-  }
-})();
+const scanModule = compileKernel(octalScanWasm);
 
 type ScanKernel = (m: number, a: number, w0: number, w1: number, w2: number, w3: number) => number;
 type TableScanKernel = (m: number, a: number) => number;
 type TableScanUntilKernel = (m: number, a: number, count: number, until: number, stamp: number) => number;
 type MarkRareKernel = (rareAt: number, count: number, stamp: number, rest: number) => number;
-const WASM_PAGE = 65536;
 /**
  * The kernels' memory: the wanted table (a byte for each 16-bit value), the seen stamps (32-bit, one
  * for each value up to 2^16), the values (16-bit), then the rare heaps (32-bit), as many as values
