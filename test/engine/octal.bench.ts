@@ -4,51 +4,14 @@
 // engine is from C doing exactly what it does. Each prints a hash of the values, which must equal
 // the engine's: the same numbers, not only the same time. Times are the best of three runs of each
 // (the machine is shared: the best run is the least disturbed one), run alternately.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { analyzeGame, ruleSequence } from '../../server/src/engine';
-import { repositoryPath } from '../helpers/paths';
+import { compileBaseline, hashValues, runBaseline } from '../helpers/cBaseline';
 
 const CASES: [code: string, count: number][] = [
   ['0.007', 100_000],
   ['0.6', 2_000_000],
 ];
 const RUNS = 3;
-
-/** FNV-1a over the values as little-endian 32-bit words, as octal.c prints it. */
-function hashValues(values: ArrayLike<number>, count: number): string {
-  let hash = 2166136261;
-  for (let i = 0; i < count; i++) {
-    const v = values[i];
-    for (let byte = 0; byte < 4; byte++) {
-      hash ^= (v >>> (8 * byte)) & 0xff;
-      hash = Math.imul(hash, 16777619) >>> 0;
-    }
-  }
-  return hash.toString(16).padStart(8, '0');
-}
-
-function compile(flags: string[]): string | undefined {
-  const out = join(mkdtempSync(join(tmpdir(), 'grundy-octal-')), flags.length ? 'octal-tuned' : 'octal');
-  const gcc = spawnSync('gcc', ['-O2', ...flags, '-o', out, repositoryPath('test', 'engine', 'baseline', 'octal.c')], {
-    encoding: 'utf8',
-  });
-  if (gcc.status !== 0) {
-    console.log(`gcc failed (${gcc.error?.message ?? gcc.stderr.trim()}): no C baseline`);
-    return undefined;
-  }
-  return out;
-}
-
-function runC(binary: string, code: string, count: number): { ms: number; hash: string } {
-  const started = performance.now();
-  const run = spawnSync(binary, [code, String(count)], { encoding: 'utf8' });
-  const ms = performance.now() - started;
-  if (run.status !== 0) throw new Error(`${binary} ${code} ${count} failed: ${run.stderr}`);
-  return { ms, hash: run.stdout.trim().split(' ')[2] };
-}
 
 function runEngine(code: string, count: number): { ms: number; hash: string } {
   const digits = code.replace('.', '').split('').map(Number);
@@ -74,8 +37,8 @@ function runTreblecross(cells: number): { ms: number; result: string } {
   return { ms, result: `nimber ${analysis.nimber}, ${analysis.winningMoveCount} winning cells` };
 }
 
-const plain = compile([]);
-const tuned = compile(['-DTUNED']);
+const plain = compileBaseline('octal.c', 'octal');
+const tuned = compileBaseline('octal.c', 'octal-tuned', ['-DTUNED']);
 console.log('octal nim-sequences: the engine (plain values, no period search) against C, best of 3, same run');
 const engineBest = new Map<string, number>();
 for (const [code, count] of CASES) {
@@ -90,7 +53,7 @@ for (const [code, count] of CASES) {
       ['tuned', tuned],
     ] as const) {
       if (!binary) continue;
-      const c = runC(binary, code, count);
+      const c = runBaseline(binary, [code, String(count)]);
       best[name] = Math.min(best[name], c.ms);
       hashes.add(`${name} ${c.hash}`);
     }

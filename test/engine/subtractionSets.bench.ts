@@ -3,13 +3,9 @@
 // the members up to N, then one pass over the members up to each heap with a stamp array for the
 // mex. Each prints a hash of the values, which must equal the engine's. Targets: `subtract squares`
 // to 10^6 and `subtract primes` to 10^5, each ≤ 1.5 × the C program. Best of three, alternately.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ruleSequence } from '../../server/src/engine';
 import type { SubtractionSet } from '../../server/src/engine/subtractionSets';
-import { repositoryPath } from '../helpers/paths';
+import { compileBaseline, hashValues, runBaseline } from '../helpers/cBaseline';
 
 const CASES: [name: 'squares' | 'primes', count: number][] = [
   ['squares', 1_000_000],
@@ -17,37 +13,6 @@ const CASES: [name: 'squares' | 'primes', count: number][] = [
 ];
 const RUNS = 3;
 const TARGET = 1.5;
-
-function hashValues(values: ArrayLike<number>, count: number): string {
-  let hash = 2166136261;
-  for (let i = 0; i < count; i++) {
-    const v = values[i];
-    for (let byte = 0; byte < 4; byte++) {
-      hash ^= (v >>> (8 * byte)) & 0xff;
-      hash = Math.imul(hash, 16777619) >>> 0;
-    }
-  }
-  return hash.toString(16).padStart(8, '0');
-}
-
-function compile(): string | undefined {
-  const out = join(mkdtempSync(join(tmpdir(), 'grundy-subtraction-')), 'subtraction');
-  const source = repositoryPath('test', 'engine', 'baseline', 'subtraction.c');
-  const gcc = spawnSync('gcc', ['-O2', '-o', out, source], { encoding: 'utf8' });
-  if (gcc.status !== 0) {
-    console.log(`gcc failed (${gcc.error?.message ?? gcc.stderr.trim()}): no C baseline`);
-    return undefined;
-  }
-  return out;
-}
-
-function runC(binary: string, set: string, count: number): { ms: number; hash: string } {
-  const started = performance.now();
-  const run = spawnSync(binary, [set, String(count)], { encoding: 'utf8' });
-  const ms = performance.now() - started;
-  if (run.status !== 0) throw new Error(`${binary} ${set} ${count} failed: ${run.stderr}`);
-  return { ms, hash: run.stdout.trim().split(' ')[2] };
-}
 
 function runEngine(set: SubtractionSet, count: number): { ms: number; hash: string } {
   const started = performance.now();
@@ -62,7 +27,7 @@ function runEngine(set: SubtractionSet, count: number): { ms: number; hash: stri
   return { ms, hash: hashValues(sequence.values, count) };
 }
 
-const binary = compile();
+const binary = compileBaseline('subtraction.c', 'subtraction');
 console.log('infinite subtraction sets: the engine (values, no period search) against C, best of 3, same run');
 for (const [name, count] of CASES) {
   let engineBest = Number.POSITIVE_INFINITY;
@@ -73,7 +38,7 @@ for (const [name, count] of CASES) {
     engineBest = Math.min(engineBest, engine.ms);
     hashes.add(engine.hash);
     if (binary) {
-      const c = runC(binary, name, count);
+      const c = runBaseline(binary, [name, String(count)]);
       cBest = Math.min(cBest, c.ms);
       hashes.add(c.hash);
     }
