@@ -223,7 +223,10 @@ export interface RuleSequenceAnswer {
       | 'subtraction-window'
       | 'residue-classes'
       | 'guy-smith'
+      | 'guy-smith-distinct'
       | 'guy-smith-three'
+      | 'every-smaller-heap'
+      | 'lasker'
       | 'all-but-window';
   };
   /** The proof status in words: "period 12 from n = 71; proved at n = … by …", or "no period up to n = …". */

@@ -167,3 +167,47 @@ export class TreblecrossOracle {
     }
   }
 }
+
+/**
+ * A take-and-break code in full, for bruteCode: `digits` as written (digits[0] before the point),
+ * the positions written with `!`, and how many of the last digits repeat forever.
+ */
+export interface WrittenCode {
+  readonly digits: readonly number[];
+  readonly distinct?: readonly number[];
+  readonly repeat?: number;
+}
+
+/**
+ * Nimbers of heaps 0 .. length - 1 under a code, straight from its definition: digit k is read
+ * from the written digits or the repeating group; its bits allow leaving no heap (1), one (2), two
+ * (4) or three (8) non-empty heaps after taking k, and with `!` only heaps of pairwise different
+ * sizes. Every ordered split is tried (no symmetry used), for an oracle independent of the engine's.
+ */
+export function bruteCode(code: WrittenCode, length: number): number[] {
+  const { digits, repeat = 0 } = code;
+  const start = digits.length - repeat;
+  const digitAt = (k: number) => (k < digits.length ? k : repeat > 0 ? start + ((k - start) % repeat) : -1);
+  const g: number[] = [];
+  for (let n = 0; n < length; n++) {
+    const options = new Set<number>();
+    for (let k = 0; k <= n; k++) {
+      const at = digitAt(k);
+      if (at < 0) break;
+      const d = k === 0 ? digits[0] & 12 : digits[at];
+      const different = code.distinct?.includes(at) ?? false;
+      const rest = n - k;
+      if (d & 1 && rest === 0 && k > 0) options.add(0);
+      if (d & 2 && rest > 0 && k > 0) options.add(g[rest]);
+      if (d & 4) for (let a = 1; a < rest; a++) if (!different || a !== rest - a) options.add(g[a] ^ g[rest - a]);
+      if (d & 8)
+        for (let a = 1; a < rest; a++)
+          for (let b = 1; a + b < rest; b++) {
+            const c = rest - a - b;
+            if (!different || (a !== b && b !== c && a !== c)) options.add(g[a] ^ g[b] ^ g[c]);
+          }
+    }
+    g.push(mex(options));
+  }
+  return g;
+}

@@ -1,8 +1,10 @@
 // The words every feature and the command line use for values and why: nimbers, outcomes,
 // periods and their proofs, rules. One home, so that the editor and `grundy` say the same thing the
 // same way (the command line's shorter forms are here too, beside the long ones).
+
 import type { RuleSummary } from '../compute/jobs';
 import { setText } from '../engine/subtractionSets';
+import { codeText, isHexCode, normalizeCode } from '../engine/takeBreakCode';
 import type { HeapRule, Periodicity } from '../engine/types';
 import { numberText } from '../language/numberText';
 import { type GameReport, INVALID_GAME_REASON } from './gameReport';
@@ -26,6 +28,21 @@ export function proofWords(p: Periodicity): string {
       return `proved at n = ${p.provedAt} by the window theorem for subtraction games`;
     case 'guy-smith':
       return `proved at n = ${p.provedAt} by the Guy–Smith periodicity theorem`;
+    case 'guy-smith-distinct':
+      return (
+        `proved at n = ${p.provedAt} by the Guy–Smith periodicity theorem for splits into different sizes ` +
+        `(no 0 in the period, so the one extra split of n + p, into equal heaps, adds nothing new)`
+      );
+    case 'every-smaller-heap':
+      return (
+        'G(n) = n for every n, by a theorem: every smaller heap is one move away, and a split leaves heaps ' +
+        'whose nim-sum is at most their total, less than n'
+      );
+    case 'lasker':
+      return (
+        'G(n) = n for n ≡ 1, 2 (mod 4), n + 1 for n ≡ 3, n − 1 for n ≡ 0 (n ≥ 1): the theorem for Lasker’s Nim, ' +
+        'proved by the last two bits of the splits'
+      );
     case 'guy-smith-three':
       return (
         `proved at n = ${p.provedAt} by the Guy–Smith argument for codes that leave up to three heaps (the ` +
@@ -77,8 +94,10 @@ export function describeRule(rule: HeapRule): string {
       return `subtract ${setText(rule.set)}`;
     case 'subtractAllExceptSet':
       return `subtract all except ${setText(rule.except)}`;
-    case 'octal':
-      return `octal ${rule.digits[0]}.${rule.digits.slice(1).join('')}`;
+    case 'octal': {
+      const code = normalizeCode(rule);
+      return `${isHexCode(code) ? 'hex' : 'octal'} ${codeText(code)}`;
+    }
   }
 }
 
@@ -108,7 +127,10 @@ export const proofNames: Record<Periodicity['proof'], string> = {
   'closed-form': 'G(n) = n',
   'subtraction-window': 'a window of max S values repeats',
   'guy-smith': 'the Guy–Smith theorem',
+  'guy-smith-distinct': 'the Guy–Smith theorem for splits into different sizes (no 0 in the period)',
   'guy-smith-three': 'the Guy–Smith argument for three heaps (window 3·n0 + 2p + t)',
+  'every-smaller-heap': 'G(n) = n: every smaller heap is a move, every split leaves less',
+  lasker: 'the theorem for Lasker’s Nim (period 4, saltus 4)',
   'all-but-window': 'a window of max E first-occurrence gaps repeats',
   'residue-classes': 'the residue-class argument (past the first member of each class, options depend on n mod p)',
 };

@@ -1,12 +1,14 @@
 // Heap rules as a whole: one entry point per question, dispatching to the three families.
 import { allButSequence } from './allBut';
 import { valueLimit } from './budget';
+import { infiniteCodeSequence } from './infiniteCode';
 import { allExceptSetSequence, subtractSetSequence } from './infiniteSubtraction';
-import { octalSequence, significantDigits } from './octal';
+import { octalSequence } from './octal';
 import { periodicValue } from './period';
 import { type SequenceOptions, sortedUnique } from './sequence';
 import { subtractionSequence } from './subtraction';
 import { setKey, smallestMember } from './subtractionSets';
+import { codeText, isHexCode, isInfiniteCode, normalizeCode } from './takeBreakCode';
 import type { Budget, HeapNimber, HeapRule, HeapSequence } from './types';
 
 export type { SequenceOptions };
@@ -37,10 +39,8 @@ function computeRuleKey(rule: HeapRule): string {
     case 'octal': {
       // A code with a digit of 8 or more is hexadecimal (it may leave three heaps); one without is
       // an octal code however it was written (`hex 0.77` is Kayles).
-      const [before, ...after] = significantDigits(rule.digits);
-      const hex = (d: number) => d.toString(16).toUpperCase();
-      if ([before, ...after].some((d) => d > 7)) return `hex ${hex(before)}.${after.map(hex).join('') || '0'}`;
-      return `octal ${before}.${after.join('') || '0'}`;
+      const code = normalizeCode(rule);
+      return `${isHexCode(code) ? 'hex' : 'octal'} ${codeText(code)}`;
     }
   }
 }
@@ -65,8 +65,12 @@ export function ruleSequence(rule: HeapRule, budget: Budget = {}, options: Seque
       return subtractSetSequence(rule, key, budget, own);
     case 'subtractAllExceptSet':
       return allExceptSetSequence(rule, key, budget, own);
-    case 'octal':
-      return octalSequence(rule, key, budget, own);
+    case 'octal': {
+      const code = normalizeCode(rule);
+      return isInfiniteCode(code)
+        ? infiniteCodeSequence(code, key, budget, own)
+        : octalSequence(code, key, budget, own);
+    }
   }
 }
 

@@ -18,7 +18,7 @@
 // values of n and n + p are the same sets, so G(n + p) = G(n). The certificate reads heaps
 // 0 .. 3·n0 + 3p + t − 1.
 import { valueLimit } from './budget';
-import { type CertificateShape, findCertifiedPeriod, smallestPeriodicity } from './period';
+import { type CertificateShape, findCertifiedPeriod, periodAvoidsZero, smallestPeriodicity } from './period';
 import {
   computeUntilProved,
   partialSequence,
@@ -28,9 +28,8 @@ import {
   sequenceTarget,
   type ValueArray,
 } from './sequence';
+import { type CodeRule, codeDistinct } from './takeBreakCode';
 import type { Budget, HeapSequence } from './types';
-
-type CodeRule = { readonly kind: 'octal'; readonly digits: readonly number[] };
 
 /** Does a code leave three heaps anywhere (a digit with bit 8)? Then it is computed here. */
 export function leavesThreeHeaps(digits: readonly number[]): boolean {
@@ -61,6 +60,11 @@ export function hexSequence(
   const t = digits.length - 1;
   const { limit } = valueLimit(budget);
   const shape: CertificateShape = { startWeight: 3, periodWeight: 3, extra: t, minStart: 1 };
+  const distinct = digits.map((_, k) => codeDistinct(rule, k));
+  // `!` on a two-heap split: the argument below holds with no 0 in the period (as in octal.ts). On a
+  // three-heap split, shifting the largest heap may make two heaps equal: no proof is claimed.
+  const twoDistinct = digits.some((d, k) => (d & 4) !== 0 && distinct[k]);
+  const threeDistinct = digits.some((d, k) => (d & 8) !== 0 && distinct[k]);
   const findPeriod = options.findPeriod ?? true;
   let values: ValueArray = new Uint16Array(Math.max(1, Math.min(target, 1 << 10)));
   let length = 0;
@@ -91,10 +95,13 @@ export function hexSequence(
       const rest = n - k;
       if (d & 1 && rest === 0) mark(0, stamp);
       if (d & 2 && rest > 0) mark(values[rest], stamp);
-      if (d & 4) for (let a = 1; 2 * a <= rest; a++) mark(values[a] ^ values[rest - a], stamp);
+      // With `!` (strict = 1) the heaps left differ: a < b (< c).
+      const strict = distinct[k] ? 1 : 0;
+      if (d & 4) for (let a = 1; 2 * a + strict <= rest; a++) mark(values[a] ^ values[rest - a], stamp);
       if (d & 8) {
-        for (let a = 1; 3 * a <= rest; a++) {
-          for (let b = a; a + 2 * b <= rest; b++) mark(values[a] ^ values[b] ^ values[rest - a - b], stamp);
+        for (let a = 1; 3 * a + 3 * strict <= rest; a++) {
+          for (let b = a + strict; a + 2 * b + strict <= rest; b++)
+            mark(values[a] ^ values[b] ^ values[rest - a - b], stamp);
           work += rest >> 1;
         }
       }
@@ -109,8 +116,10 @@ export function hexSequence(
     return work;
   };
   const tryProof = (): HeapSequence | undefined => {
+    if (threeDistinct) return undefined;
     const found = findCertifiedPeriod(values, length, shape);
     if (!found) return undefined;
+    if (twoDistinct && !periodAvoidsZero(values, found.start, found.period)) return undefined;
     const smallest = smallestPeriodicity(values, length, found.start, found.period, 0);
     return provedSequence(rule, key, values, length, {
       ...smallest,
@@ -120,6 +129,10 @@ export function hexSequence(
   };
   const run = computeUntilProved({ budget, target, cause, findPeriod, length: () => length, advance, tryProof });
   if (run.proved) return run.proved;
-  const unprovable = limit < 3 + 3 + t ? `a period needs the nimbers of at least ${6 + t} heaps` : undefined;
+  const unprovable = threeDistinct
+    ? 'no theorem here covers `!` on a digit that leaves three heaps'
+    : limit < 3 + 3 + t
+      ? `a period needs the nimbers of at least ${6 + t} heaps`
+      : undefined;
   return partialSequence(rule, key, values, length, run.stop, unprovable);
 }

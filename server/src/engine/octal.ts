@@ -17,6 +17,14 @@
 // two option sets have the same values, so G(n + p) = G(n). The certificate reads heaps
 // 0 .. 2·n0 + 2p + t - 1.
 //
+// With `!` after a splitting digit (Grundy's game, 4!.0: the two heaps must differ), the same holds
+// if moreover no value of the period is 0 (G(n) ≠ 0 for n0 ≤ n < n0 + p). Proof, the same
+// induction: a split a' < b' of n - k gives a' < b' + p, a split of n + p - k; a split a < b of
+// n + p - k gives (a, b - p), a split of n - k with different heaps unless b - p = a. So the options
+// of n are options of n + p, and n + p has at most one more: G(a) ⊕ G(a + p) = 0 (a = (n - k)/2 ≥ n0,
+// so G(a + p) = G(a)). But G(n) ≠ 0 (n ≥ n0 is in the period, by induction), so 0 is an option of n
+// already: the option sets are equal and G(n + p) = G(n).
+//
 // Computing G(n) naively takes O(n) per heap for the splits. The "sparse space" method
 // (Gangolli–Plambeck; Flammenkamp) is much faster and still exact: pick a mask M and call a value v
 // rare when v & M has an even number of bits (0 is always rare), common otherwise. For a good mask
@@ -30,7 +38,7 @@
 // The mask is chosen (and rechosen as the values grow) to minimise the number of rare heaps.
 import { valueLimit } from './budget';
 import { hexSequence, leavesThreeHeaps } from './hex';
-import { type CertificateShape, findCertifiedPeriod, smallestPeriodicity } from './period';
+import { type CertificateShape, findCertifiedPeriod, periodAvoidsZero, smallestPeriodicity } from './period';
 import {
   computeUntilProved,
   initialCapacity,
@@ -41,6 +49,7 @@ import {
   sequenceTarget,
   type ValueArray,
 } from './sequence';
+import { type CodeRule, codeDistinct } from './takeBreakCode';
 import type { Budget, HeapSequence } from './types';
 import { compileKernel, WASM_PAGE } from './wasm/kernel';
 import { octalScanWasm } from './wasm/octalScan';
@@ -52,10 +61,19 @@ import { octalScanWasm } from './wasm/octalScan';
  */
 const scanModule = compileKernel(octalScanWasm);
 
-type ScanKernel = (m: number, a: number, w0: number, w1: number, w2: number, w3: number) => number;
-type TableScanKernel = (m: number, a: number) => number;
-type TableScanUntilKernel = (m: number, a: number, count: number, until: number, stamp: number) => number;
-type MarkRareKernel = (rareAt: number, count: number, stamp: number, rest: number) => number;
+// `strict` is 1 for a split written with `!` (no equal split); `skip` is the heap whose equal split
+// is left out (-1: none).
+type ScanKernel = (m: number, a: number, w0: number, w1: number, w2: number, w3: number, strict: number) => number;
+type TableScanKernel = (m: number, a: number, strict: number) => number;
+type TableScanUntilKernel = (
+  m: number,
+  a: number,
+  count: number,
+  until: number,
+  stamp: number,
+  strict: number,
+) => number;
+type MarkRareKernel = (rareAt: number, count: number, stamp: number, rest: number, skip: number) => number;
 /**
  * The kernels' memory: the wanted table (a byte for each 16-bit value), the seen stamps (32-bit, one
  * for each value up to 2^16), the values (16-bit), then the rare heaps (32-bit), as many as values
@@ -65,8 +83,6 @@ type MarkRareKernel = (rareAt: number, count: number, stamp: number, rest: numbe
 const SEEN_OFFSET = 65536;
 const VALUES_OFFSET = 393216;
 const rareOffset = (capacity: number) => VALUES_OFFSET + 4 * Math.ceil(capacity / 2);
-
-type OctalRule = { readonly kind: 'octal'; readonly digits: readonly number[] };
 
 /** The digits without trailing zeros; digits[0] (before the point) included. */
 export function significantDigits(digits: readonly number[]): number[] {
@@ -80,7 +96,7 @@ export function significantDigits(digits: readonly number[]): number[] {
  */
 const MAX_MASK_SEARCH_WIDTH = 16;
 
-export function octalSequence(rule: OctalRule, key: string, budget: Budget, options: SequenceOptions): HeapSequence {
+export function octalSequence(rule: CodeRule, key: string, budget: Budget, options: SequenceOptions): HeapSequence {
   const digits = significantDigits(rule.digits);
   if (leavesThreeHeaps(digits)) return hexSequence(rule, key, digits, budget, options);
   const { target, cause } = sequenceTarget(budget, options);
@@ -98,16 +114,26 @@ export function octalSequence(rule: OctalRule, key: string, budget: Budget, opti
   const { limit } = valueLimit(budget);
   const shape: CertificateShape = { startWeight: 2, periodWeight: 2, extra: t, minStart: 1 };
   const findPeriod = options.findPeriod ?? true;
-  const state = new OctalState(digits, options.resume?.values, target, initialCapacity(target, options, 0, 1 << 12));
+  const distinct = digits.map((_, k) => codeDistinct(rule, k));
+  const state = new OctalState(
+    digits,
+    distinct,
+    options.resume?.values,
+    target,
+    initialCapacity(target, options, 0, 1 << 12),
+  );
+  // With `!` on a split, the Guy–Smith argument needs one more fact: no 0 in the period (guySmithDistinct).
+  const distinctSplits = digits.some((d, k) => (d & 4) !== 0 && distinct[k]);
 
   const tryProof = (): HeapSequence | undefined => {
     const found = findCertifiedPeriod(state.values, state.length, shape);
     if (!found) return undefined;
+    if (distinctSplits && !periodAvoidsZero(state.values, found.start, found.period)) return undefined;
     const smallest = smallestPeriodicity(state.values, state.length, found.start, found.period, 0);
     return provedSequence(rule, key, state.plainValues(), state.length, {
       ...smallest,
       provedAt: found.needed - 1,
-      proof: 'guy-smith',
+      proof: distinctSplits ? 'guy-smith-distinct' : 'guy-smith',
     });
   };
 
@@ -135,6 +161,7 @@ class OctalState {
   private readonly takesWhole: Uint8Array; // takesWhole[k]: bit 1 of d_k
   private readonly leavesOne: Uint8Array; // bit 2
   private readonly splits: Int32Array; // the k whose digit has bit 4, ascending
+  private readonly strict: Uint8Array; // strict[i]: splits[i] is written with `!` (no two equal heaps)
   private width = 1; // every value so far is below 2^width
   private mask = 1;
   private rareValue = new Uint8Array(0); // rareValue[v] for v ≤ 2^width
@@ -164,6 +191,7 @@ class OctalState {
 
   constructor(
     digits: readonly number[],
+    distinct: readonly boolean[],
     resumed: ValueArray | undefined,
     private readonly target: number,
     capacity: number,
@@ -173,6 +201,7 @@ class OctalState {
     this.leavesOne = Uint8Array.from(digits, (d) => (d >> 1) & 1);
     // k = 0 (the digit before the point, 4): split a heap in two without taking anything.
     this.splits = Int32Array.from(digits.flatMap((d, k) => (d & 4 ? [k] : [])));
+    this.strict = Uint8Array.from(this.splits, (k) => (distinct[k] ? 1 : 0));
     if (scanModule && this.splits.length > 0) {
       this.memory = new WebAssembly.Memory({ initial: Math.ceil((rareOffset(capacity) + 4 * capacity) / WASM_PAGE) });
       const kernels = new WebAssembly.Instance(scanModule, { env: { memory: this.memory } }).exports;
@@ -230,11 +259,14 @@ class OctalState {
       const rare = this.rare;
       const rareCount = this.rareCount;
       const markRare = this.markRareKernel;
-      if (markRare)
-        for (let i = 0; i < splitCount; i++) work += markRare(rare.byteOffset, rareCount, stamp, n - splits[i]);
-      else
-        for (let i = 0; i < splitCount; i++)
-          work += markRareSplits(values, rare, rareCount, seen, stamp, n - splits[i]);
+      const strict = this.strict;
+      for (let i = 0; i < splitCount; i++) {
+        const rest = n - splits[i];
+        const skip = strict[i] && (rest & 1) === 0 ? rest >> 1 : -1;
+        work += markRare
+          ? markRare(rare.byteOffset, rareCount, stamp, rest, skip)
+          : markRareSplits(values, rare, rareCount, seen, stamp, rest, skip);
+      }
     }
     // `common`: the least common value (1 and up) that is not an option. The lists of common and of
     // rare values (ascending) spare the loops below a test per value of the other kind.
@@ -262,10 +294,10 @@ class OctalState {
       // Rare options below `common`: scan the splits until all of them are seen.
       const scanned =
         splitCount > 1
-          ? scanSplits(values, wanted, seen, stamp, n, splits, missing)
+          ? scanSplits(values, wanted, seen, stamp, n, splits, this.strict, missing)
           : this.scanKernel
-            ? this.scanWithKernels(this.scanKernel, this.tableScanKernel!, n - splits[0], stamp)
-            : scanOneSplit(values, wanted, seen, stamp, n - splits[0], missing);
+            ? this.scanWithKernels(this.scanKernel, this.tableScanKernel!, n - splits[0], stamp, this.strict[0])
+            : scanOneSplit(values, wanted, seen, stamp, n - splits[0], missing, this.strict[0]);
       work += scanned * splitCount;
       for (let i = 0; i < wantedList.length; i++) wanted[wantedList[i]] = 0;
     }
@@ -285,13 +317,19 @@ class OctalState {
    * more are missing, JavaScript finds the next one; each value found is marked seen and no longer
    * wanted. Returns how far the scan went.
    */
-  private scanWithKernels(kernel: ScanKernel, tableKernel: TableScanKernel, m: number, stamp: number): number {
+  private scanWithKernels(
+    kernel: ScanKernel,
+    tableKernel: TableScanKernel,
+    m: number,
+    stamp: number,
+    strict: number,
+  ): number {
     const { values, wanted, seen, wantedList, wantedPlace } = this;
     let a = 1;
     if (wantedList.length > 4 && this.tableScanUntilKernel) {
       // Down to four wanted values in one call (each found one taken in the kernel), then the
       // list keeps only those still wanted, for the SIMD scan.
-      a = this.tableScanUntilKernel(m, a, wantedList.length, 4, stamp);
+      a = this.tableScanUntilKernel(m, a, wantedList.length, 4, stamp, strict);
       let kept = 0;
       for (let i = 0; i < wantedList.length; i++) {
         const v = wantedList[i];
@@ -302,12 +340,12 @@ class OctalState {
       wantedList.length = kept;
     }
     while (wantedList.length > 0) {
-      if (wantedList.length > 4) a = tableKernel(m, a);
+      if (wantedList.length > 4) a = tableKernel(m, a, strict);
       else {
         const w0 = wantedList[0];
-        a = kernel(m, a, w0, wantedList[1] ?? w0, wantedList[2] ?? w0, wantedList[3] ?? w0);
+        a = kernel(m, a, w0, wantedList[1] ?? w0, wantedList[2] ?? w0, wantedList[3] ?? w0, strict);
       }
-      if (a > m - a) break;
+      if (a + strict > m - a) break;
       const v = values[a] ^ values[m - a];
       wanted[v] = 0;
       seen[v] = stamp;
@@ -478,7 +516,10 @@ export function fewestRareMask(histogram: ArrayLike<number>, heaps: number, firs
   return { mask, rare };
 }
 
-/** Marks the options of splitting heap `rest` with a rare heap r (every rare r < rest). Returns how many. */
+/**
+ * Marks the options of splitting heap `rest` with a rare heap r (every rare r < rest but `skip`, the
+ * equal split a code with `!` leaves out, or -1). Returns how many.
+ */
 function markRareSplits(
   values: ValueArray,
   rare: Int32Array,
@@ -486,12 +527,13 @@ function markRareSplits(
   seen: Int32Array,
   stamp: number,
   rest: number,
+  skip: number,
 ): number {
   let j = 0;
   for (; j < rareCount; j++) {
     const r = rare[j];
     if (r >= rest) break;
-    seen[values[r] ^ values[rest - r]] = stamp;
+    if (r !== skip) seen[values[r] ^ values[rest - r]] = stamp;
   }
   return j;
 }
@@ -507,9 +549,10 @@ function scanOneSplit(
   stamp: number,
   m: number,
   missing: number,
+  strict: number,
 ): number {
   let a = 1;
-  for (let b = m - 1; a <= b; a++, b--) {
+  for (let b = m - 1; a + strict <= b; a++, b--) {
     const v = values[a] ^ values[b];
     if (wanted[v] === 1) {
       wanted[v] = 0;
@@ -528,13 +571,14 @@ function scanSplits(
   stamp: number,
   n: number,
   splits: Int32Array,
+  strict: Uint8Array,
   missing: number,
 ): number {
   for (let a = 1; ; a++) {
     let any = false;
     for (let i = 0; i < splits.length; i++) {
       const b = n - splits[i] - a;
-      if (b < a) continue;
+      if (b < a + strict[i]) continue;
       any = true;
       const v = values[a] ^ values[b];
       if (wanted[v] === 1) {

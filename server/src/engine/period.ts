@@ -129,3 +129,12 @@ export function periodicValue(values: ArrayLike<number>, length: number, periodi
   const base = values[preperiod + Number(offset % BigInt(period))];
   return BigInt(base) + cycles * BigInt(saltus);
 }
+
+/**
+ * Whether the period found, values[start .. start + period), has no 0: what the Guy–Smith argument
+ * needs for a code with `!` on a split (octal.ts).
+ */
+export function periodAvoidsZero(values: ArrayLike<number>, start: number, period: number): boolean {
+  for (let n = start; n < start + period; n++) if (values[n] === 0) return false;
+  return true;
+}

@@ -12,8 +12,10 @@ export type HeapRule =
   | { kind: 'subtractSet'; set: SubtractionSet }
   // remove any positive number not in an infinite set; finite ones are always `subtractAllExcept`
   | { kind: 'subtractAllExceptSet'; except: SubtractionSet }
-  // digits[k] = octal digit for removing k tokens; digits[0] is the digit before the point (0)
-  | { kind: 'octal'; digits: readonly number[] };
+  // A take-and-break code (takeBreakCode.ts): digits[k] = the digit for removing k tokens, digits[0]
+  // the one before the point; `distinct`: the positions written with `!`; `repeat`: the last
+  // `repeat` digits repeat forever (`4.[3]`). Codes with a digit of 8 or more are hexadecimal.
+  | { kind: 'octal'; digits: readonly number[]; distinct?: readonly number[]; repeat?: number };
 
 /** A row rule: Treblecross. (Octal rules applied to rows are heap rules over the row's runs of X.) */
 export type RowRule = { kind: 'treblecross' };
@@ -83,7 +85,10 @@ export interface Periodicity {
     | 'subtraction-window'
     | 'residue-classes'
     | 'guy-smith'
+    | 'guy-smith-distinct'
     | 'guy-smith-three'
+    | 'every-smaller-heap'
+    | 'lasker'
     | 'all-but-window';
 }
 

@@ -1,5 +1,6 @@
 // The moves of one unit (one heap, one token, one row), written plainly from the rules'
 // definitions. Used where every option must be looked at: the misère search, and oracles.
+import { codeDigit, codeDistinct, isInfiniteCode } from './takeBreakCode';
 import type { GraphData, HeapRule } from './types';
 import { wordMoveLeaves, wordPiece } from './wordNimbers';
 
@@ -85,17 +86,22 @@ export function unitOptions(unit: Unit): Unit[][] {
       for (let s = 1; s <= n; s++) if (!except.has(s)) options.push([heap(n - s)]);
       break;
     }
-    case 'octal':
-      for (let k = 0; k < rule.digits.length && k <= n; k++) {
-        const digit = k === 0 ? rule.digits[0] & 12 : rule.digits[k]; // before the point, only splits
+    case 'octal': {
+      // A finite code has no digit past its end; a repeating group has one for every k.
+      const last = isInfiniteCode(rule) ? n : Math.min(n, rule.digits.length - 1);
+      for (let k = 0; k <= last; k++) {
+        const digit = k === 0 ? rule.digits[0] & 12 : codeDigit(rule, k); // before the point, only splits
+        const strict = codeDistinct(rule, k) ? 1 : 0; // `!`: the heaps left differ
         if (digit & 1 && n === k) options.push([]);
         if (digit & 2 && n > k) options.push([heap(n - k)]);
-        if (digit & 4) for (let a = 1; 2 * a <= n - k; a++) options.push([heap(a), heap(n - k - a)]);
+        if (digit & 4) for (let a = 1; 2 * a + strict <= n - k; a++) options.push([heap(a), heap(n - k - a)]);
         if (digit & 8)
-          for (let a = 1; 3 * a <= n - k; a++)
-            for (let b = a; a + 2 * b <= n - k; b++) options.push([heap(a), heap(b), heap(n - k - a - b)]);
+          for (let a = 1; 3 * a + 3 * strict <= n - k; a++)
+            for (let b = a + strict; a + 2 * b + strict <= n - k; b++)
+              options.push([heap(a), heap(b), heap(n - k - a - b)]);
       }
       break;
+    }
   }
   // Heaps of size 0 are no game at all: leave them out, so equal positions look equal.
   return options.map((option) => option.filter((u) => !isEmpty(u)));

@@ -15,6 +15,7 @@ import { heapNimber, ruleKey, sequenceNimber } from '../heap';
 import { leavesThreeHeaps, MAX_THREE_WAY_HEAP } from '../hex';
 import { sortedUnique } from '../sequence';
 import { membersAscending, membersUpTo } from '../subtractionSets';
+import { codeDigit, codeDistinct, codeText, isInfiniteCode, normalizeCode } from '../takeBreakCode';
 import type { Budget, HeapRule, HeapSequence, SubtractionSet } from '../types';
 
 export const heapsFamily: ComponentFamily<'heaps'> = {
@@ -43,6 +44,18 @@ function heapsValue(rule: HeapRule, heaps: readonly bigint[], budget: Budget, ca
       return { status: 'unknown', nimber: null, parts: heaps.map(() => null), reason };
     }
   }
+  if (rule.kind === 'octal' && isInfiniteCode(rule)) {
+    const largest = heaps.reduce((a, b) => (b > a ? b : a), 0n);
+    const work = largest > BigInt(MAX_LISTING_WORK) ? Number.POSITIVE_INFINITY : infiniteListingWork(rule, largest);
+    if (work > MAX_LISTING_WORK) {
+      const reason =
+        `a heap of ${largest} under \`${codeText(normalizeCode(rule))}\`: its moves take about ` +
+        `${work === Number.POSITIVE_INFINITY ? 'as many steps as the heap' : Math.round(work).toLocaleString('en-US')} ` +
+        `steps to list (a code that goes on forever has a move for every number taken), more than ` +
+        `${MAX_LISTING_WORK.toLocaleString('en-US')}`;
+      return { status: 'unknown', nimber: null, parts: heaps.map(() => null), reason };
+    }
+  }
   const parts: (bigint | null)[] = new Array(heaps.length).fill(null);
   let reason: string | undefined;
   // Largest first: one computation reaches every smaller heap.
@@ -61,6 +74,29 @@ function heapsValue(rule: HeapRule, heaps: readonly bigint[], budget: Budget, ca
   const status = reason === undefined ? 'value' : 'unknown';
   const nimber = reason === undefined ? parts.reduce<bigint>((x, g) => x ^ g!, 0n) : null;
   return { status, nimber, parts, ...(reason ? { reason } : {}), ...(sequence ? { sequence } : {}) };
+}
+
+/**
+ * The most steps spent listing one heap's moves under a code that goes on forever: every k up to
+ * the heap is a possible move, and each splitting k has up to (n - k)/2 splits.
+ */
+export const MAX_LISTING_WORK = 20_000_000;
+
+/** About how many steps listing the moves of a heap of n takes under an infinite code. */
+function infiniteListingWork(rule: Extract<HeapRule, { kind: 'octal' }>, heap: bigint): number {
+  const n = Number(heap);
+  let work = n;
+  // Each k costs what its splits cost; k and k + q cost alike, so one group's worth is summed exactly
+  // for small heaps and estimated per digit position for large ones.
+  const positions = Math.min(n, 4096);
+  const step = n / positions;
+  for (let i = 0; i <= positions; i++) {
+    const k = Math.min(n, Math.round(i * step));
+    const d = k === 0 ? rule.digits[0] & 12 : codeDigit(rule, k);
+    const rest = n - k;
+    work += step * ((d & 4 ? rest / 2 : 0) + (d & 8 ? (rest * rest) / 12 : 0));
+  }
+  return work;
 }
 
 /** The most members of an infinite set read one by one to list a heap's moves beyond the computed values. */
@@ -186,15 +222,19 @@ function heapMovesTo(
     }
     case 'octal': {
       if (!sequence) return; // heap 0: no moves
-      const digits = rule.digits;
-      for (let k = 0; k < digits.length && BigInt(k) <= n; k++) {
+      // A finite code's digits end; a repeating group has a digit for every k up to the heap
+      // (heapsValue has bounded the heap).
+      const last = isInfiniteCode(rule) ? n : BigInt(rule.digits.length - 1);
+      for (let k = 0; BigInt(k) <= last && BigInt(k) <= n; k++) {
         const take = BigInt(k);
-        const d = k === 0 ? digits[0] & 12 : digits[k]; // before the point, only splits are moves
+        const d = k === 0 ? rule.digits[0] & 12 : codeDigit(rule, k); // before the point, only splits are moves
+        const strict = codeDistinct(rule, k) ? 1 : 0; // `!`: the heaps left differ
         if (d & 1 && n === take && target === 0n) sink.add(take, []);
         if (d & 2 && n > take && g(n - take) === target) sink.add(take, [n - take]);
-        if (d & 4 && n - take >= 2n) splitsTo(sequence, n - take, target, (a, b) => sink.add(take, [a, b]), sink.list);
+        if (d & 4 && n - take >= 2n + BigInt(strict))
+          splitsTo(sequence, n - take, target, strict, (a, b) => sink.add(take, [a, b]), sink.list);
         if (d & 8 && n - take >= 3n)
-          threeWaySplitsTo(sequence, Number(n - take), target, (a, b, c) => sink.add(take, [a, b, c]));
+          threeWaySplitsTo(sequence, Number(n - take), target, strict, (a, b, c) => sink.add(take, [a, b, c]));
       }
     }
   }
@@ -224,28 +264,32 @@ function positionsWithValue(sequence: HeapSequence, target: bigint, below: bigin
 }
 
 /**
- * Every split of a heap of m into a + b (1 ≤ a ≤ b) with G(a) ⊕ G(b) = target, in increasing a:
- * listed through `add` while the list has room, counted always. Beyond the computed prefix the
- * values are periodic (octal sequences have saltus 0), and for a ≥ preperiod whether a split
- * qualifies depends only on a mod period (b ≥ m/2 is periodic too), so each residue is decided
- * once and its splits are counted by division.
+ * Every split of a heap of m into a + b (1 ≤ a ≤ b, a < b when `strict`) with G(a) ⊕ G(b) = target,
+ * in increasing a: listed through `add` while the list has room, counted always. Beyond the
+ * computed prefix the values of a finite code are periodic (saltus 0), and for a ≥ preperiod
+ * whether a split qualifies depends only on a mod period (b ≥ m/2 is periodic too), so each residue
+ * is decided once and its splits are counted by division. (An infinite code's heaps are bounded by
+ * heapsValue, and its splits read one by one.)
  */
 function splitsTo(
   sequence: HeapSequence,
   m: bigint,
   target: bigint,
+  strict: number,
   add: (a: bigint, b: bigint) => void,
   list: MoveList,
 ): void {
   const values = sequence.values;
   const length = sequence.computedUpTo + 1;
-  const half = m / 2n;
+  // The largest a: m/2, or below it when the two heaps must differ and m is even.
+  const half = (m - BigInt(strict)) / 2n;
   if (target > 0xffffffffn) return; // octal nimbers are 32-bit numbers
   const t = Number(target);
-  if (m < BigInt(length)) {
+  if (m < BigInt(length) || (sequence.periodicity?.saltus ?? 0) !== 0) {
     const size = Number(m);
-    for (let a = 1; a <= size >> 1; a++) {
-      if ((values[a] ^ values[size - a]) !== t) continue;
+    const valueAt = (x: number) => (x < length ? values[x] : Number(sequenceNimber(sequence, x)));
+    for (let a = 1; a <= Number(half); a++) {
+      if ((values[a] ^ valueAt(size - a)) !== t) continue;
       if (list.full) list.addUnlisted(1n);
       else add(BigInt(a), BigInt(size - a));
     }
@@ -280,24 +324,25 @@ function splitsTo(
 }
 
 /**
- * Every split of a heap of m into a + b + c (1 ≤ a ≤ b ≤ c) with G(a) ⊕ G(b) ⊕ G(c) = target, in
- * order. Quadratic in m: heaps are at most MAX_THREE_WAY_HEAP here (heapsValue says so beyond).
+ * Every split of a heap of m into a + b + c (1 ≤ a ≤ b ≤ c, all different when `strict`) with
+ * G(a) ⊕ G(b) ⊕ G(c) = target, in order. Quadratic in m: heaps are at most MAX_THREE_WAY_HEAP here
+ * (heapsValue says so beyond).
  */
 function threeWaySplitsTo(
   sequence: HeapSequence,
   m: number,
   target: bigint,
+  strict: number,
   add: (a: bigint, b: bigint, c: bigint) => void,
 ): void {
   if (target > 0xffffffffn) return;
   const t = Number(target);
   const values = sequence.values;
   const length = sequence.computedUpTo + 1;
-  const p = sequence.periodicity;
-  const valueAt = (x: number) => (x < length ? values[x] : values[p!.preperiod + ((x - p!.preperiod) % p!.period)]);
-  for (let a = 1; 3 * a <= m; a++) {
+  const valueAt = (x: number) => (x < length ? values[x] : Number(sequenceNimber(sequence, x)));
+  for (let a = 1; 3 * a + 3 * strict <= m; a++) {
     const ga = values[a];
-    for (let b = a; a + 2 * b <= m; b++)
+    for (let b = a + strict; a + 2 * b + strict <= m; b++)
       if ((ga ^ valueAt(b) ^ valueAt(m - a - b)) === t) add(BigInt(a), BigInt(b), BigInt(m - a - b));
   }
 }
@@ -316,12 +361,14 @@ function rowRunMovesTo(
 ): void {
   if (rule.kind !== 'octal') return;
   const g = (size: number) => Number(sequenceNimber(sequence, size));
-  const digits = rule.digits;
-  for (let k = 1; k < digits.length && k <= length; k++) {
-    const d = digits[k];
+  const last = isInfiniteCode(rule) ? length : rule.digits.length - 1;
+  for (let k = 1; k <= last && k <= length; k++) {
+    const d = codeDigit(rule, k);
+    const strict = codeDistinct(rule, k); // `!`: the two runs left differ in length
     for (let left = 0; left + k <= length; left++) {
       const right = length - k - left;
-      const allowed = left === 0 && right === 0 ? d & 1 : left === 0 || right === 0 ? d & 2 : d & 4;
+      const allowed =
+        left === 0 && right === 0 ? d & 1 : left === 0 || right === 0 ? d & 2 : strict && left === right ? 0 : d & 4;
       if (allowed && BigInt(g(left) ^ g(right)) === target) add(left, k);
     }
   }
