@@ -10,7 +10,7 @@
 // its values and stops at --budget-ms; Ctrl-C stops any of them. A stop says on stderr which
 // limit was reached: exit code 3 for a limit, 130 for Ctrl-C. Output is written as it is made,
 // never built whole.
-import { proofNames, reportOutcomeWords } from './analysis/wording';
+import { proofNames, reportOutcomeWords, THEOREM_PROOFS } from './analysis/wording';
 import './cliHeap';
 import { isAscii } from 'node:buffer';
 import { once } from 'node:events';
@@ -544,10 +544,11 @@ async function sequence(source: string, options: Options, out: Output): Promise<
       const saltus = period.saltus
         ? `, saltus ${period.saltus} (G(n + ${period.period}) = G(n) + ${period.saltus})`
         : '';
-      await out.line(
-        `preperiod ${period.preperiod}, period ${period.period}${saltus}: proved from G(0..${period.provedAt}) by ` +
-          `${proofNames[period.proof]}`,
-      );
+      // A theorem about the code proves every value; the others turn a finite check into all of them.
+      const how = THEOREM_PROOFS.includes(period.proof)
+        ? `proved for every n by ${proofNames[period.proof]} (G(0..${period.provedAt}) checked against it)`
+        : `proved from G(0..${period.provedAt}) by ${proofNames[period.proof]}`;
+      await out.line(`preperiod ${period.preperiod}, period ${period.period}${saltus}: ${how}`);
     } else {
       await out.line(`no period proved: ${result.reason}`);
     }

@@ -211,3 +211,22 @@ export function bruteCode(code: WrittenCode, length: number): number[] {
   }
   return g;
 }
+
+/** Every option of a heap of n under a code, as the heaps it leaves (unordered: a ≤ b ≤ c), from the definition. */
+export function codeOptions(code: WrittenCode, n: number): number[][] {
+  const { digits, repeat = 0 } = code;
+  const start = digits.length - repeat;
+  const digitAt = (k: number) => (k < digits.length ? k : repeat > 0 ? start + ((k - start) % repeat) : -1);
+  const options: number[][] = [];
+  for (let k = 0; k <= n; k++) {
+    const at = digitAt(k);
+    if (at < 0) break;
+    const d = k === 0 ? digits[0] & 12 : digits[at];
+    const different = code.distinct?.includes(at) ?? false;
+    const rest = n - k;
+    if (d & 1 && rest === 0 && k > 0) options.push([]);
+    if (d & 2 && rest > 0 && k > 0) options.push([rest]);
+    if (d & 4) for (let a = 1; 2 * a <= rest; a++) if (!different || 2 * a !== rest) options.push([a, rest - a]);
+  }
+  return options;
+}

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import type { HeapSequence } from '../../server/src/engine';
 import { heapNimber, ruleKey, ruleSequence, sequenceNimber } from '../../server/src/engine';
-import { laskerValue } from '../../server/src/engine/infiniteCode';
+import { laskerSplits, laskerValue } from '../../server/src/engine/infiniteCode';
 import { type CodeRule, codeText, normalizeCode } from '../../server/src/engine/takeBreakCode';
 import { bruteCode, type WrittenCode } from './oracles';
 import { integer, random } from './random';
@@ -160,6 +160,33 @@ describe('take-and-break codes in full', () => {
     assert.equal(heapNimber(code([4, 3], { repeat: 1 }), 10n ** 30n + 3n).nimber, 10n ** 30n + 4n);
     assert.equal(heapNimber(code([4, 3], { repeat: 1 }), 6n).nimber, 6n); // the contract: lasker 6 has nimber 6
     assert.equal(heapNimber(code([4], { distinct: [0] }), 7n).nimber, 0n); // and grundy 7 has nimber 0
+  });
+
+  it('count the splits of Lasker heaps of any size: against enumeration for every heap to 300 and every target', () => {
+    for (let n = 0; n <= 300; n++) {
+      const byTarget = new Map<number, [bigint, bigint][]>();
+      for (let a = 1; 2 * a <= n; a++) {
+        const t = laskerValue(a) ^ laskerValue(n - a);
+        byTarget.set(t, [...(byTarget.get(t) ?? []), [BigInt(a), BigInt(n - a)]]);
+      }
+      for (let t = 0; t <= 2 * n + 4; t++) {
+        const expected = byTarget.get(t) ?? [];
+        const { count, first } = laskerSplits(BigInt(n), BigInt(t), 3);
+        assert.equal(count, BigInt(expected.length), `n = ${n}, target ${t}`);
+        assert.deepEqual(first, expected.slice(0, 3), `n = ${n}, target ${t}`);
+      }
+    }
+    // A heap of 10^30 + 6 (≡ 6 mod 8): split into a ≡ 2 and b ≡ 0 (mod 4) with values 4j + 2 and
+    // 4j + 3, whose XOR is 1.
+    const huge = 10n ** 30n + 6n;
+    const { count, first } = laskerSplits(huge, 1n, 2);
+    assert.equal(count, 1n);
+    assert.equal(first.length, 1);
+    for (const [a, b] of first) {
+      assert.equal(a + b, huge);
+      const lasker = code([4, 3], { repeat: 1 });
+      assert.equal(heapNimber(lasker, a).nimber! ^ heapNimber(lasker, b).nimber!, 1n);
+    }
   });
 
   it('codes whose every digit takes any number (0.[3], 0.[7], 0.3[7], 0.[B]) have G(n) = n, proved', () => {

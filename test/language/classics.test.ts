@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { reportGames } from '../../server/src/analysis/gameReport';
 import { analyzeText } from '../../server/src/language/analyze';
+import { bruteCode, codeOptions } from '../engine/oracles';
 import { random } from '../engine/random';
 import { repositoryPath } from '../helpers/paths';
 
@@ -72,6 +73,52 @@ describe('the classics in .game files', () => {
     for (const move of contest.winningMoves) {
       const after = report(play(text, move)).games.find((r) => r.game.name === 'contest')!;
       assert.equal(after.result!.outcome, 'P', move.after);
+    }
+  });
+
+  it("version 3's take-and-break codes: the examples' values, and Lasker's Nim huge heaps played back", () => {
+    const text = readFileSync(repositoryPath('test', 'fixtures', 'valid', 'contract-v3-codes.game'), 'utf8');
+    const { games } = report(text);
+    const byName = new Map(games.map((g) => [g.game.name, g.result!]));
+    assert.deepEqual(
+      byName.get('a')!.components.map((c) => c.nimber),
+      [0n, 6n],
+    );
+    assert.equal(byName.get('a')!.nimber, 6n);
+    for (const game of games) {
+      for (const move of game.winningMoves) {
+        const after = report(play(text, move)).games.find((r) => r.game.name === game.game.name)!;
+        assert.equal(after.result!.outcome, 'P', `${game.game.name}: ${move.after}`);
+      }
+    }
+  });
+
+  it('winning moves under random codes with `!` and groups: as many as brute force finds, each to a P-position', () => {
+    const next = random(263);
+    const int = (max: number) => Math.floor(next() * (max + 1));
+    for (let trial = 0; trial < 60; trial++) {
+      const digits = [[0, 4][int(1)], ...Array.from({ length: 1 + int(2) }, () => int(7))];
+      const repeat = int(1) === 1 ? 1 + int(digits.length - 2) : 0;
+      const distinct = digits.flatMap((d, k) => (d & 4 && int(1) === 1 ? [k] : []));
+      const written = digits
+        .map((d, k) => `${k === digits.length - repeat && repeat > 0 ? '[' : ''}${d}${distinct.includes(k) ? '!' : ''}`)
+        .join('')
+        .replace(/^(\d!?)/, '$1.');
+      const heaps = [1 + int(20), int(20)];
+      const text = `rule c = octal ${written}${repeat > 0 ? ']' : ''}\ngame g = c ${heaps.join(' ')}`;
+      const game = report(text).games[0];
+      const g = bruteCode({ digits, distinct, repeat }, 42);
+      assert.equal(game.result!.nimber, BigInt(g[heaps[0]] ^ g[heaps[1]]), text);
+      // Brute force: every option of each heap whose value makes the sum 0.
+      let count = 0;
+      for (const [i, n] of heaps.entries()) {
+        const rest = g[heaps[1 - i]];
+        if (i === 1 && heaps[1] === heaps[0]) continue; // equal heaps: the same moves, listed once
+        for (const option of codeOptions({ digits, distinct, repeat }, n))
+          if (option.reduce((x, m) => x ^ g[m], rest) === 0) count++;
+      }
+      assert.equal(game.winningMoves.length, count, text);
+      for (const move of game.winningMoves) assert.equal(report(play(text, move)).games[0].result!.outcome, 'P', text);
     }
   });
 

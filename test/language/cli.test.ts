@@ -257,10 +257,15 @@ describe('grundy sequence', () => {
     for (const kind of RULE_KINDS) assert.ok(unknown.stderr.includes(kind), `${kind} in: ${unknown.stderr}`);
     for (const [name, rule] of BUILTIN_RULES)
       if (isHeapRule(rule)) assert.ok(unknown.stderr.includes(name), `${name} in: ${unknown.stderr}`);
-    const bang = grundy('sequence', 'octal 4!.0');
-    assert.equal(bang.status, 2);
-    assert.match(bang.stderr, /^grundy: RULE, column 8: `!` cannot be in an octal code/);
-    assert.doesNotMatch(bang.stderr, /`4` is not an octal code/);
+    const stray = grundy('sequence', 'octal 4?.0');
+    assert.equal(stray.status, 2);
+    assert.match(stray.stderr, /^grundy: RULE, column 8: `\?` cannot be in an octal code/);
+    assert.doesNotMatch(stray.stderr, /`4` is not an octal code/);
+    const unclosed = grundy('sequence', 'octal 0.1[37');
+    assert.equal(unclosed.status, 2);
+    assert.match(unclosed.stderr, /^grundy: RULE, column 10: the repeating group `\[37` has no closing `\]`/);
+    assert.equal(grundy('sequence', 'octal 4!.0').status, 0);
+    assert.equal(grundy('sequence', 'lasker').status, 0);
     assert.equal(grundy('sequence', 'octal 4.07').status, 0);
     assert.equal(grundy('sequence', 'hex 0.F').status, 0);
   });

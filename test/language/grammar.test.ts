@@ -209,6 +209,39 @@ const cases: [string, [string, string][]][] = [
     ],
   ],
   [
+    'rule g = octal 4!.0',
+    [
+      ['rule', 'storage.type.rule.game'],
+      ['g', 'entity.name.function.rule.game'],
+      ['=', 'keyword.operator.assignment.game'],
+      ['octal', 'keyword.other.game'],
+      ['4!.0', 'constant.numeric.octal-code.game'],
+    ],
+  ],
+  [
+    'rule l = octal 0.1[37]',
+    [
+      ['rule', 'storage.type.rule.game'],
+      ['l', 'entity.name.function.rule.game'],
+      ['=', 'keyword.operator.assignment.game'],
+      ['octal', 'keyword.other.game'],
+      ['0.1[37]', 'constant.numeric.octal-code.game'],
+    ],
+  ],
+  [
+    'game a = grundy 7 + lasker 6',
+    [
+      ['game', 'storage.type.game.game'],
+      ['a', 'entity.name.variable.game.game'],
+      ['=', 'keyword.operator.assignment.game'],
+      ['grundy', 'support.function.builtin.game'],
+      ['7', 'constant.numeric.integer.game'],
+      ['+', 'keyword.operator.sum.game'],
+      ['lasker', 'support.function.builtin.game'],
+      ['6', 'constant.numeric.integer.game'],
+    ],
+  ],
+  [
     'game t = treblecross "..X',
     [
       ['game', 'storage.type.game.game'],

@@ -122,6 +122,9 @@ export function reportOutcomeWords(report: GameReport): string {
   return result.outcome === null ? `unknown: ${result.reason}` : outcomeWords(result.outcome);
 }
 
+/** The proofs that are theorems about a whole family of codes (no certificate: the values are checked against them). */
+export const THEOREM_PROOFS: readonly Periodicity['proof'][] = ['closed-form', 'every-smaller-heap', 'lasker'];
+
 /** The name of each periodicity proof, as `grundy sequence` prints it. */
 export const proofNames: Record<Periodicity['proof'], string> = {
   'closed-form': 'G(n) = n',

@@ -226,3 +226,78 @@ export function infiniteCodeSequence(
     : `\`${codeText(rule)}\` goes on forever and no theorem here gives its period`;
   return partialSequence(rule, key, values, length, run.stop, unprovable);
 }
+
+/** The heap of Lasker's Nim whose value is x ≥ 1 (the values of heaps ≥ 1 are a permutation of 1, 2, 3, …). */
+function laskerHeapOf(x: bigint): bigint {
+  switch (x % 4n) {
+    case 3n:
+      return x + 1n;
+    case 0n:
+      return x - 1n;
+    default:
+      return x;
+  }
+}
+
+const bitCount = (x: bigint): number => {
+  let count = 0;
+  for (let y = x; y > 0n; y &= y - 1n) count++;
+  return count;
+};
+
+/**
+ * The splits a + b = n (1 ≤ a ≤ b) of Lasker's Nim with G(a) ⊕ G(b) = target, for a heap of any
+ * size: how many there are, and the first `max` of them by a. Counted, not enumerated: writing
+ * x = G(a), y = G(b), the heap of a value is x plus a shift fixed by x mod 4 (laskerHeapOf), so for
+ * each pair of residues (x mod 4, y mod 4) the condition is x + y = M (n less the two shifts) and
+ * x ⊕ y = target. Then x ∧ y = c = (M − target)/2 (x + y = (x ⊕ y) + 2(x ∧ y)), which must be a
+ * whole number with no bit in common with target, and x = c ∨ S for S any subset of target's bits:
+ * the two low bits of S are fixed by the residues, the others are free.
+ */
+export function laskerSplits(n: bigint, target: bigint, max: number): { count: bigint; first: [bigint, bigint][] } {
+  let ordered = 0n;
+  const found: [bigint, bigint][] = [];
+  if (n < 2n || target < 0n) return { count: 0n, first: [] };
+  const shift = [-1n, 0n, 0n, 1n]; // heap = value + shift[value mod 4]
+  const low = target & 3n;
+  const high = target & ~3n;
+  for (let rx = 0; rx < 4; rx++) {
+    for (let ry = 0; ry < 4; ry++) {
+      const m = n - shift[rx] - shift[ry];
+      const d = m - target;
+      if (d < 0n || d % 2n !== 0n) continue;
+      const c = d / 2n;
+      if ((c & target) !== 0n) continue;
+      for (let sLow = 0n; sLow < 4n; sLow++) {
+        if ((sLow & ~low) !== 0n) continue;
+        if (Number((c | sLow) & 3n) !== rx || Number((c | (low ^ sLow)) & 3n) !== ry) continue;
+        let ways = 1n << BigInt(bitCount(high));
+        // x = 0 or y = 0 is no heap: only when c = 0, with S = 0 or S = target.
+        if (c === 0n && sLow === 0n) ways--;
+        if (c === 0n && sLow === low) ways--;
+        ordered += ways;
+        // The smallest x first: the subsets H of the high bits in increasing order, while a ≤ b.
+        let listed = 0;
+        for (let h = 0n; listed < max; ) {
+          const x = c | h | sLow;
+          const y = c | (high ^ h) | (low ^ sLow);
+          if (x > 0n && y > 0n) {
+            const a = laskerHeapOf(x);
+            const b = laskerHeapOf(y);
+            if (a > b + 2n) break;
+            if (a <= b) {
+              found.push([a, b]);
+              listed++;
+            }
+          }
+          if (h === high) break;
+          h = (h - high) & high; // the next subset of `high`, in increasing order
+        }
+      }
+    }
+  }
+  // Each unordered split was counted twice, except the one into two equal heaps (value 0).
+  const equal = target === 0n && n % 2n === 0n ? 1n : 0n;
+  found.sort((p, q) => (p[0] < q[0] ? -1 : p[0] > q[0] ? 1 : 0));
+  return { count: (ordered + equal) / 2n, first: found.slice(0, max) };
+}

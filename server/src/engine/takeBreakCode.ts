@@ -32,6 +32,16 @@ export function codeDigit(rule: CodeRule, k: number): number {
   return at < 0 ? 0 : rule.digits[at];
 }
 
+/** Digit d_k for a take k of any size (a heap of 10^30 under `4.[3]`). */
+export function codeDigitOf(rule: CodeRule, k: bigint): number {
+  const length = BigInt(rule.digits.length);
+  if (k < length) return rule.digits[Number(k)];
+  const repeat = BigInt(rule.repeat ?? 0);
+  if (repeat === 0n) return 0;
+  const start = length - repeat;
+  return rule.digits[Number(start + ((k - start) % repeat))];
+}
+
 /** Is digit k written with `!` (its heaps left must have pairwise different sizes)? */
 export function codeDistinct(rule: CodeRule, k: number): boolean {
   const at = storedAt(rule, k);

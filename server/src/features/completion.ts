@@ -11,6 +11,7 @@
 
 import { type CompletionItem, CompletionItemKind, InsertTextFormat } from 'vscode-languageserver';
 import { describeRule } from '../analysis/wording';
+import { ruleSequence } from '../engine';
 import { isHeapRule } from '../engine/types';
 import { lex, type Token } from '../language/lexer';
 import { BUILTIN_RULES, type DeclaredSymbol } from '../language/model';
@@ -185,7 +186,7 @@ function snippetItem(snippet: Snippet, kind: CompletionItemKind, snippets: boole
 }
 
 /** A rule's or graph's detail: what it is and, for heap rules, its first values when they are known. */
-function symbolDetail(view: DocumentView, symbol: DeclaredSymbol): string {
+function symbolDetail(symbol: DeclaredSymbol): string {
   if (symbol.kind === 'graph') return `graph: ${symbol.vertexIndex.size} vertices`;
   if (symbol.kind !== 'rule') return symbol.kind;
   const builtin = symbol.declaration ? '' : 'built-in ';
@@ -198,9 +199,10 @@ function symbolDetail(view: DocumentView, symbol: DeclaredSymbol): string {
         ? `${builtin}rule: words {${rule.words.map((w) => `"${w}"`).join(', ')}}`
         : `${builtin}rule`)
     );
-  const value = view.rule(symbol.name, rule);
-  const first = value.state === 'done' ? `: ${value.value.firstValues.slice(0, FIRST_VALUES).join(' ')} …` : '';
-  return `${builtin}rule: ${describeRule(rule)}${first}`;
+  // The first values only, computed here: a few heaps of any rule cost next to nothing, where
+  // asking for the rule's whole sequence would set a worker on Grundy's game for its whole budget.
+  const first = ruleSequence(rule, { maxValues: FIRST_VALUES }, { stopAt: FIRST_VALUES - 1, findPeriod: false });
+  return `${builtin}rule: ${describeRule(rule)}: ${Array.from(first.values.subarray(0, FIRST_VALUES)).join(' ')} …`;
 }
 
 export function completions(view: DocumentView, offset: number, snippets: boolean): CompletionItem[] {
@@ -227,7 +229,7 @@ export function completions(view: DocumentView, offset: number, snippets: boolea
         items.push({
           label: symbol.name,
           kind: symbol.kind === 'graph' ? CompletionItemKind.Class : CompletionItemKind.Function,
-          detail: symbolDetail(view, symbol),
+          detail: symbolDetail(symbol),
           sortText: `${BUILTIN_RULES.has(symbol.name) ? 1 : 0}${symbol.name}`,
         });
         if (items.length >= MAX_ITEMS) break;

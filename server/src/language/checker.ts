@@ -2,6 +2,7 @@
 // rows, cycles, what kind of thing a component names), and builds the engine's plain data.
 
 import { isFiniteSet, type SubtractionSet } from '../engine/subtractionSets';
+import { normalizeCode } from '../engine/takeBreakCode';
 import type { GraphData, HeapRule, Rule } from '../engine/types';
 import {
   type Component,
@@ -526,7 +527,11 @@ function distinctValues(numbers: readonly NumberLiteral[], diagnostics: Diagnost
   return [...seen].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** `0.d1d2…`: digit d_k's bits say whether removing k tokens may leave 0 (1), 1 (2) or 2 (4) heaps. */
+/**
+ * `0.d1d2…`: digit d_k's bits say whether removing k tokens may leave 0 (1), 1 (2) or 2 (4) heaps
+ * (hexadecimal: 3 heaps, 8). A digit may be followed by `!` (the heaps left must have different
+ * sizes), and the code may end with one repeating group in brackets (`0.1[37]`, `4.[3]`).
+ */
 function checkOctalCode(
   code: Span & { text: string },
   diagnostics: Diagnostics,
@@ -538,14 +543,14 @@ function checkOctalCode(
   const example = hex
     ? 'a hexadecimal code is `0.` followed by digits 0 to F, as in `0.F` (the bit 8 of a digit leaves three heaps)'
     : 'an octal code is `0.` followed by octal digits, as in `0.77` (Kayles)';
-  // A character that is neither a digit nor the point (`4!.0`): that is what is wrong.
-  const stray = /[^0-9A-Za-z.]/u.exec(text);
+  const at = (i: number, length = 1) => ({ start: code.start + i, end: code.start + i + length });
+  // A character that is neither a digit, the point, `!` nor a bracket (`4?.0`): that is what is wrong.
+  const stray = /[^0-9A-Za-z.![\]]/u.exec(text);
   if (stray) {
-    const span = { start: code.start + stray.index, end: code.start + stray.index + stray[0].length };
     diagnostics.push(
       error(
         'bad-octal-code',
-        span,
+        at(stray.index, stray[0].length),
         `\`${stray[0]}\` cannot be in ${hex ? 'a hexadecimal' : 'an octal'} code: ${example}`,
       ),
     );
@@ -557,17 +562,16 @@ function checkOctalCode(
     );
     return undefined;
   }
-  const before = text.slice(0, point);
-  // Before the point only splits mean anything (taking nothing, the heap becomes two or three).
+  // Before the point only splits mean anything (taking nothing, the heap becomes two or three); a
+  // `!` there is Grundy's game's (`4!.0`).
+  const before = text.slice(0, point).replace(/!$/, '');
   const allowedBefore = hex ? ['0', '4', '8', 'C', 'c'] : ['0', '4'];
   if (!allowedBefore.includes(before)) {
     const what = hex
       ? 'a hexadecimal code starts with `0.`, or `4.`, `8.` or `C.` for a game that may also split a heap in two, ' +
         'three, or either, without taking anything'
       : 'an octal code starts with `0.`, or `4.` for a game that may also split a heap in two without taking anything';
-    diagnostics.push(
-      error('bad-octal-code', { start: code.start, end: code.start + point }, `${what}; not \`${before}.\``),
-    );
+    diagnostics.push(error('bad-octal-code', at(0, point), `${what}; not \`${text.slice(0, point)}.\``));
     return undefined;
   }
   if (point === text.length - 1) {
@@ -575,27 +579,53 @@ function checkOctalCode(
     return undefined;
   }
   const digits = [Number.parseInt(before, 16)];
+  const distinct = before.length < point ? [0] : [];
+  let groupAt = -1; // where `[` is, in the text
+  let groupStart = -1; // the first digit of the group
+  let repeat = 0;
   let ok = true;
-  for (let i = point + 1; i < text.length; i++) {
-    const digit = /[0-9A-Fa-f]/.test(text[i]) ? Number.parseInt(text[i], 16) : 99;
-    if (digit >= base) {
-      const span = { start: code.start + i, end: code.start + i + 1 };
-      diagnostics.push(
-        error(
-          'bad-octal-code',
-          span,
-          hex
-            ? `\`${text[i]}\` is not a hexadecimal digit (0 to 9, A to F)`
-            : `\`${text[i]}\` is not an octal digit (0 to 7)`,
-        ),
-      );
-      ok = false;
+  const bad = (i: number, length: number, message: string) => {
+    diagnostics.push(error('bad-octal-code', at(i, length), message));
+    ok = false;
+  };
+  for (let i = point + 1; i < text.length && ok; i++) {
+    const c = text[i];
+    if (c === '!') {
+      if (!/[0-9A-Za-z]/.test(text[i - 1]))
+        bad(i, 1, '`!` goes right after a digit: `4!.0` is Grundy’s game (split a heap into two of different sizes)');
+      else distinct.push(digits.length - 1);
+    } else if (c === '[') {
+      if (groupAt >= 0) bad(i, 1, 'a code has one repeating group, at its end, as in `0.1[37]`');
+      groupAt = i;
+      groupStart = digits.length;
+    } else if (c === ']') {
+      if (groupAt < 0) bad(i, 1, '`]` closes a repeating group opened by `[`, as in `0.1[37]`');
+      else if (digits.length === groupStart)
+        bad(groupAt, i - groupAt + 1, 'a repeating group needs at least one digit, as in `0.[3]`');
+      else if (i !== text.length - 1)
+        bad(i + 1, text.length - i - 1, 'the repeating group ends the code: nothing can follow `]`');
+      else repeat = digits.length - groupStart;
+    } else {
+      const digit = /[0-9A-Fa-f]/.test(c) ? Number.parseInt(c, 16) : 99;
+      if (digit >= base)
+        bad(
+          i,
+          1,
+          hex ? `\`${c}\` is not a hexadecimal digit (0 to 9, A to F)` : `\`${c}\` is not an octal digit (0 to 7)`,
+        );
+      digits.push(digit);
     }
-    digits.push(digit);
   }
-  // Trailing zeros allow nothing: drop them so equal rules have equal data.
-  while (digits.length > 1 && digits[digits.length - 1] === 0) digits.pop();
-  return ok ? { kind: 'octal', digits } : undefined;
+  if (ok && groupAt >= 0 && repeat === 0)
+    bad(groupAt, text.length - groupAt, `the repeating group \`${text.slice(groupAt)}\` has no closing \`]\``);
+  if (!ok) return undefined;
+  // One form for every way of writing a code (trailing zeros, `0.3[3]` = `0.[3]`): equal rules, equal data.
+  return normalizeCode({
+    kind: 'octal',
+    digits,
+    ...(distinct.length > 0 ? { distinct } : {}),
+    ...(repeat > 0 ? { repeat } : {}),
+  });
 }
 
 // ---- graphs ----

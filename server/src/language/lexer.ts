@@ -147,12 +147,12 @@ export class Scanner {
     } else if (this.afterHex && (isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102))) {
       // A hexadecimal code after `hex` (`hex 0.7F`): hex digits on both sides of the point, one
       // token; the checker says what is wrong with it, if anything.
-      while (i < n && (isNamePart(text.charCodeAt(i)) || text.charCodeAt(i) === 46 || isStray(text.charCodeAt(i)))) i++;
+      while (i < n && isCodePart(text.charCodeAt(i))) i++;
       kind = 'decimal';
     } else if (this.afterOctal && isDigit(c)) {
-      // An octal code after `octal`, up to the next space: one token, so that the checker can say
-      // what is wrong inside it (`4!.0`: the `!`), rather than `4` and a stray `!.0`.
-      while (i < n && (isNamePart(text.charCodeAt(i)) || text.charCodeAt(i) === 46 || isStray(text.charCodeAt(i)))) i++;
+      // An octal code after `octal`, up to the next space: one token (`4!.0`, `0.1[37]`), so that the
+      // checker reads `!` and the repeating group and says what is wrong inside it, if anything.
+      while (i < n && isCodePart(text.charCodeAt(i))) i++;
       kind = /^\d+$/.test(text.slice(start, i)) ? 'number' : 'decimal';
     } else if (isNameStart(c)) {
       i = nameEnd(text, i);
@@ -266,6 +266,11 @@ function isPunctuation(c: number): boolean {
 }
 
 /** Characters that can start no token, so a run of them is reported once. */
+/** A character of a take-and-break code's token: digits and letters, `.`, `[`, `]`, and any stray (`!`). */
+function isCodePart(c: number): boolean {
+  return isNamePart(c) || c === 46 || c === 91 || c === 93 || isStray(c);
+}
+
 function isStray(c: number): boolean {
   if (c === 32 || c === 9 || c === 10 || c === 13 || c === 35 || c === 34) return false;
   if (isNamePart(c)) return false;

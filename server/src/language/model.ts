@@ -91,6 +91,8 @@ export const BUILTIN_RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ['kayles', { kind: 'octal', digits: [0, 7, 7] }],
   ['dawson', { kind: 'octal', digits: [0, 1, 3, 7] }],
   ['dawson-kayles', { kind: 'octal', digits: [0, 0, 7] }],
+  ['grundy', { kind: 'octal', digits: [4], distinct: [0] }], // octal 4!.0: Grundy's game
+  ['lasker', { kind: 'octal', digits: [4, 3], repeat: 1 }], // octal 4.[3]: Lasker's Nim
   ['treblecross', { kind: 'treblecross' }],
   ['wythoff', { kind: 'wythoff' }],
   ['leftmost', { kind: 'leftmost' }],

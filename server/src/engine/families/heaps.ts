@@ -13,9 +13,10 @@ import {
 } from '../components';
 import { heapNimber, ruleKey, sequenceNimber } from '../heap';
 import { leavesThreeHeaps, MAX_THREE_WAY_HEAP } from '../hex';
+import { infiniteCodeTheorem, laskerSplits } from '../infiniteCode';
 import { sortedUnique } from '../sequence';
 import { membersAscending, membersUpTo } from '../subtractionSets';
-import { codeDigit, codeDistinct, codeText, isInfiniteCode, normalizeCode } from '../takeBreakCode';
+import { codeDigit, codeDigitOf, codeDistinct, codeText, isInfiniteCode, normalizeCode } from '../takeBreakCode';
 import type { Budget, HeapRule, HeapSequence, SubtractionSet } from '../types';
 
 export const heapsFamily: ComponentFamily<'heaps'> = {
@@ -44,15 +45,15 @@ function heapsValue(rule: HeapRule, heaps: readonly bigint[], budget: Budget, ca
       return { status: 'unknown', nimber: null, parts: heaps.map(() => null), reason };
     }
   }
-  if (rule.kind === 'octal' && isInfiniteCode(rule)) {
+  if (rule.kind === 'octal' && isInfiniteCode(rule) && !countedMoves(rule)) {
     const largest = heaps.reduce((a, b) => (b > a ? b : a), 0n);
     const work = largest > BigInt(MAX_LISTING_WORK) ? Number.POSITIVE_INFINITY : infiniteListingWork(rule, largest);
     if (work > MAX_LISTING_WORK) {
+      const steps = work === Number.POSITIVE_INFINITY ? 'more' : `about ${Math.round(work).toLocaleString('en-US')}`;
       const reason =
-        `a heap of ${largest} under \`${codeText(normalizeCode(rule))}\`: its moves take about ` +
-        `${work === Number.POSITIVE_INFINITY ? 'as many steps as the heap' : Math.round(work).toLocaleString('en-US')} ` +
-        `steps to list (a code that goes on forever has a move for every number taken), more than ` +
-        `${MAX_LISTING_WORK.toLocaleString('en-US')}`;
+        `a heap of ${largest} under \`${codeText(normalizeCode(rule))}\`: listing its moves takes ${steps} ` +
+        `steps than the ${MAX_LISTING_WORK.toLocaleString('en-US')} allowed (a code that goes on forever has a ` +
+        'move for every number taken)';
       return { status: 'unknown', nimber: null, parts: heaps.map(() => null), reason };
     }
   }
@@ -81,6 +82,16 @@ function heapsValue(rule: HeapRule, heaps: readonly bigint[], budget: Budget, ca
  * the heap is a possible move, and each splitting k has up to (n - k)/2 splits.
  */
 export const MAX_LISTING_WORK = 20_000_000;
+
+/**
+ * Infinite codes whose moves of any heap are counted rather than enumerated: one-heap moves by the
+ * arithmetic period (each residue reaches a value once), and the splits of Lasker's Nim by
+ * laskerSplits; a code of the every-smaller-heap theorem that never splits has no others.
+ */
+function countedMoves(rule: Extract<HeapRule, { kind: 'octal' }>): boolean {
+  const theorem = infiniteCodeTheorem(normalizeCode(rule));
+  return theorem === 'lasker' || (theorem === 'every-smaller-heap' && rule.digits.every((d) => (d & 12) === 0));
+}
 
 /** About how many steps listing the moves of a heap of n takes under an infinite code. */
 function infiniteListingWork(rule: Extract<HeapRule, { kind: 'octal' }>, heap: bigint): number {
@@ -222,6 +233,10 @@ function heapMovesTo(
     }
     case 'octal': {
       if (!sequence) return; // heap 0: no moves
+      if (n > BigInt(sequence.computedUpTo) && isInfiniteCode(rule) && countedMoves(rule)) {
+        countedCodeMovesTo(rule, sequence, n, target, sink);
+        return;
+      }
       // A finite code's digits end; a repeating group has a digit for every k up to the heap
       // (heapsValue has bounded the heap).
       const last = isInfiniteCode(rule) ? n : BigInt(rule.digits.length - 1);
@@ -239,6 +254,38 @@ function heapMovesTo(
     }
   }
 }
+
+/**
+ * The moves of a heap beyond the computed values under an infinite code whose moves are counted
+ * (countedMoves): one heap left, at each m < n with G(m) = target (at most one per residue of the
+ * period), or none; and Lasker's splits without taking anything.
+ */
+function countedCodeMovesTo(
+  rule: Extract<HeapRule, { kind: 'octal' }>,
+  sequence: HeapSequence,
+  n: bigint,
+  target: bigint,
+  sink: HeapMoveSink,
+): void {
+  if (rule.digits[0] & 4) {
+    const { count, first } = laskerSplits(n, target, MAX_LISTED_SPLITS);
+    let listed = 0n;
+    for (const [a, b] of first) {
+      if (sink.list.full) break;
+      sink.add(0n, [a, b]);
+      listed++;
+    }
+    sink.list.addUnlisted(count - listed);
+  }
+  // Largest take first, as the enumeration lists them (k ascending): m ascending.
+  for (const m of positionsWithValue(sequence, target, n)) {
+    const d = codeDigitOf(rule, n - m);
+    if (m === 0n ? d & 1 : d & 2) sink.add(n - m, heapsLeft(m));
+  }
+}
+
+/** The most splits of one heap listed when they are counted (the list shows fewer). */
+const MAX_LISTED_SPLITS = 1000;
 
 /**
  * Heaps m < below with G(m) = target, for a sequence that is a prefix plus (maybe) an arithmetic period with saltus >
