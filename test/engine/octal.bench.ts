@@ -10,14 +10,22 @@ import { compileBaseline, hashValues, runBaseline } from '../helpers/cBaseline';
 const CASES: [code: string, count: number][] = [
   ['0.007', 100_000],
   ['0.6', 2_000_000],
+  ['4!.0', 1 << 20], // Grundy's game
 ];
 const RUNS = 3;
 
 function runEngine(code: string, count: number): { ms: number; hash: string } {
-  const digits = code.replace('.', '').split('').map(Number);
+  // `4!.0`: the digits, and the positions written with `!`.
+  const marks = code.replace('.', '');
+  const digits: number[] = [];
+  const distinct: number[] = [];
+  for (const c of marks) {
+    if (c === '!') distinct.push(digits.length - 1);
+    else digits.push(Number(c));
+  }
   const started = performance.now();
   const sequence = ruleSequence(
-    { kind: 'octal', digits },
+    { kind: 'octal', digits, distinct },
     { deadline: Date.now() + 3_600_000 },
     { stopAt: count - 1, findPeriod: false },
   );

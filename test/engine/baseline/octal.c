@@ -5,7 +5,10 @@
  * and prints one line: N, the largest value, and an FNV-1a hash of the values as 32-bit words,
  * so that the benchmark checks the engine computed the same numbers, not only how fast.
  *
- *   octal CODE N        e.g. octal 0.007 100000
+ *   octal CODE N        e.g. octal 0.007 100000, or octal 4!.0 1048576 (Grundy's game)
+ *
+ * A digit followed by `!` splits only into two heaps of different sizes: its equal split (a = b)
+ * is left out of every loop over splits, as in the engine.
  *
  * Built with -DTUNED it also has the refinements the engine's loops have (the rare values still
  * missing marked in a byte table, a code with one split scanned by its own loop, the common and the
@@ -36,14 +39,21 @@ int main(int argc, char **argv) {
   long n_total = atol(argv[2]);
   const char *point = strchr(code, '.');
   if (!point || n_total < 1) return 2;
-  int digits[64];
+  int digits[64], distinct[64] = {0};
   int t = 0;
   digits[0] = atoi(code);
-  for (const char *c = point + 1; *c && t < 62; c++) digits[++t] = *c - '0';
+  distinct[0] = point > code && point[-1] == '!';
+  for (const char *c = point + 1; *c && t < 62; c++) {
+    if (*c == '!') distinct[t] = 1;
+    else digits[++t] = *c - '0';
+  }
   while (t > 0 && digits[t] == 0) t--;
-  int splits[64], nsplits = 0;
+  int splits[64], strict[64], nsplits = 0;
   for (int k = 0; k <= t; k++)
-    if (digits[k] & 4) splits[nsplits++] = k;
+    if (digits[k] & 4) {
+      strict[nsplits] = distinct[k];
+      splits[nsplits++] = k;
+    }
 
   uint32_t *values = malloc(sizeof(uint32_t) * n_total);
   int width = 1;
@@ -68,7 +78,8 @@ int main(int argc, char **argv) {
     }
     for (int i = 0; i < nsplits; i++) {
       long rest = n - splits[i];
-      for (long j = 0; j < rare_count && rare[j] < rest; j++) seen[values[rare[j]] ^ values[rest - rare[j]]] = stamp;
+      for (long j = 0; j < rare_count && rare[j] < rest; j++)
+        if (!strict[i] || 2 * rare[j] != rest) seen[values[rare[j]] ^ values[rest - rare[j]]] = stamp;
     }
     uint32_t top = 1u << width;
     uint32_t common = 1;
@@ -99,7 +110,7 @@ int main(int argc, char **argv) {
       static uint8_t wanted[(1 << 20) + 1];
       for (long i = 0; i < listed; i++) wanted[wanted_list[i]] = 1;
       long m = n - splits[0];
-      for (long a = 1, b = m - 1; a <= b; a++, b--) {
+      for (long a = 1, b = m - 1; a + strict[0] <= b; a++, b--) {
         uint32_t v = values[a] ^ values[b];
         if (wanted[v]) {
           wanted[v] = 0;
@@ -120,7 +131,7 @@ int main(int argc, char **argv) {
         int any = 0;
         for (int i = 0; i < nsplits; i++) {
           long b = n - splits[i] - a;
-          if (b < a) continue;
+          if (b < a + strict[i]) continue;
           any = 1;
           uint32_t v = values[a] ^ values[b];
           if (v < common && seen[v] != stamp) {
