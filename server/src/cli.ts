@@ -10,7 +10,7 @@
 // its values and stops at --budget-ms; Ctrl-C stops any of them. A stop says on stderr which
 // limit was reached: exit code 3 for a limit, 130 for Ctrl-C. Output is written as it is made,
 // never built whole.
-import { proofNames, reportOutcomeWords, THEOREM_PROOFS } from './analysis/wording';
+import { observedWords, proofNames, reportOutcomeWords, THEOREM_PROOFS } from './analysis/wording';
 import './cliHeap';
 import { isAscii } from 'node:buffer';
 import { once } from 'node:events';
@@ -21,6 +21,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { type GameReport, INVALID_GAME_REASON, reportGame, shownNimber } from './analysis/gameReport';
 import { createEngineCache, ruleSequence, sequenceNimber, trimCache } from './engine';
 import { sequenceLengthLimit } from './engine/budget';
+import { observedRegularity } from './engine/period';
 import { type Budget, type HeapRule, type HeapSequence, isHeapRule } from './engine/types';
 import { type AnalyzedDocument, analyzeStreaming, analyzeText, StreamedText } from './language/analyze';
 import { keywordSet } from './language/lexer';
@@ -551,6 +552,8 @@ async function sequence(source: string, options: Options, out: Output): Promise<
       await out.line(`preperiod ${period.preperiod}, period ${period.period}${saltus}: ${how}`);
     } else {
       await out.line(`no period proved: ${result.reason}`);
+      const observed = observedRegularity(result.values, result.computedUpTo + 1);
+      if (observed) await out.line(`not proved, only seen: ${observedWords(observed, result.computedUpTo)}`);
     }
     const width = Math.max(6, last.toString().length);
     for (let n = 0n; n <= last && n <= lastKnown; n += 10n) {

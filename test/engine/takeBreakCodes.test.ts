@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import type { HeapSequence } from '../../server/src/engine';
 import { heapNimber, ruleKey, ruleSequence, sequenceNimber } from '../../server/src/engine';
 import { laskerSplits, laskerValue } from '../../server/src/engine/infiniteCode';
+import { observedRegularity } from '../../server/src/engine/period';
 import { type CodeRule, codeText, normalizeCode } from '../../server/src/engine/takeBreakCode';
 import { bruteCode, type WrittenCode } from './oracles';
 import { integer, random } from './random';
@@ -252,6 +253,17 @@ describe('take-and-break codes in full', () => {
       const sequence = ruleSequence(code(digits, full), {}, { stopAt: length - 1 });
       assert.deepEqual(readAll(sequence, length), bruteCode(full, length), codeText(normalizeCode(code(digits, full))));
     }
+  });
+
+  it('an unproved regularity is reported as seen, never as proved: 0.1[37] looks arithmetic, Grundy game not', () => {
+    const odd = ruleSequence(code([0, 1, 3, 7], { repeat: 2 }), { maxValues: 2000 });
+    assert.equal(odd.complete, false);
+    assert.deepEqual(observedRegularity(odd.values, odd.computedUpTo + 1), { preperiod: 0, period: 2, saltus: 1 });
+    const grundy = ruleSequence(code([4], { distinct: [0] }), { maxValues: 5000 });
+    assert.equal(observedRegularity(grundy.values, grundy.computedUpTo + 1), undefined);
+    // A plain period that starts late is found with its preperiod (Dawson's chess, 0.137: from 52).
+    const dawson = ruleSequence(code([0, 1, 3, 7]), {}, { stopAt: 999, findPeriod: false });
+    assert.deepEqual(observedRegularity(dawson.values, 1000), { preperiod: 52, period: 34, saltus: 0 });
   });
 
   it('say why an infinite code has no period, and resume where they stopped', () => {

@@ -17,6 +17,21 @@ const cases: [string, string, string[]][] = [
     'rule sq = subtract squares \\| {2, 3}\ngame g = sq |26 + nim 1',
     ['under `sq` (subtract squares | {2, 3})', 'nimber **`*6`**', 'computed directly', 'take 25 from the heap of 26'],
   ],
+  [
+    'a huge Lasker heap: the theorem, and its splits counted',
+    'game g = lasker |1000000000000000000006 + nim 1',
+    ['nimber **`*1000000000000000000006`**', 'plus 4 per period', 'Lasker', 'Winning moves'],
+  ],
+  [
+    'Grundy game: values computed directly, splits into different sizes',
+    'game g = grundy |13 + nim 2',
+    ['nimber **`*3`**', 'computed directly', 'split the heap of 13 into 2 and 11'],
+  ],
+  [
+    'a rule whose values look regular without proof: said as seen, not proved',
+    'rule |o = octal 0.1[37]\ngame g = o 5',
+    ['No period proved', 'Not proved, only seen', 'period 2 from the start, adding 1 each period'],
+  ],
   ['all except an infinite set', 'rule no = subtract all except squares\ngame g = no |30', ['nimber **`*15`**']],
   [
     'game name: value, outcome, XOR, moves',

@@ -58,7 +58,15 @@ export function proofWords(p: Periodicity): string {
   }
 }
 
-export function periodWords(p: Periodicity): string {
+/** A regularity the computed values show, said as what it is: seen, not proved. */
+export function observedWords(o: { preperiod: number; period: number; saltus: number }, upTo: number): string {
+  return (
+    `the values up to n = ${upTo.toLocaleString('en-US')} look like ${periodWords(o)}, but no theorem here ` +
+    'proves it'
+  );
+}
+
+export function periodWords(p: { preperiod: number; period: number; saltus: number }): string {
   const from = p.preperiod === 0 ? 'from the start' : `from n = ${p.preperiod}`;
   const saltus = p.saltus === 0 ? '' : `, adding ${p.saltus} each period (arithmetic periodicity)`;
   return `period ${p.period} ${from}${saltus}`;

@@ -12,7 +12,7 @@ import {
   ruleSequence,
 } from '../engine';
 import type { GameInput } from '../engine/gameTypes';
-import { extendedValue } from '../engine/period';
+import { extendedValue, observedRegularity } from '../engine/period';
 import type {
   Budget,
   GraphData,
@@ -49,6 +49,8 @@ export interface SequenceValues {
   readonly periodicity?: Periodicity;
   /** Why it stopped without a proof (present exactly when there is no periodicity). */
   readonly reason?: string;
+  /** Without a proof: a regularity the computed values show, never proved. */
+  readonly observed?: Observed;
   /** Set when a budget or a cancellation stopped it. */
   readonly stop?: string;
 }
@@ -67,6 +69,8 @@ export interface RuleSummary {
   readonly periodicity?: Periodicity;
   /** Why the computation stopped without a proof (present exactly when there is no periodicity). */
   readonly reason?: string;
+  /** Without a proof: a regularity the computed values show (period.ts observedRegularity), never proved. */
+  readonly observed?: Observed;
 }
 
 /**
@@ -104,6 +108,19 @@ export const DEFAULT_COMPUTATION_MEMORY_MB = 768;
 /** How a job's failure begins when its worker reached its memory limit (pool.ts; diagnostics say what to change). */
 export const MEMORY_LIMIT_FAILURE = 'stopped at the memory limit';
 
+/** A regularity seen in computed values, not proved. */
+export interface Observed {
+  readonly preperiod: number;
+  readonly period: number;
+  readonly saltus: number;
+}
+
+function observedIn(sequence: HeapSequence): { observed?: Observed } {
+  if (sequence.complete) return {};
+  const observed = observedRegularity(sequence.values, sequence.computedUpTo + 1);
+  return observed ? { observed } : {};
+}
+
 export function summarizeSequence(sequence: HeapSequence): RuleSummary {
   const count = Math.min(FIRST_VALUES, sequence.computedUpTo + 1);
   return {
@@ -112,6 +129,7 @@ export function summarizeSequence(sequence: HeapSequence): RuleSummary {
     computedUpTo: sequence.computedUpTo,
     ...(sequence.periodicity ? { periodicity: sequence.periodicity } : {}),
     ...(sequence.complete ? {} : { reason: sequence.reason ?? 'no period proved yet' }),
+    ...observedIn(sequence),
   };
 }
 
@@ -199,6 +217,7 @@ export function sequenceValues(sequence: HeapSequence, upTo: number): SequenceVa
     computedUpTo: sequence.computedUpTo,
     ...(p ? { periodicity: p } : {}),
     ...(sequence.complete ? {} : { reason: sequence.reason ?? 'no period proved yet' }),
+    ...observedIn(sequence),
     ...(sequence.stop ? { stop: sequence.stop } : {}),
   };
 }

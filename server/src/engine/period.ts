@@ -138,3 +138,36 @@ export function periodAvoidsZero(values: ArrayLike<number>, start: number, perio
   for (let n = start; n < start + period; n++) if (values[n] === 0) return false;
   return true;
 }
+
+/** What an observed regularity may cost to find: comparisons of values, in all. */
+const OBSERVATION_WORK = 4_000_000;
+
+/**
+ * A regularity the computed values show without any proof: the smallest period p (with saltus
+ * s = G(n + p) − G(n), 0 for plain periodicity) that holds over at least the second half of the
+ * values and three whole periods, and the preperiod from which it holds. For the hover and the
+ * sequence explorer to say "looks like period 2, adding 1 (not proved)"; never used to compute a
+ * value. Bounded: periods up to a third of the values, and OBSERVATION_WORK comparisons.
+ */
+export function observedRegularity(
+  values: ArrayLike<number>,
+  length: number,
+): { preperiod: number; period: number; saltus: number } | undefined {
+  if (length < 12) return undefined;
+  let work = 0;
+  const from = length >> 1;
+  for (let p = 1; 3 * p <= length - from; p++) {
+    const s = values[length - 1] - values[length - 1 - p];
+    if (s < 0) continue;
+    let holds = true;
+    for (let n = length - 1 - p; n >= from && holds; n--) {
+      holds = values[n + p] - values[n] === s;
+      if (++work > OBSERVATION_WORK) return undefined;
+    }
+    if (!holds) continue;
+    let preperiod = from;
+    while (preperiod > 0 && values[preperiod - 1 + p] - values[preperiod - 1] === s) preperiod--;
+    return { preperiod, period: p, saltus: s };
+  }
+  return undefined;
+}

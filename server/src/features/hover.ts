@@ -13,6 +13,7 @@ import { componentText } from '../analysis/gameReport';
 import {
   describeRule,
   elapsed,
+  observedWords,
   outcomeWords,
   periodWords,
   plainText,
@@ -313,7 +314,11 @@ export function ruleHover(view: DocumentView, name: string, rule: HeapRule): str
       `Values repeat with ${periodWords(summary.periodicity)}; ${proofWords(summary.periodicity)}. Every heap's ` +
         `nimber is known.`,
     );
-  else out.push(`No period proved: ${summary.reason ?? `values known up to n = ${summary.computedUpTo}`}.`);
+  else {
+    out.push(`No period proved: ${summary.reason ?? `values known up to n = ${summary.computedUpTo}`}.`);
+    if (summary.observed)
+      out.push('', `Not proved, only seen: ${observedWords(summary.observed, summary.computedUpTo)}.`);
+  }
   return out.join('\n');
 }
 

@@ -4,7 +4,7 @@
 // panel for it; the server, for any other editor, tells the rule's first values and status.
 
 import { CancellationToken, type CodeLens } from 'vscode-languageserver';
-import { describeRule, periodWords, proofWords } from '../analysis/wording';
+import { describeRule, observedWords, periodWords, proofWords } from '../analysis/wording';
 import type { SequenceValues } from '../compute/jobs';
 import { ruleKey } from '../engine';
 import { fewestRareMask, isRare } from '../engine/octal';
@@ -81,7 +81,8 @@ export function sequenceAnswer(
   const status = p
     ? `${periodWords(p)}; ${proofWords(p)}.`
     : `No period up to n = ` +
-      `${result.computedUpTo.toLocaleString('en-US')}${result.reason ? ` (${result.reason})` : ''}.`;
+      `${result.computedUpTo.toLocaleString('en-US')}${result.reason ? ` (${result.reason})` : ''}.` +
+      (result.observed ? ` Not proved, only seen: ${observedWords(result.observed, result.computedUpTo)}.` : '');
   const stopped =
     last < upTo
       ? cancelled
