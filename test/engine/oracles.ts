@@ -184,10 +184,16 @@ export interface WrittenCode {
  * (4) or three (8) non-empty heaps after taking k, and with `!` only heaps of pairwise different
  * sizes. Every ordered split is tried (no symmetry used), for an oracle independent of the engine's.
  */
-export function bruteCode(code: WrittenCode, length: number): number[] {
+/** Where digit k of a written code is: k, its place in the repeating group, or -1 past a finite code's end. */
+function writtenAt(code: WrittenCode, k: number): number {
   const { digits, repeat = 0 } = code;
   const start = digits.length - repeat;
-  const digitAt = (k: number) => (k < digits.length ? k : repeat > 0 ? start + ((k - start) % repeat) : -1);
+  return k < digits.length ? k : repeat > 0 ? start + ((k - start) % repeat) : -1;
+}
+
+export function bruteCode(code: WrittenCode, length: number): number[] {
+  const { digits } = code;
+  const digitAt = (k: number) => writtenAt(code, k);
   const g: number[] = [];
   for (let n = 0; n < length; n++) {
     const options = new Set<number>();
@@ -214,9 +220,8 @@ export function bruteCode(code: WrittenCode, length: number): number[] {
 
 /** Every option of a heap of n under a code, as the heaps it leaves (unordered: a ≤ b ≤ c), from the definition. */
 export function codeOptions(code: WrittenCode, n: number): number[][] {
-  const { digits, repeat = 0 } = code;
-  const start = digits.length - repeat;
-  const digitAt = (k: number) => (k < digits.length ? k : repeat > 0 ? start + ((k - start) % repeat) : -1);
+  const { digits } = code;
+  const digitAt = (k: number) => writtenAt(code, k);
   const options: number[][] = [];
   for (let k = 0; k <= n; k++) {
     const at = digitAt(k);

@@ -25,8 +25,9 @@ import {
   provedSequence,
   regrow,
   type SequenceOptions,
+  StampTable,
   sequenceTarget,
-  type ValueArray,
+  startingValues,
 } from './sequence';
 import { type CodeRule, codeDistinct } from './takeBreakCode';
 import type { Budget, HeapSequence } from './types';
@@ -66,26 +67,9 @@ export function hexSequence(
   const twoDistinct = digits.some((d, k) => (d & 4) !== 0 && distinct[k]);
   const threeDistinct = digits.some((d, k) => (d & 8) !== 0 && distinct[k]);
   const findPeriod = options.findPeriod ?? true;
-  let values: ValueArray = new Uint16Array(Math.max(1, Math.min(target, 1 << 10)));
-  let length = 0;
-  const resumed = options.resume?.values;
-  if (resumed) {
-    const count = Math.min(resumed.length, target);
-    let max = 0;
-    for (let i = 0; i < count; i++) max = Math.max(max, resumed[i]);
-    values = regrow(values, 0, Math.max(count, values.length), max);
-    values.set(resumed.subarray(0, count));
-    length = count;
-  }
-  let seen = new Int32Array(64);
-  const mark = (value: number, stamp: number) => {
-    if (value >= seen.length) {
-      const larger = new Int32Array(Math.max(seen.length * 2, value + 1));
-      larger.set(seen);
-      seen = larger;
-    }
-    seen[value] = stamp;
-  };
+  let { values, length } = startingValues(options, target);
+  const seen = new StampTable();
+  const mark = (value: number, stamp: number) => seen.mark(value, stamp);
   const advance = (): number => {
     const n = length;
     const stamp = n + 1;
@@ -108,7 +92,7 @@ export function hexSequence(
       work += rest;
     }
     let g = 0;
-    while (g < seen.length && seen[g] === stamp) g++;
+    while (seen.has(g, stamp)) g++;
     if (n >= values.length || g > 0xffff)
       values = regrow(values, n, Math.min(target, Math.max(n + 1, Math.ceil(values.length * 1.5))), Math.max(g, 1));
     values[n] = g;

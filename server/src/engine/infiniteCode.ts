@@ -44,8 +44,9 @@ import {
   provedSequence,
   regrow,
   type SequenceOptions,
+  StampTable,
   sequenceTarget,
-  type ValueArray,
+  startingValues,
 } from './sequence';
 import { type CodeRule, codeDistinct, codeText } from './takeBreakCode';
 import type { Budget, HeapSequence, Periodicity } from './types';
@@ -112,17 +113,7 @@ export function infiniteCodeSequence(
   const theorem = infiniteCodeTheorem(rule);
   const { limit } = valueLimit(budget);
 
-  let values: ValueArray = new Uint16Array(Math.max(1, Math.min(target, 1 << 10)));
-  let length = 0;
-  const resumed = options.resume?.values;
-  if (resumed) {
-    const count = Math.min(resumed.length, target);
-    let max = 0;
-    for (let i = 0; i < count; i++) max = Math.max(max, resumed[i]);
-    values = regrow(values, 0, Math.max(count, values.length), max);
-    values.set(resumed.subarray(0, count));
-    length = count;
-  }
+  let { values, length } = startingValues(options, target);
 
   // The group's splitting residues, each with its running unions per class (see the header).
   const groupSplits: { rho: number; bits: number; strict: number; unions: ValueSet[]; added: Int32Array }[] = [];
@@ -138,15 +129,8 @@ export function infiniteCodeSequence(
     });
   }
 
-  let seen = new Int32Array(64);
-  const mark = (v: number, stamp: number) => {
-    if (v >= seen.length) {
-      const larger = new Int32Array(Math.max(seen.length * 2, v + 1));
-      larger.set(seen);
-      seen = larger;
-    }
-    seen[v] = stamp;
-  };
+  const seen = new StampTable();
+  const mark = (v: number, stamp: number) => seen.mark(v, stamp);
   /** Every split value of heap m under a digit's bits (4: two heaps, 8: three), given to `add`. */
   const splitValues = (m: number, bits: number, strict: number, add: (v: number) => void): number => {
     let work = 0;
@@ -190,7 +174,7 @@ export function infiniteCodeSequence(
     }
     let g = 0;
     for (;;) {
-      if (g < seen.length && seen[g] === stamp) {
+      if (seen.has(g, stamp)) {
         g++;
         continue;
       }

@@ -162,3 +162,35 @@ export function computeUntilProved(
   }
   return { stop: stopped ?? (run.length() >= run.target ? run.cause : undefined) };
 }
+
+/**
+ * Where a plain (one value after another) family starts: the resumed sequence's values, up to the
+ * target, or an empty array with room for a thousand.
+ */
+export function startingValues(options: SequenceOptions, target: number): { values: ValueArray; length: number } {
+  let values: ValueArray = new Uint16Array(Math.max(1, Math.min(target, 1 << 10)));
+  const resumed = options.resume?.values;
+  if (!resumed) return { values, length: 0 };
+  const count = Math.min(resumed.length, target);
+  let max = 0;
+  for (let i = 0; i < count; i++) max = Math.max(max, resumed[i]);
+  values = regrow(values, 0, Math.max(count, values.length), max);
+  values.set(resumed.subarray(0, count));
+  return { values, length: count };
+}
+
+/** Stamps by value for a mex: stamps[v] === stamp marks v an option of the heap being computed; grows with the values. */
+export class StampTable {
+  stamps = new Int32Array(64);
+  mark(value: number, stamp: number): void {
+    if (value >= this.stamps.length) {
+      const larger = new Int32Array(Math.max(this.stamps.length * 2, value + 1));
+      larger.set(this.stamps);
+      this.stamps = larger;
+    }
+    this.stamps[value] = stamp;
+  }
+  has(value: number, stamp: number): boolean {
+    return value < this.stamps.length && this.stamps[value] === stamp;
+  }
+}
