@@ -179,7 +179,10 @@ export function startingValues(options: SequenceOptions, target: number): { valu
   return { values, length: count };
 }
 
-/** Stamps by value for a mex: stamps[v] === stamp marks v an option of the heap being computed; grows with the values. */
+/**
+ * Stamps by value for a mex: stamps[v] === stamp marks v an option of the heap being computed.
+ * Grows with the values.
+ */
 export class StampTable {
   stamps = new Int32Array(64);
   mark(value: number, stamp: number): void {
