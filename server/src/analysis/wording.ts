@@ -4,7 +4,7 @@
 
 import type { RuleSummary } from '../compute/jobs';
 import { setText } from '../engine/subtractionSets';
-import { codeText, isHexCode, normalizeCode } from '../engine/takeBreakCode';
+import { codeRuleText } from '../engine/takeBreakCode';
 import type { HeapRule, Periodicity } from '../engine/types';
 import { numberText } from '../language/numberText';
 import { type GameReport, INVALID_GAME_REASON } from './gameReport';
@@ -102,10 +102,8 @@ export function describeRule(rule: HeapRule): string {
       return `subtract ${setText(rule.set)}`;
     case 'subtractAllExceptSet':
       return `subtract all except ${setText(rule.except)}`;
-    case 'octal': {
-      const code = normalizeCode(rule);
-      return `${isHexCode(code) ? 'hex' : 'octal'} ${codeText(code)}`;
-    }
+    case 'octal':
+      return codeRuleText(rule);
   }
 }
 

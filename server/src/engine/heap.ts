@@ -8,7 +8,7 @@ import { periodicValue } from './period';
 import { type SequenceOptions, sortedUnique } from './sequence';
 import { subtractionSequence } from './subtraction';
 import { setKey, smallestMember } from './subtractionSets';
-import { codeText, isHexCode, isInfiniteCode, normalizeCode } from './takeBreakCode';
+import { codeRuleText, isInfiniteCode, normalizeCode } from './takeBreakCode';
 import type { Budget, HeapNimber, HeapRule, HeapSequence } from './types';
 
 export type { SequenceOptions };
@@ -36,12 +36,8 @@ function computeRuleKey(rule: HeapRule): string {
       return `subtract ${setKey(rule.set)}`;
     case 'subtractAllExceptSet':
       return `subtract all except ${setKey(rule.except)}`;
-    case 'octal': {
-      // A code with a digit of 8 or more is hexadecimal (it may leave three heaps); one without is
-      // an octal code however it was written (`hex 0.77` is Kayles).
-      const code = normalizeCode(rule);
-      return `${isHexCode(code) ? 'hex' : 'octal'} ${codeText(code)}`;
-    }
+    case 'octal':
+      return codeRuleText(rule);
   }
 }
 

@@ -53,11 +53,6 @@ export function isInfiniteCode(rule: CodeRule): boolean {
   return (rule.repeat ?? 0) > 0;
 }
 
-/** Does any digit carry `!` where it matters (a digit that splits)? */
-export function hasDistinctSplits(rule: CodeRule): boolean {
-  return (rule.distinct ?? []).some((k) => (rule.digits[k] & 12) !== 0);
-}
-
 /**
  * The one form of a code: `!` kept only on digits that split (with one heap left or none, the sizes
  * left always differ); a group of zeros dropped; the group as short as it repeats (`[33]` is
@@ -129,6 +124,16 @@ export function codeText(rule: CodeRule): string {
 }
 
 /** Is any digit 8 or more, so that the code is hexadecimal (bit 8: leave three heaps)? */
-export function isHexCode(rule: CodeRule): boolean {
+function isHexCode(rule: CodeRule): boolean {
   return rule.digits.some((d) => d > 7);
+}
+
+/**
+ * The rule as written in a `.game` file, in its normal form: `octal 4!.0`, `hex 0.F7`. A code with a
+ * digit of 8 or more is hexadecimal (it may leave three heaps); one without is an octal code however
+ * it was written (`hex 0.77` is Kayles). ruleKey and the editor's words both read it.
+ */
+export function codeRuleText(rule: CodeRule): string {
+  const code = normalizeCode(rule);
+  return `${isHexCode(code) ? 'hex' : 'octal'} ${codeText(code)}`;
 }
