@@ -115,9 +115,19 @@ export interface Observed {
   readonly saltus: number;
 }
 
+/**
+ * Each sequence's observed regularity, looked for once: every game result that uses a rule is
+ * summarised with it, and the cached sequence object is the same until it grows.
+ */
+const observations = new WeakMap<HeapSequence, Observed | null>();
+
 function observedIn(sequence: HeapSequence): { observed?: Observed } {
   if (sequence.complete) return {};
-  const observed = observedRegularity(sequence.values, sequence.computedUpTo + 1);
+  let observed = observations.get(sequence);
+  if (observed === undefined) {
+    observed = observedRegularity(sequence.values, sequence.computedUpTo + 1) ?? null;
+    observations.set(sequence, observed);
+  }
   return observed ? { observed } : {};
 }
 
