@@ -81,7 +81,7 @@ function heapsValue(rule: HeapRule, heaps: readonly bigint[], budget: Budget, ca
  * The most steps spent listing one heap's moves under a code that goes on forever: every k up to
  * the heap is a possible move, and each splitting k has up to (n - k)/2 splits.
  */
-export const MAX_LISTING_WORK = 20_000_000;
+const MAX_LISTING_WORK = 20_000_000;
 
 /**
  * Infinite codes whose moves of any heap are counted rather than enumerated: one-heap moves by the
@@ -96,16 +96,23 @@ function countedMoves(rule: Extract<HeapRule, { kind: 'octal' }>): boolean {
 /** About how many steps listing the moves of a heap of n takes under an infinite code. */
 function infiniteListingWork(rule: Extract<HeapRule, { kind: 'octal' }>, heap: bigint): number {
   const n = Number(heap);
+  // Each splitting k costs (n - k)/2 two-way splits, (n - k)²/12 three-way ones. The digits written
+  // before the group are summed one by one; each residue of the group is an arithmetic progression
+  // k = k0, k0 + q, … ≤ n, whose sums of (n - k) and (n - k)² have closed forms.
+  const cost = (d: number, sum1: number, sum2: number) => (d & 4 ? sum1 / 2 : 0) + (d & 8 ? sum2 / 12 : 0);
+  const q = rule.repeat ?? 0;
+  const start = rule.digits.length - q;
   let work = n;
-  // Each k costs what its splits cost; k and k + q cost alike, so one group's worth is summed exactly
-  // for small heaps and estimated per digit position for large ones.
-  const positions = Math.min(n, 4096);
-  const step = n / positions;
-  for (let i = 0; i <= positions; i++) {
-    const k = Math.min(n, Math.round(i * step));
-    const d = k === 0 ? rule.digits[0] & 12 : codeDigit(rule, k);
+  for (let k = 0; k < start && k <= n; k++) {
     const rest = n - k;
-    work += step * ((d & 4 ? rest / 2 : 0) + (d & 8 ? (rest * rest) / 12 : 0));
+    work += cost(k === 0 ? rule.digits[0] & 12 : rule.digits[k], rest, rest * rest);
+  }
+  for (let k0 = start; k0 < start + q && k0 <= n; k0++) {
+    const a = n - k0; // the largest rest; then a - q, a - 2q, … ≥ 0
+    const j = Math.floor(a / q);
+    const sum1 = (j + 1) * a - (q * j * (j + 1)) / 2;
+    const sum2 = (j + 1) * a * a - a * q * j * (j + 1) + (q * q * j * (j + 1) * (2 * j + 1)) / 6;
+    work += cost(rule.digits[k0], sum1, sum2);
   }
   return work;
 }
