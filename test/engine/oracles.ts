@@ -178,12 +178,6 @@ export interface WrittenCode {
   readonly repeat?: number;
 }
 
-/**
- * Nimbers of heaps 0 .. length - 1 under a code, straight from its definition: digit k is read
- * from the written digits or the repeating group; its bits allow leaving no heap (1), one (2), two
- * (4) or three (8) non-empty heaps after taking k, and with `!` only heaps of pairwise different
- * sizes. Every ordered split is tried (no symmetry used), for an oracle independent of the engine's.
- */
 /** Where digit k of a written code is: k, its place in the repeating group, or -1 past a finite code's end. */
 function writtenAt(code: WrittenCode, k: number): number {
   const { digits, repeat = 0 } = code;
@@ -191,40 +185,28 @@ function writtenAt(code: WrittenCode, k: number): number {
   return k < digits.length ? k : repeat > 0 ? start + ((k - start) % repeat) : -1;
 }
 
+/**
+ * Nimbers of heaps 0 .. length - 1 under a code, straight from its definition: the mex of the
+ * nim-sums of codeOptions.
+ */
 export function bruteCode(code: WrittenCode, length: number): number[] {
-  const { digits } = code;
-  const digitAt = (k: number) => writtenAt(code, k);
   const g: number[] = [];
-  for (let n = 0; n < length; n++) {
-    const options = new Set<number>();
-    for (let k = 0; k <= n; k++) {
-      const at = digitAt(k);
-      if (at < 0) break;
-      const d = k === 0 ? digits[0] & 12 : digits[at];
-      const different = code.distinct?.includes(at) ?? false;
-      const rest = n - k;
-      if (d & 1 && rest === 0 && k > 0) options.add(0);
-      if (d & 2 && rest > 0 && k > 0) options.add(g[rest]);
-      if (d & 4) for (let a = 1; a < rest; a++) if (!different || a !== rest - a) options.add(g[a] ^ g[rest - a]);
-      if (d & 8)
-        for (let a = 1; a < rest; a++)
-          for (let b = 1; a + b < rest; b++) {
-            const c = rest - a - b;
-            if (!different || (a !== b && b !== c && a !== c)) options.add(g[a] ^ g[b] ^ g[c]);
-          }
-    }
-    g.push(mex(options));
-  }
+  for (let n = 0; n < length; n++)
+    g.push(mex(codeOptions(code, n).map((heaps) => heaps.reduce((x, m) => x ^ g[m], 0))));
   return g;
 }
 
-/** Every option of a heap of n under a code, as the heaps it leaves (unordered: a ≤ b ≤ c), from the definition. */
+/**
+ * Every option of a heap of n under a code, as the heaps it leaves (unordered: a ≤ b ≤ c), from the
+ * definition: digit k is read from the written digits or the repeating group; its bits allow
+ * leaving no heap (1), one (2), two (4) or three (8) non-empty heaps after taking k, and with `!`
+ * only heaps of pairwise different sizes.
+ */
 export function codeOptions(code: WrittenCode, n: number): number[][] {
   const { digits } = code;
-  const digitAt = (k: number) => writtenAt(code, k);
   const options: number[][] = [];
   for (let k = 0; k <= n; k++) {
-    const at = digitAt(k);
+    const at = writtenAt(code, k);
     if (at < 0) break;
     const d = k === 0 ? digits[0] & 12 : digits[at];
     const different = code.distinct?.includes(at) ?? false;
@@ -232,6 +214,12 @@ export function codeOptions(code: WrittenCode, n: number): number[][] {
     if (d & 1 && rest === 0 && k > 0) options.push([]);
     if (d & 2 && rest > 0 && k > 0) options.push([rest]);
     if (d & 4) for (let a = 1; 2 * a <= rest; a++) if (!different || 2 * a !== rest) options.push([a, rest - a]);
+    if (d & 8)
+      for (let a = 1; 3 * a <= rest; a++)
+        for (let b = a; a + 2 * b <= rest; b++) {
+          const c = rest - a - b;
+          if (!different || (a !== b && b !== c)) options.push([a, b, c]);
+        }
   }
   return options;
 }
