@@ -475,3 +475,72 @@ describe('games: the classics in sums (Wythoff, leftmost rows, word pieces) agai
     );
   });
 });
+
+describe('games: version 3 components (staircases) in sums, against the product graph', () => {
+  /** A random small component of version 3's kinds, or of the older ones. */
+  function v3Component(next: () => number): ComponentInput {
+    if (integer(next, 0, 2) === 0) return randomComponent(next, 4);
+    // At most 5 coins in all: the product graph of a staircase grows with every coin and step.
+    for (;;) {
+      const stairs = Array.from({ length: integer(next, 1, 2) }, () =>
+        Array.from({ length: integer(next, 0, 4) }, () => BigInt(integer(next, 0, 3))),
+      );
+      if (stairs.flat().reduce((x, y) => x + y, 0n) <= 5n) return { kind: 'staircase', stairs };
+    }
+  }
+
+  it('400 random sums, normal play: nimber, outcome and exactly the winning moves', () => {
+    const next = random(71);
+    let nPositions = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      const input: GameInput = {
+        play: 'normal',
+        components: Array.from({ length: integer(next, 1, 3) }, () => v3Component(next)),
+      };
+      const what = describeInput(input);
+      const analysis = analyzeGame(input);
+      const product = new ProductGame(input);
+      const start = input.components.map(stateOf);
+      const nimber = product.nimber(start);
+      assert.equal(analysis.nimber, BigInt(nimber), what);
+      const expected = new Set(
+        product
+          .options(start)
+          .filter((option) => product.nimber(option) === 0)
+          .map(stateKey),
+      );
+      const found = resultsOf(input, analysis.winningMoves);
+      assert.equal(new Set(found).size, found.length, `${what}: a position is reached by two listed moves`);
+      assert.deepEqual(new Set(found), expected, what);
+      if (nimber !== 0) nPositions++;
+    }
+    assert.ok(nPositions > 150 && nPositions < 390, `both outcomes (${nPositions} N-positions)`);
+  });
+
+  it('200 random sums, misère play: outcome and exactly the winning moves, by the exact search', () => {
+    const next = random(73);
+    let pPositions = 0;
+    for (let trial = 0; trial < 200; trial++) {
+      const input: GameInput = {
+        play: 'misere',
+        components: Array.from({ length: integer(next, 1, 2) }, () => v3Component(next)),
+      };
+      const what = describeInput(input);
+      const analysis = analyzeGame(input);
+      const product = new ProductGame(input);
+      const memo = new Map<string, boolean>();
+      const start = input.components.map(stateOf);
+      const wins = misereWins(product, start, memo);
+      assert.equal(analysis.outcome, wins ? 'N' : 'P', what);
+      const expected = new Set(
+        product
+          .options(start)
+          .filter((option) => !misereWins(product, option, memo))
+          .map(stateKey),
+      );
+      assert.deepEqual(new Set(resultsOf(input, analysis.winningMoves)), expected, what);
+      if (!wins) pPositions++;
+    }
+    assert.ok(pPositions > 10 && pPositions < 190, `both outcomes (${pPositions} P-positions)`);
+  });
+});

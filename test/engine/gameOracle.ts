@@ -12,6 +12,7 @@ export type ComponentState =
   | { readonly kind: 'row'; readonly cells: string }
   | { readonly kind: 'wythoff'; readonly positions: readonly string[] } // "a,b", sorted
   | { readonly kind: 'leftmost'; readonly rows: readonly string[] } // "a,b,c", sorted
+  | { readonly kind: 'staircase'; readonly stairs: readonly string[] } // "c1,c2,…", sorted
   | { readonly kind: 'words'; readonly pieces: readonly string[] }; // non-empty pieces, sorted
 
 const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
@@ -29,6 +30,8 @@ export function stateOf(component: ComponentInput): ComponentState {
       return { kind: 'wythoff', positions: component.positions.map(([a, b]) => `${a},${b}`).sort() };
     case 'leftmost':
       return { kind: 'leftmost', rows: component.rows.map((row) => row.join(',')).sort() };
+    case 'staircase':
+      return { kind: 'staircase', stairs: component.stairs.map((coins) => coins.join(',')).sort() };
     case 'words':
       return { kind: 'words', pieces: component.pieces.filter((p) => p.length > 0).sort() };
   }
@@ -96,6 +99,18 @@ function componentOptions(component: ComponentInput, state: ComponentState): Com
           kind: 'leftmost',
           rows: [...others, piles.map((a, j) => (j === first ? to : a)).join(',')].sort(),
         });
+    });
+  } else if (state.kind === 'staircase') {
+    // Move any positive number of coins from one step to the step below (off from step 1).
+    state.stairs.forEach((stair, i) => {
+      const others = state.stairs.filter((_, j) => j !== i);
+      const coins = stair === '' ? [] : stair.split(',').map(Number);
+      coins.forEach((c, step) => {
+        for (let count = 1; count <= c; count++) {
+          const after = coins.map((x, j) => (j === step ? x - count : j === step - 1 ? x + count : x));
+          options.push({ kind: 'staircase', stairs: [...others, after.join(',')].sort() });
+        }
+      });
     });
   } else if (state.kind === 'words' && component.kind === 'words') {
     // Delete one occurrence of a word from one piece; its left and right become pieces.
@@ -198,6 +213,16 @@ export function applyMove(component: ComponentInput, state: ComponentState, move
         .sort(),
     };
   }
+  if (move.kind === 'staircase' && component.kind === 'staircase') {
+    const coins = component.stairs[move.stair];
+    if (move.count <= 0n || move.count > coins[move.step])
+      throw new Error(`staircase [${coins}]: ${move.count} from step ${move.step + 1} is not a move`);
+    const after = coins.map((x, j) => (j === move.step ? x - move.count : j === move.step - 1 ? x + move.count : x));
+    return {
+      kind: 'staircase',
+      stairs: component.stairs.map((c, j) => (j === move.stair ? after : c).join(',')).sort(),
+    };
+  }
   if (move.kind === 'word' && component.kind === 'words') {
     const points = [...component.pieces[move.piece]];
     const deleted = points.slice(move.start, move.start + move.length).join('');
@@ -227,6 +252,8 @@ export function inputOf(input: GameInput, states: readonly ComponentState[]): Ga
         return { ...component, positions: state.positions.map((p) => p.split(',').map(BigInt) as [bigint, bigint]) };
       if (component.kind === 'leftmost' && state.kind === 'leftmost')
         return { ...component, rows: state.rows.map((r) => (r === '' ? [] : r.split(',').map(BigInt))) };
+      if (component.kind === 'staircase' && state.kind === 'staircase')
+        return { ...component, stairs: state.stairs.map((r) => (r === '' ? [] : r.split(',').map(BigInt))) };
       if (component.kind === 'words' && state.kind === 'words') return { ...component, pieces: state.pieces };
       throw new Error('state does not fit its component');
     }),

@@ -93,6 +93,16 @@ describe('the classics in .game files', () => {
     }
   });
 
+  it("version 3's staircase and picture examples: the values in their comments, the moves the contract writes", () => {
+    const text = readFileSync(repositoryPath('test', 'fixtures', 'valid', 'contract-v3-stairs.game'), 'utf8');
+    const byName = new Map(report(text).games.map((g) => [g.game.name, g]));
+    assert.equal(byName.get('stairs')!.result!.nimber, 6n);
+    assert.deepEqual(
+      byName.get('stairs')!.winningMoves.map((m) => m.after),
+      ['staircase [3, 2, 3, 2]'],
+    );
+  });
+
   it('winning moves under random codes with `!` and groups: as many as brute force finds, each to a P-position', () => {
     const next = random(263);
     const int = (max: number) => Math.floor(next() * (max + 1));
@@ -126,6 +136,9 @@ describe('the classics in .game files', () => {
     const cases: [string, string][] = [
       ['game w = wythoff (3, 6)', 'wythoff (3, 5)'],
       ['game l = leftmost [3, 1]', 'leftmost [1, 1]'],
+      ['game s = staircase [3, 0, 5, 2]', 'staircase [3, 2, 3, 2]'],
+      ['game s = staircase [1, 4] [0, 0, 2]', 'staircase [1, 4] [0, 1, 1]'],
+      ['game s = staircase [2]', 'staircase [0]'],
       ['rule dict = words {"ab", "ba", "c"}\ngame t = dict "abcab"', 'dict "ab" "ab"'],
       ['rule d = words {"ab"}\ngame t = d "ab"', 'd ""'],
     ];
@@ -177,6 +190,43 @@ describe('the classics in .game files', () => {
       }
     }
     assert.ok(moves > 50, `${moves} moves played`);
+  });
+
+  it('a staircase move rewrites only its two steps, keeping the spacing written between them', () => {
+    const text = 'game s = staircase [3,0 ,   5,2]  # the contract';
+    const [move] = report(text).games[0].winningMoves;
+    assert.equal(play(text, move), 'game s = staircase [3,2 ,   3,2]  # the contract');
+    assert.equal(move.label, 'staircase [3, 0, 5, 2] → [3, 2, 3, 2]');
+    assert.equal(move.description, 'move 2 coins from step 3 to step 2');
+  });
+
+  it('`staircase` is a contextual word: a file that declares it keeps its own meaning', () => {
+    const rule = report('rule staircase = subtract {1}\ngame g = staircase 3 4');
+    assert.deepEqual(rule.games[0].result!.components[0].parts, [1n, 0n]);
+    const graph = report('graph staircase { a -> b }\ngame g = staircase at a');
+    assert.equal(graph.games[0].result!.nimber, 1n);
+    const game = report('game staircase = staircase [1]');
+    assert.equal(game.games[0].result!.nimber, 1n);
+  });
+
+  it('every winning move of random sums with staircases, applied to the text, leaves a P-position', () => {
+    const next = random(307);
+    const int = (max: number) => Math.floor(next() * (max + 1));
+    let moves = 0;
+    for (let trial = 0; trial < 150; trial++) {
+      const stairs = () => `[${Array.from({ length: int(5) }, () => int(12)).join(', ')}]`;
+      const parts = Array.from({ length: 1 + int(2) }, () =>
+        int(2) === 0 ? `nim ${int(9)}` : `staircase ${Array.from({ length: 1 + int(1) }, stairs).join(' ')}`,
+      );
+      const text = `game g = ${parts.join(' + ')}\n`;
+      const game = report(text).games[0];
+      if (game.result!.outcome === 'P') assert.equal(game.winningMoves.length, 0, text);
+      for (const move of game.winningMoves) {
+        assert.equal(report(play(text, move)).games[0].result!.outcome, 'P', `${text} after ${move.label}`);
+        moves++;
+      }
+    }
+    assert.ok(moves > 60, `${moves} moves played`);
   });
 
   it('examples/classics.game has no diagnostics, and its comments are right', () => {

@@ -242,6 +242,31 @@ const cases: [string, [string, string][]][] = [
     ],
   ],
   [
+    'game s = staircase [3, 0]',
+    [
+      ['game', 'storage.type.game.game'],
+      ['s', 'entity.name.variable.game.game'],
+      ['=', 'keyword.operator.assignment.game'],
+      ['staircase', 'support.function.builtin.game'],
+      ['[', 'punctuation.section.brackets.game'],
+      ['3', 'constant.numeric.integer.game'],
+      [',', 'punctuation.separator.comma.game'],
+      ['0', 'constant.numeric.integer.game'],
+      [']', 'punctuation.section.brackets.game'],
+    ],
+  ],
+  // A contextual word is a plain name where it is not the built-in.
+  [
+    'game g = staircase 3',
+    [
+      ['game', 'storage.type.game.game'],
+      ['g', 'entity.name.variable.game.game'],
+      ['=', 'keyword.operator.assignment.game'],
+      ['staircase', 'variable.other.name.game'],
+      ['3', 'constant.numeric.integer.game'],
+    ],
+  ],
+  [
     'game t = treblecross "..X',
     [
       ['game', 'storage.type.game.game'],

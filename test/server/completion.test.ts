@@ -6,7 +6,18 @@ import type { CompletionItem } from 'vscode-languageserver-protocol';
 import { ViewFixtures } from '../helpers/features';
 import { CLIENT_CAPABILITIES, cursorAt, LanguageServerSession } from '../helpers/languageServer';
 
-const BUILTINS = ['nim', 'kayles', 'dawson', 'dawson-kayles', 'grundy', 'lasker', 'treblecross', 'wythoff', 'leftmost'];
+const BUILTINS = [
+  'nim',
+  'kayles',
+  'dawson',
+  'dawson-kayles',
+  'grundy',
+  'lasker',
+  'treblecross',
+  'wythoff',
+  'leftmost',
+  'staircase',
+];
 const rules = 'rule onetwo = subtract {1, 2}\ngraph g {\n  top -> mid, low\n  mid -> low\n}\n';
 
 describe('completion', () => {

@@ -32,6 +32,16 @@ const cases: [string, string, string[]][] = [
     'rule |o = octal 0.1[37]\ngame g = o 5',
     ['No period proved', 'Not proved, only seen', 'period 2 from the start, adding 1 each period'],
   ],
+  [
+    'Staircase Nim: the odd steps explained, the move written as the list after it',
+    'game g = stair|case [3, 0, 5, 2]',
+    [
+      'nimber **`*6`**',
+      'Only the odd steps count',
+      '[3, 0, 5, 2]: odd steps 3 ⊕ 5 → `*6`',
+      '`staircase [3, 0, 5, 2] → [3, 2, 3, 2]`: move 2 coins from step 3 to step 2',
+    ],
+  ],
   ['all except an infinite set', 'rule no = subtract all except squares\ngame g = no |30', ['nimber **`*15`**']],
   [
     'game name: value, outcome, XOR, moves',

@@ -162,6 +162,18 @@ describe('rename', () => {
       'take-one',
       'rule take-one = subtract {1}\ngame g = take-one 1\n',
     ],
+    [
+      'a declared contextual built-in (the file’s own `staircase`)',
+      'rule «stair|case» = subtract {1}\ngame g = staircase 3\n',
+      'step',
+      'rule step = subtract {1}\ngame g = step 3\n',
+    ],
+    [
+      'to a contextual built-in the file does not use',
+      'rule «|s» = subtract {1}\ngame g = s 3\n',
+      'staircase',
+      'rule staircase = subtract {1}\ngame g = staircase 3\n',
+    ],
   ];
   renames.forEach(([title, source, newName, after]) =>
     it(`renames ${title}`, () => views.expectRename(source, newName, { after })),
@@ -180,6 +192,14 @@ describe('rename', () => {
       'allowed',
     ],
     ['to a built-in', 'rule |s = subtract {1}', 'nim', /`nim` is a built-in rule: choose another name/, 'allowed'],
+    ['the built-in Staircase Nim', 'game g = |staircase [1]', 'x', /`staircase` is a built-in rule/],
+    [
+      'to a contextual built-in the file uses as the built-in',
+      'rule |s = subtract {1}\ngame g = staircase [1]',
+      'staircase',
+      /`staircase` is used in this document as the built-in rule/,
+      'allowed',
+    ],
     [
       'to a vertex the graph has',
       'graph g {\n  |a -> b\n}',

@@ -86,6 +86,13 @@ const COMPONENT_WORDS: { readonly [K in CheckedComponent['kind']]: ComponentWord
     '',
     ...component.rows.map((row, i) => `- [${row.map(numberText).join(', ')}] → ${nim(result.parts[i] ?? 0n)}`),
   ],
+  staircase: (component, result) => [
+    'Staircase Nim: a move brings coins from one step down to the next (off the staircase from step 1). Only the ' +
+      'odd steps count: their coins are Nim heaps; coins brought down onto an odd step can be brought on down to ' +
+      'an even one by the other player, so the even steps change nothing.',
+    '',
+    ...component.stairs.map((coins, i) => `- ${staircaseWords(coins)} → ${nim(result.parts[i] ?? 0n)}`),
+  ],
   words: (component, result) => [
     `Word game \`${component.ruleName}\`: a move deletes a word; the pieces on either side are played apart.`,
     '',
@@ -95,6 +102,19 @@ const COMPONENT_WORDS: { readonly [K in CheckedComponent['kind']]: ComponentWord
     }),
   ],
 };
+
+/** Odd steps shown in a staircase's line; past them, `…`. */
+const STAIRCASE_TERMS = 12;
+
+/** `[3, 0, 5, 2]: odd steps 3 ⊕ 5`, the odd steps' coins that make a staircase's nimber (bounded). */
+function staircaseWords(coins: readonly bigint[]): string {
+  const shown = coins.slice(0, 2 * STAIRCASE_TERMS);
+  const list = `[${shown.map(numberText).join(', ')}${coins.length > shown.length ? ', …' : ''}]`;
+  const odd = shown.filter((_, i) => i % 2 === 0);
+  if (odd.length === 0) return `${list}: no coins`;
+  const terms = odd.map(numberText).join(' ⊕ ') + (coins.length > shown.length ? ' ⊕ …' : '');
+  return `${list}: odd steps ${terms}`;
+}
 
 /** "the Beatty pair k = …" for a Wythoff P-position, or undefined. */
 function wythoffPairWords(a: bigint, b: bigint): string | undefined {

@@ -23,7 +23,7 @@ import { piecesKey } from './families/words';
 import type { ComponentInput, GameInput, GameMove } from './gameTypes';
 import { misereNim, misereSearch } from './misere';
 import type { Budget, HeapRule, StopCause } from './types';
-import { type Unit, unitOptions, wordDeletions } from './unitOptions';
+import { staircaseOption, type Unit, unitOptions, wordDeletions } from './unitOptions';
 import { isWythoffP, wythoffWinningMoves } from './wythoffNimbers';
 
 export {
@@ -185,12 +185,12 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
   }
 
   // The exact search, over units: a heap, a token, a row's run of X's, a Wythoff position, a
-  // leftmost row, a word piece.
+  // leftmost row, a staircase, a word piece.
   type Owner =
     | { component: number; kind: 'heap'; index: number }
     | { component: number; kind: 'token'; index: number }
     | { component: number; kind: 'run'; start: number }
-    | { component: number; kind: 'wythoff' | 'leftmost' | 'word'; index: number };
+    | { component: number; kind: 'wythoff' | 'leftmost' | 'staircase' | 'word'; index: number };
   const units: Unit[] = [];
   const owners: Owner[] = [];
   const tooLarge = (size: bigint) =>
@@ -217,6 +217,16 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
         if (large === 0n) continue;
         units.push({ kind: 'leftmost', piles: row.map(Number) });
         owners.push({ component, kind: 'leftmost', index });
+      }
+      continue;
+    }
+    if (c.kind === 'staircase') {
+      for (const [index, coins] of c.stairs.entries()) {
+        const large = coins.reduce((x, y) => (y > x ? y : x), 0n);
+        if (large > BigInt(MISERE_MAX_HEAP)) return unknown(tooLarge(large));
+        if (large === 0n) continue;
+        units.push({ kind: 'staircase', coins: coins.map(Number) });
+        owners.push({ component, kind: 'staircase', index });
       }
       continue;
     }
@@ -271,6 +281,14 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
       const pile = u.piles.findIndex((a) => a > 0);
       const key = `l${owner.component}:${u.piles}:${option}`;
       if (!seen.has(key)) list.add(owner.component, { kind: 'leftmost', row: owner.index, pile, to: BigInt(option) });
+      seen.add(key);
+      continue;
+    }
+    if (u.kind === 'staircase' && owner.kind === 'staircase') {
+      const { step, count } = staircaseOption(u, option);
+      const key = `c${owner.component}:${u.coins}:${step}:${count}`;
+      if (!seen.has(key))
+        list.add(owner.component, { kind: 'staircase', stair: owner.index, step, count: BigInt(count) });
       seen.add(key);
       continue;
     }

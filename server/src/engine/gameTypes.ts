@@ -13,6 +13,8 @@ export type ComponentInput =
   | { readonly kind: 'wythoff'; readonly positions: readonly (readonly [bigint, bigint])[] }
   /** The leftmost-pile game: one row of piles per list. */
   | { readonly kind: 'leftmost'; readonly rows: readonly (readonly bigint[])[] }
+  /** Staircase Nim: one list of coins per staircase, step 1 first. */
+  | { readonly kind: 'staircase'; readonly stairs: readonly (readonly bigint[])[] }
   /** A word game: the dictionary, and one string per independent piece. */
   | { readonly kind: 'words'; readonly words: readonly string[]; readonly pieces: readonly string[] };
 
@@ -35,6 +37,8 @@ export type ComponentMove =
   | { readonly kind: 'wythoff'; readonly position: number; readonly to: readonly [bigint, bigint] }
   /** Leftmost: in a row (index), the leftmost non-empty pile (index in the row) goes down to `to`. */
   | { readonly kind: 'leftmost'; readonly row: number; readonly pile: number; readonly to: bigint }
+  /** Staircase: in a staircase (index), `count` coins go from `step` (index) to the step below (off, from 0). */
+  | { readonly kind: 'staircase'; readonly stair: number; readonly step: number; readonly count: bigint }
   /**
    * Words: in a piece (index), the word of `length` code points at code point `start` is deleted, leaving two pieces.
    */

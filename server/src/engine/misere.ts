@@ -105,6 +105,8 @@ export function misereSearch(units: readonly Unit[], budget: Budget = {}): Miser
           return `w${unit.a},${unit.b}`;
         case 'leftmost':
           return `l${unit.piles.join(',')}`;
+        case 'staircase':
+          return `c${unit.coins.join(',')}`;
         case 'word':
           return `s${idOf(unit.words)}:${encodeURIComponent(unit.text)}`;
       }

@@ -11,6 +11,8 @@ export type Unit =
   | { readonly kind: 'wythoff'; readonly a: number; readonly b: number }
   /** A leftmost-pile row. */
   | { readonly kind: 'leftmost'; readonly piles: readonly number[] }
+  /** A staircase: coins per step, step 1 first. */
+  | { readonly kind: 'staircase'; readonly coins: readonly number[] }
   /** A word game's piece, with its dictionary (one array per component). */
   | { readonly kind: 'word'; readonly text: string; readonly words: readonly string[] };
 
@@ -36,6 +38,8 @@ function isEmpty(unit: Unit): boolean {
       return unit.a === 0 && unit.b === 0;
     case 'leftmost':
       return unit.piles.every((a) => a === 0);
+    case 'staircase':
+      return unit.coins.every((c) => c === 0);
     case 'word':
       return unit.text.length === 0;
   }
@@ -60,6 +64,14 @@ export function unitOptions(unit: Unit): Unit[][] {
     const options: Unit[][] = [];
     for (let to = 0; to < unit.piles[first]; to++)
       options.push([{ kind: 'leftmost', piles: unit.piles.map((a, i) => (i === first ? to : a)) }]);
+    return options.map((option) => option.filter((u) => !isEmpty(u)));
+  }
+  if (unit.kind === 'staircase') {
+    // Every step's every count, step by step: `staircaseOption` numbers them in this order.
+    const options: Unit[][] = [];
+    unit.coins.forEach((c, step) => {
+      for (let count = 1; count <= c; count++) options.push([staircaseUnitAfter(unit, step, count)]);
+    });
     return options.map((option) => option.filter((u) => !isEmpty(u)));
   }
   if (unit.kind === 'word') {
@@ -105,4 +117,24 @@ export function unitOptions(unit: Unit): Unit[][] {
   }
   // Heaps of size 0 are no game at all: leave them out, so equal positions look equal.
   return options.map((option) => option.filter((u) => !isEmpty(u)));
+}
+
+type StaircaseUnit = Extract<Unit, { kind: 'staircase' }>;
+
+/** The staircase after `count` coins go from `step` to the one below (off the staircase from step 0). */
+function staircaseUnitAfter(unit: StaircaseUnit, step: number, count: number): StaircaseUnit {
+  const coins = unit.coins.slice();
+  coins[step] -= count;
+  if (step > 0) coins[step - 1] += count;
+  return { kind: 'staircase', coins };
+}
+
+/** The move behind option number `option` of a staircase (unitOptions' order). */
+export function staircaseOption(unit: StaircaseUnit, option: number): { step: number; count: number } {
+  let left = option;
+  for (let step = 0; step < unit.coins.length; step++) {
+    if (left < unit.coins[step]) return { step, count: left + 1 };
+    left -= unit.coins[step];
+  }
+  throw new RangeError(`a staircase has no option ${option}`);
 }

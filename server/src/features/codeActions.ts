@@ -132,7 +132,7 @@ function declareMissing(
       break;
     case 'pairs':
     case 'lists':
-      // Only the built-ins `wythoff` and `leftmost` take pairs and lists: no rule declares them.
+      // Only the built-ins `wythoff`, `leftmost` and `staircase` take pairs and lists: no rule declares them.
       break;
   }
 }

@@ -5,7 +5,7 @@
 // same graph for a vertex).
 import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { KEYWORDS } from '../language/lexer';
-import { invalidName, isBuiltinName, nameIndex, type Occurrence } from '../language/names';
+import { invalidName, isBuiltinName, isContextualBuiltin, nameIndex, type Occurrence } from '../language/names';
 import { renameParams, textDocumentPositionParams } from '../params';
 import { type Feature, Refusal } from './feature';
 import type { DocumentView } from './view';
@@ -15,7 +15,8 @@ export function renameTarget(view: DocumentView, offset: number): Occurrence {
   const index = nameIndex(view.document);
   const at = index.at(offset);
   if (!at) throw new Refusal(`Only the name of a rule, graph, vertex or game can be renamed${whatIsAt(view, offset)}.`);
-  if (isBuiltinName(at.name) && at.kind === 'rule')
+  // A contextual built-in (`staircase`) that the document declares is the document's own name.
+  if (isBuiltinName(at.name) && at.kind === 'rule' && !(isContextualBuiltin(at.name) && index.definition(at.key)))
     throw new Refusal(`\`${at.name}\` is a built-in rule: it cannot be renamed.`);
   if (!index.definition(at.key))
     throw new Refusal(
@@ -58,13 +59,17 @@ export function renameEdits(view: DocumentView, offset: number, newName: string)
           `${view.document.lines.positionAt(taken.start).line + 1}).`,
       );
   } else {
-    if (isBuiltinName(newName)) throw new Refusal(`\`${newName}\` is a built-in rule: choose another name.`);
+    if (isBuiltinName(newName) && !isContextualBuiltin(newName))
+      throw new Refusal(`\`${newName}\` is a built-in rule: choose another name.`);
     const taken = index.uses(`name:${newName}`).find((o) => o.declaration);
     if (taken)
       throw new Refusal(
         `\`${newName}\` is already the name of a ${taken.kind} (line ` +
           `${view.document.lines.positionAt(taken.start).line + 1}).`,
       );
+    // A contextual built-in may be declared, but not over the document's uses of the built-in.
+    if (isContextualBuiltin(newName) && index.uses(`name:${newName}`).length > 0)
+      throw new Refusal(`\`${newName}\` is used in this document as the built-in rule: choose another name.`);
   }
   const { lines } = view.document;
   return index.uses(at.key).map((o) => ({ range: lines.rangeOf(o), newText: newName }));

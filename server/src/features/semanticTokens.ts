@@ -47,7 +47,11 @@ function classifyAll(document: AnalyzedDocument): Classified[] {
   const found: Classified[] = [];
   for (const o of nameIndex(document).occurrences) {
     if (o.kind === 'unknown') continue;
-    const builtin = o.kind === 'rule' && isBuiltinName(o.name) ? READONLY | DEFAULT_LIBRARY : 0;
+    // A built-in's name, unless the document declares it (a contextual built-in: `staircase`).
+    const builtin =
+      o.kind === 'rule' && isBuiltinName(o.name) && !document.model.symbols.get(o.name)?.declaration
+        ? READONLY | DEFAULT_LIBRARY
+        : 0;
     found.push({
       start: o.start,
       end: o.end,

@@ -26,6 +26,7 @@ import { vertexName } from './graphBody';
 import {
   BUILTIN_RULES,
   type CheckedComponent,
+  CONTEXTUAL_BUILTINS,
   type DeclaredSymbol,
   type GameSymbol,
   type GraphSymbol,
@@ -188,11 +189,12 @@ export function check(
 
   /** Claims a name; false when it is taken (the diagnostic is given here). */
   const claim = (name: Name): boolean => {
-    if (BUILTIN_RULES.has(name.text)) {
+    if (BUILTIN_RULES.has(name.text) && !CONTEXTUAL_BUILTINS.has(name.text)) {
       diagnostics.push(error('builtin-redeclared', name, `\`${name.text}\` is a built-in rule; choose another name`));
       return false;
     }
-    // Every name claimed so far is a symbol's (built-ins were refused above).
+    // Every name claimed so far is a symbol's (built-ins were refused above, or are contextual:
+    // a built-in symbol has no declaration, so the file's own takes the name).
     const earlier = symbols.get(name.text)?.declaration?.name;
     if (earlier) {
       const line = lines.positionAt(earlier.start).line + 1;

@@ -61,6 +61,7 @@ export type CheckedComponent =
   | { readonly kind: 'treblecross'; readonly syntax: Component; readonly cells: string }
   | { readonly kind: 'wythoff'; readonly syntax: Component; readonly positions: readonly (readonly [bigint, bigint])[] }
   | { readonly kind: 'leftmost'; readonly syntax: Component; readonly rows: readonly (readonly bigint[])[] }
+  | { readonly kind: 'staircase'; readonly syntax: Component; readonly stairs: readonly (readonly bigint[])[] }
   | {
       readonly kind: 'words';
       readonly syntax: Component;
@@ -96,4 +97,12 @@ export const BUILTIN_RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ['treblecross', { kind: 'treblecross' }],
   ['wythoff', { kind: 'wythoff' }],
   ['leftmost', { kind: 'leftmost' }],
+  ['staircase', { kind: 'staircase' }], // contextual: a declaration of the name takes it (CONTEXTUAL_BUILTINS)
 ]);
+
+/**
+ * Built-in names that are version 3's contextual words: a file that declares one (as a rule, graph
+ * or game) keeps its meaning, and its own declaration takes the name; elsewhere the name is the
+ * built-in. The other built-ins cannot be declared.
+ */
+export const CONTEXTUAL_BUILTINS: ReadonlySet<string> = new Set(['staircase']);

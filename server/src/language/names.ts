@@ -7,7 +7,7 @@
 import type { AnalyzedDocument } from './analyze';
 import type { GraphDeclaration, Name } from './ast';
 import { KEYWORDS } from './lexer';
-import { BUILTIN_RULES } from './model';
+import { BUILTIN_RULES, CONTEXTUAL_BUILTINS } from './model';
 import type { Span } from './text';
 
 export type NameKind = 'rule' | 'graph' | 'game' | 'vertex' | 'unknown';
@@ -36,8 +36,11 @@ export interface NameIndex {
 const nameKey = (text: string) => `name:${text}`;
 const vertexKey = (graph: GraphDeclaration, text: string) => `vertex:${graph.start}:${text}`;
 
-/** Whether a rule, graph or game name is a built-in rule's (which cannot be renamed or declared). */
+/** Whether a rule, graph or game name is a built-in rule's (which cannot be renamed). */
 export const isBuiltinName = (text: string): boolean => BUILTIN_RULES.has(text);
+
+/** Whether a name is a built-in that a declaration may take (a contextual word: `staircase`). */
+export const isContextualBuiltin = (text: string): boolean => CONTEXTUAL_BUILTINS.has(text);
 
 const KEYWORD_SET: ReadonlySet<string> = new Set(KEYWORDS);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*$/;

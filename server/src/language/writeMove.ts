@@ -26,7 +26,7 @@ export function writeMove(text: string, game: GameSymbol, { component: index, mo
   const rhsStart = declaration.misere?.start ?? declaration.sum?.start ?? span.start;
   const rhsEnd = declaration.sum?.end ?? span.end;
   let written: string | undefined;
-  const replacement = () => (written ??= typeof newText === 'string' ? newText : newText());
+  const replacement = () => (written ??= typeof newText === 'string' ? newText : newText(text));
   return {
     get edit() {
       return { span, newText: replacement() };

@@ -6,6 +6,7 @@ import type { ComponentFamily } from '../components';
 import type { ComponentInput } from '../gameTypes';
 import { heapsFamily, octalRowFamily } from './heaps';
 import { leftmostFamily } from './leftmost';
+import { staircaseFamily } from './staircase';
 import { tokensFamily } from './tokens';
 import { treblecrossFamily } from './treblecross';
 import { wordsFamily } from './words';
@@ -18,5 +19,6 @@ export const FAMILIES: { readonly [K in ComponentInput['kind']]: ComponentFamily
   treblecross: treblecrossFamily,
   wythoff: wythoffFamily,
   leftmost: leftmostFamily,
+  staircase: staircaseFamily,
   words: wordsFamily,
 };

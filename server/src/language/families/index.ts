@@ -10,6 +10,7 @@ import type { CheckedComponent, GraphSymbol } from '../model';
 import type { ComponentFamily, LanguageFamily, MoveWriter, RuleFamily } from './family';
 import { heapsFamily } from './heaps';
 import { leftmostFamily } from './leftmost';
+import { staircaseFamily } from './staircase';
 import { tokensFamily } from './tokens';
 import { treblecrossFamily } from './treblecross';
 import { wordsFamily } from './words';
@@ -23,6 +24,7 @@ export const LANGUAGE_FAMILIES = {
   tokens: tokensFamily,
   wythoff: wythoffFamily,
   leftmost: leftmostFamily,
+  staircase: staircaseFamily,
   words: wordsFamily,
 } as const;
 

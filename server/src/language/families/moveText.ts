@@ -6,7 +6,8 @@ import type { Span } from '../text';
 
 export interface MoveText {
   readonly span: Span;
-  readonly newText: string | (() => string);
+  /** Made when asked, from the document's text (a staircase move keeps what lies between its two numbers). */
+  readonly newText: string | ((text: string) => string);
   readonly label: string;
   readonly description: string;
 }
