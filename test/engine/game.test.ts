@@ -6,6 +6,7 @@ import type { ComponentInput, GameInput, GraphData, HeapRule } from '../../serve
 import { analyzeGame, ruleSequence } from '../../server/src/engine';
 import { KAYLES } from './fixtures';
 import { applyMove, bigints, type ComponentState, inputOf, ProductGame, stateKey, stateOf } from './gameOracle';
+import { randomPicture } from './oracles';
 import { integer, random } from './random';
 
 const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };
@@ -476,10 +477,18 @@ describe('games: the classics in sums (Wythoff, leftmost rows, word pieces) agai
   });
 });
 
-describe('games: version 3 components (staircases) in sums, against the product graph', () => {
+describe('games: version 3 components (staircases, Hackenbush pictures) in sums, against the product graph', () => {
   /** A random small component of version 3's kinds, or of the older ones. */
   function v3Component(next: () => number): ComponentInput {
-    if (integer(next, 0, 2) === 0) return randomComponent(next, 4);
+    const kind = integer(next, 0, 3);
+    if (kind === 0) return randomComponent(next, 4);
+    if (kind === 1)
+      return {
+        kind: 'hackenbush',
+        pictures: Array.from({ length: integer(next, 1, 2) }, () =>
+          randomPicture(next, integer(next, 2, 5), integer(next, 0, 5)),
+        ),
+      };
     // At most 5 coins in all: the product graph of a staircase grows with every coin and step.
     for (;;) {
       const stairs = Array.from({ length: integer(next, 1, 2) }, () =>

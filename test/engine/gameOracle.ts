@@ -13,6 +13,7 @@ export type ComponentState =
   | { readonly kind: 'wythoff'; readonly positions: readonly string[] } // "a,b", sorted
   | { readonly kind: 'leftmost'; readonly rows: readonly string[] } // "a,b,c", sorted
   | { readonly kind: 'staircase'; readonly stairs: readonly string[] } // "c1,c2,…", sorted
+  | { readonly kind: 'hackenbush'; readonly pictures: readonly string[] } // standing edges "u-v u-v …", sorted
   | { readonly kind: 'words'; readonly pieces: readonly string[] }; // non-empty pieces, sorted
 
 const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
@@ -32,6 +33,15 @@ export function stateOf(component: ComponentInput): ComponentState {
       return { kind: 'leftmost', rows: component.rows.map((row) => row.join(',')).sort() };
     case 'staircase':
       return { kind: 'staircase', stairs: component.stairs.map((coins) => coins.join(',')).sort() };
+    case 'hackenbush':
+      return {
+        kind: 'hackenbush',
+        pictures: component.pictures
+          .map((p) =>
+            standingText(Array.from({ length: p.ends.length / 2 }, (_, e) => [p.ends[2 * e], p.ends[2 * e + 1]])),
+          )
+          .sort(),
+      };
     case 'words':
       return { kind: 'words', pieces: component.pieces.filter((p) => p.length > 0).sort() };
   }
@@ -111,6 +121,18 @@ function componentOptions(component: ComponentInput, state: ComponentState): Com
           options.push({ kind: 'staircase', stairs: [...others, after.join(',')].sort() });
         }
       });
+    });
+  } else if (state.kind === 'hackenbush') {
+    // Cut one edge of one picture; what no longer stands on the ground falls.
+    state.pictures.forEach((picture, i) => {
+      const others = state.pictures.filter((_, j) => j !== i);
+      const edges = pictureEdges(picture);
+      edges.forEach((_, e) =>
+        options.push({
+          kind: 'hackenbush',
+          pictures: [...others, standingText(edges.filter((_, f) => f !== e))].sort(),
+        }),
+      );
     });
   } else if (state.kind === 'words' && component.kind === 'words') {
     // Delete one occurrence of a word from one piece; its left and right become pieces.
@@ -223,6 +245,27 @@ export function applyMove(component: ComponentInput, state: ComponentState, move
       stairs: component.stairs.map((c, j) => (j === move.stair ? after : c).join(',')).sort(),
     };
   }
+  if (move.kind === 'hackenbush' && component.kind === 'hackenbush') {
+    const p = component.pictures[move.picture];
+    const edges = Array.from({ length: p.ends.length / 2 }, (_, e) => [p.ends[2 * e], p.ends[2 * e + 1]]);
+    if (move.edge >= edges.length) throw new Error(`no edge ${move.edge} to cut`);
+    const [u, v] = edges[move.edge];
+    if (
+      !standingText(edges)
+        .split(' ')
+        .includes(u < v ? `${u}-${v}` : `${v}-${u}`)
+    )
+      throw new Error(`edge ${move.edge} is not standing`);
+    return {
+      kind: 'hackenbush',
+      pictures: component.pictures
+        .map((q, j) => {
+          const all = Array.from({ length: q.ends.length / 2 }, (_, e) => [q.ends[2 * e], q.ends[2 * e + 1]]);
+          return standingText(j === move.picture ? all.filter((_, e) => e !== move.edge) : all);
+        })
+        .sort(),
+    };
+  }
   if (move.kind === 'word' && component.kind === 'words') {
     const points = [...component.pieces[move.piece]];
     const deleted = points.slice(move.start, move.start + move.length).join('');
@@ -255,9 +298,45 @@ export function inputOf(input: GameInput, states: readonly ComponentState[]): Ga
       if (component.kind === 'staircase' && state.kind === 'staircase')
         return { ...component, stairs: state.stairs.map((r) => (r === '' ? [] : r.split(',').map(BigInt))) };
       if (component.kind === 'words' && state.kind === 'words') return { ...component, pieces: state.pieces };
+      if (component.kind === 'hackenbush' && state.kind === 'hackenbush')
+        return {
+          ...component,
+          pictures: state.pictures.map((p) => ({
+            vertexCount: Math.max(1, ...component.pictures.map((q) => q.vertexCount)),
+            ends: Int32Array.from(pictureEdges(p).flat()),
+          })),
+        };
       throw new Error('state does not fit its component');
     }),
   };
 }
 
 export const bigints = (_: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
+
+/** A picture's edges from its state text. */
+function pictureEdges(text: string): number[][] {
+  return text === '' ? [] : text.split(' ').map((pair) => pair.split('-').map(Number));
+}
+
+/**
+ * The edges of a picture that stand (joined to the ground, vertex 0, through standing edges), as
+ * the state's text: "u-v" for each (equal pictures, equal texts).
+ */
+function standingText(edges: readonly (readonly number[])[]): string {
+  const joined = new Set([0]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [u, v] of edges)
+      if (joined.has(u) !== joined.has(v)) {
+        joined.add(u);
+        joined.add(v);
+        grew = true;
+      }
+  }
+  // Edges between the same two vertices are alike: each written low end first, all sorted.
+  return edges
+    .filter(([u]) => joined.has(u))
+    .map(([u, v]) => (u < v ? `${u}-${v}` : `${v}-${u}`))
+    .sort()
+    .join(' ');
+}

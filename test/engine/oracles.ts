@@ -1,5 +1,6 @@
 // Brute forces the engine is checked against: each one follows a game's definition in the most
 // direct way, shares no code with server/src/engine/, and is only ever run on small cases.
+import type { HackenbushPicture } from '../../server/src/engine/hackenbushNimbers';
 
 /** The smallest non-negative integer not in `options`. */
 export function mex(options: Iterable<number>): number {
@@ -222,4 +223,16 @@ export function codeOptions(code: WrittenCode, n: number): number[][] {
         }
   }
   return options;
+}
+
+/** A random Hackenbush picture (vertex 0 the ground): mostly edges to a vertex drawn before, some loops and repeats. */
+export function randomPicture(next: () => number, vertices: number, edges: number): HackenbushPicture {
+  const ends = new Int32Array(2 * edges);
+  for (let e = 0; e < edges; e++) {
+    const v = 1 + Math.floor(next() * (vertices - 1));
+    const u = next() < 0.1 ? v : Math.floor(next() * Math.min(vertices, v + 1));
+    ends[2 * e] = next() < 0.5 ? u : v;
+    ends[2 * e + 1] = ends[2 * e] === u ? v : u;
+  }
+  return { vertexCount: vertices, ends };
 }

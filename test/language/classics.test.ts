@@ -93,7 +93,7 @@ describe('the classics in .game files', () => {
     }
   });
 
-  it("version 3's staircase and picture examples: the values in their comments, the moves the contract writes", () => {
+  it("version 3's staircase and picture examples: the values in their comments; every winning move played", () => {
     const text = readFileSync(repositoryPath('test', 'fixtures', 'valid', 'contract-v3-stairs.game'), 'utf8');
     const byName = new Map(report(text).games.map((g) => [g.game.name, g]));
     assert.equal(byName.get('stairs')!.result!.nimber, 6n);
@@ -101,6 +101,72 @@ describe('the classics in .game files', () => {
       byName.get('stairs')!.winningMoves.map((m) => m.after),
       ['staircase [3, 2, 3, 2]'],
     );
+    assert.equal(byName.get('tree')!.result!.nimber, 4n);
+    assert.equal(byName.get('loop')!.result!.nimber, 1n);
+    for (const game of byName.values())
+      for (const move of game.winningMoves) {
+        const after = report(play(text, move)).games.find((r) => r.game.name === game.game.name)!;
+        assert.equal(after.result!.outcome, 'P', `${game.game.name}: ${move.after}`);
+      }
+  });
+
+  it('a cut is written as the picture after it: the cut edge and what fell removed, the rest as written', () => {
+    const cases: [string, string, string][] = [
+      ['game t = hackenbush { ground - a, a - b }', 'ground - a', 'hackenbush { }'],
+      ['game t = hackenbush { ground - a, a - b } + nim 1', 'a - b', 'hackenbush { ground - a } + nim 1'],
+      ['game t = hackenbush {ground - a,a - b,  a - c} + nim 2', 'a - c', 'hackenbush {ground - a,a - b} + nim 2'],
+      ['game t = hackenbush { ground - a } { ground - b, b - c }', 'b - c', 'hackenbush { ground - a } { ground - b }'],
+      ['game t = hackenbush { a - b, ground - a, a - c, c - a }', 'ground - a', 'hackenbush { }'],
+      ['game t = hackenbush { ground - a, a - b, b - c } + nim 2', 'b - c', 'hackenbush { ground - a, a - b } + nim 2'],
+    ];
+    for (const [text, cut, after] of cases) {
+      const moves = report(text).games[0].winningMoves;
+      const move = moves.find((m) => m.label.includes(`cut ${cut}`));
+      assert.ok(move, `${text}: a move cuts ${cut} (${moves.map((m) => m.label)})`);
+      assert.equal(move.after, after, text);
+    }
+    // Over several lines: comments and line breaks stay.
+    const text = 'game t = hackenbush {\n  ground - a, a - b  # a stalk\n  ground - c\n}';
+    const move = report(text).games[0].winningMoves.find((m) => m.label.includes('cut a - b'))!;
+    assert.equal(play(text, move), 'game t = hackenbush {\n  ground - a  # a stalk\n  ground - c\n}');
+    assert.equal(move.description, 'cut `a - b`');
+  });
+
+  it('`hackenbush` and `ground` are contextual words: files that use them as names keep their meaning', () => {
+    const rule = report('rule hackenbush = subtract {1}\ngame g = hackenbush 3');
+    assert.equal(rule.games[0].result!.nimber, 1n);
+    const graph = report('graph g {\n  ground -> a\n}\ngame ground = g at ground');
+    assert.equal(graph.games[0].result!.nimber, 1n);
+  });
+
+  it('every winning cut of random sums with pictures, applied to the text, leaves a P-position', () => {
+    const next = random(311);
+    const int = (max: number) => Math.floor(next() * (max + 1));
+    const names = ['ground', 'a', 'b', 'c', 'd', 'e'];
+    let moves = 0;
+    for (let trial = 0; trial < 150; trial++) {
+      const picture = () => {
+        const edges = Array.from({ length: int(7) }, () => {
+          const v = 1 + int(4);
+          return `${names[next() < 0.15 ? v : int(v)]} - ${names[v]}`;
+        });
+        return `{ ${edges.join(', ')} }`;
+      };
+      const parts = Array.from({ length: 1 + int(1) }, () =>
+        int(3) === 0 ? `nim ${int(5)}` : `hackenbush ${Array.from({ length: 1 + int(1) }, picture).join(' ')}`,
+      );
+      const text = `game g = ${parts.join(' + ')}\n`;
+      const document = analyzeText(text);
+      const game = reportGames(document, { maxMoves: 1000 })[0];
+      if (game.result!.outcome === 'P') assert.equal(game.winningMoves.length, 0, text);
+      for (const move of game.winningMoves) {
+        const after = analyzeText(play(text, move));
+        const what = `${text} after ${move.label}: ${after.file.text} ${after.diagnostics.map((d) => d.message)}`;
+        assert.equal(reportGames(after, { maxMoves: 10 })[0].result?.outcome, 'P', what);
+        moves++;
+      }
+    }
+    assert.ok(moves > 60, `${moves} moves played`);
   });
 
   it('winning moves under random codes with `!` and groups: as many as brute force finds, each to a P-position', () => {

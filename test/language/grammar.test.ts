@@ -255,6 +255,34 @@ const cases: [string, [string, string][]][] = [
       [']', 'punctuation.section.brackets.game'],
     ],
   ],
+  [
+    'game t = hackenbush { ground - a, a-b - c }',
+    [
+      ['game', 'storage.type.game.game'],
+      ['t', 'entity.name.variable.game.game'],
+      ['=', 'keyword.operator.assignment.game'],
+      ['hackenbush', 'support.function.builtin.game'],
+      ['{', 'punctuation.section.braces.game'],
+      ['ground', 'support.constant.ground.game'],
+      ['-', 'keyword.operator.edge.game'],
+      ['a', 'variable.other.name.game'],
+      [',', 'punctuation.separator.comma.game'],
+      ['a-b', 'variable.other.name.game'],
+      ['-', 'keyword.operator.edge.game'],
+      ['c', 'variable.other.name.game'],
+      ['}', 'punctuation.section.braces.game'],
+    ],
+  ],
+  [
+    'game hackenbush = ground 3',
+    [
+      ['game', 'storage.type.game.game'],
+      ['hackenbush', 'entity.name.variable.game.game'],
+      ['=', 'keyword.operator.assignment.game'],
+      ['ground', 'variable.other.name.game'],
+      ['3', 'constant.numeric.integer.game'],
+    ],
+  ],
   // A contextual word is a plain name where it is not the built-in.
   [
     'game g = staircase 3',

@@ -17,6 +17,7 @@ const BUILTINS = [
   'wythoff',
   'leftmost',
   'staircase',
+  'hackenbush',
 ];
 const rules = 'rule onetwo = subtract {1, 2}\ngraph g {\n  top -> mid, low\n  mid -> low\n}\n';
 

@@ -42,6 +42,21 @@ const cases: [string, string, string[]][] = [
       '`staircase [3, 0, 5, 2] → [3, 2, 3, 2]`: move 2 coins from step 3 to step 2',
     ],
   ],
+  [
+    'Green Hackenbush: the colon principle on a tree, the cut written as the picture after it',
+    'game g = hacken|bush { ground - a, a - b, a - c, c - d }',
+    [
+      'nimber **`*4`**',
+      'Colon principle',
+      'picture 1 (4 edges) → `*4`: a tree',
+      '`hackenbush: cut ground - a`: cut `ground - a`: 3 more edges fall',
+    ],
+  ],
+  [
+    'Green Hackenbush: a cycle fused, stalks counted',
+    'game g = hacken|bush { ground - x, x - y, y - ground } { ground - a, a - b, ground - c }',
+    ['`ground` and 2 more vertices fused: 3 edges on cycles become loops, *1', 'stalks of 2, 1 edges'],
+  ],
   ['all except an infinite set', 'rule no = subtract all except squares\ngame g = no |30', ['nimber **`*15`**']],
   [
     'game name: value, outcome, XOR, moves',

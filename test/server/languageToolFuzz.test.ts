@@ -84,6 +84,8 @@ function generatedDocument(next: Next): string {
     () => `g0 at ${pick(['a', 'b', '7'])},${space()}${pick(['c', 'd', 'e'])}`,
     () => `wythoff (${heap()}, ${heap()})${space()}(${heap()},${heap()})`,
     () => `leftmost [${heap()}, ${heap()}] [${heap()}]`,
+    () => `staircase [${heap()},${space()}${heap()}, ${heap()}] [${heap()}]`,
+    () => `hackenbush {${space()}ground - a, a - b${space()},${space()}b - ${pick(['c', 'a', 'ground'])} }`,
     () => `r5 "${pick(['ab', 'abab', 'ba'])}" "${pick(['a', 'ba'])}"`,
   ];
   const games = 4 + Math.floor(next() * 6);

@@ -4,6 +4,7 @@
 // Treblecross segments), which the language layer's family descriptors do not know; so the words
 // live here, between the two, beside the rest of the wording.
 import type { ComponentResult, RuleSummary } from '../compute/jobs';
+import { type HackenbushPicture, hackenbushSummary } from '../engine/hackenbushNimbers';
 import type { HeapRule } from '../engine/types';
 import { isWythoffP, wythoffPartner } from '../engine/wythoffNimbers';
 import { quoted } from '../language/diagnostics';
@@ -93,6 +94,14 @@ const COMPONENT_WORDS: { readonly [K in CheckedComponent['kind']]: ComponentWord
     '',
     ...component.stairs.map((coins, i) => `- ${staircaseWords(coins)} → ${nim(result.parts[i] ?? 0n)}`),
   ],
+  hackenbush: (component) => [
+    'Green Hackenbush: a move cuts an edge, and whatever is no longer joined to the ground falls. Colon ' +
+      'principle: a branch worth v standing on a stalk counts v + 1 where the stalk stands, and branches at a ' +
+      'vertex add by ⊕. Fusion principle: the vertices of a cycle fuse into one, its edges becoming loops ' +
+      'worth *1 each.',
+    '',
+    ...component.pictures.map((picture, i) => `- ${pictureWords(picture, component.vertexNames[i], i)}`),
+  ],
   words: (component, result) => [
     `Word game \`${component.ruleName}\`: a move deletes a word; the pieces on either side are played apart.`,
     '',
@@ -102,6 +111,36 @@ const COMPONENT_WORDS: { readonly [K in CheckedComponent['kind']]: ComponentWord
     }),
   ],
 };
+
+/** Pictures' fused components or stalks named in a hover, at most. */
+const PICTURE_PARTS = 6;
+
+/** `picture 1 (4 edges) → *4: …`: how a picture's value comes about (bounded). */
+function pictureWords(picture: HackenbushPicture, names: readonly string[], index: number): string {
+  const summary = hackenbushSummary(picture, PICTURE_PARTS);
+  const edges = picture.ends.length / 2;
+  const count = `${edges.toLocaleString('en-US')} edge${edges === 1 ? '' : 's'}`;
+  const head = `picture ${index + 1} (${count}) → ${nim(BigInt(summary.nimber))}`;
+  if (summary.joined === 0) return `${head}: nothing stands on the ground`;
+  const parts: string[] = [];
+  if (summary.stalks) {
+    const shown = summary.stalks.slice(0, PICTURE_PARTS).join(', ');
+    parts.push(
+      `stalks of ${shown}${summary.stalks.length > PICTURE_PARTS ? ', …' : ''} edges (a stalk of n edges is *n, Nim)`,
+    );
+  } else if (summary.fused.length === 0) parts.push('a tree: the colon principle from the leaves down');
+  for (const f of summary.fused) {
+    const who =
+      f.vertices === 1 ? `\`${names[f.root]}\`` : `\`${names[f.root]}\` and ${f.vertices - 1} more vertices fused`;
+    parts.push(
+      `${who}: ${f.edges} edge${f.edges === 1 ? '' : 's'} on cycles become loops, ${f.edges % 2 ? '*1' : '0'}`,
+    );
+  }
+  if (summary.fused.length === PICTURE_PARTS) parts.push('…');
+  const loose = edges - summary.joined;
+  if (loose > 0) parts.push(`${loose} edge${loose === 1 ? '' : 's'} not joined to the ground take no part`);
+  return `${head}: ${parts.join('; ')}`;
+}
 
 /** Odd steps shown in a staircase's line; past them, `…`. */
 const STAIRCASE_TERMS = 12;

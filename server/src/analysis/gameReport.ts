@@ -40,8 +40,12 @@ export interface ReportOptions {
   readonly maxMoves?: number;
 }
 
+/** A component's text on one line: comments inside it (a picture over several lines) left out, spaces joined. */
 export const componentText = (text: string, component: CheckedComponent) =>
-  text.slice(component.syntax.start, component.syntax.end).replace(/\s+/g, ' ');
+  text
+    .slice(component.syntax.start, component.syntax.end)
+    .replace(/("[^"\r\n]*"?)|#[^\r\n]*/g, (_, string) => string ?? '')
+    .replace(/\s+/g, ' ');
 
 /**
  * A component's nimber as shown beside it: none in misère play, where a component's
@@ -67,7 +71,9 @@ export function reportGame(
     game,
     result,
     componentTexts,
-    winningMoves: result.winningMoves.map((move) => ({ ...writeMove(text, game, move), move })),
+    // Not spread: a written move's edit and text after it are getters, made only when read (a cut of a big picture
+    // writes the picture again).
+    winningMoves: result.winningMoves.map((move) => Object.assign(writeMove(text, game, move), { move })),
   };
 }
 

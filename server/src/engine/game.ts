@@ -21,6 +21,7 @@ import { FAMILIES } from './families';
 import { heapsLeft } from './families/heaps';
 import { piecesKey } from './families/words';
 import type { ComponentInput, GameInput, GameMove } from './gameTypes';
+import { joinedEdges } from './hackenbushNimbers';
 import { misereNim, misereSearch } from './misere';
 import type { Budget, HeapRule, StopCause } from './types';
 import { staircaseOption, type Unit, unitOptions, wordDeletions } from './unitOptions';
@@ -185,12 +186,12 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
   }
 
   // The exact search, over units: a heap, a token, a row's run of X's, a Wythoff position, a
-  // leftmost row, a staircase, a word piece.
+  // leftmost row, a staircase, a Hackenbush picture, a word piece.
   type Owner =
     | { component: number; kind: 'heap'; index: number }
     | { component: number; kind: 'token'; index: number }
     | { component: number; kind: 'run'; start: number }
-    | { component: number; kind: 'wythoff' | 'leftmost' | 'staircase' | 'word'; index: number };
+    | { component: number; kind: 'wythoff' | 'leftmost' | 'staircase' | 'hackenbush' | 'word'; index: number };
   const units: Unit[] = [];
   const owners: Owner[] = [];
   const tooLarge = (size: bigint) =>
@@ -227,6 +228,16 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
         if (large === 0n) continue;
         units.push({ kind: 'staircase', coins: coins.map(Number) });
         owners.push({ component, kind: 'staircase', index });
+      }
+      continue;
+    }
+    if (c.kind === 'hackenbush') {
+      for (const [index, picture] of c.pictures.entries()) {
+        const joined = joinedEdges(picture);
+        const edges = Int32Array.from(joined.keys()).filter((e) => joined[e] === 1);
+        if (edges.length === 0) continue;
+        units.push({ kind: 'hackenbush', picture, edges });
+        owners.push({ component, kind: 'hackenbush', index });
       }
       continue;
     }
@@ -289,6 +300,15 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
       const key = `c${owner.component}:${u.coins}:${step}:${count}`;
       if (!seen.has(key))
         list.add(owner.component, { kind: 'staircase', stair: owner.index, step, count: BigInt(count) });
+      seen.add(key);
+      continue;
+    }
+    if (u.kind === 'hackenbush' && owner.kind === 'hackenbush') {
+      const edge = u.edges[option];
+      // Edges between the same two vertices are alike: one cut of them is listed.
+      const [a, b] = [u.picture.ends[2 * edge], u.picture.ends[2 * edge + 1]];
+      const key = `k${owner.component}:${u.edges}:${Math.min(a, b)}-${Math.max(a, b)}`;
+      if (!seen.has(key)) list.add(owner.component, { kind: 'hackenbush', picture: owner.index, edge });
       seen.add(key);
       continue;
     }

@@ -1,6 +1,7 @@
 // Games (sums of components) and their moves, as plain data: what the engine is asked and
 // what it answers. Positions inside components are indexes, never text: writing a move back
 // into the document is the language layer's job.
+import type { HackenbushPicture } from './hackenbushNimbers';
 import type { GraphData, HeapRule } from './types';
 
 export type ComponentInput =
@@ -15,6 +16,8 @@ export type ComponentInput =
   | { readonly kind: 'leftmost'; readonly rows: readonly (readonly bigint[])[] }
   /** Staircase Nim: one list of coins per staircase, step 1 first. */
   | { readonly kind: 'staircase'; readonly stairs: readonly (readonly bigint[])[] }
+  /** Green Hackenbush: one picture per braces group (vertex 0 the ground). */
+  | { readonly kind: 'hackenbush'; readonly pictures: readonly HackenbushPicture[] }
   /** A word game: the dictionary, and one string per independent piece. */
   | { readonly kind: 'words'; readonly words: readonly string[]; readonly pieces: readonly string[] };
 
@@ -39,6 +42,8 @@ export type ComponentMove =
   | { readonly kind: 'leftmost'; readonly row: number; readonly pile: number; readonly to: bigint }
   /** Staircase: in a staircase (index), `count` coins go from `step` (index) to the step below (off, from 0). */
   | { readonly kind: 'staircase'; readonly stair: number; readonly step: number; readonly count: bigint }
+  /** Hackenbush: in a picture (index), the edge (index, as written) is cut; what no longer stands falls. */
+  | { readonly kind: 'hackenbush'; readonly picture: number; readonly edge: number }
   /**
    * Words: in a piece (index), the word of `length` code points at code point `start` is deleted, leaving two pieces.
    */

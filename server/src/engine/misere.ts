@@ -107,6 +107,8 @@ export function misereSearch(units: readonly Unit[], budget: Budget = {}): Miser
           return `l${unit.piles.join(',')}`;
         case 'staircase':
           return `c${unit.coins.join(',')}`;
+        case 'hackenbush':
+          return `k${idOf(unit.picture)}:${unit.edges.join(',')}`;
         case 'word':
           return `s${idOf(unit.words)}:${encodeURIComponent(unit.text)}`;
       }

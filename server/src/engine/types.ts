@@ -20,11 +20,15 @@ export type HeapRule =
 /** A row rule: Treblecross. (Octal rules applied to rows are heap rules over the row's runs of X.) */
 export type RowRule = { kind: 'treblecross' };
 
-/** The classics: Wythoff's game, the leftmost-pile game, Staircase Nim (built-in), and a word game's dictionary. */
+/**
+ * The classics: Wythoff's game, the leftmost-pile game, Staircase Nim and Green Hackenbush (built-in),
+ * and a word game's dictionary.
+ */
 export type ClassicRule =
   | { kind: 'wythoff' }
   | { kind: 'leftmost' }
   | { kind: 'staircase' }
+  | { kind: 'hackenbush' }
   | { kind: 'words'; words: readonly string[] };
 
 export type Rule = HeapRule | RowRule | ClassicRule;

@@ -1,5 +1,6 @@
 // The moves of one unit (one heap, one token, one row), written plainly from the rules'
 // definitions. Used where every option must be looked at: the misère search, and oracles.
+import { type HackenbushPicture, hackenbushKeptAfterCut, subPicture } from './hackenbushNimbers';
 import { codeDigit, codeDistinct, isInfiniteCode } from './takeBreakCode';
 import type { GraphData, HeapRule } from './types';
 import { wordMoveLeaves, wordPiece } from './wordNimbers';
@@ -13,6 +14,8 @@ export type Unit =
   | { readonly kind: 'leftmost'; readonly piles: readonly number[] }
   /** A staircase: coins per step, step 1 first. */
   | { readonly kind: 'staircase'; readonly coins: readonly number[] }
+  /** A Hackenbush picture: the edges still standing (indices into the picture as written). */
+  | { readonly kind: 'hackenbush'; readonly picture: HackenbushPicture; readonly edges: Int32Array }
   /** A word game's piece, with its dictionary (one array per component). */
   | { readonly kind: 'word'; readonly text: string; readonly words: readonly string[] };
 
@@ -40,6 +43,8 @@ function isEmpty(unit: Unit): boolean {
       return unit.piles.every((a) => a === 0);
     case 'staircase':
       return unit.coins.every((c) => c === 0);
+    case 'hackenbush':
+      return unit.edges.length === 0;
     case 'word':
       return unit.text.length === 0;
   }
@@ -73,6 +78,14 @@ export function unitOptions(unit: Unit): Unit[][] {
       for (let count = 1; count <= c; count++) options.push([staircaseUnitAfter(unit, step, count)]);
     });
     return options.map((option) => option.filter((u) => !isEmpty(u)));
+  }
+  if (unit.kind === 'hackenbush') {
+    // Option i cuts the i-th standing edge; what no longer stands falls with it.
+    const standing = subPicture(unit.picture, unit.edges);
+    return Array.from(unit.edges, (_, i) => {
+      const kept = hackenbushKeptAfterCut(standing, i).map((j) => unit.edges[j]);
+      return [{ kind: 'hackenbush', picture: unit.picture, edges: kept } satisfies Unit].filter((u) => !isEmpty(u));
+    });
   }
   if (unit.kind === 'word') {
     const piece = (text: string): Unit => ({ kind: 'word', text, words: unit.words });

@@ -132,7 +132,9 @@ function declareMissing(
       break;
     case 'pairs':
     case 'lists':
-      // Only the built-ins `wythoff`, `leftmost` and `staircase` take pairs and lists: no rule declares them.
+    case 'pictures':
+      // Only built-ins take pairs, lists and pictures (`wythoff`, `leftmost`, `staircase`, `hackenbush`): no rule
+      // declares them.
       break;
   }
 }

@@ -117,6 +117,7 @@ const BUILTIN_SHAPES: Readonly<Record<string, string>> = {
   wythoff: 'built-in: Wythoff’s game on pairs, e.g. wythoff (3, 5)',
   leftmost: 'built-in: the leftmost-pile game on rows, e.g. leftmost [1, 2] [3]',
   staircase: 'built-in: Staircase Nim, the coins on each step, e.g. staircase [3, 0, 5, 2]',
+  hackenbush: 'built-in: Green Hackenbush pictures, e.g. hackenbush { ground - a, a - b }',
 };
 
 type Context =

@@ -22,6 +22,17 @@ function componentSpans(component: Component, offset: number): Span[] {
     case 'row':
       inner.push(component.row, ...component.more);
       break;
+    case 'pictures': {
+      const picture = component.pictures.find((g) => contains(g, offset));
+      const edge = picture?.edges.find((e) => contains(e, offset));
+      const end = edge && [edge.from, edge.to].find((n) => contains(n, offset));
+      return [
+        component,
+        ...(picture ? [picture] : [head]).filter((s) => contains(s, offset)),
+        ...(edge ? [edge] : []),
+        ...(end ? [end] : []),
+      ];
+    }
     case 'pairs':
     case 'lists': {
       const group = (component.kind === 'pairs' ? component.pairs : component.lists).find((g) => contains(g, offset));

@@ -81,6 +81,17 @@ function classifyAll(document: AnalyzedDocument): Classified[] {
         if (component.kind === 'heaps') numbers(component.heaps);
         else if (component.kind === 'pairs') component.pairs.forEach((p) => numbers(p.numbers));
         else if (component.kind === 'lists') component.lists.forEach((l) => numbers(l.numbers));
+        else if (component.kind === 'pictures')
+          // A picture's ends are its own vertices (none is declared anywhere else); `ground` is the ground.
+          for (const picture of component.pictures)
+            for (const edge of picture.edges)
+              for (const end of [edge.from, edge.to])
+                found.push({
+                  start: end.start,
+                  end: end.end,
+                  type: TYPE_OF.vertex,
+                  modifiers: end.text === 'ground' ? READONLY | DEFAULT_LIBRARY : 0,
+                });
       }
     }
   }

@@ -189,7 +189,31 @@ export interface ListsComponent extends Span {
   readonly lists: readonly NumberGroup[];
 }
 
-export type Component = HeapsComponent | TokensComponent | RowComponent | PairsComponent | ListsComponent;
+/** `A - B`: an edge of a Hackenbush picture (`ground` is the ground). */
+export interface PictureEdge extends Span {
+  readonly from: Name;
+  readonly to: Name;
+}
+
+/** `{ ground - a, a - b }`: one Hackenbush picture, its edges in the order written. */
+export interface Picture extends Span {
+  readonly edges: readonly PictureEdge[];
+}
+
+/** `hackenbush { ground - a } { ground - b, b - b }`: pictures in braces. */
+export interface PicturesComponent extends Span {
+  readonly kind: 'pictures';
+  readonly rule: Name;
+  readonly pictures: readonly Picture[];
+}
+
+export type Component =
+  | HeapsComponent
+  | TokensComponent
+  | RowComponent
+  | PairsComponent
+  | ListsComponent
+  | PicturesComponent;
 
 export interface GameDeclaration extends Span {
   readonly kind: 'game';

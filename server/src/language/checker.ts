@@ -900,7 +900,14 @@ class Suggestions {
 
   private candidates() {
     if (!this.lists) {
-      const fitting: Record<ComponentShape, string[]> = { heaps: [], tokens: [], row: [], pairs: [], lists: [] };
+      const fitting: Record<ComponentShape, string[]> = {
+        heaps: [],
+        tokens: [],
+        row: [],
+        pairs: [],
+        lists: [],
+        pictures: [],
+      };
       const any: string[] = [];
       for (const symbol of this.symbols) {
         if (symbol.kind === 'game') continue;

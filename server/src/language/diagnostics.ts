@@ -45,6 +45,8 @@ export const DIAGNOSTIC_CODES = [
   'empty-word',
   'repeated-word',
   'bad-pair',
+  'expected-dash',
+  'picture-not-joined',
   'wrong-shape',
   'too-many-problems',
 ] as const;

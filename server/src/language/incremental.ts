@@ -297,5 +297,20 @@ function moveComponent(component: Component, delta: number): void {
       moveName(component.rule, delta);
       moveGroups(component.lists, delta);
       return;
+    case 'pictures':
+      (component as Movable).start += delta;
+      (component as Movable).end += delta;
+      moveName(component.rule, delta);
+      for (const picture of component.pictures) {
+        (picture as Movable).start += delta;
+        (picture as Movable).end += delta;
+        for (const edge of picture.edges) {
+          (edge as Movable).start += delta;
+          (edge as Movable).end += delta;
+          moveName(edge.from, delta);
+          moveName(edge.to, delta);
+        }
+      }
+      return;
   }
 }

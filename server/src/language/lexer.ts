@@ -34,6 +34,7 @@ export type TokenKind =
   | '['
   | ']'
   | '->'
+  | '-' // between the two ends of a Hackenbush edge (only inside a picture: Scanner.dashes)
   | '|' // the union of two subtraction sets
   | 'newline'
   | 'unknown'
@@ -198,6 +199,9 @@ export class Scanner {
       this.afterOctal = false;
       // Punctuation's text is its kind: no slice for the commonest tokens of a big graph.
       return { kind: '->', start, end: i + 2, text: '->', terminated: true };
+    } else if (c === 45 /* - */ && this.dashes) {
+      this.i = i + 1;
+      return { kind: '-', start, end: i + 1, text: '-', terminated: true };
     } else if (isPunctuation(c)) {
       const punctuation = text[start] as TokenKind;
       this.i = i + 1;
@@ -242,6 +246,12 @@ export class Scanner {
     this.afterHex = false;
     this.afterOctal = false;
   }
+
+  /**
+   * Inside a Hackenbush picture (`{ ground - a }`), a lone `-` is a token; elsewhere it is a
+   * stray character. The parser sets it while it reads a picture, when no token is read ahead.
+   */
+  dashes = false;
 
   /** The token just read was the keyword `hex`: a code follows. */
   private afterHex = false;

@@ -1,5 +1,6 @@
 // The checked meaning of a `.game` file: what every name refers to, and each game as plain data
 // the engine can take. Syntax nodes are kept alongside so features can point back into the text.
+import type { HackenbushPicture } from '../engine/hackenbushNimbers';
 import type { GraphData, HeapRule, Rule } from '../engine/types';
 import type { Component, GameDeclaration, GraphDeclaration, RuleDeclaration } from './ast';
 
@@ -62,6 +63,13 @@ export type CheckedComponent =
   | { readonly kind: 'wythoff'; readonly syntax: Component; readonly positions: readonly (readonly [bigint, bigint])[] }
   | { readonly kind: 'leftmost'; readonly syntax: Component; readonly rows: readonly (readonly bigint[])[] }
   | { readonly kind: 'staircase'; readonly syntax: Component; readonly stairs: readonly (readonly bigint[])[] }
+  /** Green Hackenbush: each picture's edges (vertex 0 the ground) and its vertices' names. */
+  | {
+      readonly kind: 'hackenbush';
+      readonly syntax: Component;
+      readonly pictures: readonly HackenbushPicture[];
+      readonly vertexNames: readonly (readonly string[])[];
+    }
   | {
       readonly kind: 'words';
       readonly syntax: Component;
@@ -97,7 +105,9 @@ export const BUILTIN_RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ['treblecross', { kind: 'treblecross' }],
   ['wythoff', { kind: 'wythoff' }],
   ['leftmost', { kind: 'leftmost' }],
-  ['staircase', { kind: 'staircase' }], // contextual: a declaration of the name takes it (CONTEXTUAL_BUILTINS)
+  // Contextual: a declaration of the name takes it (CONTEXTUAL_BUILTINS).
+  ['staircase', { kind: 'staircase' }],
+  ['hackenbush', { kind: 'hackenbush' }],
 ]);
 
 /**
@@ -105,4 +115,4 @@ export const BUILTIN_RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
  * or game) keeps its meaning, and its own declaration takes the name; elsewhere the name is the
  * built-in. The other built-ins cannot be declared.
  */
-export const CONTEXTUAL_BUILTINS: ReadonlySet<string> = new Set(['staircase']);
+export const CONTEXTUAL_BUILTINS: ReadonlySet<string> = new Set(['staircase', 'hackenbush']);

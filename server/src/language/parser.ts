@@ -12,6 +12,8 @@ import {
   type NumberGroup,
   type NumberLiteral,
   PARAMETRIC_SETS,
+  type Picture,
+  type PictureEdge,
   type RuleBody,
   type RuleDeclaration,
   type SetExpression,
@@ -633,6 +635,90 @@ class Parser {
     return { set: { start, end }, words, malformed: true };
   }
 
+  /**
+   * `{ ground - a, a - b }`: one Hackenbush picture; edges are separated by `,` or line breaks. A
+   * lone `-` is a token only in here (Scanner.dashes).
+   */
+  private parsePicture(): Picture {
+    const open = this.advance();
+    const mark = this.itemsEnd;
+    // Nothing is read ahead past `{` (parseComponent peeks one token): the next token is scanned with dashes.
+    this.scanner.dashes = true;
+    try {
+      for (;;) {
+        this.skipNewlinesBefore(['name', 'number', ',', '}', '-', '->']);
+        const token = this.peek();
+        if (token.kind === '}') {
+          this.advance();
+          return { start: open.start, end: token.end, edges: this.takeItems<PictureEdge>(mark) };
+        }
+        if (token.kind === ',') {
+          this.report('expected-vertex', token, 'expected an edge `A - B` before `,`');
+          this.advance();
+          continue;
+        }
+        if (token.kind !== 'name' && token.kind !== 'number') break;
+        const edge = this.parsePictureEdge();
+        if (edge) this.pushItem(edge);
+        const after = this.peek();
+        if (after.kind === ',') {
+          this.advance();
+          this.skipNewlinesBefore(['name', 'number', '}']);
+        } else if (after.kind === 'name' || after.kind === 'number') {
+          this.report('unexpected-token', after, 'expected `,` between the edges');
+        } else if (after.kind !== '}' && after.kind !== 'newline') {
+          if (edge) break;
+          this.skipLine(['}', ',']);
+        }
+      }
+      const end = this.previousEnd();
+      const token = this.peek();
+      if (token.kind !== 'unknown')
+        this.report(
+          'expected-close-brace',
+          token.kind === 'newline' || token.kind === 'eof' ? { start: end, end } : token,
+          'expected `}` to close the picture',
+        );
+      return { start: open.start, end, edges: this.takeItems<PictureEdge>(mark) };
+    } finally {
+      this.scanner.dashes = false;
+    }
+  }
+
+  /** `A - B` (the cursor on A); undefined, reported, when it is not one. */
+  private parsePictureEdge(): PictureEdge | undefined {
+    const first = this.advance();
+    const from: Name = { start: first.start, end: first.end, text: first.text };
+    const dash = this.peek();
+    if (dash.kind === '->') {
+      this.report('expected-dash', dash, 'an edge of a picture is `A - B`; `->` is for graphs', { replacement: '-' });
+      this.advance();
+    } else if (dash.kind === '-') {
+      this.advance();
+    } else if (dash.kind === 'name' || dash.kind === 'number') {
+      // `ground a`: the dash forgotten; the edge is read, the game is not evaluated.
+      this.report('expected-dash', dash, `expected \`-\` between \`${first.text}\` and \`${dash.text}\``);
+    } else {
+      const parts = first.text.split('-');
+      if (first.kind === 'name' && parts.length === 2)
+        this.report(
+          'expected-dash',
+          first,
+          `\`${first.text}\` is one name: an edge is \`A - B\`, with spaces around \`-\``,
+          { replacement: parts.join(' - ') },
+        );
+      else this.reportExpected('expected-dash', `\`-\` after \`${first.text}\`, as in \`${first.text} - b\``);
+      return undefined;
+    }
+    const to = this.peek();
+    if (to.kind !== 'name' && to.kind !== 'number') {
+      this.reportExpected('expected-vertex', 'a vertex after `-`');
+      return undefined;
+    }
+    this.advance();
+    return { start: first.start, end: to.end, from, to: { start: to.start, end: to.end, text: to.text } };
+  }
+
   /** `(3, 5)` or `[1, 0, 2]`: numbers separated by commas, on one line. */
   private parseNumberGroup(close: ')' | ']'): NumberGroup {
     const open = this.advance();
@@ -1223,9 +1309,16 @@ class Parser {
         ? { kind: 'pairs', start: head.start, end: this.previousEnd(), rule: name, pairs: groups }
         : { kind: 'lists', start: head.start, end: this.previousEnd(), rule: name, lists: groups };
     }
+    if (next.kind === '{') {
+      const mark = this.itemsEnd;
+      while (this.peek().kind === '{') this.pushItem(this.parsePicture());
+      const pictures = this.takeItems<Picture>(mark);
+      return { kind: 'pictures', start: head.start, end: this.previousEnd(), rule: name, pictures };
+    }
     this.reportExpected(
       'expected-component',
-      `heap sizes, \`at\` and vertices, a row, pairs \`(A, B)\` or rows \`[A, B]\` after \`${name.text}\``,
+      `heap sizes, \`at\` and vertices, a row, pairs \`(A, B)\`, rows \`[A, B]\` or a picture \`{ A - B }\` after ` +
+        `\`${name.text}\``,
     );
     while (!this.atLineEnd() && this.peek().kind !== '+') this.advance();
     return undefined;

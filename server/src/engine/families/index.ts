@@ -4,6 +4,7 @@
 
 import type { ComponentFamily } from '../components';
 import type { ComponentInput } from '../gameTypes';
+import { hackenbushFamily } from './hackenbush';
 import { heapsFamily, octalRowFamily } from './heaps';
 import { leftmostFamily } from './leftmost';
 import { staircaseFamily } from './staircase';
@@ -20,5 +21,6 @@ export const FAMILIES: { readonly [K in ComponentInput['kind']]: ComponentFamily
   wythoff: wythoffFamily,
   leftmost: leftmostFamily,
   staircase: staircaseFamily,
+  hackenbush: hackenbushFamily,
   words: wordsFamily,
 };

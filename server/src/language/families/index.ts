@@ -8,6 +8,7 @@ import type { ComponentMove } from '../../engine/gameTypes';
 import type { Rule } from '../../engine/types';
 import type { CheckedComponent, GraphSymbol } from '../model';
 import type { ComponentFamily, LanguageFamily, MoveWriter, RuleFamily } from './family';
+import { hackenbushFamily } from './hackenbush';
 import { heapsFamily } from './heaps';
 import { leftmostFamily } from './leftmost';
 import { staircaseFamily } from './staircase';
@@ -25,6 +26,7 @@ export const LANGUAGE_FAMILIES = {
   wythoff: wythoffFamily,
   leftmost: leftmostFamily,
   staircase: staircaseFamily,
+  hackenbush: hackenbushFamily,
   words: wordsFamily,
 } as const;
 
