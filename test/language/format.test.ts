@@ -28,6 +28,18 @@ const cases: [string, string, string][] = [
     'game w = wythoff (3, 5) (1, 2)\ngame l = leftmost [1, 2] [3]\n',
   ],
   [
+    'pictures: one space inside their braces and around each dash; a long picture indented',
+    'game t=hackenbush{ground  -  a,a - b}{}+nim 1\n' +
+      'game u = hackenbush {\nground - a # stalk\n    a - b\n  } + nim 1\n',
+    'game t = hackenbush { ground - a, a - b } { } + nim 1\n' +
+      'game u = hackenbush {\n  ground - a # stalk\n  a - b\n} + nim 1\n',
+  ],
+  [
+    'a dash on a line without a picture is a stray character: that line stays as it is',
+    'game d=nim 3 - 4\ngame t=hackenbush{ground - a} + nim 3 - 4\n',
+    'game d=nim 3 - 4\ngame t = hackenbush { ground - a } + nim 3 - 4\n',
+  ],
+  [
     'rows and words',
     'rule d = words { "ab" ,"c" }\ngame t = d "abc"   "cc"\n',
     'rule d = words {"ab", "c"}\ngame t = d "abc" "cc"\n',

@@ -1,6 +1,9 @@
 // The canonical layout of a `.game` file, line by line:
 //   - one space around `=`, `+` and `->`, and between words; none inside `{}`, `()`, `[]`; a
-//     comma is followed by one space and preceded by none: `rule s = subtract {1, 2}`;
+//     comma is followed by one space and preceded by none: `rule s = subtract {1, 2}`; but a
+//     Hackenbush picture has one space inside its braces and around each `-`:
+//     `hackenbush { ground - a, a - b }`, and the lines inside a picture that spans several are
+//     indented like a graph's body;
 //   - declarations start at the left margin; a graph's body is indented by two spaces and its `}`
 //     closes at the margin;
 //   - comments stay on their line, at their column when the code before them leaves room (so that
@@ -27,27 +30,68 @@ interface SplitLine {
   readonly commentColumn: number;
   /** The lexer could not read the line: keep it as it is. */
   readonly verbatim: boolean;
+  /** Indexes of the tokens that open or close a Hackenbush picture: one space inside them (`{ ground - a }`). */
+  readonly pictureBraces: ReadonlySet<number>;
+  /** The line starts inside a picture that an earlier line opened. */
+  readonly inPicture: boolean;
 }
 
-function splitLine(line: string): SplitLine {
-  const tokens = lex(line).tokens.filter((t) => t.kind !== 'eof' && t.kind !== 'newline');
+function splitLine(line: string, dashes = false): Omit<SplitLine, 'pictureBraces' | 'inPicture'> {
+  const tokens = lex(line, dashes).tokens.filter((t) => t.kind !== 'eof' && t.kind !== 'newline');
   const verbatim = tokens.some((t) => t.kind === 'unknown' || !t.terminated);
   const codeEnd = tokens.at(-1)?.end ?? 0;
   const hash = line.indexOf('#', codeEnd);
   return { tokens, comment: hash < 0 ? '' : line.slice(hash).trimEnd(), commentColumn: hash, verbatim };
 }
 
-/** The space between two tokens of a line. */
-function gap(previous: Token, next: Token): string {
+const opensPicture = (tokens: readonly Token[], i: number) =>
+  tokens[i].kind === '{' && i > 0 && tokens[i - 1].kind === 'name' && tokens[i - 1].text === 'hackenbush';
+
+/**
+ * Every line split into tokens, the lines of Hackenbush pictures read as the parser reads them (a
+ * lone `-` is a token between a picture's braces, which may span lines).
+ */
+function splitLines(lines: readonly string[], count = lines.length): SplitLine[] {
+  const split: SplitLine[] = [];
+  let inPicture = false;
+  for (let i = 0; i < count; i++) {
+    let line = splitLine(lines[i]);
+    const hasPicture = inPicture || line.tokens.some((_, k) => opensPicture(line.tokens, k));
+    if (hasPicture) line = splitLine(lines[i], true);
+    const pictureBraces = new Set<number>();
+    const startsInPicture = inPicture;
+    line.tokens.forEach((token, k) => {
+      if (!inPicture && opensPicture(line.tokens, k)) {
+        inPicture = true;
+        pictureBraces.add(k);
+      } else if (inPicture && token.kind === '}') {
+        inPicture = false;
+        pictureBraces.add(k);
+        // `} { …` : the next picture of the same component.
+        if (line.tokens[k + 1]?.kind === '{') {
+          inPicture = true;
+          pictureBraces.add(k + 1);
+        }
+      }
+    });
+    split.push({ ...line, pictureBraces, inPicture: startsInPicture });
+  }
+  return split;
+}
+
+/** The space between two tokens of a line (`i`: the index of `next`). */
+function gap(previous: Token, next: Token, i: number, pictureBraces: ReadonlySet<number>): string {
+  if (pictureBraces.has(i - 1) && previous.kind === '{') return ' ';
+  if (pictureBraces.has(i) && next.kind === '}') return ' ';
   if (next.kind === ',' || next.kind === ')' || next.kind === ']' || next.kind === '}') return '';
   if (previous.kind === '(' || previous.kind === '[' || previous.kind === '{') return '';
   return ' ';
 }
 
-function codeOf(tokens: readonly Token[]): string {
+function codeOf(tokens: readonly Token[], pictureBraces: ReadonlySet<number>): string {
   let code = '';
   tokens.forEach((token, i) => {
-    code += (i === 0 ? '' : gap(tokens[i - 1], token)) + token.text;
+    code += (i === 0 ? '' : gap(tokens[i - 1], token, i, pictureBraces)) + token.text;
   });
   return code;
 }
@@ -70,12 +114,15 @@ export function formatLines(text: string, first = 0, last = Number.POSITIVE_INFI
   while (lastContent >= 0 && lines[lastContent].trim() === '') lastContent--;
   let inGraph = false;
   let blankBefore = false;
+  const splits = splitLines(lines, count);
   for (let i = 0; i < count; i++) {
     const raw = lines[i];
-    const split = splitLine(raw);
+    const split = splits[i];
     const { tokens } = split;
     const closesGraph = inGraph && tokens[0]?.kind === '}';
-    const indent = inGraph && !closesGraph ? INDENT : '';
+    // A picture's lines are indented like a graph's body; its closing `}` at the margin.
+    const inPictureBody = split.inPicture && tokens[0]?.kind !== '}';
+    const indent = (inGraph && !closesGraph) || inPictureBody ? INDENT : '';
     const opensGraph = tokens[0]?.kind === 'keyword' && tokens[0].text === 'graph' && tokens.at(-1)?.kind === '{';
     if (closesGraph) inGraph = false;
     if (opensGraph) inGraph = true;
@@ -96,7 +143,7 @@ export function formatLines(text: string, first = 0, last = Number.POSITIVE_INFI
       continue;
     }
     blankBefore = false;
-    const code = codeOf(tokens);
+    const code = codeOf(tokens, split.pictureBraces);
     if (split.comment === '') out.push({ line: i, text: indent + code });
     else if (code === '') out.push({ line: i, text: indent + split.comment });
     else {
@@ -120,15 +167,16 @@ export function formatText(text: string): string {
 
 /** The same tokens and comments, in order, line breaks counted without blank lines. */
 export function sameMeaning(before: string, after: string): boolean {
-  const signature = (text: string) =>
-    textLines(text)
-      .map((line) => {
-        const split = splitLine(line);
-        return split.verbatim
-          ? `verbatim ${line}`
-          : [...split.tokens.map((t) => `${t.kind} ${t.text}`), split.comment].filter(Boolean).join('\u0000');
-      })
+  const signature = (text: string) => {
+    const lines = textLines(text);
+    return splitLines(lines)
+      .map((split, i) =>
+        split.verbatim
+          ? `verbatim ${lines[i]}`
+          : [...split.tokens.map((t) => `${t.kind} ${t.text}`), split.comment].filter(Boolean).join('\u0000'),
+      )
       .filter((line) => line !== '')
       .join('\n');
+  };
   return signature(before) === signature(after);
 }

@@ -89,10 +89,14 @@ export interface LexResult {
   readonly diagnostics: Diagnostic[];
 }
 
-/** All tokens at once (the last is `eof`); for tests and tools. The parser pulls them one by one. */
-export function lex(text: string): LexResult {
+/**
+ * All tokens at once (the last is `eof`); for tests and tools. The parser pulls them one by one.
+ * `dashes`: read a lone `-` as a token, as inside a Hackenbush picture (Scanner.dashes).
+ */
+export function lex(text: string, dashes = false): LexResult {
   const diagnostics: Diagnostic[] = [];
   const scanner = new Scanner(text, (diagnostic) => diagnostics.push(diagnostic));
+  scanner.dashes = dashes;
   const tokens: Token[] = [];
   for (;;) {
     const token = scanner.next();
