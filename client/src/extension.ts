@@ -22,20 +22,24 @@ import {
   GraphRequest,
   NumberAtRequest,
   OPEN_EXAMPLE_COMMAND,
+  type PictureAnswer,
+  PictureRequest,
   RESTART_SERVER_COMMAND,
   type SequenceAnswer,
   SequenceRequest,
   SHOW_GRAPH_COMMAND,
   SHOW_MOVES_COMMAND,
   SHOW_OUTPUT_COMMAND,
+  SHOW_PICTURE_COMMAND,
   type ShowGraphArguments,
   type ShowMovesArguments,
+  type ShowPictureArguments,
   StatusNotification,
   type StatusParams,
   WinningMovesRequest,
 } from '../../server/src/protocol';
 import { exploreSequence, openExplorers } from './explorer';
-import { openGraphViews, showGraph } from './graphView';
+import { openGraphViews, openPictureViews, showGraph, showPicture } from './graphView';
 import { GrundyStatus } from './status';
 
 /** The walkthrough's first example: heaps under a rule, Kayles, and tokens on a graph. */
@@ -73,6 +77,12 @@ export interface GrundyApi {
     readonly graph: string;
     readonly answer: GraphAnswer | undefined;
   }[];
+  readonly pictureViews: () => readonly {
+    readonly uri: string;
+    readonly game: string;
+    readonly picture: number;
+    readonly answer: PictureAnswer | undefined;
+  }[];
 }
 
 export async function activate(context: ExtensionContext): Promise<GrundyApi> {
@@ -99,6 +109,7 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
         if (command === EXPLORE_SEQUENCE_COMMAND)
           return explore(context, args[0] as ExploreSequenceArguments | undefined);
         if (command === SHOW_GRAPH_COMMAND) return graph(context, args[0] as ShowGraphArguments | undefined);
+        if (command === SHOW_PICTURE_COMMAND) return picture(context, args[0] as ShowPictureArguments | undefined);
         return next(command, args);
       },
     },
@@ -149,7 +160,8 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
     status: () => status?.current,
     explorers: () =>
       openExplorers().map((explorer) => ({ uri: explorer.uri, rule: explorer.rule, answer: explorer.answer })),
-    graphViews: () => openGraphViews().map((view) => ({ uri: view.uri, graph: view.graph, answer: view.answer })),
+    graphViews: openGraphViews,
+    pictureViews: openPictureViews,
   };
 }
 
@@ -198,6 +210,13 @@ async function graph(context: ExtensionContext, args: ShowGraphArguments | undef
   if (args) return void showGraph(context, client!, args.uri, args.graph);
   const found = await askAtCursor(GraphRequest, 'a graph');
   if (found) showGraph(context, client!, found.uri, found.answer.graph);
+}
+
+/** Opens the picture view: of the picture a lens names, or (from the palette) of the picture at the cursor. */
+async function picture(context: ExtensionContext, args: ShowPictureArguments | undefined): Promise<void> {
+  if (args) return void showPicture(context, client!, args.uri, args.game, args.picture);
+  const found = await askAtCursor(PictureRequest, 'a Hackenbush picture');
+  if (found) showPicture(context, client!, found.uri, found.answer.game, found.answer.picture);
 }
 
 /** Every listed winning move as a quick pick; the one picked is played by the server. */

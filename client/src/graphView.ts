@@ -1,10 +1,11 @@
-// The graph view: a webview panel per graph and document, fed by the server's GraphRequest,
-// drawing the DAG with each vertex's nimber, the P-positions marked and the games' tokens on their
-// vertices (the layout is dagre's, in the page: client/webview/graph.ts). It follows the document,
-// and asks again while the nimbers are still computing.
+// The graph view: a webview panel per graph (or Hackenbush picture) and document, fed by the
+// server's GraphRequest (PictureRequest): a DAG drawn with each vertex's nimber, the P-positions
+// marked and the games' tokens on their vertices; a picture drawn standing on its ground, the
+// winning cuts marked (the layout is dagre's, in the page: client/webview/graph.ts). It follows
+// the document, and asks again while the values are still computing.
 import type { Disposable, ExtensionContext, WebviewPanel } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { type GraphAnswer, type GraphParams, GraphRequest } from '../../server/src/protocol';
+import { type GraphAnswer, GraphRequest, type PictureAnswer, PictureRequest } from '../../server/src/protocol';
 import { createPanel, OpenPanels, onDocumentEdited } from './panel';
 
 export const GRAPH_VIEW_TYPE = 'grundy.graphView';
@@ -12,21 +13,71 @@ export const GRAPH_VIEW_TYPE = 'grundy.graphView';
 /** How long after an edit, or between asks while the nimbers compute, the panel asks again. */
 const ASK_AGAIN_MS = 300;
 
-const open = new OpenPanels<GraphView>();
+/** What a view draws: a declared graph, or a game's Hackenbush picture (its index among the game's pictures). */
+type Subject =
+  | { readonly kind: 'graph'; readonly graph: string }
+  | { readonly kind: 'picture'; readonly game: string; readonly picture: number };
+
+type Answer<S extends Subject> = S extends { kind: 'graph' } ? GraphAnswer : PictureAnswer;
+
+const open = new OpenPanels<DrawingView<Subject>>();
 
 /** Opens the view of `graph` in the document `uri`, or shows the one already open. */
-export function showGraph(context: ExtensionContext, client: LanguageClient, uri: string, graph: string): GraphView {
-  return open.show(`${uri}\u0000${graph}`, (onClose) => new GraphView(context, client, uri, graph, onClose));
+export function showGraph(context: ExtensionContext, client: LanguageClient, uri: string, graph: string): void {
+  const subject: Subject = { kind: 'graph', graph };
+  open.show(`${uri}\u0000graph\u0000${graph}`, (onClose) => new DrawingView(context, client, uri, subject, onClose));
+}
+
+/** Opens the view of a game's picture in the document `uri`, or shows the one already open. */
+export function showPicture(
+  context: ExtensionContext,
+  client: LanguageClient,
+  uri: string,
+  game: string,
+  picture: number,
+): void {
+  const subject: Subject = { kind: 'picture', game, picture };
+  open.show(
+    `${uri}\u0000picture\u0000${game}\u0000${picture}`,
+    (onClose) => new DrawingView(context, client, uri, subject, onClose),
+  );
 }
 
 /** The open graph views (tests look into them). */
-export function openGraphViews(): readonly GraphView[] {
-  return open.all();
+export function openGraphViews(): readonly { uri: string; graph: string; answer: GraphAnswer | undefined }[] {
+  return open
+    .all()
+    .flatMap((view) =>
+      view.subject.kind === 'graph'
+        ? [{ uri: view.uri, graph: view.subject.graph, answer: view.answer as GraphAnswer | undefined }]
+        : [],
+    );
 }
 
-export class GraphView {
+/** The open picture views (tests look into them). */
+export function openPictureViews(): readonly {
+  uri: string;
+  game: string;
+  picture: number;
+  answer: PictureAnswer | undefined;
+}[] {
+  return open.all().flatMap((view) =>
+    view.subject.kind === 'picture'
+      ? [
+          {
+            uri: view.uri,
+            game: view.subject.game,
+            picture: view.subject.picture,
+            answer: view.answer as PictureAnswer | undefined,
+          },
+        ]
+      : [],
+  );
+}
+
+class DrawingView<S extends Subject> {
   readonly panel: WebviewPanel;
-  private last: GraphAnswer | undefined;
+  private last: Answer<S> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly disposables: Disposable[] = [];
   private disposed = false;
@@ -35,14 +86,16 @@ export class GraphView {
     context: ExtensionContext,
     private readonly client: LanguageClient,
     readonly uri: string,
-    readonly graph: string,
+    readonly subject: S,
     onClose: () => void,
   ) {
-    this.panel = createPanel(context.extensionUri, GRAPH_VIEW_TYPE, `graph ${graph}`, {
-      style: 'graph',
-      script: 'graph',
-      main: { id: 'graph', 'data-graph': graph },
-    });
+    const title =
+      subject.kind === 'graph' ? `graph ${subject.graph}` : `picture ${subject.picture + 1} of ${subject.game}`;
+    const main: Record<string, string> =
+      subject.kind === 'graph'
+        ? { id: 'graph', 'data-graph': subject.graph }
+        : { id: 'graph', 'data-game': subject.game, 'data-picture': String(subject.picture) };
+    this.panel = createPanel(context.extensionUri, GRAPH_VIEW_TYPE, title, { style: 'graph', script: 'graph', main });
     this.disposables.push(
       this.panel.webview.onDidReceiveMessage((message: { type: 'ready' }) => {
         if (message.type === 'ready') void this.request();
@@ -58,7 +111,7 @@ export class GraphView {
   }
 
   /** The last answer (tests read it). */
-  get answer(): GraphAnswer | undefined {
+  get answer(): Answer<S> | undefined {
     return this.last;
   }
 
@@ -67,17 +120,24 @@ export class GraphView {
     this.timer = setTimeout(() => void this.request(), ASK_AGAIN_MS);
   }
 
+  private async ask(): Promise<GraphAnswer | PictureAnswer> {
+    const textDocument = { uri: this.uri };
+    const subject: Subject = this.subject;
+    return subject.kind === 'graph'
+      ? this.client.sendRequest(GraphRequest, { textDocument, graph: subject.graph })
+      : this.client.sendRequest(PictureRequest, { textDocument, game: subject.game, picture: subject.picture });
+  }
+
   private async request(): Promise<void> {
-    const params: GraphParams = { textDocument: { uri: this.uri }, graph: this.graph };
-    let answer: GraphAnswer;
+    let answer: GraphAnswer | PictureAnswer;
     try {
-      answer = await this.client.sendRequest(GraphRequest, params);
+      answer = await this.ask();
     } catch (cause) {
       answer = { refused: `The server did not answer: ${cause instanceof Error ? cause.message : String(cause)}` };
     }
     if (this.disposed) return; // the panel closed while the server answered
-    this.last = answer;
-    await this.panel.webview.postMessage({ type: 'graph', answer });
+    this.last = answer as Answer<S>;
+    await this.panel.webview.postMessage({ type: this.subject.kind, answer });
     if (!('refused' in answer) && answer.computing) this.askSoon();
   }
 }

@@ -1,10 +1,12 @@
 // The graph view's page, inside VS Code's webview: the DAG laid out by dagre (layered, edges
 // downwards: a move goes down), each vertex with its name and nimber, the P-positions (nimber 0:
 // the player to move loses) marked, and the games' tokens drawn on their vertices. A graph too big
-// to draw is summarised: its counts, and how many vertices have each nimber.
+// to draw is summarised: its counts, and how many vertices have each nimber. A Hackenbush picture
+// is drawn standing on its ground (a line along the bottom; layers by distance from the ground),
+// loops as small rings, the winning cuts dashed in red, the edges standing on nothing greyed.
 /// <reference lib="dom" />
 import dagre from '@dagrejs/dagre';
-import type { GraphAnswer } from '../../server/src/protocol';
+import type { GraphAnswer, PictureAnswer } from '../../server/src/protocol';
 import { element } from './dom';
 
 declare function acquireVsCodeApi(): { postMessage(message: { type: 'ready' }): void };
@@ -156,8 +158,114 @@ function drawing(answer: Drawn): SVGElement {
   return picture;
 }
 
-window.addEventListener('message', (event: MessageEvent<{ type: 'graph'; answer: GraphAnswer }>) => {
-  if (event.data.type === 'graph') render(event.data.answer);
-});
+type Standing = Extract<PictureAnswer, { game: string }>;
+
+function renderPicture(answer: PictureAnswer): void {
+  root.replaceChildren();
+  if ('refused' in answer) {
+    root.append(element('p', { class: 'refused', id: 'refused', text: answer.refused }));
+    return;
+  }
+  const value = answer.nimber === null ? '' : `, nimber ${star(answer.nimber)}`;
+  root.append(
+    element(
+      'h1',
+      {},
+      element('span', { class: 'name', text: `picture ${answer.picture + 1} of ${answer.game}` }),
+      ` ${answer.vertexCount} vertices, ${answer.edgeCount} edges${value}`,
+    ),
+  );
+  if (answer.computing) root.append(element('p', { class: 'computing', id: 'computing', text: 'Computing…' }));
+  if (answer.problem) root.append(element('p', { class: 'problem', id: 'problem', text: answer.problem }));
+  if (!answer.drawn) {
+    root.append(element('p', { class: 'hint', id: 'summarised', text: 'Too many vertices to draw.' }));
+    return;
+  }
+  root.append(standing(answer));
+  root.append(
+    element(
+      'p',
+      { class: 'legend' },
+      element('span', { class: 'cut-mark', text: '- - -' }),
+      ' a cut that wins the game (its lens plays it); dotted grey: an edge standing on nothing.',
+    ),
+  );
+}
+
+/** The picture laid out by dagre from the ground up: each edge points away from the ground (by distance). */
+function standing(answer: Standing): SVGElement {
+  const { vertices, edges, winning, loose } = answer.drawn!;
+  // Distances from the ground, to lay each edge from its nearer end to its farther one.
+  const distance = new Array<number>(vertices.length).fill(Number.POSITIVE_INFINITY);
+  distance[0] = 0;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [u, v] of edges) {
+      if (distance[u] + 1 < distance[v]) [distance[v], changed] = [distance[u] + 1, true];
+      if (distance[v] + 1 < distance[u]) [distance[u], changed] = [distance[v] + 1, true];
+    }
+  }
+  const layout = new dagre.graphlib.Graph({ multigraph: true });
+  layout.setGraph({ rankdir: 'BT', nodesep: 28, ranksep: 44, marginx: 16, marginy: 16 });
+  layout.setDefaultEdgeLabel(() => ({}));
+  vertices.forEach((name, i) => layout.setNode(String(i), { width: Math.max(24, 7 * name.length + 12), height: 22 }));
+  edges.forEach(([u, v], e) => {
+    if (u === v) return; // a loop is drawn as a ring at its vertex
+    const [low, high] = distance[u] <= distance[v] ? [u, v] : [v, u];
+    layout.setEdge(String(low), String(high), {}, String(e));
+  });
+  dagre.layout(layout);
+  const size = layout.graph();
+  const width = size.width ?? 0;
+  const height = (size.height ?? 0) + 16;
+  const picture = svg('svg', {
+    id: 'drawing',
+    width,
+    height,
+    'data-vertices': vertices.length,
+    'data-edges': edges.length,
+    'data-winning': winning.length,
+  });
+  const ground = layout.node('0');
+  picture.append(svg('line', { x1: 0, y1: ground.y, x2: width, y2: ground.y, class: 'ground' }));
+  const winningSet = new Set(winning);
+  const looseSet = new Set(loose);
+  const kind = (e: number) => (winningSet.has(e) ? ' winning' : looseSet.has(e) ? ' loose' : '');
+  edges.forEach(([u, v], e) => {
+    const title = svg('title', {}, `${vertices[u]} - ${vertices[v]}${winningSet.has(e) ? ': cutting it wins' : ''}`);
+    let path: SVGElement;
+    if (u === v) {
+      const node = layout.node(String(u));
+      path = svg('circle', { cx: node.x, cy: node.y - node.height / 2 - 9, r: 9, class: `stalk${kind(e)}` });
+    } else {
+      const [low, high] = distance[u] <= distance[v] ? [u, v] : [v, u];
+      const points = layout.edge({ v: String(low), w: String(high), name: String(e) }).points ?? [];
+      const d = points
+        .map((p: { x: number; y: number }, k: number) => `${k === 0 ? 'M' : 'L'} ${p.x.toFixed(1)} ${p.y.toFixed(1)}`)
+        .join(' ');
+      path = svg('path', { d, class: `stalk${kind(e)}` });
+    }
+    path.setAttribute('data-edge', `${vertices[u]} - ${vertices[v]}`);
+    path.append(title);
+    picture.append(path);
+  });
+  vertices.forEach((name, i) => {
+    if (i === 0) return; // the ground is the line
+    const node = layout.node(String(i));
+    const joint = svg('g', { class: 'joint', 'data-name': name });
+    joint.append(svg('circle', { cx: node.x, cy: node.y, r: 4 }));
+    joint.append(svg('text', { x: node.x + 8, y: node.y + 4, 'text-anchor': 'start' }, name));
+    picture.append(joint);
+  });
+  return picture;
+}
+
+window.addEventListener(
+  'message',
+  (event: MessageEvent<{ type: 'graph'; answer: GraphAnswer } | { type: 'picture'; answer: PictureAnswer }>) => {
+    if (event.data.type === 'graph') render(event.data.answer);
+    else if (event.data.type === 'picture') renderPicture(event.data.answer);
+  },
+);
 
 vscode.postMessage({ type: 'ready' });

@@ -172,7 +172,7 @@ export const WYTHOFF_MAX_SIZE = 1023;
  */
 function namedOrAt(
   params: unknown,
-  field: 'rule' | 'graph',
+  field: 'rule' | 'graph' | 'game',
 ): { readonly p: Record<string, unknown>; readonly name?: string; readonly at?: Position } {
   const p = record(params, 'params');
   const at = p.position === undefined ? undefined : position(p.position, 'params.position');
@@ -373,6 +373,87 @@ export function showGraphArguments(value: unknown): ShowGraphArguments {
   if (typeof v.uri !== 'string' || typeof v.graph !== 'string')
     throw new InvalidParams(`grundy.showGraph needs { uri, graph }, not ${shown(value)}`);
   return { uri: v.uri, graph: v.graph };
+}
+
+// ---- the picture view (Green Hackenbush) ----
+
+/**
+ * Custom request: a Hackenbush picture of a game as the view draws it: its vertices (0 is the
+ * ground), its edges as written, the cuts that win the game and the edges not joined to the
+ * ground. Params: PictureParams. A picture of more than GRAPH_DRAWN_VERTICES vertices is
+ * summarised. Answers at once: a value still computing is null, with `computing` set.
+ */
+export interface PictureParams {
+  readonly textDocument: { readonly uri: string };
+  /** The game: its name and the picture's index among its pictures (from 0)… */
+  readonly game?: string;
+  readonly picture?: number;
+  /** …or the picture at this position. */
+  readonly position?: { readonly line: number; readonly character: number };
+}
+
+export type PictureAnswer =
+  | {
+      readonly game: string;
+      /** The picture's index among the game's pictures (from 0), and how many it has. */
+      readonly picture: number;
+      readonly pictures: number;
+      readonly vertexCount: number;
+      readonly edgeCount: number;
+      readonly computing: boolean;
+      /** Why there is no value: errors in the game, a failure, the budget. */
+      readonly problem?: string;
+      /** The picture's nimber, and the whole game's (null until known, or in misère play). */
+      readonly nimber: number | null;
+      readonly gameNimber: number | null;
+      /** Present when the picture is drawn (at most GRAPH_DRAWN_VERTICES vertices). */
+      readonly drawn?: {
+        /** Vertex names; 0 is `ground`. */
+        readonly vertices: readonly string[];
+        /** [one end, the other] by index into `vertices`, in the order written. */
+        readonly edges: readonly (readonly [number, number])[];
+        /** Edges (indices) whose cut wins the game (listed winning moves only). */
+        readonly winning: readonly number[];
+        /** Edges (indices) not joined to the ground: no part of the game. */
+        readonly loose: readonly number[];
+      };
+    }
+  | { readonly refused: string };
+
+export const PictureRequest = new RequestType<PictureParams, PictureAnswer, void>('grundy/picture');
+
+/** PictureRequest: a document, and a picture by game and index or by position. */
+export function pictureParams(params: unknown): {
+  readonly uri: string;
+  readonly game?: string;
+  readonly picture?: number;
+  readonly position?: Position;
+} {
+  const { p, name, at } = namedOrAt(params, 'game');
+  const index = p.picture;
+  if (index !== undefined && !(typeof index === 'number' && Number.isSafeInteger(index) && index >= 0))
+    throw new InvalidParams(`params.picture must be a picture's index (0, 1, …), not ${shown(index)}`);
+  return {
+    uri: uri(p.textDocument, 'params.textDocument'),
+    ...(name === undefined ? {} : { game: name, picture: (index as number | undefined) ?? 0 }),
+    ...(at ? { position: at } : {}),
+  };
+}
+
+/** The lens above each picture of a game: open the picture view (VS Code); the server tells a summary. */
+export const SHOW_PICTURE_COMMAND = 'grundy.showPicture';
+
+export interface ShowPictureArguments {
+  readonly uri: string;
+  readonly game: string;
+  readonly picture: number;
+}
+
+export function showPictureArguments(value: unknown): ShowPictureArguments {
+  const v = record(value, "grundy.showPicture's argument");
+  if (typeof v.uri !== 'string' || typeof v.game !== 'string' || !Number.isSafeInteger(v.picture))
+    throw new InvalidParams(`grundy.showPicture needs { uri, game, picture }, not ${shown(value)}`);
+  return { uri: v.uri, game: v.game, picture: v.picture as number };
 }
 
 // ---- what lenses and hints carry to be resolved ----

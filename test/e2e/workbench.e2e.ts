@@ -461,6 +461,39 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await closeTab(page, 'graph g');
     });
 
+    it('the lens of a Hackenbush picture opens the picture view: its ground, its stalks, the winning cut', async () => {
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'stairs.game' }).click();
+      await page.locator('.tab.active', { hasText: 'stairs.game' }).waitFor({ timeout: SHOWN_MS });
+      const lens = page.locator('.codelens-decoration a', { hasText: 'show the picture of tree' });
+      await lens.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      await lens.click();
+      const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+      const drawing = panel.locator('#drawing');
+      await drawing.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      // ground - a, a - b, a - c, c - d: *4, and the one winning cut takes the whole tree.
+      assert.equal(await drawing.getAttribute('data-edges'), '4');
+      assert.equal(await drawing.getAttribute('data-winning'), '1');
+      assert.equal(await panel.locator('line.ground').count(), 1);
+      assert.deepEqual(
+        await panel.locator('path.stalk.winning').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-edge'))),
+        ['ground - a'],
+      );
+      assert.deepEqual(await panel.locator('g.joint text').allTextContents(), ['a', 'b', 'c', 'd']);
+      // Drawn standing: every joint above the ground line.
+      const groundY = Number(await panel.locator('line.ground').getAttribute('y1'));
+      const jointYs = await panel
+        .locator('g.joint circle')
+        .evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('cy'))));
+      assert.ok(
+        jointYs.every((y) => y < groundY),
+        `joints at ${jointYs} stand above the ground at ${groundY}`,
+      );
+      await shot('e2e-12-picture.png');
+      await closeTab(page, 'picture 1 of tree');
+      await closeTab(page, 'stairs.game');
+      await page.locator('.tab.active', { hasText: FILE }).waitFor({ timeout: SHOWN_MS });
+    });
+
     it('the status item: computing 1 game, and its Cancel stops it before the budget would', async () => {
       // A game whose value takes long: Officers (0.6) has no known period.
       const { x, y } = await pointOf(page, 'game z = onetwo 3', '3', 'game z = onetwo ');

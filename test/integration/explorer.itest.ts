@@ -162,6 +162,38 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  test("a picture's lens opens its picture view: the girl standing on the ground, her winning cuts", async () => {
+    const grundy = await api();
+    const document = await openExample('stairs.game');
+    const lens = await until('the show-picture lens of girl', async () => {
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+        'vscode.executeCodeLensProvider',
+        document.uri,
+        100,
+      );
+      return lenses?.find(
+        (l) => l.command?.command === 'grundy.showPicture' && l.command.title.endsWith('show the picture 1 of girl'),
+      );
+    });
+    await vscode.commands.executeCommand(lens.command!.command, ...(lens.command!.arguments ?? []));
+    const answer = await until('the picture view with its value', () => {
+      const found = grundy.pictureViews().find((v) => v.uri === document.uri.toString())?.answer;
+      return found && !('refused' in found) && !found.computing ? found : undefined;
+    });
+    assert.deepEqual(
+      [answer.game, answer.picture, answer.pictures, answer.nimber, answer.gameNimber],
+      ['girl', 0, 2, 0, 3],
+    );
+    assert.equal(answer.drawn!.vertices[0], 'ground');
+    // Picture 1 must go from 0 to 3: cutting the hip off the ground, one edge of the head, an arm, the leg's
+    // inner edge (worked by hand from the colon and fusion principles).
+    assert.deepEqual(
+      answer.drawn!.winning.map((e) => answer.drawn!.edges[e].map((v) => answer.drawn!.vertices[v]).join(' - ')),
+      ['ground - hip', 'neck - head', 'neck - left', 'neck - right', 'hip - foot'],
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   test('the status item: computing a slow game, Cancel Computations, idle again', async () => {
     const grundy = await api();
     const document = await vscode.workspace.openTextDocument({

@@ -13,6 +13,7 @@ import {
   SHOW_GRAPH_COMMAND,
   SHOW_MOVES_COMMAND,
   SHOW_OUTPUT_COMMAND,
+  SHOW_PICTURE_COMMAND,
 } from '../../server/src/protocol';
 import { repositoryPath } from '../helpers/paths';
 
@@ -357,6 +358,7 @@ describe('TextMate grammar', () => {
       SHOW_GRAPH_COMMAND,
       SHOW_MOVES_COMMAND,
       SHOW_OUTPUT_COMMAND,
+      SHOW_PICTURE_COMMAND,
     ].sort();
     assert.deepEqual(manifest.contributes.commands.map((c: { command: string }) => c.command).sort(), commands);
     for (const command of manifest.contributes.commands) assert.equal(command.category, 'Grundy', command.command);

@@ -30,6 +30,7 @@ import { playMove } from './applyMove';
 import { type Feature, type FeatureContext, lastAnswer } from './feature';
 import { graphLenses } from './graphView';
 import { hover } from './hover';
+import { pictureLenses } from './pictureView';
 import { ruleLenses } from './sequence';
 import { type DocumentView, gameAgain } from './view';
 
@@ -63,7 +64,7 @@ export function codeLenses(view: DocumentView): CodeLens[] {
   const { document } = view;
   const games = document.model.games;
   const later = lensesResolvedLater(view);
-  const lenses: CodeLens[] = [...ruleLenses(view), ...graphLenses(view)];
+  const lenses: CodeLens[] = [...ruleLenses(view), ...graphLenses(view), ...pictureLenses(view)];
   games.forEach((game, gameIndex) => {
     const commands = gameLensCommands(view, game);
     if (commands.length === 0) return;

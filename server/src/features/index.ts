@@ -13,6 +13,7 @@ import { hoverFeature } from './hover';
 import { inlayHintsFeature } from './inlayHints';
 import { navigationFeature } from './navigation';
 import { numberAtFeature } from './numberAt';
+import { pictureViewFeature } from './pictureView';
 import { renameFeature } from './rename';
 import { selectionRangesFeature } from './selectionRanges';
 import { semanticTokensFeature } from './semanticTokens';
@@ -34,5 +35,6 @@ export const FEATURES: readonly Feature[] = [
   semanticTokensFeature,
   sequenceFeature,
   graphViewFeature,
+  pictureViewFeature,
   cancelFeature,
 ];
