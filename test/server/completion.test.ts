@@ -68,6 +68,18 @@ describe('completion', () => {
     ['after a heap: nothing (a number is expected)', `${rules}game x = nim 3 |`, { exactly: [] }],
     ['inside a subtraction set: nothing', 'rule s = subtract {1, |', { exactly: [] }],
     ['after an unknown graph’s `at`: nothing', 'game x = nope at |', { exactly: [] }],
+    ['in a picture after `{`: the ground', 'game t = hackenbush { |', { exactly: ['ground'] }],
+    [
+      'in a picture after `-`: the ground and its vertices so far',
+      'game t = hackenbush { ground - a, a - b, b - | }',
+      { exactly: ['ground', 'a', 'b'] },
+    ],
+    [
+      'in a picture, a vertex being typed on a line of its own',
+      'game t = hackenbush {\n  ground - top\n  to| }',
+      { exactly: ['ground', 'top'] },
+    ],
+    ['in a picture after a vertex: nothing (a dash is expected)', 'game t = hackenbush { ground | }', { exactly: [] }],
   ];
   cases.forEach(([title, source, expected]) =>
     it(title, async () => void (await views.expectCompletion(source, expected))),

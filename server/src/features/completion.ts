@@ -7,6 +7,8 @@
 //                                   are and their first values; `misere` right after `=`
 //   after `GRAPH at` or a `,` there the graph's vertices
 //   in a graph's body               the graph's vertices named so far
+//   in a Hackenbush picture, after  `ground` and the picture's vertices named so far
+//   `{`, `,`, `-` or a line break   (found from the syntax tree: a picture may span lines)
 // Snippets only for a client that declared snippetSupport; plain text otherwise.
 
 import { type CompletionItem, CompletionItemKind, InsertTextFormat } from 'vscode-languageserver';
@@ -125,13 +127,16 @@ type Context =
   | { readonly kind: 'rule-kind' }
   | { readonly kind: 'set' }
   | { readonly kind: 'component'; readonly misere: boolean }
-  | { readonly kind: 'vertex'; readonly graph: string };
+  | { readonly kind: 'vertex'; readonly graph: string }
+  | { readonly kind: 'picture'; readonly vertices: readonly string[] };
 
 /** What may be written at the cursor, from the tokens of its line before it (the word being typed left out). */
 export function completionContext(view: DocumentView, offset: number): Context | undefined {
   const text = view.document.file.text;
   const lines = view.document.lines;
   const lineStart = lines.lineStartOf(offset);
+  const picture = pictureContext(view, offset);
+  if (picture !== undefined) return picture ?? undefined;
   const tokens = lex(text.slice(lineStart, offset)).tokens.filter((t) => t.kind !== 'eof');
   // A name (or keyword) touching the cursor is the word being typed: the context is before it.
   const last = tokens.at(-1);
@@ -168,6 +173,43 @@ export function completionContext(view: DocumentView, offset: number): Context |
   }
   return i > 0 && is(tokens[i - 1], 'name') ? { kind: 'vertex', graph: tokens[i - 1].text } : undefined;
 }
+
+/**
+ * Inside a Hackenbush picture: its vertices when the cursor starts an edge's end (after `{`, `,`,
+ * `-` or a line break, the word being typed aside), null elsewhere in it; undefined outside any picture.
+ */
+function pictureContext(view: DocumentView, offset: number): Context | null | undefined {
+  // The declaration that starts last before the cursor: an unclosed picture ends at its last token.
+  const declarations = view.document.file.declarations;
+  let low = 0;
+  let high = declarations.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (declarations[middle].start < offset) low = middle + 1;
+    else high = middle;
+  }
+  const declaration = declarations[low - 1];
+  if (declaration?.kind !== 'game') return undefined;
+  for (const component of declaration.components) {
+    if (component.kind !== 'pictures') continue;
+    const picture = component.pictures.find((p) => p.start < offset && (offset < p.end || !closed(view, p)));
+    if (!picture) continue;
+    const text = view.document.file.text;
+    let i = offset;
+    while (i > picture.start && /[\w-]/.test(text[i - 1]) && text[i - 1] !== '-') i--;
+    while (i > picture.start && (text[i - 1] === ' ' || text[i - 1] === '\t')) i--;
+    const before = text[i - 1];
+    if (!'{,-\n\r'.includes(before)) return null;
+    const vertices = new Set(['ground']);
+    for (const edge of picture.edges) for (const end of [edge.from, edge.to]) vertices.add(end.text);
+    return { kind: 'picture', vertices: [...vertices] };
+  }
+  return undefined;
+}
+
+/** Whether a picture's text ends with its `}`. */
+const closed = (view: DocumentView, picture: { readonly end: number }) =>
+  view.document.file.text[picture.end - 1] === '}';
 
 function snippetItem(snippet: Snippet, kind: CompletionItemKind, snippets: boolean): CompletionItem {
   return snippets
@@ -238,6 +280,13 @@ export function completions(view: DocumentView, offset: number, snippets: boolea
       }
       return items;
     }
+    case 'picture':
+      return context.vertices.slice(0, MAX_ITEMS).map((name) => ({
+        label: name,
+        kind: name === 'ground' ? CompletionItemKind.Constant : CompletionItemKind.EnumMember,
+        detail: name === 'ground' ? 'the ground: every picture stands on it' : 'a vertex of this picture',
+        sortText: `${name === 'ground' ? 0 : 1}${name}`,
+      }));
     case 'vertex': {
       const graph = view.document.model.symbols.get(context.graph);
       if (graph?.kind !== 'graph') return [];
