@@ -98,6 +98,54 @@ function resultsOf(input: GameInput, moves: ReturnType<typeof analyzeGame>['winn
   );
 }
 
+/**
+ * Checks a normal-play analysis against the sum's whole product graph: the nimber, the outcome,
+ * and exactly the winning moves (each reaching a different P-position). Returns the nimber.
+ */
+function expectNormalAgainstProduct(input: GameInput, analysis = analyzeGame(input)): number {
+  const what = describeInput(input);
+  const product = new ProductGame(input);
+  const start = input.components.map(stateOf);
+  const nimber = product.nimber(start);
+  assert.equal(analysis.nimber, BigInt(nimber), what);
+  assert.equal(analysis.outcome, nimber === 0 ? 'P' : 'N', what);
+  const expected = new Set(
+    product
+      .options(start)
+      .filter((option) => product.nimber(option) === 0)
+      .map(stateKey),
+  );
+  const found = resultsOf(input, analysis.winningMoves);
+  assert.equal(new Set(found).size, found.length, `${what}: a position is reached by two listed moves`);
+  assert.deepEqual(new Set(found), expected, what);
+  assert.equal(analysis.winningMoveCount, BigInt(found.length), what);
+  return nimber;
+}
+
+/**
+ * Checks a misère analysis against the product graph: the outcome, and exactly the winning moves
+ * (each reaching a different position the player to move loses). Returns whether the first player wins.
+ */
+function expectMisereAgainstProduct(input: GameInput, analysis = analyzeGame(input)): boolean {
+  const what = describeInput(input);
+  const product = new ProductGame(input);
+  const memo = new Map<string, boolean>();
+  const start = input.components.map(stateOf);
+  const wins = misereWins(product, start, memo);
+  assert.equal(analysis.outcome, wins ? 'N' : 'P', what);
+  assert.equal(analysis.nimber, null);
+  const expected = new Set(
+    product
+      .options(start)
+      .filter((option) => !misereWins(product, option, memo))
+      .map(stateKey),
+  );
+  const found = resultsOf(input, analysis.winningMoves);
+  assert.equal(new Set(found).size, found.length, `${what}: a position is reached by two listed moves`);
+  assert.deepEqual(new Set(found), expected, what);
+  return wins;
+}
+
 describe('games: the XOR theorem against the whole product graph', () => {
   it('2,000 random sums of heaps, graph tokens and octal rows: nimber, outcome and exactly the winning moves', () => {
     const next = random(11);
@@ -110,11 +158,7 @@ describe('games: the XOR theorem against the whole product graph', () => {
       };
       const what = describeInput(input);
       const analysis = analyzeGame(input);
-      const product = new ProductGame(input);
-      const start = input.components.map(stateOf);
-      const nimber = product.nimber(start);
-      assert.equal(analysis.nimber, BigInt(nimber), what);
-      assert.equal(analysis.outcome, nimber === 0 ? 'P' : 'N', what);
+      const nimber = expectNormalAgainstProduct(input, analysis);
       // Each component alone, as its own product game.
       input.components.forEach((component, i) => {
         const alone = new ProductGame({ play: 'normal', components: [component] });
@@ -124,18 +168,8 @@ describe('games: the XOR theorem against the whole product graph', () => {
           `${what}: component ${i}`,
         );
       });
-      const expected = new Set(
-        product
-          .options(start)
-          .filter((option) => product.nimber(option) === 0)
-          .map(stateKey),
-      );
-      const found = resultsOf(input, analysis.winningMoves);
-      assert.equal(new Set(found).size, found.length, `${what}: a position is reached by two listed moves`);
-      assert.deepEqual(new Set(found), expected, what);
-      assert.equal(analysis.winningMoveCount, BigInt(found.length), what);
       if (nimber !== 0) nPositions++;
-      moves += found.length;
+      moves += analysis.winningMoves.length;
     }
     assert.ok(nPositions > 1000 && nPositions < 1950, `both outcomes are exercised (${nPositions} N-positions)`);
     assert.ok(moves > 2000, `${moves} winning moves checked`);
@@ -292,23 +326,7 @@ describe('games: misère play against the product graph', () => {
             }
           : randomComponent(next, 6),
       );
-      const input: GameInput = { play: 'misere', components };
-      const what = describeInput(input);
-      const analysis = analyzeGame(input);
-      const product = new ProductGame(input);
-      const memo = new Map<string, boolean>();
-      const start = components.map(stateOf);
-      assert.equal(analysis.outcome, misereWins(product, start, memo) ? 'N' : 'P', what);
-      assert.equal(analysis.nimber, null);
-      const expected = new Set(
-        product
-          .options(start)
-          .filter((option) => !misereWins(product, option, memo))
-          .map(stateKey),
-      );
-      const found = resultsOf(input, analysis.winningMoves);
-      assert.equal(new Set(found).size, found.length, `${what}: a position is reached by two listed moves`);
-      assert.deepEqual(new Set(found), expected, what);
+      expectMisereAgainstProduct({ play: 'misere', components });
     }
   });
 
@@ -369,23 +387,7 @@ describe('games: the classics in sums (Wythoff, leftmost rows, word pieces) agai
         play: 'normal',
         components: Array.from({ length: integer(next, 1, 3) }, () => classicComponent(next)),
       };
-      const what = describeInput(input);
-      const analysis = analyzeGame(input);
-      const product = new ProductGame(input);
-      const start = input.components.map(stateOf);
-      const nimber = product.nimber(start);
-      assert.equal(analysis.nimber, BigInt(nimber), what);
-      assert.equal(analysis.outcome, nimber === 0 ? 'P' : 'N', what);
-      const expected = new Set(
-        product
-          .options(start)
-          .filter((option) => product.nimber(option) === 0)
-          .map(stateKey),
-      );
-      const found = resultsOf(input, analysis.winningMoves);
-      assert.equal(new Set(found).size, found.length, `${what}: a position is reached by two listed moves`);
-      assert.deepEqual(new Set(found), expected, what);
-      if (nimber !== 0) nPositions++;
+      if (expectNormalAgainstProduct(input) !== 0) nPositions++;
     }
     assert.ok(nPositions > 200 && nPositions < 590, `both outcomes (${nPositions} N-positions)`);
   });
@@ -397,20 +399,7 @@ describe('games: the classics in sums (Wythoff, leftmost rows, word pieces) agai
         play: 'misere',
         components: Array.from({ length: integer(next, 1, 2) }, () => classicComponent(next)),
       };
-      const what = describeInput(input);
-      const analysis = analyzeGame(input);
-      const product = new ProductGame(input);
-      const memo = new Map<string, boolean>();
-      const start = input.components.map(stateOf);
-      assert.equal(analysis.outcome, misereWins(product, start, memo) ? 'N' : 'P', what);
-      const expected = new Set(
-        product
-          .options(start)
-          .filter((option) => !misereWins(product, option, memo))
-          .map(stateKey),
-      );
-      const found = resultsOf(input, analysis.winningMoves);
-      assert.deepEqual(new Set(found), expected, what);
+      expectMisereAgainstProduct(input);
     }
   });
 
@@ -506,22 +495,7 @@ describe('games: version 3 components (staircases, Hackenbush pictures) in sums,
         play: 'normal',
         components: Array.from({ length: integer(next, 1, 3) }, () => v3Component(next)),
       };
-      const what = describeInput(input);
-      const analysis = analyzeGame(input);
-      const product = new ProductGame(input);
-      const start = input.components.map(stateOf);
-      const nimber = product.nimber(start);
-      assert.equal(analysis.nimber, BigInt(nimber), what);
-      const expected = new Set(
-        product
-          .options(start)
-          .filter((option) => product.nimber(option) === 0)
-          .map(stateKey),
-      );
-      const found = resultsOf(input, analysis.winningMoves);
-      assert.equal(new Set(found).size, found.length, `${what}: a position is reached by two listed moves`);
-      assert.deepEqual(new Set(found), expected, what);
-      if (nimber !== 0) nPositions++;
+      if (expectNormalAgainstProduct(input) !== 0) nPositions++;
     }
     assert.ok(nPositions > 150 && nPositions < 390, `both outcomes (${nPositions} N-positions)`);
   });
@@ -534,21 +508,7 @@ describe('games: version 3 components (staircases, Hackenbush pictures) in sums,
         play: 'misere',
         components: Array.from({ length: integer(next, 1, 2) }, () => v3Component(next)),
       };
-      const what = describeInput(input);
-      const analysis = analyzeGame(input);
-      const product = new ProductGame(input);
-      const memo = new Map<string, boolean>();
-      const start = input.components.map(stateOf);
-      const wins = misereWins(product, start, memo);
-      assert.equal(analysis.outcome, wins ? 'N' : 'P', what);
-      const expected = new Set(
-        product
-          .options(start)
-          .filter((option) => !misereWins(product, option, memo))
-          .map(stateKey),
-      );
-      assert.deepEqual(new Set(resultsOf(input, analysis.winningMoves)), expected, what);
-      if (!wins) pPositions++;
+      if (!expectMisereAgainstProduct(input)) pPositions++;
     }
     assert.ok(pPositions > 10 && pPositions < 190, `both outcomes (${pPositions} P-positions)`);
   });

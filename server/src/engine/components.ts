@@ -119,6 +119,36 @@ export function xRuns(cells: string): [number, number][] {
 export type Of<K extends ComponentInput['kind']> = Extract<ComponentInput, { kind: K }>;
 
 /**
+ * The entry of a family whose component is a list of independent parts (leftmost rows,
+ * staircases, Hackenbush pictures), each valued exactly at once: the value XORs the parts'
+ * nimbers, and the moves are each part's moves to its nimber ⊕ total; parts with the same key
+ * have the same moves, listed once.
+ */
+export function independentParts<K extends ComponentInput['kind'], P>(family: {
+  parts(component: Of<K>): readonly P[];
+  key(part: P): string;
+  nimber(part: P): bigint;
+  /** The moves of part number `index` to a position of nimber `target`. */
+  movesTo(part: P, target: bigint, index: number): Iterable<ComponentMove>;
+}): ComponentFamily<K> {
+  return {
+    value(component) {
+      const parts = family.parts(component).map((part) => family.nimber(part));
+      return { status: 'value', nimber: parts.reduce((x, g) => x ^ g, 0n), parts };
+    },
+    movesTo(component, value, index, total, list) {
+      const seen = new Set<string>();
+      family.parts(component).forEach((part, i) => {
+        const key = family.key(part);
+        if (seen.has(key)) return;
+        seen.add(key);
+        for (const move of family.movesTo(part, value.parts[i]! ^ total, i)) list.add(index, move);
+      });
+    },
+  };
+}
+
+/**
  * A family's entry: how a component's value is computed, and every move of it to a position
  * whose nimber makes the sum's XOR 0 (the value's part ⊕ total, for each of its parts).
  */

@@ -381,6 +381,22 @@ class Parser {
     return token;
   }
 
+  /**
+   * A group not closed where it should be: reported at the token found instead (at the end of the
+   * line, just after the last token), unless the lexer reported that token. Returns the group's end.
+   */
+  private reportUnclosed(message: string): number {
+    const end = this.previousEnd();
+    const token = this.peek();
+    if (token.kind !== 'unknown')
+      this.report(
+        'expected-close-brace',
+        token.kind === 'newline' || token.kind === 'eof' ? { start: end, end } : token,
+        message,
+      );
+    return end;
+  }
+
   private reportExpected(code: DiagnosticCode, what: string): void {
     const token = this.peek();
     const found = token.kind === 'newline' || token.kind === 'eof' ? '' : `, found ${describe(token)}`;
@@ -624,14 +640,7 @@ class Parser {
         break;
       }
     }
-    const end = this.previousEnd();
-    const token = this.peek();
-    if (token.kind !== 'unknown')
-      this.report(
-        'expected-close-brace',
-        token.kind === 'newline' || token.kind === 'eof' ? { start: end, end } : token,
-        'expected `}` to close the words',
-      );
+    const end = this.reportUnclosed('expected `}` to close the words');
     return { set: { start, end }, words, malformed: true };
   }
 
@@ -671,14 +680,7 @@ class Parser {
           this.skipLine(['}', ',']);
         }
       }
-      const end = this.previousEnd();
-      const token = this.peek();
-      if (token.kind !== 'unknown')
-        this.report(
-          'expected-close-brace',
-          token.kind === 'newline' || token.kind === 'eof' ? { start: end, end } : token,
-          'expected `}` to close the picture',
-        );
+      const end = this.reportUnclosed('expected `}` to close the picture');
       return { start: open.start, end, edges: this.takeItems<PictureEdge>(mark) };
     } finally {
       this.scanner.dashes = false;
@@ -747,14 +749,7 @@ class Parser {
         break;
       }
     }
-    const end = this.previousEnd();
-    const token = this.peek();
-    if (token.kind !== 'unknown')
-      this.report(
-        'expected-close-brace',
-        token.kind === 'newline' || token.kind === 'eof' ? { start: end, end } : token,
-        `expected \`${close}\` to close \`${open.text}\``,
-      );
+    const end = this.reportUnclosed(`expected \`${close}\` to close \`${open.text}\``);
     return { start: open.start, end, numbers: this.takeItems<NumberLiteral>(mark) };
   }
 
