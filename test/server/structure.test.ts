@@ -86,6 +86,18 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
       ['5', '(3, 5)', 'wythoff (3, 5) (1, 2)', 'game w = wythoff (3, 5) (1, 2)'],
     ],
     ['a game name', 'game g|g = nim 1', ['gg', 'game gg = nim 1']],
+    [
+      'an end of a picture edge',
+      'game t = hackenbush { ground - a, a - |b } + nim 1',
+      [
+        'b',
+        'a - b',
+        '{ ground - a, a - b }',
+        'hackenbush { ground - a, a - b }',
+        'hackenbush { ground - a, a - b } + nim 1',
+        'game t = hackenbush { ground - a, a - b } + nim 1',
+      ],
+    ],
   ];
   selections.forEach(([title, source, expected]) =>
     it(`selection ranges: ${title}`, () => {
@@ -142,6 +154,31 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
     assert.deepEqual(decode(fixture.text, range.data), [
       '2:2 a enumMember [declaration]',
       '2:7 b enumMember [declaration]',
+    ]);
+  });
+
+  it('semantic tokens: a picture’s ends are vertices, `ground` built in; a declared `staircase` is no built-in', () => {
+    const fixture = fixtures.open(
+      'game p = hackenbush { ground - a, a - a } + staircase [1]\nrule hackenbush2 = subtract {1}\n' +
+        'rule staircase = subtract {1}\ngame q = staircase 2\n',
+    );
+    const tokens = new SemanticTokensResults().full(fixture.uri, fixture.view);
+    assert.deepEqual(decode(fixture.text, tokens.data), [
+      '0:5 p variable [declaration]',
+      '0:9 hackenbush function [readonly defaultLibrary]',
+      '0:22 ground enumMember [readonly defaultLibrary]',
+      '0:31 a enumMember',
+      '0:34 a enumMember',
+      '0:38 a enumMember',
+      '0:44 staircase function',
+      '0:55 1 number',
+      '1:5 hackenbush2 function [declaration]',
+      '1:29 1 number',
+      '2:5 staircase function [declaration]',
+      '2:27 1 number',
+      '3:5 q variable [declaration]',
+      '3:9 staircase function',
+      '3:19 2 number',
     ]);
   });
 
