@@ -3,6 +3,7 @@
 // standing; a cut removes one and everything no longer joined to the ground; the value is the
 // mex over every cut), on random small pictures with trees, cycles, loops and multiple edges.
 import * as assert from 'node:assert/strict';
+import { analyzeGame } from '../../server/src/engine';
 import {
   type HackenbushPicture,
   hackenbushCutsTo,
@@ -112,5 +113,34 @@ describe('classics: Green Hackenbush', () => {
     }
     assert.ok(withCycles > 500, `${withCycles} pictures with cycles`);
     assert.ok(cutsChecked > 3000, `${cutsChecked} cuts checked`);
+  });
+
+  it('a cycle of 60,000 edges: its value at once; its cuts (quadratic in a cycle) stop at the deadline, and say so', () => {
+    const n = 60_000;
+    const ring = picture(
+      n,
+      Array.from({ length: n }, (_, i) => [i, (i + 1) % n] as [number, number]),
+    );
+    const started = Date.now();
+    const analysis = analyzeGame(
+      {
+        play: 'normal',
+        components: [
+          { kind: 'hackenbush', pictures: [ring] },
+          { kind: 'heaps', rule: { kind: 'subtractAllExcept', except: [] }, heaps: [1n] },
+        ],
+      },
+      { budget: { deadline: Date.now() + 200 } },
+    );
+    const elapsed = Date.now() - started;
+    // n loops fused into the ground: n mod 2 = 0; beside a Nim heap of 1, the nim-sum is 1.
+    assert.deepEqual([analysis.nimber, analysis.outcome, analysis.stop], [1n, 'N', 'deadline']);
+    assert.match(analysis.reason!, /the winning moves listed are those found before the time budget ran out/);
+    assert.ok(elapsed < 3000, `stopped after ${elapsed} ms`);
+    // Each cut listed is right: a cut at i leaves stalks of i and n − 1 − i edges, i ⊕ (n − 1 − i) = 1.
+    for (const { move } of analysis.winningMoves) {
+      if (move.kind !== 'hackenbush') continue;
+      assert.equal(move.edge ^ (n - 1 - move.edge), 1, `cut ${move.edge}`);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // What every component family shares: the engine cache, a component's analysis, the list that
 // collects winning moves, and the shape of a family's entry in the table (families/index.ts).
 import type { ComponentInput, ComponentMove, GameMove } from './gameTypes';
-import type { Budget, GraphData, GraphNimbers, HeapSequence, TreblecrossAnalysis } from './types';
+import type { Budget, GraphData, GraphNimbers, HeapSequence, StopCause, TreblecrossAnalysis } from './types';
 import type { WordPieceValues } from './wordNimbers';
 import type { WythoffTable } from './wythoffNimbers';
 
@@ -128,21 +128,21 @@ export function independentParts<K extends ComponentInput['kind'], P>(family: {
   parts(component: Of<K>): readonly P[];
   key(part: P): string;
   nimber(part: P): bigint;
-  /** The moves of part number `index` to a position of nimber `target`. */
-  movesTo(part: P, target: bigint, index: number): Iterable<ComponentMove>;
+  /** The moves of part number `index` to a position of nimber `target` (within the budget: see MovesStopped). */
+  movesTo(part: P, target: bigint, index: number, budget: Budget): Iterable<ComponentMove>;
 }): ComponentFamily<K> {
   return {
     value(component) {
       const parts = family.parts(component).map((part) => family.nimber(part));
       return { status: 'value', nimber: parts.reduce((x, g) => x ^ g, 0n), parts };
     },
-    movesTo(component, value, index, total, list) {
+    movesTo(component, value, index, total, list, budget) {
       const seen = new Set<string>();
       family.parts(component).forEach((part, i) => {
         const key = family.key(part);
         if (seen.has(key)) return;
         seen.add(key);
-        for (const move of family.movesTo(part, value.parts[i]! ^ total, i)) list.add(index, move);
+        for (const move of family.movesTo(part, value.parts[i]! ^ total, i, budget)) list.add(index, move);
       });
     },
   };
@@ -154,5 +154,35 @@ export function independentParts<K extends ComponentInput['kind'], P>(family: {
  */
 export interface ComponentFamily<K extends ComponentInput['kind']> {
   value(component: Of<K>, budget: Budget, cache: EngineCache): ComponentAnalysis;
-  movesTo(component: Of<K>, value: ComponentAnalysis, index: number, total: bigint, list: MoveList): void;
+  /** May throw MovesStopped when the budget runs out (the moves found so far are in `list`). */
+  movesTo(
+    component: Of<K>,
+    value: ComponentAnalysis,
+    index: number,
+    total: bigint,
+    list: MoveList,
+    budget: Budget,
+  ): void;
+}
+
+/** Thrown by a family's movesTo when its budget runs out or it is cancelled. */
+export class MovesStopped extends Error {
+  constructor(readonly stop: StopCause) {
+    super(stop === 'cancelled' ? 'cancelled' : 'the time budget ran out');
+  }
+}
+
+/**
+ * A `spend(work)` for long move searches: every 2^20 units of work, it checks the budget's deadline
+ * and cancellation and throws MovesStopped when either says stop.
+ */
+export function movesSpender(budget: Budget): (work: number) => void {
+  let since = 0;
+  return (work) => {
+    since += work;
+    if (since < 1 << 20) return;
+    since = 0;
+    if (budget.isCancelled?.()) throw new MovesStopped('cancelled');
+    if (budget.deadline !== undefined && Date.now() > budget.deadline) throw new MovesStopped('deadline');
+  };
 }

@@ -16,7 +16,14 @@
 //
 // Misère play: Nim's rule exactly (misere.ts, Bouton), any other sum by the exact budgeted search.
 
-import { type ComponentAnalysis, createEngineCache, type EngineCache, MoveList, xRuns } from './components';
+import {
+  type ComponentAnalysis,
+  createEngineCache,
+  type EngineCache,
+  MoveList,
+  MovesStopped,
+  xRuns,
+} from './components';
 import { FAMILIES } from './families';
 import { heapsLeft } from './families/heaps';
 import { piecesKey } from './families/words';
@@ -119,7 +126,23 @@ export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAn
 
   const total = components.reduce((x, c) => x ^ c.nimber!, 0n);
   if (total === 0n) return { ...base, ...none, nimber: 0n, outcome: 'P' };
-  input.components.forEach((component, index) => componentMovesTo(component, components[index], index, total, list));
+  try {
+    input.components.forEach((component, index) =>
+      componentMovesTo(component, components[index], index, total, list, budget),
+    );
+  } catch (error) {
+    if (!(error instanceof MovesStopped)) throw error;
+    // The value is known; the moves are those found before the budget ran out, and it is said.
+    return {
+      ...base,
+      nimber: total,
+      outcome: 'N',
+      reason: `the winning moves listed are those found before ${error.stop === 'cancelled' ? 'cancelling' : 'the time budget ran out'}; there may be more`,
+      stop: error.stop,
+      winningMoves: list.moves,
+      winningMoveCount: list.count,
+    };
+  }
   return { ...base, nimber: total, outcome: 'N', winningMoves: list.moves, winningMoveCount: list.count };
 }
 
@@ -137,6 +160,7 @@ function componentMovesTo(
   index: number,
   total: bigint,
   list: MoveList,
+  budget: Budget,
 ): void {
   (
     FAMILIES[component.kind].movesTo as (
@@ -145,8 +169,9 @@ function componentMovesTo(
       i: number,
       t: bigint,
       l: MoveList,
+      b: Budget,
     ) => void
-  )(component, value, index, total, list);
+  )(component, value, index, total, list, budget);
 }
 
 function misereGame(input: GameInput, components: ComponentAnalysis[], budget: Budget, maxMoves: number): GameAnalysis {

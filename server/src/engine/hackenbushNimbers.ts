@@ -371,7 +371,6 @@ export function hackenbushCutsTo(
 
   let blobs = new Int32Array(16);
   for (const members of classes.values()) {
-    spend(members.length * members.length);
     const last = members[members.length - 1];
     const closed = s.edgeKind[last] === 2;
     const tree = closed ? members.slice(0, -1) : members;
@@ -402,6 +401,7 @@ export function hackenbushCutsTo(
       for (const e of tree) ring.push(e);
     }
     for (let cut = 0; cut < k; cut++) {
+      spend(k);
       // Cutting ring[cut] (between X_cut and X_{cut+1}): one arm X_1 … X_cut, the other X_{k−1} … X_{cut+1}.
       let value = blobs[0];
       if (cut >= 1) {

@@ -1,8 +1,9 @@
 // Green Hackenbush pictures: the colon and fusion principles (hackenbushNimbers.ts), linear time.
 
-import { independentParts } from '../components';
+import { independentParts, movesSpender } from '../components';
 import type { ComponentMove } from '../gameTypes';
 import { type HackenbushPicture, hackenbushCutsTo, hackenbushNimber } from '../hackenbushNimbers';
+import type { Budget } from '../types';
 
 export const hackenbushFamily = independentParts<'hackenbush', HackenbushPicture>({
   parts: (component) => component.pictures,
@@ -12,12 +13,13 @@ export const hackenbushFamily = independentParts<'hackenbush', HackenbushPicture
 });
 
 /** The cuts of a picture to nimber `target`; edges between the same two vertices are alike: one of them is listed. */
-function pictureCutsTo(picture: HackenbushPicture, target: bigint, index: number): ComponentMove[] {
+function pictureCutsTo(picture: HackenbushPicture, target: bigint, index: number, budget: Budget): ComponentMove[] {
   // A picture's value is at most its number of edges: no cut reaches a larger one.
   if (target > BigInt(picture.ends.length)) return [];
   const moves: ComponentMove[] = [];
   const cut = new Set<string>();
-  for (const edge of hackenbushCutsTo(picture, Number(target))) {
+  // The cuts inside a long cycle class cost the square of its length: within the budget.
+  for (const edge of hackenbushCutsTo(picture, Number(target), movesSpender(budget))) {
     const [u, v] = [picture.ends[2 * edge], picture.ends[2 * edge + 1]];
     const ends = u < v ? `${u}-${v}` : `${v}-${u}`;
     if (cut.has(ends)) continue;
