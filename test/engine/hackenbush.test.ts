@@ -115,7 +115,7 @@ describe('classics: Green Hackenbush', () => {
     assert.ok(cutsChecked > 3000, `${cutsChecked} cuts checked`);
   });
 
-  it('a cycle of 60,000 edges: its value at once; its cuts (quadratic in a cycle) stop at the deadline, and say so', () => {
+  it('a cycle of 60,000 edges: its value at once; its cuts (quadratic) stop at the deadline, and say so', () => {
     const n = 60_000;
     const ring = picture(
       n,
