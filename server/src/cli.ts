@@ -317,6 +317,18 @@ function analyze(file: string, options: Options, out: SyncOutput): number {
   return hasErrors(diagnostics) ? 1 : 0;
 }
 
+/**
+ * Texts longer than this (a big picture, a heap of a million digits) are shortened in the text
+ * output; --json has them whole.
+ */
+const SHOWN_TEXT = 200;
+
+/** A text for people, bounded: its start and end, and how long it is. */
+function shownText(text: string): string {
+  if (text.length <= SHOWN_TEXT) return text;
+  return `${text.slice(0, 120)} … ${text.slice(-60)} (${text.length.toLocaleString('en-US')} characters)`;
+}
+
 function printGame(lines: LineIndex, report: GameReport, out: SyncOutput): void {
   const { game, result } = report;
   const line = lines.positionAt(game.declaration.start).line + 1;
@@ -326,15 +338,16 @@ function printGame(lines: LineIndex, report: GameReport, out: SyncOutput): void 
   out.line(`\ngame ${game.name} (line ${line}): ${value}, ${outcome ?? '?'}: ${reportOutcomeWords(report)}`);
   if (!result) return;
   if (result.reason && outcome !== null) out.line(`  (${result.reason})`);
-  const width = Math.max(...report.componentTexts.map((text) => text.length));
-  report.componentTexts.forEach((text, i) => {
+  const texts = report.componentTexts.map(shownText);
+  const width = Math.max(...texts.map((text) => text.length));
+  texts.forEach((text, i) => {
     const shown = shownNimber(game, result, i);
     out.line(`  ${text.padEnd(width)}  ${shown === null ? '' : `*${shown}`}`);
   });
   if (outcome !== 'N') return;
   const count = result.winningMoveCount;
   out.line(`  winning move${count === 1n ? '' : 's'} (${count}):`);
-  for (const m of report.winningMoves) out.line(`    ${m.description}  →  ${m.after}`);
+  for (const m of report.winningMoves) out.line(`    ${m.description}  →  ${shownText(m.after)}`);
   const more = count - BigInt(report.winningMoves.length);
   if (more > 0n) out.line(`    … and ${more} more`);
 }

@@ -183,6 +183,27 @@ describe('grundy analyze', () => {
     }
   });
 
+  it('a big picture: the text output shortens it and the pictures after each cut; --json has them whole', () => {
+    // Two stalks of 2,001 edges cancel out: the winning moves take the Nim heap (the text after it
+    // is both pictures again) or cut a stalk's top edge (one listed: the stalks are alike).
+    const stalk = Array.from({ length: 2000 }, (_, i) => `v${i} - v${i + 1}`).join(', ');
+    const file = gameFile(`game big = hackenbush { ground - v0, ${stalk} } { ground - v0, ${stalk} } + nim 1\n`);
+    const text = grundy('analyze', file).stdout;
+    assert.match(
+      text,
+      /\n {2}hackenbush \{ ground - v0, v0 - v1, .* … .* v1999 - v2000 \} \([\d,]+ characters\) +\*0\n/,
+    );
+    assert.match(
+      text,
+      /take the whole heap of 1 {2}→ {2}hackenbush \{ ground - v0, .* … .* \+ nim 0 \([\d,]+ characters\)\n/,
+    );
+    assert.ok(text.length < 2000, `${text.length} characters of output`);
+    const [game] = JSON.parse(grundy('analyze', file, '--json').stdout).games;
+    assert.equal(game.nimber, '1');
+    assert.equal(game.winningMoves.length, 2);
+    assert.ok(game.winningMoves.every((m: { after: string }) => m.after.length > 50_000));
+  });
+
   it('a file with errors: exit 1, its games have no value, the rest still do', () => {
     const result = grundy('analyze', gameFile('game a = nim 3\ngame b = onetow 3\n'), '--json');
     assert.equal(result.status, 1);
