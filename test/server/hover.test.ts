@@ -49,6 +49,7 @@ const cases: [string, string, string[]][] = [
       'nimber **`*4`**',
       'Colon principle',
       'picture 1 (4 edges) → `*4`: a tree',
+      'on the ground: `a` `*3` + 1 = `*4`',
       '`hackenbush: cut ground - a`: cut `ground - a`: 3 more edges fall',
     ],
   ],

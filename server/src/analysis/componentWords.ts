@@ -131,12 +131,21 @@ function pictureWords(picture: HackenbushPicture, names: readonly string[], inde
   } else if (summary.fused.length === 0) parts.push('a tree: the colon principle from the leaves down');
   for (const f of summary.fused) {
     const who =
-      f.vertices === 1 ? `\`${names[f.root]}\`` : `\`${names[f.root]}\` and ${f.vertices - 1} more vertices fused`;
+      f.vertices === 1
+        ? `\`${names[f.root]}\``
+        : `\`${names[f.root]}\` and ${f.vertices - 1} more ${f.vertices === 2 ? 'vertex' : 'vertices'} fused`;
     parts.push(
       `${who}: ${f.edges} edge${f.edges === 1 ? '' : 's'} on cycles become loops, ${f.edges % 2 ? '*1' : '0'}`,
     );
   }
   if (summary.fused.length === PICTURE_PARTS) parts.push('…');
+  if (!summary.stalks && summary.branchCount > 0) {
+    const shown = summary.branches.map(
+      (b) => `\`${names[b.vertex]}\` ${nim(BigInt(b.value))} + 1 = ${nim(BigInt(b.value + 1))}`,
+    );
+    const more = summary.branchCount - summary.branches.length;
+    parts.push(`on the ground: ${shown.join(', ')}${more > 0 ? `, and ${more} more` : ''}`);
+  }
   const loose = edges - summary.joined;
   if (loose > 0) parts.push(`${loose} edge${loose === 1 ? '' : 's'} not joined to the ground take no part`);
   return `${head}: ${parts.join('; ')}`;

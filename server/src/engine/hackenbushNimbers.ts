@@ -212,6 +212,13 @@ export interface HackenbushSummary {
   readonly fused: readonly { readonly root: number; readonly vertices: number; readonly edges: number }[];
   /** When the picture is stalks from the ground (paths with no branching and no cycle): each stalk's length. */
   readonly stalks?: readonly number[];
+  /**
+   * The branches standing on the ground's component by one edge (at most `limit`): the vertex at
+   * the edge's top and what stands on it, worth `value` there and value + 1 on the ground.
+   */
+  readonly branches: readonly { readonly vertex: number; readonly value: number }[];
+  /** How many branches there are in all. */
+  readonly branchCount: number;
 }
 
 /** The value with what made it (fused components, stalks), for people; fused lists at most `limit` components. */
@@ -241,6 +248,14 @@ export function hackenbushSummary(picture: HackenbushPicture, limit = 8): Hacken
     .filter(([, size]) => size.edges > 0)
     .slice(0, limit)
     .map(([root, size]) => ({ root, ...size }));
+  const branches: { vertex: number; value: number }[] = [];
+  let branchCount = 0;
+  for (let i = 1; i < s.reached; i++) {
+    const v = s.order[i];
+    if (!s.bridge[s.parentEdge[v]] || s.component[s.parent[v]] !== GROUND) continue;
+    branchCount++;
+    if (branches.length < limit) branches.push({ vertex: v, value: s.subtreeSum[v] });
+  }
   // Stalks: every vertex but the ground has at most one child, and nothing is fused.
   let stalks: number[] | undefined;
   if (fused.length === 0) {
@@ -264,7 +279,7 @@ export function hackenbushSummary(picture: HackenbushPicture, limit = 8): Hacken
       }
     }
   }
-  return { nimber: s.value, joined, bridges, fused, ...(stalks ? { stalks } : {}) };
+  return { nimber: s.value, joined, bridges, fused, ...(stalks ? { stalks } : {}), branches, branchCount };
 }
 
 /** A small deterministic generator for the labels (xorshift32): the same picture, the same labels. */
