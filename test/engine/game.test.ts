@@ -343,6 +343,28 @@ describe('games: misère play against the product graph', () => {
     assert.equal(beyond.outcome, null);
     assert.match(beyond.reason!, /beyond the misère search limit/);
   });
+
+  it('a misère staircase of too many coins, or a picture of too many edges, is beyond the search, said at once', () => {
+    const started = Date.now();
+    const stairs = analyzeGame({
+      play: 'misere',
+      components: [{ kind: 'staircase', stairs: [Array.from({ length: 3000 }, () => 5n)] }],
+    });
+    assert.equal(stairs.outcome, null);
+    assert.match(
+      stairs.reason!,
+      /staircases of at most 10,000 coins and steps; this one has 15000 coins on 3000 steps/,
+    );
+    const n = 20_000;
+    const ring = {
+      vertexCount: n,
+      ends: Int32Array.from({ length: 2 * n }, (_, i) => (i % 2 ? (i + 1) / 2 : i / 2) % n),
+    };
+    const picture = analyzeGame({ play: 'misere', components: [{ kind: 'hackenbush', pictures: [ring] }] });
+    assert.equal(picture.outcome, null);
+    assert.match(picture.reason!, /pictures of at most 10,000 edges; this one has 20000/);
+    assert.ok(Date.now() - started < 2000, `said in ${Date.now() - started} ms`);
+  });
 });
 
 describe('games: the classics in sums (Wythoff, leftmost rows, word pieces) against the product graph', () => {

@@ -250,9 +250,15 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
     }
     if (c.kind === 'staircase') {
       for (const [index, coins] of c.stairs.entries()) {
-        const large = coins.reduce((x, y) => (y > x ? y : x), 0n);
-        if (large > BigInt(MISERE_MAX_HEAP)) return unknown(tooLarge(large));
-        if (large === 0n) continue;
+        // A staircase has one option per coin, each a copy of its steps: its coins and its steps
+        // are bounded as a heap is, so that listing one unit's options stays bounded too.
+        const total = coins.reduce((x, y) => x + y, 0n);
+        if (total > BigInt(MISERE_MAX_HEAP) || coins.length > MISERE_MAX_HEAP)
+          return unknown(
+            `beyond the misère search limit (staircases of at most ${MISERE_MAX_HEAP.toLocaleString('en-US')} coins ` +
+              `and steps; this one has ${total} coins on ${coins.length} steps)`,
+          );
+        if (total === 0n) continue;
         units.push({ kind: 'staircase', coins: coins.map(Number) });
         owners.push({ component, kind: 'staircase', index });
       }
@@ -263,6 +269,12 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
         const joined = joinedEdges(picture);
         const edges = Int32Array.from(joined.keys()).filter((e) => joined[e] === 1);
         if (edges.length === 0) continue;
+        // One option per edge, each found by a search of the picture: bounded as a heap's are.
+        if (edges.length > MISERE_MAX_HEAP)
+          return unknown(
+            `beyond the misère search limit (pictures of at most ${MISERE_MAX_HEAP.toLocaleString('en-US')} ` +
+              `edges; this one has ${edges.length})`,
+          );
         units.push({ kind: 'hackenbush', picture, edges });
         owners.push({ component, kind: 'hackenbush', index });
       }
