@@ -28,7 +28,7 @@ import { FAMILIES } from './families';
 import { heapsLeft } from './families/heaps';
 import { piecesKey } from './families/words';
 import type { ComponentInput, GameInput, GameMove } from './gameTypes';
-import { joinedEdges } from './hackenbushNimbers';
+import { edgeEndsKey, joinedEdges } from './hackenbushNimbers';
 import { misereNim, misereSearch } from './misere';
 import type { Budget, HeapRule, StopCause } from './types';
 import { staircaseOption, type Unit, unitOptions, wordDeletions } from './unitOptions';
@@ -345,8 +345,7 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
     if (u.kind === 'hackenbush' && owner.kind === 'hackenbush') {
       const edge = u.edges[option];
       // Edges between the same two vertices are alike: one cut of them is listed.
-      const [a, b] = [u.picture.ends[2 * edge], u.picture.ends[2 * edge + 1]];
-      const key = `k${owner.component}:${u.edges}:${Math.min(a, b)}-${Math.max(a, b)}`;
+      const key = `k${owner.component}:${u.edges}:${edgeEndsKey(u.picture, edge)}`;
       if (!seen.has(key)) list.add(owner.component, { kind: 'hackenbush', picture: owner.index, edge });
       seen.add(key);
       continue;

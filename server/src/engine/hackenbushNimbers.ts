@@ -83,30 +83,49 @@ function search(picture: HackenbushPicture): Structure {
   return found;
 }
 
-/** Iterative depth-first search from the ground over the edges that are joined to it. */
-function searchFromGround(picture: HackenbushPicture): Structure {
+/**
+ * Each vertex's edges in compressed form: those of v are adjacent[start[v] .. start[v + 1]).
+ * Loops are left out (they never join two vertices), and so is the edge `skip` (a cut), if any.
+ */
+function adjacency(picture: HackenbushPicture, skip = -1): { start: Int32Array; adjacent: Int32Array } {
   const { vertexCount: n, ends } = picture;
   const m = ends.length >> 1;
-  // Adjacency in compressed form (loops left out: they never join two vertices).
-  const degree = new Int32Array(n + 1);
+  const start = new Int32Array(n + 1);
   for (let e = 0; e < m; e++) {
     const u = ends[2 * e];
     const v = ends[2 * e + 1];
-    if (u === v) continue;
-    degree[u + 1]++;
-    degree[v + 1]++;
+    if (u === v || e === skip) continue;
+    start[u + 1]++;
+    start[v + 1]++;
   }
-  for (let v = 0; v < n; v++) degree[v + 1] += degree[v];
-  const start = degree;
+  for (let v = 0; v < n; v++) start[v + 1] += start[v];
   const fill = start.slice(0, n);
   const adjacent = new Int32Array(start[n]);
   for (let e = 0; e < m; e++) {
     const u = ends[2 * e];
     const v = ends[2 * e + 1];
-    if (u === v) continue;
+    if (u === v || e === skip) continue;
     adjacent[fill[u]++] = e;
     adjacent[fill[v]++] = e;
   }
+  return { start, adjacent };
+}
+
+/**
+ * The two ends of edge e as text, lower first: edges between the same two vertices are alike (a
+ * cut of either leaves the same picture).
+ */
+export function edgeEndsKey(picture: HackenbushPicture, e: number): string {
+  const u = picture.ends[2 * e];
+  const v = picture.ends[2 * e + 1];
+  return u < v ? `${u}-${v}` : `${v}-${u}`;
+}
+
+/** Iterative depth-first search from the ground over the edges that are joined to it. */
+function searchFromGround(picture: HackenbushPicture): Structure {
+  const { vertexCount: n, ends } = picture;
+  const m = ends.length >> 1;
+  const { start, adjacent } = adjacency(picture);
 
   const pre = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
@@ -439,20 +458,7 @@ export function hackenbushCutsTo(
 export function hackenbushKeptAfterCut(picture: HackenbushPicture, edge: number): Int32Array {
   const { vertexCount: n, ends } = picture;
   const m = ends.length >> 1;
-  const start = new Int32Array(n + 1);
-  for (let e = 0; e < m; e++) {
-    if (e === edge) continue;
-    start[ends[2 * e] + 1]++;
-    if (ends[2 * e] !== ends[2 * e + 1]) start[ends[2 * e + 1] + 1]++;
-  }
-  for (let v = 0; v < n; v++) start[v + 1] += start[v];
-  const fill = start.slice(0, n);
-  const adjacent = new Int32Array(start[n]);
-  for (let e = 0; e < m; e++) {
-    if (e === edge) continue;
-    adjacent[fill[ends[2 * e]]++] = e;
-    if (ends[2 * e] !== ends[2 * e + 1]) adjacent[fill[ends[2 * e + 1]]++] = e;
-  }
+  const { start, adjacent } = adjacency(picture, edge);
   const seen = new Uint8Array(n);
   const queue = new Int32Array(n);
   let head = 0;

@@ -17,6 +17,7 @@ import { ruleSequence } from '../engine';
 import { isHeapRule } from '../engine/types';
 import { lex, type Token } from '../language/lexer';
 import { BUILTIN_RULES, type DeclaredSymbol } from '../language/model';
+import { lastStartingBy } from '../language/text';
 import { textDocumentPositionParams } from '../params';
 import type { Feature } from './feature';
 
@@ -181,14 +182,7 @@ export function completionContext(view: DocumentView, offset: number): Context |
 function pictureContext(view: DocumentView, offset: number): Context | null | undefined {
   // The declaration that starts last before the cursor: an unclosed picture ends at its last token.
   const declarations = view.document.file.declarations;
-  let low = 0;
-  let high = declarations.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (declarations[middle].start < offset) low = middle + 1;
-    else high = middle;
-  }
-  const declaration = declarations[low - 1];
+  const declaration = declarations[lastStartingBy(declarations, offset - 1)];
   if (declaration?.kind !== 'game') return undefined;
   for (const component of declaration.components) {
     if (component.kind !== 'pictures') continue;

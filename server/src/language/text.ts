@@ -22,6 +22,15 @@ export const spanContains = (span: Span | undefined, offset: number): span is Sp
  * spans end as the next begins, the first of them.
  */
 export function spanAt<T extends Span>(sorted: readonly T[], offset: number): T | undefined {
+  // The last span starting at or before the offset; back over the ones that end exactly there.
+  let found = lastStartingBy(sorted, offset);
+  while (found > 0 && offset <= sorted[found - 1].end) found--;
+  const candidate = sorted[found];
+  return candidate && offset <= candidate.end ? candidate : undefined;
+}
+
+/** The index of the last span of `sorted` (in text order) that starts at or before the offset, or −1: binary search. */
+export function lastStartingBy(sorted: readonly Span[], offset: number): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
@@ -29,11 +38,7 @@ export function spanAt<T extends Span>(sorted: readonly T[], offset: number): T 
     if (sorted[middle].start <= offset) low = middle + 1;
     else high = middle;
   }
-  // The last span starting at or before the offset; back over the ones that end exactly there.
-  let found = low - 1;
-  while (found > 0 && offset <= sorted[found - 1].end) found--;
-  const candidate = sorted[found];
-  return candidate && offset <= candidate.end ? candidate : undefined;
+  return low - 1;
 }
 
 /** Where each line starts: after each \n, \r\n or lone \r. */

@@ -2,7 +2,7 @@
 
 import { independentParts, movesSpender } from '../components';
 import type { ComponentMove } from '../gameTypes';
-import { type HackenbushPicture, hackenbushCutsTo, hackenbushNimber } from '../hackenbushNimbers';
+import { edgeEndsKey, type HackenbushPicture, hackenbushCutsTo, hackenbushNimber } from '../hackenbushNimbers';
 import type { Budget } from '../types';
 
 export const hackenbushFamily = independentParts<'hackenbush', HackenbushPicture>({
@@ -20,8 +20,7 @@ function pictureCutsTo(picture: HackenbushPicture, target: bigint, index: number
   const cut = new Set<string>();
   // The cuts inside a long cycle class cost the square of its length: within the budget.
   for (const edge of hackenbushCutsTo(picture, Number(target), movesSpender(budget))) {
-    const [u, v] = [picture.ends[2 * edge], picture.ends[2 * edge + 1]];
-    const ends = u < v ? `${u}-${v}` : `${v}-${u}`;
+    const ends = edgeEndsKey(picture, edge);
     if (cut.has(ends)) continue;
     cut.add(ends);
     moves.push({ kind: 'hackenbush', picture: index, edge });
