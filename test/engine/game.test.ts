@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import type { ComponentInput, GameInput, GraphData, HeapRule } from '../../server/src/engine';
 import { analyzeGame, ruleSequence } from '../../server/src/engine';
+import type { SubtractionSet } from '../../server/src/engine/types';
 import { KAYLES } from './fixtures';
 import { applyMove, bigints, type ComponentState, inputOf, ProductGame, stateKey, stateOf } from './gameOracle';
 import { randomPicture } from './oracles';
@@ -11,7 +12,28 @@ import { integer, random } from './random';
 
 const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };
 
+/** One of the infinite sets the language writes, or a union of two of them. */
+function randomInfiniteSet(next: () => number): SubtractionSet {
+  const named: SubtractionSet[] = [
+    { kind: 'squares' },
+    { kind: 'cubes' },
+    { kind: 'triangular' },
+    { kind: 'primes' },
+    { kind: 'fibonacci' },
+    { kind: 'powers', base: BigInt(integer(next, 2, 3)) },
+    { kind: 'multiples', of: BigInt(integer(next, 2, 3)) },
+  ];
+  const pick = () => named[integer(next, 0, named.length - 1)];
+  return next() < 0.3
+    ? { kind: 'union', parts: [pick(), { kind: 'finite', members: [BigInt(integer(next, 1, 4))] }] }
+    : pick();
+}
+
 function randomRule(next: () => number): HeapRule {
+  if (next() < 0.15)
+    return next() < 0.7
+      ? { kind: 'subtractSet', set: randomInfiniteSet(next) }
+      : { kind: 'subtractAllExceptSet', except: randomInfiniteSet(next) };
   switch (integer(next, 0, 2)) {
     case 0:
       return {

@@ -3,6 +3,7 @@
 // its options' — no XOR theorem, no periods, no sequences, no code shared with the engine. Only
 // for small positions.
 import type { ComponentInput, ComponentMove, GameInput } from '../../server/src/engine/gameTypes';
+import type { SubtractionSet } from '../../server/src/engine/types';
 import { mex, octalMoves } from './oracles';
 
 /** A component's position in a canonical form: equal positions have equal keys. */
@@ -49,6 +50,41 @@ export function stateOf(component: ComponentInput): ComponentState {
 
 export const stateKey = (states: readonly ComponentState[]) => JSON.stringify(states);
 
+/** Is s in the set? Tested from each set's definition, not by listing members as the engine does. */
+export function isMember(set: SubtractionSet, s: number): boolean {
+  switch (set.kind) {
+    case 'finite':
+      return set.members.some((m) => Number(m) === s);
+    case 'squares':
+      return Math.round(Math.sqrt(s)) ** 2 === s;
+    case 'cubes':
+      return Math.round(Math.cbrt(s)) ** 3 === s;
+    case 'triangular': {
+      const k = Math.round((Math.sqrt(8 * s + 1) - 1) / 2);
+      return (k * (k + 1)) / 2 === s;
+    }
+    case 'primes': {
+      if (s < 2) return false;
+      for (let d = 2; d * d <= s; d++) if (s % d === 0) return false;
+      return true;
+    }
+    case 'fibonacci': {
+      // s is a Fibonacci number iff 5s² + 4 or 5s² - 4 is a square.
+      const square = (x: number) => Math.round(Math.sqrt(x)) ** 2 === x;
+      return square(5 * s * s + 4) || square(5 * s * s - 4);
+    }
+    case 'powers': {
+      let x = s;
+      while (x % Number(set.base) === 0) x /= Number(set.base);
+      return x === 1;
+    }
+    case 'multiples':
+      return s % Number(set.of) === 0;
+    case 'union':
+      return set.parts.some((part) => isMember(part, s));
+  }
+}
+
 /** The positions a component can move to, each written out in full, from the rules' definitions. */
 function componentOptions(component: ComponentInput, state: ComponentState): ComponentState[] {
   const options: ComponentState[] = [];
@@ -61,6 +97,9 @@ function componentOptions(component: ComponentInput, state: ComponentState): Com
       if (rule.kind === 'subtract') for (const s of rule.set.map(Number)) if (s <= n) leave(n - s);
       if (rule.kind === 'subtractAllExcept')
         for (let s = 1; s <= n; s++) if (!rule.except.map(Number).includes(s)) leave(n - s);
+      if (rule.kind === 'subtractSet') for (let s = 1; s <= n; s++) if (isMember(rule.set, s)) leave(n - s);
+      if (rule.kind === 'subtractAllExceptSet')
+        for (let s = 1; s <= n; s++) if (!isMember(rule.except, s)) leave(n - s);
       if (rule.kind === 'octal') for (const heaps of octalMoves(rule.digits, n)) leave(...heaps);
     });
   } else if (state.kind === 'tokens' && component.kind === 'tokens') {

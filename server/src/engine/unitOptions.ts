@@ -1,6 +1,7 @@
 // The moves of one unit (one heap, one token, one row), written plainly from the rules'
 // definitions. Used where every option must be looked at: the misère search, and oracles.
 import { type HackenbushPicture, hackenbushKeptAfterCut, subPicture } from './hackenbushNimbers';
+import { membersUpTo } from './subtractionSets';
 import { codeDigit, codeDistinct, isInfiniteCode } from './takeBreakCode';
 import type { GraphData, HeapRule } from './types';
 import { wordMoveLeaves, wordPiece } from './wordNimbers';
@@ -111,6 +112,14 @@ export function unitOptions(unit: Unit): Unit[][] {
       for (let s = 1; s <= n; s++) if (!except.has(s)) options.push([heap(n - s)]);
       break;
     }
+    case 'subtractSet':
+      for (const s of membersUpTo(rule.set, n)) options.push([heap(n - s)]);
+      break;
+    case 'subtractAllExceptSet': {
+      const except = new Set(membersUpTo(rule.except, n));
+      for (let s = 1; s <= n; s++) if (!except.has(s)) options.push([heap(n - s)]);
+      break;
+    }
     case 'octal': {
       // A finite code has no digit past its end; a repeating group has one for every k.
       const last = isInfiniteCode(rule) ? n : Math.min(n, rule.digits.length - 1);
@@ -126,6 +135,11 @@ export function unitOptions(unit: Unit): Unit[][] {
               options.push([heap(a), heap(b), heap(n - k - a - b)]);
       }
       break;
+    }
+    default: {
+      // Every rule lists its moves here: a rule left out would look like a heap with none.
+      const unwritten: never = rule;
+      throw new Error(`internal: no moves written for ${(unwritten as HeapRule).kind}`);
     }
   }
   // Heaps of size 0 are no game at all: leave them out, so equal positions look equal.
