@@ -1,0 +1,150 @@
+// Misère quotients against brute force: every sum of up to eight small heaps (and of a few large
+// ones) played out from the rules' definitions (oracles.ts's octalMoves, no engine code) must be P
+// exactly when the product of its heaps' images lies in the P-portion; and the published
+// quotients come out as published.
+import * as assert from 'node:assert/strict';
+import { type MisereQuotient, misereQuotient, quotientImage } from '../../server/src/engine/misereQuotient';
+import type { HeapRule } from '../../server/src/engine/types';
+import { octalMoves } from './oracles';
+
+const octal = (code: string): HeapRule => ({ kind: 'octal', digits: [...code.replace('.', '')].map(Number) });
+const subtract = (...set: number[]): HeapRule => ({ kind: 'subtract', set: set.map(BigInt) });
+
+/** A heap's moves straight from the rule's definition. */
+function movesOf(rule: HeapRule, n: number): number[][] {
+  if (rule.kind === 'octal') return octalMoves(rule.digits, n);
+  if (rule.kind === 'subtract')
+    return rule.set.filter((s) => s <= BigInt(n)).map((s) => (BigInt(n) === s ? [] : [n - Number(s)]));
+  throw new Error(`no oracle for ${rule.kind}`);
+}
+
+/** Misère: P iff there is a move and every move reaches N. Memo over sorted heap lists. */
+function bruteIsP(rule: HeapRule, heaps: readonly number[], memo: Map<string, boolean>): boolean {
+  const sorted = heaps.filter((h) => h > 0).sort((a, b) => a - b);
+  const key = sorted.join(',');
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  let any = false;
+  let isP = true;
+  for (let i = 0; i < sorted.length && isP; i++) {
+    if (i > 0 && sorted[i] === sorted[i - 1]) continue;
+    const rest = sorted.filter((_, j) => j !== i);
+    for (const parts of movesOf(rule, sorted[i])) {
+      any = true;
+      if (bruteIsP(rule, [...rest, ...parts], memo)) {
+        isP = false;
+        break;
+      }
+    }
+  }
+  memo.set(key, any && isP);
+  return any && isP;
+}
+
+/** Every multiset of at most `count` heaps of sizes 1..max. */
+function* multisets(count: number, max: number, least = 1): Generator<number[]> {
+  yield [];
+  if (count === 0) return;
+  for (let h = least; h <= max; h++) for (const rest of multisets(count - 1, max, h)) yield [h, ...rest];
+}
+
+function predictsP(q: MisereQuotient, heaps: readonly number[]): boolean {
+  let x = 0;
+  for (const h of heaps) {
+    const image = quotientImage(q, BigInt(h));
+    assert.ok(image !== undefined, `heap ${h} is beyond the quotient (heaps ≤ ${q.heaps})`);
+    x = q.mul[x * q.size + image];
+  }
+  return q.isP[x] === 1;
+}
+
+function checkAgainstBruteForce(rule: HeapRule, name: string, heaps: number, small: number, large: number[][]) {
+  const { quotient: q } = misereQuotient(rule, name, {}, { to: heaps, pastProof: true });
+  assert.equal(q.stop, undefined, `${name}: ${q.stop?.reason}`);
+  assert.equal(q.heaps, heaps);
+  const memo = new Map<string, boolean>();
+  let checked = 0;
+  for (const position of [...multisets(8, small), ...large]) {
+    assert.equal(predictsP(q, position), bruteIsP(rule, position, memo), `${name}: ${position.join(' ')}`);
+    checked++;
+  }
+  return { q, checked };
+}
+
+describe('misère quotients', () => {
+  // Up to eight heaps of 1..5, and up to three heaps of 1..heaps: several thousand sums each.
+  const cases: [string, HeapRule, number][] = [
+    ['0.77 (Kayles)', octal('0.77'), 14],
+    ["0.07 (Dawson's Kayles)", octal('0.07'), 14],
+    ["0.137 (Dawson's chess)", octal('0.137'), 13],
+    ['0.75', octal('0.75'), 14],
+    ['0.6', octal('0.6'), 14],
+    ['0.156', octal('0.156'), 12],
+    ['4.7 (daisies)', octal('4.7'), 12],
+    ['subtract 1,2,5', subtract(1, 2, 5), 16],
+    ['subtract 2,3', subtract(2, 3), 16],
+  ];
+  for (const [name, rule, heaps] of cases)
+    it(`${name}: sums of up to eight heaps decided as brute force decides them`, () => {
+      const large = [...multisets(3, heaps)].filter((p) => p.some((h) => h > 5));
+      const { q, checked } = checkAgainstBruteForce(rule, name, heaps, 5, large);
+      assert.ok(checked > 1000);
+      // Plambeck–Siegel 2008, Theorem (parity): every misère quotient has even order.
+      assert.equal(q.size % 2, 0, `${name}: order ${q.size}`);
+    });
+
+  it('where periodicity is proved, heaps past the computed ones are decided too (0.75, up to heap 34)', () => {
+    const rule = octal('0.75');
+    const { quotient: q } = misereQuotient(rule, '0.75');
+    assert.equal(q.periodicity?.proved, true);
+    assert.ok(q.heaps < 24, `computed to ${q.heaps}`);
+    const memo = new Map<string, boolean>();
+    const beyond = [...multisets(2, 24)].concat(Array.from({ length: 10 }, (_, i) => [i + 25]));
+    for (const position of beyond) assert.equal(predictsP(q, position), bruteIsP(rule, position, memo), `${position}`);
+  });
+
+  // Published quotients.
+  it('0.75 is R8, the one quotient of order 8 with |P| = 2 (Plambeck, "Taming the wild", 2005)', () => {
+    const { quotient: q } = misereQuotient(octal('0.75'), '0.75');
+    assert.equal(q.size, 8);
+    assert.equal(
+      q.isP.reduce((a, b) => a + b, 0),
+      2,
+    );
+    assert.equal(q.tame, false);
+    assert.deepEqual(q.relations, ['a² = 1', 'bc = ab', 'c² = b²', 'b³ = b']);
+  });
+
+  it("Dawson's Kayles: Q_30(0.07) has 360 elements (Siegel, MisereSolver, 2007)", () => {
+    const { quotient: q } = misereQuotient(octal('0.07'), '0.07', {}, { to: 30 });
+    assert.equal(q.size, 360);
+  });
+
+  it('misère Nim: heaps to 3 give T2 (order 6), to 7 give T3 (order 10), both tame (Plambeck–Siegel 2008)', () => {
+    const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };
+    const t2 = misereQuotient(nim, 'nim', {}, { to: 3 }).quotient;
+    assert.equal(t2.size, 6);
+    assert.ok(t2.tame);
+    assert.deepEqual(t2.relations, ['a² = 1', 'b³ = b']);
+    const t3 = misereQuotient(nim, 'nim', {}, { to: 7 }).quotient;
+    assert.equal(t3.size, 10);
+    assert.ok(t3.tame);
+    assert.equal(t3.generators.map((g) => g.heap).join(' '), '1 2 4');
+  });
+
+  it('Kayles: the pretending function is proved periodic (period 12), by the window theorem', () => {
+    const { quotient: q } = misereQuotient(octal('0.77'), '0.77');
+    assert.equal(q.periodicity?.proved, true);
+    assert.equal(q.periodicity?.period, 12);
+    assert.equal(q.tame, false);
+  });
+
+  it('a quotient stops at the budget and resumes where it stopped', () => {
+    const first = misereQuotient(octal('0.07'), '0.07', { maxValues: 12 });
+    assert.equal(first.quotient.heaps, 12);
+    const next = misereQuotient(octal('0.07'), '0.07', {}, { to: 20, resume: first.state });
+    const fresh = misereQuotient(octal('0.07'), '0.07', {}, { to: 20 });
+    assert.equal(next.quotient.size, fresh.quotient.size);
+    assert.deepEqual(Array.from(next.quotient.images), Array.from(fresh.quotient.images));
+  });
+});
