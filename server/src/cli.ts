@@ -2,6 +2,7 @@
 //   grundy check FILE [--json]              the file's diagnostics
 //   grundy analyze FILE [--json]            every game: nimber, outcome, winning moves
 //   grundy sequence RULE [--to N] [--json]  a rule's nimbers, preperiod and period
+//   grundy quotient RULE [--to N] [--json]  a rule's misère quotient: presentation, P-portion, proof
 //
 // Bounds (README, "Limits"): check and analyze read and analyse a file of any size in a worker
 // thread whose heap is the memory ceiling (--max-memory-mb; by default this Node's heap limit, at
@@ -19,8 +20,9 @@ import { totalmem } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { type GameReport, INVALID_GAME_REASON, reportGame, shownNimber } from './analysis/gameReport';
-import { createEngineCache, ruleSequence, sequenceNimber, trimCache } from './engine';
+import { createEngineCache, ruleKey, ruleSequence, sequenceNimber, trimCache } from './engine';
 import { sequenceLengthLimit } from './engine/budget';
+import { misereQuotient, quotientImage } from './engine/misereQuotient';
 import { observedRegularity } from './engine/period';
 import { type Budget, type HeapRule, type HeapSequence, isHeapRule } from './engine/types';
 import { type AnalyzedDocument, analyzeStreaming, analyzeText, StreamedText } from './language/analyze';
@@ -56,6 +58,7 @@ const INTERRUPTED_EXIT = 130;
 const usage = `usage: grundy check FILE [--json] [--max-memory-mb MB]
        grundy analyze FILE [--json] [--budget-ms MS] [--max-moves N] [--max-memory-mb MB]
        grundy sequence RULE [--to N] [--json] [--budget-ms MS]
+       grundy quotient RULE [--to N] [--json] [--budget-ms MS]
 
   check FILE       report the mistakes in a .game file (exit 1 when it has errors)
   analyze FILE     every game's nimber, outcome (N: the player to move wins, P: loses) and
@@ -67,6 +70,9 @@ const usage = `usage: grundy check FILE [--json] [--max-memory-mb MB]
                      .filter(([, rule]) => isHeapRule(rule))
                      .map(([name]) => name)
                      .join(', ')}
+  quotient RULE    a heap rule's misère quotient (Plambeck–Siegel): its size, generators and
+                   relations, P-portion, pretending function (heap → element) and whether it is
+                   proved for every heap; --to N computes it up to heap N even past a proof
   --json           machine-readable output
   --budget-ms MS   time the computations may take (default 10000); past it, results say how far
                    they got
@@ -298,6 +304,7 @@ function analyze(file: string, options: Options, out: SyncOutput): number {
         nimber: result?.nimber == null ? null : result.nimber.toString(),
         outcome: result?.outcome ?? null,
         ...(reason ? { reason } : {}),
+        ...(result?.decidedBy ? { decidedBy: result.decidedBy } : {}),
         components: r.componentTexts.map((text, i) => {
           const nimber = shownNimber(r.game, result, i);
           return { text, nimber: nimber === null ? null : nimber.toString() };
@@ -338,6 +345,7 @@ function printGame(lines: LineIndex, report: GameReport, out: SyncOutput): void 
   out.line(`\ngame ${game.name} (line ${line}): ${value}, ${outcome ?? '?'}: ${reportOutcomeWords(report)}`);
   if (!result) return;
   if (result.reason && outcome !== null) out.line(`  (${result.reason})`);
+  if (result.decidedBy) out.line(`  decided by ${result.decidedBy.text}`);
   const texts = report.componentTexts.map(shownText);
   const width = Math.max(...texts.map((text) => text.length));
   texts.forEach((text, i) => {
@@ -600,6 +608,76 @@ async function sequence(source: string, options: Options, out: Output): Promise<
   return 0;
 }
 
+/** The largest heap `quotient --to` accepts: each heap adds a row of work, so this is minutes. */
+const QUOTIENT_MAX_TO = 100_000;
+
+async function quotient(source: string, options: Options, out: Output): Promise<number> {
+  const { rule, name } = parseRule(source);
+  if (options.to !== undefined && options.to > BigInt(QUOTIENT_MAX_TO))
+    throw new UsageError(`--to for a quotient is at most ${QUOTIENT_MAX_TO.toLocaleString('en-US')} heaps`);
+  // The computation runs on this thread: Ctrl-C ends the process at once.
+  process.removeAllListeners('SIGINT');
+  const budget: Budget = { deadline: Date.now() + options.budgetMs };
+  const to = options.to === undefined ? undefined : Number(options.to);
+  const { quotient: q } = misereQuotient(rule, ruleKey(rule), budget, { to, pastProof: to !== undefined });
+  const period = q.periodicity;
+  const last = to ?? (period?.proved ? Math.max(q.heaps, period.start + 2 * period.period - 1) : q.heaps);
+  const images: string[] = [];
+  for (let n = 0; n <= last; n++) {
+    const image = quotientImage(q, BigInt(n));
+    images.push(image === undefined ? '?' : q.names[image]);
+  }
+  const pPortion = q.names.filter((_, x) => q.isP[x]);
+  if (options.json) {
+    await out.line(
+      JSON.stringify({
+        rule: name,
+        key: q.ruleKey,
+        size: q.size,
+        heaps: q.heaps,
+        tame: q.tame,
+        generators: q.generators.map((g) => ({ name: g.name, heap: g.heap })),
+        relations: q.relations,
+        pPortion,
+        periodicity: period ?? null,
+        ...(q.stop ? { stop: q.stop.reason } : {}),
+        pretending: images,
+        ...(q.size <= 64
+          ? { table: q.names.map((_, x) => q.names.map((__, y) => q.names[q.mul[x * q.size + y]])) }
+          : {}),
+      }),
+    );
+  } else {
+    await out.line(`${name}  (${q.ruleKey})`);
+    await out.line(
+      `misère quotient of heaps up to ${q.heaps}: ${q.size} elements, ${pPortion.length} of them P; ` +
+        (q.tame ? 'tame (as misère Nim: genus theory applies)' : 'wild'),
+    );
+    if (period?.proved) await out.line(`the same for every heap: ${period.ground}`);
+    else if (period) await out.line(`not proved for larger heaps: ${period.ground}`);
+    else await out.line(`not proved for larger heaps (no period of the pretending function seen yet)`);
+    if (q.stop) await out.line(`stopped at heap ${q.heaps}: ${q.stop.reason}`);
+    await out.line(`generators: ${q.generators.map((g) => `${g.name} = heap ${g.heap}`).join(', ') || 'none'}`);
+    await out.line(`relations: ${q.relations.join(', ') || 'none'}`);
+    await out.line(`P-portion: ${pPortion.join(', ')}`);
+    await out.line('pretending function (heap: element):');
+    const width = String(last).length;
+    for (let n = 0; n <= last; n += 10)
+      await out.line(
+        `${String(n).padStart(width)}: ${images
+          .slice(n, n + 10)
+          .map((x) => x.padEnd(7))
+          .join('')}`.trimEnd(),
+      );
+  }
+  await out.flush();
+  if (q.stop && q.stop.cause !== 'method') {
+    process.stderr.write(`grundy: stopped at heap ${q.heaps}: ${q.stop.reason} (--budget-ms ${options.budgetMs})\n`);
+    return LIMIT_EXIT;
+  }
+  return 0;
+}
+
 /** What a check or analyze worker tells the main thread at its end. */
 type FromFileWorker =
   | { readonly code: number }
@@ -729,6 +807,9 @@ async function main(argv: string[]): Promise<number> {
         break;
       case 'sequence':
         code = await sequence(argument, options, out);
+        break;
+      case 'quotient':
+        code = await quotient(argument, options, out);
         break;
       default:
         throw new UsageError(`unknown command ${command}`);

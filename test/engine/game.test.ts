@@ -358,12 +358,20 @@ describe('games: misère play against the product graph', () => {
       components: [{ kind: 'heaps', rule: nim, heaps: [10n ** 20n, 10n ** 20n, 1n] }],
     });
     assert.equal(big.outcome, 'N');
+    // Kayles' quotient is proved periodic: any heap. Every move but none-left under `subtract all
+    // except 1` has no largest take, so no period is proved and a huge heap is beyond both.
+    const kayles = analyzeGame({
+      play: 'misere',
+      components: [{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [10n ** 20n, 10n ** 20n] }],
+    });
+    assert.equal(kayles.outcome, 'P');
+    assert.equal(kayles.decidedBy?.theory, 'quotient');
     const beyond = analyzeGame({
       play: 'misere',
-      components: [{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [10n ** 20n] }],
+      components: [{ kind: 'heaps', rule: { kind: 'subtractAllExcept', except: [1n] }, heaps: [10n ** 20n] }],
     });
     assert.equal(beyond.outcome, null);
-    assert.match(beyond.reason!, /beyond the misère search limit/);
+    assert.match(beyond.reason!, /beyond the misère search limit.*cannot be proved periodic/);
   });
 
   it('a misère staircase of too many coins, or a picture of too many edges, is beyond the search, said at once', () => {

@@ -3,6 +3,8 @@
 // exactly when the product of its heaps' images lies in the P-portion; and the published
 // quotients come out as published.
 import * as assert from 'node:assert/strict';
+import { analyzeGame, createEngineCache } from '../../server/src/engine/game';
+import type { GameInput } from '../../server/src/engine/gameTypes';
 import { type MisereQuotient, misereQuotient, quotientImage } from '../../server/src/engine/misereQuotient';
 import type { HeapRule } from '../../server/src/engine/types';
 import { octalMoves } from './oracles';
@@ -146,5 +148,84 @@ describe('misère quotients', () => {
     const fresh = misereQuotient(octal('0.07'), '0.07', {}, { to: 20 });
     assert.equal(next.quotient.size, fresh.quotient.size);
     assert.deepEqual(Array.from(next.quotient.images), Array.from(fresh.quotient.images));
+  });
+});
+
+describe('misère sums decided by the quotient', () => {
+  const kayles = octal('0.77');
+  const heaps = (...sizes: number[]): GameInput => ({
+    play: 'misere',
+    components: [{ kind: 'heaps', rule: kayles, heaps: sizes.map(BigInt) }],
+  });
+
+  it('every listed winning move of a small Kayles sum reaches a P-position by brute force, and none is missed', () => {
+    const memo = new Map<string, boolean>();
+    const cache = createEngineCache();
+    for (const position of multisets(4, 9)) {
+      if (position.length === 0) continue;
+      const analysis = analyzeGame(heaps(...position), { maxMoves: 10_000, cache });
+      assert.ok(['quotient', 'genus'].includes(analysis.decidedBy?.theory ?? ''), `${position}`);
+      assert.equal(analysis.outcome, bruteIsP(kayles, position, memo) ? 'P' : 'N', `${position}`);
+      const reached = new Set(
+        analysis.winningMoves.map(({ move }) => {
+          assert.equal(move.kind, 'heap');
+          if (move.kind !== 'heap') return '';
+          const after = position.filter((_, i) => i !== move.heap).concat(move.leaves.map(Number));
+          assert.ok(bruteIsP(kayles, after, memo), `${position} → ${after}`);
+          return after.sort((a, b) => a - b).join(',');
+        }),
+      );
+      // Every P-position one move away is listed (equal heaps once).
+      let expected = 0;
+      const seen = new Set<string>();
+      position.forEach((n, i) => {
+        for (const parts of movesOf(kayles, n)) {
+          const after = position
+            .filter((_, j) => j !== i)
+            .concat(parts)
+            .sort((a, b) => a - b)
+            .join(',');
+          if (!seen.has(after) && bruteIsP(kayles, after.split(',').filter(Boolean).map(Number), memo)) expected++;
+          seen.add(after);
+        }
+      });
+      assert.equal(reached.size, expected, `${position}`);
+    }
+  });
+
+  it("a heap past the listing limit: its splits counted per residue agree with every split's image", () => {
+    const { quotient: q } = misereQuotient(kayles, '0.77');
+    const cache = createEngineCache();
+    for (const n of [5000, 5001, 5007, 6011]) {
+      for (const other of [1, 2, 3, 4, 5, 7, 8]) {
+        const analysis = analyzeGame(heaps(n, other), { maxMoves: 10_000_000, cache });
+        // The moves of heap n, one by one: the product with the other heap's image in P.
+        let count = 0;
+        // A split a + b is one move (octalMoves lists both orders).
+        const unordered = (k: number) => movesOf(kayles, k).filter((p) => p.length < 2 || p[0] <= p[1]);
+        for (const parts of unordered(n)) {
+          const x = [...parts, other].reduce((y, h) => q.mul[y * q.size + (quotientImage(q, BigInt(h)) as number)], 0);
+          if (q.isP[x]) count++;
+        }
+        for (const parts of unordered(other)) {
+          const x = [...parts, n].reduce((y, h) => q.mul[y * q.size + (quotientImage(q, BigInt(h)) as number)], 0);
+          if (q.isP[x]) count++;
+        }
+        assert.equal(analysis.winningMoveCount, BigInt(count), `${n} ${other}`);
+        assert.equal(analysis.winningMoves.length, count);
+      }
+    }
+  });
+
+  it('misère Kayles 12 15 20 31 40 and sums of heaps up to 10^20 are decided', () => {
+    const some = analyzeGame(heaps(12, 15, 20, 31, 40));
+    assert.equal(some.outcome, 'N');
+    assert.ok(some.winningMoves.length > 0);
+    const huge = analyzeGame({
+      play: 'misere',
+      components: [{ kind: 'heaps', rule: kayles, heaps: [10n ** 20n, 10n ** 20n + 1n, 10n ** 6n] }],
+    });
+    assert.notEqual(huge.outcome, null);
+    assert.match(huge.decidedBy?.text ?? '', /proved for every heap/);
   });
 });

@@ -5,11 +5,15 @@ import { runJob } from '../../server/src/compute/jobs';
 import { createEngineCache } from '../../server/src/engine';
 import type { GameInput } from '../../server/src/engine/gameTypes';
 
-const misereKayles: GameInput = {
+// Two rules in one sum: no one quotient covers it, so the exact search decides it (or stops).
+const misereMixed: GameInput = {
   play: 'misere',
-  components: [{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [600n, 700n] }],
+  components: [
+    { kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [600n] },
+    { kind: 'heaps', rule: { kind: 'octal', digits: [0, 0, 7] }, heaps: [700n] },
+  ],
 };
-const job = { kind: 'game', input: misereKayles, maxMoves: 10 } as const;
+const job = { kind: 'game', input: misereMixed, maxMoves: 10 } as const;
 
 function gameOf(result: ReturnType<typeof runJob>) {
   assert.equal(result.kind, 'game');
@@ -53,7 +57,8 @@ describe('worker jobs', () => {
           kind: 'game',
           input: {
             play: 'misere',
-            components: [{ kind: 'heaps', rule: { kind: 'octal', digits: [0, 7, 7] }, heaps: [20_000n] }],
+            // Every take but 1: no largest take, so no period of its quotient can be proved.
+            components: [{ kind: 'heaps', rule: { kind: 'subtractAllExcept', except: [1n] }, heaps: [30_000n] }],
           },
           maxMoves: 10,
         },

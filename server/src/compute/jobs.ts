@@ -90,7 +90,10 @@ export interface ComponentResult extends Pick<ComponentAnalysis, 'status' | 'nim
 
 /** A game's value as the engine gave it (`GameAnalysis`), with its components summarised. */
 export interface GameResult
-  extends Pick<GameAnalysis, 'play' | 'nimber' | 'outcome' | 'reason' | 'winningMoves' | 'winningMoveCount'> {
+  extends Pick<
+    GameAnalysis,
+    'play' | 'nimber' | 'outcome' | 'reason' | 'winningMoves' | 'winningMoveCount' | 'decidedBy'
+  > {
   readonly components: readonly ComponentResult[];
   /** True when a budget or a cancellation stopped some computation: another try may get further. */
   readonly stopped: boolean;
@@ -178,6 +181,7 @@ export function summarizeGame(analysis: GameAnalysis, elapsedMs: number): GameRe
     nimber: analysis.nimber,
     outcome: analysis.outcome,
     ...(analysis.reason ? { reason: analysis.reason } : {}),
+    ...(analysis.decidedBy ? { decidedBy: analysis.decidedBy } : {}),
     components,
     winningMoves: analysis.winningMoves,
     winningMoveCount: analysis.winningMoveCount,

@@ -1,6 +1,8 @@
 // What every component family shares: the engine cache, a component's analysis, the list that
 // collects winning moves, and the shape of a family's entry in the table (families/index.ts).
+
 import type { ComponentInput, ComponentMove, GameMove } from './gameTypes';
+import type { QuotientState } from './misereQuotient';
 import type { Budget, GraphData, GraphNimbers, HeapSequence, StopCause, TreblecrossAnalysis } from './types';
 import type { WordPieceValues } from './wordNimbers';
 import type { WythoffTable } from './wythoffNimbers';
@@ -16,10 +18,12 @@ export interface EngineCache {
   wythoff?: WythoffTable;
   /** Word pieces' interval tables, by dictionary and piece (the last WORD_PIECES_KEPT). */
   readonly wordPieces: Map<string, WordPieceValues>;
+  /** Misère quotients of heap rules, by ruleKey, resumable (misereQuotient.ts). */
+  readonly quotients: Map<string, QuotientState>;
 }
 
 export function createEngineCache(): EngineCache {
-  return { sequences: new Map(), graphs: new WeakMap(), wordPieces: new Map() };
+  return { sequences: new Map(), graphs: new WeakMap(), wordPieces: new Map(), quotients: new Map() };
 }
 
 export const WORD_PIECES_KEPT = 256;

@@ -30,6 +30,7 @@ import { piecesKey } from './families/words';
 import type { ComponentInput, GameInput, GameMove } from './gameTypes';
 import { edgeEndsKey, joinedEdges } from './hackenbushNimbers';
 import { misereNim, misereSearch } from './misere';
+import { type DecidedBy, misereByQuotient } from './misereQuotientPlay';
 import type { Budget, HeapRule, StopCause } from './types';
 import { staircaseOption, type Unit, unitOptions, wordDeletions } from './unitOptions';
 import { isWythoffP, wythoffWinningMoves } from './wythoffNimbers';
@@ -68,6 +69,8 @@ export interface GameAnalysis {
   readonly winningMoves: readonly GameMove[];
   /** How many winning moves there are in all. */
   readonly winningMoveCount: bigint;
+  /** Misère play: which theory decided the outcome (Nim's rule, genus, the rule's quotient, the search). */
+  readonly decidedBy?: DecidedBy;
 }
 
 const DEFAULT_MAX_MOVES = 1000;
@@ -80,7 +83,7 @@ export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAn
   const cache = options.cache ?? createEngineCache();
   const maxMoves = options.maxMoves ?? DEFAULT_MAX_MOVES;
   const components = input.components.map((component) => analyzeComponent(component, budget, cache));
-  if (input.play === 'misere') return misereGame(input, components, budget, maxMoves);
+  if (input.play === 'misere') return misereGame(input, components, budget, cache, maxMoves);
   const base = { play: input.play, components } as const;
   const none = { winningMoves: [], winningMoveCount: 0n } as const;
 
@@ -176,12 +179,20 @@ function componentMovesTo(
   )(component, value, index, total, list, budget);
 }
 
-function misereGame(input: GameInput, components: ComponentAnalysis[], budget: Budget, maxMoves: number): GameAnalysis {
+function misereGame(
+  input: GameInput,
+  components: ComponentAnalysis[],
+  budget: Budget,
+  cache: EngineCache,
+  maxMoves: number,
+): GameAnalysis {
   const base = { play: 'misere', components, nimber: null } as const;
+  // Why the rule's quotient did not decide it, said with the search's own reason if that fails too.
+  let quotientNote: string | undefined;
   const unknown = (reason: string, stop?: StopCause): GameAnalysis => ({
     ...base,
     outcome: null,
-    reason,
+    reason: quotientNote ? `${reason}; ${quotientNote}` : reason,
     ...(stop ? { stop } : {}),
     winningMoves: [],
     winningMoveCount: 0n,
@@ -209,8 +220,17 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
       seen.add(key);
       list.add(component, { kind: 'heap', heap: index, take: heaps[heap] - to, leaves: heapsLeft(to) });
     }
-    return { ...base, outcome, winningMoves: list.moves, winningMoveCount: list.count };
+    const decidedBy: DecidedBy = { theory: 'nim', text: "misère Nim: Bouton's rule" };
+    return { ...base, outcome, winningMoves: list.moves, winningMoveCount: list.count, decidedBy };
   }
+
+  // Heaps of one rule: its misère quotient, when it covers every heap of the sum.
+  const quotient = misereByQuotient(input.components, cache, budget, list);
+  if (quotient && 'outcome' in quotient) {
+    const { outcome, decidedBy } = quotient;
+    return { ...base, outcome, winningMoves: list.moves, winningMoveCount: list.count, decidedBy };
+  }
+  if (quotient && !quotient.budgetStop) quotientNote = quotient.skip;
 
   // The exact search, over units: a heap, a token, a row's run of X's, a Wythoff position, a
   // leftmost row, a staircase, a Hackenbush picture, a word piece.
@@ -388,5 +408,6 @@ function misereGame(input: GameInput, components: ComponentAnalysis[], budget: B
     for (const offset of offsets)
       list.add(owner.component, { kind: 'knock', start: owner.start + offset, count: take });
   }
-  return { ...base, outcome: search.outcome, winningMoves: list.moves, winningMoveCount: list.count };
+  const decidedBy: DecidedBy = { theory: 'search', text: 'the exact search of the whole sum' };
+  return { ...base, outcome: search.outcome, winningMoves: list.moves, winningMoveCount: list.count, decidedBy };
 }

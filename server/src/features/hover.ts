@@ -122,6 +122,7 @@ function gameHover(view: DocumentView, game: GameSymbol): string {
   } else {
     const nimber = result.nimber === null ? '' : `nimber **${nim(result.nimber)}**: `;
     out.push(`${nimber}**${outcomeWords(result.outcome)}**${result.reason ? ` (${result.reason})` : ''}.`);
+    if (result.decidedBy) out.push('', `Decided by ${result.decidedBy.text}.`);
   }
   if (game.play === 'normal' && result.components.every((c) => c.nimber !== null)) {
     out.push(

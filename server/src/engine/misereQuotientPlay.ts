@@ -1,0 +1,186 @@
+// Misère sums of heaps of one rule decided by the rule's misère quotient (misereQuotient.ts): the
+// sum is P iff the product of its heaps' images lies in the P-portion, and a move is winning iff it
+// puts the product there. Heaps of any size the quotient covers: those computed, and every heap
+// when the pretending function is proved periodic, where the splits of a huge heap are counted per
+// residue of the period (a split a + b with both parts past the period's start has an image that
+// depends on a mod period only).
+import type { EngineCache, MoveList } from './components';
+import type { ComponentInput } from './gameTypes';
+import { ruleKey } from './heap';
+import { heapMoveParts, type MisereQuotient, misereQuotient, quotientImage, windowTheorem } from './misereQuotient';
+import type { Budget, HeapRule } from './types';
+
+/** Which theory decided a misère game, in words for the hover and the CLI. */
+export interface DecidedBy {
+  readonly theory: 'nim' | 'genus' | 'quotient' | 'search';
+  readonly text: string;
+}
+
+/** Heaps up to this size have their options listed one by one; larger ones go by residues. */
+const DIRECT_HEAP = 4096;
+/** The quotient is computed up to at most this heap when no period is proved before it. */
+export const QUOTIENT_MAX_HEAP = 20_000;
+
+export type QuotientPlay =
+  | { readonly outcome: 'N' | 'P'; readonly decidedBy: DecidedBy }
+  /**
+   * The quotient does not decide this sum: why, to add to the search's reason if it fails too
+   * (not when the budget stopped it: the search then stops for the same reason and says it).
+   */
+  | { readonly skip: string; readonly budgetStop?: boolean };
+
+/** Decides a misère sum whose components are all heaps of one rule (not Nim: Bouton does that). */
+export function misereByQuotient(
+  components: readonly ComponentInput[],
+  cache: EngineCache,
+  budget: Budget,
+  list: MoveList,
+): QuotientPlay | undefined {
+  const first = components[0];
+  if (first?.kind !== 'heaps') return undefined;
+  const rule = first.rule;
+  const key = ruleKey(rule);
+  const heaps: { component: number; index: number; size: bigint }[] = [];
+  for (const [component, c] of components.entries()) {
+    if (c.kind !== 'heaps' || ruleKey(c.rule) !== key) return undefined;
+    c.heaps.forEach((size, index) => {
+      if (size > 0n) heaps.push({ component, index, size });
+    });
+  }
+  if (heaps.length === 0) return undefined;
+  const largest = heaps.reduce((x, h) => (h.size > x ? h.size : x), 0n);
+  const threeWay = rule.kind === 'octal' && rule.digits.some((d) => d & 8);
+  if (threeWay && largest > BigInt(DIRECT_HEAP))
+    return { skip: `a heap of ${largest} splits three ways in too many ways to list` };
+  const theorem = windowTheorem(rule);
+  if (largest > BigInt(QUOTIENT_MAX_HEAP) && 'none' in theorem)
+    return { skip: `the rule's misère quotient cannot be proved periodic (${theorem.none})` };
+  const quotients = cache.quotients;
+  const to = largest > BigInt(QUOTIENT_MAX_HEAP) ? QUOTIENT_MAX_HEAP : Number(largest);
+  const { quotient, state } = misereQuotient(rule, key, budget, { to, resume: quotients.get(key) });
+  quotients.delete(key); // to the end: the newest
+  quotients.set(key, state);
+  const images: number[] = [];
+  for (const heap of heaps) {
+    const image = quotientImage(quotient, heap.size);
+    if (image === undefined)
+      return {
+        skip: quotientShortOf(quotient, heap.size),
+        budgetStop: quotient.stop && quotient.stop.cause !== 'method',
+      };
+    images.push(image);
+  }
+  const { size: m, mul, isP } = quotient;
+  // Products of the heaps before and after each: the rest of the sum when one heap moves.
+  const before = [0];
+  for (const image of images) before.push(mul[before[before.length - 1] * m + image]);
+  const after = [0];
+  for (let i = images.length - 1; i >= 0; i--) after.push(mul[after[after.length - 1] * m + images[i]]);
+  after.reverse();
+  const total = before[images.length];
+  const outcome = isP[total] ? 'P' : 'N';
+  if (outcome === 'N') {
+    const seen = new Set<string>();
+    heaps.forEach((heap, i) => {
+      // Equal heaps of one component have the same moves: each is listed once.
+      const sizeKey = `${heap.component}:${heap.size}`;
+      if (seen.has(sizeKey)) return;
+      seen.add(sizeKey);
+      const rest = mul[before[i] * m + after[i + 1]];
+      winningMoves(rule, quotient, heap.size, rest, (take, leaves) =>
+        list.add(heap.component, { kind: 'heap', heap: heap.index, take, leaves }),
+      )(list);
+    });
+  }
+  return { outcome, decidedBy: describe(quotient) };
+}
+
+function describe(q: MisereQuotient): DecidedBy {
+  const range = q.periodicity?.proved
+    ? `proved for every heap: heaps repeat with period ${q.periodicity.period} from heap ${q.periodicity.start}`
+    : `exact for heaps up to ${q.heaps}`;
+  const pCount = q.isP.reduce((x, y) => x + y, 0);
+  if (q.tame)
+    return {
+      theory: 'genus',
+      text:
+        `tame: the rule's heaps play as misère Nim heaps (Conway's genus theory); its misère quotient is ` +
+        `T of order ${q.size} (${range})`,
+    };
+  return { theory: 'quotient', text: `the rule's misère quotient: ${q.size} elements, ${pCount} of them P (${range})` };
+}
+
+function quotientShortOf(q: MisereQuotient, size: bigint): string {
+  if (q.stop) return `the misère quotient stops at heap ${q.heaps}: ${q.stop.reason}`;
+  return `the misère quotient is known for heaps up to ${q.heaps} and no period is proved; this heap has ${size}`;
+}
+
+/**
+ * Lists (through `add`) every move of a heap of n whose image times `rest` lies in P, smallest
+ * take first and, among splits, smallest part first; counts all.
+ */
+function winningMoves(
+  rule: HeapRule,
+  q: MisereQuotient,
+  n: bigint,
+  rest: number,
+  add: (take: bigint, leaves: bigint[]) => void,
+): (list: MoveList) => void {
+  const { size: m, mul, isP } = q;
+  const image = (k: bigint) => quotientImage(q, k) as number;
+  const wins = (x: number) => isP[mul[rest * m + x]] === 1;
+  return (list) => {
+    if (n <= BigInt(DIRECT_HEAP) || n <= BigInt(q.heaps)) {
+      for (const parts of heapMoveParts(rule, Number(n))) {
+        let x = 0;
+        let left = 0;
+        for (const part of parts) {
+          x = mul[x * m + image(BigInt(part))];
+          left += part;
+        }
+        if (wins(x)) add(n - BigInt(left), parts.map(BigInt));
+      }
+      return;
+    }
+    // A huge heap: the quotient is proved periodic (quotientImage answered for n), so the rule is a
+    // finite subtraction set or a finite code without `!` (misereQuotient.ts's window theorem).
+    if (rule.kind === 'subtract') {
+      for (const s of [...new Set(rule.set)].sort((a, b) => (a < b ? -1 : 1)))
+        if (s <= n && wins(n === s ? 0 : image(n - s))) add(s, n === s ? [] : [n - s]);
+      return;
+    }
+    if (rule.kind !== 'octal') return;
+    const periodicity = q.periodicity;
+    if (!periodicity) return;
+    const { start, period } = periodicity;
+    for (let take = 0; take < rule.digits.length; take++) {
+      const digit = take === 0 ? rule.digits[0] & 12 : rule.digits[take];
+      const left = n - BigInt(take);
+      if (digit & 2 && wins(image(left))) add(BigInt(take), [left]);
+      if (!(digit & 4)) continue;
+      // Splits a + b = left, 1 ≤ a ≤ b: a below the period's start one by one (b is far past it),
+      // then each residue of a decided once and counted by division.
+      const half = left / 2n;
+      for (let a = 1; a < start && BigInt(a) <= half; a++)
+        if (wins(mul[image(BigInt(a)) * m + image(left - BigInt(a))])) add(BigInt(take), [BigInt(a), left - BigInt(a)]);
+      const matching: number[] = [];
+      for (let j = 0; j < period && BigInt(start + j) <= half; j++) {
+        const a = BigInt(start + j);
+        if (!wins(mul[image(a) * m + image(left - a)])) continue;
+        matching.push(j);
+        list.addUnlisted((half - a) / BigInt(period) + 1n);
+      }
+      // List from the smallest a; they were counted above, so listing adds without counting.
+      for (let k = 0n, more = matching.length > 0; more && !list.full; k++) {
+        more = false;
+        for (const j of matching) {
+          const a = BigInt(start + j) + k * BigInt(period);
+          if (a > half || list.full) break;
+          more = true;
+          list.count--;
+          add(BigInt(take), [a, left - a]);
+        }
+      }
+    }
+  };
+}
