@@ -91,6 +91,21 @@ const cases: [string, string, string[]][] = [
       'take 1 from the heap of 1000000000000000001',
     ],
   ],
+  [
+    "misère Kayles: the rule's quotient decides it, and says so",
+    'game |k = misere kayles 12 15 20 31 40',
+    ['misère play', 'the player to move wins', "Decided by the rule's misère quotient: 40 elements", 'Winning moves'],
+  ],
+  [
+    'misère Nim: Bouton',
+    'game |n = misere nim 1 1 1',
+    ['the player to move loses', "Decided by misère Nim: Bouton's rule"],
+  ],
+  [
+    'a misère sum of two rules: the exact search',
+    `${seed}game |m = misere kayles 4 + onetwo 2`,
+    ['the player to move wins', 'Decided by the exact search of the whole sum'],
+  ],
   ['one heap of Nim', 'game g = nim |7 2', ['heap of 7', 'nimber **`*7`**', 'In Nim a heap of n has nimber n']],
   [
     'an octal heap: Guy–Smith',
