@@ -230,7 +230,7 @@ function misereGame(
     const { outcome, decidedBy } = quotient;
     return { ...base, outcome, winningMoves: list.moves, winningMoveCount: list.count, decidedBy };
   }
-  if (quotient && !quotient.budgetStop) quotientNote = quotient.skip;
+  if (quotient && !quotient.cancelled) quotientNote = quotient.skip;
 
   // The exact search, over units: a heap, a token, a row's run of X's, a Wythoff position, a
   // leftmost row, a staircase, a Hackenbush picture, a word piece.

@@ -25,9 +25,9 @@ export type QuotientPlay =
   | { readonly outcome: 'N' | 'P'; readonly decidedBy: DecidedBy }
   /**
    * The quotient does not decide this sum: why, to add to the search's reason if it fails too
-   * (not when the budget stopped it: the search then stops for the same reason and says it).
+   * (not when cancelled: the search then stops for the same reason and says it).
    */
-  | { readonly skip: string; readonly budgetStop?: boolean };
+  | { readonly skip: string; readonly cancelled?: boolean };
 
 /** Decides a misère sum whose components are all heaps of one rule (not Nim: Bouton does that). */
 export function misereByQuotient(
@@ -57,7 +57,11 @@ export function misereByQuotient(
     return { skip: `the rule's misère quotient cannot be proved periodic (${theorem.none})` };
   const quotients = cache.quotients;
   const to = largest > BigInt(QUOTIENT_MAX_HEAP) ? QUOTIENT_MAX_HEAP : Number(largest);
-  const { quotient, state } = misereQuotient(rule, key, budget, { to, resume: quotients.get(key) });
+  // At most half the time left: the exact search may still decide a small sum the quotient
+  // cannot reach yet (the quotient resumes where it stopped next time).
+  const share =
+    budget.deadline === undefined ? budget : { ...budget, deadline: Date.now() + (budget.deadline - Date.now()) / 2 };
+  const { quotient, state } = misereQuotient(rule, key, share, { to, resume: quotients.get(key) });
   quotients.delete(key); // to the end: the newest
   quotients.set(key, state);
   const images: number[] = [];
@@ -66,7 +70,7 @@ export function misereByQuotient(
     if (image === undefined)
       return {
         skip: quotientShortOf(quotient, heap.size),
-        budgetStop: quotient.stop && quotient.stop.cause !== 'method',
+        cancelled: quotient.stop?.cause === 'cancelled',
       };
     images.push(image);
   }
