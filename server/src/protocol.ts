@@ -265,6 +265,50 @@ export type SequenceAnswer = RuleSequenceAnswer | WythoffTableAnswer | { readonl
 export const SequenceRequest = new RequestType<SequenceParams, SequenceAnswer, void>('grundy/sequence');
 
 /**
+ * Custom request: a heap rule's misère quotient and its heaps' genus, for the explorer's misère
+ * view and for anyone else. Params: SequenceParams (`upTo`: the pretending function and the genus
+ * shown up to this heap, default QUOTIENT_DEFAULT_UP_TO, at most QUOTIENT_MAX_UP_TO). Runs in a
+ * worker under the computation budget; cancelling the request stops it.
+ */
+export const QuotientRequest = new RequestType<SequenceParams, QuotientAnswer, void>('grundy/quotient');
+
+export const QUOTIENT_DEFAULT_UP_TO = 60;
+export const QUOTIENT_MAX_UP_TO = 10_000;
+/** Quotients up to this many elements come with their multiplication table. */
+export const QUOTIENT_TABLE_MAX = 64;
+
+export type QuotientAnswer =
+  | {
+      readonly rule: string;
+      /** The rule as written out: `octal 0.77`. */
+      readonly definition: string;
+      /** The quotient is exact for sums of heaps up to this size (and every size when proved). */
+      readonly heaps: number;
+      readonly size: number;
+      readonly tame: boolean;
+      /** Element names: normal forms in the generators (`1`, `a`, `ab²`, …); index = element. */
+      readonly elements: readonly string[];
+      /** The elements in the P-portion (indices into `elements`). */
+      readonly pPortion: readonly number[];
+      readonly generators: readonly { readonly name: string; readonly heap: number }[];
+      readonly relations: readonly string[];
+      /** The pretending function: Φ(H_n) for n = 0..upTo (indices into `elements`; −1 unknown). */
+      readonly pretending: readonly number[];
+      /** Present when the pretending function is seen (or proved) periodic. */
+      readonly period?: { readonly start: number; readonly period: number; readonly proved: boolean };
+      /** The quotient and its proof status in words. */
+      readonly status: string;
+      /** Why the quotient stopped short, when it did. */
+      readonly stopped?: string;
+      /** x·y at x·size + y, for quotients of at most QUOTIENT_TABLE_MAX elements. */
+      readonly table?: readonly number[];
+      /** Conway's genus of heaps 0, 1, … (as far as the budget allowed). */
+      readonly genus: readonly { readonly symbol: string; readonly tame: boolean }[];
+      readonly genusStatus: string;
+    }
+  | { readonly refused: string };
+
+/**
  * The lens above every heap rule, and a palette command (VS Code): open the explorer. The server
  * executes it too (for other editors), by telling the sequence's first values and status.
  */

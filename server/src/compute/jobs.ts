@@ -12,6 +12,8 @@ import {
   ruleSequence,
 } from '../engine';
 import type { GameInput } from '../engine/gameTypes';
+import { type GeneraResult, heapGenera } from '../engine/genus';
+import { type MisereQuotient, misereQuotient } from '../engine/misereQuotient';
 import { extendedValue, observedRegularity } from '../engine/period';
 import type {
   Budget,
@@ -24,6 +26,11 @@ import type {
 } from '../engine/types';
 import { type WythoffTable, wythoffTable } from '../engine/wythoffNimbers';
 
+/** A quotient job computes at least this far (Kayles' is proved at heap 167), unless proved sooner. */
+export const QUOTIENT_SEARCH_FLOOR = 400;
+/** The genus is a brute force (its work grows about 2.5 times each 4 heaps: Kayles to 24 in 1 s). */
+export const GENUS_MAX_HEAP = 24;
+
 export type Job =
   | { readonly kind: 'game'; readonly input: GameInput; readonly maxMoves: number }
   | { readonly kind: 'rule'; readonly rule: HeapRule }
@@ -31,14 +38,17 @@ export type Job =
   | { readonly kind: 'sequence'; readonly rule: HeapRule; readonly upTo: number }
   /** Wythoff's nimbers for both heaps up to size (the explorer's heat map). */
   | { readonly kind: 'wythoff'; readonly size: number }
-  | { readonly kind: 'graph'; readonly graph: GraphData };
+  | { readonly kind: 'graph'; readonly graph: GraphData }
+  /** A rule's misère quotient and its heaps' genus, for the explorer's misère view (QuotientRequest). */
+  | { readonly kind: 'quotient'; readonly rule: HeapRule; readonly upTo: number };
 
 export type JobResult =
   | { readonly kind: 'game'; readonly game: GameResult }
   | { readonly kind: 'rule'; readonly rule: RuleSummary }
   | { readonly kind: 'sequence'; readonly sequence: SequenceValues }
   | { readonly kind: 'wythoff'; readonly table: WythoffTable }
-  | { readonly kind: 'graph'; readonly graph: GraphNimbers };
+  | { readonly kind: 'graph'; readonly graph: GraphNimbers }
+  | { readonly kind: 'quotient'; readonly quotient: MisereQuotient; readonly genera: GeneraResult };
 
 /** A rule's values as far as asked: computed up to `computedUpTo`, the rest read off the proved period. */
 export interface SequenceValues {
@@ -215,6 +225,22 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
       return { kind: 'wythoff', table: wythoffTable(job.size, budget) };
     case 'graph':
       return { kind: 'graph', graph: graphNimbers(job.graph, budget) };
+    case 'quotient': {
+      // Three quarters of the time for the quotient, what is left for the genus (a brute force).
+      const key = ruleKey(job.rule);
+      const share =
+        budget.deadline === undefined
+          ? budget
+          : { ...budget, deadline: Date.now() + ((budget.deadline - Date.now()) * 3) / 4 };
+      const { quotient, state } = misereQuotient(job.rule, key, share, {
+        to: Math.max(job.upTo, QUOTIENT_SEARCH_FLOOR),
+        resume: cache.quotients.get(key),
+      });
+      cache.quotients.delete(key);
+      cache.quotients.set(key, state);
+      const genera = heapGenera(job.rule, Math.min(job.upTo, GENUS_MAX_HEAP), budget);
+      return { kind: 'quotient', quotient, genera };
+    }
   }
 }
 
@@ -255,6 +281,7 @@ export class SharedRuleSummaries {
       case 'graph':
       case 'sequence':
       case 'wythoff':
+      case 'quotient':
         return result;
       case 'game':
         if (!result.game.components.some((c) => c.rule)) return result;

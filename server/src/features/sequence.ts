@@ -7,6 +7,8 @@ import { CancellationToken, type CodeLens } from 'vscode-languageserver';
 import { describeRule, observedWords, periodWords, proofWords } from '../analysis/wording';
 import type { SequenceValues } from '../compute/jobs';
 import { ruleKey } from '../engine';
+import { GENUS_TERMS, type GeneraResult } from '../engine/genus';
+import { type MisereQuotient, quotientImage } from '../engine/misereQuotient';
 import { fewestRareMask, isRare } from '../engine/octal';
 import { type HeapRule, isHeapRule } from '../engine/types';
 import type { RuleSymbol } from '../language/model';
@@ -14,6 +16,11 @@ import {
   EXPLORE_SEQUENCE_COMMAND,
   type ExploreSequenceArguments,
   exploreArguments,
+  QUOTIENT_DEFAULT_UP_TO,
+  QUOTIENT_MAX_UP_TO,
+  QUOTIENT_TABLE_MAX,
+  type QuotientAnswer,
+  QuotientRequest,
   type RuleSequenceAnswer,
   SEQUENCE_DEFAULT_UP_TO,
   type SequenceAnswer,
@@ -178,6 +185,71 @@ async function wythoffAnswer(
   return answer;
 }
 
+/** QuotientRequest's answer, made from what the worker computed. */
+export function quotientAnswer(
+  name: string,
+  rule: HeapRule,
+  q: MisereQuotient,
+  genera: GeneraResult,
+  upTo: number,
+  cancelled: boolean,
+): QuotientAnswer {
+  const pretending = Array.from({ length: upTo + 1 }, (_, n) => quotientImage(q, BigInt(n)) ?? -1);
+  const pPortion = [...q.isP.keys()].filter((x) => q.isP[x]);
+  const p = q.periodicity;
+  const kind = q.tame ? 'tame: it is misère Nim’s quotient, and genus theory applies' : 'wild';
+  const proof = p?.proved
+    ? `The same for every heap: ${p.ground}.`
+    : p
+      ? `Not proved for larger heaps: ${p.ground}.`
+      : `Not proved for larger heaps: no period of the pretending function seen up to heap ${q.heaps}.`;
+  const status =
+    `Misère quotient of heaps up to ${q.heaps}: ${q.size} elements, ${pPortion.length} of them P; ${kind}. ` + proof;
+  const stopped = q.stop ? `Stopped at heap ${q.heaps}: ${cancelled ? 'cancelled' : q.stop.reason}.` : undefined;
+  const genusDone = genera.genera.length - 1;
+  const genusStatus =
+    `Genus g^(γ0γ1…): g the normal nimber, γk the misère Grundy value beside k heaps of *2 (γ0…γ${GENUS_TERMS - 1} ` +
+    `computed, written to where they alternate), for heaps 0 to ${genusDone}` +
+    (genera.stop ? ` (stopped: ${genera.stop})` : '') +
+    '.';
+  return {
+    rule: name,
+    definition: describeRule(rule),
+    heaps: q.heaps,
+    size: q.size,
+    tame: q.tame,
+    elements: q.names,
+    pPortion,
+    generators: q.generators.map((g) => ({ name: g.name, heap: g.heap })),
+    relations: q.relations,
+    pretending,
+    ...(p ? { period: { start: p.start, period: p.period, proved: p.proved } } : {}),
+    status,
+    ...(stopped ? { stopped } : {}),
+    ...(q.size <= QUOTIENT_TABLE_MAX ? { table: Array.from(q.mul) } : {}),
+    genus: genera.genera.map((g) => ({ symbol: g.symbol, tame: g.tame })),
+    genusStatus,
+  };
+}
+
+async function quotient(context: FeatureContext, raw: unknown, token: CancellationToken): Promise<QuotientAnswer> {
+  const params = sequenceParams(raw);
+  const view = context.view(params.uri);
+  if (!view) return { refused: 'The document is not open.' };
+  const name = params.rule ?? declaredNameAt(view, view.document.lines.offsetAt(params.position!), 'rule');
+  if (name === undefined) return { refused: 'Put the cursor on a rule, or on a game that uses one.' };
+  const found = heapRule(view, name);
+  if ('refused' in found) return found;
+  const upTo = Math.min(params.upTo ?? QUOTIENT_DEFAULT_UP_TO, QUOTIENT_MAX_UP_TO);
+  const outcome = await context.compute({ kind: 'quotient', rule: found.rule, upTo }, token, [ruleKey(found.rule)]);
+  if (outcome.status === 'dropped') return { refused: 'Cancelled.' };
+  if (outcome.status === 'failed')
+    return { refused: `Computing the quotient failed: ${outcome.message.split('\n')[0]}` };
+  if (outcome.result.kind !== 'quotient') return { refused: 'The worker answered something else.' };
+  const { quotient: q, genera } = outcome.result;
+  return quotientAnswer(name, found.rule, q, genera, upTo, outcome.cancelled);
+}
+
 /** How many values the server's own explore command tells. */
 const TOLD_VALUES = 40;
 
@@ -203,7 +275,10 @@ async function explore(context: FeatureContext, args: ExploreSequenceArguments):
 export const sequenceFeature: Feature = {
   name: 'nim-sequence explorer',
   handlers: (context) => ({
-    requests: { [SequenceRequest.method]: (raw, token) => sequence(context, raw, token) },
+    requests: {
+      [SequenceRequest.method]: (raw, token) => sequence(context, raw, token),
+      [QuotientRequest.method]: (raw, token) => quotient(context, raw, token),
+    },
     commands: { [EXPLORE_SEQUENCE_COMMAND]: (args) => explore(context, exploreArguments(args[0])) },
   }),
 };
