@@ -14,6 +14,8 @@ import {
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
+  type QuotientAnswer,
+  QuotientRequest,
   SEQUENCE_DEFAULT_UP_TO,
   SEQUENCE_MAX_UP_TO,
   type SequenceAnswer,
@@ -58,6 +60,7 @@ export class SequenceExplorer {
   /** How far to compute: undefined until the panel asks for more (the server's default, by the kind of rule). */
   private upTo: number | undefined;
   private last: SequenceAnswer | undefined;
+  private lastMisere: QuotientAnswer | undefined;
   private running: CancellationTokenSource | undefined;
   private followTimer: NodeJS.Timeout | undefined;
   private readonly disposables: Disposable[] = [];
@@ -147,10 +150,28 @@ export class SequenceExplorer {
       answer = { refused: `The server did not answer: ${cause instanceof Error ? cause.message : String(cause)}` };
     }
     if (this.running !== source) return;
-    this.running = undefined;
-    source.dispose();
     this.last = answer;
     await this.post({ type: 'sequence', answer, upTo: this.upTo ?? 0, computing: false });
+    // A heap rule's misère view comes after its values, under the same token: a newer request or
+    // Cancel stops it too.
+    if (!('refused' in answer) && answer.family !== 'wythoff') {
+      let misere: QuotientAnswer;
+      try {
+        misere = await this.client.sendRequest(QuotientRequest, params, source.token);
+      } catch (cause) {
+        misere = { refused: `The server did not answer: ${cause instanceof Error ? cause.message : String(cause)}` };
+      }
+      if (this.running !== source) return;
+      this.lastMisere = misere;
+      await this.post({ type: 'misere', answer: misere });
+    }
+    this.running = undefined;
+    source.dispose();
+  }
+
+  /** The last misère answer (tests read it). */
+  get misere(): QuotientAnswer | undefined {
+    return this.lastMisere;
   }
 
   private async export(format: ExportFormat): Promise<void> {

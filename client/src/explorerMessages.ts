@@ -1,7 +1,7 @@
 // What the nim-sequence explorer's panel (client/webview/explorer.ts, in the webview) and its host
 // (explorer.ts, in the extension) say to each other, and the export formats both need. Plain
 // types and functions: the webview bundles this file too.
-import type { RuleSequenceAnswer, SequenceAnswer, WythoffTableAnswer } from '../../server/src/protocol';
+import type { QuotientAnswer, RuleSequenceAnswer, SequenceAnswer, WythoffTableAnswer } from '../../server/src/protocol';
 
 export type SequenceData = RuleSequenceAnswer;
 
@@ -12,7 +12,9 @@ export type ExplorerData = RuleSequenceAnswer | WythoffTableAnswer;
 export type ToPanel =
   /** The answer for G(0) to G(upTo) (or why there is none); `computing` while a further one runs. */
   | { readonly type: 'sequence'; readonly answer: SequenceAnswer; readonly upTo: number; readonly computing: boolean }
-  | { readonly type: 'computing'; readonly upTo: number };
+  | { readonly type: 'computing'; readonly upTo: number }
+  /** A heap rule's misère view: its quotient and its heaps' genus (after the sequence). */
+  | { readonly type: 'misere'; readonly answer: QuotientAnswer };
 
 /** From the panel to the host. */
 export type FromPanel =

@@ -4,7 +4,7 @@
 // to see everything), rare and common values for octal codes, and buttons to compute further,
 // cancel, export and copy. Everything comes from the extension by messages (explorerMessages.ts).
 /// <reference lib="dom" />
-import type { WythoffTableAnswer } from '../../server/src/protocol';
+import type { QuotientAnswer, WythoffTableAnswer } from '../../server/src/protocol';
 import {
   EXPORT_FORMATS,
   type ExportFormat,
@@ -26,6 +26,8 @@ const MAX_TABLE_ROWS = 200;
 let data: SequenceData | undefined;
 /** Wythoff's table, shown instead of a sequence when the rule is Wythoff's game. */
 let wythoff: WythoffTableAnswer | undefined;
+/** The rule's misère view (its quotient and genus), once the server sends it. */
+let misere: QuotientAnswer | undefined;
 let computing = false;
 let computingUpTo = 0;
 /** The plot's visible heaps [from, to), null for all of them. */
@@ -78,6 +80,102 @@ function render(refused?: string): void {
   root.append(element('p', { class: 'hint', text: 'Wheel: zoom. Drag: pan. Double-click: everything.' }));
   if (d.rareCommon) root.append(...rareCommon(d));
   root.append(element('h2', { text: d.period ? `Values, one period (${d.period.period}) a row` : 'Values' }), table(d));
+  root.append(misereView(misere));
+}
+
+/**
+ * Misère play: the rule's misère quotient (size, P-portion, presentation, proof), the pretending
+ * function as a table (rows one period long; heaps that are P alone marked), the genus of each heap
+ * (wild ones marked) and, up to 64 elements, the multiplication table (products in P marked).
+ */
+function misereView(q: QuotientAnswer | undefined): HTMLElement {
+  const section = element('section', { id: 'misere', class: 'misere' }, element('h2', { text: 'Misère play' }));
+  if (!q) {
+    section.append(element('p', { class: 'computing', text: 'Computing the misère quotient…' }));
+    return section;
+  }
+  if ('refused' in q) {
+    section.append(element('p', { class: 'refused', id: 'misere-refused', text: q.refused }));
+    return section;
+  }
+  const inP = new Set(q.pPortion);
+  const name = (x: number) => (x < 0 ? '?' : q.elements[x]);
+  section.append(element('p', { class: 'status', id: 'misere-status', text: q.status }));
+  if (q.stopped) section.append(element('p', { class: 'stopped', id: 'misere-stopped', text: q.stopped }));
+  section.append(
+    element('p', {
+      id: 'presentation',
+      text:
+        `Generators: ${q.generators.map((g) => `${g.name} = heap ${g.heap}`).join(', ') || 'none'}. ` +
+        `Relations: ${q.relations.join(', ') || 'none'}.`,
+    }),
+    element('p', { id: 'p-portion', text: `P-portion: ${q.pPortion.map(name).join(', ')}.` }),
+  );
+  // The pretending function: a row per period when it is periodic.
+  const width = q.period && q.period.period <= 24 ? q.period.period : 10;
+  const pretending = element('table', { id: 'pretending' });
+  const head = element('tr', {}, element('th', { text: 'n' }));
+  for (let k = 0; k < width; k++) head.append(element('th', { text: `+${k}` }));
+  pretending.append(element('thead', {}, head));
+  const body = element('tbody');
+  for (let start = 0; start < q.pretending.length; start += width) {
+    const row = element('tr', {}, element('th', { text: String(start) }));
+    for (let n = start; n < Math.min(start + width, q.pretending.length); n++) {
+      const x = q.pretending[n];
+      const cell = element('td', { 'data-n': String(n), title: `Φ(heap ${n}) = ${name(x)}`, text: name(x) });
+      if (inP.has(x)) cell.classList.add('p');
+      row.append(cell);
+    }
+    body.append(row);
+  }
+  pretending.append(body);
+  section.append(
+    element('h3', { text: 'Pretending function: each heap’s element' }),
+    element('div', { class: 'table' }, pretending),
+    element('p', { class: 'legend', text: 'Marked: a heap that is a P-position on its own.' }),
+  );
+  // Genus.
+  const genus = element('table', { id: 'genus' });
+  genus.append(
+    element('thead', {}, element('tr', {}, element('th', { text: 'heap' }), element('th', { text: 'genus' }))),
+  );
+  const genusBody = element('tbody');
+  q.genus.forEach((g, n) => {
+    const cell = element('td', { text: g.symbol });
+    if (!g.tame) cell.classList.add('wild');
+    genusBody.append(element('tr', {}, element('th', { text: String(n) }), cell));
+  });
+  genus.append(genusBody);
+  section.append(
+    element('h3', { text: 'Genus' }),
+    element('p', { class: 'hint', id: 'genus-status', text: `${q.genusStatus} Marked: wild (not a Nim position’s).` }),
+    element('div', { class: 'table' }, genus),
+  );
+  if (q.table) {
+    const m = q.size;
+    const products = element('table', { id: 'products' });
+    const top = element('tr', {}, element('th', { text: '·' }));
+    for (let y = 0; y < m; y++) top.append(element('th', { text: name(y) }));
+    products.append(element('thead', {}, top));
+    const rows = element('tbody');
+    for (let x = 0; x < m; x++) {
+      const row = element('tr', {}, element('th', { text: name(x) }));
+      for (let y = 0; y < m; y++) {
+        const z = q.table[x * m + y];
+        const cell = element('td', { text: name(z), title: `${name(x)} · ${name(y)} = ${name(z)}` });
+        if (inP.has(z)) cell.classList.add('p');
+        row.append(cell);
+      }
+      rows.append(row);
+    }
+    products.append(rows);
+    section.append(
+      element('h3', { text: 'Multiplication table' }),
+      element('div', { class: 'table' }, products),
+      element('p', { class: 'legend', text: 'Marked: products in the P-portion.' }),
+    );
+  }
+  return section;
 }
 
 /** Compute further, cancel, export, copy. */
@@ -342,6 +440,11 @@ function parseColour(text: string): [number, number, number] {
 
 window.addEventListener('message', (event: MessageEvent<ToPanel>) => {
   const message = event.data;
+  if (message.type === 'misere') {
+    misere = message.answer;
+    if (data) render();
+    return;
+  }
   if (message.type === 'computing') {
     computing = true;
     computingUpTo = message.upTo;
@@ -362,6 +465,7 @@ window.addEventListener('message', (event: MessageEvent<ToPanel>) => {
   }
   wythoff = undefined;
   if (data?.rule !== message.answer.rule || data.values.length !== message.answer.values.length) view = null;
+  if (data?.rule !== message.answer.rule) misere = undefined;
   data = message.answer;
   render();
 });

@@ -418,6 +418,12 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       );
       assert.equal(points, '1001');
       assert.match((await panel.locator('#rare').textContent()) ?? '', /Rare values: 0, /);
+      // The misère view: Kayles' quotient, proved for every heap, with its multiplication table.
+      const misere = panel.locator('#misere-status');
+      await misere.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      assert.match((await misere.textContent()) ?? '', /40 elements, 9 of them P; wild\. The same for every heap/);
+      assert.equal(await panel.locator('#products tbody td').count(), 1600);
+      assert.ok((await panel.locator('#genus tbody tr').count()) > 10);
       await shot('e2e-11-explorer.png');
       // Compute further: four times as many values, every one plotted.
       await panel.locator('#further').click();

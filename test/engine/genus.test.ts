@@ -25,7 +25,7 @@ describe('genus', () => {
     assert.equal(genusSymbol(0, [0, 1, 3, 0, 2, 0, 2]), '0^(01302)');
   });
 
-  it("Kayles' heaps: the normal nimbers are Kayles' values, and the quotient is tame exactly while every genus is", () => {
+  it("Kayles' heaps: Kayles' nimbers, and the quotient is tame exactly while every genus is", () => {
     const { genera } = heapGenera(octal('0.77'), 12);
     assert.deepEqual(
       genera.map((g) => g.normal),

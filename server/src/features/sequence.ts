@@ -203,8 +203,8 @@ export function quotientAnswer(
     : p
       ? `Not proved for larger heaps: ${p.ground}.`
       : `Not proved for larger heaps: no period of the pretending function seen up to heap ${q.heaps}.`;
-  const status =
-    `Misère quotient of heaps up to ${q.heaps}: ${q.size} elements, ${pPortion.length} of them P; ${kind}. ` + proof;
+  const size = `${q.size} elements, ${pPortion.length} of them P`;
+  const status = `Misère quotient of heaps up to ${q.heaps}: ${size}; ${kind}. ${proof}`;
   const stopped = q.stop ? `Stopped at heap ${q.heaps}: ${cancelled ? 'cancelled' : q.stop.reason}.` : undefined;
   const genusDone = genera.genera.length - 1;
   const genusStatus =
