@@ -8,6 +8,7 @@ import type { GameInput } from '../../server/src/engine/gameTypes';
 import { type MisereQuotient, misereQuotient, quotientImage } from '../../server/src/engine/misereQuotient';
 import type { HeapRule } from '../../server/src/engine/types';
 import { octalMoves } from './oracles';
+import { random } from './random';
 
 const octal = (code: string): HeapRule => ({ kind: 'octal', digits: [...code.replace('.', '')].map(Number) });
 const subtract = (...set: number[]): HeapRule => ({ kind: 'subtract', set: set.map(BigInt) });
@@ -93,6 +94,29 @@ describe('misère quotients', () => {
       assert.ok(checked > 1000);
       // Plambeck–Siegel 2008, Theorem (parity): every misère quotient has even order.
       assert.equal(q.size % 2, 0, `${name}: order ${q.size}`);
+    });
+
+  // Where a class of the smaller heaps splits (Kayles at heap 9: {1} and {1, 1, 1, 5, 5} are alike
+  // among heaps to 8, but not beside two heaps of 9), only sums with several copies of the new
+  // heap and many small ones tell: sampled sums of up to seven heaps to 14, at most 36 tokens.
+  for (const [name, rule] of [
+    ['0.77', octal('0.77')],
+    ['0.07', octal('0.07')],
+  ] as const)
+    it(`${name}: sampled sums of many heaps to 14, and the split at heap 9, as brute force decides them`, () => {
+      const { quotient: q } = misereQuotient(rule, name, {}, { to: 14 });
+      const memo = new Map<string, boolean>();
+      const next = random(9);
+      const positions: number[][] = [
+        [1, 9, 9],
+        [1, 1, 1, 5, 5, 9, 9],
+      ];
+      while (positions.length < 400) {
+        const heaps = Array.from({ length: 2 + Math.floor(next() * 6) }, () => 1 + Math.floor(next() * 14));
+        if (heaps.reduce((x, y) => x + y, 0) <= 36) positions.push(heaps);
+      }
+      for (const position of positions)
+        assert.equal(predictsP(q, position), bruteIsP(rule, position, memo), `${name}: ${position.join(' ')}`);
     });
 
   it('where periodicity is proved, heaps past the computed ones are decided too (0.75, up to heap 34)', () => {
