@@ -146,6 +146,16 @@ describe('misère quotients', () => {
     assert.equal(q.size, 360);
   });
 
+  it("Dawson's chess is Dawson's Kayles one heap along (0.137's heap n is 0.07's heap n + 1): the same quotients", () => {
+    for (let n = 1; n <= 22; n++) {
+      const chess = misereQuotient(octal('0.137'), '0.137', {}, { to: n }).quotient;
+      const kayles = misereQuotient(octal('0.07'), '0.07', {}, { to: n + 1 }).quotient;
+      assert.equal(chess.size, kayles.size, `heaps to ${n}`);
+      assert.deepEqual(chess.relations, kayles.relations, `heaps to ${n}`);
+      for (let k = 1; k <= n; k++) assert.equal(chess.names[chess.images[k]], kayles.names[kayles.images[k + 1]]);
+    }
+  });
+
   it('misère Nim: heaps to 3 give T2 (order 6), to 7 give T3 (order 10), both tame (Plambeck–Siegel 2008)', () => {
     const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };
     const t2 = misereQuotient(nim, 'nim', {}, { to: 3 }).quotient;
