@@ -454,3 +454,33 @@ describe('grundy: bounds', function () {
     }
   });
 });
+
+describe('grundy quotient', () => {
+  it('Kayles: 40 elements, 9 P, wild, proved periodic; the table is a commutative monoid', () => {
+    const result = grundy('quotient', 'kayles', '--json');
+    assert.equal(result.status, 0, result.stderr);
+    const q = JSON.parse(result.stdout);
+    assert.deepEqual([q.size, q.pPortion.length, q.tame], [40, 9, false]);
+    assert.deepEqual([q.periodicity.period, q.periodicity.start, q.periodicity.proved], [12, 71, true]);
+    assert.deepEqual(
+      q.generators.map((g: { heap: number }) => g.heap),
+      [1, 2, 5, 9, 12, 25, 27],
+    );
+    const table: string[][] = q.table;
+    for (let x = 0; x < 40; x++) for (let y = 0; y < 40; y++) assert.equal(table[x][y], table[y][x]);
+    assert.equal(table[0].join(' '), q.table.map((row: string[]) => row[0]).join(' '));
+  });
+
+  it('text: the presentation and the proof; --to past the proof; a budget stop says so with exit 3', () => {
+    const text = grundy('quotient', 'octal 0.75', '--to', '30');
+    assert.equal(text.status, 0);
+    assert.match(text.stdout, /8 elements, 2 of them P; wild/);
+    assert.match(text.stdout, /relations: a² = 1, bc = ab, c² = b², b³ = b/);
+    assert.match(text.stdout, /the same for every heap/);
+    assert.match(text.stdout, /^30: /m);
+    const stopped = grundy('quotient', 'dawson', '--budget-ms', '300');
+    assert.equal(stopped.status, 3);
+    assert.match(stopped.stderr, /stopped at heap \d+: .*time budget/);
+    assert.equal(grundy('quotient', 'wythoff').status, 2);
+  });
+});
