@@ -1,8 +1,9 @@
 // The engine cache within a memory share (the worker trims it before each job, compute/worker.ts):
 // the oldest sequences go first, a sequence remembered again counts as new, and the Wythoff table
-// goes last.
+// goes after them, then the misère quotients.
 import * as assert from 'node:assert/strict';
 import { createEngineCache, rememberSequence, ruleSequence, trimCache } from '../../server/src/engine';
+import { misereQuotient } from '../../server/src/engine/misereQuotient';
 import type { HeapRule } from '../../server/src/engine/types';
 
 const subtract = (...set: number[]): HeapRule => ({ kind: 'subtract', set: set.map(BigInt) });
@@ -39,5 +40,18 @@ describe('the engine cache within a memory share', () => {
     rememberSequence(cache, longerA);
     trimCache(cache, longerA.values.byteLength);
     assert.deepEqual([...cache.sequences.values()], [longerA]);
+  });
+
+  it('misère quotients are counted too, after the sequences, oldest first', () => {
+    const cache = createEngineCache();
+    for (const [key, rule] of [
+      ['0.75', { kind: 'octal', digits: [0, 7, 5] }],
+      ['0.77', { kind: 'octal', digits: [0, 7, 7] }],
+    ] as const)
+      cache.quotients.set(key, misereQuotient(rule as HeapRule, key, {}, { to: 30 }).state);
+    const [small, large] = [...cache.quotients.values()].map((state) => state.mul.byteLength);
+    assert.equal(trimCache(cache, small + large), small + large);
+    assert.equal(trimCache(cache, large), large);
+    assert.deepEqual([...cache.quotients.keys()], ['0.77']);
   });
 });

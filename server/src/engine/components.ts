@@ -45,6 +45,13 @@ export function trimCache(cache: EngineCache, maxBytes: number): number {
     bytes -= wythoffBytes(cache.wythoff);
     cache.wythoff = undefined;
   }
+  // Misère quotients: a table of size² elements each, oldest first.
+  for (const state of cache.quotients.values()) bytes += state.mul.byteLength;
+  for (const [key, state] of cache.quotients) {
+    if (bytes <= maxBytes) break;
+    bytes -= state.mul.byteLength;
+    cache.quotients.delete(key);
+  }
   return bytes;
 }
 
