@@ -352,6 +352,38 @@ describe('games: misère play against the product graph', () => {
     }
   });
 
+  it('misère sums of heaps or rows of one octal rule go by its quotient: outcome and exactly the winning moves', () => {
+    const next = random(26);
+    const codes = [
+      [0, 7, 7],
+      [0, 0, 7],
+      [0, 1, 3, 7],
+      [0, 6],
+      [0, 7, 5],
+    ];
+    let byQuotient = 0;
+    for (let trial = 0; trial < 150; trial++) {
+      const rule: HeapRule = { kind: 'octal', digits: codes[trial % codes.length] };
+      const components: ComponentInput[] = Array.from({ length: integer(next, 1, 2) }, () =>
+        next() < 0.5
+          ? {
+              kind: 'heaps',
+              rule,
+              heaps: Array.from({ length: integer(next, 1, 3) }, () => BigInt(integer(next, 0, 7))),
+            }
+          : {
+              kind: 'octal-row',
+              rule,
+              cells: Array.from({ length: integer(next, 1, 9) }, () => (next() < 0.7 ? 'X' : '.')).join(''),
+            },
+      );
+      const analysis = analyzeGame({ play: 'misere', components });
+      if (analysis.decidedBy?.theory === 'quotient' || analysis.decidedBy?.theory === 'genus') byQuotient++;
+      expectMisereAgainstProduct({ play: 'misere', components }, analysis);
+    }
+    assert.ok(byQuotient > 100, `${byQuotient} decided by the quotient`);
+  });
+
   it('misère Nim of huge heaps uses Bouton, and other huge misère sums say they are beyond the search', () => {
     const big = analyzeGame({
       play: 'misere',

@@ -4,7 +4,7 @@
 // when the pretending function is proved periodic, where the splits of a huge heap are counted per
 // residue of the period (a split a + b with both parts past the period's start has an image that
 // depends on a mod period only).
-import type { EngineCache, MoveList } from './components';
+import { type EngineCache, type MoveList, xRuns } from './components';
 import type { ComponentInput } from './gameTypes';
 import { ruleKey } from './heap';
 import { heapMoveParts, type MisereQuotient, misereQuotient, quotientImage, windowTheorem } from './misereQuotient';
@@ -29,7 +29,10 @@ export type QuotientPlay =
    */
   | { readonly skip: string; readonly cancelled?: boolean };
 
-/** Decides a misère sum whose components are all heaps of one rule (not Nim: Bouton does that). */
+/**
+ * Decides a misère sum whose components are all heaps, or rows of X's, of one rule (not Nim:
+ * Bouton does that). A row's runs of X are its heaps.
+ */
 export function misereByQuotient(
   components: readonly ComponentInput[],
   cache: EngineCache,
@@ -37,19 +40,26 @@ export function misereByQuotient(
   list: MoveList,
 ): QuotientPlay | undefined {
   const first = components[0];
-  if (first?.kind !== 'heaps') return undefined;
+  if (first?.kind !== 'heaps' && first?.kind !== 'octal-row') return undefined;
   const rule = first.rule;
   const key = ruleKey(rule);
-  const heaps: { component: number; index: number; size: bigint }[] = [];
+  const threeWay = rule.kind === 'octal' && rule.digits.some((d) => d & 8);
+  // A heap (its index), or a row's run of X's (where it starts).
+  const heaps: { component: number; index: number; size: bigint; row: boolean }[] = [];
   for (const [component, c] of components.entries()) {
-    if (c.kind !== 'heaps' || ruleKey(c.rule) !== key) return undefined;
-    c.heaps.forEach((size, index) => {
-      if (size > 0n) heaps.push({ component, index, size });
-    });
+    if ((c.kind !== 'heaps' && c.kind !== 'octal-row') || ruleKey(c.rule) !== key) return undefined;
+    if (c.kind === 'heaps')
+      c.heaps.forEach((size, index) => {
+        if (size > 0n) heaps.push({ component, index, size, row: false });
+      });
+    else {
+      if (threeWay) return undefined; // a run split three ways has no one way to write it
+      for (const [start, length] of xRuns(c.cells))
+        heaps.push({ component, index: start, size: BigInt(length), row: true });
+    }
   }
   if (heaps.length === 0) return undefined;
   const largest = heaps.reduce((x, h) => (h.size > x ? h.size : x), 0n);
-  const threeWay = rule.kind === 'octal' && rule.digits.some((d) => d & 8);
   if (threeWay && largest > BigInt(DIRECT_HEAP))
     return { skip: `a heap of ${largest} splits three ways in too many ways to list` };
   const theorem = windowTheorem(rule);
@@ -86,11 +96,22 @@ export function misereByQuotient(
   if (outcome === 'N') {
     const seen = new Set<string>();
     heaps.forEach((heap, i) => {
+      const rest = mul[before[i] * m + after[i + 1]];
+      if (heap.row) {
+        // A run: every placement of the knocked-down cells that leaves these runs (as the
+        // exact search writes them).
+        winningMoves(rule, quotient, heap.size, rest, (take, leaves) => {
+          const sizes = leaves.map(Number);
+          const offsets = sizes.length === 0 ? [0] : sizes.length === 1 ? [0, sizes[0]] : [...new Set(sizes)];
+          for (const offset of offsets)
+            list.add(heap.component, { kind: 'knock', start: heap.index + offset, count: Number(take) });
+        })(list);
+        return;
+      }
       // Equal heaps of one component have the same moves: each is listed once.
       const sizeKey = `${heap.component}:${heap.size}`;
       if (seen.has(sizeKey)) return;
       seen.add(sizeKey);
-      const rest = mul[before[i] * m + after[i + 1]];
       winningMoves(rule, quotient, heap.size, rest, (take, leaves) =>
         list.add(heap.component, { kind: 'heap', heap: heap.index, take, leaves }),
       )(list);
