@@ -146,7 +146,7 @@ describe('misère quotients', () => {
     assert.equal(q.size, 360);
   });
 
-  it("Dawson's chess is Dawson's Kayles one heap along (0.137's heap n is 0.07's heap n + 1): the same quotients", () => {
+  it("Dawson's chess is Dawson's Kayles one heap along (0.137's heap n is 0.07's n + 1): same quotients", () => {
     for (let n = 1; n <= 22; n++) {
       const chess = misereQuotient(octal('0.137'), '0.137', {}, { to: n }).quotient;
       const kayles = misereQuotient(octal('0.07'), '0.07', {}, { to: n + 1 }).quotient;
