@@ -72,7 +72,8 @@ const usage = `usage: grundy check FILE [--json] [--max-memory-mb MB]
                      .join(', ')}
   quotient RULE    a heap rule's misère quotient (Plambeck–Siegel): its size, generators and
                    relations, P-portion, pretending function (heap → element) and whether it is
-                   proved for every heap; --to N computes it up to heap N even past a proof
+                   proved for every heap; --to N prints the pretending function to heap N
+                   (any size once the quotient is proved periodic)
   --json           machine-readable output
   --budget-ms MS   time the computations may take (default 10000); past it, results say how far
                    they got
@@ -608,45 +609,55 @@ async function sequence(source: string, options: Options, out: Output): Promise<
   return 0;
 }
 
-/** The largest heap `quotient --to` accepts: each heap adds a row of work, so this is minutes. */
-const QUOTIENT_MAX_TO = 100_000;
+/** Heaps a quotient is computed to one by one (an array's indices); past them, only a proof helps. */
+const QUOTIENT_INDEXABLE = 2 ** 31 - 1;
 
 async function quotient(source: string, options: Options, out: Output): Promise<number> {
   const { rule, name } = parseRule(source);
-  if (options.to !== undefined && options.to > BigInt(QUOTIENT_MAX_TO))
-    throw new UsageError(`--to for a quotient is at most ${QUOTIENT_MAX_TO.toLocaleString('en-US')} heaps`);
   // The computation runs on this thread: Ctrl-C ends the process at once.
   process.removeAllListeners('SIGINT');
   const budget: Budget = { deadline: Date.now() + options.budgetMs };
-  const to = options.to === undefined ? undefined : Number(options.to);
-  const { quotient: q } = misereQuotient(rule, ruleKey(rule), budget, { to, pastProof: to !== undefined });
+  // Computed to --to or to a proof, whichever comes first; the pretending function is printed to
+  // --to (of any size) from the computed heaps and the proved period.
+  const to =
+    options.to === undefined
+      ? undefined
+      : options.to > BigInt(QUOTIENT_INDEXABLE)
+        ? QUOTIENT_INDEXABLE
+        : Number(options.to);
+  const { quotient: q } = misereQuotient(rule, ruleKey(rule), budget, { to });
   const period = q.periodicity;
-  const last = to ?? (period?.proved ? Math.max(q.heaps, period.start + 2 * period.period - 1) : q.heaps);
-  const images: string[] = [];
-  for (let n = 0; n <= last; n++) {
-    const image = quotientImage(q, BigInt(n));
-    images.push(image === undefined ? '?' : q.names[image]);
-  }
+  const last = options.to ?? BigInt(period?.proved ? Math.max(q.heaps, period.start + 2 * period.period - 1) : q.heaps);
+  const lastKnown = period?.proved ? last : BigInt(q.heaps) < last ? BigInt(q.heaps) : last;
+  const imageName = (n: bigint) => {
+    const image = quotientImage(q, n);
+    return image === undefined ? '?' : q.names[image];
+  };
   const pPortion = q.names.filter((_, x) => q.isP[x]);
+  let stoppedAt: bigint | undefined;
   if (options.json) {
-    await out.line(
-      JSON.stringify({
-        rule: name,
-        key: q.ruleKey,
-        size: q.size,
-        heaps: q.heaps,
-        tame: q.tame,
-        generators: q.generators.map((g) => ({ name: g.name, heap: g.heap })),
-        relations: q.relations,
-        pPortion,
-        periodicity: period ?? null,
-        ...(q.stop ? { stop: q.stop.reason } : {}),
-        pretending: images,
-        ...(q.size <= 64
-          ? { table: q.names.map((_, x) => q.names.map((__, y) => q.names[q.mul[x * q.size + y]])) }
-          : {}),
-      }),
-    );
+    const head = {
+      rule: name,
+      key: q.ruleKey,
+      size: q.size,
+      heaps: q.heaps,
+      tame: q.tame,
+      generators: q.generators.map((g) => ({ name: g.name, heap: g.heap })),
+      relations: q.relations,
+      pPortion,
+      periodicity: period ?? null,
+      ...(q.stop ? { stop: q.stop.reason } : {}),
+      ...(q.size <= 64 ? { table: q.names.map((_, x) => q.names.map((__, y) => q.names[q.mul[x * q.size + y]])) } : {}),
+    };
+    await out.line(`${JSON.stringify(head).slice(0, -1)},"pretending":[`);
+    for (let n = 0n; n <= lastKnown; n++) {
+      if (n % 4096n === 0n && n > 0n && Date.now() > budget.deadline!) {
+        stoppedAt = n;
+        break;
+      }
+      await out.line(`${n === 0n ? '' : ','}${JSON.stringify(imageName(n))}`);
+    }
+    await out.line(']}');
   } else {
     await out.line(`${name}  (${q.ruleKey})`);
     await out.line(
@@ -655,24 +666,38 @@ async function quotient(source: string, options: Options, out: Output): Promise<
     );
     if (period?.proved) await out.line(`the same for every heap: ${period.ground}`);
     else if (period) await out.line(`not proved for larger heaps: ${period.ground}`);
-    else await out.line(`not proved for larger heaps (no period of the pretending function seen yet)`);
+    else await out.line('not proved for larger heaps (no period of the pretending function seen yet)');
     if (q.stop) await out.line(`stopped at heap ${q.heaps}: ${q.stop.reason}`);
     await out.line(`generators: ${q.generators.map((g) => `${g.name} = heap ${g.heap}`).join(', ') || 'none'}`);
     await out.line(`relations: ${q.relations.join(', ') || 'none'}`);
     await out.line(`P-portion: ${pPortion.join(', ')}`);
     await out.line('pretending function (heap: element):');
-    const width = String(last).length;
-    for (let n = 0; n <= last; n += 10)
-      await out.line(
-        `${String(n).padStart(width)}: ${images
-          .slice(n, n + 10)
-          .map((x) => x.padEnd(7))
-          .join('')}`.trimEnd(),
-      );
+    const width = last.toString().length;
+    for (let n = 0n; n <= lastKnown; n += 10n) {
+      if (n % 4000n === 0n && n > 0n && Date.now() > budget.deadline!) {
+        stoppedAt = n;
+        break;
+      }
+      const row: string[] = [];
+      for (let k = n; k < n + 10n && k <= lastKnown; k++) row.push(imageName(k).padEnd(7));
+      await out.line(`${n.toString().padStart(width)}: ${row.join('')}`.trimEnd());
+    }
   }
   await out.flush();
   if (q.stop && q.stop.cause !== 'method') {
     process.stderr.write(`grundy: stopped at heap ${q.heaps}: ${q.stop.reason} (--budget-ms ${options.budgetMs})\n`);
+    return LIMIT_EXIT;
+  }
+  if (stoppedAt !== undefined) {
+    process.stderr.write(
+      `grundy: stopped before heap ${stoppedAt}: the budget of ${options.budgetMs} ms was reached\n`,
+    );
+    return LIMIT_EXIT;
+  }
+  if (lastKnown < last) {
+    process.stderr.write(
+      `grundy: stopped after heap ${lastKnown}: the quotient is not proved periodic, so larger heaps are not known\n`,
+    );
     return LIMIT_EXIT;
   }
   return 0;

@@ -380,12 +380,12 @@ describe('the message stream and the protocol order', function () {
       server.send({
         method: 'textDocument/didOpen',
         params: {
-          // Every take but 1: no period of its misère quotient can be proved, and 30000 is past the search.
+          // Every take but 1: no period of its misère quotient can be proved, and 10^20 is past both.
           textDocument: {
             uri: URI,
             languageId: 'game',
             version: 1,
-            text: 'rule most = subtract all except {1}\ngame far = misere most 30000\n',
+            text: 'rule most = subtract all except {1}\ngame far = misere most 100000000000000000000\n',
           },
         },
       });

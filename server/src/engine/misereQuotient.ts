@@ -103,22 +103,33 @@ export function heapMoveParts(rule: HeapRule, n: number): number[][] {
   );
 }
 
-/** The heaps of a rule, shared by every quotient built on them: moves and heights. */
+/**
+ * The heaps of a rule, shared by every quotient built on them: heights, and whether a heap has a
+ * move. Moves are listed again when wanted, not kept: heap n has up to n options or more, so
+ * keeping every heap's would take memory quadratic in the heaps.
+ */
 class HeapMoves {
-  readonly moves: number[][][] = [[]];
   /** The longest play from each heap: a move lowers the sum of the heights by at least 1. */
   readonly heights: number[] = [0];
+  private readonly movable: boolean[] = [false];
   constructor(readonly rule: HeapRule) {}
+  moves(n: number): number[][] {
+    return heapMoveParts(this.rule, n);
+  }
+  hasMove(n: number): boolean {
+    this.ensure(n);
+    return this.movable[n];
+  }
   ensure(n: number): void {
-    while (this.moves.length <= n) {
-      const moves = heapMoveParts(this.rule, this.moves.length);
+    while (this.heights.length <= n) {
+      const moves = heapMoveParts(this.rule, this.heights.length);
       let height = 0;
       for (const parts of moves) {
         let h = 1;
         for (const part of parts) h += this.heights[part];
         if (h > height) height = h;
       }
-      this.moves.push(moves);
+      this.movable.push(moves.length > 0);
       this.heights.push(height);
     }
   }
@@ -141,7 +152,7 @@ function misereBase(heapMoves: HeapMoves): Base {
   return {
     size: 2,
     mul: Int32Array.of(0, 1, 1, 1),
-    image: (heap) => (heapMoves.moves[heap].length > 0 ? 1 : 0),
+    image: (heap) => (heapMoves.hasMove(heap) ? 1 : 0),
     accept: Uint8Array.of(0, 1),
   };
 }
@@ -199,7 +210,7 @@ export class QuotientState implements Structure {
   addHeap(budget: Budget): boolean {
     const n = this.images.length;
     this.heapMoves.ensure(n);
-    const options = optionImagesOf(this, this.heapMoves.moves[n]);
+    const options = optionImagesOf(this, this.heapMoves.moves(n));
     const owner = this.owners.get(this.ownerKey(n, options));
     if (owner !== undefined) {
       this.pushImage(this.images[owner], options);
@@ -388,7 +399,7 @@ function grow(state: QuotientState, n: number, options: Int32Array, budget: Budg
         sets[j] = Uint8Array.from(lift, (x) => earlier[x]);
       }
       structure = nested;
-      opts = optionImagesOf(nested, heapMoves.moves[n]);
+      opts = optionImagesOf(nested, heapMoves.moves(n));
       next = nested.isP;
       seen.clear();
       for (let j = 0; j < sets.length; j++) seen.set(key(j), j);
@@ -582,7 +593,7 @@ function assemble(
   }
   const images = [...structure.images.map((x) => classOf(x, 0)), classOf(0, reduceLevel(1))];
   const grown = { size, mul: newMul, images };
-  const optionImages = images.map((_, k) => optionImagesOf(grown, heapMoves.moves[k]));
+  const optionImages = images.map((_, k) => optionImagesOf(grown, heapMoves.moves(k)));
   const check = verify({ size, mul: newMul, images, optionImages }, isP, base, budget);
   if (check !== true) return { failed: check };
   return { size, mul: newMul, isP, images, optionImages };

@@ -18,8 +18,11 @@ export interface DecidedBy {
 
 /** Heaps up to this size have their options listed one by one; larger ones go by residues. */
 const DIRECT_HEAP = 4096;
-/** The quotient is computed up to at most this heap when no period is proved before it. */
-export const QUOTIENT_MAX_HEAP = 20_000;
+/**
+ * The heaps a quotient can be computed to one by one (an array's indices). Short of it, what
+ * stops an unproved rule's quotient is the time budget, not a guess.
+ */
+const INDEXABLE_HEAP = 2 ** 31 - 1;
 
 export type QuotientPlay =
   | { readonly outcome: 'N' | 'P'; readonly decidedBy: DecidedBy }
@@ -63,10 +66,14 @@ export function misereByQuotient(
   if (threeWay && largest > BigInt(DIRECT_HEAP))
     return { skip: `a heap of ${largest} splits three ways in too many ways to list` };
   const theorem = windowTheorem(rule);
-  if (largest > BigInt(QUOTIENT_MAX_HEAP) && 'none' in theorem)
-    return { skip: `the rule's misère quotient cannot be proved periodic (${theorem.none})` };
+  if (largest > BigInt(INDEXABLE_HEAP) && 'none' in theorem)
+    return {
+      skip:
+        `a heap of ${largest} is past what a misère quotient computes heap by heap, and this rule's ` +
+        `cannot be proved periodic (${theorem.none})`,
+    };
   const quotients = cache.quotients;
-  const to = largest > BigInt(QUOTIENT_MAX_HEAP) ? QUOTIENT_MAX_HEAP : Number(largest);
+  const to = largest > BigInt(INDEXABLE_HEAP) ? INDEXABLE_HEAP : Number(largest);
   // At most half the time left: the exact search may still decide a small sum the quotient
   // cannot reach yet (the quotient resumes where it stopped next time).
   const share =
