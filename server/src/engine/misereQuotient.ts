@@ -22,21 +22,27 @@
 //      Proof: replace every copy of H_n by H_k; moves correspond one to one with images equal, so
 //      by induction outcomes are equal; Q stays reduced and Φ onto. (A heap with no move is the
 //      zero game: heap 0.)
-//   B. Otherwise the new quotient is built on the hypothesis that the outcome of G + j·H_n depends
-//      only on Φ(G) and j: the sets P_j = {x : G + j·H_n is P when Φ(G) = x} follow from P_{j-1}
-//      by the misère rule, worked on one representative of each x (the one of least height, so its
-//      options' classes come first), until P_j repeats (index + period). The pairs (x, j) with
-//      x ∈ P_j accepted are then minimised (Moore's partition refinement over the generators and
-//      H_n): the result is reduced and onto by construction, and (F) is verified exactly. Should
-//      (F) fail, the hypothesis was wrong (a class of the smaller quotient splits): the quotient is
-//      then known for the heaps before n only, and it is said.
+//   B. Otherwise, first on the hypothesis that the outcome of G + j·H_n depends only on Φ(G) and
+//      j: the sets S_j = {x : G + j·H_n is P when Φ(G) = x} follow from S_{j-1} by the misère rule,
+//      worked on one representative of each x (the one of least height, so its options' classes
+//      come first), until S_j repeats (index + period). The pairs (x, j) are then minimised
+//      (Moore's partition refinement over the heaps' images and H_n): the result is reduced and
+//      onto by construction, and (F) is checked exactly. When (F) fails, a class of the smaller
+//      quotient splits beside copies of H_n (Kayles at heap 9: {1} and {1, 1, 1, 5, 5} are alike
+//      among heaps to 8, not beside two heaps of 9). Then each S_j is a predicate of the same kind
+//      as "is P" on the heaps < n ("G + j·H_n is P": accepted where no move of H_n lands in
+//      S_{j-1}, and no move of G lands in S_j), so its own quotient of heaps < n is computed the
+//      same way, heap by heap, over the structure so far as a base that it refines; the structure
+//      is replaced by it, and so on until the S_j repeat. The pairs are minimised as before and
+//      (F) checked again: nothing is ever assumed.
 //
 // When it holds for every heap (the analogue of Guy–Smith): for a finite octal or hexadecimal code
 // without `!` on a splitting digit (or a finite subtraction set), let t be the largest take and r
 // the most heaps a move leaves. If Φ(H_{k+p}) = Φ(H_k) for n0 ≤ k ≤ N − p (n0 ≥ 1) and
 // N ≥ r(n0 + p) + t − 1, then for every heap M > N the options of H_M and of H_{M-p} have the same
 // images (lower the largest heap left, which is at least n0 + p, by p; back, raise it by p), so by
-// A, H_M ≡ H_{M-p}, Q never changes and Φ is periodic for ever.
+// A, H_M ≡ H_{M-p}, Q never changes (A splits no class: a sum with H_M has the outcome of the same
+// sum with H_{M-p}) and Φ is periodic for ever.
 import type { Budget, HeapRule, StopCause } from './types';
 import { unitOptions } from './unitOptions';
 
