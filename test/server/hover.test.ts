@@ -97,6 +97,16 @@ const cases: [string, string, string[]][] = [
     ['misère play', 'the player to move wins', "Decided by the rule's misère quotient: 40 elements", 'Winning moves'],
   ],
   [
+    "a tame misère sum (Dawson's chess, heaps to 5): genus theory, with the heaps' genus symbols",
+    'game |t = misere dawson 3 4 5',
+    [
+      'the player to move wins',
+      'Decided by tame',
+      "(Conway's genus theory)",
+      'genus: 3: 2^(20), 4: 0^(120), 5: 3^(31)',
+    ],
+  ],
+  [
     'misère Nim: Bouton',
     'game |n = misere nim 1 1 1',
     ['the player to move loses', "Decided by misère Nim: Bouton's rule"],

@@ -6,6 +6,7 @@
 // depends on a mod period only).
 import { type EngineCache, type MoveList, xRuns } from './components';
 import type { ComponentInput } from './gameTypes';
+import { heapGenera } from './genus';
 import { ruleKey } from './heap';
 import { heapMoveParts, type MisereQuotient, misereQuotient, quotientImage, windowTheorem } from './misereQuotient';
 import type { Budget, HeapRule } from './types';
@@ -15,6 +16,11 @@ export interface DecidedBy {
   readonly theory: 'nim' | 'genus' | 'quotient' | 'search';
   readonly text: string;
 }
+
+/** A tame sum's heaps get their genus symbols when all are at most this (a brute force)… */
+const GENUS_IN_HOVER = 24;
+/** …within this much time. */
+const GENUS_MS = 200;
 
 /** Heaps up to this size have their options listed one by one; larger ones go by residues. */
 const DIRECT_HEAP = 4096;
@@ -124,7 +130,19 @@ export function misereByQuotient(
       )(list);
     });
   }
-  return { outcome, decidedBy: describe(quotient) };
+  const decidedBy = describe(quotient);
+  if (!quotient.tame) return { outcome, decidedBy };
+  // Tame: the heaps' genus symbols say how they play, when a brute force reaches them quickly.
+  const sizes = [...new Set(heaps.map((h) => h.size))].sort((a, b) => (a < b ? -1 : 1));
+  const largestSize = sizes[sizes.length - 1];
+  if (largestSize > BigInt(GENUS_IN_HOVER)) return { outcome, decidedBy };
+  const { genera } = heapGenera(rule, Number(largestSize), {
+    ...budget,
+    deadline: Math.min(budget.deadline ?? Number.POSITIVE_INFINITY, Date.now() + GENUS_MS),
+  });
+  if (genera.length <= Number(largestSize)) return { outcome, decidedBy };
+  const symbols = sizes.map((n) => `${n}: ${genera[Number(n)].symbol}`).join(', ');
+  return { outcome, decidedBy: { ...decidedBy, text: `${decidedBy.text}; the heaps' genus: ${symbols}` } };
 }
 
 function describe(q: MisereQuotient): DecidedBy {
