@@ -11,9 +11,10 @@ import {
   ruleKey,
   ruleSequence,
 } from '../engine';
+import { timeShare } from '../engine/budget';
 import type { GameInput } from '../engine/gameTypes';
 import { type GeneraResult, heapGenera } from '../engine/genus';
-import { type MisereQuotient, misereQuotient } from '../engine/misereQuotient';
+import { cachedMisereQuotient, type MisereQuotient } from '../engine/misereQuotient';
 import { extendedValue, observedRegularity } from '../engine/period';
 import type {
   Budget,
@@ -228,16 +229,10 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
     case 'quotient': {
       // Three quarters of the time for the quotient, what is left for the genus (a brute force).
       const key = ruleKey(job.rule);
-      const share =
-        budget.deadline === undefined
-          ? budget
-          : { ...budget, deadline: Date.now() + ((budget.deadline - Date.now()) * 3) / 4 };
-      const { quotient, state } = misereQuotient(job.rule, key, share, {
+      const share = timeShare(budget, 3 / 4);
+      const quotient = cachedMisereQuotient(cache, job.rule, key, share, {
         to: Math.max(job.upTo, QUOTIENT_SEARCH_FLOOR),
-        resume: cache.quotients.get(key),
       });
-      cache.quotients.delete(key);
-      cache.quotients.set(key, state);
       const genera = heapGenera(job.rule, Math.min(job.upTo, GENUS_MAX_HEAP), budget);
       return { kind: 'quotient', quotient, genera };
     }

@@ -16,6 +16,12 @@ export function sequenceLengthLimit(budget: Budget): number {
   return Math.floor((budget.maxSequenceBytes ?? DEFAULT_SEQUENCE_BYTES) / BYTES_PER_VALUE);
 }
 
+/** The budget with only `fraction` of the time it has left (the same budget without a deadline). */
+export function timeShare(budget: Budget, fraction: number): Budget {
+  if (budget.deadline === undefined) return budget;
+  return { ...budget, deadline: Date.now() + (budget.deadline - Date.now()) * fraction };
+}
+
 export function describeStop(cause: StopCause): string {
   switch (cause) {
     case 'cancelled':

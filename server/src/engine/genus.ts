@@ -7,7 +7,8 @@
 //
 // Computed by brute force over the positions a heap reaches (sums of smaller heaps, with a copies
 // of *2 and b of *1 beside them), with one memo for every heap of the rule: bounded by the budget.
-import { heapMoveParts } from './misereQuotient';
+import { Meter } from './budget';
+import { budgetStop, heapMoveParts } from './misereQuotient';
 import type { Budget, HeapRule } from './types';
 
 /** How many γk are computed: the symbol is written to where they alternate within these. */
@@ -39,13 +40,13 @@ export function heapGenera(rule: HeapRule, upTo: number, budget: Budget = {}): G
   };
   const normal: number[] = [];
   const misere = new Map<string, number>();
-  let work = 0;
+  const meter = new Meter(budget);
   let stopped: string | undefined;
   const check = () => {
-    if (++work % 4096 !== 0) return;
-    if (budget.isCancelled?.()) stopped = 'cancelled';
-    else if (budget.deadline !== undefined && Date.now() > budget.deadline) stopped = 'the time budget ran out';
-    if (stopped) throw new GenusStopped();
+    const cause = meter.spend(1);
+    if (!cause) return;
+    stopped = budgetStop(cause).reason;
+    throw new GenusStopped();
   };
   // G⁻ of (heaps, a copies of *2, b of *1); heaps sorted, no zeros.
   const value = (heaps: readonly number[], a: number, b: number): number => {

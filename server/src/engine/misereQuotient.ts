@@ -43,6 +43,7 @@
 // images (lower the largest heap left, which is at least n0 + p, by p; back, raise it by p), so by
 // A, H_M ≡ H_{M-p}, Q never changes (A splits no class: a sum with H_M has the outcome of the same
 // sum with H_{M-p}) and Φ is periodic for ever.
+import { describeStop, Meter } from './budget';
 import type { Budget, HeapRule, StopCause } from './types';
 import { unitOptions } from './unitOptions';
 
@@ -118,9 +119,11 @@ class HeapMoves {
   /** The longest play from each heap: a move lowers the sum of the heights by at least 1. */
   readonly heights: number[] = [0];
   private readonly movable: boolean[] = [false];
+  /** The heap listed last, by `ensure`: the one a quotient adds next asks for it again at once. */
+  private last?: { heap: number; moves: number[][] };
   constructor(readonly rule: HeapRule) {}
   moves(n: number): number[][] {
-    return heapMoveParts(this.rule, n);
+    return this.last?.heap === n ? this.last.moves : heapMoveParts(this.rule, n);
   }
   hasMove(n: number): boolean {
     this.ensure(n);
@@ -128,7 +131,8 @@ class HeapMoves {
   }
   ensure(n: number): void {
     while (this.heights.length <= n) {
-      const moves = heapMoveParts(this.rule, this.heights.length);
+      const heap = this.heights.length;
+      const moves = heapMoveParts(this.rule, heap);
       let height = 0;
       for (const parts of moves) {
         let h = 1;
@@ -137,6 +141,7 @@ class HeapMoves {
       }
       this.movable.push(moves.length > 0);
       this.heights.push(height);
+      this.last = { heap, moves };
     }
   }
 }
@@ -425,6 +430,13 @@ function grow(state: QuotientState, n: number, options: Int32Array, budget: Budg
   }
 }
 
+/** A clock or cancellation stop, said as every stop of this file says it. */
+export function budgetStop(cause: StopCause): { cause: StopCause; reason: string } {
+  const reason =
+    cause === 'cancelled' ? 'cancelled' : cause === 'deadline' ? 'the time budget ran out' : describeStop(cause);
+  return { cause, reason };
+}
+
 function tooLarge(n: number, size: number): QuotientStop {
   return {
     cause: 'method',
@@ -553,7 +565,7 @@ function assemble(
   }
   let classCount = -1;
   for (;;) {
-    if (budget.isCancelled?.()) return { failed: { cause: 'cancelled', reason: 'cancelled' } };
+    if (budget.isCancelled?.()) return { failed: budgetStop('cancelled') };
     const signatures = new Map<string, number>();
     const next = new Int32Array(count);
     for (let j = 0; j < levels; j++)
@@ -679,7 +691,8 @@ function verify(
   const full = new Uint32Array(words);
   for (let y = 0; y < m; y++) full[y >>> 5] |= 1 << (y & 31);
   states.push({ z: 0, psi: 0, conditions: [], allowed: full });
-  let work = 0;
+  // Work is counted in elements read; the clock and the cancellation are asked every 2^22.
+  const meter = new Meter(budget, 1 << 22);
   const safeThrough: (Uint32Array | undefined)[] = new Array(m * typeCount);
   /** {s : u·s is safe for type t}. */
   const condition = (u: number, t: number): Uint32Array => {
@@ -693,7 +706,7 @@ function verify(
       const y = mul[row + s];
       if ((safe[y >>> 5] >>> (y & 31)) & 1) bits[s >>> 5] |= 1 << (s & 31);
     }
-    work += m;
+    meter.spend(m);
     safeThrough[key] = bits;
     return bits;
   };
@@ -756,7 +769,7 @@ function verify(
           for (let w = 0; w < words; w++) any |= allowed[w] &= bits[w];
           conditions.push(u, state.conditions[i + 1]);
         }
-        work += words * (1 + state.conditions.length / 2);
+        meter.spend(words * (1 + state.conditions.length / 2));
         if (!any) continue;
         keep({ z: mul[state.z * m + hc], psi: psiPower, conditions, allowed });
       }
@@ -766,12 +779,8 @@ function verify(
         cause: 'method',
         reason: `its check needs more than ${MAX_CHECK_STATES.toLocaleString('en-US')} states`,
       };
-    if (work > 1 << 22) {
-      work = 0;
-      if (budget.isCancelled?.()) return { cause: 'cancelled', reason: 'cancelled' };
-      if (budget.deadline !== undefined && Date.now() > budget.deadline)
-        return { cause: 'deadline', reason: 'the time budget ran out' };
-    }
+    const stopped = meter.spend(0);
+    if (stopped) return budgetStop(stopped);
     states = next;
   }
   for (const state of states) {
@@ -843,14 +852,12 @@ export function misereQuotient(
   const to = options.to ?? Number.MAX_SAFE_INTEGER;
   const theorem = windowTheorem(rule);
   const proof = () => provedPeriod(state, theorem);
+  const meter = new Meter(budget);
   while (state.heaps < to && !state.stop) {
     if (!options.pastProof && proof()) break;
-    if (budget.isCancelled?.()) {
-      state.stop = { cause: 'cancelled', reason: 'cancelled' };
-      break;
-    }
-    if (budget.deadline !== undefined && Date.now() > budget.deadline) {
-      state.stop = { cause: 'deadline', reason: 'the time budget ran out' };
+    const stopped = meter.poll();
+    if (stopped) {
+      state.stop = budgetStop(stopped);
       break;
     }
     if (budget.maxValues !== undefined && state.heaps >= budget.maxValues) {
@@ -863,6 +870,20 @@ export function misereQuotient(
   // A budget stop is no property of the rule: the state may be resumed with more time.
   if (state.stop && state.stop.cause !== 'method') state.stop = undefined;
   return { quotient, state };
+}
+
+/** misereQuotient resumed from the engine cache's state for the rule, which then holds the new one (as the newest). */
+export function cachedMisereQuotient(
+  cache: { readonly quotients: Map<string, QuotientState> },
+  rule: HeapRule,
+  key: string,
+  budget: Budget,
+  options: Omit<QuotientOptions, 'resume'> = {},
+): MisereQuotient {
+  const { quotient, state } = misereQuotient(rule, key, budget, { ...options, resume: cache.quotients.get(key) });
+  cache.quotients.delete(key);
+  cache.quotients.set(key, state);
+  return quotient;
 }
 
 function provedPeriod(

@@ -4,11 +4,18 @@
 // when the pretending function is proved periodic, where the splits of a huge heap are counted per
 // residue of the period (a split a + b with both parts past the period's start has an image that
 // depends on a mod period only).
+import { timeShare } from './budget';
 import { type EngineCache, type MoveList, xRuns } from './components';
 import type { ComponentInput } from './gameTypes';
 import { heapGenera } from './genus';
 import { ruleKey } from './heap';
-import { heapMoveParts, type MisereQuotient, misereQuotient, quotientImage, windowTheorem } from './misereQuotient';
+import {
+  cachedMisereQuotient,
+  heapMoveParts,
+  type MisereQuotient,
+  quotientImage,
+  windowTheorem,
+} from './misereQuotient';
 import type { Budget, HeapRule } from './types';
 
 /** Which theory decided a misère game, in words for the hover and the CLI. */
@@ -78,15 +85,11 @@ export function misereByQuotient(
         `a heap of ${largest} is past what a misère quotient computes heap by heap, and this rule's ` +
         `cannot be proved periodic (${theorem.none})`,
     };
-  const quotients = cache.quotients;
   const to = largest > BigInt(INDEXABLE_HEAP) ? INDEXABLE_HEAP : Number(largest);
   // At most half the time left: the exact search may still decide a small sum the quotient
   // cannot reach yet (the quotient resumes where it stopped next time).
-  const share =
-    budget.deadline === undefined ? budget : { ...budget, deadline: Date.now() + (budget.deadline - Date.now()) / 2 };
-  const { quotient, state } = misereQuotient(rule, key, share, { to, resume: quotients.get(key) });
-  quotients.delete(key); // to the end: the newest
-  quotients.set(key, state);
+  const share = timeShare(budget, 1 / 2);
+  const quotient = cachedMisereQuotient(cache, rule, key, share, { to });
   const images: number[] = [];
   for (const heap of heaps) {
     const image = quotientImage(quotient, heap.size);
@@ -113,21 +116,21 @@ export function misereByQuotient(
       if (heap.row) {
         // A run: every placement of the knocked-down cells that leaves these runs (as the
         // exact search writes them).
-        winningMoves(rule, quotient, heap.size, rest, (take, leaves) => {
+        winningMoves(rule, quotient, heap.size, rest, list, (take, leaves) => {
           const sizes = leaves.map(Number);
           const offsets = sizes.length === 0 ? [0] : sizes.length === 1 ? [0, sizes[0]] : [...new Set(sizes)];
           for (const offset of offsets)
             list.add(heap.component, { kind: 'knock', start: heap.index + offset, count: Number(take) });
-        })(list);
+        });
         return;
       }
       // Equal heaps of one component have the same moves: each is listed once.
       const sizeKey = `${heap.component}:${heap.size}`;
       if (seen.has(sizeKey)) return;
       seen.add(sizeKey);
-      winningMoves(rule, quotient, heap.size, rest, (take, leaves) =>
+      winningMoves(rule, quotient, heap.size, rest, list, (take, leaves) =>
         list.add(heap.component, { kind: 'heap', heap: heap.index, take, leaves }),
-      )(list);
+      );
     });
   }
   const decidedBy = describe(quotient);
@@ -166,71 +169,71 @@ function quotientShortOf(q: MisereQuotient, size: bigint): string {
 }
 
 /**
- * Lists (through `add`) every move of a heap of n whose image times `rest` lies in P, smallest
- * take first and, among splits, smallest part first; counts all.
+ * Lists (through `add`, which adds to `list`) every move of a heap of n whose image times `rest`
+ * lies in P, smallest take first and, among splits, smallest part first; counts all (splits of a
+ * huge heap are counted into `list` by residue, and only the first ones listed).
  */
 function winningMoves(
   rule: HeapRule,
   q: MisereQuotient,
   n: bigint,
   rest: number,
+  list: MoveList,
   add: (take: bigint, leaves: bigint[]) => void,
-): (list: MoveList) => void {
+): void {
   const { size: m, mul, isP } = q;
   const image = (k: bigint) => quotientImage(q, k) as number;
   const wins = (x: number) => isP[mul[rest * m + x]] === 1;
-  return (list) => {
-    if (n <= BigInt(DIRECT_HEAP) || n <= BigInt(q.heaps)) {
-      for (const parts of heapMoveParts(rule, Number(n))) {
-        let x = 0;
-        let left = 0;
-        for (const part of parts) {
-          x = mul[x * m + image(BigInt(part))];
-          left += part;
-        }
-        if (wins(x)) add(n - BigInt(left), parts.map(BigInt));
+  if (n <= BigInt(DIRECT_HEAP) || n <= BigInt(q.heaps)) {
+    for (const parts of heapMoveParts(rule, Number(n))) {
+      let x = 0;
+      let left = 0;
+      for (const part of parts) {
+        x = mul[x * m + image(BigInt(part))];
+        left += part;
       }
-      return;
+      if (wins(x)) add(n - BigInt(left), parts.map(BigInt));
     }
-    // A huge heap: the quotient is proved periodic (quotientImage answered for n), so the rule is a
-    // finite subtraction set or a finite code without `!` (misereQuotient.ts's window theorem).
-    if (rule.kind === 'subtract') {
-      for (const s of [...new Set(rule.set)].sort((a, b) => (a < b ? -1 : 1)))
-        if (s <= n && wins(n === s ? 0 : image(n - s))) add(s, n === s ? [] : [n - s]);
-      return;
+    return;
+  }
+  // A huge heap: the quotient is proved periodic (quotientImage answered for n), so the rule is a
+  // finite subtraction set or a finite code without `!` (misereQuotient.ts's window theorem).
+  if (rule.kind === 'subtract') {
+    for (const s of [...new Set(rule.set)].sort((a, b) => (a < b ? -1 : 1)))
+      if (s <= n && wins(n === s ? 0 : image(n - s))) add(s, n === s ? [] : [n - s]);
+    return;
+  }
+  if (rule.kind !== 'octal') return;
+  const periodicity = q.periodicity;
+  if (!periodicity) return;
+  const { start, period } = periodicity;
+  for (let take = 0; take < rule.digits.length; take++) {
+    const digit = take === 0 ? rule.digits[0] & 12 : rule.digits[take];
+    const left = n - BigInt(take);
+    if (digit & 2 && wins(image(left))) add(BigInt(take), [left]);
+    if (!(digit & 4)) continue;
+    // Splits a + b = left, 1 ≤ a ≤ b: a below the period's start one by one (b is far past it),
+    // then each residue of a decided once and counted by division.
+    const half = left / 2n;
+    for (let a = 1; a < start && BigInt(a) <= half; a++)
+      if (wins(mul[image(BigInt(a)) * m + image(left - BigInt(a))])) add(BigInt(take), [BigInt(a), left - BigInt(a)]);
+    const matching: number[] = [];
+    for (let j = 0; j < period && BigInt(start + j) <= half; j++) {
+      const a = BigInt(start + j);
+      if (!wins(mul[image(a) * m + image(left - a)])) continue;
+      matching.push(j);
+      list.addUnlisted((half - a) / BigInt(period) + 1n);
     }
-    if (rule.kind !== 'octal') return;
-    const periodicity = q.periodicity;
-    if (!periodicity) return;
-    const { start, period } = periodicity;
-    for (let take = 0; take < rule.digits.length; take++) {
-      const digit = take === 0 ? rule.digits[0] & 12 : rule.digits[take];
-      const left = n - BigInt(take);
-      if (digit & 2 && wins(image(left))) add(BigInt(take), [left]);
-      if (!(digit & 4)) continue;
-      // Splits a + b = left, 1 ≤ a ≤ b: a below the period's start one by one (b is far past it),
-      // then each residue of a decided once and counted by division.
-      const half = left / 2n;
-      for (let a = 1; a < start && BigInt(a) <= half; a++)
-        if (wins(mul[image(BigInt(a)) * m + image(left - BigInt(a))])) add(BigInt(take), [BigInt(a), left - BigInt(a)]);
-      const matching: number[] = [];
-      for (let j = 0; j < period && BigInt(start + j) <= half; j++) {
-        const a = BigInt(start + j);
-        if (!wins(mul[image(a) * m + image(left - a)])) continue;
-        matching.push(j);
-        list.addUnlisted((half - a) / BigInt(period) + 1n);
-      }
-      // List from the smallest a; they were counted above, so listing adds without counting.
-      for (let k = 0n, more = matching.length > 0; more && !list.full; k++) {
-        more = false;
-        for (const j of matching) {
-          const a = BigInt(start + j) + k * BigInt(period);
-          if (a > half || list.full) break;
-          more = true;
-          list.count--;
-          add(BigInt(take), [a, left - a]);
-        }
+    // List from the smallest a; they were counted above, so listing adds without counting.
+    for (let k = 0n, more = matching.length > 0; more && !list.full; k++) {
+      more = false;
+      for (const j of matching) {
+        const a = BigInt(start + j) + k * BigInt(period);
+        if (a > half || list.full) break;
+        more = true;
+        list.count--;
+        add(BigInt(take), [a, left - a]);
       }
     }
-  };
+  }
 }

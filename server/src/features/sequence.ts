@@ -125,13 +125,23 @@ export function ruleLenses(view: DocumentView): CodeLens[] {
   });
 }
 
-async function sequence(context: FeatureContext, raw: unknown, token: CancellationToken): Promise<SequenceAnswer> {
+/** The rule a SequenceRequest or QuotientRequest asks about: by name, or under the position. */
+function requestedRule(
+  context: FeatureContext,
+  raw: unknown,
+): { view: DocumentView; name: string; upTo?: number } | { refused: string } {
   const params = sequenceParams(raw);
   const view = context.view(params.uri);
   if (!view) return { refused: 'The document is not open.' };
   const name = params.rule ?? declaredNameAt(view, view.document.lines.offsetAt(params.position!), 'rule');
   if (name === undefined) return { refused: 'Put the cursor on a rule, or on a game that uses one.' };
-  return computedSequence(context, view, name, params.upTo, token);
+  return { view, name, ...(params.upTo === undefined ? {} : { upTo: params.upTo }) };
+}
+
+async function sequence(context: FeatureContext, raw: unknown, token: CancellationToken): Promise<SequenceAnswer> {
+  const asked = requestedRule(context, raw);
+  if ('refused' in asked) return asked;
+  return computedSequence(context, asked.view, asked.name, asked.upTo, token);
 }
 
 async function computedSequence(
@@ -233,14 +243,12 @@ export function quotientAnswer(
 }
 
 async function quotient(context: FeatureContext, raw: unknown, token: CancellationToken): Promise<QuotientAnswer> {
-  const params = sequenceParams(raw);
-  const view = context.view(params.uri);
-  if (!view) return { refused: 'The document is not open.' };
-  const name = params.rule ?? declaredNameAt(view, view.document.lines.offsetAt(params.position!), 'rule');
-  if (name === undefined) return { refused: 'Put the cursor on a rule, or on a game that uses one.' };
+  const asked = requestedRule(context, raw);
+  if ('refused' in asked) return asked;
+  const { view, name } = asked;
   const found = heapRule(view, name);
   if ('refused' in found) return found;
-  const upTo = Math.min(params.upTo ?? QUOTIENT_DEFAULT_UP_TO, QUOTIENT_MAX_UP_TO);
+  const upTo = Math.min(asked.upTo ?? QUOTIENT_DEFAULT_UP_TO, QUOTIENT_MAX_UP_TO);
   const outcome = await context.compute({ kind: 'quotient', rule: found.rule, upTo }, token, [ruleKey(found.rule)]);
   if (outcome.status === 'dropped') return { refused: 'Cancelled.' };
   if (outcome.status === 'failed')
