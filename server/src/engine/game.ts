@@ -16,23 +16,14 @@
 //
 // Misère play: Nim's rule exactly (misere.ts, Bouton), any other sum by the exact budgeted search.
 
-import {
-  type ComponentAnalysis,
-  createEngineCache,
-  type EngineCache,
-  MoveList,
-  MovesStopped,
-  xRuns,
-} from './components';
+import { type ComponentAnalysis, createEngineCache, type EngineCache, MoveList, MovesStopped } from './components';
 import { FAMILIES } from './families';
 import { heapsLeft } from './families/heaps';
-import { piecesKey } from './families/words';
 import type { ComponentInput, GameInput, GameMove } from './gameTypes';
-import { edgeEndsKey, joinedEdges } from './hackenbushNimbers';
+import { gameUnits, optionMoves } from './gameUnits';
 import { misereNim, misereSearch } from './misere';
 import { type DecidedBy, misereByQuotient } from './misereQuotientPlay';
 import type { Budget, HeapRule, StopCause } from './types';
-import { staircaseOption, type Unit, unitOptions, wordDeletions } from './unitOptions';
 import { isWythoffP, wythoffWinningMoves } from './wythoffNimbers';
 
 export {
@@ -43,6 +34,7 @@ export {
   trimCache,
   xRuns,
 } from './components';
+export { MISERE_MAX_HEAP } from './gameUnits';
 
 export interface GameOptions {
   readonly budget?: Budget;
@@ -74,9 +66,6 @@ export interface GameAnalysis {
 }
 
 const DEFAULT_MAX_MOVES = 1000;
-
-/** Misère search gives up on heaps larger than this: a heap of n alone has up to n options. */
-export const MISERE_MAX_HEAP = 10_000;
 
 export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAnalysis {
   const budget = options.budget ?? {};
@@ -234,179 +223,16 @@ function misereGame(
 
   // The exact search, over units: a heap, a token, a row's run of X's, a Wythoff position, a
   // leftmost row, a staircase, a Hackenbush picture, a word piece.
-  type Owner =
-    | { component: number; kind: 'heap'; index: number }
-    | { component: number; kind: 'token'; index: number }
-    | { component: number; kind: 'run'; start: number }
-    | { component: number; kind: 'wythoff' | 'leftmost' | 'staircase' | 'hackenbush' | 'word'; index: number };
-  const units: Unit[] = [];
-  const owners: Owner[] = [];
-  const tooLarge = (size: bigint) =>
-    `beyond the misère search limit (heaps of at most ${MISERE_MAX_HEAP.toLocaleString('en-US')}; this one has ` +
-    `${size})`;
-  for (let component = 0; component < input.components.length; component++) {
-    const c = input.components[component];
-    if (c.kind === 'treblecross')
-      return unknown('Treblecross has no misère form: whoever completes three in a row wins');
-    if (c.kind === 'wythoff') {
-      for (const [index, [a, b]] of c.positions.entries()) {
-        const large = a > b ? a : b;
-        if (large > BigInt(MISERE_MAX_HEAP)) return unknown(tooLarge(large));
-        if (large === 0n) continue;
-        units.push({ kind: 'wythoff', a: Number(a), b: Number(b) });
-        owners.push({ component, kind: 'wythoff', index });
-      }
-      continue;
-    }
-    if (c.kind === 'leftmost') {
-      for (const [index, row] of c.rows.entries()) {
-        const large = row.reduce((x, y) => (y > x ? y : x), 0n);
-        if (large > BigInt(MISERE_MAX_HEAP)) return unknown(tooLarge(large));
-        if (large === 0n) continue;
-        units.push({ kind: 'leftmost', piles: row.map(Number) });
-        owners.push({ component, kind: 'leftmost', index });
-      }
-      continue;
-    }
-    if (c.kind === 'staircase') {
-      for (const [index, coins] of c.stairs.entries()) {
-        // A staircase has one option per coin, each a copy of its steps: its coins and its steps
-        // are bounded as a heap is, so that listing one unit's options stays bounded too.
-        const total = coins.reduce((x, y) => x + y, 0n);
-        if (total > BigInt(MISERE_MAX_HEAP) || coins.length > MISERE_MAX_HEAP)
-          return unknown(
-            `beyond the misère search limit (staircases of at most ${MISERE_MAX_HEAP.toLocaleString('en-US')} coins ` +
-              `and steps; this one has ${total} coins on ${coins.length} steps)`,
-          );
-        if (total === 0n) continue;
-        units.push({ kind: 'staircase', coins: coins.map(Number) });
-        owners.push({ component, kind: 'staircase', index });
-      }
-      continue;
-    }
-    if (c.kind === 'hackenbush') {
-      for (const [index, picture] of c.pictures.entries()) {
-        const joined = joinedEdges(picture);
-        const edges = Int32Array.from(joined.keys()).filter((e) => joined[e] === 1);
-        if (edges.length === 0) continue;
-        // One option per edge, each found by a search of the picture: bounded as a heap's are.
-        if (edges.length > MISERE_MAX_HEAP)
-          return unknown(
-            `beyond the misère search limit (pictures of at most ${MISERE_MAX_HEAP.toLocaleString('en-US')} ` +
-              `edges; this one has ${edges.length})`,
-          );
-        units.push({ kind: 'hackenbush', picture, edges });
-        owners.push({ component, kind: 'hackenbush', index });
-      }
-      continue;
-    }
-    if (c.kind === 'words') {
-      for (const [index, text] of c.pieces.entries()) {
-        if (text.length === 0) continue;
-        units.push({ kind: 'word', text, words: c.words });
-        owners.push({ component, kind: 'word', index });
-      }
-      continue;
-    }
-    if (c.kind === 'tokens') {
-      c.vertices.forEach((vertex, index) => {
-        units.push({ kind: 'vertex', graph: c.graph, vertex });
-        owners.push({ component, kind: 'token', index });
-      });
-      continue;
-    }
-    const sizes =
-      c.kind === 'heaps'
-        ? c.heaps.map((size, index) => [size, index] as const)
-        : xRuns(c.cells).map(([start, length]) => [BigInt(length), start] as const);
-    for (const [size, where] of sizes) {
-      if (size > BigInt(MISERE_MAX_HEAP))
-        return unknown(
-          `beyond the misère search limit (heaps of at most ${MISERE_MAX_HEAP.toLocaleString('en-US')}; this one ` +
-            `has ${size})`,
-        );
-      units.push({ kind: 'heap', rule: c.rule, size: Number(size) });
-      owners.push(
-        c.kind === 'heaps' ? { component, kind: 'heap', index: where } : { component, kind: 'run', start: where },
-      );
-    }
-  }
-  const search = misereSearch(units, budget);
+  const game = gameUnits(input, 'misère search');
+  if ('reason' in game) return unknown(game.reason);
+  const search = misereSearch(game.units, budget);
   if (search.outcome === null) return unknown(search.reason, search.stop);
   const seen = new Set<string>();
   for (const { unit, option } of search.winning) {
-    const owner = owners[unit];
-    const u = units[unit];
-    if (u.kind === 'wythoff' && owner.kind === 'wythoff') {
-      const left = unitOptions(u)[option];
-      const to: [bigint, bigint] =
-        left.length === 0 ? [0n, 0n] : left[0].kind === 'wythoff' ? [BigInt(left[0].a), BigInt(left[0].b)] : [0n, 0n];
-      const key = `w${owner.component}:${u.a},${u.b}:${to}`;
-      if (!seen.has(key)) list.add(owner.component, { kind: 'wythoff', position: owner.index, to });
+    for (const { key, move } of optionMoves(game.owners[unit], game.units[unit], option)) {
+      if (!seen.has(key)) list.add(move.component, move.move);
       seen.add(key);
-      continue;
     }
-    if (u.kind === 'leftmost' && owner.kind === 'leftmost') {
-      // Options are the leftmost pile's new sizes 0, 1, …, in order.
-      const pile = u.piles.findIndex((a) => a > 0);
-      const key = `l${owner.component}:${u.piles}:${option}`;
-      if (!seen.has(key)) list.add(owner.component, { kind: 'leftmost', row: owner.index, pile, to: BigInt(option) });
-      seen.add(key);
-      continue;
-    }
-    if (u.kind === 'staircase' && owner.kind === 'staircase') {
-      const { step, count } = staircaseOption(u, option);
-      const key = `c${owner.component}:${u.coins}:${step}:${count}`;
-      if (!seen.has(key))
-        list.add(owner.component, { kind: 'staircase', stair: owner.index, step, count: BigInt(count) });
-      seen.add(key);
-      continue;
-    }
-    if (u.kind === 'hackenbush' && owner.kind === 'hackenbush') {
-      const edge = u.edges[option];
-      // Edges between the same two vertices are alike: one cut of them is listed.
-      const key = `k${owner.component}:${u.edges}:${edgeEndsKey(u.picture, edge)}`;
-      if (!seen.has(key)) list.add(owner.component, { kind: 'hackenbush', picture: owner.index, edge });
-      seen.add(key);
-      continue;
-    }
-    if (u.kind === 'word' && owner.kind === 'word') {
-      const deletion = wordDeletions(u.text, u.words)[option];
-      const key = `s${owner.component}:${u.text}:${piecesKey(deletion.leaves)}`;
-      if (!seen.has(key))
-        list.add(owner.component, {
-          kind: 'word',
-          piece: owner.index,
-          start: deletion.start,
-          length: deletion.length,
-          leaves: deletion.leaves,
-        });
-      seen.add(key);
-      continue;
-    }
-    const leaves = unitOptions(u)[option];
-    if (owner.kind === 'token') {
-      const to = leaves[0].kind === 'vertex' ? leaves[0].vertex : -1;
-      const key = `t${owner.component}:${(u as { vertex: number }).vertex}:${to}`;
-      if (!seen.has(key)) list.add(owner.component, { kind: 'token', token: owner.index, to });
-      seen.add(key);
-      continue;
-    }
-    const n = (u as { size: number }).size;
-    const sizes = leaves.map((l) => (l.kind === 'heap' ? l.size : 0));
-    const take = n - sizes.reduce((x, s) => x + s, 0);
-    if (owner.kind === 'heap') {
-      const key = `h${owner.component}:${n}:${sizes.join(',')}`;
-      if (!seen.has(key))
-        list.add(owner.component, { kind: 'heap', heap: owner.index, take: BigInt(take), leaves: sizes.map(BigInt) });
-      seen.add(key);
-      continue;
-    }
-    if (owner.kind !== 'run') throw new Error(`internal: a ${u.kind} unit owned by a ${owner.kind}`);
-    // A run: every placement of the knocked-down cells that leaves these runs.
-    const offsets = sizes.length === 0 ? [0] : sizes.length === 1 ? [0, sizes[0]] : [...new Set([sizes[0], sizes[1]])];
-    for (const offset of offsets)
-      list.add(owner.component, { kind: 'knock', start: owner.start + offset, count: take });
   }
   const decidedBy: DecidedBy = { theory: 'search', text: 'the exact search of the whole sum' };
   return { ...base, outcome: search.outcome, winningMoves: list.moves, winningMoveCount: list.count, decidedBy };

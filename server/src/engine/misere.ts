@@ -5,7 +5,8 @@
 //   canonical form (units sorted, empty units dropped), bounded by a state budget: past it the
 //   answer is "unknown", never a guess.
 import type { Budget, StopCause } from './types';
-import { type Unit, unitOptions } from './unitOptions';
+import type { Unit } from './unitOptions';
+import { SearchStopped, stateKeys, UnitStates } from './unitStates';
 
 export interface NimMove {
   readonly heap: number;
@@ -50,14 +51,6 @@ export type MisereSearchResult =
 /** Work (positions generated) a misère search may do unless the budget says otherwise. */
 export const defaultMisereWork = 2_000_000;
 
-/** Thrown inside the search to unwind when the budget runs out; never escapes it. */
-class SearchStopped {
-  constructor(
-    readonly reason: string,
-    readonly stop: StopCause,
-  ) {}
-}
-
 /**
  * Exact misère outcome of a sum of units, with the root's winning options (unit index, option
  * index into `unitOptions(units[unit])`). Iterative, so deep games cannot overflow the stack;
@@ -65,75 +58,8 @@ class SearchStopped {
  * position stops early instead of filling memory.
  */
 export function misereSearch(units: readonly Unit[], budget: Budget = {}): MisereSearchResult {
-  const maxWork = budget.maxValues ?? defaultMisereWork;
-  let work = 0;
-  const spend = (amount: number) => {
-    const before = work;
-    work += amount;
-    if (work > maxWork)
-      throw new SearchStopped(
-        `beyond the misère search limit (${maxWork.toLocaleString('en-US')} positions)`,
-        budget.maxValues === undefined ? 'size-limit' : 'max-values',
-      );
-    if (work >> 10 !== before >> 10) {
-      if (budget.deadline !== undefined && Date.now() > budget.deadline)
-        throw new SearchStopped('beyond the misère search time limit', 'deadline');
-      if (budget.isCancelled?.()) throw new SearchStopped('cancelled', 'cancelled');
-    }
-  };
-
-  // Rules and graphs are told apart by identity: one id per object met in this search.
-  const ids = new Map<object, number>();
-  const idOf = (thing: object) => {
-    let id = ids.get(thing);
-    if (id === undefined) {
-      id = ids.size + 1;
-      ids.set(thing, id);
-    }
-    return id;
-  };
-  const unitsByKey = new Map<string, Unit>();
-  const keyOf = (unit: Unit): string => {
-    // No spaces: a state is its units' keys joined by spaces.
-    const key = (() => {
-      switch (unit.kind) {
-        case 'heap':
-          return `h${idOf(unit.rule)}:${unit.size}`;
-        case 'vertex':
-          return `v${idOf(unit.graph)}:${unit.vertex}`;
-        case 'wythoff':
-          return `w${unit.a},${unit.b}`;
-        case 'leftmost':
-          return `l${unit.piles.join(',')}`;
-        case 'staircase':
-          return `c${unit.coins.join(',')}`;
-        case 'hackenbush':
-          return `k${idOf(unit.picture)}:${unit.edges.join(',')}`;
-        case 'word':
-          return `s${idOf(unit.words)}:${encodeURIComponent(unit.text)}`;
-      }
-    })();
-    if (!unitsByKey.has(key)) unitsByKey.set(key, unit);
-    return key;
-  };
-  /** Each unit's options, as unit keys, computed once. */
-  const optionsByKey = new Map<string, string[][]>();
-  const optionsOfUnit = (key: string): string[][] => {
-    let options = optionsByKey.get(key);
-    if (!options) {
-      const units = unitOptions(unitsByKey.get(key)!);
-      spend(units.length);
-      options = units.map((option) => option.map(keyOf));
-      optionsByKey.set(key, options);
-    }
-    return options;
-  };
-  /** Canonical state: units with moves only (a unit with none never matters), sorted. */
-  const canonical = (keys: readonly string[]): string =>
-    keys
-      .filter((k) => optionsOfUnit(k).length > 0)
-      .sort()
-      .join(' ');
+  const states = new UnitStates(budget, defaultMisereWork, 'misère search');
+  const { optionsOfUnit, canonical } = states;
 
   const memo = new Map<string, boolean>(); // state → the player to move wins
   memo.set('', true); // no move left: the previous player moved last and lost
@@ -145,26 +71,8 @@ export function misereSearch(units: readonly Unit[], budget: Budget = {}): Miser
     option: number;
     pending?: string;
   }
-  const frameOf = (state: string): Frame => ({ state, keys: state === '' ? [] : state.split(' '), unit: 0, option: 0 });
-  /** The frame's next option as a canonical state, or undefined when there is none left. */
-  const nextOption = (frame: Frame): string | undefined => {
-    const { keys } = frame;
-    while (frame.unit < keys.length) {
-      if (frame.unit > 0 && keys[frame.unit] === keys[frame.unit - 1]) {
-        frame.unit++; // equal units give equal options
-        continue;
-      }
-      const options = optionsOfUnit(keys[frame.unit]);
-      if (frame.option < options.length) {
-        spend(1);
-        const rest = keys.slice(0, frame.unit).concat(keys.slice(frame.unit + 1));
-        return canonical(rest.concat(options[frame.option++]));
-      }
-      frame.unit++;
-      frame.option = 0;
-    }
-    return undefined;
-  };
+  const frameOf = (state: string): Frame => ({ state, keys: stateKeys(state), unit: 0, option: 0 });
+  const nextOption = (frame: Frame) => states.nextOption(frame);
 
   // Depth-first with an explicit stack. Returns whether the player to move wins.
   const decide = (root: string): boolean => {
@@ -200,17 +108,16 @@ export function misereSearch(units: readonly Unit[], budget: Budget = {}): Miser
   };
 
   try {
-    const rootKeys = units.map(keyOf);
+    const rootKeys = units.map(states.keyOf);
     const rootWins = decide(canonical(rootKeys));
     const winning: { unit: number; option: number }[] = [];
     if (rootWins) {
       for (let index = 0; index < units.length; index++) {
-        const rest = rootKeys.slice(0, index).concat(rootKeys.slice(index + 1));
         const options = optionsOfUnit(rootKeys[index]);
         for (let option = 0; option < options.length; option++) {
           // The search stopped at the first winning move; the others are decided now,
           // sharing everything it learnt.
-          if (!decide(canonical(rest.concat(options[option])))) winning.push({ unit: index, option });
+          if (!decide(states.after(rootKeys, index, option))) winning.push({ unit: index, option });
         }
       }
     }

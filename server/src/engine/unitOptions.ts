@@ -18,7 +18,17 @@ export type Unit =
   /** A Hackenbush picture: the edges still standing (indices into the picture as written). */
   | { readonly kind: 'hackenbush'; readonly picture: HackenbushPicture; readonly edges: Int32Array }
   /** A word game's piece, with its dictionary (one array per component). */
-  | { readonly kind: 'word'; readonly text: string; readonly words: readonly string[] };
+  | { readonly kind: 'word'; readonly text: string; readonly words: readonly string[] }
+  /**
+   * A Treblecross row (normal play only): a move marks an empty cell. A row holding three in a row is over, and so
+   * is the whole game: whoever made it has won (`treblecrossOver`).
+   */
+  | { readonly kind: 'treblecross'; readonly cells: string };
+
+/** A row holding three X's in a row: the game is over, the player to move has lost. */
+export function treblecrossOver(unit: Unit): boolean {
+  return unit.kind === 'treblecross' && unit.cells.includes('XXX');
+}
 
 /** Every deletion of a word from a piece (code points, not UTF-16 units), in a fixed order: by start, then length. */
 export function wordDeletions(
@@ -48,6 +58,8 @@ function isEmpty(unit: Unit): boolean {
       return unit.edges.length === 0;
     case 'word':
       return unit.text.length === 0;
+    case 'treblecross':
+      return !unit.cells.includes('.') && !unit.cells.includes('XXX');
   }
 }
 
@@ -91,6 +103,17 @@ export function unitOptions(unit: Unit): Unit[][] {
   if (unit.kind === 'word') {
     const piece = (text: string): Unit => ({ kind: 'word', text, words: unit.words });
     return wordDeletions(unit.text, unit.words).map(({ leaves }) => leaves.map(piece).filter((u) => !isEmpty(u)));
+  }
+  if (unit.kind === 'treblecross') {
+    // Option i marks the i-th empty cell; a row already over has no moves.
+    if (unit.cells.includes('XXX')) return [];
+    const options: Unit[][] = [];
+    for (let cell = 0; cell < unit.cells.length; cell++) {
+      if (unit.cells[cell] !== '.') continue;
+      const cells = `${unit.cells.slice(0, cell)}X${unit.cells.slice(cell + 1)}`;
+      options.push([{ kind: 'treblecross', cells } satisfies Unit].filter((u) => !isEmpty(u)));
+    }
+    return options;
   }
   if (unit.kind === 'vertex') {
     const { succStart, succ } = unit.graph;

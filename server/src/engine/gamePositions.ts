@@ -1,0 +1,198 @@
+// Positions of whole games, for playing a game out: every move of a game, the game after a move,
+// and a key that is equal for two games exactly when they are the same position (the same rules
+// and graphs, the same heaps in any order, …), so that a hand edit of a game's text can be
+// recognised as one legal move: the game after it has the key of the game after some move.
+import type { ComponentInput, GameInput, GameMove } from './gameTypes';
+import { gameUnits, optionMoves } from './gameUnits';
+import { hackenbushKeptAfterCut, subPicture } from './hackenbushNimbers';
+import { ruleKey } from './heap';
+import type { GraphData } from './types';
+import { unitOptions } from './unitOptions';
+
+/** Every move of a game (moves leaving equal positions listed once), or why they are not listed. */
+export function gameMoves(input: GameInput): { moves: GameMove[] } | { reason: string } {
+  const game = gameUnits(input, 'move listing');
+  if ('reason' in game) return game;
+  const moves: GameMove[] = [];
+  const seen = new Set<string>();
+  game.units.forEach((unit, index) => {
+    const count = unitOptions(unit).length;
+    for (let option = 0; option < count; option++)
+      for (const { key, move } of optionMoves(game.owners[index], unit, option)) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+        moves.push(move);
+      }
+  });
+  return { moves };
+}
+
+/** The game after one of its moves. */
+export function gameAfter(input: GameInput, { component: index, move }: GameMove): GameInput {
+  const components = input.components.slice();
+  components[index] = componentAfter(input.components[index], move);
+  return { play: input.play, components };
+}
+
+function replaced<T>(list: readonly T[], index: number, ...items: T[]): T[] {
+  return [...list.slice(0, index), ...items, ...list.slice(index + 1)];
+}
+
+function componentAfter(c: ComponentInput, move: GameMove['move']): ComponentInput {
+  const mismatch = () => new Error(`internal: a ${move.kind} move on a ${c.kind} component`);
+  switch (move.kind) {
+    case 'heap':
+      if (c.kind !== 'heaps') throw mismatch();
+      return { ...c, heaps: replaced(c.heaps, move.heap, ...move.leaves) };
+    case 'token':
+      if (c.kind !== 'tokens') throw mismatch();
+      return { ...c, vertices: replaced(c.vertices, move.token, move.to) };
+    case 'mark':
+      if (c.kind !== 'treblecross') throw mismatch();
+      return { ...c, cells: `${c.cells.slice(0, move.cell)}X${c.cells.slice(move.cell + 1)}` };
+    case 'knock':
+      if (c.kind !== 'octal-row') throw mismatch();
+      return {
+        ...c,
+        cells: c.cells.slice(0, move.start) + '.'.repeat(move.count) + c.cells.slice(move.start + move.count),
+      };
+    case 'wythoff':
+      if (c.kind !== 'wythoff') throw mismatch();
+      return { ...c, positions: replaced(c.positions, move.position, move.to) };
+    case 'leftmost': {
+      if (c.kind !== 'leftmost') throw mismatch();
+      const row = replaced(c.rows[move.row], move.pile, move.to);
+      return { ...c, rows: replaced(c.rows, move.row, row) };
+    }
+    case 'staircase': {
+      if (c.kind !== 'staircase') throw mismatch();
+      const coins = c.stairs[move.stair].slice();
+      coins[move.step] -= move.count;
+      if (move.step > 0) coins[move.step - 1] += move.count;
+      return { ...c, stairs: replaced(c.stairs, move.stair, coins) };
+    }
+    case 'hackenbush': {
+      if (c.kind !== 'hackenbush') throw mismatch();
+      const picture = c.pictures[move.picture];
+      return {
+        ...c,
+        pictures: replaced(c.pictures, move.picture, subPicture(picture, hackenbushKeptAfterCut(picture, move.edge))),
+      };
+    }
+    case 'word':
+      if (c.kind !== 'words') throw mismatch();
+      return { ...c, pieces: replaced(c.pieces, move.piece, ...move.leaves) };
+    default: {
+      const unwritten: never = move;
+      throw new Error(`internal: no position after a ${(unwritten as { kind: string }).kind} move`);
+    }
+  }
+}
+
+/** Graphs from two analyses of one text are different objects: a graph is known by its edges. */
+const graphKeys = new WeakMap<GraphData, string>();
+
+function graphKey(graph: GraphData): string {
+  let key = graphKeys.get(graph);
+  if (key === undefined) {
+    // FNV-1a over the vertex count and the edges (CSR), two 32-bit lanes.
+    let a = 0x811c9dc5;
+    let b = 0x01000193;
+    const mix = (x: number) => {
+      a = Math.imul(a ^ x, 0x01000193) >>> 0;
+      b = Math.imul(b ^ (x + 0x9e3779b9), 0x85ebca6b) >>> 0;
+    };
+    mix(graph.succStart.length);
+    for (const x of graph.succStart) mix(x);
+    for (const x of graph.succ) mix(x);
+    key = `${graph.succ.length}.${a.toString(36)}.${b.toString(36)}`;
+    graphKeys.set(graph, key);
+  }
+  return key;
+}
+
+const sortedText = (items: readonly string[]) => [...items].sort().join(' ');
+
+/**
+ * A Hackenbush picture by the edges joined to the ground, its vertices numbered by where they
+ * first occur in them (the ground 0): a picture written again without a cut edge and what fell
+ * has the same key as the picture after the cut.
+ */
+function pictureKey(picture: ComponentInput & { kind: 'hackenbush' }, index: number): string {
+  const data = picture.pictures[index];
+  const kept = hackenbushKeptAfterCut(data, -1);
+  const numbers = new Map<number, number>([[0, 0]]);
+  const number = (v: number) => {
+    let n = numbers.get(v);
+    if (n === undefined) {
+      n = numbers.size;
+      numbers.set(v, n);
+    }
+    return n;
+  };
+  return Array.from(kept, (e) => `${number(data.ends[2 * e])}-${number(data.ends[2 * e + 1])}`).join(',');
+}
+
+/** The component's key, empty when it has nothing left to play with. */
+function componentKey(c: ComponentInput): string {
+  switch (c.kind) {
+    case 'heaps': {
+      const heaps = c.heaps.filter((h) => h > 0n).map(String);
+      return heaps.length === 0 ? '' : `H${ruleKey(c.rule)}|${sortedText(heaps)}`;
+    }
+    case 'octal-row':
+      return c.cells.includes('X') ? `R${ruleKey(c.rule)}|${c.cells}` : '';
+    case 'tokens':
+      return `T${graphKey(c.graph)}|${sortedText(c.vertices.map(String))}`;
+    case 'treblecross':
+      return `X${c.cells}`;
+    case 'wythoff': {
+      const pairs = c.positions.filter(([a, b]) => a > 0n || b > 0n).map(([a, b]) => `${a},${b}`);
+      return pairs.length === 0 ? '' : `W${sortedText(pairs)}`;
+    }
+    case 'leftmost': {
+      const rows = c.rows.filter((row) => row.some((a) => a > 0n)).map((row) => row.join(','));
+      return rows.length === 0 ? '' : `L${sortedText(rows)}`;
+    }
+    case 'staircase': {
+      const stairs = c.stairs.filter((coins) => coins.some((x) => x > 0n)).map((coins) => coins.join(','));
+      return stairs.length === 0 ? '' : `C${sortedText(stairs)}`;
+    }
+    case 'hackenbush': {
+      const pictures = c.pictures.map((_, i) => pictureKey(c, i)).filter((key) => key !== '');
+      return pictures.length === 0 ? '' : `K${sortedText(pictures)}`;
+    }
+    case 'words': {
+      const pieces = c.pieces.filter((piece) => piece.length > 0).map((piece) => encodeURIComponent(piece));
+      return pieces.length === 0 ? '' : `S${c.words.map((w) => encodeURIComponent(w)).join(',')}|${sortedText(pieces)}`;
+    }
+    default: {
+      const unwritten: never = c;
+      throw new Error(`internal: no key for ${(unwritten as { kind: string }).kind}`);
+    }
+  }
+}
+
+/** Equal exactly when two games are the same position under the same play. */
+export function positionKey(input: GameInput): string {
+  const keys = input.components.map(componentKey).filter((key) => key !== '');
+  return `${input.play}\n${keys.sort().join('\n')}`;
+}
+
+export type MoveBetween =
+  | { readonly kind: 'same' }
+  | { readonly kind: 'move'; readonly move: GameMove }
+  | { readonly kind: 'not-a-move'; readonly reason?: string };
+
+/**
+ * How `after` follows from `before`: the same position, one legal move (which), or neither
+ * (with a reason when the moves of `before` could not be listed).
+ */
+export function moveBetween(before: GameInput, after: GameInput): MoveBetween {
+  const target = positionKey(after);
+  if (positionKey(before) === target) return { kind: 'same' };
+  const listed = gameMoves(before);
+  if ('reason' in listed) return { kind: 'not-a-move', reason: listed.reason };
+  for (const move of listed.moves) if (positionKey(gameAfter(before, move)) === target) return { kind: 'move', move };
+  return { kind: 'not-a-move' };
+}

@@ -1,0 +1,158 @@
+// Remoteness (C. A. B. Smith, "Graphs and composite games", 1966; Winning Ways ch. 9): how many
+// moves a game lasts when the winner wins as fast as it can and the loser holds on as long as it
+// can. With R(position) that number:
+//   R = 0 when no move is left;
+//   R = 1 + min{ R(o) : o an option where the player to move there loses }, if there is one;
+//   R = 1 + max{ R(o) : o an option }, otherwise.
+// In normal play the player to move loses exactly when R is even (no move left is a loss); in
+// misère play exactly when R is odd (no move left is a win). Remoteness is not additive over a
+// sum, so a sum's is found by searching the sum's whole position graph (unitStates.ts's positions,
+// the same as the misère search's), every position once, against the budget.
+import type { GameInput, GameMove } from './gameTypes';
+import { gameUnits, optionMoves } from './gameUnits';
+import type { Budget, StopCause } from './types';
+import type { Unit } from './unitOptions';
+import { type OptionCursor, SearchStopped, stateKeys, UnitStates } from './unitStates';
+
+/** Work (positions generated) a remoteness search may do unless the budget says otherwise. */
+export const DEFAULT_REMOTENESS_WORK = 1_000_000;
+
+export type Play = GameInput['play'];
+
+/** Whether the player to move at a position of remoteness `r` loses. */
+export function losesAt(play: Play, r: number): boolean {
+  return (r % 2 === 0) === (play === 'normal');
+}
+
+export type RemotenessSearch =
+  | {
+      readonly remoteness: number;
+      /** The remoteness after each option of each unit (root only): options[unit][option]. */
+      readonly options: readonly (readonly number[])[];
+      readonly states: number;
+    }
+  | { readonly remoteness: null; readonly reason: string; readonly stop: StopCause; readonly states: number };
+
+/** The remoteness of a sum of units, and of every option of the root. Iterative: deep games cannot overflow. */
+export function remotenessSearch(units: readonly Unit[], play: Play, budget: Budget = {}): RemotenessSearch {
+  const states = new UnitStates(budget, DEFAULT_REMOTENESS_WORK, 'remoteness search');
+  const memo = new Map<string, number>([['', 0]]);
+
+  interface Frame extends OptionCursor {
+    readonly state: string;
+    pending?: string;
+    /** The least remoteness of an option where the player to move there loses (Infinity: none yet). */
+    fastestWin: number;
+    /** The largest remoteness of any option (-1: no option yet). */
+    longest: number;
+  }
+  const frameOf = (state: string): Frame => ({
+    state,
+    keys: stateKeys(state),
+    unit: 0,
+    option: 0,
+    fastestWin: Number.POSITIVE_INFINITY,
+    longest: -1,
+  });
+  const take = (frame: Frame, r: number) => {
+    if (losesAt(play, r) && r < frame.fastestWin) frame.fastestWin = r;
+    if (r > frame.longest) frame.longest = r;
+  };
+
+  const solve = (root: string): number => {
+    const known = memo.get(root);
+    if (known !== undefined) return known;
+    const stack: Frame[] = [frameOf(root)];
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1];
+      if (frame.pending !== undefined) {
+        take(frame, memo.get(frame.pending)!);
+        frame.pending = undefined;
+      }
+      let descended = false;
+      for (let child = states.nextOption(frame); child !== undefined; child = states.nextOption(frame)) {
+        const r = memo.get(child);
+        if (r === undefined) {
+          frame.pending = child;
+          stack.push(frameOf(child));
+          descended = true;
+          break;
+        }
+        take(frame, r);
+      }
+      if (descended) continue;
+      // A canonical position other than the empty one has a move, so `longest` is set.
+      memo.set(frame.state, 1 + (Number.isFinite(frame.fastestWin) ? frame.fastestWin : frame.longest));
+      stack.pop();
+    }
+    return memo.get(root)!;
+  };
+
+  try {
+    const keys = units.map(states.keyOf);
+    const root = states.canonical(keys);
+    const remoteness = solve(root);
+    // The empty position has no moves, even where a unit has some: a row with three in a row ends the game.
+    const options = keys.map((_, unit) =>
+      root === '' ? [] : states.optionsOfUnit(keys[unit]).map((_, option) => solve(states.after(keys, unit, option))),
+    );
+    return { remoteness, options, states: memo.size };
+  } catch (stopped) {
+    if (stopped instanceof SearchStopped)
+      return { remoteness: null, reason: stopped.reason, stop: stopped.stop, states: memo.size };
+    throw stopped;
+  }
+}
+
+/** A move and how long the game lasts after it. */
+export interface RankedMove {
+  readonly move: GameMove;
+  readonly remoteness: number;
+}
+
+export type GameRemoteness =
+  | {
+      readonly remoteness: number;
+      readonly outcome: 'N' | 'P';
+      /** Every move (positions left equal counted once), in the game's order. */
+      readonly moves: readonly RankedMove[];
+    }
+  | { readonly remoteness: null; readonly reason: string; readonly stop?: StopCause };
+
+/** A game's remoteness and every move's, by the search over its whole sum. */
+export function gameRemoteness(input: GameInput, budget: Budget = {}): GameRemoteness {
+  const game = gameUnits(input, 'remoteness search');
+  if ('reason' in game) return { remoteness: null, reason: game.reason };
+  const search = remotenessSearch(game.units, input.play, budget);
+  if (search.remoteness === null) return { remoteness: null, reason: search.reason, stop: search.stop };
+  const moves: RankedMove[] = [];
+  const seen = new Set<string>();
+  search.options.forEach((remotenesses, unit) => {
+    remotenesses.forEach((remoteness, option) => {
+      for (const { key, move } of optionMoves(game.owners[unit], game.units[unit], option)) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+        moves.push({ move, remoteness });
+      }
+    });
+  });
+  const outcome = losesAt(input.play, search.remoteness) ? 'P' : 'N';
+  return { remoteness: search.remoteness, outcome, moves };
+}
+
+/**
+ * The move a perfect player makes: from a winning position, a winning move of least remoteness
+ * (it wins soonest); from a losing one, a move of largest remoteness (it holds on longest). The
+ * first such move in the game's order; undefined when there is no move.
+ */
+export function bestMove(play: Play, moves: readonly RankedMove[]): RankedMove | undefined {
+  let best: RankedMove | undefined;
+  const wins = (m: RankedMove) => losesAt(play, m.remoteness);
+  for (const m of moves) {
+    if (best === undefined) best = m;
+    else if (wins(m) !== wins(best)) {
+      if (wins(m)) best = m;
+    } else if (wins(m) ? m.remoteness < best.remoteness : m.remoteness > best.remoteness) best = m;
+  }
+  return best;
+}

@@ -1,0 +1,281 @@
+// Remoteness and playing games out, against the product-graph oracle: the sum played directly from
+// the rules' definitions (gameOracle.ts), with who wins and how long the game lasts worked out
+// there from the definition (the winner takes the shortest win, the loser the longest loss), not
+// by the parity rule the engine uses. Then every move the engine lists, the position after it,
+// and the recognition of a hand edit as one legal move.
+import * as assert from 'node:assert/strict';
+import type { ComponentInput, GameInput, GameMove } from '../../server/src/engine';
+import { analyzeGame } from '../../server/src/engine';
+import { gameAfter, gameMoves, moveBetween, positionKey } from '../../server/src/engine/gamePositions';
+import { bestMove, gameRemoteness, remotenessSearch } from '../../server/src/engine/remoteness';
+import type { HeapRule } from '../../server/src/engine/types';
+import { applyMove, bigints, type ComponentState, ProductGame, stateKey, stateOf } from './gameOracle';
+import { integer, random } from './random';
+import { classicComponent, randomComponent, v3Component } from './randomGames';
+
+const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };
+const KAYLES: HeapRule = { kind: 'octal', digits: [0, 7, 7] };
+const outcomeOf = (r: ReturnType<typeof gameRemoteness>) => (r.remoteness === null ? null : r.outcome);
+
+/** Who wins and in how many moves, from the definition, over the explicit graph of the sum. */
+function bruteRemoteness(
+  product: ProductGame,
+  play: GameInput['play'],
+  states: readonly ComponentState[],
+  memo = new Map<string, { wins: boolean; moves: number }>(),
+): { wins: boolean; moves: number } {
+  const key = stateKey(states);
+  const known = memo.get(key);
+  if (known) return known;
+  const options = product.options(states).map((option) => bruteRemoteness(product, play, option, memo));
+  let result: { wins: boolean; moves: number };
+  // No move left: in normal play the player to move has lost, in misère play won.
+  if (options.length === 0) result = { wins: play === 'misere', moves: 0 };
+  else {
+    const losing = options.filter((o) => !o.wins);
+    result =
+      losing.length > 0
+        ? { wins: true, moves: 1 + Math.min(...losing.map((o) => o.moves)) }
+        : { wins: false, moves: 1 + Math.max(...options.map((o) => o.moves)) };
+  }
+  memo.set(key, result);
+  return result;
+}
+
+const describeInput = (input: GameInput) =>
+  `${input.play} ${JSON.stringify(input.components, (key, value) => (key === 'graph' ? '…' : bigints(key, value)))}`;
+
+/** The engine's remoteness, outcome and every move's remoteness against the oracle; returns the outcome. */
+function expectAgainstProduct(input: GameInput): 'N' | 'P' {
+  const what = describeInput(input);
+  const product = new ProductGame(input);
+  const start = input.components.map(stateOf);
+  const memo = new Map<string, { wins: boolean; moves: number }>();
+  const expected = bruteRemoteness(product, input.play, start, memo);
+  const result = gameRemoteness(input);
+  assert.ok(result.remoteness !== null, `${what}: ${'reason' in result ? result.reason : ''}`);
+  assert.equal(result.remoteness, expected.moves, `remoteness of ${what}`);
+  assert.equal(result.outcome, expected.wins ? 'N' : 'P', `outcome of ${what}`);
+  // Every distinct option once, each with the remoteness of the position it leaves.
+  const reached = new Set<string>();
+  for (const { move, remoteness } of result.moves) {
+    const after = start.map((s, i) => (i === move.component ? applyMove(input.components[i], s, move.move) : s));
+    reached.add(stateKey(after));
+    const there = bruteRemoteness(product, input.play, after, memo);
+    assert.equal(remoteness, there.moves, `${what}: after ${JSON.stringify(move, bigints)}`);
+  }
+  const options = new Set(product.options(start).map(stateKey));
+  assert.deepEqual([...reached].sort(), [...options].sort(), `${what}: the moves reach every option`);
+  // The computer's choice: the quickest win, or the longest loss.
+  const best = bestMove(input.play, result.moves);
+  if (options.size === 0) assert.equal(best, undefined);
+  else {
+    assert.ok(best, what);
+    const after = start.map((s, i) =>
+      i === best.move.component ? applyMove(input.components[i], s, best.move.move) : s,
+    );
+    const there = bruteRemoteness(product, input.play, after, memo);
+    if (expected.wins) {
+      assert.equal(there.wins, false, `${what}: the reply from an N-position leaves a P-position`);
+      assert.equal(there.moves + 1, expected.moves, `${what}: and wins as fast as possible`);
+    } else assert.equal(there.moves + 1, expected.moves, `${what}: the reply from a P-position holds on longest`);
+  }
+  return result.outcome;
+}
+
+function randomSums(
+  seed: number,
+  count: number,
+  play: GameInput['play'],
+  component: (next: () => number) => ComponentInput,
+  most: number,
+) {
+  const next = random(seed);
+  return Array.from(
+    { length: count },
+    (): GameInput => ({
+      play,
+      components: Array.from({ length: integer(next, 1, most) }, () => component(next)),
+    }),
+  );
+}
+
+describe('remoteness against the product graph', () => {
+  it('single heaps, tokens and rows, normal and misère play', () => {
+    for (const play of ['normal', 'misere'] as const) {
+      const outcomes = new Set<string>();
+      for (const input of randomSums(81, 300, play, (next) => randomComponent(next, 7), 1))
+        outcomes.add(expectAgainstProduct(input));
+      assert.deepEqual([...outcomes].sort(), ['N', 'P'], `${play}: both outcomes met`);
+    }
+  });
+
+  it('small sums of heaps, tokens and rows, normal and misère play', () => {
+    for (const play of ['normal', 'misere'] as const)
+      for (const input of randomSums(83, 250, play, (next) => randomComponent(next, 4), 3)) expectAgainstProduct(input);
+  });
+
+  it('the classics and version 3 (Wythoff, leftmost, words, staircases, pictures), alone and in sums', () => {
+    for (const play of ['normal', 'misere'] as const) {
+      for (const input of randomSums(85, 200, play, classicComponent, 2)) expectAgainstProduct(input);
+      for (const input of randomSums(87, 200, play, v3Component, 2)) expectAgainstProduct(input);
+    }
+  });
+
+  it('agrees with the engine on who wins (the XOR rule; misère by its own theories)', () => {
+    for (const play of ['normal', 'misere'] as const)
+      for (const input of randomSums(89, 200, play, (next) => randomComponent(next, 5), 3)) {
+        const result = gameRemoteness(input);
+        const value = analyzeGame(input);
+        if (result.remoteness === null || value.outcome === null) continue;
+        assert.equal(result.outcome, value.outcome, describeInput(input));
+      }
+  });
+
+  it('known values: Nim, misère Nim, Kayles', () => {
+    const heaps = (rule: HeapRule, play: GameInput['play'], ...sizes: number[]) =>
+      gameRemoteness({ play, components: [{ kind: 'heaps', rule, heaps: sizes.map(BigInt) }] });
+    // A lone Nim heap is taken whole at once; two equal heaps: the loser takes one at a time, the winner copies.
+    assert.equal(heaps(nim, 'normal', 9).remoteness, 1);
+    assert.equal(heaps(nim, 'normal', 3, 3).remoteness, 6);
+    assert.equal(heaps(nim, 'normal').remoteness, 0);
+    // Misère: no move left is a win; a lone heap of 1 must be taken (and loses); of 9, 8 are taken.
+    assert.deepEqual(heaps(nim, 'misere'), { remoteness: 0, outcome: 'N', moves: [] });
+    assert.equal(outcomeOf(heaps(nim, 'misere', 1)), 'P');
+    assert.equal(heaps(nim, 'misere', 9).remoteness, 2);
+    // Kayles: a row of n pins is won at once by knocking the middle (1 or 2 pins) when n ≤ 2; else by symmetry.
+    assert.equal(heaps(KAYLES, 'normal', 2).remoteness, 1);
+    assert.equal(outcomeOf(heaps(KAYLES, 'normal', 7)), 'N');
+  });
+
+  it('Treblecross rows: a move completing three in a row ends the game, in a sum too', () => {
+    const row = (cells: string): ComponentInput => ({ kind: 'treblecross', cells });
+    /** The oracle for rows: mark an empty cell; three in a row wins at once. */
+    const brute = (cells: readonly string[], memo = new Map<string, { wins: boolean; moves: number }>()) => {
+      const key = cells.join('|');
+      const known = memo.get(key);
+      if (known) return known;
+      const options: { wins: boolean; moves: number }[] = [];
+      cells.forEach((c, i) => {
+        for (let j = 0; j < c.length; j++) {
+          if (c[j] !== '.') continue;
+          const after = `${c.slice(0, j)}X${c.slice(j + 1)}`;
+          if (after.includes('XXX')) options.push({ wins: false, moves: 0 });
+          else
+            options.push(
+              brute(
+                cells.map((d, k) => (k === i ? after : d)),
+                memo,
+              ),
+            );
+        }
+      });
+      const losing = options.filter((o) => !o.wins);
+      const result =
+        options.length === 0
+          ? { wins: false, moves: 0 }
+          : losing.length > 0
+            ? { wins: true, moves: 1 + Math.min(...losing.map((o) => o.moves)) }
+            : { wins: false, moves: 1 + Math.max(...options.map((o) => o.moves)) };
+      memo.set(key, result);
+      return result;
+    };
+    const next = random(91);
+    for (let trial = 0; trial < 150; trial++) {
+      const cells = Array.from({ length: integer(next, 1, 2) }, () =>
+        Array.from({ length: integer(next, 1, 7) }, () => (next() < 0.2 ? 'X' : '.')).join(''),
+      ).filter((c) => !c.includes('XXX'));
+      if (cells.length === 0) continue;
+      const result = gameRemoteness({ play: 'normal', components: cells.map(row) });
+      const expected = brute(cells);
+      assert.equal(result.remoteness, expected.moves, cells.join(' + '));
+      assert.equal(result.remoteness !== null && result.outcome, expected.wins ? 'N' : 'P', cells.join(' + '));
+    }
+    assert.deepEqual(gameRemoteness({ play: 'normal', components: [row('.XXX.'), row('...')] }), {
+      remoteness: 0,
+      outcome: 'P',
+      moves: [],
+    });
+    assert.match(String(gameRemoteness({ play: 'misere', components: [row('...')] }).remoteness), /null/);
+  });
+
+  it('is bounded: a budget of positions, a deadline, a cancellation, and heaps past the search', () => {
+    const big: GameInput = { play: 'normal', components: [{ kind: 'heaps', rule: KAYLES, heaps: [40n, 41n, 43n] }] };
+    const limited = gameRemoteness(big, { maxValues: 5000 });
+    assert.equal(limited.remoteness, null);
+    assert.match('reason' in limited ? limited.reason : '', /beyond the remoteness search limit \(5,000 positions\)/);
+    const late = gameRemoteness(big, { deadline: Date.now() - 1 });
+    assert.equal('stop' in late && late.stop, 'deadline');
+    const cancelled = gameRemoteness(big, { isCancelled: () => true });
+    assert.equal('stop' in cancelled && cancelled.stop, 'cancelled');
+    const huge = gameRemoteness({ play: 'normal', components: [{ kind: 'heaps', rule: nim, heaps: [10n ** 6n] }] });
+    assert.match('reason' in huge ? huge.reason : '', /heaps of at most 10,000/);
+    // Deep games do not overflow the stack: a heap of 10,000 taken one at a time.
+    const deep = remotenessSearch([{ kind: 'heap', rule: { kind: 'subtract', set: [1n] }, size: 10_000 }], 'normal');
+    assert.equal(deep.remoteness, 10_000);
+  });
+});
+
+describe('playing out: every move, the position after it, and hand edits', () => {
+  const inputs = [
+    ...randomSums(93, 150, 'normal', (next) => randomComponent(next, 5), 2),
+    ...randomSums(95, 100, 'misere', classicComponent, 2),
+    ...randomSums(97, 100, 'normal', v3Component, 2),
+  ];
+
+  it('gameAfter is the oracle’s position after each move, and the moves reach every option', () => {
+    for (const input of inputs) {
+      const listed = gameMoves(input);
+      assert.ok('moves' in listed, describeInput(input));
+      const product = new ProductGame(input);
+      const start = input.components.map(stateOf);
+      const reached = new Set<string>();
+      for (const move of listed.moves) {
+        const expected = start.map((s, i) => (i === move.component ? applyMove(input.components[i], s, move.move) : s));
+        const after = gameAfter(input, move);
+        assert.equal(stateKey(after.components.map(stateOf)), stateKey(expected), describeInput(input));
+        reached.add(stateKey(expected));
+      }
+      assert.deepEqual([...reached].sort(), [...new Set(product.options(start).map(stateKey))].sort());
+    }
+  });
+
+  it('moveBetween recognises each move, the same position, and refuses what is not one move', () => {
+    let refused = 0;
+    for (const input of inputs) {
+      assert.deepEqual(moveBetween(input, input), { kind: 'same' });
+      const listed = gameMoves(input);
+      if (!('moves' in listed)) continue;
+      for (const move of listed.moves) {
+        const after = gameAfter(input, move);
+        const found = moveBetween(input, after);
+        assert.equal(found.kind, 'move', describeInput(input));
+        if (found.kind === 'move') assert.equal(positionKey(gameAfter(input, found.move)), positionKey(after));
+        // Two moves in a row (when the game lasts that long) are never one move, unless the two
+        // happen to leave a position one move also leaves (e.g. 5 → 3 → 1 in Nim is 5 → 1).
+        const second = gameMoves(after);
+        if (!('moves' in second) || second.moves.length === 0) continue;
+        const twice = gameAfter(after, second.moves[0]);
+        const oneMove: boolean = listed.moves.some(
+          (m: GameMove) => positionKey(gameAfter(input, m)) === positionKey(twice),
+        );
+        const verdict = moveBetween(input, twice);
+        assert.equal(verdict.kind, oneMove ? 'move' : 'not-a-move', `${describeInput(input)} two moves`);
+        if (!oneMove) refused++;
+      }
+    }
+    assert.ok(refused > 100, `two-move edits refused: ${refused}`);
+    // A heap made larger, a rule changed, and misère for normal are not moves.
+    const game = (rule: HeapRule, play: GameInput['play'], ...heaps: bigint[]): GameInput => ({
+      play,
+      components: [{ kind: 'heaps', rule, heaps }],
+    });
+    assert.equal(moveBetween(game(nim, 'normal', 3n, 4n), game(nim, 'normal', 3n, 5n)).kind, 'not-a-move');
+    assert.equal(moveBetween(game(nim, 'normal', 3n, 4n), game(KAYLES, 'normal', 3n, 2n)).kind, 'not-a-move');
+    assert.equal(moveBetween(game(nim, 'normal', 3n, 4n), game(nim, 'misere', 3n, 2n)).kind, 'not-a-move');
+    // Heaps in another order are the same position; a heap taken whole may be written 0 or left out.
+    assert.equal(moveBetween(game(nim, 'normal', 3n, 4n), game(nim, 'normal', 4n, 3n)).kind, 'same');
+    assert.equal(moveBetween(game(nim, 'normal', 3n, 4n), game(nim, 'normal', 3n)).kind, 'move');
+    assert.equal(moveBetween(game(nim, 'normal', 3n, 4n), game(nim, 'normal', 0n, 4n)).kind, 'move');
+  });
+});
