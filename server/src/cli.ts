@@ -11,7 +11,7 @@
 // its values and stops at --budget-ms; Ctrl-C stops any of them. A stop says on stderr which
 // limit was reached: exit code 3 for a limit, 130 for Ctrl-C. Output is written as it is made,
 // never built whole.
-import { observedWords, proofNames, reportOutcomeWords, THEOREM_PROOFS } from './analysis/wording';
+import { observedWords, proofNames, remotenessWords, reportOutcomeWords, THEOREM_PROOFS } from './analysis/wording';
 import './cliHeap';
 import { isAscii } from 'node:buffer';
 import { once } from 'node:events';
@@ -306,6 +306,7 @@ function analyze(file: string, options: Options, out: SyncOutput): number {
         outcome: result?.outcome ?? null,
         ...(reason ? { reason } : {}),
         ...(result?.decidedBy ? { decidedBy: result.decidedBy } : {}),
+        ...(result?.remoteness !== undefined ? { remoteness: result.remoteness } : {}),
         components: r.componentTexts.map((text, i) => {
           const nimber = shownNimber(r.game, result, i);
           return { text, nimber: nimber === null ? null : nimber.toString() };
@@ -347,6 +348,9 @@ function printGame(lines: LineIndex, report: GameReport, out: SyncOutput): void 
   if (!result) return;
   if (result.reason && outcome !== null) out.line(`  (${result.reason})`);
   if (result.decidedBy) out.line(`  decided by ${result.decidedBy.text}`);
+  const lasts = remotenessWords(result);
+  if (lasts) out.line(`  with best play ${lasts} (remoteness ${result.remoteness})`);
+  else if (result.remotenessReason) out.line(`  remoteness not found: ${result.remotenessReason}`);
   const texts = report.componentTexts.map(shownText);
   const width = Math.max(...texts.map((text) => text.length));
   texts.forEach((text, i) => {

@@ -117,6 +117,8 @@ describe('grundy analyze', () => {
         play: 'normal',
         nimber: '3',
         outcome: 'N',
+        // 12 counters taken 1 or 2 at a time: the winner takes 2s, the loser 1s (remoteness.test.ts checks the search).
+        remoteness: 9,
         components: [{ text: 'onetwo 3 4 5', nimber: '3' }],
         winningMoves: [
           { description: 'take 2 from the heap of 4', after: 'onetwo 3 2 5' },
@@ -130,6 +132,7 @@ describe('grundy analyze', () => {
         play: 'normal',
         nimber: '0',
         outcome: 'P',
+        remoteness: 8,
         components: [{ text: 'onetwo 3 4 4', nimber: '0' }],
         winningMoves: [],
         winningMoveCount: '0',
@@ -239,6 +242,7 @@ describe('grundy analyze', () => {
       result.stdout.includes(
         [
           'game coins (line 5): *3, N: the player to move wins',
+          '  with best play the player to move wins in 9 moves (remoteness 9)',
           '  onetwo 3 4 5  *3',
           '  winning moves (2):',
           '    take 2 from the heap of 4  →  onetwo 3 2 5',

@@ -3,8 +3,8 @@
 // written back as edits). A game's value has one shape, `GameResult`, whether a worker computed
 // it for the editor or the command line computed it here; the report only adds the words. So
 // what the command line prints is what the editor shows.
-import { type GameResult, summarizeGame } from '../compute/jobs';
-import { analyzeGame, type EngineCache } from '../engine';
+import { type GameResult, gameResult } from '../compute/jobs';
+import type { EngineCache } from '../engine';
 import type { GameInput, GameMove } from '../engine/gameTypes';
 import type { Budget } from '../engine/types';
 import type { AnalyzedDocument } from '../language/analyze';
@@ -65,8 +65,7 @@ export function reportGame(
   const text = document.file.text;
   const componentTexts = game.components.map((c) => componentText(text, c));
   if (!game.valid) return { game, componentTexts, winningMoves: [] };
-  const started = Date.now();
-  const result = summarizeGame(analyzeGame(gameInput(game), options), Date.now() - started);
+  const result = gameResult(gameInput(game), options);
   return {
     game,
     result,

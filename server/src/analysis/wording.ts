@@ -18,6 +18,27 @@ export const starCode = (g: bigint | number): string => `\`${star(g)}\``;
 export const outcomeWords = (outcome: 'N' | 'P'): string =>
   outcome === 'N' ? 'the player to move wins' : 'the player to move loses';
 
+/**
+ * How long the game lasts with best play (its remoteness), in words: "the player to move wins in 7
+ * moves". Undefined when the search did not reach it (the game's `remotenessReason` says why).
+ */
+export function remotenessWords(result: {
+  readonly play: 'normal' | 'misere';
+  readonly remoteness?: number;
+  readonly outcome: 'N' | 'P' | null;
+}): string | undefined {
+  const r = result.remoteness;
+  if (r === undefined || result.outcome === null) return undefined;
+  if (r === 0)
+    return result.play === 'normal'
+      ? 'no move is left: the player to move has lost'
+      : 'no move is left: the player to move has won (the last move lost)';
+  const moves = `${r} move${r === 1 ? '' : 's'}`;
+  return result.outcome === 'N'
+    ? `the player to move wins in ${moves}`
+    : `the player to move loses in ${moves}, holding on as long as possible`;
+}
+
 export const outcomeShort = (outcome: 'N' | 'P'): string => (outcome === 'N' ? 'win' : 'lose');
 
 export function proofWords(p: Periodicity): string {

@@ -16,6 +16,7 @@ import type { GameInput } from '../engine/gameTypes';
 import { type GeneraResult, heapGenera } from '../engine/genus';
 import { cachedMisereQuotient, type MisereQuotient } from '../engine/misereQuotient';
 import { extendedValue, observedRegularity } from '../engine/period';
+import { type GameRemoteness, gameRemoteness } from '../engine/remoteness';
 import type {
   Budget,
   GraphData,
@@ -110,6 +111,12 @@ export interface GameResult
   readonly stopped: boolean;
   /** True when what stopped it was the memory limit (a sequence that reached its share of memory). */
   readonly memoryLimited?: boolean;
+  /**
+   * How many moves the game lasts with best play (Smith's remoteness: the winner wins as fast as it can, the loser
+   * holds on as long as it can), when the search reached it; otherwise `remotenessReason` says why not.
+   */
+  readonly remoteness?: number;
+  readonly remotenessReason?: string;
   /** Milliseconds the worker spent. */
   readonly elapsedMs: number;
 }
@@ -157,7 +164,7 @@ export function summarizeSequence(sequence: HeapSequence): RuleSummary {
   };
 }
 
-export function summarizeGame(analysis: GameAnalysis, elapsedMs: number): GameResult {
+export function summarizeGame(analysis: GameAnalysis, elapsedMs: number, remoteness?: GameRemoteness): GameResult {
   let stopped = false;
   let memoryLimited = false;
   const components = analysis.components.map((c): ComponentResult => {
@@ -198,17 +205,40 @@ export function summarizeGame(analysis: GameAnalysis, elapsedMs: number): GameRe
     winningMoveCount: analysis.winningMoveCount,
     stopped,
     ...(memoryLimited ? { memoryLimited } : {}),
+    ...(remoteness === undefined
+      ? {}
+      : remoteness.remoteness === null
+        ? { remotenessReason: remoteness.reason }
+        : { remoteness: remoteness.remoteness }),
     elapsedMs,
   };
 }
 
-export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult {
+/**
+ * The positions a game's remoteness search may generate (about 0.1 s at worst): it comes with every
+ * game's value, so it is kept small; the play commands search further (REPLY_REMOTENESS_WORK).
+ */
+export const GAME_REMOTENESS_WORK = 50_000;
+
+/** A game's value and, within its small budget, its remoteness: what the editor and the CLI show. */
+export function gameResult(
+  input: GameInput,
+  options: { budget?: Budget; cache?: EngineCache; maxMoves?: number },
+): GameResult {
   const started = Date.now();
+  const budget = options.budget ?? {};
+  const analysis = analyzeGame(input, { ...options, budget });
+  const remoteness = gameRemoteness(input, {
+    ...budget,
+    maxValues: Math.min(budget.maxValues ?? Infinity, GAME_REMOTENESS_WORK),
+  });
+  return summarizeGame(analysis, Date.now() - started, remoteness);
+}
+
+export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult {
   switch (job.kind) {
-    case 'game': {
-      const analysis = analyzeGame(job.input, { budget, cache, maxMoves: job.maxMoves });
-      return { kind: 'game', game: summarizeGame(analysis, Date.now() - started) };
-    }
+    case 'game':
+      return { kind: 'game', game: gameResult(job.input, { budget, cache, maxMoves: job.maxMoves }) };
     case 'rule': {
       const sequence = ruleSequence(job.rule, budget, { resume: cache.sequences.get(ruleKey(job.rule)) });
       rememberSequence(cache, sequence);

@@ -18,6 +18,7 @@ import {
   periodWords,
   plainText,
   proofWords,
+  remotenessWords,
   sequenceWhy,
   starCode,
 } from '../analysis/wording';
@@ -123,6 +124,8 @@ function gameHover(view: DocumentView, game: GameSymbol): string {
     const nimber = result.nimber === null ? '' : `nimber **${nim(result.nimber)}**: `;
     out.push(`${nimber}**${outcomeWords(result.outcome)}**${result.reason ? ` (${result.reason})` : ''}.`);
     if (result.decidedBy) out.push('', `Decided by ${result.decidedBy.text}.`);
+    const lasts = remotenessWords(result);
+    if (lasts) out.push('', `With best play ${lasts} (remoteness ${result.remoteness}).`);
   }
   if (game.play === 'normal' && result.components.every((c) => c.nimber !== null)) {
     out.push(
