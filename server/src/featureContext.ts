@@ -21,6 +21,8 @@ export interface ContextParts {
   readonly store: DocumentStore;
   readonly computations: Computations;
   readonly pool: ComputationPool;
+  /** See FeatureContext.answersChanged. */
+  readonly answersChanged: () => void;
 }
 
 export function featureContext(parts: ContextParts): FeatureContext {
@@ -55,6 +57,8 @@ export function featureContext(parts: ContextParts): FeatureContext {
         return undefined;
       }
     },
+    plays: new Map(),
+    answersChanged: () => parts.answersChanged(),
     cancelComputations: () => {
       const running = computations.pendingSummary()?.count ?? 0;
       computations.cancelAll();

@@ -191,6 +191,7 @@ const DOCUMENT_SYNC: Record<string, [string, (params: unknown) => void]> = {
   onDidOpenTextDocument: ['textDocument/didOpen', checkDidOpen],
   onDidChangeTextDocument: ['textDocument/didChange', checkDidChange],
   onDidCloseTextDocument: ['textDocument/didClose', checkDidClose],
+  onDidSaveTextDocument: ['textDocument/didSave', checkDidClose],
 };
 
 /**

@@ -89,7 +89,7 @@ export function applyMoveArguments(value: unknown): ApplyMoveArguments {
 
 /** APPLY_MOVE_COMMAND's answer: applied (with the game after the move, long numbers abbreviated), or why not. */
 export type ApplyMoveAnswer =
-  | { readonly applied: true; readonly after: string }
+  | { readonly applied: true; readonly after: string; readonly reply?: ReplyAnswer }
   | { readonly applied: false; readonly message: string };
 
 /** What the "k more winning moves" lens passes to the client, which asks WINNING_MOVES_REQUEST for the list. */
@@ -517,3 +517,84 @@ export type LensData = readonly [document: number, version: number, game: number
  * the game and the component) was a sixth of the bytes to write and to read.
  */
 export type HintData = number;
+
+/**
+ * Executed by the server: starts play mode for one game (the lens "▶ Play against the computer").
+ * The user moves (a winning-move lens, or an edit of the game's text that is one legal move) and
+ * the computer answers with REPLY_COMMAND. Arguments: PlayArguments. Answers PlayAnswer.
+ */
+export const PLAY_COMMAND = 'grundy.play';
+
+/** Executed by the server: ends play mode for one game. Arguments: PlayArguments. */
+export const STOP_PLAY_COMMAND = 'grundy.stopPlay';
+
+/**
+ * Executed by the server: the computer makes its move in a game, as a versioned edit through
+ * `workspace/applyEdit` (one undo step), and answers ReplyAnswer. It wins as fast as it can from a
+ * winning position and holds on as long as it can from a losing one (largest remoteness). In play
+ * mode the position must be the one the computer left, or one legal move from it; otherwise the
+ * command is refused and the text kept. Arguments: ReplyArguments.
+ */
+export const REPLY_COMMAND = 'grundy.reply';
+
+export interface PlayArguments {
+  readonly uri: string;
+  readonly game: string;
+}
+
+export function playArguments(value: unknown, command = PLAY_COMMAND): PlayArguments {
+  const v = record(value, `${command}'s argument`);
+  if (typeof v.uri !== 'string' || typeof v.game !== 'string')
+    throw new InvalidParams(`${command} needs { uri, game }, not ${shown(value)}`);
+  return { uri: v.uri, game: v.game };
+}
+
+export interface PlayAnswer {
+  readonly started: boolean;
+  readonly message: string;
+}
+
+export interface ReplyArguments {
+  readonly uri: string;
+  /** The document's version the caller saw: a reply to another version is refused. */
+  readonly version: number;
+  readonly game: string;
+  /**
+   * Set by a client that calls after every edit (VS Code's play mode): a position that is not yet
+   * one legal move is answered (`waiting`, `not-a-move`) without an error and without a message.
+   */
+  readonly auto?: boolean;
+}
+
+export function replyArguments(value: unknown): ReplyArguments {
+  const v = record(value, `${REPLY_COMMAND}'s argument`);
+  if (
+    typeof v.uri !== 'string' ||
+    !Number.isInteger(v.version) ||
+    typeof v.game !== 'string' ||
+    (v.auto !== undefined && typeof v.auto !== 'boolean')
+  )
+    throw new InvalidParams(`${REPLY_COMMAND} needs { uri, version, game }, not ${shown(value)}`);
+  return { uri: v.uri, version: v.version as number, game: v.game, ...(v.auto ? { auto: true } : {}) };
+}
+
+/**
+ * REPLY_COMMAND's answer. `moved`: the computer's move (as a lens would label it, in words, and the
+ * game after it), who is then to move and how long the game lasts (`remoteness`, when the search
+ * reached it). `over`: the game ended (`winner`). `waiting`: the position is the one the computer
+ * left (it is the user's move). `not-a-move`: the text is not one legal move from that position.
+ */
+export type ReplyAnswer =
+  | {
+      readonly status: 'moved';
+      readonly message: string;
+      readonly label: string;
+      readonly description: string;
+      readonly after: string;
+      readonly remoteness?: number;
+      /** Who wins now that it is the user's move, with best play. */
+      readonly userOutcome?: 'win' | 'lose';
+      readonly winner?: 'you' | 'computer';
+    }
+  | { readonly status: 'over'; readonly message: string; readonly winner: 'you' | 'computer' }
+  | { readonly status: 'waiting' | 'not-a-move' | 'not-applied'; readonly message: string };

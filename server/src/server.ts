@@ -139,6 +139,10 @@ export function createServer(connection: Connection, options: ServerOptions): La
     store,
     computations,
     pool,
+    answersChanged: () => {
+      resultsVersion++;
+      publishing.resultsChanged();
+    },
   });
   const log: RequestLog = {
     warn: (message) => toClient(() => connection.console.warn(message)),
@@ -190,7 +194,8 @@ export function createServer(connection: Connection, options: ServerOptions): La
     pool.setMemoryMb?.(settings().computation.memoryMb);
     computations.setBudget(settings().computation.budgetMs, settings().computation.memoryMb);
     const declared: ServerCapabilities = {
-      textDocumentSync: TextDocumentSyncKind.Incremental,
+      // Saves too: a save in play mode is the user's "my move is made" (play.ts).
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
       executeCommandProvider: { commands: [...commands.keys()] },
     };
     for (const feature of features) Object.assign(declared, feature.capabilities?.(capabilities));
@@ -223,7 +228,12 @@ export function createServer(connection: Connection, options: ServerOptions): La
     store.update(event.document.uri, event.document.version, event.document.getText());
     updateProgress();
   });
+  documents.onDidSave((event) => {
+    for (const [feature, handler] of handlers)
+      if (handler.saved) void guarded(`${feature.name} on save`, log, async () => handler.saved?.(event.document.uri));
+  });
   documents.onDidClose((event) => {
+    for (const [, handler] of handlers) handler.closed?.(event.document.uri);
     store.close(event.document.uri);
     updateProgress();
     publishing.closed(event.document.uri);

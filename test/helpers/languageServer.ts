@@ -36,7 +36,10 @@ import { FEATURES } from '../../server/src/features';
 import type { Feature } from '../../server/src/features/feature';
 import {
   EXPLORE_SEQUENCE_COMMAND,
+  PLAY_COMMAND,
+  REPLY_COMMAND,
   SHOW_GRAPH_COMMAND,
+  STOP_PLAY_COMMAND,
   StatusNotification,
   type StatusParams,
 } from '../../server/src/protocol';
@@ -405,13 +408,23 @@ export class LanguageServerSession {
   }
 
   /**
-   * The lenses above games (without those above rules and graphs, which open their views: sequence.test.ts,
-   * graphView.test.ts).
+   * The lenses of games' values (without those above rules and graphs, which open their views: sequence.test.ts,
+   * graphView.test.ts; and without the play lenses: playLenses, play.test.ts).
    */
   async gameLenses(uri: string): Promise<CodeLens[]> {
-    return ((await this.codeLenses(uri)) ?? []).filter(
-      (lens) => lens.command?.command !== EXPLORE_SEQUENCE_COMMAND && lens.command?.command !== SHOW_GRAPH_COMMAND,
-    );
+    const others = [EXPLORE_SEQUENCE_COMMAND, SHOW_GRAPH_COMMAND, PLAY_COMMAND, REPLY_COMMAND, STOP_PLAY_COMMAND];
+    return ((await this.codeLenses(uri)) ?? []).filter((lens) => !others.includes(lens.command?.command ?? ''));
+  }
+
+  /** The play lenses ("play against the computer", "computer's move", "stop playing"). */
+  async playLenses(uri: string): Promise<CodeLens[]> {
+    const play = [PLAY_COMMAND, REPLY_COMMAND, STOP_PLAY_COMMAND];
+    return ((await this.codeLenses(uri)) ?? []).filter((lens) => play.includes(lens.command?.command ?? ''));
+  }
+
+  /** The editor saved the document (`textDocument/didSave`). */
+  async save(uri: string): Promise<void> {
+    await this.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
   }
 
   /** The document's game lenses, asked again and again until their titles satisfy `accept`. */

@@ -271,6 +271,8 @@ function stoppedEarly(result: JobResult): boolean {
       return result.table.stop !== undefined;
     case 'graph':
       return result.graph.status === 'over-budget';
+    case 'reply':
+      return false;
     case 'quotient':
       return (result.quotient.stop !== undefined && result.quotient.stop.cause !== 'method') || !!result.genera.stop;
   }

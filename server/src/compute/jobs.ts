@@ -12,11 +12,12 @@ import {
   ruleSequence,
 } from '../engine';
 import { timeShare } from '../engine/budget';
-import type { GameInput } from '../engine/gameTypes';
+import { gameAfter, gameMoves, gameOver } from '../engine/gamePositions';
+import type { GameInput, GameMove } from '../engine/gameTypes';
 import { type GeneraResult, heapGenera } from '../engine/genus';
 import { cachedMisereQuotient, type MisereQuotient } from '../engine/misereQuotient';
 import { extendedValue, observedRegularity } from '../engine/period';
-import { type GameRemoteness, gameRemoteness } from '../engine/remoteness';
+import { bestMove, type GameRemoteness, gameRemoteness } from '../engine/remoteness';
 import type {
   Budget,
   GraphData,
@@ -42,7 +43,9 @@ export type Job =
   | { readonly kind: 'wythoff'; readonly size: number }
   | { readonly kind: 'graph'; readonly graph: GraphData }
   /** A rule's misère quotient and its heaps' genus, for the explorer's misère view (QuotientRequest). */
-  | { readonly kind: 'quotient'; readonly rule: HeapRule; readonly upTo: number };
+  | { readonly kind: 'quotient'; readonly rule: HeapRule; readonly upTo: number }
+  /** The computer's move in a game (REPLY_COMMAND). */
+  | { readonly kind: 'reply'; readonly input: GameInput };
 
 export type JobResult =
   | { readonly kind: 'game'; readonly game: GameResult }
@@ -50,7 +53,59 @@ export type JobResult =
   | { readonly kind: 'sequence'; readonly sequence: SequenceValues }
   | { readonly kind: 'wythoff'; readonly table: WythoffTable }
   | { readonly kind: 'graph'; readonly graph: GraphNimbers }
-  | { readonly kind: 'quotient'; readonly quotient: MisereQuotient; readonly genera: GeneraResult };
+  | { readonly kind: 'quotient'; readonly quotient: MisereQuotient; readonly genera: GeneraResult }
+  | { readonly kind: 'reply'; readonly reply: ReplyChoice };
+
+/**
+ * The computer's move: by remoteness when the search reaches it (`remoteness` is then the game's
+ * after the move); otherwise a winning move from the game's value, or, from a losing position, the
+ * first move listed. `over`: the game has no move left.
+ */
+export type ReplyChoice =
+  | { readonly kind: 'over' }
+  | {
+      readonly kind: 'move';
+      readonly move: GameMove;
+      readonly how: 'remoteness' | 'winning' | 'any';
+      readonly remoteness?: number;
+      /** No move is left after it. */
+      readonly overAfter: boolean;
+      /** Why the remoteness search did not choose it. */
+      readonly reason?: string;
+    }
+  | { readonly kind: 'none'; readonly reason: string };
+
+/** The positions the computer's reply may search (a few seconds at most). */
+export const REPLY_REMOTENESS_WORK = 3_000_000;
+
+/** The computer's move in a game: see ReplyChoice. */
+export function replyChoice(input: GameInput, budget: Budget, cache: EngineCache): ReplyChoice {
+  if (gameOver(input)) return { kind: 'over' };
+  const ranked = gameRemoteness(input, { ...budget, maxValues: budget.maxValues ?? REPLY_REMOTENESS_WORK });
+  if (ranked.remoteness !== null) {
+    const best = bestMove(input.play, ranked.moves);
+    if (!best) return { kind: 'over' };
+    return {
+      kind: 'move',
+      move: best.move,
+      how: 'remoteness',
+      remoteness: best.remoteness,
+      overAfter: best.remoteness === 0,
+    };
+  }
+  const chosen = (move: GameMove, how: 'winning' | 'any'): ReplyChoice => ({
+    kind: 'move',
+    move,
+    how,
+    overAfter: gameOver(gameAfter(input, move)),
+    reason: ranked.reason,
+  });
+  const analysis = analyzeGame(input, { budget, cache, maxMoves: 1 });
+  if (analysis.outcome === 'N' && analysis.winningMoves.length > 0) return chosen(analysis.winningMoves[0], 'winning');
+  const listed = gameMoves(input);
+  if ('moves' in listed && listed.moves.length > 0) return chosen(listed.moves[0], 'any');
+  return { kind: 'none', reason: 'reason' in listed ? listed.reason : ranked.reason };
+}
 
 /** A rule's values as far as asked: computed up to `computedUpTo`, the rest read off the proved period. */
 export interface SequenceValues {
@@ -256,6 +311,8 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
       return { kind: 'wythoff', table: wythoffTable(job.size, budget) };
     case 'graph':
       return { kind: 'graph', graph: graphNimbers(job.graph, budget) };
+    case 'reply':
+      return { kind: 'reply', reply: replyChoice(job.input, budget, cache) };
     case 'quotient': {
       // Three quarters of the time for the quotient, what is left for the genus (a brute force).
       const key = ruleKey(job.rule);
@@ -307,6 +364,7 @@ export class SharedRuleSummaries {
       case 'sequence':
       case 'wythoff':
       case 'quotient':
+      case 'reply':
         return result;
       case 'game':
         if (!result.game.components.some((c) => c.rule)) return result;

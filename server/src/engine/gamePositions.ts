@@ -7,7 +7,7 @@ import { gameUnits, optionMoves } from './gameUnits';
 import { hackenbushKeptAfterCut, subPicture } from './hackenbushNimbers';
 import { ruleKey } from './heap';
 import type { GraphData } from './types';
-import { unitOptions } from './unitOptions';
+import { treblecrossOver, unitOptions } from './unitOptions';
 
 /** Every move of a game (moves leaving equal positions listed once), or why they are not listed. */
 export function gameMoves(input: GameInput): { moves: GameMove[] } | { reason: string } {
@@ -25,6 +25,17 @@ export function gameMoves(input: GameInput): { moves: GameMove[] } | { reason: s
       }
   });
   return { moves };
+}
+
+/**
+ * Whether no move is left (or a row holds three in a row). A game too large to list its moves has
+ * some: every unit the searches refuse is a heap, pile, staircase or picture past 10,000.
+ */
+export function gameOver(input: GameInput): boolean {
+  const game = gameUnits(input, 'move listing');
+  if ('reason' in game) return false;
+  if (game.units.some(treblecrossOver)) return true;
+  return game.units.every((unit) => unitOptions(unit).length === 0);
 }
 
 /** The game after one of its moves. */

@@ -9,6 +9,7 @@ import { withShortNumbers } from '../language/numberText';
 import { writeMove } from '../language/writeMove';
 import { APPLY_MOVE_COMMAND, type ApplyMoveAnswer, type ApplyMoveArguments, applyMoveArguments } from '../protocol';
 import type { Feature, FeatureContext } from './feature';
+import { NEVER_CANCELLED, replyAfterLensMove } from './play';
 import { type DocumentView, gameAgain } from './view';
 
 export type MoveEdit =
@@ -72,7 +73,9 @@ export async function playMove(
     context.tell(message);
     return { applied: false, message };
   }
-  return { applied: true, after: withShortNumbers(move.after) };
+  // In play mode the computer answers the lens move at once.
+  const computer = await replyAfterLensMove(context, args.uri, args.game, move.version, NEVER_CANCELLED);
+  return { applied: true, after: withShortNumbers(move.after), ...(computer ? { reply: computer } : {}) };
 }
 
 export const applyMoveFeature: Feature = {

@@ -20,17 +20,23 @@ import {
   type ExplainGameArguments,
   explainArguments,
   type LensData,
+  PLAY_COMMAND,
+  type PlayArguments,
+  REPLY_COMMAND,
+  type ReplyArguments,
   SHOW_MOVES_COMMAND,
   type ShowMovesArguments,
+  STOP_PLAY_COMMAND,
   showMovesArguments,
   type WinningMovesAnswer,
   WinningMovesRequest,
 } from '../protocol';
 import { playMove } from './applyMove';
-import { type Feature, type FeatureContext, lastAnswer } from './feature';
+import { type Feature, type FeatureContext, lastAnswer, type PlaySessions } from './feature';
 import { graphLenses } from './graphView';
 import { hover } from './hover';
 import { pictureLenses } from './pictureView';
+import { sessionKey } from './play';
 import { ruleLenses } from './sequence';
 import { type DocumentView, gameAgain } from './view';
 
@@ -60,13 +66,13 @@ function lensesResolvedLater(view: DocumentView): boolean {
   return view.document.model.games.length > RESOLVE_LENSES_ABOVE;
 }
 
-export function codeLenses(view: DocumentView): CodeLens[] {
+export function codeLenses(view: DocumentView, plays: PlaySessions = new Map()): CodeLens[] {
   const { document } = view;
   const games = document.model.games;
   const later = lensesResolvedLater(view);
   const lenses: CodeLens[] = [...ruleLenses(view), ...graphLenses(view), ...pictureLenses(view)];
   games.forEach((game, gameIndex) => {
-    const commands = gameLensCommands(view, game);
+    const commands = gameLensCommands(view, game, plays);
     if (commands.length === 0) return;
     const start = document.lines.positionAt(game.declaration.start);
     const range = { start, end: start };
@@ -79,10 +85,15 @@ export function codeLenses(view: DocumentView): CodeLens[] {
 }
 
 /** The command of a lens sent without one; a lens made for another version says so. */
-export function resolveCodeLens(view: DocumentView | undefined, range: CodeLens['range'], data: LensData): CodeLens {
+export function resolveCodeLens(
+  view: DocumentView | undefined,
+  range: CodeLens['range'],
+  data: LensData,
+  plays: PlaySessions = new Map(),
+): CodeLens {
   const [, version, gameIndex, lensIndex] = data;
   const game = view?.version === version ? view.document.model.games[gameIndex] : undefined;
-  const command = view && game ? gameLensCommands(view, game)[lensIndex] : undefined;
+  const command = view && game ? gameLensCommands(view, game, plays)[lensIndex] : undefined;
   // A lens of an older version: the client asks again after the change (refresh); meanwhile a
   // title that runs nothing harmful (the explanation of that game, if it still exists).
   const stale: Command = {
@@ -93,8 +104,34 @@ export function resolveCodeLens(view: DocumentView | undefined, range: CodeLens[
   return { range, command: command ? command() : stale };
 }
 
-/** A game's lenses, each made only when asked for: counting them is cheap, writing them is not. */
-function gameLensCommands(view: DocumentView, game: GameSymbol): (() => Command)[] {
+/**
+ * A game's lenses, each made only when asked for: counting them is cheap, writing them is not. The
+ * last one plays: "Play against the computer", or in play mode "Computer's move" and "Stop playing".
+ */
+function gameLensCommands(view: DocumentView, game: GameSymbol, plays: PlaySessions): (() => Command)[] {
+  const commands = valueLensCommands(view, game);
+  const value = view.game(game);
+  if (value?.state !== 'done' || value.value.outcome === null) return commands;
+  const icon = (name: string) => (view.icons ? `$(${name}) ` : '');
+  const args: PlayArguments = { uri: view.uri, game: game.name };
+  if (!plays.has(sessionKey(view.uri, game.name))) {
+    const play: Command = {
+      title: `${icon('play-circle')}play against the computer`,
+      command: PLAY_COMMAND,
+      arguments: [args],
+    };
+    return [...commands, () => play];
+  }
+  const reply: ReplyArguments = { uri: view.uri, version: view.version, game: game.name };
+  return [
+    ...commands,
+    () => ({ title: `${icon('debug-continue')}computer's move`, command: REPLY_COMMAND, arguments: [reply] }),
+    () => ({ title: `${icon('debug-stop')}stop playing`, command: STOP_PLAY_COMMAND, arguments: [args] }),
+  ];
+}
+
+/** The lenses of a game's value: its winning moves, or the fact that there are none (or that it is computing). */
+function valueLensCommands(view: DocumentView, game: GameSymbol): (() => Command)[] {
   const value = view.game(game);
   if (!value) return [];
   const explain: ExplainGameArguments = { uri: view.uri, game: game.name };
@@ -223,12 +260,14 @@ export const codeLensFeature: Feature = {
           const view = context.view(textDocumentParams(raw).uri);
           if (!view) return [];
           // Lenses sent without commands show no elapsed time: the last answer serves while nothing changed.
-          return lensesResolvedLater(view) ? again(view, '', () => codeLenses(view)) : codeLenses(view);
+          return lensesResolvedLater(view)
+            ? again(view, '', () => codeLenses(view, context.plays))
+            : codeLenses(view, context.plays);
         },
         'codeLens/resolve': (raw) => {
           const { lens, data } = codeLensResolveParams(raw);
           // A lens that came with its command (or is not one we left for later): nothing to add.
-          return data ? resolveCodeLens(context.viewNumbered(data[0]), lens.range, data) : lens;
+          return data ? resolveCodeLens(context.viewNumbered(data[0]), lens.range, data, context.plays) : lens;
         },
         [WinningMovesRequest.method]: (raw) => {
           const args = showMovesArguments(raw);

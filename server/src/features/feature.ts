@@ -7,7 +7,18 @@
 import type { CancellationToken, ClientCapabilities, ServerCapabilities, WorkspaceEdit } from 'vscode-languageserver';
 import type { Job } from '../compute/jobs';
 import type { JobOutcome } from '../compute/pool';
+import type { GameInput } from '../engine/gameTypes';
 import type { DocumentView } from './view';
+
+/** One game in play mode: the position the user moves from, and whose turn it is there. */
+export interface PlaySession {
+  readonly position: GameInput;
+  /** `start`: play mode just began, the user may move or let the computer begin; `user`: the computer has moved. */
+  readonly turn: 'start' | 'user';
+}
+
+/** Play sessions by document and game (sessionKey). */
+export type PlaySessions = Map<string, PlaySession>;
 
 export interface FeatureContext {
   /** What the client declared in `initialize` (read when a request comes, after `initialize`). */
@@ -45,6 +56,10 @@ export interface FeatureContext {
    * answers with what it has.
    */
   compute(job: Job, token: CancellationToken, affinity?: readonly string[]): Promise<JobOutcome>;
+  /** Games in play mode against the computer (play.ts), for this connection. */
+  readonly plays: PlaySessions;
+  /** Something answers depend on changed (play mode began or ended): resultsVersion grows, and the client refreshes. */
+  answersChanged(): void;
   /** Stops every documents' computation that is running (each keeps what it has); how many there were. */
   cancelComputations(): number;
 }
@@ -64,6 +79,10 @@ export interface FeatureHandlers {
   readonly requests?: Readonly<Record<string, RequestHandler>>;
   /** By command name: each is listed in `executeCommandProvider`, so every client can run it. */
   readonly commands?: Readonly<Record<string, CommandHandler>>;
+  /** A document was saved (`textDocument/didSave`). */
+  readonly saved?: (uri: string) => unknown;
+  /** A document was closed. */
+  readonly closed?: (uri: string) => void;
 }
 
 export interface Feature {

@@ -14,6 +14,7 @@ import { inlayHintsFeature } from './inlayHints';
 import { navigationFeature } from './navigation';
 import { numberAtFeature } from './numberAt';
 import { pictureViewFeature } from './pictureView';
+import { playFeature } from './play';
 import { renameFeature } from './rename';
 import { selectionRangesFeature } from './selectionRanges';
 import { semanticTokensFeature } from './semanticTokens';
@@ -24,6 +25,7 @@ export const FEATURES: readonly Feature[] = [
   inlayHintsFeature,
   codeLensFeature,
   applyMoveFeature,
+  playFeature,
   numberAtFeature,
   navigationFeature,
   renameFeature,

@@ -1,0 +1,249 @@
+// Playing a game out against the computer, for every editor. `grundy.play` starts play mode for a
+// game: the server keeps the position the user moves from. The user moves (a winning-move lens, or
+// an edit of the game's text); `grundy.reply` checks that the text is that position or one legal
+// move from it (the engine's moveBetween: the positions compared, so heaps in another order or a
+// heap taken whole and left out are the same), then makes the computer's move as one versioned
+// edit: the quickest win from a winning position, the longest loss from a losing one (remoteness,
+// computed in a worker). A text that is not one legal move is refused and kept. Without play mode
+// `grundy.reply` simply moves. In play mode a lens move (grundy.applyMove) is answered at once.
+import type { CancellationToken } from 'vscode-languageserver';
+import { gameInput } from '../analysis/gameReport';
+import type { ReplyChoice } from '../compute/jobs';
+import { gameAfter, moveBetween } from '../engine/gamePositions';
+import type { GameInput } from '../engine/gameTypes';
+import { losesAt } from '../engine/remoteness';
+import type { GameSymbol } from '../language/model';
+import { withShortNumbers } from '../language/numberText';
+import { writeMove } from '../language/writeMove';
+import {
+  PLAY_COMMAND,
+  type PlayAnswer,
+  type PlayArguments,
+  playArguments,
+  REPLY_COMMAND,
+  type ReplyAnswer,
+  type ReplyArguments,
+  replyArguments,
+  STOP_PLAY_COMMAND,
+} from '../protocol';
+import { type Feature, type FeatureContext, Refusal } from './feature';
+import type { DocumentView } from './view';
+
+export const sessionKey = (uri: string, game: string) => `${uri}\u0000${game}`;
+
+/** The game named in a document, checked and valid, or a refusal saying why not. */
+function playableGame(view: DocumentView | undefined, name: string): GameSymbol {
+  if (!view) throw new Refusal('The document is not open.');
+  const game = view.document.model.games.find((g) => g.name === name);
+  if (!game) throw new Refusal(`There is no game \`${name}\` in the document.`);
+  if (!game.valid) throw new Refusal(`\`${name}\` has errors: mend them first.`);
+  return game;
+}
+
+function startPlay(context: FeatureContext, args: PlayArguments): PlayAnswer {
+  const game = playableGame(context.view(args.uri), args.game);
+  context.plays.set(sessionKey(args.uri, args.game), { position: gameInput(game), turn: 'start' });
+  context.answersChanged();
+  const message =
+    `Playing \`${args.game}\` against the computer${game.play === 'misere' ? ' (misère: whoever moves last loses)' : ''}. ` +
+    'Make your move: click a winning-move lens, or edit the game (one legal move); the computer answers. ' +
+    'Or let the computer begin: "Computer\'s move".';
+  context.tell(message, 'info');
+  return { started: true, message };
+}
+
+function stopPlay(context: FeatureContext, args: PlayArguments): PlayAnswer {
+  const stopped = context.plays.delete(sessionKey(args.uri, args.game));
+  if (stopped) context.answersChanged();
+  const message = stopped ? `Stopped playing \`${args.game}\`.` : `\`${args.game}\` was not in play mode.`;
+  return { started: false, message };
+}
+
+/** Who made the last move won (normal play) or lost (misère). */
+const lastMoverWins = (play: GameInput['play']) => play === 'normal';
+
+/**
+ * The computer's move (REPLY_COMMAND). Refusals (RequestFailed, the text kept) for a wrong version,
+ * a text that is not one legal move, or the user's turn; with `auto`, those are answers instead.
+ */
+export async function reply(
+  context: FeatureContext,
+  args: ReplyArguments,
+  token: CancellationToken,
+): Promise<ReplyAnswer> {
+  const view = context.view(args.uri);
+  if (view && view.version !== args.version) {
+    const message = `The document changed (version ${view.version}, not ${args.version}): nothing was played.`;
+    if (args.auto) return { status: 'waiting', message };
+    throw new Refusal(message);
+  }
+  const game = playableGame(view, args.game);
+  const position = gameInput(game);
+  const key = sessionKey(args.uri, args.game);
+  const session = context.plays.get(key);
+  let userMoved = false;
+  if (session) {
+    const between = moveBetween(session.position, position);
+    if (between.kind === 'not-a-move') {
+      const message =
+        `\`${args.game}\` is not one legal move from the position before` +
+        `${between.reason ? ` (${between.reason})` : ''}: undo your edit, or make one move. The text is kept.`;
+      if (args.auto) return { status: 'not-a-move', message };
+      throw new Refusal(message);
+    }
+    if (between.kind === 'same' && (session.turn === 'user' || args.auto)) {
+      const message = `It is your move in \`${args.game}\`: click a winning-move lens, or edit the game.`;
+      if (args.auto) return { status: 'waiting', message };
+      throw new Refusal(message);
+    }
+    userMoved = between.kind === 'move';
+  }
+  const outcome = await context.compute({ kind: 'reply', input: position }, token);
+  if (outcome.status !== 'done' || outcome.result.kind !== 'reply')
+    throw new Refusal(
+      `The computer's move could not be found: ${outcome.status === 'failed' ? outcome.message.split('\n')[0] : 'cancelled'}.`,
+    );
+  return played(context, view!, game, outcome.result.reply, userMoved, args);
+}
+
+async function played(
+  context: FeatureContext,
+  view: DocumentView,
+  game: GameSymbol,
+  choice: ReplyChoice,
+  userMoved: boolean,
+  args: ReplyArguments,
+): Promise<ReplyAnswer> {
+  const key = sessionKey(args.uri, args.game);
+  const { play } = game;
+  if (choice.kind === 'over') {
+    // No move is left: whoever moved last (the user, if they just moved) decides it.
+    context.plays.delete(key);
+    context.answersChanged();
+    const youMovedLast = userMoved;
+    const winner = youMovedLast === lastMoverWins(play) ? 'you' : 'computer';
+    const message = `No move is left in \`${args.game}\`: ${winner === 'you' ? 'you won' : 'the computer won'}${
+      youMovedLast ? ` (you made the last move${play === 'misere' ? ', and in misère play that loses' : ''})` : ''
+    }.`;
+    context.tell(message, 'info');
+    return { status: 'over', message, winner };
+  }
+  if (choice.kind === 'none') throw new Refusal(`The computer cannot move in \`${args.game}\`: ${choice.reason}.`);
+  const text = view.document.file.text;
+  const written = writeMove(text, game, choice.move);
+  const range = view.document.lines.rangeOf(written.edit.span);
+  const edit = context.client.workspace?.workspaceEdit?.documentChanges
+    ? {
+        documentChanges: [
+          { textDocument: { uri: args.uri, version: view.version }, edits: [{ range, newText: written.edit.newText }] },
+        ],
+      }
+    : { changes: { [args.uri]: [{ range, newText: written.edit.newText }] } };
+  const response = await context.applyEdit(`Computer: ${written.label}`, edit);
+  if (!response.applied) {
+    const message = `The computer's move ${written.label} was not applied${
+      response.failureReason ? `: ${response.failureReason}` : ''
+    }.`;
+    context.tell(message);
+    return { status: 'not-applied', message };
+  }
+  const after = withShortNumbers(written.after);
+  const base = { label: written.label, description: written.description, after };
+  if (choice.overAfter) {
+    context.plays.delete(key);
+    context.answersChanged();
+    const winner = lastMoverWins(play) ? 'computer' : 'you';
+    const message =
+      `Computer: ${written.description} → \`${after}\`. No move is left: ` +
+      `${winner === 'computer' ? 'the computer made the last move and won' : 'the computer made the last move and lost: you won'}.`;
+    context.tell(message, 'info');
+    return { status: 'moved', message, ...base, remoteness: 0, winner };
+  }
+  // The position the user now moves from: the game after the computer's move (as the engine sees the new text).
+  context.plays.set(key, { position: gameAfter(gameInput(game), choice.move), turn: 'user' });
+  let prospect = '';
+  let userOutcome: 'win' | 'lose' | undefined;
+  if (choice.remoteness !== undefined) {
+    userOutcome = losesAt(play, choice.remoteness) ? 'lose' : 'win';
+    const moves = `${choice.remoteness} move${choice.remoteness === 1 ? '' : 's'}`;
+    prospect =
+      userOutcome === 'win'
+        ? ` You can win in ${moves}: find the winning move.`
+        : ` With best play you lose in ${moves}; the computer will not go wrong.`;
+  } else if (choice.reason) prospect = ` (Chosen without looking to the end: ${choice.reason}.)`;
+  const message = `Computer: ${written.description} → \`${after}\`. Your move.${prospect}`;
+  context.tell(message, 'info');
+  return {
+    status: 'moved',
+    message,
+    ...base,
+    ...(choice.remoteness !== undefined ? { remoteness: choice.remoteness } : {}),
+    ...(userOutcome ? { userOutcome } : {}),
+  };
+}
+
+/**
+ * In play mode, the user's lens move is answered at once: once the client has synced the edit
+ * (the document's version moves on, within a second), the computer replies to that version.
+ */
+export async function replyAfterLensMove(
+  context: FeatureContext,
+  uri: string,
+  game: string,
+  versionBefore: number,
+  token: CancellationToken,
+): Promise<ReplyAnswer | undefined> {
+  if (!context.plays.has(sessionKey(uri, game))) return undefined;
+  const deadline = Date.now() + 1000;
+  let view = context.view(uri);
+  while (view && view.version === versionBefore && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    view = context.view(uri);
+  }
+  if (!view || view.version === versionBefore) return undefined;
+  try {
+    return await reply(context, { uri, version: view.version, game }, token);
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    context.tell(error.message);
+    return undefined;
+  }
+}
+
+/** A save in play mode: the user's move is made, and the computer answers each game in play in that document. */
+async function replyOnSave(context: FeatureContext, uri: string): Promise<void> {
+  const view = context.view(uri);
+  if (!view) return;
+  for (const key of [...context.plays.keys()]) {
+    const [sessionUri, game] = key.split('\u0000');
+    if (sessionUri !== uri) continue;
+    const answer = await reply(context, { uri, version: view.version, game, auto: true }, NEVER_CANCELLED).catch(
+      (error: unknown) => {
+        if (error instanceof Refusal) context.tell(error.message);
+        else throw error;
+      },
+    );
+    if (answer?.status === 'not-a-move') context.tell(answer.message);
+  }
+}
+
+export const playFeature: Feature = {
+  name: 'play',
+  handlers: (context) => ({
+    saved: (uri) => replyOnSave(context, uri),
+    closed: (uri) => {
+      for (const key of [...context.plays.keys()]) if (key.startsWith(`${uri}\u0000`)) context.plays.delete(key);
+    },
+    commands: {
+      [PLAY_COMMAND]: (args) => startPlay(context, playArguments(args[0])),
+      [STOP_PLAY_COMMAND]: (args) => stopPlay(context, playArguments(args[0], STOP_PLAY_COMMAND)),
+      [REPLY_COMMAND]: (args) => reply(context, replyArguments(args[0]), NEVER_CANCELLED),
+    },
+  }),
+};
+
+/** Commands carry no cancellation token: the reply's budget bounds it. */
+export const NEVER_CANCELLED: CancellationToken = {
+  isCancellationRequested: false,
+  onCancellationRequested: () => ({ dispose: () => {} }),
+};

@@ -1,0 +1,247 @@
+// Playing a game out against the computer, through the server: `grundy.reply` from an N-position
+// leaves a P-position, from a P-position makes a move of largest remoteness (both checked against
+// the product-graph oracle, which plays the games from the rules' definitions); in play mode a hand
+// edit that is one legal move is answered, one that is not is refused and the text kept; a lens
+// move is answered at once, a save answers a hand edit, and a game is played to its end.
+import * as assert from 'node:assert/strict';
+import { gameInput } from '../../server/src/analysis/gameReport';
+import type { GameInput } from '../../server/src/engine';
+import { analyzeText } from '../../server/src/language/analyze';
+import { PLAY_COMMAND, REPLY_COMMAND, type ReplyAnswer, STOP_PLAY_COMMAND } from '../../server/src/protocol';
+import { type ComponentState, ProductGame, stateKey, stateOf } from '../engine/gameOracle';
+import { LanguageServerSession } from '../helpers/languageServer';
+
+/** The game's input as the test reads the text (the engine's plain data, from the front end). */
+function inputOf(text: string, name: string): GameInput {
+  const game = analyzeText(text).model.games.find((g) => g.name === name);
+  assert.ok(game?.valid, `game ${name} is valid in:\n${text}`);
+  return gameInput(game);
+}
+
+/** Who wins and in how many moves, by the product-graph oracle (the definition, not the engine). */
+function oracle(input: GameInput): { wins: boolean; moves: number; optionMoves: number[] } {
+  const product = new ProductGame(input);
+  const memo = new Map<string, { wins: boolean; moves: number }>();
+  const solve = (states: readonly ComponentState[]): { wins: boolean; moves: number } => {
+    const key = stateKey(states);
+    const known = memo.get(key);
+    if (known) return known;
+    const options = product.options(states).map(solve);
+    const losing = options.filter((o) => !o.wins);
+    const result =
+      options.length === 0
+        ? { wins: input.play === 'misere', moves: 0 }
+        : losing.length > 0
+          ? { wins: true, moves: 1 + Math.min(...losing.map((o) => o.moves)) }
+          : { wins: false, moves: 1 + Math.max(...options.map((o) => o.moves)) };
+    memo.set(key, result);
+    return result;
+  };
+  const start = input.components.map(stateOf);
+  return { ...solve(start), optionMoves: product.options(start).map((o) => solve(o).moves) };
+}
+
+const rules = [
+  'rule onetwo = subtract {1, 2}',
+  'rule fives = subtract {1, 3, 4}',
+  'graph g {',
+  '  a -> b, c',
+  '  b -> d',
+  '  c -> d, e',
+  '  d -> e',
+  '}',
+].join('\n');
+
+/** Positions of both kinds, normal and misère, of several families. */
+const GAMES = [
+  'nim 3 4 5',
+  'nim 2 2',
+  'onetwo 3 4 4',
+  'onetwo 4 5',
+  'kayles 3 4',
+  'kayles 2 2 1',
+  'fives 6 + nim 2',
+  'g at a, c',
+  'g at a, a + nim 1',
+  'misere nim 1 1 1',
+  'misere nim 2 3',
+  'misere kayles 4 + onetwo 2',
+  'misere onetwo 2 2',
+  'misere fives 5 + nim 1',
+];
+
+describe('the computer replies (grundy.reply)', () => {
+  let session: LanguageServerSession;
+  before(async () => {
+    session = (await LanguageServerSession.inProcess()).session;
+  });
+  after(async () => {
+    await session?.stop();
+  });
+
+  it('from an N-position it leaves a P-position as fast as possible; from a P-position it holds on longest', async () => {
+    let winning = 0;
+    let losing = 0;
+    for (const [i, game] of GAMES.entries()) {
+      const uri = `file:///play/reply${i}.game`;
+      const text = `${rules}\ngame x = ${game}   # kept\n`;
+      await session.open(uri, text);
+      const before = oracle(inputOf(text, 'x'));
+      const answer = (await session.executeCommand(REPLY_COMMAND, [
+        { uri, version: session.version(uri), game: 'x' },
+      ])) as ReplyAnswer;
+      assert.equal(answer.status, 'moved', `${game}: ${answer.message}`);
+      const afterText = session.text(uri);
+      assert.match(afterText, /# kept/, 'the rest of the line is kept');
+      const after = oracle(inputOf(afterText, 'x'));
+      assert.equal(answer.status === 'moved' && answer.remoteness, after.moves, `${game}: the remoteness told`);
+      if (before.wins) {
+        winning++;
+        assert.equal(after.wins, false, `${game}: the computer leaves a P-position`);
+        assert.equal(after.moves + 1, before.moves, `${game}: by a quickest win`);
+      } else {
+        losing++;
+        assert.equal(after.moves, Math.max(...before.optionMoves), `${game}: a move of largest remoteness`);
+      }
+      await session.close(uri);
+    }
+    assert.ok(winning >= 4 && losing >= 4, `both kinds of position (${winning} N, ${losing} P)`);
+  });
+
+  it('a reply to another version, or to a game that is not there, is refused and writes nothing', async () => {
+    const uri = 'file:///play/refused.game';
+    await session.open(uri, 'game x = nim 3 4 5\n');
+    await assert.rejects(
+      session.executeCommand(REPLY_COMMAND, [{ uri, version: session.version(uri) + 1, game: 'x' }]),
+      /document changed/,
+    );
+    await assert.rejects(
+      session.executeCommand(REPLY_COMMAND, [{ uri, version: session.version(uri), game: 'y' }]),
+      /no game `y`/,
+    );
+    await assert.rejects(session.executeCommand(REPLY_COMMAND, [{ uri, game: 'x' }]), /needs \{ uri, version, game \}/);
+    assert.equal(session.text(uri), 'game x = nim 3 4 5\n');
+    await session.close(uri);
+  });
+});
+
+describe('play mode', () => {
+  let session: LanguageServerSession;
+  before(async () => {
+    session = (await LanguageServerSession.inProcess()).session;
+  });
+  after(async () => {
+    await session?.stop();
+  });
+
+  async function lensTitles(uri: string): Promise<string[]> {
+    await session.settledCodeLenses(uri);
+    return (await session.playLenses(uri)).map((lens) => lens.command!.title.replace(/^\$\([^)]*\) /, ''));
+  }
+
+  it('a lens starts it; a hand edit that is one legal move is answered; one that is not is refused, the text kept', async () => {
+    const uri = 'file:///play/hand.game';
+    await session.open(uri, 'game x = nim 3 4 5\n');
+    assert.deepEqual(await lensTitles(uri), ['play against the computer']);
+    const [start] = await session.playLenses(uri);
+    await session.executeCommand(start.command!.command, start.command!.arguments);
+    assert.deepEqual(await lensTitles(uri), ["computer's move", 'stop playing']);
+    // Not a move: a heap made larger. Refused, and the text is the user's.
+    await session.change(uri, 'game x = nim 3 9 5\n');
+    await assert.rejects(
+      session.executeCommand(REPLY_COMMAND, [{ uri, version: session.version(uri), game: 'x' }]),
+      /not one legal move from the position before.*The text is kept/,
+    );
+    assert.equal(session.text(uri), 'game x = nim 3 9 5\n');
+    // Two heaps changed: not one move either.
+    await session.change(uri, 'game x = nim 2 4 4\n');
+    await assert.rejects(
+      session.executeCommand(REPLY_COMMAND, [{ uri, version: session.version(uri), game: 'x' }]),
+      /not one legal move/,
+    );
+    // One legal move (3 → 1, a P-position: 1 ⊕ 4 ⊕ 5 = 0): the computer must move from a lost position.
+    await session.change(uri, 'game x = nim 1 4 5   # my move\n');
+    const answer = (await session.executeCommand(REPLY_COMMAND, [
+      { uri, version: session.version(uri), game: 'x' },
+    ])) as ReplyAnswer;
+    assert.equal(answer.status, 'moved', answer.message);
+    assert.equal(answer.status === 'moved' && answer.userOutcome, 'win', 'the user, to move, can win');
+    assert.match(session.text(uri), /^game x = nim \d \d \d {3}# my move\n$/);
+    // Now it is the user's turn: asking again without a move is refused.
+    await assert.rejects(
+      session.executeCommand(REPLY_COMMAND, [{ uri, version: session.version(uri), game: 'x' }]),
+      /It is your move/,
+    );
+    await session.executeCommand(STOP_PLAY_COMMAND, [{ uri, game: 'x' }]);
+    assert.deepEqual(await lensTitles(uri), ['play against the computer']);
+    await session.close(uri);
+  });
+
+  it('a winning-move lens is answered at once, as a second edit; a save answers a hand edit', async () => {
+    const uri = 'file:///play/lens.game';
+    await session.open(uri, 'game x = nim 3 4 6\n');
+    await session.executeCommand(PLAY_COMMAND, [{ uri, game: 'x' }]);
+    const [move] = await session.settledCodeLenses(uri);
+    session.appliedEdits.clear();
+    const applied = (await session.executeCommand(move.command!.command, move.command!.arguments)) as {
+      applied: boolean;
+      reply?: ReplyAnswer;
+    };
+    assert.equal(applied.applied, true);
+    assert.equal(applied.reply?.status, 'moved', JSON.stringify(applied));
+    await session.appliedEdits.next((edit) => /^Play /.test(edit.label ?? ''), "the user's move");
+    await session.appliedEdits.next((edit) => /^Computer: /.test(edit.label ?? ''), "the computer's move");
+    // The computer moved from a P-position: the user wins again by a hand edit, saved.
+    const input = inputOf(session.text(uri), 'x');
+    assert.equal(oracle(input).wins, true);
+    const heaps = input.components[0].kind === 'heaps' ? input.components[0].heaps.map(Number) : [];
+    const total = heaps.reduce((x, h) => x ^ h, 0);
+    const which = heaps.findIndex((h) => (h ^ total) < h);
+    heaps[which] ^= total;
+    session.messages.clear();
+    await session.change(uri, `game x = nim ${heaps.join(' ')}\n`);
+    await session.save(uri);
+    const told = await session.messages.next((m) => /^Computer: |No move is left/.test(m.message), 'the reply');
+    // The user left a P-position again: the computer holds on, and the user can still win.
+    assert.match(told.message, /You can win in \d+ moves|No move is left/);
+    await session.close(uri);
+  });
+
+  it('a game played to the end: the user plays badly and the computer wins; then the user wins', async () => {
+    for (const [game, userWins] of [
+      ['nim 2 3', false],
+      ['nim 2 2', true],
+      ['misere nim 1 2', false],
+    ] as const) {
+      const uri = `file:///play/end-${userWins}-${game.length}.game`;
+      await session.open(uri, `game x = ${game}\n`);
+      await session.executeCommand(PLAY_COMMAND, [{ uri, game: 'x' }]);
+      let over: ReplyAnswer | undefined;
+      for (let turn = 0; turn < 20 && !over; turn++) {
+        // The user's move: take one from the first heap that has any (bad play), or, to win, copy
+        // the computer (nim 2 2 is lost for whoever moves first; the user here moves second).
+        const input = inputOf(session.text(uri), 'x');
+        const heaps = input.components[0].kind === 'heaps' ? input.components[0].heaps.map(Number) : [];
+        if (!(userWins && turn === 0)) {
+          if (userWins) {
+            const [a, b] = heaps;
+            if (a !== b) heaps[a > b ? 0 : 1] = Math.min(a, b);
+          } else heaps[heaps.findIndex((h) => h > 0)]--;
+          await session.change(uri, `game x = ${input.play === 'misere' ? 'misere ' : ''}nim ${heaps.join(' ')}\n`);
+        }
+        const answer = (await session.executeCommand(REPLY_COMMAND, [
+          { uri, version: session.version(uri), game: 'x' },
+        ])) as ReplyAnswer;
+        if (answer.status === 'over' || (answer.status === 'moved' && answer.winner)) over = answer;
+      }
+      assert.ok(over, `${game} ended`);
+      assert.equal(
+        over.status === 'over' || over.status === 'moved' ? over.winner : undefined,
+        userWins ? 'you' : 'computer',
+        `${game}: ${over.message}`,
+      );
+      assert.deepEqual(await lensTitles(uri), ['play against the computer'], 'play mode ends with the game');
+      await session.close(uri);
+    }
+  });
+});
