@@ -123,6 +123,16 @@ describe("a heap's working", () => {
     }
   });
 
+  it('says why there is no working: too many options, or too many steps for few options', () => {
+    const summary = summarizeSequence(ruleSequence(ruleOf('octal 0.77')));
+    const many = heapWorking(ruleOf('octal 0.77'), 10n ** 6n, summary);
+    assert.ok(!many.shown && /more than 10,000 options/.test(many.why));
+    // Taking a whole heap of any size: one option, found only after a step per size.
+    const one = ruleOf('octal 0.[1]');
+    const few = heapWorking(one, 10n ** 30n, summarizeSequence(ruleSequence(one, {}, { stopAt: 64 })));
+    assert.ok(!few.shown && /more than 40,000 steps/.test(few.why), few.shown ? '' : few.why);
+  });
+
   it('the hover shows a mex only when it equals the nimber it shows, for every heap to 30', () => {
     for (const text of ['subtract {1, 2, 5}', 'octal 0.77', 'octal 4!.0', 'subtract all except squares', 'hex 0.F']) {
       const heaps = Array.from({ length: 31 }, (_, n) => n);

@@ -37,6 +37,12 @@ const SIEVED_MEMBERS = 1_000_000;
  * `limit`, or listing them takes more than MAX_STEPS steps.
  */
 export function heapOptions(rule: HeapRule, n: bigint, limit = MAX_OPTIONS): bigint[][] | undefined {
+  const listed = listOptions(rule, n, limit);
+  return typeof listed === 'string' ? undefined : listed;
+}
+
+/** heapOptions, or what stopped the listing: too many options, or too many steps. */
+function listOptions(rule: HeapRule, n: bigint, limit: number): bigint[][] | 'options' | 'steps' {
   const options: bigint[][] = [];
   let steps = 0;
   /** Adds an option; false when the listing must stop. */
@@ -45,23 +51,24 @@ export function heapOptions(rule: HeapRule, n: bigint, limit = MAX_OPTIONS): big
     return options.length <= limit && ++steps <= MAX_STEPS;
   };
   const step = (): boolean => ++steps <= MAX_STEPS;
+  const stopped = () => (options.length > limit ? 'options' : 'steps');
   switch (rule.kind) {
     case 'subtract':
-      for (const s of rule.set) if (!step() || (s <= n && !add([n - s]))) return undefined;
+      for (const s of rule.set) if (!step() || (s <= n && !add([n - s]))) return stopped();
       return options;
     case 'subtractAllExcept': {
       const except = new Set(rule.except);
-      for (let s = 1n; s <= n; s++) if (!step() || (!except.has(s) && !add([n - s]))) return undefined;
+      for (let s = 1n; s <= n; s++) if (!step() || (!except.has(s) && !add([n - s]))) return stopped();
       return options;
     }
     case 'subtractSet': {
       const sieved = membersUpTo(rule.set, Number(n < SIEVED_MEMBERS ? n : SIEVED_MEMBERS));
-      if (sieved.length > limit) return undefined;
-      for (const m of sieved) if (!add([n - BigInt(m)])) return undefined;
+      if (sieved.length > limit) return 'options';
+      for (const m of sieved) if (!add([n - BigInt(m)])) return stopped();
       if (n <= SIEVED_MEMBERS) return options;
       for (const m of membersAscending(rule.set)) {
-        if (m > n || !step()) return m > n ? options : undefined;
-        if (m > SIEVED_MEMBERS && !add([n - m])) return undefined;
+        if (m > n || !step()) return m > n ? options : stopped();
+        if (m > SIEVED_MEMBERS && !add([n - m])) return stopped();
       }
       return options;
     }
@@ -69,9 +76,9 @@ export function heapOptions(rule: HeapRule, n: bigint, limit = MAX_OPTIONS): big
       const except = membersAscending(rule.except);
       let next = except.next();
       for (let s = 1n; s <= n; s++) {
-        if (!step()) return undefined;
+        if (!step()) return stopped();
         while (!next.done && next.value < s) next = except.next();
-        if ((next.done || next.value !== s) && !add([n - s])) return undefined;
+        if ((next.done || next.value !== s) && !add([n - s])) return stopped();
       }
       return options;
     }
@@ -80,16 +87,16 @@ export function heapOptions(rule: HeapRule, n: bigint, limit = MAX_OPTIONS): big
       const end = BigInt(rule.digits.length - 1);
       const last = isInfiniteCode(rule) || n < end ? n : end;
       for (let k = 0n; k <= last; k++) {
-        if (!step()) return undefined;
+        if (!step()) return stopped();
         const digit = k === 0n ? rule.digits[0] & 12 : codeDigitOf(rule, k); // before the point, only splits
         const strict = codeDistinct(rule, Number(k)) ? 1n : 0n; // `!`: the heaps left differ
         const left = n - k;
-        if (digit & 1 && left === 0n && !add([])) return undefined;
-        if (digit & 2 && left > 0n && !add([left])) return undefined;
-        if (digit & 4) for (let a = 1n; 2n * a + strict <= left; a++) if (!add([a, left - a])) return undefined;
+        if (digit & 1 && left === 0n && !add([])) return stopped();
+        if (digit & 2 && left > 0n && !add([left])) return stopped();
+        if (digit & 4) for (let a = 1n; 2n * a + strict <= left; a++) if (!add([a, left - a])) return stopped();
         if (digit & 8)
           for (let a = 1n; 3n * a + 3n * strict <= left; a++)
-            for (let b = a + strict; a + 2n * b + strict <= left; b++) if (!add([a, b, left - a - b])) return undefined;
+            for (let b = a + strict; a + 2n * b + strict <= left; b++) if (!add([a, b, left - a - b])) return stopped();
       }
       return options;
     }
@@ -128,9 +135,11 @@ export type HeapWorking =
 
 /** The working of a heap of n: every option's value from the summary, and their mex; or why it is not shown. */
 export function heapWorking(rule: HeapRule, n: bigint, summary: RuleSummary | undefined): HeapWorking {
-  const options = heapOptions(rule, n);
-  if (!options)
+  const options = listOptions(rule, n, MAX_OPTIONS);
+  if (options === 'options')
     return { shown: false, why: `the heap has more than ${countText(MAX_OPTIONS)} options, too many to list here` };
+  if (options === 'steps')
+    return { shown: false, why: `listing its options takes more than ${countText(MAX_STEPS)} steps, too many here` };
   // Nim's values are the closed form G(m) = m (the engine computes no sequence for it).
   const nim = rule.kind === 'subtractAllExcept' && rule.except.length === 0;
   const reached = new Set<bigint>();
@@ -156,6 +165,7 @@ export function heapWorking(rule: HeapRule, n: bigint, summary: RuleSummary | un
 function unknownOptionWords(heap: bigint, summary: RuleSummary | undefined): string {
   if (!summary) return `the value of a heap of ${numberText(heap)}, one of its options, is not at hand here`;
   const known = summary.firstValues.length;
+  if (known === 0) return `the value of a heap of ${numberText(heap)}, one of its options, is not at hand here`;
   const p = summary.periodicity;
   const period = p ? `, and the period (from n = ${p.preperiod}) cannot be read off them` : ', and no period is proved';
   return (
