@@ -2,11 +2,13 @@
 // its commands VS Code's own UI: the "k more winning moves" lens shows a quick pick of every move
 // (the server's own version of that command offers a dozen as a message's buttons, which suits
 // other editors), a rule's "explore" lens opens the nim-sequence explorer (a webview panel:
-// explorer.ts; the server's own version tells the first values), and "Copy Nimber at Cursor".
+// explorer.ts; the server's own version tells the first values), "Copy Nimber at Cursor" and "Copy
+// Explanation of Game at Cursor" (the server's grundy.explainGameMarkdown, to the clipboard).
 // Everything else, applying a move included, happens in the server.
 import * as path from 'node:path';
 import { commands, type ExtensionContext, env, type TextEditor, window, workspace } from 'vscode';
 import {
+  ExecuteCommandRequest,
   LanguageClient,
   type LanguageClientOptions,
   type RequestType,
@@ -15,8 +17,11 @@ import {
 } from 'vscode-languageclient/node';
 import {
   APPLY_MOVE_COMMAND,
+  COPY_EXPLANATION_COMMAND,
   COPY_NIMBER_COMMAND,
+  EXPLAIN_GAME_MARKDOWN_COMMAND,
   EXPLORE_SEQUENCE_COMMAND,
+  type ExplainGameMarkdownArguments,
   type ExploreSequenceArguments,
   type GraphAnswer,
   GraphRequest,
@@ -132,6 +137,30 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
       void window.showInformationMessage(
         `Copied the nimber of ${answer.what.replace(/`/g, '')} (${answer.digits.toLocaleString('en-US')} ` +
           `digit${answer.digits === 1 ? '' : 's'}).`,
+      );
+    }),
+    // The game's whole explanation (its hover and each component's working), as Markdown, from the server.
+    commands.registerCommand(COPY_EXPLANATION_COMMAND, async () => {
+      const editor = gameEditor();
+      if (!editor) return void window.showWarningMessage('Put the cursor in a game of a .game file.');
+      const args: ExplainGameMarkdownArguments = {
+        uri: editor.document.uri.toString(),
+        position: editor.selection.active,
+      };
+      let markdown: unknown;
+      try {
+        markdown = await client!.sendRequest(ExecuteCommandRequest.type, {
+          command: EXPLAIN_GAME_MARKDOWN_COMMAND,
+          arguments: [args],
+        });
+      } catch (error) {
+        return void window.showWarningMessage(error instanceof Error ? error.message : String(error));
+      }
+      if (typeof markdown !== 'string') return void window.showWarningMessage('The server gave no explanation.');
+      await env.clipboard.writeText(markdown);
+      const title = /^\*\*game `([^`]*)`/.exec(markdown)?.[1];
+      void window.showInformationMessage(
+        `Copied the explanation of ${title ? `game ${title}` : 'the game'} as Markdown.`,
       );
     }),
   );

@@ -39,6 +39,35 @@ export function explainArguments(value: unknown): ExplainGameArguments {
   return { uri: v.uri, game: v.game };
 }
 
+/**
+ * Executed by the server: a game's whole explanation as Markdown (its hover in full, then each
+ * component's working: a heap's options and mex, a token's successors), answered as a string. The
+ * game is named (`{ uri, game }`) or found at a position (`{ uri, position }`).
+ */
+export const EXPLAIN_GAME_MARKDOWN_COMMAND = 'grundy.explainGameMarkdown';
+
+export interface ExplainGameMarkdownArguments {
+  readonly uri: string;
+  readonly game?: string;
+  readonly position?: Position;
+}
+
+/** `grundy.explainGameMarkdown`'s one argument: a document, and a game by name or by position. */
+export function explainGameMarkdownArguments(value: unknown): ExplainGameMarkdownArguments {
+  const v = record(value, "grundy.explainGameMarkdown's argument");
+  const at = v.position === undefined ? undefined : position(v.position, "grundy.explainGameMarkdown's position");
+  if (
+    typeof v.uri !== 'string' ||
+    (v.game !== undefined && typeof v.game !== 'string') ||
+    (!at && v.game === undefined)
+  )
+    throw new InvalidParams(`grundy.explainGameMarkdown needs { uri, game } or { uri, position }, not ${shown(value)}`);
+  return { uri: v.uri, ...(v.game === undefined ? {} : { game: v.game as string }), ...(at ? { position: at } : {}) };
+}
+
+/** Registered by the VS Code client: copies EXPLAIN_GAME_MARKDOWN_COMMAND's answer for the game at the cursor. */
+export const COPY_EXPLANATION_COMMAND = 'grundy.copyExplanation';
+
 /** Registered by the VS Code client: copies the whole nimber at the cursor (NUMBER_AT_REQUEST). */
 export const COPY_NIMBER_COMMAND = 'grundy.copyNimber';
 

@@ -208,7 +208,7 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  test('every palette command runs: Show Output, Open an Example, Copy Nimber, Cancel Computations', async () => {
+  test('every palette command runs: Output, Example, Copy Nimber, Copy Explanation, Cancel Computations', async () => {
     const manifest = vscode.extensions.getExtension('grundy-tools.grundy-game')!.packageJSON;
     const palette = (manifest.contributes.menus.commandPalette as { command: string; when: string }[]).filter(
       (entry) => entry.when !== 'false',
@@ -231,6 +231,14 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
     await until('a nimber copied', async () => {
       await vscode.commands.executeCommand('grundy.copyNimber');
       return /^\d+$/.test(await vscode.env.clipboard.readText()) ? true : undefined;
+    });
+    // The game's explanation, from the server, as Markdown: its XOR table and a heap's working.
+    await until('an explanation copied', async () => {
+      await vscode.commands.executeCommand('grundy.copyExplanation');
+      const copied = await vscode.env.clipboard.readText();
+      return copied.startsWith('**game `coins`**') && copied.includes('```') && copied.includes('mex =')
+        ? true
+        : undefined;
     });
     await vscode.commands.executeCommand('grundy.cancelComputations');
   });

@@ -6,6 +6,7 @@ import * as oniguruma from 'vscode-oniguruma';
 import { type IGrammar, INITIAL, parseRawGrammar, Registry } from 'vscode-textmate';
 import {
   CANCEL_COMPUTATIONS_COMMAND,
+  COPY_EXPLANATION_COMMAND,
   COPY_NIMBER_COMMAND,
   EXPLORE_SEQUENCE_COMMAND,
   OPEN_EXAMPLE_COMMAND,
@@ -351,6 +352,7 @@ describe('TextMate grammar', () => {
     const manifest = JSON.parse(readFileSync(repositoryPath('package.json'), 'utf8'));
     const commands = [
       CANCEL_COMPUTATIONS_COMMAND,
+      COPY_EXPLANATION_COMMAND,
       COPY_NIMBER_COMMAND,
       EXPLORE_SEQUENCE_COMMAND,
       OPEN_EXAMPLE_COMMAND,

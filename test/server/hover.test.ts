@@ -1,7 +1,9 @@
 // Hovers, one case per line: a document with a `|` cursor marker and phrases the hover must
 // contain (in order). The hover is asked of the document's view (test/helpers/features.ts), every
 // value computed; over the wire, test/server/protocol.test.ts.
-import { expectHover } from '../helpers/features';
+import * as assert from 'node:assert/strict';
+import { hover } from '../../server/src/features/hover';
+import { atCursor, expectHover } from '../helpers/features';
 
 const seed = 'rule onetwo = subtract {1, 2}\n';
 const pebbles = 'graph g {\n  a -> b, c\n  b -> d\n  c -> d, e\n  d -> e\n}\n';
@@ -66,7 +68,9 @@ const cases: [string, string, string[]][] = [
       'game `coins`',
       'nimber **`*3`**',
       'the player to move wins',
-      '`onetwo 3 4 5` `*3`',
+      '```\n  *3 = 11   onetwo 3 4 5\n⊕ -------\n  *3 = 11\n```',
+      'highest bit, 2, is set in `onetwo 3 4 5` (value `*3`)',
+      'from `*3` to `*3` ⊕ `*3` = `0` makes the XOR 0',
       'Winning moves (2)',
       '`onetwo 4 → 2`: take 2 from the heap of 4',
       '`onetwo 5 → 4`: take 1 from the heap of 5',
@@ -74,9 +78,65 @@ const cases: [string, string, string[]][] = [
   ],
   ['game name of a P-position', `${seed}game |lost = onetwo 3 4 4`, ['nimber **`0`**', 'the player to move loses']],
   [
-    'XOR written out over components',
+    'XOR in binary columns over components, and the component a winning move changes',
     `${seed}game |m = onetwo 4 + nim 6`,
-    ['`onetwo 4` `*1` ⊕ `nim 6` `*6` = **`*7`**', '`nim 6 → 1`: take 5 from the heap of 6'],
+    [
+      '```\n  *1 = 001   onetwo 4\n  *6 = 110   nim 6\n⊕ --------\n  *7 = 111\n```',
+      "The total's highest bit, 4, is set in `nim 6` (value `*6`)",
+      'from `*6` to `*6` ⊕ `*7` = `*1` makes the XOR 0',
+      'The player to move wins.',
+      '`nim 6 → 1`: take 5 from the heap of 6',
+    ],
+  ],
+  [
+    'the binary XOR of a P-position: no component to change',
+    'game |z = nim 5 + nim 3 + nim 6',
+    ['```\n  *5 = 101   nim 5\n  *3 = 011   nim 3\n  *6 = 110   nim 6\n⊕ --------\n   0 = 000\n```', 'The XOR is 0'],
+  ],
+  [
+    'a subtraction heap: its options, their values and the mex',
+    'rule s = subtract {1, 2, 5}\ngame g = s |8',
+    ['nimber **`*2`**', 'Working: options: `7` `*1`, `6` `0`, `3` `0` — values {0, 1}; mex = 2, so `*2`.'],
+  ],
+  [
+    'a Kayles heap: splits are two heaps, their value the XOR',
+    'game g = kayles |4',
+    [
+      'nimber **`*1`**',
+      'options: `3` `*3`, `2+1` `*2 ⊕ *1 = *3`, `2` `*2`, `1+1` `*1 ⊕ *1 = 0` — values {0, 2, 3}; mex = 1, so `*1`.',
+    ],
+  ],
+  [
+    'a Kayles heap with more options than are listed: the rest counted, the mex from all of them',
+    'game g = kayles |9 + nim 3',
+    ['nimber **`*4`**', '`5+2` `*4 ⊕ *2 = *6`, and 1 more — values {0, 1, 2, 3, 6, 7}; mex = 4, so `*4`.'],
+  ],
+  [
+    "a huge heap whose options' values the proved period gives: its own working, not its residue's",
+    'rule p2 = subtract powers of 2\ngame g = p2 |100000000000000000000',
+    [
+      'nimber **`*1`**',
+      'Working: options: `99999999999999999999` `0`, `99999999999999999998` `*2`',
+      'and 59 more — values {0, 2}; mex = 1, so `*1`.',
+    ],
+  ],
+  [
+    'a huge heap with too many options: no working, the value from the period',
+    'game g = lasker |1000000000000000000006 + nim 1',
+    ['plus 4 per period', 'Working not shown: the heap has more than 10,000 options'],
+  ],
+  [
+    'a heap whose options lie past the values at hand: no working, and why',
+    'game g = kayles |40',
+    ['Working not shown: an option leaves a heap of 39, and the hover has only the values of heaps 0 to 31'],
+  ],
+  [
+    'a Grundy game heap: splits into different sizes only',
+    'game g = grundy |7',
+    [
+      'nimber **`0`**',
+      'options: `6+1` `*1 ⊕ 0 = *1`, `5+2` `*2 ⊕ 0 = *2`, `4+3` `0 ⊕ *1 = *1` — values {1, 2}; mex = 0',
+    ],
   ],
   [
     'one heap: nimber and the proved period',
@@ -116,7 +176,16 @@ const cases: [string, string, string[]][] = [
     `${seed}game |m = misere kayles 4 + onetwo 2`,
     ['the player to move wins', 'Decided by the exact search of the whole sum'],
   ],
-  ['one heap of Nim', 'game g = nim |7 2', ['heap of 7', 'nimber **`*7`**', 'In Nim a heap of n has nimber n']],
+  [
+    'one heap of Nim',
+    'game g = nim |7 2',
+    [
+      'heap of 7',
+      'nimber **`*7`**',
+      'In Nim a heap of n has nimber n',
+      '`0` `0` — values {0, 1, 2, 3, 4, 5, 6}; mex = 7',
+    ],
+  ],
   [
     'an octal heap: Guy–Smith',
     'game g = kayles 1000|001',
@@ -125,6 +194,7 @@ const cases: [string, string, string[]][] = [
       '1000001 ≡ 77 (mod 12)',
       'period 12 from n = 71',
       'Guy–Smith periodicity theorem',
+      'Working not shown: the heap has more than 10,000 options',
       'Winning moves (83,334)',
       'and 83,329 more',
     ],
@@ -155,12 +225,12 @@ const cases: [string, string, string[]][] = [
   [
     'a token: its vertex and options',
     `${pebbles}game p = g at |a, c`,
-    ['token on `a` in `p`', 'nimber **`*1`**', 'options: `b` `0`, `c` `*2`'],
+    ['token on `a` in `p`', 'nimber **`*1`**', 'options: `b` `0`, `c` `*2` — values {0, 2}; mex = 1, so `*1`.'],
   ],
   [
     'a vertex in a graph body',
     `${pebbles.replace('c -> d, e', '|c -> d, e')}game p = g at a`,
-    ['vertex `c` of graph `g`', 'nimber **`*2`**', 'options: `d` `*1`, `e` `0`', 'mex'],
+    ['vertex `c` of graph `g`', 'nimber **`*2`**', 'options: `d` `*1`, `e` `0` — values {0, 1}; mex = 2, so `*2`.'],
   ],
   ['a terminal vertex', pebbles.replace('d -> e\n', 'd -> |e\n'), ['vertex `e`', 'nimber **`0`**', 'no moves']],
   ['a graph name', 'graph |g {\n  a -> b\n}', ['graph `g`', '2 vertices, 1 edges', '`a` `*1`, `b` `0`']],
@@ -211,10 +281,57 @@ const cases: [string, string, string[]][] = [
     'game x = fo|o 3 + wythoff (17, 16)',
     ['game `x`', 'not computed, because the game has errors'],
   ],
-  ['the `+` between components', `${seed}game m = onetwo 4 |+ nim 6`, ['game `m`', '= **`*7`**']],
+  ['the `+` between components', `${seed}game m = onetwo 4 |+ nim 6`, ['game `m`', '  *7 = 111']],
   ['an arrow in a graph body', 'graph g {\n  a -|> b\n}', ['graph `g`', '2 vertices, 1 edges']],
 ];
 
 describe('hovers', () => {
   cases.forEach(([title, marked, expected]) => it(title, () => expectHover(marked, expected)));
+});
+
+/** The hover's Markdown at the cursor. */
+function hoverText(source: string): string {
+  const { view, offset } = atCursor(source);
+  const answer = hover(view, offset);
+  return answer ? (answer.contents as { value: string }).value : '';
+}
+
+describe("a game's XOR table", () => {
+  it('misère play has no XOR: the theory that decided it instead', () => {
+    for (const source of [
+      'game |m = misere nim 1 1 1',
+      'game |k = misere kayles 4 5',
+      'game |d = misere dawson 3 4 5',
+    ]) {
+      const text = hoverText(source);
+      assert.match(text, /Decided by/, text);
+      assert.doesNotMatch(text, /```|⊕|highest bit/, text);
+    }
+  });
+
+  it('many components: 15 rows, then one row for the rest with their XOR, and the total of all', () => {
+    const heaps = Array.from({ length: 40 }, (_, i) => i + 1);
+    const text = hoverText(`game |w = ${heaps.map((h) => `nim ${h}`).join(' + ')}`);
+    const block = /```\n([^`]*)```/.exec(text)?.[1].trimEnd().split('\n') ?? [];
+    assert.equal(block.length, 18, text); // 15 rows, the rest, the rule, the total
+    let rest = 0;
+    for (let h = 16; h <= 40; h++) rest ^= h;
+    const total = heaps.reduce((a, b) => a ^ b, 0);
+    const width = Math.max(...heaps.map((h) => h.toString(2).length));
+    assert.match(
+      block[15],
+      new RegExp(`= ${rest.toString(2).padStart(width, '0')}   … 25 more components \\(their XOR\\)$`),
+    );
+    assert.match(block[17], new RegExp(`\\*${total} = ${total.toString(2).padStart(width, '0')}$`));
+  });
+
+  it('values past 64 bits: each row its first and last 24 bits, and the winning component named', () => {
+    const big = 2n ** 100n + 5n;
+    const text = hoverText(`game |w = nim ${big} + nim 3`);
+    assert.match(text, new RegExp(`= 1${'0'.repeat(23)}…${'0'.repeat(21)}101   nim ${big}`), text);
+    assert.match(text, new RegExp(`= ${'0'.repeat(24)}…${'0'.repeat(22)}11   nim 3`), text);
+    assert.match(text, /The values have 101 bits/);
+    assert.match(text, /The total's highest bit, 2\^100, is set in `nim 1267650600228229401496703205381`/);
+    for (const line of text.split('\n')) assert.ok(line.length < 1000, line);
+  });
 });

@@ -130,10 +130,12 @@ export function describeRule(rule: HeapRule): string {
 
 /**
  * Markdown as plain text: emphasis and code marks dropped, the words kept. A code span followed by
- * another is a thing and its value (`nim 6` `*6`): in plain text, "nim 6 (*6)".
+ * another is a thing and its value (`nim 6` `*6`): in plain text, "nim 6 (*6)". A fenced block's
+ * fences are dropped, its lines kept.
  */
 export function plainText(markdown: string): string {
   return markdown
+    .replace(/^```[^\n]*(\n|$)/gm, '')
     .replace(/`([^`\n]+)` `([^`\n]+)`/g, '$1 ($2)')
     .replace(/\*\*/g, '')
     .replace(/`/g, '')

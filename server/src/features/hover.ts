@@ -22,6 +22,7 @@ import {
   sequenceWhy,
   starCode,
 } from '../analysis/wording';
+import { heapWorking, heapWorkingWords, vertexWorking, xorTableLines } from '../analysis/working';
 import type { ComponentResult, GameResult } from '../compute/jobs';
 import type { GameMove } from '../engine/gameTypes';
 import { type GraphNimbers, type HeapRule, isHeapRule } from '../engine/types';
@@ -127,13 +128,14 @@ function gameHover(view: DocumentView, game: GameSymbol): string {
     const lasts = remotenessWords(result);
     if (lasts) out.push('', `With best play ${lasts} (remoteness ${result.remoteness}).`);
   }
-  if (game.play === 'normal' && result.components.every((c) => c.nimber !== null)) {
+  // Normal play: the XOR in binary columns, and which component a winning move changes.
+  if (game.play === 'normal' && game.components.length > 0 && result.components.every((c) => c.nimber !== null))
     out.push(
-      '',
-      game.components.map((c, i) => `\`${componentText(text, c)}\` ${nim(result.components[i].nimber!)}`).join(' ⊕ ') +
-        (game.components.length > 1 || result.nimber !== null ? ` = **${nim(result.nimber ?? 0n)}**` : ''),
+      ...xorTableLines(
+        (i) => componentText(text, game.components[i]),
+        result.components.map((c) => c.nimber!),
+      ),
     );
-  }
   if (value.cancelled) out.push('', '_The computation was cancelled: edit the game to compute it again._');
   out.push(...movesList(view, game, result, () => true));
   return out.join('\n');
@@ -210,6 +212,9 @@ function heapHover(
     out.push('In Nim a heap of n has nimber n.');
   else if (result.rule) out.push(`Why: ${sequenceWhy(result.rule, n)}.`);
   else out.push('Why: no move from this heap changes anything (it is below every move).');
+  // Its options and their mex, when the rule's summary gives every option's value (working.ts).
+  const working = heapWorking(component.rule, n, result.rule);
+  if (!working.shown || working.mex === g) out.push('', heapWorkingWords(working));
   // Equal heaps have the same moves; the engine lists them under the first one.
   out.push(
     ...movesList(
@@ -234,14 +239,7 @@ function vertexHover(view: DocumentView, graph: GraphSymbol, vertex: number, tit
   const nimbers: GraphNimbers = value.value;
   const g = nimbers.nimbers[vertex];
   if (g < 0) return `${head}\n\nnimber not known: ${nimbers.reason ?? 'not computed'}`;
-  const { succStart, succ } = graph.data;
-  const options: string[] = [];
-  for (let slot = succStart[vertex]; slot < succStart[vertex + 1]; slot++)
-    options.push(`\`${graph.vertexIndex.nameOf(succ[slot])}\` ${nim(nimbers.nimbers[succ[slot]])}`);
-  const why =
-    options.length === 0
-      ? `\`${name}\` has no moves: a terminal position, nimber 0.`
-      : `options: ${options.join(', ')}; the nimber is the smallest value not among them (mex).`;
+  const why = vertexWorking(graph, nimbers, vertex) ?? `\`${name}\` has no moves: a terminal position, nimber 0.`;
   return `${head}\n\nnimber **${nim(g)}**\n\n${why}`;
 }
 

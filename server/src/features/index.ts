@@ -5,6 +5,7 @@ import { cancelFeature } from './cancel';
 import { codeActionsFeature } from './codeActions';
 import { codeLensFeature } from './codeLens';
 import { completionFeature } from './completion';
+import { explanationFeature } from './explanation';
 import type { Feature } from './feature';
 import { foldingFeature } from './folding';
 import { formattingFeature } from './formatting';
@@ -39,4 +40,5 @@ export const FEATURES: readonly Feature[] = [
   graphViewFeature,
   pictureViewFeature,
   cancelFeature,
+  explanationFeature,
 ];
