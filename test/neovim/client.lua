@@ -163,8 +163,11 @@ check('a winning move: codelens.run plays it through workspace/applyEdit', funct
   end)
   wait_for('the lens of the new position', 10000, function()
     local titles = lens_titles()
-    -- The P-position's lens, the other game's, and the rule's (explore its nim-sequence).
-    return vim.tbl_contains(titles, 'every move loses (nim-sum 0): the player to move loses') and #titles == 3
+    -- The P-position's lens, the other game's, the rule's (explore its nim-sequence), and each game's play lens.
+    local playing = 0
+    for _, title in ipairs(titles) do if title == 'play against the computer' then playing = playing + 1 end end
+    return vim.tbl_contains(titles, 'every move loses (nim-sum 0): the player to move loses') and #titles == 5
+      and playing == 2
   end)
 end)
 
@@ -214,6 +217,26 @@ check('go to definition: from a use to the rule', function()
   local location = request(coins, 'textDocument/definition', { textDocument = vim.lsp.util.make_text_document_params(coins), position = { line = coins_line, character = 14 } })
   local target = location[1] or location
   assert(target.range.start.line == line_of(coins, '^rule take') and target.range.start.character == 5, vim.inspect(location))
+end)
+
+check('grundy.reply: the computer moves through workspace/applyEdit, leaving a P-position', function()
+  vim.cmd('edit ' .. work .. '/play.game')
+  local bufnr = vim.api.nvim_get_current_buf()
+  vim.bo[bufnr].filetype = 'game'
+  vim.api.nvim_buf_set_lines(bufnr, 0, -1, false, { 'game x = nim 3 4 5   # the computer moves here' })
+  vim.lsp.buf_attach_client(bufnr, client_id)
+  local before = #shown
+  local answer = request(bufnr, 'workspace/executeCommand', {
+    command = 'grundy.reply',
+    arguments = { { uri = vim.uri_from_bufnr(bufnr), version = vim.lsp.util.buf_versions[bufnr], game = 'x' } },
+  })
+  assert(answer.status == 'moved', vim.inspect(answer))
+  -- 3 ⊕ 4 ⊕ 5 = 2: the one winning move takes the heap of 3 down to 1.
+  wait_for('the computer move in the text', 10000, function()
+    return vim.api.nvim_buf_get_lines(bufnr, 0, 1, false)[1] == 'game x = nim 1 4 5   # the computer moves here'
+  end)
+  wait_for('a message', 10000, function() return #shown > before end)
+  assert(shown[#shown]:find('^Computer: ') and shown[#shown]:find('Your move'), shown[#shown])
 end)
 
 results:close()

@@ -106,11 +106,16 @@ describe('applying winning moves', () => {
     assert.match(lenses[0].command!.title, /every move loses/);
     session.messages.clear();
     const explained = await session.executeCommand(lenses[0].command!.command, lenses[0].command!.arguments);
-    // The XOR table without its fences (plain text), then why the XOR 0 loses.
-    const [title, head, table, why] = String(explained).split('\n\n');
-    assert.equal(String(explained).split('\n\n').length, 4);
+    // How long it lasts, the XOR table without its fences (plain text), then why the XOR 0 loses.
+    const [title, head, lasts, table, why] = String(explained).split('\n\n');
+    assert.equal(String(explained).split('\n\n').length, 5);
     assert.equal(title, 'game lost');
     assert.equal(head, 'nimber 0: the player to move loses.');
+    // 11 counters taken 1 or 2 at a time: the loser takes 1s, the winner answers 2 (remoteness.test.ts checks it).
+    assert.equal(
+      lasts,
+      'With best play the player to move loses in 8 moves, holding on as long as possible (remoteness 8).',
+    );
     assert.equal(table, '  0 = 0   onetwo 3 4 4\n⊕ -----\n  0 = 0');
     assert.match(why, /^The XOR is 0: .*\.$/);
     const shown = await session.messages.next(() => true, 'a message');

@@ -203,14 +203,18 @@ const cases: HostileCase[] = [
         const nimber = i ^ ((i * 7919) % 1000);
         assert.equal(hint.label, nimber === 0 ? '= 0 · lose' : `= *${nimber} · win`, `game g${i}`);
       }
-      // Over RESOLVE_LENSES_ABOVE games: one lens per game (one winning move, or "every move
-      // loses"), each without its command until resolved.
+      // Over RESOLVE_LENSES_ABOVE games: two lenses per game (one winning move, or "every move
+      // loses"; then "play against the computer"), each without its command until resolved.
       const lenses = (await session.codeLenses(HOSTILE)) ?? [];
-      assert.equal(lenses.length, 2000);
+      assert.equal(lenses.length, 4000);
       assert.ok(lenses.every((lens) => lens.command === undefined && lens.data !== undefined));
-      assert.ok(JSON.stringify(lenses).length < 2000 * 200, 'small lenses: a range and where to find the game again');
+      assert.ok(JSON.stringify(lenses).length < 4000 * 200, 'small lenses: a range and where to find the game again');
       for (const i of [0, 7, 1000, 1999]) {
-        const lens = await session.resolveCodeLens(lenses[i]);
+        const lens = await session.resolveCodeLens(lenses[2 * i]);
+        assert.match(
+          (await session.resolveCodeLens(lenses[2 * i + 1])).command?.title ?? '',
+          /play against the computer/,
+        );
         const [a, b] = [i, (i * 7919) % 1000];
         // Nim on two heaps: the winning move makes them equal, from the larger.
         const expected =
@@ -219,7 +223,7 @@ const cases: HostileCase[] = [
             : `▶ nim ${Math.max(a, b)} → ${Math.min(a, b)}`;
         assert.equal(lens.command?.title, expected, `game g${i}`);
       }
-      const play = await session.resolveCodeLens(lenses[7]);
+      const play = await session.resolveCodeLens(lenses[14]);
       const answer = (await session.executeCommand(play.command!.command, play.command!.arguments)) as {
         applied: boolean;
       };

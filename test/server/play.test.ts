@@ -79,7 +79,7 @@ describe('the computer replies (grundy.reply)', () => {
     await session?.stop();
   });
 
-  it('from an N-position it leaves a P-position as fast as possible; from a P-position it holds on longest', async () => {
+  it('from an N-position it leaves a P-position at once; from a P-position it holds on longest', async () => {
     let winning = 0;
     let losing = 0;
     for (const [i, game] of GAMES.entries()) {
@@ -139,7 +139,7 @@ describe('play mode', () => {
     return (await session.playLenses(uri)).map((lens) => lens.command!.title.replace(/^\$\([^)]*\) /, ''));
   }
 
-  it('a lens starts it; a hand edit that is one legal move is answered; one that is not is refused, the text kept', async () => {
+  it('a lens starts it; a hand edit of one legal move is answered; any other is refused, the text kept', async () => {
     const uri = 'file:///play/hand.game';
     await session.open(uri, 'game x = nim 3 4 5\n');
     assert.deepEqual(await lensTitles(uri), ['play against the computer']);

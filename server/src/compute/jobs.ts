@@ -270,10 +270,11 @@ export function summarizeGame(analysis: GameAnalysis, elapsedMs: number, remoten
 }
 
 /**
- * The positions a game's remoteness search may generate (about 0.1 s at worst): it comes with every
- * game's value, so it is kept small; the play commands search further (REPLY_REMOTENESS_WORK).
+ * The positions a game's remoteness search may generate (20 ms at worst; a game that surely needs
+ * more is not searched at all, remoteness.ts's searchWorkEstimate): it comes with every game's value,
+ * so it is kept small; the play commands search further (REPLY_REMOTENESS_WORK).
  */
-export const GAME_REMOTENESS_WORK = 50_000;
+export const GAME_REMOTENESS_WORK = 10_000;
 
 /** A game's value and, within its small budget, its remoteness: what the editor and the CLI show. */
 export function gameResult(
@@ -283,10 +284,11 @@ export function gameResult(
   const started = Date.now();
   const budget = options.budget ?? {};
   const analysis = analyzeGame(input, { ...options, budget });
-  const remoteness = gameRemoteness(input, {
-    ...budget,
-    maxValues: Math.min(budget.maxValues ?? Infinity, GAME_REMOTENESS_WORK),
-  });
+  const remoteness = gameRemoteness(
+    input,
+    { ...budget, maxValues: Math.min(budget.maxValues ?? Infinity, GAME_REMOTENESS_WORK) },
+    true,
+  );
   return summarizeGame(analysis, Date.now() - started, remoteness);
 }
 

@@ -11,7 +11,7 @@
 import type { GameInput, GameMove } from './gameTypes';
 import { gameUnits, optionMoves } from './gameUnits';
 import type { Budget, StopCause } from './types';
-import type { Unit } from './unitOptions';
+import { type Unit, unitOptions } from './unitOptions';
 import { type OptionCursor, SearchStopped, stateKeys, UnitStates } from './unitStates';
 
 /** Work (positions generated) a remoteness search may do unless the budget says otherwise. */
@@ -119,10 +119,63 @@ export type GameRemoteness =
     }
   | { readonly remoteness: null; readonly reason: string; readonly stop?: StopCause };
 
-/** A game's remoteness and every move's, by the search over its whole sum. */
-export function gameRemoteness(input: GameInput, budget: Budget = {}): GameRemoteness {
+/**
+ * An estimate of a search's work: the product of each unit's sizes below it (a heap of n has up to
+ * n + 1, a Wythoff pair (a + 1)(b + 1), …) times the moves from the start. Only an estimate (a
+ * subtraction game may reach fewer sizes; splits reach more positions): a search beside a game's
+ * value that would surely be long is not started (`estimateFirst`).
+ */
+export function searchWorkEstimate(units: readonly Unit[]): number {
+  let positions = 1;
+  let moves = 0;
+  for (const unit of units) {
+    moves += unitOptions(unit).length;
+    switch (unit.kind) {
+      case 'heap':
+        positions *= unit.size + 1;
+        break;
+      case 'wythoff':
+        positions *= (unit.a + 1) * (unit.b + 1);
+        break;
+      case 'leftmost':
+        positions *= unit.piles.reduce((x, y) => x + y, 0) + 1;
+        break;
+      case 'staircase':
+        positions *= unit.coins.reduce((x, y) => x + y, 0) + 1;
+        break;
+      case 'hackenbush':
+        positions *= unit.edges.length + 1;
+        break;
+      case 'word':
+        positions *= unit.text.length + 1;
+        break;
+      case 'treblecross':
+        positions *= [...unit.cells].filter((c) => c === '.').length + 1;
+        break;
+      case 'vertex':
+        break;
+    }
+  }
+  return positions * moves;
+}
+
+/**
+ * A game's remoteness and every move's, by the search over its whole sum. With `estimateFirst`, a
+ * search whose estimated work (searchWorkEstimate) is 10 times its limit is not started.
+ */
+export function gameRemoteness(input: GameInput, budget: Budget = {}, estimateFirst = false): GameRemoteness {
   const game = gameUnits(input, 'remoteness search');
   if ('reason' in game) return { remoteness: null, reason: game.reason };
+  const work = budget.maxValues ?? DEFAULT_REMOTENESS_WORK;
+  const estimate = estimateFirst ? searchWorkEstimate(game.units) : 0;
+  if (estimate > 10 * work)
+    return {
+      remoteness: null,
+      reason:
+        `not searched beside the value: about ${estimate.toLocaleString('en-US')} positions, past its limit of ` +
+        `${work.toLocaleString('en-US')} (playing against the computer searches further)`,
+      stop: budget.maxValues === undefined ? 'size-limit' : 'max-values',
+    };
   const search = remotenessSearch(game.units, input.play, budget);
   if (search.remoteness === null) return { remoteness: null, reason: search.reason, stop: search.stop };
   const moves: RankedMove[] = [];

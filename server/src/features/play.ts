@@ -45,7 +45,8 @@ function startPlay(context: FeatureContext, args: PlayArguments): PlayAnswer {
   context.plays.set(sessionKey(args.uri, args.game), { position: gameInput(game), turn: 'start' });
   context.answersChanged();
   const message =
-    `Playing \`${args.game}\` against the computer${game.play === 'misere' ? ' (misère: whoever moves last loses)' : ''}. ` +
+    `Playing \`${args.game}\` against the computer` +
+    `${game.play === 'misere' ? ' (misère: whoever moves last loses)' : ''}. ` +
     'Make your move: click a winning-move lens, or edit the game (one legal move); the computer answers. ' +
     'Or let the computer begin: "Computer\'s move".';
   context.tell(message, 'info');
@@ -101,7 +102,9 @@ export async function reply(
   const outcome = await context.compute({ kind: 'reply', input: position }, token);
   if (outcome.status !== 'done' || outcome.result.kind !== 'reply')
     throw new Refusal(
-      `The computer's move could not be found: ${outcome.status === 'failed' ? outcome.message.split('\n')[0] : 'cancelled'}.`,
+      `The computer's move could not be found: ${
+        outcome.status === 'failed' ? outcome.message.split('\n')[0] : 'cancelled'
+      }.`,
     );
   return played(context, view!, game, outcome.result.reply, userMoved, args);
 }
@@ -155,7 +158,7 @@ async function played(
     const winner = lastMoverWins(play) ? 'computer' : 'you';
     const message =
       `Computer: ${written.description} → \`${after}\`. No move is left: ` +
-      `${winner === 'computer' ? 'the computer made the last move and won' : 'the computer made the last move and lost: you won'}.`;
+      `the computer made the last move and ${winner === 'computer' ? 'won' : 'lost: you won'}.`;
     context.tell(message, 'info');
     return { status: 'moved', message, ...base, remoteness: 0, winner };
   }
