@@ -16,7 +16,7 @@ import { lex, type TokenKind } from '../language/lexer';
 import type { GameSymbol } from '../language/model';
 
 /** What one block's games may take, in milliseconds. */
-export const BLOCK_BUDGET_MS = 80;
+export const BLOCK_BUDGET_MS = 100;
 /** What one render's blocks may take together, in milliseconds. */
 export const RENDER_BUDGET_MS = 400;
 /** The games of a block that are shown (and computed); the rest are counted. */
@@ -27,8 +27,11 @@ export const MAX_SHOWN_PROBLEMS = 5;
 export const MAX_LISTED_MOVES = 3;
 /** What a game past the budget says. */
 export const TOO_LARGE = 'too large to compute here';
-/** Blocks whose HTML is kept. */
+/** How many times a block whose values the budget did not all reach is computed, on renders one after another. */
+export const RETRIES = 3;
+/** Blocks whose HTML is kept, and their HTML's characters at most (keys and values). */
 const CACHED_BLOCKS = 200;
+const CACHED_CHARACTERS = 4_000_000;
 /** Memory the engine's cache (rules' sequences, shared by blocks) keeps between blocks. */
 const ENGINE_CACHE_BYTES = 16 * 1024 * 1024;
 /** Memory one sequence may take while a block is computed (4 bytes a value: a million values). */
@@ -100,28 +103,46 @@ interface GameRow {
  * between blocks). One per Markdown renderer.
  */
 export class GameBlockRenderer {
-  private readonly html = new Map<string, string>();
+  /** By block text: its HTML, and how many times it was computed without reaching every value (0: complete). */
+  private readonly html = new Map<string, { readonly html: string; readonly tries: number }>();
+  private characters = 0;
   private readonly cache: EngineCache = createEngineCache();
 
   /** The block's HTML (without the element around it, which carries the renderer's attributes). */
   render(text: string, session?: RenderSession): string {
     const kept = this.html.get(text);
-    if (kept !== undefined) {
+    // A block some of whose values the budget did not reach is computed again by the next renders, up to RETRIES
+    // times: the engine's cache resumes where it stopped (and a first render, slow while the code is cold, is not
+    // the last word on a small game). Then it is kept as it is.
+    if (kept !== undefined && (kept.tries === 0 || kept.tries >= RETRIES)) {
       // Most recently used last: the oldest is the first to go.
       this.html.delete(text);
       this.html.set(text, kept);
-      return kept;
+      return kept.html;
     }
-    const now = Date.now();
-    const own = now + BLOCK_BUDGET_MS;
+    const own = Date.now() + BLOCK_BUDGET_MS;
     // The render's deadline is the nearer one: what it cut short is not kept, so the next render tries again.
     const cutByRender = session !== undefined && session.deadline < own;
     const { html, complete } = this.compute(text, cutByRender ? session.deadline : own);
-    if (complete || !cutByRender) {
-      this.html.set(text, html);
-      if (this.html.size > CACHED_BLOCKS) this.html.delete(this.html.keys().next().value as string);
-    }
+    if (complete) this.keep(text, html, 0);
+    else if (!cutByRender) this.keep(text, html, (kept?.tries ?? 0) + 1);
     return html;
+  }
+
+  private keep(text: string, html: string, tries: number): void {
+    const before = this.html.get(text);
+    if (before) {
+      this.html.delete(text);
+      this.characters -= text.length + before.html.length;
+    }
+    this.html.set(text, { html, tries });
+    this.characters += text.length + html.length;
+    // The oldest out first; the block just kept stays, whatever its size.
+    while (this.html.size > 1 && (this.html.size > CACHED_BLOCKS || this.characters > CACHED_CHARACTERS)) {
+      const [oldest, entry] = this.html.entries().next().value as [string, { html: string }];
+      this.html.delete(oldest);
+      this.characters -= oldest.length + entry.html.length;
+    }
   }
 
   private compute(text: string, deadline: number): { html: string; complete: boolean } {

@@ -36,9 +36,11 @@ export function gameMarkdownPlugin(md: MarkdownIt, blocks = new GameBlockRendere
       // Never expected (the front end and the engine do not throw); the block is then shown as any code.
       return other();
     }
-    // The token's attributes (VS Code's preview puts the line number there, for scrolling in step), our class added.
+    // The token's attributes (VS Code's preview puts the line number there, for scrolling in step), our class added;
+    // not `hljs`, which the preview may give a fence (its code's colours), since here the block holds a table too.
     const attributes = (token.attrs ?? []).filter(([name]) => name !== 'class');
-    const classes = ['grundy-block', ...String(token.attrGet('class') ?? '').split(/\s+/)].filter(Boolean).join(' ');
+    const given = String(token.attrGet('class') ?? '').split(/\s+/);
+    const classes = ['grundy-block', ...given.filter((c) => c && c !== 'hljs')].join(' ');
     const written = attributes.map(([name, value]) => ` ${name}="${md.utils.escapeHtml(String(value))}"`).join('');
     return `<div class="${md.utils.escapeHtml(classes)}"${written}>\n${inner}</div>\n`;
   };
