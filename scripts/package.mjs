@@ -27,6 +27,7 @@ export const EXPECTED_VSIX_FILES = [
   'extension/media/graph.css',
   'extension/media/graph.png',
   'extension/media/icon.png',
+  'extension/media/markdown.css',
   'extension/media/panel.css',
   'extension/media/screenshot.png',
   'extension/out/client/extension.js',
@@ -36,6 +37,7 @@ export const EXPECTED_VSIX_FILES = [
   'extension/out/server/worker.js',
   'extension/package.json',
   'extension/readme.md',
+  'extension/syntaxes/game.markdown.tmLanguage.json',
   'extension/syntaxes/game.tmLanguage.json',
 ];
 

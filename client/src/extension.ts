@@ -4,8 +4,11 @@
 // other editors), a rule's "explore" lens opens the nim-sequence explorer (a webview panel:
 // explorer.ts; the server's own version tells the first values), "Copy Nimber at Cursor" and "Copy
 // Explanation of Game at Cursor" (the server's grundy.explainGameMarkdown, to the clipboard).
-// Everything else, applying a move included, happens in the server.
+// Everything else, applying a move and playing against the computer included, happens in the server. It also gives
+// VS Code's Markdown preview a markdown-it plugin: ```game blocks show their games' values (server/src/markdown/,
+// computed here, bounded).
 import * as path from 'node:path';
+import type { MarkdownIt } from 'markdown-it';
 import { commands, type ExtensionContext, env, type TextEditor, window, workspace } from 'vscode';
 import {
   ExecuteCommandRequest,
@@ -15,6 +18,7 @@ import {
   type ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
+import { gameMarkdownPlugin } from '../../server/src/markdown/plugin';
 import {
   APPLY_MOVE_COMMAND,
   COPY_EXPLANATION_COMMAND,
@@ -88,6 +92,8 @@ export interface GrundyApi {
     readonly picture: number;
     readonly answer: PictureAnswer | undefined;
   }[];
+  /** VS Code's Markdown preview calls this (`contributes.markdown.markdownItPlugins`): ```game blocks with values. */
+  readonly extendMarkdownIt: (md: MarkdownIt) => MarkdownIt;
 }
 
 export async function activate(context: ExtensionContext): Promise<GrundyApi> {
@@ -191,6 +197,7 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
       openExplorers().map((explorer) => ({ uri: explorer.uri, rule: explorer.rule, answer: explorer.answer })),
     graphViews: openGraphViews,
     pictureViews: openPictureViews,
+    extendMarkdownIt: (md) => gameMarkdownPlugin(md),
   };
 }
 

@@ -547,4 +547,85 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await page.mouse.move(5, 700);
     });
   });
+
+  // ---- Games in Markdown: examples/notes.md, its ```game blocks highlighted and its preview with their values ----
+  describe('Games in Markdown, as a user sees them', function () {
+    this.timeout(READY_MS + 3 * SHOWN_MS);
+    let notes: Page;
+
+    before(async () => {
+      notes = await session.browser.newPage();
+      await notes.setViewportSize({ width: 1400, height: 900 });
+    });
+    after(async () => {
+      await notes?.close().catch(() => {});
+    });
+    afterEach(async function () {
+      if (this.currentTest?.state === 'failed')
+        await notes
+          .screenshot({
+            path: join(session.resultsDir, `failed-${this.currentTest.title.replace(/[^\w]+/g, '-').slice(0, 60)}.png`),
+          })
+          .catch(() => {});
+    });
+
+    it('opens examples/notes.md: the game lines of its ```game blocks are coloured as game code', async () => {
+      await notes.goto(session.workbenchUrl);
+      const entry = notes.locator('.explorer-folders-view .monaco-list-row', { hasText: 'notes.md' });
+      await entry.waitFor({ state: 'visible', timeout: READY_MS });
+      // From no editor: the tests before left theirs open, language.game with lines typed into it (not kept).
+      await runCommand(notes, 'View: Close All Editor Groups');
+      const dontSave = notes.locator('.monaco-dialog-box .monaco-button', { hasText: "Don't Save" });
+      if (
+        await dontSave.waitFor({ state: 'visible', timeout: 3000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        await dontSave.click();
+      await entry.click();
+      await notes.locator('.tab.active', { hasText: 'notes.md' }).waitFor({ timeout: SHOWN_MS });
+      // Inside a block, the line is game code: `game`, the names, the numbers in colours of their own (the injected
+      // grammar's scopes). A fenced block Markdown alone knows nothing of is one token, in one colour.
+      const colours = await poll(
+        notes,
+        'the colours of a game line in a ```game block',
+        () =>
+          notes.evaluate(() => {
+            const editor = document.querySelector('.editor-instance .monaco-editor .view-lines');
+            for (const line of editor?.querySelectorAll('.view-line') ?? []) {
+              if (!(line.textContent ?? '').replace(/\u00a0/g, ' ').startsWith('game lecture = nim 3 4 5')) continue;
+              const spans = [...line.querySelectorAll('span span')].filter((span) => span.textContent?.trim());
+              return JSON.stringify(spans.map((span) => [span.textContent, getComputedStyle(span).color]));
+            }
+            return undefined;
+          }),
+        (text) => new Set((JSON.parse(text) as [string, string][]).map(([, colour]) => colour)).size >= 3,
+      );
+      // `game` is a keyword's colour, not the number's.
+      const byText = new Map(JSON.parse(colours) as [string, string][]);
+      assert.notEqual(byText.get('game'), byText.get('3'), colours);
+    });
+
+    it("the Markdown preview shows each block's games: values, who wins, the winning moves", async () => {
+      await runCommand(notes, 'Markdown: Open Preview to the Side');
+      // The preview is a webview: VS Code's webview host, then the page itself.
+      const preview = notes.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+      const lecture = preview.locator('table.grundy-games tr', { hasText: 'lecture' });
+      await lecture.waitFor({ state: 'visible', timeout: READY_MS });
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text
+      const row = (await lecture.innerText()).replace(/\s+/g, ' ').trim();
+      assert.equal(row, 'lecture *2 first player wins nim 3 → 1');
+      const balanced = preview.locator('table.grundy-games tr', { hasText: 'balanced' });
+      assert.match((await balanced.textContent()) ?? '', /second player wins/);
+      // The last block's heap of 10^18 under Officers: past the preview's budget.
+      const far = preview.locator('table.grundy-games tr', { hasText: 'far' });
+      assert.match((await far.textContent()) ?? '', /too large to compute here/);
+      // The code above the table is coloured by the theme (the classes of VS Code's own code highlighting).
+      assert.ok((await preview.locator('pre.grundy-code .hljs-keyword').count()) > 5);
+      // The first blocks in view for the picture.
+      await preview.locator('h2', { hasText: 'Nim' }).first().scrollIntoViewIfNeeded();
+      await notes.screenshot({ path: join(session.resultsDir, 'e2e-14-markdown.png') });
+    });
+  });
 }

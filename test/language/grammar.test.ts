@@ -382,6 +382,13 @@ describe('TextMate grammar', () => {
     const manifest = JSON.parse(readFileSync(repositoryPath('package.json'), 'utf8'));
     assert.deepEqual(manifest.contributes.grammars, [
       { language: 'game', scopeName: 'source.game', path: './syntaxes/game.tmLanguage.json' },
+      // ```game blocks in Markdown (test/markdown/contributions.test.ts tokenizes them).
+      {
+        scopeName: 'markdown.game.codeblock',
+        path: './syntaxes/game.markdown.tmLanguage.json',
+        injectTo: ['text.html.markdown'],
+        embeddedLanguages: { 'meta.embedded.block.game': 'game' },
+      },
     ]);
     const language = manifest.contributes.languages[0];
     assert.deepEqual(language.extensions, ['.game']);

@@ -347,6 +347,7 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
               ['e2e-11-explorer.png', 'explorer.png'],
               ['e2e-12-graph.png', 'graph.png'],
               ['e2e-12-picture.png', 'picture.png'],
+              ['e2e-14-markdown.png', 'markdown.png'],
             ]) {
               copyFileSync(join(resultsDir, shot), join(repositoryRoot, 'media', picture));
               say(`media/${picture} updated from ${shot}`);

@@ -1,0 +1,245 @@
+// ```game blocks rendered by the markdown-it plugin (server/src/markdown/), on a real markdown-it: the values agree
+// with the engine (and with Bouton's XOR, worked out here), the text is escaped, a block with errors shows them, other
+// fences are untouched, and what is past the budget says so instead of taking the preview's time.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import MarkdownIt from 'markdown-it';
+import { reportGames } from '../../server/src/analysis/gameReport';
+import { star } from '../../server/src/analysis/wording';
+import { analyzeText } from '../../server/src/language/analyze';
+import { GameBlockRenderer, MAX_SHOWN_GAMES, RETRIES, TOO_LARGE } from '../../server/src/markdown/gameBlocks';
+import { gameMarkdownPlugin, isGameInfo } from '../../server/src/markdown/plugin';
+import { repositoryPath } from '../helpers/paths';
+
+const plugged = () => gameMarkdownPlugin(new MarkdownIt());
+const block = (text: string, fence = '```game') => `${fence}\n${text}\n${fence.replace(/game.*$/, '').trim()}\n`;
+
+/** HTML entities back to characters, tags out: what a reader of the page sees. */
+function shownText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+}
+
+interface Row {
+  name: string;
+  value: string;
+  winner: string;
+  moves: string;
+}
+
+/** The games table's rows, as text. */
+function rows(html: string): Row[] {
+  return [...html.matchAll(/<tr[^>]*><td>(.*?)<\/td><td>(.*?)<\/td><td>(.*?)<\/td><td>(.*?)<\/td><\/tr>/g)].map(
+    ([, name, value, winner, moves]) => ({
+      name: shownText(name),
+      value: shownText(value),
+      winner: shownText(winner),
+      moves: shownText(moves),
+    }),
+  );
+}
+
+describe('Markdown: game blocks in the preview', () => {
+  before(() => {
+    // The code's first run (compiled as it goes) on a busy machine may take a block's whole budget: the first
+    // render of a small game is then retried (RETRIES), and the cases below, each rendered once, start warm.
+    new GameBlockRenderer().render('rule s = subtract {1, 2}\ngame g = nim 3 4 5 + kayles 7 + s 4');
+  });
+
+  it('nim 3 4 5 is *2, a first player win, by nim 3 → 1; a P-position is a second player win', () => {
+    const html = plugged().render(block('game g = nim 3 4 5\ngame p = nim 1 2 3'));
+    assert.deepEqual(rows(html), [
+      { name: 'g', value: '*2', winner: 'first player wins', moves: 'nim 3 → 1' },
+      { name: 'p', value: '0', winner: 'second player wins', moves: 'every move loses' },
+    ]);
+  });
+
+  it("Nim's values are Bouton's XOR, worked out here, and its winning moves are counted", () => {
+    const md = plugged();
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let i = 0; i < 40; i++) {
+      const heaps = Array.from({ length: 1 + random(4) }, () => random(40));
+      const xor = heaps.reduce((a, b) => a ^ b, 0);
+      // A winning move makes a heap h into h XOR xor, which must be smaller.
+      const winning = xor === 0 ? 0 : heaps.filter((h) => (h ^ xor) < h).length;
+      const [row] = rows(md.render(block(`game g = nim ${heaps.join(' ')}`)));
+      assert.equal(row.value, xor === 0 ? '0' : `*${xor}`, heaps.join(' '));
+      assert.equal(row.winner, xor === 0 ? 'second player wins' : 'first player wins', heaps.join(' '));
+      const listed = row.moves === 'every move loses' ? 0 : row.moves.split(', ').filter((m) => m.includes('→'));
+      const more = /and (\d+) more/.exec(row.moves);
+      assert.equal((listed === 0 ? 0 : listed.length) + (more ? Number(more[1]) : 0), winning, heaps.join(' '));
+    }
+  });
+
+  it("every game of examples/notes.md agrees with the engine's report of it, in the editor's words", () => {
+    const notes = readFileSync(repositoryPath('examples', 'notes.md'), 'utf8');
+    const md = new MarkdownIt();
+    const blocks = md.parse(notes, {}).filter((t) => t.type === 'fence' && isGameInfo(t.info));
+    assert.ok(blocks.length >= 5, 'notes.md has a block per section');
+    const html = plugged().render(notes);
+    const shown = rows(html);
+    let i = 0;
+    let tooLarge = 0;
+    for (const { content } of blocks) {
+      const document = analyzeText(content);
+      assert.deepEqual(document.diagnostics, [], content);
+      for (const report of reportGames(document, { maxMoves: 3, budget: { deadline: Date.now() + 2000 } })) {
+        const row = shown[i++];
+        assert.equal(row.name, report.game.name);
+        const result = report.result;
+        if (row.winner === TOO_LARGE) {
+          tooLarge++;
+          continue;
+        }
+        assert.ok(result?.outcome, `${row.name}: the engine knows it too`);
+        assert.equal(row.winner, result.outcome === 'N' ? 'first player wins' : 'second player wins', row.name);
+        if (result.nimber !== null) assert.equal(row.value, star(result.nimber), row.name);
+        else assert.equal(row.value, `misère ${result.outcome}`, row.name);
+        if (result.outcome === 'N')
+          for (const move of report.winningMoves)
+            assert.ok(row.moves.includes(move.label), `${row.name}: ${move.label}`);
+      }
+    }
+    assert.equal(i, shown.length, 'one row per game');
+    // The last section's heap of 10^18 under Officers, whose period nobody knows.
+    assert.equal(tooLarge, 1);
+    assert.equal(shown.at(-1)?.name, 'far');
+  });
+
+  it('HTML in a block is text: a <script> in a game line, a comment or a row never becomes markup', () => {
+    const text = [
+      'game g = nim 3 <script>alert(1)</script>',
+      'game h = nim 2   # <img src=x onerror="alert(2)"> & more',
+      'game k = kayles "X<b>X"',
+    ].join('\n');
+    const html = plugged().render(block(text));
+    assert.doesNotMatch(html, /<script|<img|<b>/i);
+    assert.match(html, /&#60;script&#62;/);
+    // The code reads as written.
+    const code = /<pre class="grundy-code"><code[^>]*>([\s\S]*?)<\/code><\/pre>/.exec(html)?.[1] ?? '';
+    assert.equal(shownText(code), `${text}\n`);
+    // The valid game is still computed; the others say why not.
+    const [g, h, k] = rows(html);
+    assert.equal(g.winner, 'not computed: the game has errors');
+    assert.equal(h.value, '*2');
+    assert.equal(k.winner, 'not computed: the game has errors');
+  });
+
+  it("a block with errors shows its diagnostics, the front end's own words, and does not throw", () => {
+    const text = 'rule r = subtract {1, 2}\ngame g = rr 3\ngame h = r 4';
+    const html = plugged().render(block(text));
+    const errors = analyzeText(text).diagnostics.filter((d) => d.severity === 'error');
+    assert.ok(errors.length > 0);
+    const problems = [...html.matchAll(/<li class="grundy-error">(.*?)<\/li>/g)].map((m) => shownText(m[1]));
+    assert.equal(problems.length, errors.length);
+    // Code marks as code: `rr` is <code>rr</code>.
+    assert.equal(problems[0], `error on line 2, column 10: ${errors[0].message.replace(/`/g, '')}`);
+    assert.match(html, /<code>rr<\/code>/);
+    assert.deepEqual(
+      rows(html).map((row) => [row.name, row.value, row.winner]),
+      [
+        ['g', '', 'not computed: the game has errors'],
+        ['h', '*1', 'first player wins'],
+      ],
+    );
+  });
+
+  it('nonsense and half blocks render without throwing', () => {
+    const md = plugged();
+    for (const text of ['', '\u0000\u0001', 'game', 'graph g {', 'rule = = =', '"""', '}{', 'game g = nim 1e99'])
+      assert.match(md.render(block(text)), /class="grundy-block"/, JSON.stringify(text));
+  });
+
+  it('other fences are untouched, `gamer` included; `~~~ game` is a game block', () => {
+    const doc = [
+      '```js\nlet a = "<b>";\n```',
+      '```gamer\ngame g = nim 1\n```',
+      '```\ngame g = nim 1\n```',
+      '    game g = nim 1',
+      'text',
+    ].join('\n\n');
+    assert.equal(plugged().render(doc), new MarkdownIt().render(doc));
+    assert.deepEqual(rows(plugged().render('~~~ game\ngame g = nim 1\n~~~\n'))[0]?.value, '*1');
+  });
+
+  it("keeps the fence token's attributes (VS Code's line numbers) on the block", () => {
+    const md = plugged();
+    const tokens = md.parse(block('game g = nim 1'), {});
+    const fence = tokens.find((t) => t.type === 'fence');
+    fence?.attrSet('data-line', '0');
+    // VS Code's preview may join `hljs` for a fence's colours: not on a block that holds a table.
+    fence?.attrSet('class', 'hljs code-line');
+    const html = md.renderer.render(tokens, md.options, {});
+    assert.match(html, /^<div class="grundy-block code-line" data-line="0">/);
+  });
+
+  it(`a heap of 10^18 under an unproved rule says "${TOO_LARGE}", and why`, () => {
+    const html = plugged().render(block('rule officers = octal 0.6\ngame far = officers 1000000000000000000'));
+    const [row] = rows(html);
+    assert.equal(row.winner, TOO_LARGE);
+    assert.equal(row.value, '');
+    assert.match(row.moves, /no period proved/);
+  });
+
+  it(`misère Officers on many big heaps, and thousands of games, say "${TOO_LARGE}" past the budget`, () => {
+    const md = plugged();
+    const heaps = Array.from({ length: 40 }, (_, i) => 100_000 + 7919 * i).join(' ');
+    const [misere] = rows(md.render(block(`rule officers = octal 0.6\ngame m = misere officers ${heaps}`)));
+    assert.equal(misere.winner, TOO_LARGE);
+    const many = Array.from({ length: 5000 }, (_, i) => `game g${i} = officers ${10n ** 18n + BigInt(i)}`);
+    const html = md.render(block(`rule officers = octal 0.6\n${many.join('\n')}`));
+    const shown = rows(html);
+    assert.equal(shown.length, MAX_SHOWN_GAMES);
+    assert.ok(shown.every((row) => row.winner === TOO_LARGE));
+    assert.match(html, new RegExp(`and ${(5000 - MAX_SHOWN_GAMES).toLocaleString('en-US')} more games`));
+  });
+
+  it('a render shares one budget: blocks past it say so, and are computed by a later render', () => {
+    const md = plugged();
+    const blocks = Array.from({ length: 12 }, (_, i) =>
+      block(`rule officers = octal 0.6\ngame far${i} = officers ${10n ** 18n + BigInt(i)}`),
+    );
+    const doc = blocks.join('\n');
+    /** How many blocks' games were computed (and stopped: the reason says how far), not cut before starting. */
+    const computed = (html: string) => [...html.matchAll(/grundy-why/g)].length;
+    const first = md.render(doc);
+    assert.equal(rows(first).length, 12);
+    assert.ok(rows(first).every((row) => row.winner === TOO_LARGE));
+    assert.ok(computed(first) < 12, 'the render budget is shared by its blocks');
+    // The ones the render's budget cut short are not kept: once the blocks computed are settled (RETRIES tries),
+    // a render reaches further blocks.
+    let later = first;
+    for (let i = 0; i < RETRIES; i++) later = md.render(doc);
+    assert.ok(computed(later) > computed(first), `${computed(later)} > ${computed(first)}`);
+  });
+
+  it('the HTML is kept by block text: a complete block at once, one past the budget after RETRIES tries', () => {
+    const blocks = new GameBlockRenderer();
+    const nim = blocks.render('game g = nim 3 4 5');
+    assert.match(nim, /\*2/);
+    assert.equal(blocks.render('game g = nim 3 4 5'), nim);
+    // An unproved rule's values are resumed in the engine's cache: each try gets further, then it stays.
+    const text = 'rule officers = octal 0.6\ngame far = officers 1000000000000000000';
+    const reached = (html: string) => Number(/computed up to n = ([\d,]+)/.exec(html)?.[1].replace(/,/g, ''));
+    const tries = Array.from({ length: RETRIES }, () => blocks.render(text));
+    for (let i = 1; i < RETRIES; i++) assert.ok(reached(tries[i]) > reached(tries[i - 1]), `try ${i + 1} went further`);
+    const last = tries[RETRIES - 1];
+    for (let i = 0; i < 3; i++) assert.equal(blocks.render(text), last);
+    assert.ok(reached(blocks.render(`${text}\n# again`)) > reached(last), 'another text is computed anew, further');
+    // Through markdown-it: a fence's content ends with its last line's newline.
+    const md = gameMarkdownPlugin(new MarkdownIt(), blocks);
+    for (let i = 0; i < RETRIES; i++) md.render(block(text));
+    const fenced = blocks.render(`${text}\n`);
+    assert.equal(md.render(block(text)), md.render(block(text)));
+    assert.ok(md.render(block(text)).includes(fenced));
+  });
+});
