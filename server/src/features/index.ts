@@ -8,6 +8,7 @@ import { completionFeature } from './completion';
 import type { Feature } from './feature';
 import { foldingFeature } from './folding';
 import { formattingFeature } from './formatting';
+import { gameTreeFeature } from './gameTree';
 import { graphViewFeature } from './graphView';
 import { hoverFeature } from './hover';
 import { inlayHintsFeature } from './inlayHints';
@@ -38,5 +39,6 @@ export const FEATURES: readonly Feature[] = [
   sequenceFeature,
   graphViewFeature,
   pictureViewFeature,
+  gameTreeFeature,
   cancelFeature,
 ];
