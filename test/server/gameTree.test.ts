@@ -28,6 +28,11 @@ const text = [
   '}',
   'game pebbles = g at a + kayles 3',
   'game wide = nim 40 41',
+  'game w = wythoff (1, 2)',
+  'game l = leftmost [1, 2] [1]',
+  'game s = staircase [1, 1]',
+  'game h = hackenbush { ground - a, a - b }',
+  'game r = kayles "XX.X"',
   '',
 ].join('\n');
 
@@ -162,6 +167,42 @@ describe('the game tree request', function () {
     assert.ok(labels.includes('g a → b') && labels.includes('g a → c'), labels.join(', '));
     assert.ok(labels.includes('kayles 3 → 1+1'), labels.join(', '));
     assert.ok(pebbles.children.some((c) => c.position === 'g at c + kayles 3'));
+  });
+
+  it('each kind of component written as in a game, and its moves as labels', async () => {
+    const written = async (game: string) => {
+      const root = await node({ game });
+      return [root.position, ...root.children.map((c) => `${c.label} ⇒ ${c.position}${c.hasChildren ? '' : ' .'}`)];
+    };
+    assert.deepEqual(await written('w'), [
+      'wythoff (1, 2)',
+      '(1, 2) → (0, 2) ⇒ wythoff (0, 2)',
+      '(1, 2) → (1, 0) ⇒ wythoff (1, 0)',
+      '(1, 2) → (1, 1) ⇒ wythoff (1, 1)',
+      '(1, 2) → (0, 1) ⇒ wythoff (0, 1)',
+    ]);
+    assert.deepEqual(await written('l'), [
+      'leftmost [1, 2] [1]',
+      'row 1: 1 → 0 ⇒ leftmost [0, 2] [1]',
+      'row 2: 1 → 0 ⇒ leftmost [1, 2] [0]',
+    ]);
+    assert.deepEqual(await written('s'), [
+      'staircase [1, 1]',
+      '1 from step 1 → off ⇒ staircase [0, 1]',
+      '1 from step 2 → step 1 ⇒ staircase [2, 0]',
+    ]);
+    assert.deepEqual(await written('h'), [
+      'hackenbush { ground - a, a - b }',
+      'cut ground - a ⇒ hackenbush { } .',
+      'cut a - b ⇒ hackenbush { ground - a }',
+    ]);
+    assert.deepEqual(await written('r'), [
+      'kayles "XX.X"',
+      'knock 1 ⇒ kayles ".X.X"',
+      'knock 2 ⇒ kayles "X..X"',
+      'knock 1–2 ⇒ kayles "...X"',
+      'knock 4 ⇒ kayles "XX.."',
+    ]);
   });
 
   it("the server's own command tells the root's moves", async () => {
