@@ -27,6 +27,8 @@ import {
   EXPLORE_SEQUENCE_COMMAND,
   type ExplainGameMarkdownArguments,
   type ExploreSequenceArguments,
+  type GameTreeAnswer,
+  GameTreeRequest,
   type GraphAnswer,
   GraphRequest,
   NumberAtRequest,
@@ -36,10 +38,12 @@ import {
   RESTART_SERVER_COMMAND,
   type SequenceAnswer,
   SequenceRequest,
+  SHOW_GAME_TREE_COMMAND,
   SHOW_GRAPH_COMMAND,
   SHOW_MOVES_COMMAND,
   SHOW_OUTPUT_COMMAND,
   SHOW_PICTURE_COMMAND,
+  type ShowGameTreeArguments,
   type ShowGraphArguments,
   type ShowMovesArguments,
   type ShowPictureArguments,
@@ -48,7 +52,7 @@ import {
   WinningMovesRequest,
 } from '../../server/src/protocol';
 import { exploreSequence, openExplorers } from './explorer';
-import { openGraphViews, openPictureViews, showGraph, showPicture } from './graphView';
+import { openGraphViews, openPictureViews, openTreeViews, showGameTree, showGraph, showPicture } from './graphView';
 import { GrundyStatus } from './status';
 
 /** The walkthrough's first example: heaps under a rule, Kayles, and tokens on a graph. */
@@ -94,6 +98,12 @@ export interface GrundyApi {
   }[];
   /** VS Code's Markdown preview calls this (`contributes.markdown.markdownItPlugins`): ```game blocks with values. */
   readonly extendMarkdownIt: (md: MarkdownIt) => MarkdownIt;
+  /** The open game trees, each with its root's last answer. */
+  readonly treeViews: () => readonly {
+    readonly uri: string;
+    readonly game: string;
+    readonly answer: GameTreeAnswer | undefined;
+  }[];
 }
 
 export async function activate(context: ExtensionContext): Promise<GrundyApi> {
@@ -121,6 +131,7 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
           return explore(context, args[0] as ExploreSequenceArguments | undefined);
         if (command === SHOW_GRAPH_COMMAND) return graph(context, args[0] as ShowGraphArguments | undefined);
         if (command === SHOW_PICTURE_COMMAND) return picture(context, args[0] as ShowPictureArguments | undefined);
+        if (command === SHOW_GAME_TREE_COMMAND) return tree(context, args[0] as ShowGameTreeArguments | undefined);
         return next(command, args);
       },
     },
@@ -198,6 +209,7 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
     graphViews: openGraphViews,
     pictureViews: openPictureViews,
     extendMarkdownIt: (md) => gameMarkdownPlugin(md),
+    treeViews: openTreeViews,
   };
 }
 
@@ -253,6 +265,16 @@ async function picture(context: ExtensionContext, args: ShowPictureArguments | u
   if (args) return void showPicture(context, client!, args.uri, args.game, args.picture);
   const found = await askAtCursor(PictureRequest, 'a Hackenbush picture');
   if (found) showPicture(context, client!, found.uri, found.answer.game, found.answer.picture);
+}
+
+/**
+ * Opens a game's tree in the graph panel: of the game the arguments name, or (from the palette) of the game whose
+ * declaration holds the cursor (the root's request finds it).
+ */
+async function tree(context: ExtensionContext, args: ShowGameTreeArguments | undefined): Promise<void> {
+  if (args) return void showGameTree(context, client!, args.uri, args.game);
+  const found = await askAtCursor(GameTreeRequest, 'a game', { path: [] });
+  if (found) showGameTree(context, client!, found.uri, found.answer.game);
 }
 
 /** Every listed winning move as a quick pick; the one picked is played by the server. */

@@ -3,13 +3,18 @@
 // the player to move loses) marked, and the games' tokens drawn on their vertices. A graph too big
 // to draw is summarised: its counts, and how many vertices have each nimber. A Hackenbush picture
 // is drawn standing on its ground (a line along the bottom; layers by distance from the ground),
-// loops as small rings, the winning cuts dashed in red, the edges standing on nothing greyed.
+// loops as small rings, the winning cuts dashed in red, the edges standing on nothing greyed. A
+// game's tree is nested lists of buttons (a disclosure each, aria-expanded): a node shows its
+// move, its position, its nimber or outcome and remoteness, P-positions double-bordered as in the
+// graph; opening a node asks the host for its children by the node's path of move indexes.
 /// <reference lib="dom" />
 import dagre from '@dagrejs/dagre';
-import type { GraphAnswer, PictureAnswer } from '../../server/src/protocol';
+import type { GameTreeAnswer, GameTreeValue, GraphAnswer, PictureAnswer } from '../../server/src/protocol';
 import { element } from './dom';
 
-declare function acquireVsCodeApi(): { postMessage(message: { type: 'ready' }): void };
+declare function acquireVsCodeApi(): {
+  postMessage(message: { type: 'ready' } | { type: 'expand'; path: number[]; root: string }): void;
+};
 
 const vscode = acquireVsCodeApi();
 const root = document.getElementById('graph')!;
@@ -260,12 +265,151 @@ function standing(answer: Standing): SVGElement {
   return picture;
 }
 
-window.addEventListener(
-  'message',
-  (event: MessageEvent<{ type: 'graph'; answer: GraphAnswer } | { type: 'picture'; answer: PictureAnswer }>) => {
-    if (event.data.type === 'graph') render(event.data.answer);
-    else if (event.data.type === 'picture') renderPicture(event.data.answer);
-  },
-);
+// ---- the game tree ----
+
+type TreeNode = Extract<GameTreeAnswer, { game: string }>;
+
+/** The root the tree on the page was drawn for (its answer's `root`): each node's request carries it. */
+let treeRoot = '';
+
+/** A value as the tree writes it: `*3`, `0`, or the outcome (misère); `?` when unknown. */
+function treeValue(value: GameTreeValue): string {
+  return value.nimber !== null ? (value.nimber === '0' ? '0' : `*${value.nimber}`) : (value.outcome ?? '?');
+}
+
+const isP = (value: GameTreeValue) => value.outcome === 'P';
+
+/** The words of a value for a screen reader and a tooltip. */
+function valueTitle(value: GameTreeValue): string {
+  const who =
+    value.outcome === 'P'
+      ? 'a P-position: the player to move loses'
+      : value.outcome === 'N'
+        ? 'the player to move wins'
+        : (value.reason ?? 'value unknown');
+  return `${treeValue(value)}, ${who}${value.remoteness === undefined ? '' : `, remoteness ${value.remoteness}`}`;
+}
+
+/** One node's line: its move (not the root's), its position, its value and remoteness. */
+function nodeLine(label: string | undefined, position: string, value: GameTreeValue): (Node | string)[] {
+  return [
+    ...(label === undefined ? [] : [element('span', { class: 'move', text: label })]),
+    element('span', { class: 'position', text: position }),
+    element('span', { class: 'value', text: treeValue(value) }),
+    ...(value.remoteness === undefined
+      ? []
+      : [element('span', { class: 'remoteness', title: 'remoteness', text: `r ${value.remoteness}` })]),
+  ];
+}
+
+/** The children of a node as a list; each child that has moves is a button that opens it. */
+function childList(node: TreeNode): HTMLElement {
+  const list = element('ul', { class: 'tree-children', role: 'group' });
+  node.children.forEach((child, k) => {
+    const path = [...node.path, k];
+    const item = element('li', { 'data-path': path.join('.') });
+    const attributes = {
+      class: `tree-node${isP(child) ? ' p-position' : ''}`,
+      'data-outcome': child.outcome ?? '',
+      'data-nimber': child.nimber ?? '',
+      title: valueTitle(child),
+    };
+    const line = nodeLine(child.label, child.position, child);
+    if (child.hasChildren) {
+      const button = element('button', { ...attributes, type: 'button', 'aria-expanded': 'false' }, ...line);
+      button.addEventListener('click', () => toggle(item, button, path));
+      item.append(button);
+    } else item.append(element('span', { ...attributes, 'data-over': 'true' }, ...line, ' (no move left)'));
+    list.append(item);
+  });
+  const more = node.moveCount === null ? 0 : node.moveCount - node.children.length;
+  if (more > 0) list.append(element('li', { class: 'more', text: `${more.toLocaleString('en-US')} more` }));
+  if (node.moveCount === null)
+    list.append(element('li', { class: 'problem', text: `Moves not listed: ${node.movesReason ?? 'too many'}.` }));
+  else if (node.moveCount === 0) list.append(element('li', { class: 'hint', text: 'No move is left.' }));
+  return list;
+}
+
+/** Opens a node (asking for its children the first time) or closes it. */
+function toggle(item: HTMLElement, button: HTMLElement, path: number[]): void {
+  const open = button.getAttribute('aria-expanded') === 'true';
+  const children = item.querySelector(':scope > .tree-children, :scope > .refused');
+  if (open) {
+    button.setAttribute('aria-expanded', 'false');
+    children?.setAttribute('hidden', '');
+    return;
+  }
+  button.setAttribute('aria-expanded', 'true');
+  if (children && !children.classList.contains('refused')) {
+    children.removeAttribute('hidden');
+    return;
+  }
+  children?.remove();
+  button.setAttribute('aria-busy', 'true');
+  vscode.postMessage({ type: 'expand', path, root: treeRoot });
+}
+
+/** The root's answer: the whole tree drawn afresh. */
+function renderTree(answer: GameTreeAnswer): void {
+  root.replaceChildren();
+  if ('refused' in answer) {
+    root.append(element('p', { class: 'refused', id: 'refused', text: answer.refused }));
+    return;
+  }
+  treeRoot = answer.root;
+  root.append(
+    element(
+      'h1',
+      {},
+      element('span', { class: 'name', text: `tree of ${answer.game}` }),
+      answer.play === 'misere' ? ' misère play: who moves last loses' : ' normal play: who moves last wins',
+    ),
+  );
+  const tree = element('ul', { class: 'tree', id: 'tree', 'aria-label': `the tree of ${answer.game}` });
+  const item = element('li', { 'data-path': '' });
+  item.append(
+    element(
+      'div',
+      { class: `tree-node root${isP(answer) ? ' p-position' : ''}`, title: valueTitle(answer) },
+      ...nodeLine(undefined, answer.position, answer),
+    ),
+    childList(answer),
+  );
+  tree.append(item);
+  root.append(
+    tree,
+    element(
+      'p',
+      { class: 'legend' },
+      element('span', { class: 'p-mark', text: 'P-position' }),
+      ' the player to move loses. r: remoteness, the moves left with best play. Click a position to see its moves.',
+    ),
+  );
+}
+
+/** A node's children arrived: they go under its button (a refusal too). */
+function renderChildren(answer: GameTreeAnswer, path: number[]): void {
+  const item = root.querySelector<HTMLElement>(`li[data-path="${path.join('.')}"]`);
+  const button = item?.querySelector<HTMLElement>(':scope > button');
+  if (!item || !button) return;
+  button.removeAttribute('aria-busy');
+  if ('refused' in answer) item.append(element('p', { class: 'refused', text: answer.refused }));
+  else item.append(childList(answer));
+}
+
+type HostMessage =
+  | { type: 'graph'; answer: GraphAnswer }
+  | { type: 'picture'; answer: PictureAnswer }
+  | { type: 'tree'; answer: GameTreeAnswer; path: number[] };
+
+window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
+  const message = event.data;
+  if (message.type === 'graph') render(message.answer);
+  else if (message.type === 'picture') renderPicture(message.answer);
+  else if (message.type === 'tree') {
+    if (message.path.length === 0) renderTree(message.answer);
+    else renderChildren(message.answer, message.path);
+  }
+});
 
 vscode.postMessage({ type: 'ready' });

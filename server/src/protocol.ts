@@ -627,3 +627,107 @@ export type ReplyAnswer =
     }
   | { readonly status: 'over'; readonly message: string; readonly winner: 'you' | 'computer' }
   | { readonly status: 'waiting' | 'not-a-move' | 'not-applied'; readonly message: string };
+
+// ---- the game tree ----
+
+/** How many children of a node the game tree lists (it counts them all). */
+export const GAME_TREE_MAX_CHILDREN = 60;
+
+/**
+ * Custom request: a node of a game's tree, for the graph panel's tree view. The node is the position
+ * reached from the game as written by `path`, each step a move's index among the listed children of
+ * the node before (from 0); its children are its moves. `root`, from an earlier answer, says which
+ * game the path was made for: when the game has changed since, the path is refused. Computed in a
+ * worker under a small budget. Params: GameTreeParams; answer: GameTreeAnswer.
+ */
+export interface GameTreeParams {
+  readonly textDocument: { readonly uri: string };
+  /** The game: its name… */
+  readonly game?: string;
+  /** …or the one whose declaration holds this position. */
+  readonly position?: { readonly line: number; readonly character: number };
+  /** Move indexes from the game's position (none: the game itself). */
+  readonly path?: readonly number[];
+  /** The answer's `root` the path was made for. */
+  readonly root?: string;
+}
+
+/** A position's value as the tree shows it. */
+export interface GameTreeValue {
+  /** The nimber in decimal (normal play, when known). */
+  readonly nimber: string | null;
+  /** Who wins: N (the player to move) or P (the other); null when unknown. */
+  readonly outcome: 'N' | 'P' | null;
+  /** How many moves are left with best play (Smith's remoteness), when the search reached it. */
+  readonly remoteness?: number;
+  /** Why the value is unknown. */
+  readonly reason?: string;
+}
+
+export interface GameTreeChild extends GameTreeValue {
+  /** The move, e.g. `5 → 2`, `5 → 1+2`, `a → c`. */
+  readonly label: string;
+  /** The position after it, written as in a game (long ones shortened with …). */
+  readonly position: string;
+  /** The position after it has moves. */
+  readonly hasChildren: boolean;
+}
+
+export type GameTreeAnswer =
+  | (GameTreeValue & {
+      readonly game: string;
+      readonly play: 'normal' | 'misere';
+      readonly path: readonly number[];
+      /** Which game the path is good for: send it back with the next path. */
+      readonly root: string;
+      readonly position: string;
+      readonly children: readonly GameTreeChild[];
+      /** How many moves the position has; null when they are not listed (`movesReason` says why). */
+      readonly moveCount: number | null;
+      readonly movesReason?: string;
+    })
+  | { readonly refused: string };
+
+export const GameTreeRequest = new RequestType<GameTreeParams, GameTreeAnswer, void>('grundy/gameTree');
+
+/** GameTreeRequest: a document, a game by name or by position, a path of move indexes and perhaps the root's hash. */
+export function gameTreeParams(params: unknown): {
+  readonly uri: string;
+  readonly game?: string;
+  readonly position?: Position;
+  readonly path: readonly number[];
+  readonly root?: string;
+} {
+  const { p, name, at } = namedOrAt(params, 'game');
+  const path = p.path ?? [];
+  if (!Array.isArray(path) || !path.every(uinteger) || path.length > 10_000)
+    throw new InvalidParams(`params.path must be a list of move indexes (0, 1, …), not ${shown(path)}`);
+  if (p.root !== undefined && typeof p.root !== 'string')
+    throw new InvalidParams(`params.root must be a string from an earlier answer, not ${shown(p.root)}`);
+  return {
+    uri: uri(p.textDocument, 'params.textDocument'),
+    ...(name === undefined ? {} : { game: name }),
+    ...(at ? { position: at } : {}),
+    path: path as number[],
+    ...(p.root === undefined ? {} : { root: p.root as string }),
+  };
+}
+
+/**
+ * Executed by the server, and a palette command (VS Code): show a game's tree. VS Code's client opens
+ * it in the graph panel; the server, for other editors, tells the game's moves and their values as a
+ * message. Arguments: ShowGameTreeArguments.
+ */
+export const SHOW_GAME_TREE_COMMAND = 'grundy.showGameTree';
+
+export interface ShowGameTreeArguments {
+  readonly uri: string;
+  readonly game: string;
+}
+
+export function showGameTreeArguments(value: unknown): ShowGameTreeArguments {
+  const v = record(value, `${SHOW_GAME_TREE_COMMAND}'s argument`);
+  if (typeof v.uri !== 'string' || typeof v.game !== 'string')
+    throw new InvalidParams(`${SHOW_GAME_TREE_COMMAND} needs { uri, game }, not ${shown(value)}`);
+  return { uri: v.uri, game: v.game };
+}

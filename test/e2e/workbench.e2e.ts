@@ -628,4 +628,84 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await notes.screenshot({ path: join(session.resultsDir, 'e2e-14-markdown.png') });
     });
   });
+
+  // The game tree: "Grundy: Show Game Tree" from the palette on a small game, one node opened by a
+  // click, the P-positions marked (a page of its own: the tests above leave language.game edited).
+  describe('the game tree, as a user sees it', function () {
+    this.timeout(READY_MS + 4 * SHOWN_MS);
+    const TREE_FILE = 'coins.game';
+    const TREE_LINE = 'game coins = onetwo 3 4 5';
+    let treePage: Page;
+
+    before(async () => {
+      treePage = await session.browser.newPage();
+      await treePage.setViewportSize({ width: 1400, height: 900 });
+    });
+    after(async () => {
+      await treePage?.close().catch(() => {});
+    });
+    afterEach(async function () {
+      if (this.currentTest?.state === 'failed')
+        await treePage
+          .screenshot({
+            path: join(session.resultsDir, `failed-${this.currentTest.title.replace(/[^\w]+/g, '-').slice(0, 60)}.png`),
+          })
+          .catch(() => {});
+    });
+
+    it('Show Game Tree on coins: its moves, the P-positions marked, a node opened by a click', async () => {
+      await treePage.goto(session.workbenchUrl);
+      const entry = treePage.locator('.explorer-folders-view .monaco-list-row', { hasText: TREE_FILE });
+      await entry.waitFor({ state: 'visible', timeout: READY_MS });
+      await runCommand(treePage, 'View: Close All Editor Groups');
+      await entry.click();
+      await treePage.locator('.tab.active', { hasText: TREE_FILE }).waitFor({ timeout: SHOWN_MS });
+      // The cursor in the game's declaration: the palette command takes the game at the cursor.
+      await waitForLine(treePage, 'the game line', (text) => text.includes('= *3 · win'), TREE_LINE);
+      const { x, y } = await pointOf(treePage, TREE_LINE, '4', 'onetwo 3 ');
+      await treePage.mouse.click(x, y);
+      await runCommand(treePage, 'Grundy: Show Game Tree');
+      const panel = treePage.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+      const tree = panel.locator('#tree');
+      await tree.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      assert.match((await panel.locator('.tree-node.root').textContent()) ?? '', /onetwo 3 4 5\s*\*3/);
+      // onetwo takes 1 or 2: six moves; 4 → 2 and 5 → 4 leave nim-sum 0, the P-positions, double-bordered.
+      const children = panel.locator('#tree > li > ul > li > .tree-node');
+      assert.equal(await children.count(), 6);
+      assert.deepEqual(
+        await panel
+          .locator('#tree > li > ul > li > .tree-node.p-position .move')
+          .evaluateAll((nodes) => nodes.map((n) => n.textContent)),
+        ['4 → 2', '5 → 4'],
+      );
+      const border = await panel
+        .locator('.tree-node.p-position')
+        .first()
+        .evaluate((n) => getComputedStyle(n).borderTopStyle);
+      assert.equal(border, 'double');
+      // Open the P-position 4 → 2 (onetwo 3 2 5): its six moves all leave N-positions.
+      const node = panel.locator('button.tree-node', { hasText: '4 → 2' });
+      assert.equal(await node.getAttribute('aria-expanded'), 'false');
+      await node.click();
+      const opened = panel.locator('li:has(> button.tree-node[aria-expanded="true"]) > ul.tree-children');
+      await opened.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      assert.match((await node.textContent()) ?? '', /onetwo 3 2 5\s*0/);
+      const grandchildren = opened.locator(':scope > li > .tree-node');
+      assert.equal(await grandchildren.count(), 6);
+      assert.equal(await opened.locator(':scope > li > .tree-node.p-position').count(), 0);
+      assert.deepEqual(await grandchildren.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-outcome'))), [
+        'N',
+        'N',
+        'N',
+        'N',
+        'N',
+        'N',
+      ]);
+      await treePage.screenshot({ path: join(session.resultsDir, 'e2e-14-tree.png') });
+      // A second click closes it.
+      await node.click();
+      assert.equal(await node.getAttribute('aria-expanded'), 'false');
+      await closeTab(treePage, 'tree of coins');
+    });
+  });
 }

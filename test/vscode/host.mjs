@@ -20,8 +20,8 @@
 // Ends with `N passed, N failed` when run alone; test/run.mjs calls runVSCodeStages() instead.
 // Everything a run writes (user data, server data, logs, the .vsix) is under
 // .cache/vscode-host/run/, cleared at the start of each run and kept afterwards for a look when
-// something went wrong. GRUNDY_UPDATE_SCREENSHOT=1 copies the hover, explorer and graph view
-// screenshots to media/ (the README's and the extension page's pictures).
+// something went wrong. GRUNDY_UPDATE_SCREENSHOT=1 copies the hover, explorer, graph view and game
+// tree screenshots to media/ (the README's and the extension page's pictures).
 import { copyFileSync, createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -348,6 +348,7 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
               ['e2e-12-graph.png', 'graph.png'],
               ['e2e-12-picture.png', 'picture.png'],
               ['e2e-14-markdown.png', 'markdown.png'],
+              ['e2e-14-tree.png', 'tree.png'],
             ]) {
               copyFileSync(join(resultsDir, shot), join(repositoryRoot, 'media', picture));
               say(`media/${picture} updated from ${shot}`);

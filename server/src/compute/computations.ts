@@ -272,6 +272,7 @@ function stoppedEarly(result: JobResult): boolean {
     case 'graph':
       return result.graph.status === 'over-budget';
     case 'reply':
+    case 'gameTree':
       return false;
     case 'quotient':
       return (result.quotient.stop !== undefined && result.quotient.stop.cause !== 'method') || !!result.genera.stop;

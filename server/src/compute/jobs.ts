@@ -28,6 +28,7 @@ import type {
   TreblecrossSegment,
 } from '../engine/types';
 import { type WythoffTable, wythoffTable } from '../engine/wythoffNimbers';
+import { type GameTreeNode, gameTreeNode } from './gameTree';
 
 /** A quotient job computes at least this far (Kayles' is proved at heap 167), unless proved sooner. */
 export const QUOTIENT_SEARCH_FLOOR = 400;
@@ -45,7 +46,18 @@ export type Job =
   /** A rule's misère quotient and its heaps' genus, for the explorer's misère view (QuotientRequest). */
   | { readonly kind: 'quotient'; readonly rule: HeapRule; readonly upTo: number }
   /** The computer's move in a game (REPLY_COMMAND). */
-  | { readonly kind: 'reply'; readonly input: GameInput };
+  | { readonly kind: 'reply'; readonly input: GameInput }
+  /**
+   * The game tree's node at the end of `path` (move indexes from the game), its first `maxChildren` children valued
+   * (GameTreeRequest); `root`: the root's hash the path was made for (gameTree.ts).
+   */
+  | {
+      readonly kind: 'gameTree';
+      readonly input: GameInput;
+      readonly path: readonly number[];
+      readonly maxChildren: number;
+      readonly root?: string;
+    };
 
 export type JobResult =
   | { readonly kind: 'game'; readonly game: GameResult }
@@ -54,7 +66,8 @@ export type JobResult =
   | { readonly kind: 'wythoff'; readonly table: WythoffTable }
   | { readonly kind: 'graph'; readonly graph: GraphNimbers }
   | { readonly kind: 'quotient'; readonly quotient: MisereQuotient; readonly genera: GeneraResult }
-  | { readonly kind: 'reply'; readonly reply: ReplyChoice };
+  | { readonly kind: 'reply'; readonly reply: ReplyChoice }
+  | { readonly kind: 'gameTree'; readonly node: GameTreeNode };
 
 /**
  * The computer's move: by remoteness when the search reaches it (`remoteness` is then the game's
@@ -315,6 +328,8 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
       return { kind: 'graph', graph: graphNimbers(job.graph, budget) };
     case 'reply':
       return { kind: 'reply', reply: replyChoice(job.input, budget, cache) };
+    case 'gameTree':
+      return { kind: 'gameTree', node: gameTreeNode(job.input, job.path, job.maxChildren, budget, cache, job.root) };
     case 'quotient': {
       // Three quarters of the time for the quotient, what is left for the genus (a brute force).
       const key = ruleKey(job.rule);
@@ -367,6 +382,7 @@ export class SharedRuleSummaries {
       case 'wythoff':
       case 'quotient':
       case 'reply':
+      case 'gameTree':
         return result;
       case 'game':
         if (!result.game.components.some((c) => c.rule)) return result;

@@ -9,6 +9,7 @@ import { explanationFeature } from './explanation';
 import type { Feature } from './feature';
 import { foldingFeature } from './folding';
 import { formattingFeature } from './formatting';
+import { gameTreeFeature } from './gameTree';
 import { graphViewFeature } from './graphView';
 import { hoverFeature } from './hover';
 import { inlayHintsFeature } from './inlayHints';
@@ -39,6 +40,7 @@ export const FEATURES: readonly Feature[] = [
   sequenceFeature,
   graphViewFeature,
   pictureViewFeature,
+  gameTreeFeature,
   cancelFeature,
   explanationFeature,
 ];

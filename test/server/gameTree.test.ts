@@ -1,0 +1,214 @@
+// The game tree (GameTreeRequest) over an in-process LSP session: the root's children of a nim game
+// are exactly its moves, each valued as the engine values the position after it (and as a brute
+// force mex does), the P-positions marked; a node two levels down; a path made for another game,
+// or past a node's moves, refused; a game too large to list; misère outcomes; the server's own
+// command tells the moves as a message.
+import * as assert from 'node:assert/strict';
+import { analyzeGame } from '../../server/src/engine';
+import { losesAt } from '../../server/src/engine/remoteness';
+import {
+  GAME_TREE_MAX_CHILDREN,
+  type GameTreeAnswer,
+  type GameTreeParams,
+  GameTreeRequest,
+  SHOW_GAME_TREE_COMMAND,
+} from '../../server/src/protocol';
+import { LanguageServerSession } from '../helpers/languageServer';
+
+type Node = Exclude<GameTreeAnswer, { refused: string }>;
+
+const uri = 'file:///tree.game';
+const text = [
+  'game three = nim 3 4 5',
+  'game huge = nim 1000000',
+  'game last = misere nim 1 1 1',
+  'graph g {',
+  '  a -> b, c',
+  '  b -> c',
+  '}',
+  'game pebbles = g at a + kayles 3',
+  'game wide = nim 40 41',
+  'game w = wythoff (1, 2)',
+  'game l = leftmost [1, 2] [1]',
+  'game s = staircase [1, 1]',
+  'game h = hackenbush { ground - a, a - b }',
+  'game r = kayles "XX.X"',
+  '',
+].join('\n');
+
+/** Nim's nimber by brute force: the mex of the nimbers after every move. */
+function nimByMex(heaps: readonly number[]): number {
+  const memo = new Map<string, number>();
+  const value = (hs: readonly number[]): number => {
+    const key = [...hs].sort((a, b) => a - b).join(',');
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    const seen = new Set<number>();
+    hs.forEach((h, i) => {
+      for (let to = 0; to < h; to++) seen.add(value(hs.map((x, j) => (j === i ? to : x))));
+    });
+    let mex = 0;
+    while (seen.has(mex)) mex++;
+    memo.set(key, mex);
+    return mex;
+  };
+  return value(heaps);
+}
+
+/** The heaps of a nim position as the tree writes it (`nim 3 1 5`). */
+const heapsOf = (position: string) =>
+  position
+    .replace(/^nim /, '')
+    .split(' ')
+    .map(Number)
+    .filter((h) => h > 0);
+
+describe('the game tree request', function () {
+  this.timeout(60_000);
+  let session: LanguageServerSession;
+  const ask = (params: Omit<GameTreeParams, 'textDocument'>) =>
+    session.request(GameTreeRequest, { textDocument: { uri }, ...params });
+  const node = async (params: Omit<GameTreeParams, 'textDocument'>): Promise<Node> => {
+    const answer = await ask(params);
+    assert.ok(!('refused' in answer), JSON.stringify(answer));
+    return answer;
+  };
+  before(async () => {
+    session = (await LanguageServerSession.inProcess()).session;
+    await session.open(uri, text);
+  });
+  after(async () => {
+    await session?.stop();
+  });
+
+  it('the root of nim 3 4 5: exactly its 12 moves, each valued as the engine and a brute force mex', async () => {
+    const root = await node({ game: 'three' });
+    assert.equal(root.position, 'nim 3 4 5');
+    assert.deepEqual([root.nimber, root.outcome, root.moveCount, root.play], ['2', 'N', 12, 'normal']);
+    assert.equal(root.children.length, 12);
+    const expected: string[] = [];
+    [3, 4, 5].forEach((h, i) => {
+      for (let to = h - 1; to >= 0; to--) expected.push([3, 4, 5].map((x, j) => (j === i ? to : x)).join(' '));
+    });
+    const positions = root.children.map((c) => heapsOf(c.position));
+    assert.deepEqual(
+      root.children.map((c) => c.position.replace(/^nim /, '')).sort(),
+      expected
+        .map((e) =>
+          e
+            .split(' ')
+            .filter((h) => h !== '0')
+            .join(' '),
+        )
+        .sort(),
+    );
+    root.children.forEach((child, k) => {
+      const heaps = positions[k];
+      const engine = analyzeGame({
+        play: 'normal',
+        components: [{ kind: 'heaps', rule: { kind: 'subtractAllExcept', except: [] }, heaps: heaps.map(BigInt) }],
+      });
+      assert.equal(child.nimber, String(engine.nimber), child.position);
+      assert.equal(Number(child.nimber), nimByMex(heaps), child.position);
+      assert.equal(child.outcome, child.nimber === '0' ? 'P' : 'N', child.position);
+      assert.match(child.label, /^\d → \d$/);
+      assert.equal(child.hasChildren, heaps.length > 0);
+      assert.ok(child.remoteness !== undefined && losesAt('normal', child.remoteness) === (child.outcome === 'P'));
+    });
+    // The winning moves of nim 3 4 5 (nim-sum 2): 3 → 1 only.
+    assert.deepEqual(
+      root.children.filter((c) => c.outcome === 'P').map((c) => [c.label, c.position]),
+      [['3 → 1', 'nim 1 4 5']],
+    );
+  });
+
+  it('a path two levels down, and a path made for another game or past the moves refused', async () => {
+    const root = await node({ game: 'three' });
+    const winning = root.children.findIndex((c) => c.outcome === 'P');
+    const child = await node({ game: 'three', path: [winning], root: root.root });
+    assert.equal(child.position, 'nim 1 4 5');
+    assert.deepEqual([child.nimber, child.outcome, child.moveCount], ['0', 'P', 10]);
+    assert.ok(
+      child.children.every((c) => c.outcome === 'N'),
+      'every move from a P-position wins for the other',
+    );
+    const grandchild = await node({ game: 'three', path: [winning, 0], root: root.root });
+    assert.equal(grandchild.position, child.children[0].position);
+    assert.equal(grandchild.nimber, child.children[0].nimber);
+    assert.deepEqual(grandchild.path, [winning, 0]);
+    const other = await ask({ game: 'three', path: [0], root: 'not-this-game' });
+    assert.match((other as { refused: string }).refused, /changed since its tree was drawn/);
+    const past = await ask({ game: 'three', path: [winning, 10] });
+    assert.match((past as { refused: string }).refused, /has 10 moves, not a move 11/);
+    await assert.rejects(ask({ game: 'three', path: [-1] }), /params.path must be/);
+    await assert.rejects(ask({ path: [] }), /a game \(its name\) or a position/);
+    assert.match(((await ask({ game: 'nope' })) as { refused: string }).refused, /no game `nope`/);
+  });
+
+  // Moves that leave equal positions are one (nim 40 40 has 40), so the wide game's heaps differ.
+  it('a game too large to list its moves says so; a wide one lists its first children, counting all', async () => {
+    const huge = await node({ game: 'huge' });
+    assert.deepEqual([huge.nimber, huge.moveCount, huge.children.length], ['1000000', null, 0]);
+    assert.match(huge.movesReason ?? '', /10,000|too large|past/);
+    const wide = await node({ game: 'wide' });
+    assert.deepEqual([wide.moveCount, wide.children.length], [81, GAME_TREE_MAX_CHILDREN]);
+  });
+
+  it('misère play: outcomes, not nimbers; a token on a graph by its vertex names; by position', async () => {
+    const last = await node({ game: 'last' });
+    assert.deepEqual([last.play, last.outcome, last.nimber], ['misere', 'P', null]);
+    assert.deepEqual(
+      last.children.map((c) => [c.label, c.position, c.outcome, c.nimber]),
+      [['1 → 0', 'nim 1 1', 'N', null]],
+    );
+    const pebbles = await node({ position: { line: 7, character: 3 } });
+    assert.equal(pebbles.position, 'g at a + kayles 3');
+    const labels = pebbles.children.map((c) => c.label);
+    assert.ok(labels.includes('g a → b') && labels.includes('g a → c'), labels.join(', '));
+    assert.ok(labels.includes('kayles 3 → 1+1'), labels.join(', '));
+    assert.ok(pebbles.children.some((c) => c.position === 'g at c + kayles 3'));
+  });
+
+  it('each kind of component written as in a game, and its moves as labels', async () => {
+    const written = async (game: string) => {
+      const root = await node({ game });
+      return [root.position, ...root.children.map((c) => `${c.label} ⇒ ${c.position}${c.hasChildren ? '' : ' .'}`)];
+    };
+    assert.deepEqual(await written('w'), [
+      'wythoff (1, 2)',
+      '(1, 2) → (0, 2) ⇒ wythoff (0, 2)',
+      '(1, 2) → (1, 0) ⇒ wythoff (1, 0)',
+      '(1, 2) → (1, 1) ⇒ wythoff (1, 1)',
+      '(1, 2) → (0, 1) ⇒ wythoff (0, 1)',
+    ]);
+    assert.deepEqual(await written('l'), [
+      'leftmost [1, 2] [1]',
+      'row 1: 1 → 0 ⇒ leftmost [0, 2] [1]',
+      'row 2: 1 → 0 ⇒ leftmost [1, 2] [0]',
+    ]);
+    assert.deepEqual(await written('s'), [
+      'staircase [1, 1]',
+      '1 from step 1 → off ⇒ staircase [0, 1]',
+      '1 from step 2 → step 1 ⇒ staircase [2, 0]',
+    ]);
+    assert.deepEqual(await written('h'), [
+      'hackenbush { ground - a, a - b }',
+      'cut ground - a ⇒ hackenbush { } .',
+      'cut a - b ⇒ hackenbush { ground - a }',
+    ]);
+    assert.deepEqual(await written('r'), [
+      'kayles "XX.X"',
+      'knock 1 ⇒ kayles ".X.X"',
+      'knock 2 ⇒ kayles "X..X"',
+      'knock 1–2 ⇒ kayles "...X"',
+      'knock 4 ⇒ kayles "XX.."',
+    ]);
+  });
+
+  it("the server's own command tells the root's moves", async () => {
+    const told = (await session.executeCommand(SHOW_GAME_TREE_COMMAND, [{ uri, game: 'three' }])) as string;
+    assert.match(told, /^three = nim 3 4 5: \*2, remoteness \d+; 12 moves: 3 → 2 \(\*/);
+    assert.match(told, /3 → 1 \(0 \(P\)/);
+    await assert.rejects(session.executeCommand(SHOW_GAME_TREE_COMMAND, [{ uri }]), /needs \{ uri, game \}/);
+  });
+});
