@@ -708,4 +708,89 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await closeTab(treePage, 'tree of coins');
     });
   });
+
+  // Playing against the computer: examples/play.game, "play against the computer" on `duel`, then the
+  // user's winning-move lenses, each answered by the computer's edit, until the game ends (a page of its own).
+  describe('a game played to the end against the computer', function () {
+    this.timeout(READY_MS + 12 * SHOWN_MS);
+    const PLAY_FILE = 'play.game';
+    const DUEL = 'game duel = nim ';
+    let playPage: Page;
+
+    before(async () => {
+      playPage = await session.browser.newPage();
+      await playPage.setViewportSize({ width: 1400, height: 900 });
+    });
+    after(async () => {
+      await playPage?.close().catch(() => {});
+    });
+    afterEach(async function () {
+      if (this.currentTest?.state === 'failed')
+        await playPage
+          .screenshot({
+            path: join(session.resultsDir, `failed-${this.currentTest.title.replace(/[^\w]+/g, '-').slice(0, 60)}.png`),
+          })
+          .catch(() => {});
+    });
+
+    /** The notifications' text, newest last. */
+    const notifications = () =>
+      playPage.evaluate(() =>
+        [...document.querySelectorAll('.notification-toast .notification-list-item-message')].map((n) =>
+          (n.textContent ?? '').replace(/\u00a0/g, ' '),
+        ),
+      );
+
+    it('plays nim 2 3 out: each winning-move lens is answered by the computer, and the end says who won', async () => {
+      await playPage.goto(session.workbenchUrl);
+      const entry = playPage.locator('.explorer-folders-view .monaco-list-row', { hasText: PLAY_FILE });
+      await entry.waitFor({ state: 'visible', timeout: READY_MS });
+      await runCommand(playPage, 'View: Close All Editor Groups');
+      const dontSave = playPage.locator('.monaco-dialog-box .monaco-button', { hasText: "Don't Save" });
+      if (
+        await dontSave.waitFor({ state: 'visible', timeout: 3000 }).then(
+          () => true,
+          () => false,
+        )
+      )
+        await dontSave.click();
+      await entry.click();
+      await waitForLensAbove(playPage, DUEL, (text) => text.includes('play against the computer'));
+      await playPage.locator('.codelens-decoration a', { hasText: 'play against the computer' }).first().click();
+      await waitForLensAbove(
+        playPage,
+        DUEL,
+        (text) => text.includes("computer's move") && text.includes('stop playing'),
+      );
+      const positions: string[] = [(await renderedLine(playPage, DUEL)) ?? ''];
+      let ended: string | undefined;
+      for (let turn = 0; turn < 6 && !ended; turn++) {
+        // The user's move: the first winning-move lens above the game.
+        const lens = await waitForLensAbove(playPage, DUEL, (text) => text.includes('▶'));
+        const title = lens
+          .split(' | ')
+          .find((t) => t.includes('▶'))!
+          .trim();
+        const before = (await renderedLine(playPage, DUEL)) ?? '';
+        await playPage.locator('.codelens-decoration a', { hasText: title }).first().click();
+        // The computer answers: a message says its move, or that the game is over.
+        const message = await poll(
+          playPage,
+          "the computer's answer",
+          async () =>
+            (await notifications()).find((m) => /^Computer: |No move is left/.test(m) && !positions.includes(m)),
+          () => true,
+        );
+        positions.push(message);
+        if (/you won|the computer won/.test(message)) ended = message;
+        else await waitForLine(playPage, "the computer's move in the text", (text) => text !== before, DUEL);
+      }
+      assert.ok(ended, `the game ended: ${positions.join(' / ')}`);
+      // nim 2 3 is won by the player to move, and the user took a winning move each time.
+      assert.match(ended, /you won/);
+      assert.match((await renderedLine(playPage, DUEL)) ?? '', /^game duel = nim 0 0/);
+      await waitForLensAbove(playPage, DUEL, (text) => text.includes('play against the computer'));
+      await playPage.screenshot({ path: join(session.resultsDir, 'e2e-15-play.png') });
+    });
+  });
 }

@@ -349,6 +349,7 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
               ['e2e-12-picture.png', 'picture.png'],
               ['e2e-14-markdown.png', 'markdown.png'],
               ['e2e-14-tree.png', 'tree.png'],
+              ['e2e-15-play.png', 'play.png'],
             ]) {
               copyFileSync(join(resultsDir, shot), join(repositoryRoot, 'media', picture));
               say(`media/${picture} updated from ${shot}`);
