@@ -128,7 +128,8 @@ async function lensesAbove(page: Page, start: string): Promise<string | undefine
       return box.height > 0 && box.bottom <= top + 2 && box.bottom > top - box.height - 8;
     });
     // One decoration holds the lenses of a line, written `a | b` with no-break spaces.
-    return lenses.map((lens) => (lens.textContent ?? '').replace(/\u00a0/g, ' ')).join(' | ');
+    // An icon (`$(play-circle)`) is drawn as a glyph with no text: spaces are folded.
+    return lenses.map((lens) => (lens.textContent ?? '').replace(/[\u00a0\s]+/g, ' ').trim()).join(' | ');
   }, start);
 }
 
@@ -217,7 +218,7 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
         /onetwo 7\s*\*1 \+ s237 10\s*0 \+ nim 5\s*\*5 \+ g at b\s*0 \+ kayles "XXX\.XX"\s*\*1\s*⊕ = \*5 · win/,
       );
       const lens = await waitForLensAbove(page, GAME_LINE, (text) => text.includes(MOVE_LENS));
-      assert.equal(lens, '▶ onetwo 4 → 2 | ▶ onetwo 5 → 4');
+      assert.equal(lens, '▶ onetwo 4 → 2 | ▶ onetwo 5 → 4 | play against the computer');
       await shot('e2e-1-opened.png');
     });
 
@@ -277,7 +278,7 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       assert.equal(await renderedLine(page, LINE_AFTER_MOVE), undefined);
       // The lens above follows the text back: the winning moves again.
       const lens = await waitForLensAbove(page, GAME_LINE, (text) => text.includes(MOVE_LENS));
-      assert.equal(lens, '▶ onetwo 4 → 2 | ▶ onetwo 5 → 4');
+      assert.equal(lens, '▶ onetwo 4 → 2 | ▶ onetwo 5 → 4 | play against the computer');
     });
 
     it('the Outline view lists the rules and the games', async () => {
@@ -733,10 +734,10 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
           .catch(() => {});
     });
 
-    /** The notifications' text, newest last. */
+    /** The notifications' text, in the notification centre. */
     const notifications = () =>
       playPage.evaluate(() =>
-        [...document.querySelectorAll('.notification-toast .notification-list-item-message')].map((n) =>
+        [...document.querySelectorAll('.notifications-center .notification-list-item-message')].map((n) =>
           (n.textContent ?? '').replace(/\u00a0/g, ' '),
         ),
       );
@@ -762,8 +763,11 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
         DUEL,
         (text) => text.includes("computer's move") && text.includes('stop playing'),
       );
+      // The notification centre stays open: each of the computer's moves is told there, as is the end.
+      await runCommand(playPage, 'Notifications: Show Notifications');
+      const answers = async () => (await notifications()).filter((m) => /^Computer: |^No move is left/.test(m)).length;
       const positions: string[] = [(await renderedLine(playPage, DUEL)) ?? ''];
-      let ended: string | undefined;
+      let ended = false;
       for (let turn = 0; turn < 6 && !ended; turn++) {
         // The user's move: the first winning-move lens above the game.
         const lens = await waitForLensAbove(playPage, DUEL, (text) => text.includes('▶'));
@@ -771,23 +775,23 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
           .split(' | ')
           .find((t) => t.includes('▶'))!
           .trim();
-        const before = (await renderedLine(playPage, DUEL)) ?? '';
+        const told = await answers();
         await playPage.locator('.codelens-decoration a', { hasText: title }).first().click();
-        // The computer answers: a message says its move, or that the game is over.
-        const message = await poll(
+        // The computer answers: its move (or the end) is told, and its edit is in the text.
+        await poll(
           playPage,
-          "the computer's answer",
-          async () =>
-            (await notifications()).find((m) => /^Computer: |No move is left/.test(m) && !positions.includes(m)),
+          `the computer's answer to ${title}`,
+          async () => ((await answers()) > told ? 'told' : undefined),
           () => true,
         );
-        positions.push(message);
-        if (/you won|the computer won/.test(message)) ended = message;
-        else await waitForLine(playPage, "the computer's move in the text", (text) => text !== before, DUEL);
+        const last = (await notifications()).filter((m) => /^Computer: |^No move is left/.test(m))[0];
+        positions.push(last);
+        ended = /^No move is left/.test(last);
+        if (!ended) await waitForLensAbove(playPage, DUEL, (text) => text.includes('▶') && !text.includes(title));
       }
       assert.ok(ended, `the game ended: ${positions.join(' / ')}`);
       // nim 2 3 is won by the player to move, and the user took a winning move each time.
-      assert.match(ended, /you won/);
+      assert.match(positions[positions.length - 1], /you won/);
       assert.match((await renderedLine(playPage, DUEL)) ?? '', /^game duel = nim 0 0/);
       await waitForLensAbove(playPage, DUEL, (text) => text.includes('play against the computer'));
       await playPage.screenshot({ path: join(session.resultsDir, 'e2e-15-play.png') });
