@@ -35,6 +35,7 @@ import {
   OPEN_EXAMPLE_COMMAND,
   type PictureAnswer,
   PictureRequest,
+  PLAY_COMMAND,
   RESTART_SERVER_COMMAND,
   type SequenceAnswer,
   SequenceRequest,
@@ -47,6 +48,7 @@ import {
   type ShowGraphArguments,
   type ShowMovesArguments,
   type ShowPictureArguments,
+  STOP_PLAY_COMMAND,
   StatusNotification,
   type StatusParams,
   WinningMovesRequest,
@@ -132,6 +134,12 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
         if (command === SHOW_GRAPH_COMMAND) return graph(context, args[0] as ShowGraphArguments | undefined);
         if (command === SHOW_PICTURE_COMMAND) return picture(context, args[0] as ShowPictureArguments | undefined);
         if (command === SHOW_GAME_TREE_COMMAND) return tree(context, args[0] as ShowGameTreeArguments | undefined);
+        // From the palette, play mode begins for the game at the cursor (the server finds it by position).
+        if ((command === PLAY_COMMAND || command === STOP_PLAY_COMMAND) && args[0] === undefined) {
+          const editor = gameEditor();
+          if (!editor) return void window.showWarningMessage('Put the cursor in a game of a .game file.');
+          return next(command, [{ uri: editor.document.uri.toString(), position: editor.selection.active }]);
+        }
         return next(command, args);
       },
     },

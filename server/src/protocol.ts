@@ -566,16 +566,17 @@ export const STOP_PLAY_COMMAND = 'grundy.stopPlay';
  */
 export const REPLY_COMMAND = 'grundy.reply';
 
-export interface PlayArguments {
-  readonly uri: string;
-  readonly game: string;
-}
+/** A game by name, or (VS Code's palette) the game whose declaration holds `position`. */
+export type PlayArguments =
+  | { readonly uri: string; readonly game: string }
+  | { readonly uri: string; readonly position: Position };
 
 export function playArguments(value: unknown, command = PLAY_COMMAND): PlayArguments {
   const v = record(value, `${command}'s argument`);
-  if (typeof v.uri !== 'string' || typeof v.game !== 'string')
-    throw new InvalidParams(`${command} needs { uri, game }, not ${shown(value)}`);
-  return { uri: v.uri, game: v.game };
+  if (typeof v.uri === 'string' && typeof v.game === 'string') return { uri: v.uri, game: v.game };
+  if (typeof v.uri === 'string' && v.position !== undefined)
+    return { uri: v.uri, position: position(v.position, `${command}'s position`) };
+  throw new InvalidParams(`${command} needs { uri, game } or { uri, position }, not ${shown(value)}`);
 }
 
 export interface PlayAnswer {

@@ -10,12 +10,14 @@ import {
   COPY_NIMBER_COMMAND,
   EXPLORE_SEQUENCE_COMMAND,
   OPEN_EXAMPLE_COMMAND,
+  PLAY_COMMAND,
   RESTART_SERVER_COMMAND,
   SHOW_GAME_TREE_COMMAND,
   SHOW_GRAPH_COMMAND,
   SHOW_MOVES_COMMAND,
   SHOW_OUTPUT_COMMAND,
   SHOW_PICTURE_COMMAND,
+  STOP_PLAY_COMMAND,
 } from '../../server/src/protocol';
 import { repositoryPath } from '../helpers/paths';
 
@@ -357,12 +359,14 @@ describe('TextMate grammar', () => {
       COPY_NIMBER_COMMAND,
       EXPLORE_SEQUENCE_COMMAND,
       OPEN_EXAMPLE_COMMAND,
+      PLAY_COMMAND,
       RESTART_SERVER_COMMAND,
       SHOW_GAME_TREE_COMMAND,
       SHOW_GRAPH_COMMAND,
       SHOW_MOVES_COMMAND,
       SHOW_OUTPUT_COMMAND,
       SHOW_PICTURE_COMMAND,
+      STOP_PLAY_COMMAND,
     ].sort();
     assert.deepEqual(manifest.contributes.commands.map((c: { command: string }) => c.command).sort(), commands);
     for (const command of manifest.contributes.commands) assert.equal(command.category, 'Grundy', command.command);

@@ -172,7 +172,8 @@ describe('play mode', () => {
       session.executeCommand(REPLY_COMMAND, [{ uri, version: session.version(uri), game: 'x' }]),
       /It is your move/,
     );
-    await session.executeCommand(STOP_PLAY_COMMAND, [{ uri, game: 'x' }]);
+    // Stopped from the palette: the game at the cursor.
+    await session.executeCommand(STOP_PLAY_COMMAND, [{ uri, position: { line: 0, character: 12 } }]);
     assert.deepEqual(await lensTitles(uri), ['play against the computer']);
     await session.close(uri);
   });
@@ -180,7 +181,8 @@ describe('play mode', () => {
   it('a winning-move lens is answered at once, as a second edit; a save answers a hand edit', async () => {
     const uri = 'file:///play/lens.game';
     await session.open(uri, 'game x = nim 3 4 6\n');
-    await session.executeCommand(PLAY_COMMAND, [{ uri, game: 'x' }]);
+    // Started from the palette: the game at the cursor.
+    await session.executeCommand(PLAY_COMMAND, [{ uri, position: { line: 0, character: 3 } }]);
     const [move] = await session.settledCodeLenses(uri);
     session.appliedEdits.clear();
     const applied = (await session.executeCommand(move.command!.command, move.command!.arguments)) as {

@@ -40,8 +40,20 @@ function playableGame(view: DocumentView | undefined, name: string): GameSymbol 
   return game;
 }
 
-function startPlay(context: FeatureContext, args: PlayArguments): PlayAnswer {
-  const game = playableGame(context.view(args.uri), args.game);
+/** The game named, or the one whose declaration holds the position. */
+function gameNamed(view: DocumentView | undefined, args: PlayArguments): string {
+  if ('game' in args) return args.game;
+  if (!view) throw new Refusal('The document is not open.');
+  const offset = view.document.lines.offsetAt(args.position);
+  const game = view.document.model.games.find((g) => g.declaration.start <= offset && offset <= g.declaration.end);
+  if (!game) throw new Refusal('Put the cursor in a game.');
+  return game.name;
+}
+
+function startPlay(context: FeatureContext, asked: PlayArguments): PlayAnswer {
+  const view = context.view(asked.uri);
+  const args = { uri: asked.uri, game: gameNamed(view, asked) };
+  const game = playableGame(view, args.game);
   context.plays.set(sessionKey(args.uri, args.game), { position: gameInput(game), turn: 'start' });
   context.answersChanged();
   const message =
@@ -53,7 +65,8 @@ function startPlay(context: FeatureContext, args: PlayArguments): PlayAnswer {
   return { started: true, message };
 }
 
-function stopPlay(context: FeatureContext, args: PlayArguments): PlayAnswer {
+function stopPlay(context: FeatureContext, asked: PlayArguments): PlayAnswer {
+  const args = { uri: asked.uri, game: gameNamed(context.view(asked.uri), asked) };
   const stopped = context.plays.delete(sessionKey(args.uri, args.game));
   if (stopped) context.answersChanged();
   const message = stopped ? `Stopped playing \`${args.game}\`.` : `\`${args.game}\` was not in play mode.`;
