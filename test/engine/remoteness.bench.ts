@@ -5,7 +5,8 @@
 // 2. The small search beside every game's value (gameResult), on 2,000 games like a document's,
 //    friendly (small heaps) and unfriendly (random heaps up to 10^4, random rules): the time per
 //    game against the value alone (analyzeGame) in the same run, as percentiles. Target: p95 of
-//    the added time ≤ 25 ms, and the total at most 2× the value's.
+//    the added time ≤ 10 ms (a small game's value takes a tenth of a millisecond, so the ratio of
+//    the totals is printed, not aimed at).
 import { gameResult, replyChoice } from '../../server/src/compute/jobs';
 import { analyzeGame, createEngineCache } from '../../server/src/engine';
 import type { GameInput } from '../../server/src/engine/gameTypes';
@@ -26,7 +27,7 @@ for (const [what, input] of [
   ['nim 10 20 30', game('normal', nim, 10, 20, 30)],
   ['onetwo 30 40 50', game('normal', onetwo, 30, 40, 50)],
   ['kayles 12 15', game('normal', kayles, 12, 15)],
-  ['kayles 10 12 (a P-position: the longest loss)', game('normal', kayles, 9, 10, 11)],
+  ['kayles 9 10 11 (a P-position: the longest loss)', game('normal', kayles, 9, 10, 11)],
   ['misere kayles 8 9 10', game('misere', kayles, 8, 9, 10)],
   ['misere nim 5 6 7 8', game('misere', nim, 5, 6, 7, 8)],
 ] as const) {

@@ -283,11 +283,11 @@ export function summarizeGame(analysis: GameAnalysis, elapsedMs: number, remoten
 }
 
 /**
- * The positions a game's remoteness search may generate (20 ms at worst; a game that surely needs
- * more is not searched at all, remoteness.ts's searchWorkEstimate): it comes with every game's value,
+ * The positions a game's remoteness search may generate (about 10 ms at worst; a game estimated to
+ * need twice that is not searched at all, remoteness.ts's searchWorkEstimate): it comes with every game's value,
  * so it is kept small; the play commands search further (REPLY_REMOTENESS_WORK).
  */
-export const GAME_REMOTENESS_WORK = 10_000;
+export const GAME_REMOTENESS_WORK = 5_000;
 
 /** A game's value and, within its small budget, its remoteness: what the editor and the CLI show. */
 export function gameResult(

@@ -161,14 +161,14 @@ export function searchWorkEstimate(units: readonly Unit[]): number {
 
 /**
  * A game's remoteness and every move's, by the search over its whole sum. With `estimateFirst`, a
- * search whose estimated work (searchWorkEstimate) is 10 times its limit is not started.
+ * search whose estimated work (searchWorkEstimate) is twice its limit is not started.
  */
 export function gameRemoteness(input: GameInput, budget: Budget = {}, estimateFirst = false): GameRemoteness {
   const game = gameUnits(input, 'remoteness search');
   if ('reason' in game) return { remoteness: null, reason: game.reason };
   const work = budget.maxValues ?? DEFAULT_REMOTENESS_WORK;
   const estimate = estimateFirst ? searchWorkEstimate(game.units) : 0;
-  if (estimate > 10 * work)
+  if (estimate > 2 * work)
     return {
       remoteness: null,
       reason:
