@@ -164,6 +164,51 @@ async function closeTab(page: Page, title: string): Promise<void> {
   await tab.waitFor({ state: 'detached', timeout: SHOWN_MS });
 }
 
+/**
+ * Opens the workbench in `page` and `file` from the Explorer, from no editor: the tests before leave
+ * theirs open, language.game with lines typed into it (not kept: "Don't Save").
+ */
+async function openAlone(page: Page, session: WorkbenchSession, file: string): Promise<void> {
+  await page.goto(session.workbenchUrl);
+  const entry = page.locator('.explorer-folders-view .monaco-list-row', { hasText: file });
+  await entry.waitFor({ state: 'visible', timeout: READY_MS });
+  await runCommand(page, 'View: Close All Editor Groups');
+  const dontSave = page.locator('.monaco-dialog-box .monaco-button', { hasText: "Don't Save" });
+  if (
+    await dontSave.waitFor({ state: 'visible', timeout: 3000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await dontSave.click();
+  await entry.click();
+}
+
+/**
+ * Gives the describe it is called in a browser page of its own (1400 × 900, closed after it), and
+ * a screenshot of that page when one of its tests fails.
+ */
+function pageOfItsOwn(session: WorkbenchSession, set: (page: Page) => void, get: () => Page | undefined): void {
+  before(async () => {
+    const page = await session.browser.newPage();
+    await page.setViewportSize({ width: 1400, height: 900 });
+    set(page);
+  });
+  after(async () => {
+    await get()
+      ?.close()
+      .catch(() => {});
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed')
+      await get()
+        ?.screenshot({
+          path: join(session.resultsDir, `failed-${this.currentTest.title.replace(/[^\w]+/g, '-').slice(0, 60)}.png`),
+        })
+        .catch(() => {});
+  });
+}
+
 export function defineWorkbenchTests(session: WorkbenchSession): void {
   let page: Page;
   const shot = (name: string) => page.screenshot({ path: join(session.resultsDir, name) });
@@ -554,37 +599,16 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
     this.timeout(READY_MS + 3 * SHOWN_MS);
     let notes: Page;
 
-    before(async () => {
-      notes = await session.browser.newPage();
-      await notes.setViewportSize({ width: 1400, height: 900 });
-    });
-    after(async () => {
-      await notes?.close().catch(() => {});
-    });
-    afterEach(async function () {
-      if (this.currentTest?.state === 'failed')
-        await notes
-          .screenshot({
-            path: join(session.resultsDir, `failed-${this.currentTest.title.replace(/[^\w]+/g, '-').slice(0, 60)}.png`),
-          })
-          .catch(() => {});
-    });
+    pageOfItsOwn(
+      session,
+      (page) => {
+        notes = page;
+      },
+      () => notes,
+    );
 
     it('opens examples/notes.md: the game lines of its ```game blocks are coloured as game code', async () => {
-      await notes.goto(session.workbenchUrl);
-      const entry = notes.locator('.explorer-folders-view .monaco-list-row', { hasText: 'notes.md' });
-      await entry.waitFor({ state: 'visible', timeout: READY_MS });
-      // From no editor: the tests before left theirs open, language.game with lines typed into it (not kept).
-      await runCommand(notes, 'View: Close All Editor Groups');
-      const dontSave = notes.locator('.monaco-dialog-box .monaco-button', { hasText: "Don't Save" });
-      if (
-        await dontSave.waitFor({ state: 'visible', timeout: 3000 }).then(
-          () => true,
-          () => false,
-        )
-      )
-        await dontSave.click();
-      await entry.click();
+      await openAlone(notes, session, 'notes.md');
       await notes.locator('.tab.active', { hasText: 'notes.md' }).waitFor({ timeout: SHOWN_MS });
       // Inside a block, the line is game code: `game`, the names, the numbers in colours of their own (the injected
       // grammar's scopes). A fenced block Markdown alone knows nothing of is one token, in one colour.
@@ -638,28 +662,16 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
     const TREE_LINE = 'game coins = onetwo 3 4 5';
     let treePage: Page;
 
-    before(async () => {
-      treePage = await session.browser.newPage();
-      await treePage.setViewportSize({ width: 1400, height: 900 });
-    });
-    after(async () => {
-      await treePage?.close().catch(() => {});
-    });
-    afterEach(async function () {
-      if (this.currentTest?.state === 'failed')
-        await treePage
-          .screenshot({
-            path: join(session.resultsDir, `failed-${this.currentTest.title.replace(/[^\w]+/g, '-').slice(0, 60)}.png`),
-          })
-          .catch(() => {});
-    });
+    pageOfItsOwn(
+      session,
+      (page) => {
+        treePage = page;
+      },
+      () => treePage,
+    );
 
     it('Show Game Tree on coins: its moves, the P-positions marked, a node opened by a click', async () => {
-      await treePage.goto(session.workbenchUrl);
-      const entry = treePage.locator('.explorer-folders-view .monaco-list-row', { hasText: TREE_FILE });
-      await entry.waitFor({ state: 'visible', timeout: READY_MS });
-      await runCommand(treePage, 'View: Close All Editor Groups');
-      await entry.click();
+      await openAlone(treePage, session, TREE_FILE);
       await treePage.locator('.tab.active', { hasText: TREE_FILE }).waitFor({ timeout: SHOWN_MS });
       // The cursor in the game's declaration: the palette command takes the game at the cursor.
       await waitForLine(treePage, 'the game line', (text) => text.includes('= *3 · win'), TREE_LINE);
@@ -718,21 +730,13 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
     const DUEL = 'game duel = nim ';
     let playPage: Page;
 
-    before(async () => {
-      playPage = await session.browser.newPage();
-      await playPage.setViewportSize({ width: 1400, height: 900 });
-    });
-    after(async () => {
-      await playPage?.close().catch(() => {});
-    });
-    afterEach(async function () {
-      if (this.currentTest?.state === 'failed')
-        await playPage
-          .screenshot({
-            path: join(session.resultsDir, `failed-${this.currentTest.title.replace(/[^\w]+/g, '-').slice(0, 60)}.png`),
-          })
-          .catch(() => {});
-    });
+    pageOfItsOwn(
+      session,
+      (page) => {
+        playPage = page;
+      },
+      () => playPage,
+    );
 
     /** The notifications' text, in the notification centre. */
     const notifications = () =>
@@ -743,19 +747,7 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       );
 
     it('plays nim 2 3 out: each winning-move lens is answered by the computer, and the end says who won', async () => {
-      await playPage.goto(session.workbenchUrl);
-      const entry = playPage.locator('.explorer-folders-view .monaco-list-row', { hasText: PLAY_FILE });
-      await entry.waitFor({ state: 'visible', timeout: READY_MS });
-      await runCommand(playPage, 'View: Close All Editor Groups');
-      const dontSave = playPage.locator('.monaco-dialog-box .monaco-button', { hasText: "Don't Save" });
-      if (
-        await dontSave.waitFor({ state: 'visible', timeout: 3000 }).then(
-          () => true,
-          () => false,
-        )
-      )
-        await dontSave.click();
-      await entry.click();
+      await openAlone(playPage, session, PLAY_FILE);
       await waitForLensAbove(playPage, DUEL, (text) => text.includes('play against the computer'));
       await playPage.locator('.codelens-decoration a', { hasText: 'play against the computer' }).first().click();
       await waitForLensAbove(
