@@ -1,7 +1,7 @@
 // `npm run bench -- remoteness`: what remoteness costs.
 // 1. The computer's reply in play mode (jobs.ts replyChoice: the search of the whole sum to its
 //    end, then the quickest win or the longest loss) on positions people play, best of 3 from a
-//    cold cache: target 1 s at most for each.
+//    cold cache: target 1 s at most for each but the last (a big one, for scale).
 // 2. The small search beside every game's value (gameResult), on 2,000 games like a document's,
 //    friendly (small heaps) and unfriendly (random heaps up to 10^4, random rules): the time per
 //    game against the value alone (analyzeGame) in the same run, as percentiles. Target: p95 of
@@ -30,6 +30,7 @@ for (const [what, input] of [
   ['kayles 9 10 11 (a P-position: the longest loss)', game('normal', kayles, 9, 10, 11)],
   ['misere kayles 8 9 10', game('misere', kayles, 8, 9, 10)],
   ['misere nim 5 6 7 8', game('misere', nim, 5, 6, 7, 8)],
+  ['kayles 12 15 20 (175,244 positions)', game('normal', kayles, 12, 15, 20)],
 ] as const) {
   let fastest = Number.POSITIVE_INFINITY;
   let said = '';

@@ -6,7 +6,7 @@
 //   answer is "unknown", never a guess.
 import type { Budget, StopCause } from './types';
 import type { Unit } from './unitOptions';
-import { SearchStopped, stateKeys, UnitStates } from './unitStates';
+import { SearchStopped, UnitStates } from './unitStates';
 
 export interface NimMove {
   readonly heap: number;
@@ -66,12 +66,12 @@ export function misereSearch(units: readonly Unit[], budget: Budget = {}): Miser
 
   interface Frame {
     readonly state: string;
-    readonly keys: readonly string[];
+    readonly keys: readonly number[];
     unit: number;
     option: number;
     pending?: string;
   }
-  const frameOf = (state: string): Frame => ({ state, keys: stateKeys(state), unit: 0, option: 0 });
+  const frameOf = (state: string): Frame => ({ state, keys: states.decode(state), unit: 0, option: 0 });
   const nextOption = (frame: Frame) => states.nextOption(frame);
 
   // Depth-first with an explicit stack. Returns whether the player to move wins.

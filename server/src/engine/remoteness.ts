@@ -12,7 +12,7 @@ import type { GameInput, GameMove } from './gameTypes';
 import { gameUnits, optionMoves } from './gameUnits';
 import type { Budget, StopCause } from './types';
 import { type Unit, unitOptions } from './unitOptions';
-import { type OptionCursor, SearchStopped, stateKeys, UnitStates } from './unitStates';
+import { type OptionCursor, SearchStopped, UnitStates } from './unitStates';
 
 /** Work (positions generated) a remoteness search may do unless the budget says otherwise. */
 export const DEFAULT_REMOTENESS_WORK = 1_000_000;
@@ -48,7 +48,7 @@ export function remotenessSearch(units: readonly Unit[], play: Play, budget: Bud
   }
   const frameOf = (state: string): Frame => ({
     state,
-    keys: stateKeys(state),
+    keys: states.decode(state),
     unit: 0,
     option: 0,
     fastestWin: Number.POSITIVE_INFINITY,

@@ -1,6 +1,6 @@
 // The positions of a sum of units, as the exact searches (misère outcome, remoteness) walk them:
-// a unit is a short key, a position the sorted keys of its units that still have moves, joined by
-// spaces, so that equal positions are one string. Every option generated counts against the
+// a unit is a small integer id (one per distinct unit met), a position the sorted ids of its units
+// that still have moves, two UTF-16 code units each, so that equal positions are one short string. Every option generated counts against the
 // budget, which is polled every 1,024 of them.
 import type { Budget, StopCause } from './types';
 import { treblecrossOver, type Unit, unitOptions } from './unitOptions';
@@ -13,14 +13,9 @@ export class SearchStopped {
   ) {}
 }
 
-/** A position's unit keys (the empty position has none). */
-export function stateKeys(state: string): string[] {
-  return state === '' ? [] : state.split(' ');
-}
-
-/** Where a search is in the options of one position. */
+/** Where a search is in the options of one position (its units' ids, sorted). */
 export interface OptionCursor {
-  readonly keys: readonly string[];
+  readonly keys: readonly number[];
   unit: number;
   option: number;
 }
@@ -30,9 +25,15 @@ export class UnitStates {
   private readonly maxWork: number;
   // Rules, graphs, pictures and dictionaries are told apart by identity: one id per object met.
   private readonly ids = new Map<object, number>();
-  private readonly unitsByKey = new Map<string, Unit>();
-  /** Each unit's options, as unit keys, computed once. */
-  private readonly optionsByKey = new Map<string, string[][]>();
+  /** A unit's id by its key; ids are dense, from 0. */
+  private readonly unitIds = new Map<string, number>();
+  private readonly units: Unit[] = [];
+  /** Each unit's options, as unit ids, computed once (by id). */
+  private readonly options: (number[][] | undefined)[] = [];
+  /** Rows holding three in a row, by id. */
+  private readonly over: boolean[] = [];
+  /** Each unit's options as the sorted ids of their units with moves (null: the option ends the game), by id. */
+  private readonly merged: ((number[] | null)[] | undefined)[] = [];
 
   /** `what` names the search in its reasons ("beyond the misère search limit"). */
   constructor(
@@ -68,8 +69,8 @@ export class UnitStates {
     return id;
   }
 
-  keyOf = (unit: Unit): string => {
-    // No spaces: a state is its units' keys joined by spaces.
+  /** The unit's id: equal units (same kind, same rule or graph object, same size or text) have one id. */
+  keyOf = (unit: Unit): number => {
     const key = (() => {
       switch (unit.kind) {
         case 'heap':
@@ -85,37 +86,55 @@ export class UnitStates {
         case 'hackenbush':
           return `k${this.idOf(unit.picture)}:${unit.edges.join(',')}`;
         case 'word':
-          return `s${this.idOf(unit.words)}:${encodeURIComponent(unit.text)}`;
+          return `s${this.idOf(unit.words)}:${unit.text}`;
         case 'treblecross':
           return `x${unit.cells}`;
       }
     })();
-    if (!this.unitsByKey.has(key)) this.unitsByKey.set(key, unit);
-    return key;
+    let id = this.unitIds.get(key);
+    if (id === undefined) {
+      id = this.units.length;
+      this.unitIds.set(key, id);
+      this.units.push(unit);
+      this.over.push(treblecrossOver(unit));
+    }
+    return id;
   };
 
-  optionsOfUnit = (key: string): string[][] => {
-    let options = this.optionsByKey.get(key);
+  optionsOfUnit = (id: number): number[][] => {
+    let options = this.options[id];
     if (!options) {
-      const units = unitOptions(this.unitsByKey.get(key)!);
+      const units = unitOptions(this.units[id]);
       this.spend(units.length);
       options = units.map((option) => option.map(this.keyOf));
-      this.optionsByKey.set(key, options);
+      this.options[id] = options;
     }
     return options;
   };
 
   /**
-   * Canonical state: units with moves only (a unit with none never matters), sorted. A row with
-   * three in a row ends the game: that position is the empty one (no move is left).
+   * Canonical state: the units with moves only (a unit with none never matters), sorted, each id
+   * written as two UTF-16 code units. A row with three in a row ends the game: that position is
+   * the empty one (no move is left).
    */
-  canonical = (keys: readonly string[]): string => {
-    if (keys.some((k) => k.startsWith('x') && treblecrossOver(this.unitsByKey.get(k)!))) return '';
-    return keys
-      .filter((k) => this.optionsOfUnit(k).length > 0)
-      .sort()
-      .join(' ');
+  canonical = (ids: readonly number[]): string => {
+    const kept: number[] = [];
+    for (const id of ids) {
+      if (this.over[id]) return '';
+      if (this.optionsOfUnit(id).length > 0) kept.push(id);
+    }
+    kept.sort((a, b) => a - b);
+    let state = '';
+    for (const id of kept) state += String.fromCharCode(id >>> 16, id & 0xffff);
+    return state;
   };
+
+  /** A canonical state's unit ids, sorted (the empty position has none). */
+  decode(state: string): number[] {
+    const ids = new Array<number>(state.length >> 1);
+    for (let i = 0; i < ids.length; i++) ids[i] = (state.charCodeAt(2 * i) << 16) | state.charCodeAt(2 * i + 1);
+    return ids;
+  }
 
   /** The cursor's next option as a canonical state, or undefined when there is none left. */
   nextOption(cursor: OptionCursor): string | undefined {
@@ -125,11 +144,10 @@ export class UnitStates {
         cursor.unit++; // equal units give equal options
         continue;
       }
-      const options = this.optionsOfUnit(keys[cursor.unit]);
+      const options = this.mergedOptions(keys[cursor.unit]);
       if (cursor.option < options.length) {
         this.spend(1);
-        const rest = keys.slice(0, cursor.unit).concat(keys.slice(cursor.unit + 1));
-        return this.canonical(rest.concat(options[cursor.option++]));
+        return this.merge(keys, cursor.unit, options[cursor.option++]);
       }
       cursor.unit++;
       cursor.option = 0;
@@ -137,8 +155,39 @@ export class UnitStates {
     return undefined;
   }
 
-  /** The state after option `option` of unit `unit` of a position given as its units' keys (not canonical). */
-  after(keys: readonly string[], unit: number, option: number): string {
+  private mergedOptions(id: number): (number[] | null)[] {
+    let merged = this.merged[id];
+    if (!merged) {
+      merged = this.optionsOfUnit(id).map((option) => {
+        if (option.some((u) => this.over[u])) return null;
+        return option.filter((u) => this.optionsOfUnit(u).length > 0).sort((a, b) => a - b);
+      });
+      this.merged[id] = merged;
+    }
+    return merged;
+  }
+
+  /**
+   * The canonical state of a canonical position (sorted ids, each with moves) with unit `unit`
+   * replaced by `option` (sorted ids with moves; null ends the game): a merge of two sorted lists.
+   */
+  private merge(keys: readonly number[], unit: number, option: number[] | null): string {
+    if (option === null) return '';
+    let state = '';
+    let j = 0;
+    for (let i = 0; i < keys.length; i++) {
+      if (i === unit) continue;
+      const id = keys[i];
+      for (; j < option.length && option[j] < id; j++)
+        state += String.fromCharCode(option[j] >>> 16, option[j] & 0xffff);
+      state += String.fromCharCode(id >>> 16, id & 0xffff);
+    }
+    for (; j < option.length; j++) state += String.fromCharCode(option[j] >>> 16, option[j] & 0xffff);
+    return state;
+  }
+
+  /** The state after option `option` of unit `unit` of a position given as its units' ids (not canonical). */
+  after(keys: readonly number[], unit: number, option: number): string {
     const rest = keys.slice(0, unit).concat(keys.slice(unit + 1));
     return this.canonical(rest.concat(this.optionsOfUnit(keys[unit])[option]));
   }
