@@ -1,7 +1,7 @@
 // The positions of a sum of units, as the exact searches (misère outcome, remoteness) walk them:
 // a unit is a small integer id (one per distinct unit met), a position the sorted ids of its units
-// that still have moves, two UTF-16 code units each, so that equal positions are one short string. Every option generated counts against the
-// budget, which is polled every 1,024 of them.
+// that still have moves, two UTF-16 code units each, so that equal positions are one short string.
+// Every option generated counts against the budget, which is polled every 1,024 of them.
 import type { Budget, StopCause } from './types';
 import { treblecrossOver, type Unit, unitOptions } from './unitOptions';
 
