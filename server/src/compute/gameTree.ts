@@ -6,8 +6,8 @@
 // too large to list its moves says so, each child is valued under a small share of the time, and the
 // remoteness search is small.
 import { analyzeGame, type EngineCache } from '../engine';
-import { gameAfter, gameMoves, gameOver, positionKey } from '../engine/gamePositions';
-import type { ComponentInput, ComponentMove, GameInput, GameMove } from '../engine/gameTypes';
+import { gameAfter, gameMoves, gameOver, positionKey, shortDigest } from '../engine/gamePositions';
+import type { ComponentInput, GameInput, GameMove } from '../engine/gameTypes';
 import { gameRemoteness } from '../engine/remoteness';
 import type { Budget } from '../engine/types';
 
@@ -59,22 +59,10 @@ export function stripped(c: ComponentInput): TreeComponent {
   return c.kind === 'tokens' ? { kind: 'tokens', vertices: c.vertices } : c;
 }
 
-/** A short hash of a position's key (FNV-1a, two lanes). */
+/** A short hash of a position's key. */
 export function rootHash(input: GameInput): string {
   const key = positionKey(input);
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < key.length; i++) {
-    const x = key.charCodeAt(i);
-    a = Math.imul(a ^ x, 0x01000193) >>> 0;
-    b = Math.imul(b ^ (x + 0x9e3779b9), 0x85ebca6b) >>> 0;
-  }
-  return `${key.length.toString(36)}.${a.toString(36)}.${b.toString(36)}`;
-}
-
-/** A move as a string, to match the remoteness search's moves with the listed ones. */
-function moveId({ component, move }: GameMove): string {
-  return `${component}:${JSON.stringify(move as ComponentMove, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}`;
+  return `${key.length.toString(36)}.${shortDigest(key)}`;
 }
 
 function positionValue(input: GameInput, budget: Budget, cache: EngineCache): TreeValue {
@@ -121,8 +109,6 @@ export function gameTreeNode(
     deadline: Math.min(until, started + TREE_TIME_MS / 4),
     maxValues: Math.min(budget.maxValues ?? Number.POSITIVE_INFINITY, TREE_REMOTENESS_WORK),
   });
-  const remotenessOf = new Map<string, number>();
-  if (ranked.remoteness !== null) for (const m of ranked.moves) remotenessOf.set(moveId(m.move), m.remoteness);
   const share = (left: number) => ({ ...budget, deadline: Date.now() + Math.max(1, (until - Date.now()) / left) });
   const own = positionValue(node, share(maxChildren + 1), cache);
   const value = ranked.remoteness === null ? own : { ...own, remoteness: ranked.remoteness };
@@ -133,7 +119,8 @@ export function gameTreeNode(
   const children = first.map((move, k): TreeChild => {
     const after = gameAfter(node, move);
     const child = positionValue(after, share(first.length - k), cache);
-    const r = remotenessOf.get(moveId(move));
+    // The search lists the moves in gameMoves' order (gameUnits.ts's unitMoves).
+    const r = ranked.remoteness === null ? undefined : ranked.moves[k].remoteness;
     return {
       move,
       after: stripped(after.components[move.component]),

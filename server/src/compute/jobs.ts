@@ -93,11 +93,10 @@ export const REPLY_REMOTENESS_WORK = 3_000_000;
 
 /** The computer's move in a game: see ReplyChoice. */
 export function replyChoice(input: GameInput, budget: Budget, cache: EngineCache): ReplyChoice {
-  if (gameOver(input)) return { kind: 'over' };
   const ranked = gameRemoteness(input, { ...budget, maxValues: budget.maxValues ?? REPLY_REMOTENESS_WORK });
   if (ranked.remoteness !== null) {
     const best = bestMove(input.play, ranked.moves);
-    if (!best) return { kind: 'over' };
+    if (!best) return { kind: 'over' }; // no move is left
     return {
       kind: 'move',
       move: best.move,
@@ -106,6 +105,7 @@ export function replyChoice(input: GameInput, budget: Budget, cache: EngineCache
       overAfter: best.remoteness === 0,
     };
   }
+  if (gameOver(input)) return { kind: 'over' };
   const chosen = (move: GameMove, how: 'winning' | 'any'): ReplyChoice => ({
     kind: 'move',
     move,

@@ -3,7 +3,7 @@
 // and graphs, the same heaps in any order, …), so that a hand edit of a game's text can be
 // recognised as one legal move: the game after it has the key of the game after some move.
 import type { ComponentInput, GameInput, GameMove } from './gameTypes';
-import { gameUnits, optionMoves } from './gameUnits';
+import { gameUnits, unitMoves } from './gameUnits';
 import { hackenbushKeptAfterCut, subPicture } from './hackenbushNimbers';
 import { ruleKey } from './heap';
 import type { GraphData } from './types';
@@ -13,18 +13,12 @@ import { treblecrossOver, unitOptions } from './unitOptions';
 export function gameMoves(input: GameInput): { moves: GameMove[] } | { reason: string } {
   const game = gameUnits(input, 'move listing');
   if ('reason' in game) return game;
-  const moves: GameMove[] = [];
-  const seen = new Set<string>();
-  game.units.forEach((unit, index) => {
-    const count = unitOptions(unit).length;
-    for (let option = 0; option < count; option++)
-      for (const { key, move } of optionMoves(game.owners[index], unit, option)) {
-        if (seen.has(key)) continue;
-        seen.add(key);
-        moves.push(move);
-      }
-  });
-  return { moves };
+  return {
+    moves: Array.from(
+      unitMoves(game, (unit) => unitOptions(game.units[unit]).length),
+      ({ move }) => move,
+    ),
+  };
 }
 
 /**
@@ -100,23 +94,29 @@ function componentAfter(c: ComponentInput, move: GameMove['move']): ComponentInp
   }
 }
 
+/**
+ * FNV-1a in two 32-bit lanes over numbers (a string: its UTF-16 code units), written in base 36: a
+ * short key for equal data, not a defence against collisions made on purpose.
+ */
+export function shortDigest(...parts: (ArrayLike<number> | string)[]): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (const part of parts)
+    for (let i = 0; i < part.length; i++) {
+      const x = typeof part === 'string' ? part.charCodeAt(i) : part[i];
+      a = Math.imul(a ^ x, 0x01000193) >>> 0;
+      b = Math.imul(b ^ (x + 0x9e3779b9), 0x85ebca6b) >>> 0;
+    }
+  return `${a.toString(36)}.${b.toString(36)}`;
+}
+
 /** Graphs from two analyses of one text are different objects: a graph is known by its edges. */
 const graphKeys = new WeakMap<GraphData, string>();
 
 function graphKey(graph: GraphData): string {
   let key = graphKeys.get(graph);
   if (key === undefined) {
-    // FNV-1a over the vertex count and the edges (CSR), two 32-bit lanes.
-    let a = 0x811c9dc5;
-    let b = 0x01000193;
-    const mix = (x: number) => {
-      a = Math.imul(a ^ x, 0x01000193) >>> 0;
-      b = Math.imul(b ^ (x + 0x9e3779b9), 0x85ebca6b) >>> 0;
-    };
-    mix(graph.succStart.length);
-    for (const x of graph.succStart) mix(x);
-    for (const x of graph.succ) mix(x);
-    key = `${graph.succ.length}.${a.toString(36)}.${b.toString(36)}`;
+    key = `${graph.succ.length}.${shortDigest([graph.succStart.length], graph.succStart, graph.succ)}`;
     graphKeys.set(graph, key);
   }
   return key;

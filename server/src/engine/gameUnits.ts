@@ -216,3 +216,23 @@ export function optionMoves(owner: UnitOwner, unit: Unit, option: number): { key
     move: { component, move: { kind: 'knock', start: owner.start + offset, count: take } },
   }));
 }
+
+/**
+ * The game moves of every option of the units, in unit and option order, each with its unit and
+ * option; moves with equal keys (optionMoves: they leave equal positions) once. `count(unit)` is
+ * how many options the unit has. gameMoves and gameRemoteness list moves by it, so both lists are
+ * in one order.
+ */
+export function* unitMoves(
+  game: { readonly units: readonly Unit[]; readonly owners: readonly UnitOwner[] },
+  count: (unit: number) => number,
+): Generator<{ unit: number; option: number; move: GameMove }> {
+  const seen = new Set<string>();
+  for (let unit = 0; unit < game.units.length; unit++)
+    for (let option = 0; option < count(unit); option++)
+      for (const { key, move } of optionMoves(game.owners[unit], game.units[unit], option)) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+        yield { unit, option, move };
+      }
+}

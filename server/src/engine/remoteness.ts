@@ -9,7 +9,7 @@
 // sum, so a sum's is found by searching the sum's whole position graph (unitStates.ts's positions,
 // the same as the misère search's), every position once, against the budget.
 import type { GameInput, GameMove } from './gameTypes';
-import { gameUnits, optionMoves } from './gameUnits';
+import { gameUnits, unitMoves } from './gameUnits';
 import type { Budget, StopCause } from './types';
 import { type Unit, unitOptions } from './unitOptions';
 import { type OptionCursor, SearchStopped, UnitStates } from './unitStates';
@@ -114,7 +114,7 @@ export type GameRemoteness =
   | {
       readonly remoteness: number;
       readonly outcome: 'N' | 'P';
-      /** Every move (positions left equal counted once), in the game's order. */
+      /** Every move (positions left equal counted once), in gameMoves' order. */
       readonly moves: readonly RankedMove[];
     }
   | { readonly remoteness: null; readonly reason: string; readonly stop?: StopCause };
@@ -178,17 +178,10 @@ export function gameRemoteness(input: GameInput, budget: Budget = {}, estimateFi
     };
   const search = remotenessSearch(game.units, input.play, budget);
   if (search.remoteness === null) return { remoteness: null, reason: search.reason, stop: search.stop };
+  // In gameMoves' order (unitMoves): the game tree pairs them by index.
   const moves: RankedMove[] = [];
-  const seen = new Set<string>();
-  search.options.forEach((remotenesses, unit) => {
-    remotenesses.forEach((remoteness, option) => {
-      for (const { key, move } of optionMoves(game.owners[unit], game.units[unit], option)) {
-        if (seen.has(key)) continue;
-        seen.add(key);
-        moves.push({ move, remoteness });
-      }
-    });
-  });
+  for (const { unit, option, move } of unitMoves(game, (u) => search.options[u].length))
+    moves.push({ move, remoteness: search.options[unit][option] });
   const outcome = losesAt(input.play, search.remoteness) ? 'P' : 'N';
   return { remoteness: search.remoteness, outcome, moves };
 }
