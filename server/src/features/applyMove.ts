@@ -4,12 +4,12 @@
 // written into the current text; otherwise nothing is written and the user is told why. The
 // edit carries the version it was made for, so the client refuses it too if the document
 // changes in between. One edit, so one undo step.
-import type { TextEdit } from 'vscode-languageserver';
+import { CancellationToken, type TextEdit } from 'vscode-languageserver';
 import { withShortNumbers } from '../language/numberText';
 import { writeMove } from '../language/writeMove';
 import { APPLY_MOVE_COMMAND, type ApplyMoveAnswer, type ApplyMoveArguments, applyMoveArguments } from '../protocol';
-import type { Feature, FeatureContext } from './feature';
-import { NEVER_CANCELLED, replyAfterLensMove } from './play';
+import { documentEdit, type Feature, type FeatureContext } from './feature';
+import { replyAfterLensMove } from './play';
 import { type DocumentView, gameAgain } from './view';
 
 export type MoveEdit =
@@ -56,9 +56,7 @@ export async function playMove(
     context.tell(move.message);
     return { applied: false, message: move.message };
   }
-  const edit = context.client.workspace?.workspaceEdit?.documentChanges
-    ? { documentChanges: [{ textDocument: { uri: args.uri, version: move.version }, edits: [move.edit] }] }
-    : { changes: { [args.uri]: [move.edit] } };
+  const edit = documentEdit(context.client, args.uri, move.version, [move.edit]);
   if (!context.client.workspace?.applyEdit) {
     const message =
       `The move ${move.label} was not applied: this editor does not accept edits from the server ` +
@@ -74,7 +72,7 @@ export async function playMove(
     return { applied: false, message };
   }
   // In play mode the computer answers the lens move at once.
-  const computer = await replyAfterLensMove(context, args.uri, args.game, move.version, NEVER_CANCELLED);
+  const computer = await replyAfterLensMove(context, args.uri, args.game, move.version, CancellationToken.None);
   return { applied: true, after: withShortNumbers(move.after), ...(computer ? { reply: computer } : {}) };
 }
 

@@ -13,11 +13,10 @@ import { heapWorking, heapWorkingWords, vertexWorking } from '../analysis/workin
 import type { ComponentResult } from '../compute/jobs';
 import type { CheckedComponent, GameSymbol } from '../language/model';
 import { countText, numberText, withShortNumbers } from '../language/numberText';
-import { spanAt } from '../language/text';
 import { EXPLAIN_GAME_MARKDOWN_COMMAND, explainGameMarkdownArguments } from '../protocol';
 import { type Feature, Refusal } from './feature';
 import { hover } from './hover';
-import type { DocumentView } from './view';
+import { type DocumentView, gameNamedOrAt } from './view';
 
 /** Components explained one by one; the rest are counted. */
 const EXPLAINED_COMPONENTS = 16;
@@ -85,16 +84,11 @@ function unitLines(view: DocumentView, component: CheckedComponent, result: Comp
 
 /** The game the arguments name (by name, or the one at the position), or why there is none. */
 function gameOf(view: DocumentView, args: { game?: string; position?: { line: number; character: number } }) {
-  const games = view.document.model.games;
-  if (args.game !== undefined) {
-    const named = games.find((g) => g.name === args.game);
-    if (!named) throw new Refusal(`There is no game \`${args.game}\` in the document.`);
-    return named;
-  }
-  const declaration = spanAt(view.document.file.declarations, view.document.lines.offsetAt(args.position!));
-  const game = declaration?.kind === 'game' ? games.find((g) => g.declaration === declaration) : undefined;
-  if (!game) throw new Refusal('The cursor is not in a game.');
-  return game;
+  const game = gameNamedOrAt(view, args);
+  if (game) return game;
+  throw new Refusal(
+    args.game !== undefined ? `There is no game \`${args.game}\` in the document.` : 'The cursor is not in a game.',
+  );
 }
 
 export const explanationFeature: Feature = {

@@ -4,7 +4,13 @@
 // every command in `executeCommandProvider`. A feature never sees the connection: what it may do
 // besides answering (read a document's view, tell the user, ask the client to apply an edit) is
 // in FeatureContext, which the server makes once per connection.
-import type { CancellationToken, ClientCapabilities, ServerCapabilities, WorkspaceEdit } from 'vscode-languageserver';
+import type {
+  CancellationToken,
+  ClientCapabilities,
+  ServerCapabilities,
+  TextEdit,
+  WorkspaceEdit,
+} from 'vscode-languageserver';
 import type { Job } from '../compute/jobs';
 import type { JobOutcome } from '../compute/pool';
 import type { GameInput } from '../engine/gameTypes';
@@ -62,6 +68,21 @@ export interface FeatureContext {
   answersChanged(): void;
   /** Stops every documents' computation that is running (each keeps what it has); how many there were. */
   cancelComputations(): number;
+}
+
+/**
+ * Edits of one document as the client takes them: versioned (`documentChanges`, which the client
+ * refuses once the document has moved past `version`) when it declares them, plain otherwise.
+ */
+export function documentEdit(
+  client: ClientCapabilities,
+  uri: string,
+  version: number,
+  edits: TextEdit[],
+): WorkspaceEdit {
+  return client.workspace?.workspaceEdit?.documentChanges
+    ? { documentChanges: [{ textDocument: { uri, version }, edits }] }
+    : { changes: { [uri]: edits } };
 }
 
 /**

@@ -7,8 +7,6 @@ import { CancellationToken } from 'vscode-languageserver';
 import { gameInput } from '../analysis/gameReport';
 import { componentNames, moveLabel, positionText } from '../analysis/positionText';
 import type { TreeValue } from '../compute/gameTree';
-import type { GameSymbol } from '../language/model';
-import { spanAt } from '../language/text';
 import {
   GAME_TREE_MAX_CHILDREN,
   type GameTreeAnswer,
@@ -20,14 +18,7 @@ import {
   showGameTreeArguments,
 } from '../protocol';
 import type { Feature, FeatureContext } from './feature';
-import type { DocumentView } from './view';
-
-/** The game whose declaration holds `offset`. */
-function gameAt(view: DocumentView, offset: number): GameSymbol | undefined {
-  const declaration = spanAt(view.document.file.declarations, offset);
-  if (declaration?.kind !== 'game') return undefined;
-  return view.document.model.games.find((g) => g.declaration === declaration);
-}
+import { gameNamedOrAt } from './view';
 
 function treeValue(value: TreeValue): GameTreeValue {
   return {
@@ -47,10 +38,7 @@ export async function gameTreeAnswer(
   const params = gameTreeParams(raw);
   const view = context.view(params.uri);
   if (!view) return { refused: 'The document is not open.' };
-  const game =
-    params.game !== undefined
-      ? view.document.model.games.find((g) => g.name === params.game)
-      : gameAt(view, view.document.lines.offsetAt(params.position!));
+  const game = gameNamedOrAt(view, params);
   if (!game)
     return {
       refused:

@@ -4,7 +4,7 @@
 // any other editor, tells a summary.
 import type { CodeLens, Position } from 'vscode-languageserver';
 import type { GraphSymbol } from '../language/model';
-import { spanAt, spanContains } from '../language/text';
+import { spanContains } from '../language/text';
 import {
   GRAPH_DRAWN_VERTICES,
   type GraphAnswer,
@@ -15,19 +15,14 @@ import {
   showGraphArguments,
 } from '../protocol';
 import type { Feature, FeatureContext } from './feature';
-import { type DocumentView, declarationLenses, declaredNameAt } from './view';
+import { type DocumentView, declarationLenses, declaredNameAt, gameAt } from './view';
 
 /** The name of the graph at `offset`: its declaration, or a game's component that puts tokens on it. */
 function graphNameAt(view: DocumentView, offset: number): string | undefined {
   const named = declaredNameAt(view, offset, 'graph');
   if (named !== undefined) return named;
-  const declaration = spanAt(view.document.file.declarations, offset);
-  if (declaration?.kind === 'game') {
-    const game = view.document.model.games.find((g) => g.declaration === declaration);
-    const tokens = game?.components.find((c) => c.kind === 'tokens' && spanContains(c.syntax, offset));
-    if (tokens?.kind === 'tokens') return tokens.graph.name;
-  }
-  return undefined;
+  const tokens = gameAt(view, offset)?.components.find((c) => c.kind === 'tokens' && spanContains(c.syntax, offset));
+  return tokens?.kind === 'tokens' ? tokens.graph.name : undefined;
 }
 
 /** GraphRequest's answer for the graph called `name`. Bounded: a big graph is counted, not listed. */

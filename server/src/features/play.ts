@@ -6,7 +6,7 @@
 // edit: the quickest win from a winning position, the longest loss from a losing one (remoteness,
 // computed in a worker). A text that is not one legal move is refused and kept. Without play mode
 // `grundy.reply` simply moves. In play mode a lens move (grundy.applyMove) is answered at once.
-import type { CancellationToken } from 'vscode-languageserver';
+import { CancellationToken } from 'vscode-languageserver';
 import { gameInput } from '../analysis/gameReport';
 import type { ReplyChoice } from '../compute/jobs';
 import { gameAfter, moveBetween } from '../engine/gamePositions';
@@ -26,8 +26,8 @@ import {
   replyArguments,
   STOP_PLAY_COMMAND,
 } from '../protocol';
-import { type Feature, type FeatureContext, Refusal } from './feature';
-import type { DocumentView } from './view';
+import { documentEdit, type Feature, type FeatureContext, Refusal } from './feature';
+import { type DocumentView, gameNamedOrAt } from './view';
 
 export const sessionKey = (uri: string, game: string) => `${uri}\u0000${game}`;
 
@@ -44,8 +44,7 @@ function playableGame(view: DocumentView | undefined, name: string): GameSymbol 
 function gameNamed(view: DocumentView | undefined, args: PlayArguments): string {
   if ('game' in args) return args.game;
   if (!view) throw new Refusal('The document is not open.');
-  const offset = view.document.lines.offsetAt(args.position);
-  const game = view.document.model.games.find((g) => g.declaration.start <= offset && offset <= g.declaration.end);
+  const game = gameNamedOrAt(view, args);
   if (!game) throw new Refusal('Put the cursor in a game.');
   return game.name;
 }
@@ -119,13 +118,14 @@ export async function reply(
         outcome.status === 'failed' ? outcome.message.split('\n')[0] : 'cancelled'
       }.`,
     );
-  return played(context, view!, game, outcome.result.reply, userMoved, args);
+  return played(context, view!, game, position, outcome.result.reply, userMoved, args);
 }
 
 async function played(
   context: FeatureContext,
   view: DocumentView,
   game: GameSymbol,
+  position: GameInput,
   choice: ReplyChoice,
   userMoved: boolean,
   args: ReplyArguments,
@@ -148,13 +148,7 @@ async function played(
   const text = view.document.file.text;
   const written = writeMove(text, game, choice.move);
   const range = view.document.lines.rangeOf(written.edit.span);
-  const edit = context.client.workspace?.workspaceEdit?.documentChanges
-    ? {
-        documentChanges: [
-          { textDocument: { uri: args.uri, version: view.version }, edits: [{ range, newText: written.edit.newText }] },
-        ],
-      }
-    : { changes: { [args.uri]: [{ range, newText: written.edit.newText }] } };
+  const edit = documentEdit(context.client, args.uri, view.version, [{ range, newText: written.edit.newText }]);
   const response = await context.applyEdit(`Computer: ${written.label}`, edit);
   if (!response.applied) {
     const message = `The computer's move ${written.label} was not applied${
@@ -176,7 +170,7 @@ async function played(
     return { status: 'moved', message, ...base, remoteness: 0, winner };
   }
   // The position the user now moves from: the game after the computer's move (as the engine sees the new text).
-  context.plays.set(key, { position: gameAfter(gameInput(game), choice.move), turn: 'user' });
+  context.plays.set(key, { position: gameAfter(position, choice.move), turn: 'user' });
   let prospect = '';
   let userOutcome: 'win' | 'lose' | undefined;
   if (choice.remoteness !== undefined) {
@@ -233,7 +227,7 @@ async function replyOnSave(context: FeatureContext, uri: string): Promise<void> 
   for (const key of [...context.plays.keys()]) {
     const [sessionUri, game] = key.split('\u0000');
     if (sessionUri !== uri) continue;
-    const answer = await reply(context, { uri, version: view.version, game, auto: true }, NEVER_CANCELLED).catch(
+    const answer = await reply(context, { uri, version: view.version, game, auto: true }, CancellationToken.None).catch(
       (error: unknown) => {
         if (error instanceof Refusal) context.tell(error.message);
         else throw error;
@@ -253,13 +247,7 @@ export const playFeature: Feature = {
     commands: {
       [PLAY_COMMAND]: (args) => startPlay(context, playArguments(args[0])),
       [STOP_PLAY_COMMAND]: (args) => stopPlay(context, playArguments(args[0], STOP_PLAY_COMMAND)),
-      [REPLY_COMMAND]: (args) => reply(context, replyArguments(args[0]), NEVER_CANCELLED),
+      [REPLY_COMMAND]: (args) => reply(context, replyArguments(args[0]), CancellationToken.None),
     },
   }),
-};
-
-/** Commands carry no cancellation token: the reply's budget bounds it. */
-export const NEVER_CANCELLED: CancellationToken = {
-  isCancellationRequested: false,
-  onCancellationRequested: () => ({ dispose: () => {} }),
 };

@@ -7,7 +7,7 @@ import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { KEYWORDS } from '../language/lexer';
 import { invalidName, isBuiltinName, isContextualBuiltin, nameIndex, type Occurrence } from '../language/names';
 import { renameParams, textDocumentPositionParams } from '../params';
-import { type Feature, Refusal } from './feature';
+import { documentEdit, type Feature, Refusal } from './feature';
 import type { DocumentView } from './view';
 
 /** What can be renamed at the offset, or why nothing can. */
@@ -92,9 +92,7 @@ export const renameFeature: Feature = {
         const view = context.view(params.uri);
         if (!view) return null;
         const edits = renameEdits(view, view.document.lines.offsetAt(params.position), params.newName);
-        return context.client.workspace?.workspaceEdit?.documentChanges
-          ? { documentChanges: [{ textDocument: { uri: view.uri, version: view.version }, edits }] }
-          : { changes: { [view.uri]: edits } };
+        return documentEdit(context.client, view.uri, view.version, edits);
       },
     },
   }),

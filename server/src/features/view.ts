@@ -2,7 +2,7 @@
 // state of each computation it depends on. Features are functions of a view and a position, so
 // they never wait: a value still computing is a state like any other, and they say so.
 
-import type { CodeLens, Command } from 'vscode-languageserver';
+import type { CodeLens, Command, Position } from 'vscode-languageserver';
 import type { GameResult, RuleSummary } from '../compute/jobs';
 import type { GraphNimbers, HeapRule } from '../engine/types';
 import type { AnalyzedDocument } from '../language/analyze';
@@ -87,6 +87,22 @@ export function gameAgain(
 }
 
 // ---- the declarations a panel shows (the explorer's rules, the graph view's graphs) ----
+
+/** The game whose declaration holds `offset`. */
+export function gameAt(view: DocumentView, offset: number): GameSymbol | undefined {
+  const declaration = spanAt(view.document.file.declarations, offset);
+  if (declaration?.kind !== 'game') return undefined;
+  return view.document.model.games.find((g) => g.declaration === declaration);
+}
+
+/** The game a command names: by name, or (from a palette) the one whose declaration holds the position. */
+export function gameNamedOrAt(
+  view: DocumentView,
+  args: { readonly game?: string; readonly position?: Position },
+): GameSymbol | undefined {
+  if (args.game !== undefined) return view.document.model.games.find((g) => g.name === args.game);
+  return args.position === undefined ? undefined : gameAt(view, view.document.lines.offsetAt(args.position));
+}
 
 type Declared = { readonly rule: RuleSymbol; readonly graph: GraphSymbol };
 
