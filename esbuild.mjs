@@ -2,7 +2,7 @@
 // workers, the CLI (`npm install` builds this). With `--tests`, the test suites too (the test
 // commands build them): what the tests run is what the extension ships.
 
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 
@@ -61,6 +61,34 @@ const product = [
   },
 ];
 
+/**
+ * The browser edge (package.json `browser`: vscode.dev, github.dev, VS Code's web worker extension
+ * host): the client, the language server as a Web Worker and its computation workers, beside the
+ * Node bundles in out/web/. Platform `browser`: a Node built-in imported by anything they bundle
+ * fails the build, and test/web/bundles.test.ts checks what they are made of.
+ */
+const web = [
+  {
+    ...common,
+    platform: 'browser',
+    target: 'es2022',
+    metafile: true,
+    // VS Code loads a web extension as a CommonJS module, with `vscode` given.
+    entryPoints: { 'web/extension': 'client/src/browserExtension.ts' },
+    outdir: 'out',
+  },
+  {
+    ...common,
+    platform: 'browser',
+    target: 'es2022',
+    metafile: true,
+    // Classic worker scripts (a worker may import them with importScripts).
+    format: 'iife',
+    entryPoints: { 'web/server': 'server/src/browser/main.ts', 'web/worker': 'server/src/browser/computeWorker.ts' },
+    outdir: 'out',
+  },
+];
+
 const tests = [
   {
     ...common,
@@ -81,10 +109,18 @@ const tests = [
   },
 ];
 
-const builds = withTests ? [...product, ...tests] : product;
+const builds = withTests ? [...product, ...web, ...tests] : [...product, ...web];
 
 if (watch) {
   for (const options of builds) (await esbuild.context(options)).watch();
 } else {
-  await Promise.all(builds.map((options) => esbuild.build(options)));
+  const results = await Promise.all(builds.map((options) => esbuild.build(options)));
+  // What the browser bundles are made of, for test/web/bundles.test.ts.
+  const inputs = {};
+  const imports = {};
+  for (const result of results.filter((r) => r.metafile)) {
+    Object.assign(inputs, result.metafile.inputs);
+    for (const [file, output] of Object.entries(result.metafile.outputs)) imports[file] = output.imports;
+  }
+  writeFileSync('out/web/meta.json', JSON.stringify({ inputs, outputs: imports }, null, 1));
 }

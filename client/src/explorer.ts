@@ -12,7 +12,7 @@ import {
   window,
   workspace,
 } from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import {
   type QuotientAnswer,
   QuotientRequest,
@@ -62,7 +62,7 @@ export class SequenceExplorer {
   private last: SequenceAnswer | undefined;
   private lastMisere: QuotientAnswer | undefined;
   private running: CancellationTokenSource | undefined;
-  private followTimer: NodeJS.Timeout | undefined;
+  private followTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly disposables: Disposable[] = [];
   private disposed = false;
 

@@ -6,7 +6,7 @@
 // is drawn as nested lists: the page asks for a node's children when it is opened (`expand`, with
 // the node's path of move indexes), and the game as written again after an edit.
 import type { Disposable, ExtensionContext, WebviewPanel } from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import {
   type GameTreeAnswer,
   GameTreeRequest,
@@ -115,7 +115,7 @@ export function openPictureViews(): readonly {
 class DrawingView<S extends Subject> {
   readonly panel: WebviewPanel;
   private last: Answer<S> | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly disposables: Disposable[] = [];
   private disposed = false;
 

@@ -1,6 +1,5 @@
 // What the extension's webview panels share: their page, with a strict content security policy
 // (nothing from the network, no script but the panel's own, styles from the extension's files).
-import { randomBytes } from 'node:crypto';
 import { type Disposable, Uri, ViewColumn, type Webview, type WebviewPanel, window, workspace } from 'vscode';
 
 /** A panel beside the editor, with the extension's icon and its page (`panelHtml`), kept alive while hidden. */
@@ -36,7 +35,7 @@ function panelHtml(
   extensionUri: Uri,
   options: { title: string; style: string; script: string; main: Record<string, string> },
 ): string {
-  const nonce = randomBytes(16).toString('base64');
+  const nonce = randomNonce();
   const policy = [
     "default-src 'none'",
     `img-src ${webview.cspSource}`,
@@ -94,4 +93,10 @@ export class OpenPanels<T extends { readonly panel: WebviewPanel }> {
   all(): readonly T[] {
     return [...this.open.values()];
   }
+}
+
+/** 16 random bytes as base64, from Web Crypto (in Node and in browsers alike). */
+function randomNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
 }

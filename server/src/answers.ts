@@ -1,7 +1,7 @@
 // How the server answers and sends without a failure of its own becoming the client's problem:
 // a request's exception is that request's error (guarded), and a send after the client has gone
 // is dropped (toClient).
-import { ErrorCodes, LSPErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import { ErrorCodes, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 import { Refusal } from './features/feature';
 import { InvalidParams } from './paramChecks';
 

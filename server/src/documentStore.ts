@@ -6,13 +6,13 @@
 // A new version is analysed from the last one's analysis (incremental: see language/analyze.ts)
 // and its computations are asked for at once, so that work for the new text starts, and work for
 // the old stops, before any feature asks.
-import { createHash } from 'node:crypto';
 import type { Computation, ComputationRequest, ComputationSource } from './compute/computations';
 import type { GameResult, RuleSummary } from './compute/jobs';
 import { type AnalyzedVersion, analyzeVersion, ruleRequest } from './compute/requests';
 import type { GraphNimbers } from './engine/types';
 import type { DocumentView, Value } from './features/view';
 import { DEFAULT_SETTINGS, type Settings } from './settings';
+import { textDigest } from './textDigest';
 
 interface DocumentState extends AnalyzedVersion {
   readonly version: number;
@@ -139,7 +139,7 @@ const digests = new WeakMap<ComputationRequest, string>();
 function keyDigest(request: ComputationRequest): string {
   let digest = digests.get(request);
   if (digest === undefined) {
-    digest = createHash('sha256').update(request.key).digest('base64url').slice(0, 22);
+    digest = textDigest(request.key).slice(0, 22);
     digests.set(request, digest);
   }
   return digest;

@@ -6,7 +6,7 @@ import {
   MessageType,
   ShowMessageNotification,
   ShowMessageRequest,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { toClient } from './answers';
 import type { ComputationPool, Computations } from './compute/computations';
 import type { DocumentStore } from './documentStore';

@@ -5,7 +5,7 @@
 // InvalidParams (-32602) and logs as a warning. Any other exception is a bug of ours and stays an
 // error. A well-formed request about a document the server does not know is no mistake: it gets
 // the empty answer (null, no hints, no lenses).
-import type { CodeLens, InlayHint, Position, Range } from 'vscode-languageserver/node';
+import type { CodeLens, InlayHint, Position, Range } from 'vscode-languageserver';
 import { InvalidParams, position, range, record, shown, uinteger, uri } from './paramChecks';
 import type { HintData, LensData } from './protocol';
 

@@ -1,7 +1,7 @@
 // What the user sees of computations while they run: LSP work-done progress (with a Cancel
 // button) once one has lasted a while, and, for a client that asked (initializationOptions.status),
 // a status notification with what is computing and the last failure (protocol.ts).
-import type { WorkDoneProgressServerReporter } from 'vscode-languageserver/node';
+import type { WorkDoneProgressServerReporter } from 'vscode-languageserver';
 import type { Computations } from './compute/computations';
 import type { StatusParams } from './protocol';
 
@@ -24,7 +24,7 @@ export interface ProgressClient {
 
 export class ComputationProgress {
   private progress: { reporter?: WorkDoneProgressServerReporter; readonly finishedAtStart: number } | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private lastStatus = '';
   /** The last computation that failed, as the status says it. */
   lastError: string | undefined;

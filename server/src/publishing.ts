@@ -1,7 +1,7 @@
 // When the client hears of new results: diagnostics after a typing pause, and, when computations
 // finish, republished diagnostics and a request to refresh inlay hints and code lenses, paced so
 // that refreshes never take more than a fifth of the thread.
-import type { Diagnostic } from 'vscode-languageserver/node';
+import type { Diagnostic } from 'vscode-languageserver';
 import { describe } from './answers';
 import type { DocumentStore } from './documentStore';
 import { computationDiagnostics, lspDiagnostics } from './features/diagnostics';
@@ -31,10 +31,10 @@ export interface PublishingClient {
 }
 
 export class Publishing {
-  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
   /** The version each open document's diagnostics were last published for. */
   private readonly published = new Map<string, number>();
-  private refreshTimer: NodeJS.Timeout | undefined;
+  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
   /** Documents whose diagnostics a finished computation changed. */
   private readonly finishedFor = new Set<string>();
   /**

@@ -17,7 +17,7 @@ import {
   type ServerCapabilities,
   TextDocumentSyncKind,
   TextDocuments,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, guarded, type RequestLog, toClient } from './answers';
 import { type ComputationPool, Computations } from './compute/computations';

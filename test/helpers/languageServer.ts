@@ -31,6 +31,7 @@ import type {
   TextEdit,
 } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { nodeWorkers } from '../../server/src/compute/nodeWorkers';
 import { WorkerPool } from '../../server/src/compute/pool';
 import { FEATURES } from '../../server/src/features';
 import type { Feature } from '../../server/src/features/feature';
@@ -244,8 +245,10 @@ export class LanguageServerSession {
     const workers: Worker[] = [];
     const pool = new WorkerPool({
       size: options.workers ?? 2,
-      script: repositoryPath('out', 'server', 'worker.js'),
-      onWorker: (worker) => workers.push(worker),
+      workers: nodeWorkers({
+        script: repositoryPath('out', 'server', 'worker.js'),
+        onWorker: (worker) => workers.push(worker),
+      }),
     });
     const server = createServer(serverConnection, { pool, features: [...FEATURES, ...(options.extraFeatures ?? [])] });
     serverConnection.listen();

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { type ComputationRequest, Computations } from '../../server/src/compute/computations';
 import type { JobResult } from '../../server/src/compute/jobs';
+import { nodeWorkers } from '../../server/src/compute/nodeWorkers';
 import { type JobOutcome, PIPELINE, WorkerPool } from '../../server/src/compute/pool';
 import { repositoryPath } from '../helpers/paths';
 
@@ -172,7 +173,10 @@ describe('worker pool: the queue and the pipelines', function () {
   const keyOf = (n: number) => `subtract {1,${n}}`;
 
   it('cancelling jobs drops the queued ones at once and stops the sent ones; the rest run, right', async () => {
-    const pool = new WorkerPool({ size: 1, script: repositoryPath('out', 'server', 'worker.js') });
+    const pool = new WorkerPool({
+      size: 1,
+      workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js') }),
+    });
     try {
       const handles = Array.from({ length: 200 }, (_, i) => pool.run(rule(i + 2), 5000));
       const queued = pool.queuedCount;
@@ -210,7 +214,10 @@ describe('worker pool: the queue and the pipelines', function () {
   });
 
   it('jobs sent behind a job that turns out slow are taken back and run on another worker', async () => {
-    const pool = new WorkerPool({ size: 2, script: repositoryPath('out', 'server', 'worker.js') });
+    const pool = new WorkerPool({
+      size: 2,
+      workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js') }),
+    });
     try {
       // Officers (0.6) has no known period: it computes until its budget (20 s here).
       const slow = pool.run({ kind: 'rule', rule: { kind: 'octal', digits: [0, 6] } }, 20_000);
@@ -238,10 +245,9 @@ describe('worker pool: the queue and the pipelines', function () {
     const workers: Worker[] = [];
     const pool = new WorkerPool({
       size: 1,
-      script: repositoryPath('out', 'server', 'worker.js'),
+      workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js'), onWorker: (w) => workers.push(w) }),
       quickJobMs: 10_000,
       onCrash: (why) => crashes.push(why),
-      onWorker: (w) => workers.push(w),
     });
     try {
       // Every job counts as quick here (quickJobMs), so the worker is sent several at once.
@@ -286,7 +292,12 @@ describe('worker pool: the queue and the pipelines', function () {
        });`,
     );
     const crashes: string[] = [];
-    const pool = new WorkerPool({ size: 2, script, memoryMb: 128, onCrash: (why) => crashes.push(why) });
+    const pool = new WorkerPool({
+      size: 2,
+      workers: nodeWorkers({ script }),
+      memoryMb: 128,
+      onCrash: (why) => crashes.push(why),
+    });
     try {
       const hoard = await pool.run({ kind: 'hoard' } as never, 60_000).outcome;
       assert.equal(hoard.status, 'failed');

@@ -14,14 +14,19 @@
 //   when reached, and their answers are ignored) and queued again here for any worker.
 // - Crashes: a worker that dies (an exception outside the job, out of memory, exit) fails its
 //   job with a message and is replaced; the other workers and jobs go on.
+// - Edges: the workers themselves are the platform's (a WorkerStarter): nodeWorkers.ts starts
+//   `worker_threads` with a heap limit, browserWorkers.ts starts Web Workers. Where the workers
+//   cannot share memory (a browser page that is not cross-origin isolated has no
+//   SharedArrayBuffer), a running job cannot be asked to stop: each worker then gets one job at
+//   a time, and a cancelled job that has not finished within CANCEL_GRACE_MS has its worker
+//   ended and replaced (its cache is lost, nothing of the job is kept).
 // - Memory is a budget like time: the pool's memory (`memoryMb`, the setting
 //   grundy.computation.memoryMb) is shared evenly among the workers. Half of a worker's share bounds
 //   its values in typed arrays (sent with each job: the worker keeps its cache and the job's
 //   sequences within it, and a sequence that reaches it stops "at the memory limit"), half its
 //   V8 heap (resourceLimits: a computation whose objects outgrow it ends its worker, and the job
 //   is failed "at the memory limit"). So the server's memory stays bounded whatever the document.
-import { Worker } from 'node:worker_threads';
-import { DEFAULT_COMPUTATION_MEMORY_MB, type Job, type JobResult, MEMORY_LIMIT_FAILURE } from './jobs';
+import { DEFAULT_COMPUTATION_MEMORY_MB, type Job, type JobResult } from './jobs';
 
 /** `cancelIndex`: where in the worker's shared cancel array this job's cancellation is written. */
 export type ToWorker = {
@@ -43,6 +48,36 @@ export const PIPELINE = 16;
 const QUICK_JOB_MS = 5;
 /** Jobs waiting behind one that has run this many quick-job times are taken back. */
 const RECLAIM_AFTER_QUICK_JOBS = 4;
+
+/** A job cancelled where workers share no memory, whose worker was ended because it did not stop in time. */
+export const CANCELLED_BY_ENDING_WORKER =
+  'cancelled: its worker was ended (here computations cannot be asked to stop, so nothing of it is kept)';
+
+/** Without shared memory: how long a cancelled running job may take to finish before its worker is ended. */
+export const CANCEL_GRACE_MS = 250;
+
+/** A started worker, as the pool sees it (nodeWorkers.ts, browserWorkers.ts). */
+export interface ComputeWorker {
+  post(message: ToWorker): void;
+  terminate(): Promise<unknown> | undefined;
+}
+
+/** What a worker tells the pool: its answers, and its end (`why` for people; the worker is gone). */
+export interface ComputeWorkerEvents {
+  message(message: FromWorker): void;
+  died(why: string): void;
+}
+
+/** The platform's workers: how to start one, and whether they share memory with the pool. */
+export interface WorkerStarter {
+  /**
+   * Whether `cancel` reaches the worker (a SharedArrayBuffer's view): if not, the pool sends one
+   * job at a time and ends a worker to stop its job.
+   */
+  readonly sharedMemory: boolean;
+  /** Starts a worker whose objects may take `heapMb` MiB (where the platform can bound it). */
+  start(options: { readonly cancel: Int32Array; readonly heapMb: number }, events: ComputeWorkerEvents): ComputeWorker;
+}
 
 export type FromWorker =
   | { readonly type: 'done'; readonly id: number; readonly result: JobResult; readonly cancelled: boolean }
@@ -81,7 +116,7 @@ interface Sent {
 }
 
 interface Slot {
-  worker: Worker;
+  worker: ComputeWorker;
   /** Per job position: the id of the job to cancel (an id never reused, so a stale one is harmless). */
   readonly cancel: Int32Array;
   readonly known: Set<string>;
@@ -97,16 +132,12 @@ interface Slot {
 
 export interface PoolOptions {
   readonly size: number;
-  /** The bundled worker script (out/server/worker.js). */
-  readonly script: string;
+  /** Starts the workers: nodeWorkers.ts's or browserWorkers.ts's. */
+  readonly workers: WorkerStarter;
   /** A worker gets more than one job at a time only while its last job took less than this (default QUICK_JOB_MS). */
   readonly quickJobMs?: number;
   /** Called with a message when a worker dies and is replaced. */
   readonly onCrash?: (message: string) => void;
-  /**
-   * Called with each worker started (the first ones and replacements): tests keep them, to kill one as a crash would.
-   */
-  readonly onWorker?: (worker: Worker) => void;
   /** The memory all workers may take together, in MiB (default DEFAULT_COMPUTATION_MEMORY_MB). */
   readonly memoryMb?: number;
 }
@@ -120,14 +151,15 @@ export class WorkerPool {
   private nextId = 1;
   private disposed = false;
 
-  private readonly reclaimTimer: NodeJS.Timeout;
+  private readonly reclaimTimer: ReturnType<typeof setInterval>;
   private memoryMb: number;
 
   constructor(private readonly options: PoolOptions) {
     this.memoryMb = options.memoryMb ?? DEFAULT_COMPUTATION_MEMORY_MB;
     for (let i = 0; i < Math.max(1, options.size); i++) this.slots.push(this.startSlot());
     this.reclaimTimer = setInterval(() => this.reclaim(), this.quickJobMs * RECLAIM_AFTER_QUICK_JOBS);
-    this.reclaimTimer.unref();
+    // In Node the timer must not keep the process alive; browsers have no unref.
+    (this.reclaimTimer as { unref?: () => void }).unref?.();
   }
 
   private get quickJobMs(): number {
@@ -188,7 +220,8 @@ export class WorkerPool {
           this.queuedLive--;
           resolve({ status: 'dropped' });
         } else if (task.slot && task.cancelIndex >= 0) {
-          Atomics.store(task.slot.cancel, task.cancelIndex, task.id);
+          if (this.options.workers.sharedMemory) Atomics.store(task.slot.cancel, task.cancelIndex, task.id);
+          else this.endIfStillRunning(task.slot, task);
         }
       },
     };
@@ -209,8 +242,30 @@ export class WorkerPool {
     );
   }
 
+  /**
+   * Without shared memory: a cancelled job still running after CANCEL_GRACE_MS is stopped by ending its worker (it
+   * fails with CANCELLED_BY_ENDING_WORKER) and the worker is replaced.
+   */
+  private endIfStillRunning(slot: Slot, task: Task): void {
+    const id = task.id;
+    setTimeout(() => {
+      const running = slot.sent[0];
+      if (this.disposed || running?.id !== id || running.task !== task) return;
+      slot.sent.shift();
+      slot.known.clear();
+      task.resolve({ status: 'failed', message: CANCELLED_BY_ENDING_WORKER });
+      const old = slot.worker;
+      this.attach(slot);
+      void old.terminate();
+      this.dispatch();
+    }, CANCEL_GRACE_MS);
+  }
+
   private startSlot(): Slot {
-    const cancel = new Int32Array(new SharedArrayBuffer(4 * PIPELINE));
+    // Shared with the worker where the platform allows: the pool writes, the worker's budget polls.
+    const cancel = new Int32Array(
+      this.options.workers.sharedMemory ? new SharedArrayBuffer(4 * PIPELINE) : new ArrayBuffer(4 * PIPELINE),
+    );
     const slot: Slot = {
       worker: undefined!,
       cancel,
@@ -229,14 +284,9 @@ export class WorkerPool {
     // not sequences: those are bounded by the share of values sent with each job.
     const heapMb = Math.max(MIN_WORKER_MB, Math.floor(this.workerMb / 2));
     slot.heapMb = heapMb;
-    const worker = new Worker(this.options.script, {
-      workerData: { cancel: slot.cancel.buffer },
-      resourceLimits: { maxOldGenerationSizeMb: heapMb },
-    });
-    slot.worker = worker;
-    worker.unref();
-    this.options.onWorker?.(worker);
-    worker.on('message', (message: FromWorker) => {
+    let worker: ComputeWorker | undefined;
+    const message = (message: FromWorker) => {
+      if (slot.worker !== worker) return;
       const sent = slot.sent[0];
       if (!sent || sent.id !== message.id) return;
       slot.sent.shift();
@@ -251,7 +301,7 @@ export class WorkerPool {
       else task.resolve({ status: 'failed', message: message.message });
       if (slot.sent.length === 0 && slot.heapMb < 0) this.restart(slot);
       this.dispatch();
-    });
+    };
     const died = (why: string) => {
       if (slot.worker !== worker || this.disposed) return;
       // The oldest job was running: it fails. The ones sent behind it never started: queued again.
@@ -263,14 +313,8 @@ export class WorkerPool {
       this.attach(slot);
       this.dispatch();
     };
-    worker.on('error', (error) =>
-      died(
-        (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? `${MEMORY_LIMIT_FAILURE} (${heapMb} MiB of objects for one computation)`
-          : `the computation's worker stopped: ${error instanceof Error ? error.message : String(error)}`,
-      ),
-    );
-    worker.on('exit', (code) => died(`the computation's worker stopped: it exited with code ${code}`));
+    worker = this.options.workers.start({ cancel: slot.cancel, heapMb }, { message, died });
+    slot.worker = worker;
   }
 
   /** The next task that was not cancelled while queued, if any. Amortised O(1). */
@@ -339,7 +383,7 @@ export class WorkerPool {
     task.cancelIndex = index;
     slot.sent.push({ id: task.id, cancelIndex: index, task });
     const valueBytes = Math.floor(this.workerMb / 2) * 2 ** 20;
-    slot.worker.postMessage({
+    slot.worker.post({
       type: 'run',
       id: task.id,
       job: task.job,
@@ -363,8 +407,9 @@ export class WorkerPool {
         task,
       );
     }
-    // Then fill the pipelines of workers doing quick jobs, taking turns.
-    for (let sent = true; sent; ) {
+    // Then fill the pipelines of workers doing quick jobs, taking turns (only where a job sent
+    // behind another can be taken back: with shared memory).
+    for (let sent = this.options.workers.sharedMemory; sent; ) {
       sent = false;
       for (const slot of this.slots) {
         if (

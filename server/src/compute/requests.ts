@@ -2,13 +2,13 @@
 // answer depends on, never of positions: a graph by its body's text (the same text gives the same
 // vertex numbering; a digest of it stands in for it), a rule by the engine's ruleKey, a game by
 // its play and components.
-import { createHash } from 'node:crypto';
 import { gameInput } from '../analysis/gameReport';
 import { ruleKey } from '../engine';
 import type { HeapRule } from '../engine/types';
 import { type AnalyzedDocument, analyzeText } from '../language/analyze';
 import { componentAffinity, componentKey } from '../language/families';
 import type { GameSymbol, GraphSymbol } from '../language/model';
+import { textDigest } from '../textDigest';
 import type { ComputationRequest } from './computations';
 import type { Job } from './jobs';
 
@@ -26,7 +26,7 @@ export function graphKey(document: AnalyzedDocument, graph: GraphSymbol): string
     const declaration = graph.declaration;
     const bodyStart = declaration.name?.end ?? declaration.start;
     const body = document.file.text.slice(bodyStart, declaration.end);
-    key = `graph ${createHash('sha256').update(body).digest('base64url')}`;
+    key = `graph ${textDigest(body)}`;
     graphKeys.set(graph, key);
   }
   return key;

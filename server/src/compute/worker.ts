@@ -1,15 +1,8 @@
-// A computation worker (bundled as out/server/worker.js): runs one job at a time with the engine,
-// keeping one engine cache for its whole life, so a rule's sequence computed for one game is
-// reused by every later game, rule hover and document that this worker serves.
-//
-// Cancellation cannot arrive as a message while a job runs (the thread is busy), so the pool
-// writes the id of the job to cancel into shared memory (at the job's own position: the pool may
-// have sent several) and the engine's budget polls it. Jobs sent together run in the order sent.
+// A computation worker in Node (bundled as out/server/worker.js): a `worker_threads` thread that
+// serves the pool's jobs (jobLoop.ts), at a lower priority than the server's thread.
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createEngineCache, trimCache } from '../engine';
-import { runJob } from './jobs';
-import type { FromWorker, ToWorker } from './pool';
+import { jobLoop } from './jobLoop';
 
 /** Niceness of a worker thread (0 normal, 19 lowest): low enough that the main thread goes first. */
 const WORKER_NICENESS = 10;
@@ -26,24 +19,8 @@ if (process.platform === 'linux') {
   }
 }
 
-const cancelledId = new Int32Array(workerData.cancel as SharedArrayBuffer);
-const cache = createEngineCache();
 const port = parentPort!;
-
-port.on('message', (message: ToWorker) => {
-  const { id, job, budgetMs, cancelIndex, valueBytes } = message;
-  // The cache takes at most half of the values' share; the job's sequences get the rest.
-  const cached = trimCache(cache, valueBytes / 2);
-  const budget = {
-    deadline: Date.now() + budgetMs,
-    isCancelled: () => Atomics.load(cancelledId, cancelIndex) === id,
-    maxSequenceBytes: Math.max(valueBytes - cached, valueBytes / 2),
-  };
-  let reply: FromWorker;
-  try {
-    reply = { type: 'done', id, result: runJob(job, budget, cache), cancelled: budget.isCancelled() };
-  } catch (cause) {
-    reply = { type: 'failed', id, message: cause instanceof Error ? (cause.stack ?? cause.message) : String(cause) };
-  }
-  port.postMessage(reply);
-});
+port.on(
+  'message',
+  jobLoop((reply) => port.postMessage(reply), new Int32Array(workerData.cancel as SharedArrayBuffer)),
+);
