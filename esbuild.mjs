@@ -115,12 +115,10 @@ if (watch) {
   for (const options of builds) (await esbuild.context(options)).watch();
 } else {
   const results = await Promise.all(builds.map((options) => esbuild.build(options)));
-  // What the browser bundles are made of, for test/web/bundles.test.ts.
-  const inputs = {};
-  const imports = {};
-  for (const result of results.filter((r) => r.metafile)) {
-    Object.assign(inputs, result.metafile.inputs);
-    for (const [file, output] of Object.entries(result.metafile.outputs)) imports[file] = output.imports;
-  }
-  writeFileSync('out/web/meta.json', JSON.stringify({ inputs, outputs: imports }, null, 1));
+  // What the browser bundles are made of (each one's source files and imports), for test/web/bundles.test.ts.
+  const bundles = {};
+  for (const result of results.filter((r) => r.metafile))
+    for (const [file, output] of Object.entries(result.metafile.outputs))
+      if (file.endsWith('.js')) bundles[file] = { inputs: Object.keys(output.inputs), imports: output.imports };
+  writeFileSync('out/web/meta.json', JSON.stringify(bundles, null, 1));
 }

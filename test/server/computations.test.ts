@@ -9,7 +9,14 @@ import type { Worker } from 'node:worker_threads';
 import { type ComputationRequest, Computations } from '../../server/src/compute/computations';
 import type { JobResult } from '../../server/src/compute/jobs';
 import { nodeWorkers } from '../../server/src/compute/nodeWorkers';
-import { type JobOutcome, PIPELINE, WorkerPool } from '../../server/src/compute/pool';
+import {
+  CANCEL_GRACE_MS,
+  CANCELLED_BY_ENDING_WORKER,
+  type JobOutcome,
+  PIPELINE,
+  WorkerPool,
+  type WorkerStarter,
+} from '../../server/src/compute/pool';
 import { repositoryPath } from '../helpers/paths';
 
 interface FakeJob {
@@ -321,6 +328,81 @@ describe('worker pool: the queue and the pipelines', function () {
     } finally {
       await pool.dispose();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// A browser page that is not cross-origin isolated has no SharedArrayBuffer: its workers cannot
+// be asked to stop (server/src/browser/workers.ts). The same pool logic runs here on Node workers
+// told to share nothing: the cancel array is copied to them, so a cancellation never reaches one.
+describe('worker pool: workers that share no memory (a browser page not cross-origin isolated)', function () {
+  this.timeout(20_000);
+  const rule = (n: number) => ({ kind: 'rule' as const, rule: { kind: 'subtract' as const, set: [1n, BigInt(n)] } });
+  const keyOf = (n: number) => `subtract {1,${n}}`;
+  const sharingNothing = (onWorker?: (worker: Worker) => void): WorkerStarter => ({
+    ...nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js'), onWorker }),
+    sharedMemory: false,
+  });
+  // Officers (0.6) has no known period: it computes until its budget.
+  const officers = { kind: 'rule' as const, rule: { kind: 'octal' as const, digits: [0, 6] } };
+
+  it('each worker gets one job at a time; all of them run, right', async () => {
+    const pool = new WorkerPool({ size: 2, workers: sharingNothing() });
+    try {
+      const handles = Array.from({ length: 40 }, (_, i) => pool.run(rule(i + 2), 5000));
+      assert.equal(pool.queuedCount, 38, 'two jobs sent, one to each worker; the rest wait here');
+      const outcomes = await Promise.all(handles.map((h) => h.outcome));
+      outcomes.forEach((o, i) =>
+        assert.ok(
+          o.status === 'done' && !o.cancelled && o.result.kind === 'rule' && o.result.rule.key === keyOf(i + 2),
+        ),
+      );
+    } finally {
+      await pool.dispose();
+    }
+  });
+
+  it('a cancelled job that does not stop ends its worker after the grace period; the next job runs on a new one', async () => {
+    const workers: Worker[] = [];
+    const crashes: string[] = [];
+    const pool = new WorkerPool({
+      size: 1,
+      workers: sharingNothing((w) => workers.push(w)),
+      onCrash: (c) => crashes.push(c),
+    });
+    try {
+      const slow = pool.run(officers, 20_000);
+      const behind = pool.run(rule(5), 5000);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // under way
+      const cancelledAt = performance.now();
+      slow.cancel();
+      const stopped = await slow.outcome;
+      const waited = performance.now() - cancelledAt;
+      assert.deepEqual(stopped, { status: 'failed', message: CANCELLED_BY_ENDING_WORKER });
+      assert.ok(waited >= CANCEL_GRACE_MS - 5 && waited < CANCEL_GRACE_MS + 2000, `stopped after ${waited} ms`);
+      const next = await behind.outcome;
+      assert.ok(next.status === 'done' && next.result.kind === 'rule' && next.result.rule.key === keyOf(5));
+      assert.equal(workers.length, 2, 'the worker was replaced');
+      assert.deepEqual(crashes, [], 'an ended worker is not a crash');
+    } finally {
+      await pool.dispose();
+    }
+  });
+
+  it('a cancelled job that finishes within the grace period keeps its worker', async () => {
+    const workers: Worker[] = [];
+    const pool = new WorkerPool({ size: 1, workers: sharingNothing((w) => workers.push(w)) });
+    try {
+      const quick = pool.run(rule(7), 5000);
+      quick.cancel();
+      const outcome = await quick.outcome;
+      assert.ok(outcome.status === 'done' && outcome.cancelled && outcome.result.kind === 'rule');
+      await new Promise((resolve) => setTimeout(resolve, CANCEL_GRACE_MS + 100));
+      const again = await pool.run(rule(8), 5000).outcome;
+      assert.ok(again.status === 'done' && again.result.kind === 'rule' && again.result.rule.key === keyOf(8));
+      assert.equal(workers.length, 1, 'no worker was ended');
+    } finally {
+      await pool.dispose();
     }
   });
 });
