@@ -17,7 +17,7 @@ import {
   type MessageReader,
   ProposedFeatures,
 } from 'vscode-languageserver/browser';
-import { WorkerPool } from '../compute/pool';
+import { CANCEL_GRACE_MS, WorkerPool } from '../compute/pool';
 import { createServer } from '../server';
 import { scope } from './webWorkerScope';
 import { browserWorkers } from './workers';
@@ -54,9 +54,27 @@ const connection = createConnection(
   new BrowserMessageWriter(port),
 );
 const cores = scope.navigator?.hardwareConcurrency ?? 2;
+const size = Math.max(2, Math.min(4, cores - 1));
+let told = false;
 const pool = new WorkerPool({
-  size: Math.max(2, Math.min(4, cores - 1)),
-  workers: browserWorkers(() => computeWorkerUrl),
+  size,
+  workers: browserWorkers(
+    () => computeWorkerUrl,
+    // Said once, in the client's log: how computations run in this browser.
+    ({ kernels }, sharedMemory) => {
+      if (told) return;
+      told = true;
+      const compiled = (loaded: boolean) => (loaded ? 'WebAssembly' : 'JavaScript (WebAssembly did not compile here)');
+      connection.console.info(
+        `computations run in ${size} Web Workers; octal scan: ${compiled(kernels.octalScan)}; ` +
+          `subtraction mex: ${compiled(kernels.subtractionMex)}; ` +
+          (sharedMemory
+            ? 'cancellation: shared memory (the page is cross-origin isolated)'
+            : `cancellation: a computation still running ${CANCEL_GRACE_MS} ms after it is cancelled ends its worker ` +
+              '(the page is not cross-origin isolated, so workers share no memory)'),
+      );
+    },
+  ),
   onCrash: (why) => connection.console.error(`a computation worker stopped and was replaced: ${why}`),
 });
 createServer(connection, { pool });

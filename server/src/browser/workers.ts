@@ -13,7 +13,7 @@
 // - Started on the first job: the pool makes its workers at once, before `initialize` has said
 //   where the script is; jobs only come after it.
 import type { ComputeWorker, ToWorker, WorkerStarter } from '../compute/pool';
-import type { BrowserWorkerInit } from './computeWorker';
+import type { BrowserWorkerInit, BrowserWorkerReady } from './computeWorker';
 import { scope, type WebWorker } from './webWorkerScope';
 
 /** Whether workers can share memory here (a cross-origin isolated page). */
@@ -21,7 +21,14 @@ export function canShareMemory(): boolean {
   return typeof SharedArrayBuffer === 'function' && scope.crossOriginIsolated === true;
 }
 
-export function browserWorkers(scriptUrl: () => string | undefined): WorkerStarter {
+/**
+ * `scriptUrl` says where out/web/worker.js is, once known; `onReady` hears each worker's first word (which of the
+ * engine's WebAssembly kernels compiled there).
+ */
+export function browserWorkers(
+  scriptUrl: () => string | undefined,
+  onReady?: (ready: BrowserWorkerReady, sharedMemory: boolean) => void,
+): WorkerStarter {
   const sharedMemory = canShareMemory();
   return {
     sharedMemory,
@@ -42,7 +49,11 @@ export function browserWorkers(scriptUrl: () => string | undefined): WorkerStart
         }
         const source = new Blob([`importScripts(${JSON.stringify(url)});`], { type: 'text/javascript' });
         worker = new Worker(URL.createObjectURL(source), { name: 'grundy computation' });
-        worker.onmessage = ({ data }) => events.message(data as Parameters<typeof events.message>[0]);
+        worker.onmessage = ({ data }) => {
+          const message = data as Parameters<typeof events.message>[0] | BrowserWorkerReady;
+          if (message.type === 'ready') onReady?.(message, sharedMemory);
+          else events.message(message);
+        };
         worker.onerror = (event) => {
           event.preventDefault();
           if (ended) return;

@@ -52,5 +52,7 @@ export {
 export type * from './gameTypes';
 export { graphNimbers } from './graph';
 export { heapNimber, ruleKey, ruleSequence, type SequenceOptions, sequenceNimber } from './heap';
+export { subtractionMexKernelLoaded } from './infiniteSubtraction';
+export { octalScanKernelLoaded } from './octal';
 export { analyzeTreblecross, TREBLECROSS_OCTAL, treblecrossMovesTo, winningCells } from './treblecrossNimbers';
 export type * from './types';

@@ -70,6 +70,9 @@ class Members {
 /** The inner loop as WebAssembly (wasm/subtractionMex.wat); undefined where WebAssembly is missing. */
 const mexModule = compileKernel(subtractionMexWasm);
 
+/** Whether the inner loop runs as WebAssembly here. */
+export const subtractionMexKernelLoaded = mexModule !== undefined;
+
 /** Tests turn the kernel off to check the JavaScript loop (used past 2^16 - 1 members) on the same cases. */
 export const mexKernelSwitch = { enabled: true };
 

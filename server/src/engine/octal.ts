@@ -61,6 +61,9 @@ import { octalScanWasm } from './wasm/octalScan';
  */
 const scanModule = compileKernel(octalScanWasm);
 
+/** Whether the split scan runs as WebAssembly here (a browser without SIMD runs the JavaScript scan). */
+export const octalScanKernelLoaded = scanModule !== undefined;
+
 // `strict` is 1 for a split written with `!` (no equal split); `skip` is the heap whose equal split
 // is left out (-1: none).
 type ScanKernel = (m: number, a: number, w0: number, w1: number, w2: number, w3: number, strict: number) => number;
