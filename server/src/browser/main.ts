@@ -77,5 +77,8 @@ const pool = new WorkerPool({
   ),
   onCrash: (why) => connection.console.error(`a computation worker stopped and was replaced: ${why}`),
 });
-createServer(connection, { pool });
+const server = createServer(connection, { pool });
+// The LSP's `exit`: a process would end; this worker closes itself, and its computation workers with
+// it (vscode-languageclient's browser client does not end the worker it started).
+connection.onExit(() => void server.dispose().finally(() => scope.close?.()));
 connection.listen();

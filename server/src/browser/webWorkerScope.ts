@@ -13,6 +13,7 @@ export interface WebWorker {
 export interface WorkerScope {
   postMessage(message: unknown): void;
   onmessage: ((event: { data: unknown }) => void) | null;
+  close?(): void;
   readonly location?: { readonly href: string };
   readonly navigator?: { readonly hardwareConcurrency?: number };
   readonly crossOriginIsolated?: boolean;
