@@ -78,7 +78,7 @@ describe('Markdown: the contributions', () => {
       assert.match(readFileSync(repositoryPath(style), 'utf8'), /\.grundy-block/);
     }
     // The client hands VS Code the plugin.
-    assert.match(readFileSync(repositoryPath('client', 'src', 'extension.ts'), 'utf8'), /extendMarkdownIt/);
+    assert.match(readFileSync(repositoryPath('client', 'src', 'activate.ts'), 'utf8'), /extendMarkdownIt/);
   });
 
   for (const [fence, close] of [
