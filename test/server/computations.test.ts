@@ -362,7 +362,7 @@ describe('worker pool: workers that share no memory (a browser page not cross-or
     }
   });
 
-  it('a cancelled job that does not stop ends its worker after the grace period; the next runs on a new one', async () => {
+  it('a cancelled job that does not stop ends its worker after the grace; the next runs on a new one', async () => {
     const workers: Worker[] = [];
     const crashes: string[] = [];
     const pool = new WorkerPool({
