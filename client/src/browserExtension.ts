@@ -4,7 +4,7 @@
 // its computation workers itself (server/src/browser/). Everything else is activate.ts's, shared
 // with Node (extension.ts).
 import { type ExtensionContext, Uri, workspace } from 'vscode';
-import { LanguageClient } from 'vscode-languageclient/browser';
+import { BrowserMessageReader, BrowserMessageWriter, LanguageClient } from 'vscode-languageclient/browser';
 import { activateGrundy, deactivateGrundy, type GrundyApi } from './activate';
 
 export type { GrundyApi } from './activate';
@@ -35,11 +35,13 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
     workerUrl(Uri.joinPath(web, 'server.js')),
     workerUrl(Uri.joinPath(web, 'worker.js')),
   ]);
+  // The reader and writer, not the worker: the client tells a worker from transports by `instanceof Worker`, and
+  // VS Code's web worker host replaces the global Worker with a function whose workers are not instances of it.
   const startServer = async () => {
     serverWorker?.terminate();
     const worker = new Worker(serverUrl, { name: 'Grundy language server' });
     serverWorker = worker;
-    return worker as never;
+    return { reader: new BrowserMessageReader(worker as never), writer: new BrowserMessageWriter(worker as never) };
   };
   return activateGrundy(
     context,
