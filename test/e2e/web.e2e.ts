@@ -3,7 +3,7 @@
 // Explorer, its inlay hints and lenses drawn, a heap hovered with the mouse; the screenshot is the README's picture
 // of the extension in a browser (media/web.png). That the extension runs in the web worker host, and not in the
 // server's Node host, is the web suite's to prove (test/web-integration/where.itest.ts), run just before in the
-// same workbench; this adds what a person sees.
+// same workbench; this adds what a person sees, the host included ("Developer: Show Running Extensions").
 //
 // test/vscode/host.mjs (stage `web`) runs this file with mocha and hands it the browser and the workbench's URL
 // through `defineWebTests`.
@@ -67,6 +67,23 @@ export function defineWebTests(session: WorkbenchSession): void {
       assert.match(text, /heap of 7 under upto3/);
       assert.match(text, /nimber \*3/);
       await shot(WEB_SCREENSHOT);
+    });
+
+    it('"Show Running Extensions" lists it in the web worker host, the built-in ones on the server', async () => {
+      await page.mouse.move(5, 700);
+      await runCommand(page, 'Developer: Show Running Extensions');
+      // Each row names the extension and, below, its host: the server's authority, or "web worker".
+      const row = (name: string) => page.locator('.runtime-extensions-editor .monaco-list-row', { hasText: name });
+      await row('Grundy').waitFor({ state: 'visible', timeout: SHOWN_MS });
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text
+      const grundy = await row('Grundy').innerText();
+      assert.match(grundy, /web worker/, grundy);
+      const authority = new URL(session.workbenchUrl).host;
+      assert.ok(!grundy.includes(authority), grundy);
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text
+      const builtin = await row('Emmet').innerText();
+      assert.ok(builtin.includes(authority), `Emmet runs on the server: ${builtin}`);
+      await shot('web-2-running-extensions.png');
     });
   });
 }
