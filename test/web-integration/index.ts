@@ -57,6 +57,8 @@ export async function run(): Promise<void> {
   await import('../integration/features.itest');
   await import('../integration/language.itest');
   await import('../integration/explorer.itest');
+  // Last: it restarts the language server.
+  await import('./restart.itest');
 
   const stats = await new Promise<Mocha.Stats>((resolve) => {
     const runner = mocha.run(() => resolve(runner.stats ?? ({ passes: 0, failures: 1 } as Mocha.Stats)));
