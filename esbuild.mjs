@@ -2,8 +2,9 @@
 // workers, the CLI (`npm install` builds this). With `--tests`, the test suites too (the test
 // commands build them): what the tests run is what the extension ships.
 
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const watch = process.argv.includes('--watch');
@@ -106,6 +107,35 @@ const tests = [
     outdir: 'out',
     // mocha's parallel mode (worker files found by require.resolve) is never used here.
     logOverride: { 'require-resolve-not-external': 'silent' },
+  },
+  {
+    // The web suite runs inside VS Code's web worker extension host (test/vscode/host.mjs, stage `web`), which
+    // loads a CommonJS module and gives `vscode`: a browser bundle, mocha's browser build inside, and Node's
+    // assert swapped for a stand-in (the Node-host suites it reuses import it; a browser has no Node).
+    ...common,
+    platform: 'browser',
+    target: 'es2022',
+    entryPoints: { 'test/web-integration/index': 'test/web-integration/index.ts' },
+    outdir: 'out',
+    alias: { 'node:assert/strict': './test/web-integration/assert.ts' },
+    plugins: [
+      {
+        // mocha's package is `"type": "module"`, so esbuild would take its browser build (a UMD script) for an ES
+        // module and leave its `module.exports = mocha` pointing at this bundle's own exports. Loaded from a
+        // namespace of its own, it is the CommonJS script it is, wrapped like any other.
+        name: 'mocha-browser-build',
+        setup(build) {
+          build.onResolve({ filter: /^mocha\/mocha$/ }, () => ({
+            path: fileURLToPath(import.meta.resolve('mocha/mocha.js')),
+            namespace: 'mocha-browser-build',
+          }));
+          build.onLoad({ filter: /.*/, namespace: 'mocha-browser-build' }, (args) => ({
+            contents: readFileSync(args.path, 'utf8'),
+            loader: 'js',
+          }));
+        },
+      },
+    ],
   },
 ];
 

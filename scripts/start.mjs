@@ -11,20 +11,33 @@
 //   npm start                        desktop VS Code if on PATH, else the server
 //   npm start -- --server            the server, even when `code` is on PATH
 //   npm start -- --port 8080         the server's port (default: 8080 if free, else any free port)
+//   npm start -- --web               the server, with the extension as a web extension: it runs in the
+//                                    browser's web worker extension host from its browser bundles
+//                                    (out/web/), as on vscode.dev, instead of in the server's Node
+//                                    extension host (the user setting `remote.extensionKind`)
 //
 // The server's user data (settings you change in it, open editors) is kept between runs in
-// .cache/vscode-host/start/ (GRUNDY_START_DIR moves it; the tests do).
+// .cache/vscode-host/start/, or start-web/ with --web (GRUNDY_START_DIR moves it; the tests do).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, createWriteStream, mkdirSync } from 'node:fs';
+import { accessSync, constants, createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
-import { freePort, installExtension, serverFolders, startVSCodeServer } from '../test/vscode/server.mjs';
+import {
+  freePort,
+  installExtension,
+  serverFolders,
+  startVSCodeServer,
+  USER_SETTINGS,
+  WEB_EXTENSION_SETTINGS,
+} from '../test/vscode/server.mjs';
 import { cacheRoot, ensureHost, SetupError, vscodeVersion } from '../test/vscode/setup.mjs';
 import { packageExtension, repositoryRoot } from './package.mjs';
 
 const DEFAULT_PORT = 8080;
 const examples = join(repositoryRoot, 'examples');
+/** The extension as a web extension (in the browser's web worker extension host): the server only. */
+const web = process.argv.includes('--web');
 
 function say(message) {
   process.stdout.write(`[grundy] ${message}\n`);
@@ -65,7 +78,7 @@ const built = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: repositoryRoot
 if (built.status !== 0) fail(`the build failed (exit ${built.status ?? built.signal})`);
 say('built out/');
 
-const desktop = process.argv.includes('--server') ? undefined : onPath('code');
+const desktop = process.argv.includes('--server') || web ? undefined : onPath('code');
 if (desktop) {
   say(`opening ${examples} in VS Code (${desktop}) with the extension from ${repositoryRoot}`);
   const child = spawn(desktop, ['--new-window', `--extensionDevelopmentPath=${repositoryRoot}`, examples], {
@@ -75,6 +88,26 @@ if (desktop) {
   child.on('exit', (code) => process.exit(code ?? 1));
 } else {
   await startServer();
+}
+
+/**
+ * Makes sure the user settings kept from an earlier run still say to run the extension as a web extension (a
+ * person may have changed them): `remote.extensionKind` for it is set to `["web"]`, the rest left as it is.
+ */
+function runAsWebExtension(settingsFile) {
+  const [[key, kinds]] = Object.entries(WEB_EXTENSION_SETTINGS);
+  let settings;
+  try {
+    settings = JSON.parse(readFileSync(settingsFile, 'utf8'));
+  } catch (error) {
+    // VS Code's settings may hold comments, which JSON.parse refuses: leave such a file alone, and say so.
+    say(`could not read ${settingsFile} (${error.message}): make sure it has "${key}": ${JSON.stringify(kinds)}`);
+    return;
+  }
+  const wanted = { ...settings[key], ...kinds };
+  if (JSON.stringify(settings[key]) === JSON.stringify(wanted)) return;
+  writeFileSync(settingsFile, JSON.stringify({ ...settings, [key]: wanted }, null, 2));
+  say(`set "${key}": ${JSON.stringify(wanted)} in ${settingsFile}`);
 }
 
 async function startServer() {
@@ -89,10 +122,16 @@ async function startServer() {
     fail(`--port ${askedPort} is not a port`);
   const port = askedPort ? Number(askedPort) : (await portIsFree(DEFAULT_PORT)) ? DEFAULT_PORT : await freePort();
 
-  const dir = process.env.GRUNDY_START_DIR ? resolve(process.env.GRUNDY_START_DIR) : join(cacheRoot, 'start');
+  const dir = process.env.GRUNDY_START_DIR
+    ? resolve(process.env.GRUNDY_START_DIR)
+    : join(cacheRoot, web ? 'start-web' : 'start');
   mkdirSync(dir, { recursive: true });
   // Settings a person changed in an earlier run stay; a first run gets quiet defaults.
-  const dirs = serverFolders(dir, { keepSettings: true });
+  const dirs = serverFolders(dir, {
+    settings: web ? { ...USER_SETTINGS, ...WEB_EXTENSION_SETTINGS } : USER_SETTINGS,
+    keepSettings: true,
+  });
+  if (web) runAsWebExtension(join(dirs.userData, 'User', 'settings.json'));
 
   // Installed from a .vsix, as a user would install it: what runs is what ships.
   const vsix = join(dir, 'grundy-game.vsix');
@@ -140,7 +179,11 @@ async function startServer() {
     if (!stopping) fail(`the VS Code server exited (${code ?? signal}); log: ${join(dir, 'server.log')}`);
   });
   say(`VS Code ${vscodeVersion(host.codeServer)} server, log in ${join(dir, 'server.log')}`);
-  say('open this URL in a browser (examples/ with the Grundy extension):');
+  say(
+    web
+      ? "open this URL in a browser (examples/ with the Grundy extension in the browser's web worker extension host):"
+      : 'open this URL in a browser (examples/ with the Grundy extension):',
+  );
   process.stdout.write(`\n    ${server.url(examples)}\n\n`);
   say('Ctrl-C stops it.');
 }

@@ -4,7 +4,12 @@
 // its computation workers itself (server/src/browser/). Everything else is activate.ts's, shared
 // with Node (extension.ts).
 import { type ExtensionContext, Uri, workspace } from 'vscode';
-import { LanguageClient } from 'vscode-languageclient/browser';
+import {
+  BrowserMessageReader,
+  BrowserMessageWriter,
+  LanguageClient,
+  type Message,
+} from 'vscode-languageclient/browser';
 import { activateGrundy, deactivateGrundy, type GrundyApi } from './activate';
 
 export type { GrundyApi } from './activate';
@@ -26,6 +31,17 @@ const Worker = (
   globalThis as unknown as { Worker: new (url: string, options?: { name?: string }) => { terminate(): void } }
 ).Worker;
 
+/**
+ * Posts each message as JSON has it, as Node's client writes it. postMessage copies an object's own fields instead:
+ * a vscode.Position the client sends (the cursor, in the custom requests) would arrive as `{_line, _character}`
+ * rather than through its toJSON, and the settings (a WorkspaceConfiguration, with methods) could not be sent at all.
+ */
+class JsonMessageWriter extends BrowserMessageWriter {
+  override write(message: Message): Promise<void> {
+    return super.write(JSON.parse(JSON.stringify(message)));
+  }
+}
+
 /** The server's worker now running: a restart ends it (with its computation workers) before starting another. */
 let serverWorker: { terminate(): void } | undefined;
 
@@ -35,11 +51,13 @@ export async function activate(context: ExtensionContext): Promise<GrundyApi> {
     workerUrl(Uri.joinPath(web, 'server.js')),
     workerUrl(Uri.joinPath(web, 'worker.js')),
   ]);
+  // The reader and writer, not the worker: the client tells a worker from transports by `instanceof Worker`, and
+  // VS Code's web worker host replaces the global Worker with a function whose workers are not instances of it.
   const startServer = async () => {
     serverWorker?.terminate();
     const worker = new Worker(serverUrl, { name: 'Grundy language server' });
     serverWorker = worker;
-    return worker as never;
+    return { reader: new BrowserMessageReader(worker as never), writer: new JsonMessageWriter(worker as never) };
   };
   return activateGrundy(
     context,

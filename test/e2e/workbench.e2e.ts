@@ -66,7 +66,7 @@ async function poll(
   );
 }
 
-async function waitForLine(
+export async function waitForLine(
   page: Page,
   what: string,
   accept: (text: string) => boolean,
@@ -79,7 +79,12 @@ async function waitForLine(
  * Where the first `needle` after `after` in the line starting with `start` is drawn on the screen
  * (the middle of its first character), from the rendered text's layout.
  */
-async function pointOf(page: Page, start: string, needle: string, after: string): Promise<{ x: number; y: number }> {
+export async function pointOf(
+  page: Page,
+  start: string,
+  needle: string,
+  after: string,
+): Promise<{ x: number; y: number }> {
   const point = await page.evaluate(
     ({ start, needle, after }) => {
       const editor = document.querySelector('.editor-instance .monaco-editor .view-lines');
@@ -133,7 +138,7 @@ async function lensesAbove(page: Page, start: string): Promise<string | undefine
   }, start);
 }
 
-async function waitForLensAbove(page: Page, start: string, accept: (text: string) => boolean): Promise<string> {
+export async function waitForLensAbove(page: Page, start: string, accept: (text: string) => boolean): Promise<string> {
   return poll(page, `the code lens above "${start}"`, () => lensesAbove(page, start), accept);
 }
 
@@ -144,7 +149,7 @@ async function statusSelection(page: Page): Promise<string | undefined> {
 }
 
 /** Runs a command by its title from the command palette (F1). */
-async function runCommand(page: Page, title: string): Promise<void> {
+export async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: SHOWN_MS });

@@ -14,6 +14,13 @@
 //      packed .vsix (scripts/package.mjs, then the server's --install-extension) in a server of
 //      its own: the proof that the .vsix holds everything the extension needs.
 //
+// The stage `web` (after e2e) runs the extension as a *web* extension: a server of its own whose user settings
+// put it in the workbench's web worker extension host (`remote.extensionKind`, WEB_EXTENSION_SETTINGS), its
+// browser bundles (out/web/) instead of the Node ones. There the web suite (out/test/web-integration/index.js, a
+// browser bundle: VS Code runs a development extension's tests in the host that runs it) proves where it runs
+// and checks the extension's answers, then an end-to-end page (out/test/e2e/web.e2e.js) hovers a heap and takes
+// the screenshot of the extension in a browser (media/web.png with GRUNDY_UPDATE_SCREENSHOT=1).
+//
 // Screenshots go to test-results/ (git-ignored).
 //   node test/vscode/host.mjs      (after `node esbuild.mjs --tests`; `npm run test:vscode` does both)
 //
@@ -27,7 +34,15 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageExtension } from '../../scripts/package.mjs';
-import { groupAlive, installExtension, killGroup, serverFolders, startVSCodeServer } from './server.mjs';
+import {
+  groupAlive,
+  installExtension,
+  killGroup,
+  serverFolders,
+  startVSCodeServer,
+  USER_SETTINGS,
+  WEB_EXTENSION_SETTINGS,
+} from './server.mjs';
 import { cacheRoot, ensureHost, repositoryRoot, SetupError, vscodeVersion } from './setup.mjs';
 
 export { USER_SETTINGS } from './server.mjs';
@@ -44,6 +59,8 @@ const workspace = join(repositoryRoot, 'examples');
 const testsEntry = join(repositoryRoot, 'out', 'test', 'integration', 'index.js');
 const e2eEntry = join(repositoryRoot, 'out', 'test', 'e2e', 'workbench.e2e.js');
 const startEntry = join(repositoryRoot, 'out', 'test', 'e2e', 'start.e2e.js');
+const webTestsEntry = join(repositoryRoot, 'out', 'test', 'web-integration', 'index.js');
+const webE2eEntry = join(repositoryRoot, 'out', 'test', 'e2e', 'web.e2e.js');
 /**
  * VS Code runs extension tests only for a window with an extension under development. Against
  * the installed .vsix, that is this empty extension, so the extension under test is the
@@ -57,6 +74,7 @@ const EXTENSION_ID = 'grundy-tools.grundy-game';
 export const STAGES = {
   integration: 'integration tests in VS Code (this folder)',
   e2e: 'end-to-end tests in the workbench',
+  web: "integration tests in VS Code's web worker extension host",
   start: 'npm start (the VS Code server for a browser)',
   installed: 'integration tests in VS Code (installed .vsix)',
 };
@@ -94,10 +112,10 @@ function stageTimer(message) {
 }
 
 /**
- * Runs the integration suite in a new page of `browser` on `server`, with `developmentPath` as
- * the extension under development. Resolves with `{ passed, failed, exitCode, error? }`.
+ * Runs the integration suite (`tests`: the Node host's by default) in a new page of `browser` on `server`, with
+ * `developmentPath` as the extension under development. Resolves with `{ passed, failed, exitCode, error? }`.
  */
-async function runIntegrationSuite(browser, server, developmentPath, logDir) {
+async function runIntegrationSuite(browser, server, developmentPath, logDir, tests = testsEntry) {
   const started = Date.now();
   const workbenchLog = createWriteStream(join(logDir, 'workbench.log'));
   workbenchLog.on('error', () => {});
@@ -142,7 +160,7 @@ async function runIntegrationSuite(browser, server, developmentPath, logDir) {
     await page.goto(
       server.url(workspace, [
         ['extensionDevelopmentPath', server.remote(developmentPath)],
-        ['extensionTestsPath', server.remote(testsEntry)],
+        ['extensionTestsPath', server.remote(tests)],
         ['skipWelcome', 'true'],
       ]),
     );
@@ -261,11 +279,11 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
   /**
    * Starts a server with its own folders under runDir/<name>, tracked for clean-up. With
    * `vsix`, the extension is installed from it first and is the one under test; without, the
-   * one in this folder is.
+   * one in this folder is. `settings`: user settings besides the quiet ones.
    */
-  const serverFor = async (name, { vsix } = {}) => {
+  const serverFor = async (name, { vsix, settings } = {}) => {
     const dir = join(runDir, name);
-    const dirs = serverFolders(dir);
+    const dirs = serverFolders(dir, { settings: { ...USER_SETTINGS, ...settings } });
     if (vsix) say(installExtension(host, dirs, vsix).split('\n').pop());
     const extensionUnderTest = vsix
       ? `installed:${join(dirs.extensions, `${EXTENSION_ID}-`)}`
@@ -357,6 +375,41 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
           }
         }
         await development.stop();
+      }
+    }
+
+    if (only.includes('web')) {
+      say(`== ${STAGES.web}`);
+      let web;
+      try {
+        web = await serverFor('web', { settings: WEB_EXTENSION_SETTINGS });
+      } catch (error) {
+        results.web = failure(String(error?.message ?? error));
+      }
+      if (web) {
+        const suite = existsSync(webTestsEntry)
+          ? await runIntegrationSuite(browser, web.server, repositoryRoot, web.dir, webTestsEntry)
+          : failure(`${webTestsEntry} is missing: build first (node esbuild.mjs --tests)`);
+        // The page after the suite: what it proved about the host, seen on the screen (and the README's picture).
+        const seen = await runEndToEnd(STAGES.web, webE2eEntry, 'defineWebTests', {
+          browser,
+          workbenchUrl: web.server.url(workspace, [
+            ['extensionDevelopmentPath', web.server.remote(repositoryRoot)],
+            ['skipWelcome', 'true'],
+          ]),
+          resultsDir,
+        });
+        results.web = {
+          passed: suite.passed + seen.passed,
+          failed: suite.failed + seen.failed,
+          exitCode: suite.exitCode || seen.exitCode,
+          ...((suite.error ?? seen.error) && { error: [suite.error, seen.error].filter(Boolean).join('; ') }),
+        };
+        if (seen.failed === 0 && process.env.GRUNDY_UPDATE_SCREENSHOT === '1') {
+          copyFileSync(join(resultsDir, 'web-1-hover.png'), join(repositoryRoot, 'media', 'web.png'));
+          say('media/web.png updated from web-1-hover.png');
+        }
+        await web.stop();
       }
     }
 

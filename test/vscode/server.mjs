@@ -32,6 +32,14 @@ export const USER_SETTINGS = {
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
 };
 
+/**
+ * User settings (added to USER_SETTINGS) that run the extension as a web extension: in the workbench's web worker
+ * extension host, from its `browser` bundle, as on vscode.dev, rather than in the server's Node extension host.
+ */
+export const WEB_EXTENSION_SETTINGS = {
+  'remote.extensionKind': { 'grundy-tools.grundy-game': ['web'] },
+};
+
 /** A free TCP port on 127.0.0.1, as the kernel hands one out. */
 export function freePort() {
   return new Promise((resolvePort, reject) => {
