@@ -21,6 +21,10 @@
 // and checks the extension's answers, then an end-to-end page (out/test/e2e/web.e2e.js) hovers a heap and takes
 // the screenshot of the extension in a browser (media/web.png with GRUNDY_UPDATE_SCREENSHOT=1).
 //
+// The stage `worker` (after web) runs the browser build of the language server alone, without VS Code: the
+// end-to-end test out/test/e2e/webWorker.e2e.js serves out/web/ and a page itself, starts out/web/server.js there as
+// a Web Worker and talks LSP to it over postMessage, in a plain and in a cross-origin isolated page.
+//
 // Screenshots go to test-results/ (git-ignored).
 //   node test/vscode/host.mjs      (after `node esbuild.mjs --tests`; `npm run test:vscode` does both)
 //
@@ -75,6 +79,7 @@ export const STAGES = {
   integration: 'integration tests in VS Code (this folder)',
   e2e: 'end-to-end tests in the workbench',
   web: "integration tests in VS Code's web worker extension host",
+  worker: 'the language server alone in a Web Worker (headless Chromium, LSP over postMessage)',
   start: 'npm start (the VS Code server for a browser)',
   installed: 'integration tests in VS Code (installed .vsix)',
 };
@@ -413,6 +418,17 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
       }
     }
 
+    if (only.includes('worker')) {
+      // No VS Code server: the test serves out/web/ and its page itself.
+      say(`== ${STAGES.worker}`);
+      results.worker = await runEndToEnd(
+        STAGES.worker,
+        join(repositoryRoot, 'out', 'test', 'e2e', 'webWorker.e2e.js'),
+        'defineWebWorkerTests',
+        { browser, repositoryRoot, resultsDir },
+      );
+    }
+
     if (only.includes('start')) {
       // Its own server (started by `npm start`), so after the development server is gone.
       say(`== ${STAGES.start}`);
@@ -452,7 +468,7 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  // `node test/vscode/host.mjs [integration|e2e|start|installed ...]`: some stages only.
+  // `node test/vscode/host.mjs [integration|e2e|web|worker|start|installed ...]`: some stages only.
   const asked = process.argv.slice(2).filter((name) => name in STAGES);
   const results = await runVSCodeStages(asked.length ? { only: asked } : undefined);
   let passed = 0;

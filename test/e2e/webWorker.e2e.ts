@@ -1,0 +1,564 @@
+// The browser build of the language server alone, as a web editor runs it: out/web/server.js as a
+// Web Worker of a page in headless Chromium, LSP over `postMessage`, its computations in nested
+// workers (out/web/worker.js). A small JSON-RPC client in the page (test/helpers/webWorkerServer.ts)
+// plays the editor. Twice: in a plain page, where workers share no memory and a cancelled
+// computation is stopped by ending its worker (pool.ts, CANCELLED_BY_ENDING_WORKER), and in a
+// cross-origin isolated page (COOP + COEP), where cancellation goes through shared memory as in
+// Node and a cancelled computation keeps what it found.
+//
+// Every value checked is computed here by brute force (mex over the moves), not read from the
+// server. test/vscode/host.mjs runs this file with mocha and hands it the browser through
+// `defineWebWorkerTests`; the files are served by a `node:http` server of the test's own.
+import * as assert from 'node:assert/strict';
+import type { BrowserContext, Worker } from 'playwright-core';
+import { CANCEL_GRACE_MS, CANCELLED_BY_ENDING_WORKER } from '../../server/src/compute/pool';
+import {
+  APPLY_MOVE_COMMAND,
+  CANCEL_COMPUTATIONS_COMMAND,
+  EXPLAIN_GAME_COMMAND,
+  SHOW_MOVES_COMMAND,
+  type StatusParams,
+} from '../../server/src/protocol';
+import {
+  type PageGlobals,
+  type Position,
+  type Range,
+  serveWebBundles,
+  type WebBundleServer,
+  WebWorkerServer,
+} from '../helpers/webWorkerServer';
+
+export interface WebWorkerSession {
+  browser: BrowserContext;
+  repositoryRoot: string;
+  resultsDir: string;
+}
+
+// ---- the oracles ----
+
+const mex = (values: Iterable<number>) => {
+  const seen = new Set(values);
+  let g = 0;
+  while (seen.has(g)) g++;
+  return g;
+};
+
+/**
+ * G(0) … G(upTo) of an octal game, `digits` being the code's digits after the point: digit k's
+ * bits 1, 2, 4 allow taking k from a heap and leaving no heap, one heap, or two heaps.
+ */
+function octalValues(digits: readonly number[], upTo: number): number[] {
+  const g: number[] = [];
+  for (let n = 0; n <= upTo; n++) {
+    const options: number[] = [];
+    digits.forEach((digit, i) => {
+      const k = i + 1;
+      if (digit & 1 && n === k) options.push(0);
+      if (digit & 2 && n > k) options.push(g[n - k]);
+      if (digit & 4) for (let a = 1; a <= n - k - 1; a++) options.push(g[a] ^ g[n - k - a]);
+    });
+    g.push(mex(options));
+  }
+  return g;
+}
+
+function subtractionValues(set: readonly number[], upTo: number): number[] {
+  const g: number[] = [];
+  for (let n = 0; n <= upTo; n++) g.push(mex(set.filter((s) => s <= n).map((s) => g[n - s])));
+  return g;
+}
+
+const GRAPH: Record<string, string[]> = { a: ['b', 'c'], b: ['d'], c: ['d', 'e'], d: ['e'], e: [] };
+function graphValue(vertex: string): number {
+  return mex(GRAPH[vertex].map(graphValue));
+}
+
+/** The start of Kayles' nim-sequence (OEIS A002186), to check the brute force itself against. */
+const KAYLES_PUBLISHED = [
+  0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
+];
+
+const kayles = octalValues([7, 7], 40);
+const officers = octalValues([6], 400);
+const onetwo = subtractionValues([1, 2], 40);
+
+/** A nimber as the server writes it. */
+const nimber = (value: number) => (value === 0 ? '0' : `*${value}`);
+
+// ---- the documents ----
+
+const MAIN = 'file:///web/main.game';
+const MAIN_TEXT = [
+  '# Rules, a graph and games of each kind.',
+  'rule k = octal 0.77',
+  'rule onetwo = subtract {1, 2}',
+  'graph g {',
+  '  a -> b, c',
+  '  b -> d',
+  '  c -> d, e',
+  '  d -> e',
+  '}',
+  'game heaps = k 7 + k 11',
+  'game coins = onetwo 3 4 5',
+  'game pebbles = g at a, c',
+  'game mixed = k 9 + onetwo 8 + g at d',
+  '',
+].join('\n');
+const MISTAKES = 'file:///web/mistakes.game';
+const MISTAKES_TEXT = 'rule k = octal 0.77\ngame bad = k 7 +\ngame worse = nosuch 3\n';
+const MESSY = 'file:///web/messy.game';
+/** A case of test/language/format.test.ts, written by hand there. */
+const MESSY_TEXT = 'rule s=subtract{1 ,2}\ngame g=s 3+nim 4\n';
+const MESSY_FORMATTED = 'rule s = subtract {1, 2}\ngame g = s 3 + nim 4\n';
+/** Officers (0.6) has no known period: a huge heap computes until the budget (10 s by default) stops it. */
+const LONG = 'file:///web/long.game';
+const LONG_TEXT = 'rule officers = octal 0.6\ngame big = officers 1000000000000\ngame quick = nim 3 5\n';
+
+const lineOf = (text: string, start: string) => text.split('\n').findIndex((line) => line.startsWith(start));
+
+/** Where each whole word `word` stands on the line after its `=` (its first character). */
+function wordsAt(text: string, line: number, word: string): Position[] {
+  const lineText = text.split('\n')[line];
+  const from = lineText.indexOf('=');
+  return [...lineText.slice(from).matchAll(new RegExp(`(?<![\\w.])${word}(?![\\w.])`, 'g'))].map((m) => ({
+    line,
+    character: from + m.index,
+  }));
+}
+
+interface Hint {
+  readonly position: Position;
+  readonly label: string;
+}
+interface Lens {
+  readonly range: Range;
+  readonly command?: { readonly title: string; readonly command: string; readonly arguments?: unknown[] };
+}
+interface CompletionItem {
+  readonly label: string;
+}
+interface DocumentSymbol {
+  readonly name: string;
+  readonly detail?: string;
+  readonly children?: DocumentSymbol[];
+}
+
+const WHOLE = { start: { line: 0, character: 0 }, end: { line: 10_000, character: 0 } };
+
+/** Resolves with `value` after `ms`. */
+const sleep = <T>(ms: number, value?: T) =>
+  new Promise<T | undefined>((resolve) => setTimeout(() => resolve(value), ms));
+
+/** Whether a worker answers an evaluate within `ms`: a worker busy with a computation answers nothing. */
+async function answers(worker: Worker, ms: number): Promise<boolean> {
+  const answered = await Promise.race([worker.evaluate(() => true).catch(() => false), sleep(ms, false)]);
+  return answered === true;
+}
+
+export function defineWebWorkerTests(session: WebWorkerSession): void {
+  describe('the language server alone in a Web Worker', function () {
+    this.timeout(30_000);
+
+    it('the brute force agrees with the published start of Kayles', () => {
+      assert.deepEqual(kayles.slice(0, KAYLES_PUBLISHED.length), KAYLES_PUBLISHED);
+    });
+
+    for (const isolated of [false, true]) definePage(session, isolated);
+  });
+}
+
+function definePage(session: WebWorkerSession, isolated: boolean): void {
+  describe(isolated ? 'in a cross-origin isolated page (shared memory)' : 'in a plain page (no shared memory)', () => {
+    let http: WebBundleServer;
+    let server: WebWorkerServer;
+    let capabilities: Record<string, unknown>;
+
+    before(async () => {
+      http = await serveWebBundles(session.repositoryRoot, { isolated });
+      ({
+        server,
+        initialize: { capabilities },
+      } = await WebWorkerServer.start(session.browser, http.url, {
+        initializationOptions: { status: true },
+      }));
+    });
+    after(async () => {
+      await server?.stop();
+      await http?.close();
+    });
+    afterEach(function () {
+      if (this.currentTest?.state === 'failed' && server.errors.length > 0)
+        console.log(`the page's errors:\n  ${server.errors.join('\n  ')}`);
+    });
+
+    const hints = (uri: string) =>
+      server.request<Hint[]>('textDocument/inlayHint', { textDocument: { uri }, range: WHOLE });
+    const lenses = (uri: string) => server.request<Lens[]>('textDocument/codeLens', { textDocument: { uri } });
+    const hoverText = async (uri: string, position: Position) =>
+      (
+        await server.request<{ contents: { value: string } } | null>('textDocument/hover', {
+          textDocument: { uri },
+          position,
+        })
+      )?.contents.value ?? '';
+    /** The document's hints once none of its games is still computing. */
+    const settledHints = async (uri: string) => {
+      for (let i = 0; ; i++) {
+        const all = await hints(uri);
+        if (!all.some((h) => h.label.includes('computing'))) return all;
+        if (i > 200) assert.fail(`still computing: ${JSON.stringify(all)}`);
+        await sleep(50);
+      }
+    };
+
+    it(`the page and the server's worker are ${isolated ? '' : 'not '}cross-origin isolated`, async () => {
+      assert.equal(await server.page.evaluate(() => globalThis.crossOriginIsolated), isolated);
+      const own = server.serverWorker;
+      assert.ok(own, `no worker of out/web/server.js among ${server.workers.map((w) => w.url()).join(', ')}`);
+      assert.deepEqual(
+        await own.evaluate(() => [globalThis.crossOriginIsolated, typeof SharedArrayBuffer === 'function']),
+        [isolated, isolated],
+      );
+    });
+
+    it('initialize answers the capabilities and the commands the server executes', () => {
+      for (const provider of [
+        'hoverProvider',
+        'inlayHintProvider',
+        'codeLensProvider',
+        'completionProvider',
+        'documentSymbolProvider',
+        'renameProvider',
+        'documentFormattingProvider',
+      ])
+        assert.ok(capabilities[provider], `${provider}: ${JSON.stringify(capabilities[provider])}`);
+      const tokens = capabilities.semanticTokensProvider as { legend?: { tokenTypes?: string[] } } | undefined;
+      assert.ok(tokens?.legend?.tokenTypes?.includes('number'), JSON.stringify(tokens));
+      const commands = (capabilities.executeCommandProvider as { commands?: string[] } | undefined)?.commands ?? [];
+      for (const command of [APPLY_MOVE_COMMAND, SHOW_MOVES_COMMAND, EXPLAIN_GAME_COMMAND, CANCEL_COMPUTATIONS_COMMAND])
+        assert.ok(commands.includes(command), `${command} among ${commands.join(', ')}`);
+    });
+
+    it('opening documents publishes their diagnostics: none for a good one, each mistake where it is', async () => {
+      await server.open(MAIN, MAIN_TEXT);
+      await server.open(MISTAKES, MISTAKES_TEXT);
+      assert.deepEqual((await server.diagnostics(MAIN, 1)).diagnostics, []);
+      const found = (await server.diagnostics(MISTAKES, 1)).diagnostics;
+      const bad = lineOf(MISTAKES_TEXT, 'game bad');
+      const worse = lineOf(MISTAKES_TEXT, 'game worse');
+      const badEnd = MISTAKES_TEXT.split('\n')[bad].length;
+      const nosuch = wordsAt(MISTAKES_TEXT, worse, 'nosuch')[0];
+      assert.deepEqual(
+        found.map((d) => [d.range.start.line, d.range.start.character, d.range.end.character, d.severity]),
+        [
+          // Something is missing after the `+`: at the line's end.
+          [bad, badEnd, badEnd, 1],
+          [worse, nosuch.character, nosuch.character + 'nosuch'.length, 1],
+        ],
+      );
+      assert.match(found[0].message, /expected a rule or graph name/);
+      assert.match(found[1].message, /nosuch/);
+    });
+
+    it('a hover on a heap or a token answers its nimber', async () => {
+      await settledHints(MAIN);
+      const expected: [string, string, number][] = [
+        ['game heaps', '7', kayles[7]],
+        ['game heaps', '11', kayles[11]],
+        ['game coins', '3', onetwo[3]],
+        ['game coins', '4', onetwo[4]],
+        ['game coins', '5', onetwo[5]],
+        ['game pebbles', 'a', graphValue('a')],
+        ['game pebbles', 'c', graphValue('c')],
+        ['game mixed', '9', kayles[9]],
+        ['game mixed', '8', onetwo[8]],
+        ['game mixed', 'd', graphValue('d')],
+      ];
+      for (const [game, word, value] of expected) {
+        const [position] = wordsAt(MAIN_TEXT, lineOf(MAIN_TEXT, game), word);
+        const text = await hoverText(MAIN, position);
+        assert.match(text, /nimber \*\*`[^`]+`\*\*/, `${game}: ${word}: ${text}`);
+        assert.equal(/nimber \*\*`([^`]+)`\*\*/.exec(text)![1], nimber(value), `${game}: ${word}: ${text}`);
+      }
+    });
+
+    it("inlay hints give each component's nimber and the game's nim-sum", async () => {
+      const heaps = lineOf(MAIN_TEXT, 'game heaps');
+      const all = await hints(MAIN);
+      // Each component's hint stands at its end; the sum's at the line's end.
+      const at = (line: number, word: string) => {
+        const start = wordsAt(MAIN_TEXT, line, word)[0];
+        return { line, character: start.character + word.length };
+      };
+      assert.deepEqual(
+        all.filter((h) => h.position.line === heaps).map((h) => [h.position, h.label]),
+        [
+          [at(heaps, '7'), nimber(kayles[7])],
+          [at(heaps, '11'), nimber(kayles[11])],
+          [at(heaps, '11'), `⊕ = ${nimber(kayles[7] ^ kayles[11])} · win`],
+        ],
+      );
+      const mixed = lineOf(MAIN_TEXT, 'game mixed');
+      const mixedSum = kayles[9] ^ onetwo[8] ^ graphValue('d');
+      assert.deepEqual(
+        all.filter((h) => h.position.line === mixed).map((h) => h.label),
+        [
+          nimber(kayles[9]),
+          nimber(onetwo[8]),
+          nimber(graphValue('d')),
+          `⊕ = ${nimber(mixedSum)} · ${mixedSum ? 'win' : 'lose'}`,
+        ],
+      );
+      // One component (a rule's heaps, a graph's tokens): the sum alone.
+      const coins = onetwo[3] ^ onetwo[4] ^ onetwo[5];
+      const pebbles = graphValue('a') ^ graphValue('c');
+      assert.deepEqual(
+        all.filter((h) => h.position.line === lineOf(MAIN_TEXT, 'game coins')).map((h) => h.label),
+        [`= ${nimber(coins)} · win`],
+      );
+      assert.deepEqual(
+        all.filter((h) => h.position.line === lineOf(MAIN_TEXT, 'game pebbles')).map((h) => h.label),
+        [`= ${nimber(pebbles)} · win`],
+      );
+    });
+
+    /** `k A + k B`'s winning moves by brute force: each as `k FROM → REST` (REST: the heaps left, if any). */
+    const kaylesWinningMoves = (heaps: readonly number[]) => {
+      const total = heaps.reduce((x, n) => x ^ kayles[n], 0);
+      const moves = new Set<string>();
+      heaps.forEach((n, i) => {
+        const others = total ^ kayles[n];
+        for (const take of [1, 2])
+          for (let left = 0; left <= n - take; left++) {
+            const right = n - take - left;
+            if ((kayles[left] ^ kayles[right] ^ others) !== 0 || left > right) continue;
+            moves.add(`${i} k ${n} → ${[left, right].filter((h) => h > 0).join(' ')}`.trimEnd());
+          }
+      });
+      return [...moves].map((move) => move.slice(move.indexOf(' ') + 1));
+    };
+
+    it('code lenses list winning moves', async () => {
+      const heaps = lineOf(MAIN_TEXT, 'game heaps');
+      const moves = (await lenses(MAIN))
+        .filter((l) => l.range.start.line === heaps && l.command?.command === APPLY_MOVE_COMMAND)
+        .map((l) => l.command!.title);
+      const winning = kaylesWinningMoves([7, 11]);
+      assert.ok(winning.length > 0);
+      // At most three lenses (grundy.codeLens.maxMoves), each a winning move.
+      assert.equal(moves.length, Math.min(3, winning.length), `${moves.join(' | ')} of ${winning.join(' | ')}`);
+      for (const move of moves) assert.ok(winning.includes(move.replace(/^▶ /, '')), `${move} of ${winning}`);
+    });
+
+    it("executing a lens's command plays the move through workspace/applyEdit: the game is then lost", async () => {
+      const heaps = lineOf(MAIN_TEXT, 'game heaps');
+      const lens = (await lenses(MAIN)).find(
+        (l) => l.range.start.line === heaps && l.command?.command === APPLY_MOVE_COMMAND,
+      )!;
+      const answer = await server.request<{ applied: boolean }>('workspace/executeCommand', {
+        command: lens.command!.command,
+        arguments: lens.command!.arguments,
+      });
+      assert.equal(answer.applied, true, JSON.stringify(answer));
+      assert.equal((await server.received('workspace/applyEdit')).length, 1);
+      const text = await server.text(MAIN);
+      const line = text.split('\n')[heaps];
+      const after = [...line.slice(line.indexOf('=')).matchAll(/\d+/g)].map((m) => Number(m[0]));
+      assert.notDeepEqual(after, [7, 11], line);
+      assert.equal(
+        after.reduce((x, n) => x ^ kayles[n], 0),
+        0,
+        `the position after ${lens.command!.title}: ${line}`,
+      );
+      // The client sent the change (version 2): the server analyses it and publishes for it.
+      assert.deepEqual((await server.diagnostics(MAIN, 2)).diagnostics, []);
+      const labels = (await settledHints(MAIN)).filter((h) => h.position.line === heaps).map((h) => h.label);
+      assert.deepEqual(labels, [...after.map((n) => nimber(kayles[n])), '⊕ = 0 · lose']);
+      const moves = (await lenses(MAIN)).filter(
+        (l) => l.range.start.line === heaps && l.command?.command === APPLY_MOVE_COMMAND,
+      );
+      assert.deepEqual(moves, [], 'no winning move from a lost position');
+    });
+
+    it('completion, document symbols, formatting and semantic tokens answer', async () => {
+      const coins = lineOf(MAIN_TEXT, 'game coins');
+      const items = await server.request<CompletionItem[] | { items: CompletionItem[] }>('textDocument/completion', {
+        textDocument: { uri: MAIN },
+        position: { line: coins, character: 'game coins = '.length },
+      });
+      const labels = (Array.isArray(items) ? items : items.items).map((item) => item.label);
+      for (const name of ['k', 'onetwo', 'g', 'kayles', 'nim']) assert.ok(labels.includes(name), `${name}: ${labels}`);
+
+      const symbols = await server.request<DocumentSymbol[]>('textDocument/documentSymbol', {
+        textDocument: { uri: MAIN },
+      });
+      assert.deepEqual(
+        symbols.map((s) => s.name),
+        ['k', 'onetwo', 'g', 'heaps', 'coins', 'pebbles', 'mixed'],
+      );
+      // The graph's vertices, each with its nimber.
+      const vertices = symbols.find((s) => s.name === 'g')?.children ?? [];
+      assert.deepEqual(
+        vertices.map((v) => [v.name, v.detail]).sort(),
+        Object.keys(GRAPH).map((v) => [v, nimber(graphValue(v))]),
+      );
+
+      await server.open(MESSY, MESSY_TEXT);
+      const edits = await server.request<{ range: Range; newText: string }[]>('textDocument/formatting', {
+        textDocument: { uri: MESSY },
+        options: { tabSize: 2, insertSpaces: true },
+      });
+      assert.equal(
+        await server.page.evaluate(
+          ([text, edits]) => (globalThis as unknown as PageGlobals).lsp.withEdits(text, edits),
+          [MESSY_TEXT, edits] as const,
+        ),
+        MESSY_FORMATTED,
+      );
+
+      const tokens = await server.request<{ data: number[] }>('textDocument/semanticTokens/full', {
+        textDocument: { uri: MAIN },
+      });
+      assert.ok(tokens.data.length > 0 && tokens.data.length % 5 === 0, `${tokens.data.length} numbers`);
+    });
+
+    /** The status the server last sent with a label of `game` computing. */
+    const computing = (game: string) =>
+      server.page.evaluate(
+        (game) =>
+          (globalThis as unknown as PageGlobals).lsp.next<StatusParams>('grundy/status', (s) =>
+            s.labels.includes(game),
+          ),
+        game,
+      );
+    const lensTitle = async (uri: string, line: number) =>
+      (await lenses(uri))
+        .filter((l) => l.range.start.line === line)
+        .map((l) => l.command?.title ?? '')
+        .join(' | ');
+
+    it("a long computation runs in a nested worker: the server's thread answers a hover meanwhile", async () => {
+      await server.open(LONG, LONG_TEXT);
+      await computing('big');
+      const big = lineOf(LONG_TEXT, 'game big');
+      // Timed in the page: the client's round trip, with the computation running.
+      const [position] = wordsAt(LONG_TEXT, lineOf(LONG_TEXT, 'game quick'), '5');
+      const hover = await server.page.evaluate(
+        async ([uri, position]) => {
+          const lsp = (globalThis as unknown as PageGlobals).lsp;
+          const started = performance.now();
+          const answer = await lsp.request<{ contents: { value: string } }>('textDocument/hover', {
+            textDocument: { uri },
+            position,
+          });
+          return { ms: performance.now() - started, text: answer.contents.value };
+        },
+        [LONG, position] as const,
+      );
+      assert.match(hover.text, /nimber \*\*`\*5`\*\*/);
+      assert.ok(hover.ms < 1000, `the hover took ${hover.ms.toFixed(0)} ms`);
+      assert.match(await lensTitle(LONG, big), /computing big/, 'the computation was still running');
+      assert.match(await hoverText(LONG, wordsAt(LONG_TEXT, big, '1000000000000')[0]), /still computing/);
+      // The server's own worker is free; one of its computation workers (nested, started from a
+      // blob) is busy: it answers nothing.
+      assert.equal(await answers(server.serverWorker!, 2000), true, "the server's worker answers");
+      const nested = server.computationWorkers;
+      const free = await Promise.all(nested.map((worker) => answers(worker, 1000)));
+      assert.ok(free.includes(false), `computation workers answering: ${free.join(', ')} (one should be busy)`);
+      assert.match(await lensTitle(LONG, big), /computing big/, 'still running after the probe');
+    });
+
+    const how = isolated ? 'keeping what it found' : 'by ending its worker';
+    it(`grundy.cancelComputations stops it, ${how}`, async () => {
+      const big = lineOf(LONG_TEXT, 'game big');
+      assert.equal(await server.request('workspace/executeCommand', { command: CANCEL_COMPUTATIONS_COMMAND }), 1);
+      let title = '';
+      for (let i = 0; i < 100 && (title === '' || title.includes('computing big…')); i++) {
+        if (i > 0) await sleep(50);
+        title = await lensTitle(LONG, big);
+      }
+      if (isolated)
+        assert.match(title, /nimbers computed up to n = [\d,]+; no period proved yet; stopped because cancelled/);
+      else assert.ok(title.includes(`computing big failed: ${CANCELLED_BY_ENDING_WORKER}`), title);
+      // The quick game has its value, from the other worker.
+      assert.match(await lensTitle(LONG, lineOf(LONG_TEXT, 'game quick')), /▶ nim 5 → 3/);
+    });
+
+    it('$/cancelRequest stops a sequence request; the server answers a hover meanwhile', async () => {
+      const quick = wordsAt(LONG_TEXT, lineOf(LONG_TEXT, 'game quick'), '3')[0];
+      // All in the page, timed there: the request, a hover while it runs, the cancel, its answer.
+      const run = await server.page.evaluate(
+        async ([uri, position]) => {
+          const lsp = (globalThis as unknown as PageGlobals).lsp;
+          const sequence = lsp.send<{ values?: number[]; stopped?: string; refused?: string }>('grundy/sequence', {
+            textDocument: { uri },
+            rule: 'officers',
+            upTo: 1 << 20,
+          });
+          let answered: number | undefined;
+          void sequence.answer.then(() => (answered = performance.now()));
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          const hoverAt = performance.now();
+          const hover = await lsp.request<{ contents: { value: string } }>('textDocument/hover', {
+            textDocument: { uri },
+            position,
+          });
+          const hoverMs = performance.now() - hoverAt;
+          const answeredBeforeCancel = answered !== undefined;
+          const cancelledAt = performance.now();
+          lsp.notify('$/cancelRequest', { id: sequence.id });
+          const answer = await sequence.answer;
+          return {
+            hoverMs,
+            hover: hover.contents.value,
+            answeredBeforeCancel,
+            afterCancelMs: performance.now() - cancelledAt,
+            stopped: answer.stopped,
+            refused: answer.refused,
+            values: answer.values?.slice(0, 401),
+            count: answer.values?.length,
+          };
+        },
+        [LONG, quick] as const,
+      );
+      assert.equal(run.answeredBeforeCancel, false, 'the sequence was still computing');
+      assert.match(run.hover, /nimber \*\*`\*3`\*\*/);
+      assert.ok(run.hoverMs < 1000, `the hover took ${run.hoverMs.toFixed(0)} ms`);
+      if (isolated) {
+        // Stopped through shared memory: it answers with what it found.
+        assert.match(run.stopped ?? '', /^Cancelled at n = [\d,]+\.$/, JSON.stringify(run).slice(0, 300));
+        assert.ok(run.count! > 400 && run.count! < (1 << 20) + 1, `${run.count} values`);
+        assert.deepEqual(run.values, officers);
+      } else {
+        // The job cannot be asked to stop: after the grace period its worker is ended, nothing kept.
+        assert.equal(run.refused, `Computing the sequence failed: ${CANCELLED_BY_ENDING_WORKER}`);
+        assert.ok(run.afterCancelMs >= CANCEL_GRACE_MS - 5, `answered ${run.afterCancelMs.toFixed(0)} ms after`);
+      }
+    });
+
+    it('closing a document stops its computations: a worker is free again at once', async () => {
+      const SLOW = 'file:///web/slow.game';
+      // More slow games than the pool has workers (at most 4): every worker is busy.
+      const slow = [1, 2, 3, 4, 5].map((i) => `game slow${i} = officers ${10 ** 12 + i}`);
+      await server.open(SLOW, `rule officers = octal 0.6\n${slow.join('\n')}\n`);
+      await computing('slow1');
+      const closedAt = Date.now();
+      await server.close(SLOW);
+      const QUICK = 'file:///web/quick.game';
+      await server.open(QUICK, 'game after = nim 3 6\n');
+      // The budget is 10 s: only a stopped computation leaves a worker for this game sooner.
+      for (let i = 0; (await lensTitle(QUICK, 0)).includes('computing'); i++) {
+        assert.ok(i < 100, 'the quick game is still waiting for a worker');
+        await sleep(50);
+      }
+      assert.match(await lensTitle(QUICK, 0), /▶ nim 6 → 3/);
+      const waited = Date.now() - closedAt;
+      assert.ok(waited < 5000, `the quick game waited ${waited} ms`);
+      // Where memory is shared the workers stopped their jobs and took the next; elsewhere they were
+      // ended after the grace period, and the quick game started a new one.
+      const startedSince = server.computationWorkers.filter((w) => server.startedAt.get(w)! >= closedAt).length;
+      if (isolated) assert.equal(startedSince, 0, 'the same workers');
+      else assert.ok(startedSince >= 1, 'a new computation worker, the old ones ended');
+    });
+  });
+}
