@@ -115,6 +115,15 @@ function ensureDebianPackages(packages) {
 }
 
 /**
+ * Only the browser (Debian's Chromium, installed with apt-get when missing), for what drives a
+ * page without VS Code (test/web/browser.bench.ts): its path.
+ */
+export function ensureChromium() {
+  ensureDebianPackages([{ name: 'chromium', present: () => existsSync(CHROMIUM) }]);
+  return CHROMIUM;
+}
+
+/**
  * Makes sure everything is installed and returns where it is:
  * `{ node, nodeHome, codeServer, serverMain, chromium }`. Throws a SetupError with a clear
  * message when something cannot be set up. `browser: false` (for `npm start`, where a person

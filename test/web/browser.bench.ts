@@ -1,0 +1,371 @@
+// `npm run bench -- browser`: the browser build of the language server (out/web/server.js, a Web
+// Worker of a page in headless Chromium, LSP over postMessage, computations in nested workers)
+// against the Node server (out/server/server.js as a process over stdio), on the same work:
+//
+//   - a heap rule's nim-sequence (`grundy/sequence`), first in a small document of its own: Kayles
+//     to 10^5 (periodic: computed until its period is proved, the rest read off it) and Officers
+//     (0.6, no known period: every value computed) to 10^5; the first request computes, repeats
+//     come from the worker's cache;
+//   - then the 2,000-line generated document of the latency benchmark (test/helpers/generated.ts),
+//     once every game has its value (the budget is 5 s, so its one endless game stops): a hover on
+//     a component (50 to warm up, then 300), and an edit until that version's diagnostics arrive
+//     (100: a character typed at the end of a game's line, then deleted; the server's 30 ms typing
+//     pause included).
+//
+// Times are round trips as the client sees them. In Node, performance.now() around each request
+// of the test client (test/helpers/languageServer.ts). In the browser, each loop runs inside the
+// page (one page.evaluate for all of it) and times each request there with performance.now(): the
+// page's postMessage to the server's worker and back, nothing of playwright's. The browser runs
+// twice: in a plain page and in a cross-origin isolated one (shared memory for cancellation). The
+// servers run one after the other, never at once. Target: the browser within 1.5× of Node.
+import { pathToFileURL } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import type { RuleSequenceAnswer, SequenceAnswer } from '../../server/src/protocol';
+import { random } from '../engine/random';
+import { generatedDocument } from '../helpers/generated';
+import { LanguageServerSession } from '../helpers/languageServer';
+import { repositoryPath, repositoryRoot } from '../helpers/paths';
+import { type PageGlobals, type Position, serveWebBundles, WebWorkerServer } from '../helpers/webWorkerServer';
+
+const LINES = 2000;
+const WARM_UP = 50;
+const HOVERS = 300;
+const EDITS = 100;
+const SEQUENCE_UP_TO = 100_000;
+const SEQUENCE_REPEATS = 10;
+const TARGET_RATIO = 1.5;
+/** Long enough for every game but the endless one; short enough that it stops before measuring. */
+const SETTINGS = { computation: { budgetMs: 5000 } };
+const INITIALIZATION = { renderIcons: true, status: true };
+
+const SEQUENCE_URI = 'file:///bench/rules.game';
+const SEQUENCE_TEXT = 'rule k = octal 0.77\nrule officers = octal 0.6\n';
+const RULES = [
+  ['Kayles (0.77)', 'k'],
+  ['Officers (0.6)', 'officers'],
+] as const;
+const DOCUMENT_URI = 'file:///bench/browser.game';
+
+/** One edit of the plan: replace `range` by `text`. */
+interface Edit {
+  readonly range: { readonly start: Position; readonly end: Position };
+  readonly text: string;
+}
+
+interface SequenceTimes {
+  readonly first: number;
+  readonly repeats: number[];
+  readonly values: number;
+  readonly computedUpTo: number;
+  readonly stopped?: string;
+  /** The values' digest, to check both servers answered the same. */
+  readonly digest: string;
+}
+
+interface Measured {
+  readonly sequences: SequenceTimes[];
+  readonly hovers: number[];
+  /**
+   * The nimber each hover gives, all together: the same from both servers, or one of them answered
+   * something else. (Not the whole text: how many first values of a rule a hover lists depends on how
+   * far the worker that computed it had gone, which depends on the order the workers took the jobs.)
+   */
+  readonly hoverText: string;
+  readonly edits: number[];
+}
+
+/** What both servers are asked, in the same order. */
+interface Plan {
+  readonly text: string;
+  readonly hovers: Position[];
+  readonly edits: Edit[];
+}
+
+function makePlan(): Plan {
+  const { text, gameLines } = generatedDocument(LINES);
+  const lines = text.split('\n');
+  const next = random(11);
+  const hovers = Array.from({ length: WARM_UP + HOVERS }, () => ({
+    line: gameLines[Math.floor(next() * gameLines.length)],
+    character: 16,
+  }));
+  const edits: Edit[] = [];
+  for (let i = 0; i < EDITS / 2; i++) {
+    const line = gameLines[Math.floor(next() * gameLines.length)];
+    const end = { line, character: lines[line].length };
+    edits.push({ range: { start: end, end }, text: '@' });
+    edits.push({ range: { start: end, end: { line, character: end.character + 1 } }, text: '' });
+  }
+  return { text, hovers, edits };
+}
+
+function digest(values: readonly number[]): string {
+  let hash = 0;
+  for (const value of values) hash = (Math.imul(hash, 31) + value) | 0;
+  return `${values.length}:${hash >>> 0}`;
+}
+
+function sequenceTimes(answers: { ms: number; answer: SequenceAnswer }[]): SequenceTimes {
+  const last = answers[answers.length - 1].answer;
+  if (!('values' in last)) throw new Error(`no sequence: ${JSON.stringify(last).slice(0, 300)}`);
+  const answer = last as RuleSequenceAnswer;
+  return {
+    first: answers[0].ms,
+    repeats: answers.slice(1).map((a) => a.ms),
+    values: answer.values.length,
+    computedUpTo: answer.computedUpTo,
+    ...(answer.stopped ? { stopped: answer.stopped } : {}),
+    digest: digest(answer.values),
+  };
+}
+
+async function measureNode(plan: Plan): Promise<Measured> {
+  const { session } = await LanguageServerSession.start({ settings: SETTINGS });
+  try {
+    await session.open(SEQUENCE_URI, SEQUENCE_TEXT);
+    const sequences: SequenceTimes[] = [];
+    for (const [, rule] of RULES) {
+      const answers: { ms: number; answer: SequenceAnswer }[] = [];
+      for (let i = 0; i <= SEQUENCE_REPEATS; i++) {
+        const started = performance.now();
+        const answer = await session.request<SequenceAnswer>('grundy/sequence', {
+          textDocument: { uri: SEQUENCE_URI },
+          rule,
+          upTo: SEQUENCE_UP_TO,
+        });
+        answers.push({ ms: performance.now() - started, answer });
+      }
+      sequences.push(sequenceTimes(answers));
+    }
+
+    await session.open(DOCUMENT_URI, plan.text);
+    await session.nextDiagnostics(DOCUMENT_URI, (p) => p.version === 1, 60_000);
+    for (let i = 0; ; i++) {
+      const hints = (await session.inlayHints(DOCUMENT_URI)) ?? [];
+      if (!hints.some((h) => String(h.label).includes('computing'))) break;
+      if (i > 1200) throw new Error('the Node server never settled');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const hovers: number[] = [];
+    let hoverText = '';
+    for (const position of plan.hovers) {
+      const started = performance.now();
+      const hover = await session.hover(DOCUMENT_URI, position);
+      hovers.push(performance.now() - started);
+      const text = (hover?.contents as { value?: string } | undefined)?.value ?? '';
+      hoverText += `${/nimber \*\*`[^`]*`\*\*/.exec(text)?.[0] ?? '(no nimber)'}\u0000`;
+    }
+    const edits: number[] = [];
+    for (const edit of plan.edits) {
+      const started = performance.now();
+      const version = await session.edit(DOCUMENT_URI, edit.range, edit.text);
+      await session.nextDiagnostics(DOCUMENT_URI, (p) => p.version === version);
+      edits.push(performance.now() - started);
+    }
+    return { sequences, hovers: hovers.slice(WARM_UP), hoverText, edits };
+  } finally {
+    await session.stop();
+  }
+}
+
+async function measureBrowser(browser: Browser, plan: Plan, isolated: boolean): Promise<Measured> {
+  const http = await serveWebBundles(repositoryRoot, { isolated });
+  const context = await browser.newContext();
+  try {
+    const { server } = await WebWorkerServer.start(context, http.url, {
+      settings: SETTINGS,
+      initializationOptions: INITIALIZATION,
+    });
+    const isolatedHere = await server.page.evaluate(
+      () => (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true,
+    );
+    if (isolatedHere !== isolated) throw new Error(`the page is${isolatedHere ? '' : ' not'} cross-origin isolated`);
+    await server.open(SEQUENCE_URI, SEQUENCE_TEXT);
+    const sequences: SequenceTimes[] = [];
+    for (const [, rule] of RULES) {
+      const answers = await server.page.evaluate(
+        async ({ uri, rule, upTo, repeats }) => {
+          const lsp = (globalThis as unknown as PageGlobals).lsp;
+          const answers: { ms: number; answer: unknown }[] = [];
+          for (let i = 0; i <= repeats; i++) {
+            const started = performance.now();
+            const answer = await lsp.request('grundy/sequence', { textDocument: { uri }, rule, upTo });
+            answers.push({ ms: performance.now() - started, answer });
+          }
+          return answers;
+        },
+        { uri: SEQUENCE_URI, rule, upTo: SEQUENCE_UP_TO, repeats: SEQUENCE_REPEATS },
+      );
+      sequences.push(sequenceTimes(answers as { ms: number; answer: SequenceAnswer }[]));
+    }
+
+    await server.open(DOCUMENT_URI, plan.text);
+    const { hovers, hoverText, edits } = await server.page.evaluate(
+      async ({ uri, hoverAt, edits, warmUp }) => {
+        const lsp = (globalThis as unknown as PageGlobals).lsp;
+        await lsp.diagnostics(uri, 1, 60_000);
+        const whole = { start: { line: 0, character: 0 }, end: { line: 1_000_000, character: 0 } };
+        for (let i = 0; ; i++) {
+          const hints = await lsp.request<{ label: string }[]>('textDocument/inlayHint', {
+            textDocument: { uri },
+            range: whole,
+          });
+          if (!hints.some((h) => String(h.label).includes('computing'))) break;
+          if (i > 1200) throw new Error('the browser server never settled');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        const hovers: number[] = [];
+        let hoverText = '';
+        for (const position of hoverAt) {
+          const started = performance.now();
+          const hover = await lsp.request<{ contents?: { value?: string } } | null>('textDocument/hover', {
+            textDocument: { uri },
+            position,
+          });
+          hovers.push(performance.now() - started);
+          hoverText += `${/nimber \*\*`[^`]*`\*\*/.exec(hover?.contents?.value ?? '')?.[0] ?? '(no nimber)'}\u0000`;
+        }
+        const editTimes: number[] = [];
+        for (const edit of edits) {
+          const started = performance.now();
+          const version = lsp.edit(uri, edit.range, edit.text);
+          await lsp.diagnostics(uri, version);
+          editTimes.push(performance.now() - started);
+        }
+        return { hovers: hovers.slice(warmUp), hoverText, edits: editTimes };
+      },
+      { uri: DOCUMENT_URI, hoverAt: plan.hovers, edits: plan.edits, warmUp: WARM_UP },
+    );
+    if (server.errors.length > 0) console.log(`the page's errors:\n  ${server.errors.join('\n  ')}`);
+    return { sequences, hovers, hoverText, edits };
+  } finally {
+    await context.close();
+    await http.close();
+  }
+}
+
+function percentile(times: readonly number[], p: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+const ms = (t: number) => `${t.toFixed(t < 10 ? 2 : 1)} ms`;
+
+/** p50 and p95 of each side, and browser/Node; met when both ratios are within the target. */
+function compare(name: string, node: readonly number[], browsers: [string, readonly number[]][]): boolean {
+  const [n50, n95] = [percentile(node, 0.5), percentile(node, 0.95)];
+  console.log(`${name} (${node.length} samples each)`);
+  console.log(`  ${'Node (stdio)'.padEnd(26)} p50 ${ms(n50).padStart(9)}   p95 ${ms(n95).padStart(9)}`);
+  let met = true;
+  for (const [label, times] of browsers) {
+    const [b50, b95] = [percentile(times, 0.5), percentile(times, 0.95)];
+    const within = b50 / n50 <= TARGET_RATIO && b95 / n95 <= TARGET_RATIO;
+    met &&= within;
+    console.log(
+      `  ${label.padEnd(26)} p50 ${ms(b50).padStart(9)}   p95 ${ms(b95).padStart(9)}   browser/Node: p50 ` +
+        `${(b50 / n50).toFixed(2)}×, p95 ${(b95 / n95).toFixed(2)}× [target within ${TARGET_RATIO}×: ` +
+        `${within ? 'met' : 'not met'}]`,
+    );
+  }
+  return met;
+}
+
+async function main(): Promise<void> {
+  // Chromium from Debian, installed if missing (as the VS Code stages do): test/vscode/setup.mjs.
+  const setup = (await import(pathToFileURL(repositoryPath('test', 'vscode', 'setup.mjs')).href)) as {
+    ensureChromium(): string;
+  };
+  const executablePath = setup.ensureChromium();
+  const plan = makePlan();
+  console.log(
+    `browser (out/web/server.js in headless Chromium) vs Node (out/server/server.js over stdio): ` +
+      `${LINES}-line generated document, every game settled; nim-sequences in a document of their own`,
+  );
+
+  const node = await measureNode(plan);
+  const browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  let plain: Measured;
+  let isolated: Measured;
+  try {
+    plain = await measureBrowser(browser, plan, false);
+    isolated = await measureBrowser(browser, plan, true);
+  } finally {
+    await browser.close();
+  }
+  const browsers = (pick: (m: Measured) => readonly number[]): [string, readonly number[]][] => [
+    ['browser (plain page)', pick(plain)],
+    ['browser (isolated page)', pick(isolated)],
+  ];
+
+  for (const [label, measured] of [
+    ['plain', plain],
+    ['isolated', isolated],
+  ] as const) {
+    if (measured.hoverText !== node.hoverText) {
+      const theirs = measured.hoverText.split('\u0000');
+      const ours = node.hoverText.split('\u0000');
+      const at = theirs.findIndex((text, i) => text !== ours[i]);
+      console.log(
+        `the browser (${label} page) answered other hovers than Node, first at ${JSON.stringify(plan.hovers[at])}:` +
+          `\n  browser: ${theirs[at]}\n  Node:    ${ours[at]}`,
+      );
+      process.exitCode = 1;
+    }
+  }
+  const nimbers = node.hoverText.split('\u0000').filter((text) => text.startsWith('nimber')).length;
+  console.log(`${nimbers} of ${plan.hovers.length} hovers give a nimber; every server gives the same ones`);
+  const hoverMet = compare(
+    'hover on a component, warmed up',
+    node.hovers,
+    browsers((m) => m.hovers),
+  );
+  const editMet = compare(
+    'edit → fresh diagnostics (30 ms typing pause included)',
+    node.edits,
+    browsers((m) => m.edits),
+  );
+
+  RULES.forEach(([name], i) => {
+    const sides: [string, SequenceTimes][] = [
+      ['Node (stdio)', node.sequences[i]],
+      ['browser (plain page)', plain.sequences[i]],
+      ['browser (isolated page)', isolated.sequences[i]],
+    ];
+    const first = sides[0][1];
+    console.log(
+      `nim-sequence of ${name} to ${SEQUENCE_UP_TO.toLocaleString('en-US')} (grundy/sequence): ${first.values} ` +
+        `values, computed to n = ${first.computedUpTo}${first.stopped ? `, stopped: ${first.stopped}` : ''}; the ` +
+        `first request, then the median of ${SEQUENCE_REPEATS} repeats`,
+    );
+    for (const [label, times] of sides) {
+      const repeat = percentile(times.repeats, 0.5);
+      const ratio =
+        times === first
+          ? ''
+          : `   browser/Node: first ${(times.first / first.first).toFixed(2)}×, repeats ` +
+            `${(repeat / percentile(first.repeats, 0.5)).toFixed(2)}×`;
+      console.log(
+        `  ${label.padEnd(26)} first ${ms(times.first).padStart(9)}   repeats ${ms(repeat).padStart(9)}${ratio}`,
+      );
+      if (times.digest !== first.digest) {
+        console.log(`  ${label} answered other values than Node: ${times.digest} vs ${first.digest}`);
+        process.exitCode = 1;
+      }
+    }
+  });
+  console.log(
+    `target (hover and edit latency within ${TARGET_RATIO}× of Node): ${hoverMet && editMet ? 'met' : 'not met'}`,
+  );
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
