@@ -260,6 +260,21 @@ function definePage(session: WebWorkerSession, isolated: boolean): void {
       assert.match(found[1].message, /nosuch/);
     });
 
+    it('the server says how its computations run: Web Workers, WebAssembly, how they are cancelled', async () => {
+      // Logged once its first computation worker is ready (the documents opened above started them).
+      const logged = await server.page.evaluate(() =>
+        (globalThis as unknown as PageGlobals).lsp.next<{ message: string }>('window/logMessage', (m) =>
+          m.message.startsWith('computations run in'),
+        ),
+      );
+      assert.match(logged.message, /^computations run in \d+ Web Workers; octal scan: WebAssembly; subtraction mex: /);
+      assert.match(logged.message, /subtraction mex: WebAssembly;/);
+      assert.match(
+        logged.message,
+        isolated ? /cancellation: shared memory/ : /cancellation: a computation still running 250 ms after/,
+      );
+    });
+
     it('a hover on a heap or a token answers its nimber', async () => {
       await settledHints(MAIN);
       const expected: [string, string, number][] = [
@@ -566,6 +581,22 @@ function definePage(session: WebWorkerSession, isolated: boolean): void {
       ).length;
       if (isolated) assert.equal(startedSince, 0, 'the same workers');
       else assert.ok(startedSince >= 1, 'a new computation worker, the old ones ended');
+    });
+
+    it("shutdown and exit end the server's worker: it answers nothing more", async () => {
+      const quick = wordsAt(LONG_TEXT, lineOf(LONG_TEXT, 'game quick'), '3')[0];
+      const hover = () =>
+        server.request('textDocument/hover', { textDocument: { uri: LONG }, position: quick }).then(
+          () => 'answered',
+          (error: Error) => `refused: ${error.message}`,
+        );
+      assert.equal(await Promise.race([hover(), sleep(1000, 'no answer')]), 'answered');
+      assert.equal(await server.request('shutdown'), null);
+      await server.notify('exit');
+      // Playwright hears of the worker's end late (seconds) or not at all: what shows it is the silence
+      // of a worker that answered within milliseconds, the server and the debugger's evaluate alike.
+      assert.equal(await Promise.race([hover(), sleep(1000, 'no answer')]), 'no answer');
+      assert.equal(await answers(server.serverWorker!, 500), false);
     });
   });
 }
