@@ -59,6 +59,7 @@ export function featureContext(parts: ContextParts): FeatureContext {
     },
     plays: new Map(),
     answersChanged: () => parts.answersChanged(),
+    cancelKeepsResults: pool.cancelKeepsResults !== false,
     cancelComputations: () => {
       const running = computations.pendingSummary()?.count ?? 0;
       computations.cancelAll();

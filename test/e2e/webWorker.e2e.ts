@@ -505,6 +505,11 @@ function definePage(session: WebWorkerSession, isolated: boolean): void {
       else assert.ok(title.includes(`computing big failed: ${CANCELLED_BY_ENDING_WORKER}`), title);
       // The quick game keeps its value.
       assert.match(await lensTitle(LONG, lineOf(LONG_TEXT, 'game quick')), /▶ nim 5 → 3/);
+      // What the user is told says which of the two happened.
+      const said = await server.received<{ message: string }>('window/showMessage');
+      const told = said.map((m) => m.message).find((m) => m.startsWith('Stopped 1 computation'));
+      if (isolated) assert.equal(told, 'Stopped 1 computation: each keeps what it had found.');
+      else assert.match(told ?? '', /one still running after 250 ms loses what it had found/);
     });
 
     it('$/cancelRequest stops a sequence request; the server answers a hover meanwhile', async () => {

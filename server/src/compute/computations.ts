@@ -11,6 +11,8 @@ export interface ComputationPool {
   run(job: Job, budgetMs: number, affinity?: readonly string[]): JobHandle;
   /** The memory all computations may take together, in MiB (pool.ts). */
   setMemoryMb?(memoryMb: number): void;
+  /** False where a cancelled running job loses what it found (pool.ts, workers that share no memory); default true. */
+  readonly cancelKeepsResults?: boolean;
   dispose(): Promise<void>;
 }
 

@@ -192,6 +192,11 @@ export class WorkerPool {
     void old.terminate();
   }
 
+  /** A running job stops and returns what it has only where the workers share memory; elsewhere its worker is ended. */
+  get cancelKeepsResults(): boolean {
+    return this.options.workers.sharedMemory;
+  }
+
   get busyCount(): number {
     return this.slots.filter((slot) => slot.sent.length > 0).length;
   }

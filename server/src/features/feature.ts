@@ -68,6 +68,11 @@ export interface FeatureContext {
   answersChanged(): void;
   /** Stops every documents' computation that is running (each keeps what it has); how many there were. */
   cancelComputations(): number;
+  /**
+   * Whether a cancelled computation keeps what it had found: not where workers share no memory (a browser page that is
+   * not cross-origin isolated), where one that does not stop at once has its worker ended (compute/pool.ts).
+   */
+  readonly cancelKeepsResults: boolean;
 }
 
 /**
