@@ -80,6 +80,15 @@ function alive(pid: number): boolean {
 }
 
 export function defineStartTests(session: StartSession): void {
+  defineStartRun(session, 'server');
+  defineStartRun(session, 'web');
+}
+
+/**
+ * `npm start -- --server`, or `npm start -- --web`: the same server, with the extension as a web extension, in the
+ * browser's web worker extension host (its hints and lenses appear, and no language server process runs).
+ */
+function defineStartRun(session: StartSession, mode: 'server' | 'web'): void {
   let start: ChildProcess;
   let output = '';
   let exited: Promise<number | string>;
@@ -88,7 +97,7 @@ export function defineStartTests(session: StartSession): void {
   /** What npm start had started, seen just before Ctrl-C. */
   let tree = new Map<number, string>();
 
-  describe('npm start, without a desktop VS Code', function () {
+  describe(`npm start -- --${mode}, without a desktop VS Code`, function () {
     this.timeout(URL_MS + READY_MS);
 
     // If a test failed, or the run is stopped (Ctrl-C on `npm test` ends the host process, and
@@ -123,11 +132,11 @@ export function defineStartTests(session: StartSession): void {
     it('prints the URL of the VS Code server on 127.0.0.1, with a connection token', async () => {
       const port = await freePort();
       // Its own process group, as a shell gives a foreground job: Ctrl-C goes to all of it.
-      start = spawn('npm', ['start', '--', '--server', '--port', String(port)], {
+      start = spawn('npm', ['start', '--', `--${mode}`, '--port', String(port)], {
         cwd: session.repositoryRoot,
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, GRUNDY_START_DIR: session.startDir },
+        env: { ...process.env, GRUNDY_START_DIR: join(session.startDir, mode) },
       });
       exited = new Promise((resolve) => start.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
       const collect = (chunk: Buffer) => (output += chunk.toString('utf8'));
@@ -164,20 +173,22 @@ export function defineStartTests(session: StartSession): void {
         })
         .waitFor({ timeout: READY_MS });
       await page.locator('.codelens-decoration a', { hasText: '▶ onetwo 4 → 2' }).waitFor({ timeout: READY_MS });
-      await page.screenshot({ path: join(session.resultsDir, 'start-1-coins.png') });
+      await page.screenshot({ path: join(session.resultsDir, `start-1-${mode}-coins.png`) });
     });
 
     it('Ctrl-C stops it and every process it started', async () => {
       tree = descendants(start.pid!);
       const commands = [...tree.values()];
-      // The server, its extension host and the language server are all in the tree.
+      // The server, its extension host and the language server are all in the tree; with --web the language server
+      // is a Web Worker of the page (the hints above came from it), not a process.
       assert.ok(
         commands.some((c) => c.includes('server-main.js')),
         `no VS Code server among:\n${commands.join('\n')}`,
       );
-      assert.ok(
+      assert.equal(
         commands.some((c) => c.includes('out/server/server.js')),
-        `no language server among:\n${commands.join('\n')}`,
+        mode === 'server',
+        `the language server's process ${mode === 'server' ? 'missing' : 'running'} among:\n${commands.join('\n')}`,
       );
       process.kill(-start.pid!, 'SIGINT');
       const code = await Promise.race([
