@@ -68,7 +68,8 @@ export const SETTINGS = {
     description:
       'How much memory the computations may take together, in MiB (shared evenly among the worker threads). ' +
       'A computation that reaches its share stops and says so ("stopped at the memory limit"); ' +
-      'the server stays bounded whatever the document.',
+      'the server stays bounded whatever the document. In a browser only the values computations keep are bounded: ' +
+      'a browser gives a worker no heap limit.',
     scope: 'window',
   },
   // The client's own (vscode-languageclient reads it); the server never sees it.
