@@ -680,8 +680,16 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await treePage.locator('.tab.active', { hasText: TREE_FILE }).waitFor({ timeout: SHOWN_MS });
       // The cursor in the game's declaration: the palette command takes the game at the cursor.
       await waitForLine(treePage, 'the game line', (text) => text.includes('= *3 · win'), TREE_LINE);
+      // The lenses first: drawn after the hints, they push the line down, and a click aimed before lands above it.
+      await waitForLensAbove(treePage, TREE_LINE, (text) => text.includes('play against the computer'));
       const { x, y } = await pointOf(treePage, TREE_LINE, '4', 'onetwo 3 ');
       await treePage.mouse.click(x, y);
+      await poll(
+        treePage,
+        'the cursor on the game line',
+        () => statusSelection(treePage),
+        (text) => /Ln 5,/.test(text),
+      );
       await runCommand(treePage, 'Grundy: Show Game Tree');
       const panel = treePage.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
       const tree = panel.locator('#tree');
