@@ -34,13 +34,14 @@ const common = {
   logLevel: 'warning',
 };
 
+/** Code that runs in a browser (webview pages, the web extension, its workers, the web test suite): no Node. */
+const browser = { ...common, platform: 'browser', target: 'es2022' };
+
 const product = [
   { ...common, entryPoints: { 'client/extension': 'client/src/extension.ts' }, outdir: 'out' },
   // The panels' pages run in webviews (browser frames): one script each, no modules, no Node.
   {
-    ...common,
-    platform: 'browser',
-    target: 'es2022',
+    ...browser,
     format: 'iife',
     entryPoints: {
       'client/webview/explorer': 'client/webview/explorer.ts',
@@ -70,18 +71,14 @@ const product = [
  */
 const web = [
   {
-    ...common,
-    platform: 'browser',
-    target: 'es2022',
+    ...browser,
     metafile: true,
     // VS Code loads a web extension as a CommonJS module, with `vscode` given.
     entryPoints: { 'web/extension': 'client/src/browserExtension.ts' },
     outdir: 'out',
   },
   {
-    ...common,
-    platform: 'browser',
-    target: 'es2022',
+    ...browser,
     metafile: true,
     // Classic worker scripts (a worker may import them with importScripts).
     format: 'iife',
@@ -112,9 +109,7 @@ const tests = [
     // The web suite runs inside VS Code's web worker extension host (test/vscode/host.mjs, stage `web`), which
     // loads a CommonJS module and gives `vscode`: a browser bundle, mocha's browser build inside, and Node's
     // assert swapped for a stand-in (the Node-host suites it reuses import it; a browser has no Node).
-    ...common,
-    platform: 'browser',
-    target: 'es2022',
+    ...browser,
     entryPoints: { 'test/web-integration/index': 'test/web-integration/index.ts' },
     outdir: 'out',
     alias: { 'node:assert/strict': './test/web-integration/assert.ts' },

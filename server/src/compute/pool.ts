@@ -257,11 +257,8 @@ export class WorkerPool {
       const running = slot.sent[0];
       if (this.disposed || running?.id !== id || running.task !== task) return;
       slot.sent.shift();
-      slot.known.clear();
       task.resolve({ status: 'failed', message: CANCELLED_BY_ENDING_WORKER });
-      const old = slot.worker;
-      this.attach(slot);
-      void old.terminate();
+      this.restart(slot);
       this.dispatch();
     }, CANCEL_GRACE_MS);
   }
