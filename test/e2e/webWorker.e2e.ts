@@ -19,6 +19,7 @@ import {
   SHOW_MOVES_COMMAND,
   type StatusParams,
 } from '../../server/src/protocol';
+import { bruteOctal, bruteSubtraction, mex } from '../engine/oracles';
 import {
   type PageGlobals,
   type Position,
@@ -36,38 +37,7 @@ export interface WebWorkerSession {
 
 // ---- the oracles ----
 
-const mex = (values: Iterable<number>) => {
-  const seen = new Set(values);
-  let g = 0;
-  while (seen.has(g)) g++;
-  return g;
-};
-
-/**
- * G(0) … G(upTo) of an octal game, `digits` being the code's digits after the point: digit k's
- * bits 1, 2, 4 allow taking k from a heap and leaving no heap, one heap, or two heaps.
- */
-function octalValues(digits: readonly number[], upTo: number): number[] {
-  const g: number[] = [];
-  for (let n = 0; n <= upTo; n++) {
-    const options: number[] = [];
-    digits.forEach((digit, i) => {
-      const k = i + 1;
-      if (digit & 1 && n === k) options.push(0);
-      if (digit & 2 && n > k) options.push(g[n - k]);
-      if (digit & 4) for (let a = 1; a <= n - k - 1; a++) options.push(g[a] ^ g[n - k - a]);
-    });
-    g.push(mex(options));
-  }
-  return g;
-}
-
-function subtractionValues(set: readonly number[], upTo: number): number[] {
-  const g: number[] = [];
-  for (let n = 0; n <= upTo; n++) g.push(mex(set.filter((s) => s <= n).map((s) => g[n - s])));
-  return g;
-}
-
+// mex and the octal and subtraction brute forces are the unit tests' own (test/engine/oracles.ts).
 const GRAPH: Record<string, string[]> = { a: ['b', 'c'], b: ['d'], c: ['d', 'e'], d: ['e'], e: [] };
 function graphValue(vertex: string): number {
   return mex(GRAPH[vertex].map(graphValue));
@@ -78,9 +48,9 @@ const KAYLES_PUBLISHED = [
   0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
 ];
 
-const kayles = octalValues([7, 7], 40);
-const officers = octalValues([6], 400);
-const onetwo = subtractionValues([1, 2], 40);
+const kayles = bruteOctal([0, 7, 7], 41);
+const officers = bruteOctal([0, 6], 401);
+const onetwo = bruteSubtraction([1, 2], 41);
 
 /** A nimber as the server writes it. */
 const nimber = (value: number) => (value === 0 ? '0' : `*${value}`);

@@ -58,7 +58,10 @@ export interface ProgressParams {
   };
 }
 
+import { CLIENT_CAPABILITIES } from './clientCapabilities';
 import { repositoryPath } from './paths';
+
+export { CLIENT_CAPABILITIES } from './clientCapabilities';
 
 export interface SessionOptions {
   /** `grundy.*` settings, answered to `workspace/configuration`. */
@@ -76,35 +79,6 @@ export interface InProcessOptions extends SessionOptions {
   /** Computation workers (default 2). */
   readonly workers?: number;
 }
-
-/** What the test client declares by default: what VS Code's client declares, for what the server uses. */
-export const CLIENT_CAPABILITIES = {
-  window: { workDoneProgress: true },
-  workspace: {
-    configuration: true,
-    applyEdit: true,
-    workspaceEdit: { documentChanges: true },
-    didChangeConfiguration: { dynamicRegistration: true },
-    inlayHint: { refreshSupport: true },
-    codeLens: { refreshSupport: true },
-    semanticTokens: { refreshSupport: true },
-    symbol: {},
-  },
-  textDocument: {
-    hover: { contentFormat: ['markdown', 'plaintext'] },
-    // As VS Code declares: a hint's tooltip is asked for when the hint is shown.
-    inlayHint: {
-      resolveSupport: { properties: ['tooltip', 'textEdits', 'label.tooltip', 'label.location', 'label.command'] },
-    },
-    codeLens: {},
-    completion: { completionItem: { snippetSupport: true } },
-    rename: { prepareSupport: true },
-    documentSymbol: { hierarchicalDocumentSymbolSupport: true },
-    codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix'] } } },
-    publishDiagnostics: { relatedInformation: true },
-    semanticTokens: { requests: { full: { delta: true } }, tokenTypes: [], tokenModifiers: [], formats: ['relative'] },
-  },
-};
 
 interface Waiter<T> {
   readonly accept: (value: T) => boolean;

@@ -17,6 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join, normalize } from 'node:path';
 import type { BrowserContext, Page, Worker } from 'playwright-core';
+import { CLIENT_CAPABILITIES } from './clientCapabilities';
 
 /** The page's LSP client (startPageClient), as `globalThis.lsp` in the page. */
 export interface PageClient {
@@ -334,30 +335,6 @@ export function startPageClient({ serverUrl, settings }: PageClientOptions): voi
   };
 }
 
-/** What the test client declares: what VS Code's client declares, for what the server uses. */
-export const WEB_CLIENT_CAPABILITIES = {
-  window: { workDoneProgress: true },
-  workspace: {
-    configuration: true,
-    applyEdit: true,
-    workspaceEdit: { documentChanges: true },
-    didChangeConfiguration: { dynamicRegistration: true },
-    inlayHint: { refreshSupport: true },
-    codeLens: { refreshSupport: true },
-    semanticTokens: { refreshSupport: true },
-  },
-  textDocument: {
-    hover: { contentFormat: ['markdown', 'plaintext'] },
-    inlayHint: { resolveSupport: { properties: ['tooltip'] } },
-    codeLens: {},
-    completion: { completionItem: { snippetSupport: true } },
-    rename: { prepareSupport: true },
-    documentSymbol: { hierarchicalDocumentSymbolSupport: true },
-    publishDiagnostics: { relatedInformation: true, versionSupport: true },
-    semanticTokens: { requests: { full: { delta: true } }, tokenTypes: [], tokenModifiers: [], formats: ['relative'] },
-  },
-};
-
 /** A page running the server's worker, seen from Node: the page client's calls, and the page's workers. */
 export class WebWorkerServer {
   /** The page's workers as they start: the server's, then its computation workers (nested). */
@@ -401,7 +378,7 @@ export class WebWorkerServer {
       processId: null,
       rootUri: null,
       initializationOptions: { ...initializationOptions, ...(settings ? { settings } : {}) },
-      capabilities: WEB_CLIENT_CAPABILITIES,
+      capabilities: CLIENT_CAPABILITIES,
     });
     await server.notify('initialized', {});
     return { server, initialize };

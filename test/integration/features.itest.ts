@@ -3,20 +3,7 @@
 // The document is edited in memory only and reverted, never saved.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { openExample, until } from './helpers';
-
-async function settledLenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
-  return until('code lenses with values', async () => {
-    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
-      'vscode.executeCodeLensProvider',
-      document.uri,
-      100,
-    );
-    return lenses && lenses.length > 0 && lenses.every((l) => l.command && !l.command.title.includes('computing'))
-      ? lenses
-      : undefined;
-  });
-}
+import { hintLabel, hoverText, openExample, settledLenses, until } from './helpers';
 
 /**
  * Runs a winning-move lens's command; the text then holds `textAfter`, and the game's lens says every move loses
@@ -54,7 +41,7 @@ suite('hovers, inlay hints and code lenses in VS Code', () => {
       document.uri,
       new vscode.Position(line, 6),
     );
-    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    const text = hoverText(hovers);
     assert.match(text, /nimber \*\*`\*3`\*\*/);
     assert.match(text, /the player to move wins/);
     assert.match(text, /`onetwo 4 → 2`: take 2 from the heap of 4/);
@@ -71,7 +58,7 @@ suite('hovers, inlay hints and code lenses in VS Code', () => {
       document.uri,
       new vscode.Position(coins, heap),
     );
-    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    const text = hoverText(hovers);
     assert.match(text, /heap of 4/);
     assert.match(text, /nimber \*\*`\*1`\*\*/);
     assert.match(text, /4 ≡ 1 \(mod 3\)/);
@@ -84,7 +71,7 @@ suite('hovers, inlay hints and code lenses in VS Code', () => {
       );
       return found && found.length === 6 ? found : undefined;
     });
-    const labels = hints.map((h) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')));
+    const labels = hints.map(hintLabel);
     assert.deepEqual(labels, ['*1', '0', '*5', '0', '*1', '⊕ = *5 · win']);
   });
 
@@ -100,7 +87,7 @@ suite('hovers, inlay hints and code lenses in VS Code', () => {
       );
       return found && found.length >= 2 ? found : undefined;
     });
-    const labels = hints.map((h) => (typeof h.label === 'string' ? h.label : h.label.map((p) => p.value).join('')));
+    const labels = hints.map(hintLabel);
     assert.deepEqual(labels, ['= *3 · win', '= 0 · lose']);
   });
 

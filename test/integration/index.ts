@@ -9,17 +9,9 @@
 // mocha has put `suite` and `test` on the global object.
 import { format } from 'node:util';
 import Mocha from 'mocha';
+import { markedLog, runAndReport } from './suiteResult';
 
-/**
- * Marks every line of the suite's output. The web workbench hands the extension host's console
- * to test/vscode/host.mjs mixed with its own log and with format arguments unapplied; the
- * marker tells the suite's lines apart, and formatting here keeps them readable.
- */
-const OUTPUT_MARKER = '[integration] ';
-
-function log(...args: unknown[]): void {
-  for (const line of format(...args).split('\n')) console.log(OUTPUT_MARKER + line);
-}
+const log = markedLog(format);
 
 export async function run(): Promise<void> {
   Mocha.reporters.Base.consoleLog = log;
@@ -34,11 +26,5 @@ export async function run(): Promise<void> {
   // Last: it restarts the language server.
   await import('./restart.itest');
 
-  const stats = await new Promise<Mocha.Stats>((resolve) => {
-    const runner = mocha.run(() => resolve(runner.stats ?? ({ passes: 0, failures: 1 } as Mocha.Stats)));
-  });
-  // test/vscode/host.mjs reads this line for the counts; keep its shape.
-  log(`integration tests: ${stats.passes} passed, ${stats.failures} failed`);
-  if (stats.failures > 0) throw new Error(`${stats.failures} integration test(s) failed`);
-  if (stats.passes === 0) throw new Error('no integration test ran');
+  await runAndReport(mocha, log);
 }

@@ -1,22 +1,9 @@
 // Nimbers worked out here, from the document's text, by the definition (mex of the options' values) and Bouton's
 // theorem (a sum's value is the XOR of its components'): what the web suite checks the extension's answers against,
-// with nothing shared with the engine. Only the plain forms the suite reads: `rule r = subtract {a, b, …}`,
+// with nothing shared with the engine (mex and the subtraction game's values are the unit tests' own brute forces,
+// test/engine/oracles.ts). Only the plain forms the suite reads: `rule r = subtract {a, b, …}`,
 // `game x = r n m + s k`, and a graph's `v -> w, …` lines.
-
-/** The least natural number not in `values`. */
-export function mex(values: Iterable<number>): number {
-  const present = new Set(values);
-  let m = 0;
-  while (present.has(m)) m++;
-  return m;
-}
-
-/** G(0) … G(upTo) of the subtraction game with `moves`. */
-export function subtractionValues(moves: readonly number[], upTo: number): number[] {
-  const values: number[] = [];
-  for (let n = 0; n <= upTo; n++) values.push(mex(moves.filter((s) => s <= n).map((s) => values[n - s])));
-  return values;
-}
+import { bruteSubtraction, mex } from '../engine/oracles';
 
 /** Each `rule name = subtract {a, b, …}` of `text`: its moves. */
 export function subtractionRules(text: string): Map<string, number[]> {
@@ -49,7 +36,7 @@ export function components(sum: string): Component[] {
 export function componentNimber(component: Component, rules: Map<string, number[]>): number {
   const moves = rules.get(component.rule);
   if (!moves) throw new Error(`no subtraction rule ${component.rule} in the document`);
-  const values = subtractionValues(moves, Math.max(0, ...component.heaps));
+  const values = bruteSubtraction(moves, Math.max(0, ...component.heaps) + 1);
   return component.heaps.reduce((sum, heap) => sum ^ values[heap], 0);
 }
 

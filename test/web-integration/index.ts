@@ -11,9 +11,7 @@
 // itself (./games.itest.ts), then runs the Node-host suites whose files use nothing of Node.
 // mocha's browser build (a script: esbuild.mjs says so), which puts `mocha` and `Mocha` on the global object.
 import 'mocha/mocha';
-
-/** Marks every line of the suite's output, as test/integration/index.ts does (host.mjs looks for it). */
-const OUTPUT_MARKER = '[integration] ';
+import { markedLog, runAndReport } from '../integration/suiteResult';
 
 /** util.format's placeholders (%s %d %i %f %j %o %O %%), which mocha's reporters use; Node's util is not here. */
 function format(...args: unknown[]): string {
@@ -41,9 +39,7 @@ function shown(value: unknown): string {
   }
 }
 
-function log(...args: unknown[]): void {
-  for (const line of format(...args).split('\n')) console.log(OUTPUT_MARKER + line);
-}
+const log = markedLog(format);
 
 export async function run(): Promise<void> {
   // mocha's browser build: `mocha` (set up once, its `ui` putting suite/test on the global object) and `Mocha`.
@@ -60,11 +56,5 @@ export async function run(): Promise<void> {
   // Last: it restarts the language server.
   await import('./restart.itest');
 
-  const stats = await new Promise<Mocha.Stats>((resolve) => {
-    const runner = mocha.run(() => resolve(runner.stats ?? ({ passes: 0, failures: 1 } as Mocha.Stats)));
-  });
-  // test/vscode/host.mjs reads this line for the counts; keep its shape.
-  log(`integration tests: ${stats.passes} passed, ${stats.failures} failed`);
-  if (stats.failures > 0) throw new Error(`${stats.failures} integration test(s) failed`);
-  if (stats.passes === 0) throw new Error('no integration test ran');
+  await runAndReport(mocha, log);
 }

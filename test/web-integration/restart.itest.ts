@@ -4,8 +4,9 @@
 // come back (published by the new server), and the new server answers a hover. Last: it restarts the server.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { openExample, until } from '../integration/helpers';
-import { nimberLabel, subtractionRules, subtractionValues } from './bruteForce';
+import { bruteSubtraction } from '../engine/oracles';
+import { hoverText, openExample, until } from '../integration/helpers';
+import { nimberLabel, subtractionRules } from './bruteForce';
 
 suite('Restart Language Server in the web worker extension host', () => {
   test('the diagnostics go and come back, and the new server answers', async () => {
@@ -35,14 +36,14 @@ suite('Restart Language Server in the web worker extension host', () => {
       .split('\n')
       .findIndex((l) => l.startsWith('game coins'));
     const heap = coins.lineAt(game).text.indexOf(' 5') + 1;
-    const expected = subtractionValues(subtractionRules(coins.getText()).get('onetwo')!, 5)[5];
+    const expected = bruteSubtraction(subtractionRules(coins.getText()).get('onetwo')!, 6)[5];
     const hover = await until('a hover from the new server', async () => {
       const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
         'vscode.executeHoverProvider',
         coins.uri,
         new vscode.Position(game, heap),
       );
-      const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+      const text = hoverText(hovers);
       return text.includes('nimber **') ? text : undefined;
     });
     assert.ok(hover.includes(`nimber **\`${nimberLabel(expected)}\`**`), hover);
