@@ -10,7 +10,9 @@
 //     once every game has its value (the budget is 5 s, so its one endless game stops): a hover on
 //     a component (50 to warm up, then 300), and an edit until that version's diagnostics arrive
 //     (100: a character typed at the end of a game's line, then deleted; the server's 30 ms typing
-//     pause included).
+//     pause included); and the same on a 2,000-line unfriendly document (random names, subtraction
+//     sets and octal codes, a graph of random edges, heaps up to 10^4), hovers on its games' first
+//     components.
 //
 // Times are round trips as the client sees them. In Node, performance.now() around each request
 // of the test client (test/helpers/languageServer.ts). In the browser, each loop runs inside the
@@ -44,7 +46,6 @@ const RULES = [
   ['Kayles (0.77)', 'k'],
   ['Officers (0.6)', 'officers'],
 ] as const;
-const DOCUMENT_URI = 'file:///bench/browser.game';
 
 /** One edit of the plan: replace `range` by `text`. */
 interface Edit {
@@ -64,6 +65,11 @@ interface SequenceTimes {
 
 interface Measured {
   readonly sequences: SequenceTimes[];
+  /** Per plan, in the order of the plans. */
+  readonly documents: DocumentTimes[];
+}
+
+interface DocumentTimes {
   readonly hovers: number[];
   /**
    * The nimber each hover gives, all together: the same from both servers, or one of them answered
@@ -74,21 +80,30 @@ interface Measured {
   readonly edits: number[];
 }
 
-/** What both servers are asked, in the same order. */
+/** What both servers are asked about one document, in the same order. */
 interface Plan {
+  /** For people: what kind of document. */
+  readonly name: string;
+  readonly uri: string;
   readonly text: string;
   readonly hovers: Position[];
   readonly edits: Edit[];
 }
 
-function makePlan(): Plan {
-  const { text, gameLines } = generatedDocument(LINES);
+/** Hovers on game lines and edits at their ends (a character typed, then deleted), for a document. */
+function plan(
+  name: string,
+  uri: string,
+  text: string,
+  gameLines: readonly number[],
+  hoverColumn: (line: string) => number,
+): Plan {
   const lines = text.split('\n');
   const next = random(11);
-  const hovers = Array.from({ length: WARM_UP + HOVERS }, () => ({
-    line: gameLines[Math.floor(next() * gameLines.length)],
-    character: 16,
-  }));
+  const hovers = Array.from({ length: WARM_UP + HOVERS }, () => {
+    const line = gameLines[Math.floor(next() * gameLines.length)];
+    return { line, character: hoverColumn(lines[line]) };
+  });
   const edits: Edit[] = [];
   for (let i = 0; i < EDITS / 2; i++) {
     const line = gameLines[Math.floor(next() * gameLines.length)];
@@ -96,7 +111,66 @@ function makePlan(): Plan {
     edits.push({ range: { start: end, end }, text: '@' });
     edits.push({ range: { start: end, end: { line, character: end.character + 1 } }, text: '' });
   }
-  return { text, hovers, edits };
+  return { name, uri, text, hovers, edits };
+}
+
+/**
+ * A document nobody would write by hand but a generator might: random names (letters and digits, any length),
+ * random subtraction sets and two-digit octal codes, a graph of random edges (each vertex to random later ones),
+ * games summing random rules on heaps up to 10^4 and tokens on random vertices.
+ */
+function unfriendlyDocument(lineCount: number): { text: string; gameLines: number[] } {
+  const next = random(29);
+  const int = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));
+  const name = (prefix: string) =>
+    prefix + Array.from({ length: int(1, 14) }, () => 'abcdefghijklmnopqrstuvwxyz0123456789_'[int(0, 36)]).join('');
+  const lines: string[] = ['# Random names, rules, edges and heaps.'];
+  const rules = Array.from({ length: 12 }, () => name('R'));
+  rules.forEach((rule, i) => {
+    if (i % 3 === 2) lines.push(`rule ${rule} = octal 0.${int(1, 7)}${int(0, 7)}`);
+    else {
+      const set = [...new Set(Array.from({ length: int(1, 5) }, () => int(1, 40)))].sort((a, b) => a - b);
+      lines.push(`rule ${rule} = subtract {${set.join(', ')}}`);
+    }
+  });
+  const graph = name('G');
+  const vertices = [...new Set(Array.from({ length: 300 }, () => name('v')))];
+  lines.push(`graph ${graph} {`);
+  vertices.forEach((vertex, i) => {
+    const later = vertices.length - i - 1;
+    if (later === 0) return;
+    const targets = new Set(Array.from({ length: int(1, Math.min(4, later)) }, () => vertices[i + int(1, later)]));
+    lines.push(`  ${vertex} -> ${[...targets].join(', ')}`);
+  });
+  lines.push('}');
+  const gameLines: number[] = [];
+  const used = new Set<string>();
+  while (lines.length < lineCount) {
+    let game = name('g');
+    while (used.has(game)) game = name('g');
+    used.add(game);
+    const parts = Array.from({ length: int(1, 4) }, () =>
+      next() < 0.2
+        ? `${graph} at ${vertices[int(0, vertices.length - 1)]}`
+        : `${rules[int(0, rules.length - 1)]} ${int(0, 10_000)}`,
+    );
+    gameLines.push(lines.length);
+    lines.push(`game ${game} = ${parts.join(' + ')}`);
+  }
+  return { text: `${lines.join('\n')}\n`, gameLines };
+}
+
+function makePlans(): Plan[] {
+  const friendly = generatedDocument(LINES);
+  const unfriendly = unfriendlyDocument(LINES);
+  return [
+    plan('generated document', 'file:///bench/browser.game', friendly.text, friendly.gameLines, () => 16),
+    // On the first component's last character (a heap's number or a vertex's name).
+    plan('unfriendly document', 'file:///bench/unfriendly.game', unfriendly.text, unfriendly.gameLines, (line) => {
+      const first = line.slice(line.indexOf('= ') + 2).split(' + ')[0];
+      return line.indexOf('= ') + 2 + first.length - 1;
+    }),
+  ];
 }
 
 function digest(values: readonly number[]): string {
@@ -119,7 +193,7 @@ function sequenceTimes(answers: { ms: number; answer: SequenceAnswer }[]): Seque
   };
 }
 
-async function measureNode(plan: Plan): Promise<Measured> {
+async function measureNode(plans: readonly Plan[]): Promise<Measured> {
   const { session } = await LanguageServerSession.start({ settings: SETTINGS });
   try {
     await session.open(SEQUENCE_URI, SEQUENCE_TEXT);
@@ -138,37 +212,41 @@ async function measureNode(plan: Plan): Promise<Measured> {
       sequences.push(sequenceTimes(answers));
     }
 
-    await session.open(DOCUMENT_URI, plan.text);
-    await session.nextDiagnostics(DOCUMENT_URI, (p) => p.version === 1, 60_000);
-    for (let i = 0; ; i++) {
-      const hints = (await session.inlayHints(DOCUMENT_URI)) ?? [];
-      if (!hints.some((h) => String(h.label).includes('computing'))) break;
-      if (i > 1200) throw new Error('the Node server never settled');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    const documents: DocumentTimes[] = [];
+    for (const plan of plans) {
+      await session.open(plan.uri, plan.text);
+      await session.nextDiagnostics(plan.uri, (p) => p.version === 1, 60_000);
+      for (let i = 0; ; i++) {
+        const hints = (await session.inlayHints(plan.uri)) ?? [];
+        if (!hints.some((h) => String(h.label).includes('computing'))) break;
+        if (i > 1200) throw new Error('the Node server never settled');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const hovers: number[] = [];
+      let hoverText = '';
+      for (const position of plan.hovers) {
+        const started = performance.now();
+        const hover = await session.hover(plan.uri, position);
+        hovers.push(performance.now() - started);
+        const text = (hover?.contents as { value?: string } | undefined)?.value ?? '';
+        hoverText += `${/nimber \*\*`[^`]*`\*\*/.exec(text)?.[0] ?? '(no nimber)'}\u0000`;
+      }
+      const edits: number[] = [];
+      for (const edit of plan.edits) {
+        const started = performance.now();
+        const version = await session.edit(plan.uri, edit.range, edit.text);
+        await session.nextDiagnostics(plan.uri, (p) => p.version === version);
+        edits.push(performance.now() - started);
+      }
+      documents.push({ hovers: hovers.slice(WARM_UP), hoverText, edits });
     }
-    const hovers: number[] = [];
-    let hoverText = '';
-    for (const position of plan.hovers) {
-      const started = performance.now();
-      const hover = await session.hover(DOCUMENT_URI, position);
-      hovers.push(performance.now() - started);
-      const text = (hover?.contents as { value?: string } | undefined)?.value ?? '';
-      hoverText += `${/nimber \*\*`[^`]*`\*\*/.exec(text)?.[0] ?? '(no nimber)'}\u0000`;
-    }
-    const edits: number[] = [];
-    for (const edit of plan.edits) {
-      const started = performance.now();
-      const version = await session.edit(DOCUMENT_URI, edit.range, edit.text);
-      await session.nextDiagnostics(DOCUMENT_URI, (p) => p.version === version);
-      edits.push(performance.now() - started);
-    }
-    return { sequences, hovers: hovers.slice(WARM_UP), hoverText, edits };
+    return { sequences, documents };
   } finally {
     await session.stop();
   }
 }
 
-async function measureBrowser(browser: Browser, plan: Plan, isolated: boolean): Promise<Measured> {
+async function measureBrowser(browser: Browser, plans: readonly Plan[], isolated: boolean): Promise<Measured> {
   const http = await serveWebBundles(repositoryRoot, { isolated });
   const context = await browser.newContext();
   try {
@@ -199,45 +277,50 @@ async function measureBrowser(browser: Browser, plan: Plan, isolated: boolean): 
       sequences.push(sequenceTimes(answers as { ms: number; answer: SequenceAnswer }[]));
     }
 
-    await server.open(DOCUMENT_URI, plan.text);
-    const { hovers, hoverText, edits } = await server.page.evaluate(
-      async ({ uri, hoverAt, edits, warmUp }) => {
-        const lsp = (globalThis as unknown as PageGlobals).lsp;
-        await lsp.diagnostics(uri, 1, 60_000);
-        const whole = { start: { line: 0, character: 0 }, end: { line: 1_000_000, character: 0 } };
-        for (let i = 0; ; i++) {
-          const hints = await lsp.request<{ label: string }[]>('textDocument/inlayHint', {
-            textDocument: { uri },
-            range: whole,
-          });
-          if (!hints.some((h) => String(h.label).includes('computing'))) break;
-          if (i > 1200) throw new Error('the browser server never settled');
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        const hovers: number[] = [];
-        let hoverText = '';
-        for (const position of hoverAt) {
-          const started = performance.now();
-          const hover = await lsp.request<{ contents?: { value?: string } } | null>('textDocument/hover', {
-            textDocument: { uri },
-            position,
-          });
-          hovers.push(performance.now() - started);
-          hoverText += `${/nimber \*\*`[^`]*`\*\*/.exec(hover?.contents?.value ?? '')?.[0] ?? '(no nimber)'}\u0000`;
-        }
-        const editTimes: number[] = [];
-        for (const edit of edits) {
-          const started = performance.now();
-          const version = lsp.edit(uri, edit.range, edit.text);
-          await lsp.diagnostics(uri, version);
-          editTimes.push(performance.now() - started);
-        }
-        return { hovers: hovers.slice(warmUp), hoverText, edits: editTimes };
-      },
-      { uri: DOCUMENT_URI, hoverAt: plan.hovers, edits: plan.edits, warmUp: WARM_UP },
-    );
+    const documents: DocumentTimes[] = [];
+    for (const plan of plans) {
+      await server.open(plan.uri, plan.text);
+      documents.push(
+        await server.page.evaluate(
+          async ({ uri, hoverAt, edits, warmUp }) => {
+            const lsp = (globalThis as unknown as PageGlobals).lsp;
+            await lsp.diagnostics(uri, 1, 60_000);
+            const whole = { start: { line: 0, character: 0 }, end: { line: 1_000_000, character: 0 } };
+            for (let i = 0; ; i++) {
+              const hints = await lsp.request<{ label: string }[]>('textDocument/inlayHint', {
+                textDocument: { uri },
+                range: whole,
+              });
+              if (!hints.some((h) => String(h.label).includes('computing'))) break;
+              if (i > 1200) throw new Error('the browser server never settled');
+              await new Promise((resolve) => setTimeout(resolve, 50));
+            }
+            const hovers: number[] = [];
+            let hoverText = '';
+            for (const position of hoverAt) {
+              const started = performance.now();
+              const hover = await lsp.request<{ contents?: { value?: string } } | null>('textDocument/hover', {
+                textDocument: { uri },
+                position,
+              });
+              hovers.push(performance.now() - started);
+              hoverText += `${/nimber \*\*`[^`]*`\*\*/.exec(hover?.contents?.value ?? '')?.[0] ?? '(no nimber)'}\u0000`;
+            }
+            const editTimes: number[] = [];
+            for (const edit of edits) {
+              const started = performance.now();
+              const version = lsp.edit(uri, edit.range, edit.text);
+              await lsp.diagnostics(uri, version);
+              editTimes.push(performance.now() - started);
+            }
+            return { hovers: hovers.slice(warmUp), hoverText, edits: editTimes };
+          },
+          { uri: plan.uri, hoverAt: plan.hovers, edits: plan.edits, warmUp: WARM_UP },
+        ),
+      );
+    }
     if (server.errors.length > 0) console.log(`the page's errors:\n  ${server.errors.join('\n  ')}`);
-    return { sequences, hovers, hoverText, edits };
+    return { sequences, documents };
   } finally {
     await context.close();
     await http.close();
@@ -276,13 +359,14 @@ async function main(): Promise<void> {
     ensureChromium(): string;
   };
   const executablePath = setup.ensureChromium();
-  const plan = makePlan();
+  const plans = makePlans();
   console.log(
-    `browser (out/web/server.js in headless Chromium) vs Node (out/server/server.js over stdio): ` +
-      `${LINES}-line generated document, every game settled; nim-sequences in a document of their own`,
+    `browser (out/web/server.js in headless Chromium) vs Node (out/server/server.js over stdio), default ` +
+      `settings but a ${SETTINGS.computation.budgetMs} ms budget: ${LINES}-line documents ` +
+      `(${plans.map((p) => p.name).join(', ')}), every game settled; nim-sequences in a document of their own`,
   );
 
-  const node = await measureNode(plan);
+  const node = await measureNode(plans);
   const browser = await chromium.launch({
     executablePath,
     headless: true,
@@ -291,43 +375,50 @@ async function main(): Promise<void> {
   let plain: Measured;
   let isolated: Measured;
   try {
-    plain = await measureBrowser(browser, plan, false);
-    isolated = await measureBrowser(browser, plan, true);
+    plain = await measureBrowser(browser, plans, false);
+    isolated = await measureBrowser(browser, plans, true);
   } finally {
     await browser.close();
   }
-  const browsers = (pick: (m: Measured) => readonly number[]): [string, readonly number[]][] => [
-    ['browser (plain page)', pick(plain)],
-    ['browser (isolated page)', pick(isolated)],
-  ];
-
-  for (const [label, measured] of [
-    ['plain', plain],
-    ['isolated', isolated],
-  ] as const) {
-    if (measured.hoverText !== node.hoverText) {
-      const theirs = measured.hoverText.split('\u0000');
-      const ours = node.hoverText.split('\u0000');
-      const at = theirs.findIndex((text, i) => text !== ours[i]);
-      console.log(
-        `the browser (${label} page) answered other hovers than Node, first at ${JSON.stringify(plan.hovers[at])}:` +
-          `\n  browser: ${theirs[at]}\n  Node:    ${ours[at]}`,
-      );
-      process.exitCode = 1;
+  let met = true;
+  plans.forEach((plan, d) => {
+    const browsers = (pick: (m: DocumentTimes) => readonly number[]): [string, readonly number[]][] => [
+      ['browser (plain page)', pick(plain.documents[d])],
+      ['browser (isolated page)', pick(isolated.documents[d])],
+    ];
+    const nodeTimes = node.documents[d];
+    for (const [label, measured] of [
+      ['plain', plain.documents[d]],
+      ['isolated', isolated.documents[d]],
+    ] as const) {
+      if (measured.hoverText !== nodeTimes.hoverText) {
+        const theirs = measured.hoverText.split('\u0000');
+        const ours = nodeTimes.hoverText.split('\u0000');
+        const at = theirs.findIndex((text, i) => text !== ours[i]);
+        console.log(
+          `the browser (${label} page) answered other hovers than Node in the ${plan.name}, first at ` +
+            `${JSON.stringify(plan.hovers[at])}:\n  browser: ${theirs[at]}\n  Node:    ${ours[at]}`,
+        );
+        process.exitCode = 1;
+      }
     }
-  }
-  const nimbers = node.hoverText.split('\u0000').filter((text) => text.startsWith('nimber')).length;
-  console.log(`${nimbers} of ${plan.hovers.length} hovers give a nimber; every server gives the same ones`);
-  const hoverMet = compare(
-    'hover on a component, warmed up',
-    node.hovers,
-    browsers((m) => m.hovers),
-  );
-  const editMet = compare(
-    'edit → fresh diagnostics (30 ms typing pause included)',
-    node.edits,
-    browsers((m) => m.edits),
-  );
+    const nimbers = nodeTimes.hoverText.split('\u0000').filter((text) => text.startsWith('nimber')).length;
+    console.log(
+      `${plan.name}: ${nimbers} of ${plan.hovers.length} hovers give a nimber; every server gives the same ones`,
+    );
+    // Both compared and printed whatever the other found.
+    const hoverMet = compare(
+      `${plan.name}: hover on a component, warmed up`,
+      nodeTimes.hovers,
+      browsers((m) => m.hovers),
+    );
+    const editMet = compare(
+      `${plan.name}: edit → fresh diagnostics (30 ms typing pause included)`,
+      nodeTimes.edits,
+      browsers((m) => m.edits),
+    );
+    met = met && hoverMet && editMet;
+  });
 
   RULES.forEach(([name], i) => {
     const sides: [string, SequenceTimes][] = [
@@ -357,9 +448,7 @@ async function main(): Promise<void> {
       }
     }
   });
-  console.log(
-    `target (hover and edit latency within ${TARGET_RATIO}× of Node): ${hoverMet && editMet ? 'met' : 'not met'}`,
-  );
+  console.log(`target (hover and edit latency within ${TARGET_RATIO}× of Node): ${met ? 'met' : 'not met'}`);
 }
 
 main().then(
