@@ -11,15 +11,16 @@ const watch = process.argv.includes('--watch');
 const withTests = process.argv.includes('--tests');
 
 /**
- * Every test (`*.test.ts`), benchmark (`*.bench.ts`) and workbench end-to-end test (`*.e2e.ts`,
- * run by test/vscode/host.mjs) under a folder: node 20 has no fs.glob.
+ * Every test (`*.test.ts`), benchmark (`*.bench.ts`), resource guard (`*.resource.ts`, run by
+ * test/resource/stage.mjs) and workbench end-to-end test (`*.e2e.ts`, run by test/vscode/host.mjs)
+ * under a folder: node 20 has no fs.glob.
  */
 function findTests(dir) {
   const found = [];
   for (const entry of readdirSync(dir)) {
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) found.push(...findTests(path));
-    else if (/\.(test|bench|e2e)\.ts$/.test(entry)) found.push(path);
+    else if (/\.(test|bench|e2e|resource)\.ts$/.test(entry)) found.push(path);
   }
   return found;
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import Mocha from 'mocha';
 import { findCompiledTests } from './compiledTests.mjs';
 import { runNeovimStage } from './neovim/stage.mjs';
+import { runResourceStage } from './resource/stage.mjs';
 import { runVSCodeStages, STAGES } from './vscode/host.mjs';
 
 function step(title, command, args) {
@@ -45,6 +46,12 @@ const unit = await new Promise((resolve) => {
   });
 });
 
+// The resource stage (test/resource/stage.mjs): the unfriendly inputs through the CLI and an
+// in-process server, each guard file in a process of its own, nothing else running beside it.
+process.stdout.write('\n== resource guards: node test/resource/stage.mjs\n');
+const resource = runResourceStage();
+if (resource.error) console.log(`\nresource stage FAILED: ${resource.error}`);
+
 // The server from a second real client: headless Neovim (test/neovim/stage.mjs installs Debian's
 // neovim package if needed). Its failure to start is a failure, not a skip.
 process.stdout.write('\n== in Neovim: node test/neovim/stage.mjs\n');
@@ -68,10 +75,11 @@ if (!skipVSCode) {
 console.log('\n== summary');
 console.log(`unit and protocol tests: ${unit.passed} passed, ${unit.failed} failed`);
 if (unit.pending > 0) console.log(`${unit.pending} pending (not counted as passed)`);
+console.log(`resource guards (CLI and server under unfriendly input): ${resource.passed} passed, ${resource.failed} failed`);
 console.log(`Neovim (headless, its built-in LSP client): ${neovim.passed} passed, ${neovim.failed} failed`);
 console.log(`format and lint (biome ci): ${lintPassed ? '1 passed, 0 failed' : '0 passed, 1 failed'}`);
-let passed = unit.passed + neovim.passed + (lintPassed ? 1 : 0);
-let failed = unit.failed + neovim.failed + (lintPassed ? 0 : 1);
+let passed = unit.passed + resource.passed + neovim.passed + (lintPassed ? 1 : 0);
+let failed = unit.failed + resource.failed + neovim.failed + (lintPassed ? 0 : 1);
 let exitCodes = 0;
 if (vscodeStages) {
   for (const [stage, result] of Object.entries(vscodeStages)) {

@@ -45,6 +45,7 @@ import {
   type StatusParams,
 } from '../../server/src/protocol';
 import { createServer } from '../../server/src/server';
+import { textDigest } from '../../server/src/textDigest';
 
 /** A `$/progress` notification (work-done progress: begin, report, end). */
 export interface ProgressParams {
@@ -78,6 +79,12 @@ export interface InProcessOptions extends SessionOptions {
   readonly extraFeatures?: readonly Feature[];
   /** Computation workers (default 2). */
   readonly workers?: number;
+}
+
+/** A job the in-process server's pool was given: its kind and a digest of the whole job (what it depends on). */
+export interface StartedJob {
+  readonly kind: string;
+  readonly digest: string;
 }
 
 interface Waiter<T> {
@@ -146,6 +153,7 @@ export class LanguageServerSession {
       readonly process?: ChildProcess;
       readonly dispose?: () => Promise<void>;
       readonly workers?: readonly Worker[];
+      readonly started?: StartedJob[];
     },
   ) {
     this.settings = options.settings ?? {};
@@ -224,6 +232,13 @@ export class LanguageServerSession {
         onWorker: (worker) => workers.push(worker),
       }),
     });
+    // Every job the pool is given, counted: the resource guards check that nothing is computed twice.
+    const started: StartedJob[] = [];
+    const run = pool.run.bind(pool);
+    pool.run = (job, budgetMs, affinity) => {
+      started.push({ kind: job.kind, digest: jobDigest(job) });
+      return run(job, budgetMs, affinity);
+    };
     const server = createServer(serverConnection, { pool, features: [...FEATURES, ...(options.extraFeatures ?? [])] });
     serverConnection.listen();
     const connection = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
@@ -235,6 +250,7 @@ export class LanguageServerSession {
         toClient.end();
       },
       workers,
+      started,
     });
     // No processId: the library would watch it and exit this process when it ends.
     return { session, initialize: await session.initialize(options, null) };
@@ -261,6 +277,11 @@ export class LanguageServerSession {
   /** Workers of an in-process server's pool, replacements included (terminate one: a crash). */
   get workers(): readonly Worker[] {
     return this.end.workers ?? [];
+  }
+
+  /** The jobs an in-process server's pool was given, in order (none for a server in a process of its own). */
+  get jobsStarted(): readonly StartedJob[] {
+    return this.end.started ?? [];
   }
 
   /** The server's process id (its peak memory is in /proc/PID/status). */
@@ -447,6 +468,18 @@ export class LanguageServerSession {
     }
     if (child.exitCode === null) child.kill();
   }
+}
+
+/** A job's digest: its JSON (bigints and typed arrays written out), hashed. */
+function jobDigest(job: unknown): string {
+  const json = JSON.stringify(job, (_, value) =>
+    typeof value === 'bigint'
+      ? `${value}n`
+      : ArrayBuffer.isView(value)
+        ? Array.from(value as unknown as ArrayLike<number>)
+        : value,
+  );
+  return textDigest(json);
 }
 
 export function messages(diagnostics: Diagnostic[]): string[] {
