@@ -1,5 +1,6 @@
-// A generated document like one a user builds up: rules and a graph, then games of every kind with
-// comments between them. The latency benchmark types into a 2,000-line one; tests use smaller ones.
+// Generated documents: one like a user builds up (rules and a graph, then games of every kind with
+// comments between them) and an unfriendly one (random names, rules, edges and heaps). The
+// benchmarks type into 2,000-line ones, the resource guards too; tests use smaller ones.
 import { random } from '../engine/random';
 
 /** A document of `lineCount` lines: rules and a graph, then games of every kind, with comments. */
@@ -43,6 +44,52 @@ export function generatedDocument(lineCount: number): { text: string; gameLines:
     const parts = Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(components)());
     gameLines.push(lines.length);
     lines.push(`game g${i} = ${next() < 0.05 ? 'misere ' : ''}${parts.join(' + ')}`);
+  }
+  return { text: `${lines.join('\n')}\n`, gameLines };
+}
+
+/**
+ * A document nobody would write by hand but a generator might: random names (letters and digits, any length),
+ * random subtraction sets and two-digit octal codes, a graph of random edges (each vertex to random later ones),
+ * games summing random rules on heaps up to 10^4 and tokens on random vertices.
+ */
+export function unfriendlyDocument(lineCount: number): { text: string; gameLines: number[] } {
+  const next = random(29);
+  const int = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));
+  const name = (prefix: string) =>
+    prefix + Array.from({ length: int(1, 14) }, () => 'abcdefghijklmnopqrstuvwxyz0123456789_'[int(0, 36)]).join('');
+  const lines: string[] = ['# Random names, rules, edges and heaps.'];
+  const rules = Array.from({ length: 12 }, () => name('R'));
+  rules.forEach((rule, i) => {
+    if (i % 3 === 2) lines.push(`rule ${rule} = octal 0.${int(1, 7)}${int(0, 7)}`);
+    else {
+      const set = [...new Set(Array.from({ length: int(1, 5) }, () => int(1, 40)))].sort((a, b) => a - b);
+      lines.push(`rule ${rule} = subtract {${set.join(', ')}}`);
+    }
+  });
+  const graph = name('G');
+  const vertices = [...new Set(Array.from({ length: 300 }, () => name('v')))];
+  lines.push(`graph ${graph} {`);
+  vertices.forEach((vertex, i) => {
+    const later = vertices.length - i - 1;
+    if (later === 0) return;
+    const targets = new Set(Array.from({ length: int(1, Math.min(4, later)) }, () => vertices[i + int(1, later)]));
+    lines.push(`  ${vertex} -> ${[...targets].join(', ')}`);
+  });
+  lines.push('}');
+  const gameLines: number[] = [];
+  const used = new Set<string>();
+  while (lines.length < lineCount) {
+    let game = name('g');
+    while (used.has(game)) game = name('g');
+    used.add(game);
+    const parts = Array.from({ length: int(1, 4) }, () =>
+      next() < 0.2
+        ? `${graph} at ${vertices[int(0, vertices.length - 1)]}`
+        : `${rules[int(0, rules.length - 1)]} ${int(0, 10_000)}`,
+    );
+    gameLines.push(lines.length);
+    lines.push(`game ${game} = ${parts.join(' + ')}`);
   }
   return { text: `${lines.join('\n')}\n`, gameLines };
 }

@@ -85,6 +85,10 @@ export interface InProcessOptions extends SessionOptions {
 export interface StartedJob {
   readonly kind: string;
   readonly digest: string;
+  /** Set when the server cancelled it (the handle's cancel: a document closed, a game edited, the cancel command). */
+  cancelled?: boolean;
+  /** Set when its outcome came (done, stopped, dropped or failed). */
+  ended?: boolean;
 }
 
 interface Waiter<T> {
@@ -236,8 +240,19 @@ export class LanguageServerSession {
     const started: StartedJob[] = [];
     const run = pool.run.bind(pool);
     pool.run = (job, budgetMs, affinity) => {
-      started.push({ kind: job.kind, digest: jobDigest(job) });
-      return run(job, budgetMs, affinity);
+      const entry: StartedJob = { kind: job.kind, digest: jobDigest(job) };
+      started.push(entry);
+      const handle = run(job, budgetMs, affinity);
+      void handle.outcome.then(() => {
+        entry.ended = true;
+      });
+      return {
+        ...handle,
+        cancel: () => {
+          entry.cancelled = true;
+          handle.cancel();
+        },
+      };
     };
     const server = createServer(serverConnection, { pool, features: [...FEATURES, ...(options.extraFeatures ?? [])] });
     serverConnection.listen();

@@ -9,7 +9,7 @@ import { analyzeVersion } from '../../server/src/compute/requests';
 import { tuneHeapForAnalyses } from '../../server/src/heapTuning';
 import { LineIndex } from '../../server/src/language/text';
 import { random } from '../engine/random';
-import { generatedDocument } from '../helpers/generated';
+import { generatedDocument, unfriendlyDocument } from '../helpers/generated';
 import { LanguageServerSession } from '../helpers/languageServer';
 
 // The server's process runs so (main.ts); frontEnd below times its analysis in this process.
@@ -102,7 +102,67 @@ function mainThreadCpuMs(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** CPU time of the server's whole process, its workers included, from /proc/PID/stat (clock ticks of 10 ms). */
+function processCpuMs(pid: number | undefined): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * Work once, then rest (issue 39): a server with default settings and every feature on (remoteness beside every
+ * value, working, misère quotients) opens the document; how long until nothing is computing (the status says so), and
+ * the CPU it took; then 100 keystrokes (a character typed at the end of a game's line, then deleted), and what each
+ * costs the main thread and the whole process (workers included: a keystroke that restores a game must start nothing).
+ */
+async function settleAndType(name: string, text: string, gameLines: number[]): Promise<void> {
+  const { session } = await LanguageServerSession.start();
+  const uri = `file:///bench/${name}.game`;
+  const cpuAtOpen = processCpuMs(session.pid);
+  const opened = performance.now();
+  session.status.clear();
+  await session.open(uri, text);
+  await session.status.next((s) => s.computing > 0, 'computations for the document');
+  for (;;) {
+    const seen = session.status.seen;
+    if (seen[seen.length - 1].computing === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const settle = performance.now() - opened;
+  const settleCpu = processCpuMs(session.pid) - cpuAtOpen;
+  const lines = text.split('\n');
+  const next = random(5);
+  const main0 = mainThreadCpuMs(session.pid);
+  const all0 = processCpuMs(session.pid);
+  const edits = 100;
+  for (let i = 0; i < edits / 2; i++) {
+    const line = gameLines[Math.floor(next() * gameLines.length)];
+    const end = { line, character: lines[line].length };
+    for (const [range, newText] of [
+      [{ start: end, end }, '@'],
+      [{ start: end, end: { line, character: end.character + 1 } }, ''],
+    ] as const) {
+      const version = await session.edit(uri, range, newText);
+      await session.nextDiagnostics(uri, (p) => p.version === version);
+    }
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500)); // what the last keystroke started, if anything
+  const mainPerEdit = (mainThreadCpuMs(session.pid) - main0) / edits;
+  const allPerEdit = (processCpuMs(session.pid) - all0) / edits;
+  console.log(
+    `${name} document, default settings: open → settled ${(settle / 1000).toFixed(1)} s, ${(settleCpu / 1000).toFixed(1)} s ` +
+      `of CPU [target: settled ≤ 17 s, as before issue 39]; per keystroke: main thread ${mainPerEdit.toFixed(1)} ms, ` +
+      `whole process ${allPerEdit.toFixed(1)} ms of CPU [target main thread ≤ 3.9 ms, as before issue 39]`,
+  );
+  await session.stop();
+}
+
 async function main(): Promise<void> {
+  const generated = generatedDocument(LINES);
+  await settleAndType('generated', generated.text, generated.gameLines);
+  const unfriendly = unfriendlyDocument(LINES);
+  await settleAndType('unfriendly', unfriendly.text, unfriendly.gameLines);
+
   const { session } = await LanguageServerSession.start({ settings: { computation: { budgetMs: 600_000 } } });
   const { text, gameLines } = generatedDocument(LINES);
   frontEnd(text, gameLines);
