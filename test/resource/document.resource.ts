@@ -104,7 +104,7 @@ describe('work that no longer matters', function () {
       const uri = 'file:///resource/long.game';
       await session.open(uri, 'rule officers = octal 0.6\ngame long = officers 1000000000000\n');
       assert.deepEqual(messages((await session.nextDiagnostics(uri)).diagnostics), []);
-            const first = await waitFor(() => session.jobsStarted.find((j) => j.kind === 'game'), 'the first computation');
+      const first = await waitFor(() => session.jobsStarted.find((j) => j.kind === 'game'), 'the first computation');
       const version = await session.change(uri, 'rule officers = octal 0.6\ngame long = officers 1000000000001\n');
       await session.nextDiagnostics(uri, (p) => p.version === version);
       await waitFor(() => first.cancelled && first.ended, 'the edited game’s old computation stopped');
