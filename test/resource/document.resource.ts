@@ -53,7 +53,7 @@ for (const [name, make] of [
     });
     after(() => session.stop());
 
-    it('computes each input once while settling, then starts nothing while a game is typed into and restored', async () => {
+    it('computes each input once, then starts nothing while a game is typed into and restored', async () => {
       assert.deepEqual([...repeated(session)], [], 'jobs given twice while settling');
       const before = session.jobsStarted.length;
       const lines = text.split('\n');
