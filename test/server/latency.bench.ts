@@ -151,7 +151,8 @@ async function settleAndType(name: string, text: string, gameLines: number[]): P
   const allPerEdit = (processCpuMs(session.pid) - all0) / edits;
   console.log(
     `${name} document, default settings: open → settled ${(settle / 1000).toFixed(1)} s, ` +
-      `${(settleCpu / 1000).toFixed(1)} s of CPU [target: settled ≤ 17 s, as before issue 39]; per keystroke: main thread ${mainPerEdit.toFixed(1)} ms, ` +
+      `${(settleCpu / 1000).toFixed(1)} s of CPU [target: settled ≤ 17 s, as before issue 39]; ` +
+      `per keystroke: main thread ${mainPerEdit.toFixed(1)} ms, ` +
       `whole process ${allPerEdit.toFixed(1)} ms of CPU [target main thread ≤ 3.9 ms, as before issue 39]`,
   );
   await session.stop();
