@@ -17,6 +17,7 @@ import {
   WorkerPool,
   type WorkerStarter,
 } from '../../server/src/compute/pool';
+import type { HeapRule } from '../../server/src/engine/types';
 import { repositoryPath } from '../helpers/paths';
 
 interface FakeJob {
@@ -242,6 +243,37 @@ describe('worker pool: the queue and the pipelines', function () {
       slow.cancel();
       const stopped = await slow.outcome;
       assert.ok(stopped.status === 'done' && stopped.cancelled);
+    } finally {
+      await pool.dispose();
+    }
+  });
+
+  it("a rule's misère quotient jobs wait for the worker that holds it, and resume its growth there", async () => {
+    const pool = new WorkerPool({
+      size: 2,
+      workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js') }),
+    });
+    const kayles: HeapRule = { kind: 'octal', digits: [0, 7, 7] };
+    const officers: HeapRule = { kind: 'octal', digits: [0, 6] };
+    const heapsOf = (outcome: JobOutcome) =>
+      outcome.status === 'done' && outcome.result.kind === 'quotientGrowth' ? outcome.result.growth.heaps : -1;
+    try {
+      // Officers (0.6) computes until its budget or a cancel: it keeps the first worker busy.
+      const first = pool.run({ kind: 'rule', rule: officers }, 60_000);
+      // So the growth goes to the second, which becomes its home; then officers again keeps the home busy.
+      const grown = await pool.run({ kind: 'quotientGrowth', rule: kayles, to: 30 }, 60_000).outcome;
+      assert.equal(heapsOf(grown), 30);
+      const second = pool.run({ kind: 'rule', rule: officers }, 60_000);
+      // 1 ms could not grow Kayles' quotient to heap 30 from nothing: only its home can answer 30.
+      const resumed = pool.run({ kind: 'quotientGrowth', rule: kayles, to: 30 }, 1);
+      let answered = false;
+      void resumed.outcome.then(() => (answered = true));
+      first.cancel();
+      await first.outcome;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(answered, false, 'it waits for its home, not for the worker that is idle');
+      second.cancel();
+      assert.equal(heapsOf(await resumed.outcome), 30);
     } finally {
       await pool.dispose();
     }
