@@ -12,7 +12,8 @@
 // ("computing the misère quotient of kayles… (heap 65 so far)") and is computed again when the
 // growth gets past its heaps. Slices take turns with the other jobs, so one rule's endless growth
 // starves nothing; a slice that added no heap (one heap may take longer than a slice) makes the
-// next twice as long, so every heap is reached, with at most as much work lost as done. Only a
+// next twice as long, so every heap is reached, with at most as much work lost as done (while
+// another rule's quotient grows too, no longer than a computation's budget: they take turns). Only a
 // true end finishes a waiting game unknown: the user's cancel, the memory limit, or the quotient's
 // own limits (misereQuotient.ts: MAX_QUOTIENT_SIZE and the exact check's states).
 import type { HeapRule } from '../engine/types';
@@ -264,7 +265,13 @@ export class Computations implements ComputationSource {
         return this.endGrowth(entry);
       }
       const grown = (outcome.result as { growth: QuotientGrowth }).growth;
-      growth.sliceMs = grown.heaps > growth.heaps ? this.sliceMs : Math.min(2 * growth.sliceMs, 2 ** 30);
+      // A slice that added no heap: the next is twice as long (one heap may need more than a slice),
+      // but no longer than a computation's budget while another rule's quotient grows too (the two
+      // may share a worker: neither holds it for long). One that added heaps keeps its length.
+      if (grown.heaps <= growth.heaps) {
+        const cap = this.growths.size > 1 ? Math.max(this.budgetMs, this.sliceMs) : 2 ** 30;
+        growth.sliceMs = Math.min(2 * growth.sliceMs, cap);
+      }
       growth.heaps = grown.heaps;
       if (outcome.cancelled) {
         // The user's cancel: the games waiting keep what they had, said unknown.

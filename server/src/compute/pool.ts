@@ -513,7 +513,10 @@ export class WorkerPool {
         else this.pinTo(home, task);
         continue;
       }
-      const score = (slot: Slot) => task.affinity.filter((key) => slot.known.has(key)).length;
+      // A new pin's home: an idle worker that is home to the fewest (two long growths apart).
+      const homed = (slot: Slot) =>
+        task.pin === undefined ? 0 : [...this.homes.values()].filter((h) => h === slot).length;
+      const score = (slot: Slot) => task.affinity.filter((key) => slot.known.has(key)).length - 1000 * homed(slot);
       this.send(
         idle.reduce((best, s) => (score(s) > score(best) ? s : best)),
         task,
