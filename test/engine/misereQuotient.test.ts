@@ -213,13 +213,14 @@ describe('misère quotients', () => {
     }
   });
 
-  it('a game that only reads the quotient says how far it must grow, and is decided once it has', () => {
+  it('a game whose quotient grows apart says how far it must grow, and is decided once it has', () => {
     const cache = createEngineCache();
     const input: GameInput = {
       play: 'misere',
       components: [{ kind: 'heaps', rule: octal('0.77'), heaps: [20000n, 5n] }],
     };
-    const waiting = analyzeGame(input, { cache, growQuotients: false, budget: { maxValues: 1000 } });
+    // Its own share of the time is gone at once: the quotient stays at heap 0.
+    const waiting = analyzeGame(input, { cache, quotientsGrowApart: true, budget: { deadline: Date.now() - 1 } });
     assert.equal(waiting.outcome, null);
     assert.deepEqual(waiting.quotientWanted && { ...waiting.quotientWanted, rule: undefined }, {
       ruleKey: ruleKey(octal('0.77')),
@@ -228,7 +229,7 @@ describe('misère quotients', () => {
       heaps: 0,
     });
     cachedMisereQuotient(cache, octal('0.77'), ruleKey(octal('0.77')), {}, { to: 20000 });
-    const decided = analyzeGame(input, { cache, growQuotients: false });
+    const decided = analyzeGame(input, { cache, quotientsGrowApart: true, budget: { deadline: Date.now() - 1 } });
     const grown = analyzeGame(input, {});
     assert.equal(decided.quotientWanted, undefined);
     assert.notEqual(decided.outcome, null);

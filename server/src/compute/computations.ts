@@ -8,7 +8,7 @@
 // in slices (a `quotientGrowth` job of the computation budget each, resumed by the next where it
 // stopped: the pool runs them all on the worker that holds the quotient, pool.ts's pins), for as
 // long as some wanted game waits for it. A misère game of one rule's heaps only reads the quotient
-// (Job `readQuotients`); when it lies past what the quotient covers so far, the game stays pending
+// (Job `quotientsGrowApart`); when it lies past what the quotient covers so far, the game stays pending
 // ("computing the misère quotient of kayles… (heap 65 so far)") and is computed again when the
 // growth gets past its heaps. Slices take turns with the other jobs, so one rule's endless growth
 // starves nothing; a slice that added no heap (one heap may take longer than a slice) makes the
@@ -154,7 +154,7 @@ export class Computations implements ComputationSource {
     this.start(
       request,
       entry,
-      job.kind === 'game' && job.input.play === 'misere' ? { ...job, readQuotients: true } : job,
+      job.kind === 'game' && job.input.play === 'misere' ? { ...job, quotientsGrowApart: true } : job,
     );
     return entry.computation;
   }

@@ -38,10 +38,15 @@ export const GENUS_MAX_HEAP = 24;
 
 export type Job =
   /**
-   * `readQuotients`: a misère sum of one rule's heaps only reads the rule's quotient as far as the
-   * worker holds it (the server grows it with `quotientGrowth` jobs); otherwise the game grows it.
+   * `quotientsGrowApart`: a misère sum of one rule's heaps whose quotient the game's own share does
+   * not grow far enough says how far it must (the server grows it apart, `quotientGrowth` jobs).
    */
-  | { readonly kind: 'game'; readonly input: GameInput; readonly maxMoves: number; readonly readQuotients?: boolean }
+  | {
+      readonly kind: 'game';
+      readonly input: GameInput;
+      readonly maxMoves: number;
+      readonly quotientsGrowApart?: boolean;
+    }
   /**
    * A slice of a rule's misère quotient's growth toward heap `to` (or a proof), resumed from the
    * worker's cache where the last slice stopped (the pool runs every job of one rule's quotient on
@@ -104,7 +109,7 @@ export function jobPin(job: Job): string | undefined {
     case 'quotient':
       return `quotient ${ruleKey(job.rule)}`;
     case 'game': {
-      if (!job.readQuotients || job.input.play !== 'misere') return undefined;
+      if (!job.quotientsGrowApart || job.input.play !== 'misere') return undefined;
       const rule = quotientRuleOf(job.input.components);
       return rule && `quotient ${ruleKey(rule)}`;
     }
@@ -229,7 +234,7 @@ export interface GameResult
    */
   readonly remoteness?: number;
   readonly remotenessReason?: string;
-  /** Not decided yet: the rule's misère quotient must grow this far first (Job `readQuotients`). */
+  /** Not decided yet: the rule's misère quotient must grow this far first (Job `quotientsGrowApart`). */
   readonly quotientWanted?: QuotientWanted;
   /** Milliseconds the worker spent. */
   readonly elapsedMs: number;
@@ -339,7 +344,7 @@ export const GAME_REMOTENESS_WORK = 5_000;
 /** A game's value and, within its small budget, its remoteness: what the editor and the CLI show. */
 export function gameResult(
   input: GameInput,
-  options: { budget?: Budget; cache?: EngineCache; maxMoves?: number; growQuotients?: boolean },
+  options: { budget?: Budget; cache?: EngineCache; maxMoves?: number; quotientsGrowApart?: boolean },
 ): GameResult {
   const started = Date.now();
   const budget = options.budget ?? {};
@@ -357,7 +362,12 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
     case 'game':
       return {
         kind: 'game',
-        game: gameResult(job.input, { budget, cache, maxMoves: job.maxMoves, growQuotients: !job.readQuotients }),
+        game: gameResult(job.input, {
+          budget,
+          cache,
+          maxMoves: job.maxMoves,
+          quotientsGrowApart: job.quotientsGrowApart,
+        }),
       };
     case 'quotientGrowth': {
       const key = ruleKey(job.rule);

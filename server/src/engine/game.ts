@@ -42,10 +42,11 @@ export interface GameOptions {
   /** List at most this many winning moves; `winningMoveCount` still counts them all. Default 1000. */
   readonly maxMoves?: number;
   /**
-   * Misère play: grow a rule's quotient within this game's budget (default), or only read what the
-   * cache holds and say in `quotientWanted` how far it should grow (the server grows it apart).
+   * Misère play: a rule's quotient also grows apart from the game (the server's background growth,
+   * misereQuotientPlay.ts): when the game's own share does not reach its heaps, say in
+   * `quotientWanted` how far it must grow, rather than end unknown.
    */
-  readonly growQuotients?: boolean;
+  readonly quotientsGrowApart?: boolean;
 }
 
 export interface GameAnalysis {
@@ -68,7 +69,7 @@ export interface GameAnalysis {
   readonly winningMoveCount: bigint;
   /** Misère play: which theory decided the outcome (Nim's rule, genus, the rule's quotient, the search). */
   readonly decidedBy?: DecidedBy;
-  /** Not decided, but would be by the rule's misère quotient grown this far (growQuotients false). */
+  /** Not decided, but would be by the rule's misère quotient grown this far (quotientsGrowApart). */
   readonly quotientWanted?: QuotientWanted;
 }
 
@@ -80,7 +81,7 @@ export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAn
   const maxMoves = options.maxMoves ?? DEFAULT_MAX_MOVES;
   const components = input.components.map((component) => analyzeComponent(component, budget, cache));
   if (input.play === 'misere')
-    return misereGame(input, components, budget, cache, maxMoves, options.growQuotients ?? true);
+    return misereGame(input, components, budget, cache, maxMoves, options.quotientsGrowApart ?? false);
   const base = { play: input.play, components } as const;
   const none = { winningMoves: [], winningMoveCount: 0n } as const;
 
@@ -182,7 +183,7 @@ function misereGame(
   budget: Budget,
   cache: EngineCache,
   maxMoves: number,
-  growQuotients: boolean,
+  quotientsGrowApart: boolean,
 ): GameAnalysis {
   const base = { play: 'misere', components, nimber: null } as const;
   // Why the rule's quotient did not decide it, said with the search's own reason if that fails too.
@@ -225,7 +226,7 @@ function misereGame(
   }
 
   // Heaps of one rule: its misère quotient, when it covers every heap of the sum.
-  const quotient = misereByQuotient(input.components, cache, budget, list, growQuotients);
+  const quotient = misereByQuotient(input.components, cache, budget, list, quotientsGrowApart);
   if (quotient && 'outcome' in quotient) {
     const { outcome, decidedBy } = quotient;
     return { ...base, outcome, winningMoves: list.moves, winningMoveCount: list.count, decidedBy };
@@ -238,10 +239,10 @@ function misereGame(
   const game = gameUnits(input, 'misère search');
   if ('reason' in game) return unknown(game.reason);
   const search = misereSearch(game.units, budget);
-  if (search.outcome === null && growQuotients && search.stop === 'size-limit' && quotient && !quotient.cancelled) {
+  if (search.outcome === null && search.stop === 'size-limit' && quotient && !quotient.cancelled) {
     // The search gave up on its size, not the clock: the time it left goes back to the quotient,
     // resumed where it stopped.
-    const again = misereByQuotient(input.components, cache, budget, list, true, 1);
+    const again = misereByQuotient(input.components, cache, budget, list, quotientsGrowApart, 1);
     if (again && 'outcome' in again)
       return {
         ...base,
@@ -251,6 +252,7 @@ function misereGame(
         decidedBy: again.decidedBy,
       };
     if (again && !again.cancelled) quotientNote = again.skip;
+    quotientWanted = again?.wanted;
   }
   if (search.outcome === null) return unknown(search.reason, search.stop);
   const seen = new Set<string>();

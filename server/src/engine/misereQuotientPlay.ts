@@ -5,10 +5,10 @@
 // residue of the period (a split a + b with both parts past the period's start has an image that
 // depends on a mod period only).
 //
-// Who grows the quotient: by default the game's own computation, within half its time (the CLI,
-// tools, tests). The language server instead grows each rule's quotient as a background
-// computation of its own, in slices (compute/computations.ts), and its game jobs only read what
-// that growth has reached (`growQuotient: false`): a sum past it then says which heap it needs
+// Who grows the quotient: the game's own computation, within three quarters of its time, resumed
+// from the cache. The language server also grows each rule's quotient as a background computation
+// of its own, in slices (compute/computations.ts), on the worker that holds it (where its games run
+// too): there (`growsApart`) a sum the game's share did not reach says which heap it needs
 // (`wanted`), and is decided again when the growth gets there.
 import { timeShare } from './budget';
 import { type EngineCache, type MoveList, xRuns } from './components';
@@ -83,7 +83,7 @@ export function misereByQuotient(
   cache: EngineCache,
   budget: Budget,
   list: MoveList,
-  growQuotient = true,
+  growsApart = false,
   share = 3 / 4,
 ): QuotientPlay | undefined {
   const first = components[0];
@@ -119,17 +119,14 @@ export function misereByQuotient(
   const to = largest > BigInt(INDEXABLE_HEAP) ? INDEXABLE_HEAP : Number(largest);
   // Three quarters of the time left (`share`): the exact search may still decide a small sum the
   // quotient cannot reach yet (the quotient resumes where it stopped: misereGame gives it back the
-  // time a search that gave up on its size left). Not growing: what the cache holds, as far as it goes.
-  const held = cache.quotients.get(key);
-  const quotient = growQuotient
-    ? cachedMisereQuotient(cache, rule, key, timeShare(budget, share), { to })
-    : cachedMisereQuotient(cache, rule, key, {}, { to: Math.min(to, held?.heaps ?? 0) });
+  // time a search that gave up on its size left).
+  const quotient = cachedMisereQuotient(cache, rule, key, timeShare(budget, share), { to });
   const images: number[] = [];
   for (const heap of heaps) {
     const image = quotientImage(quotient, heap.size);
     if (image === undefined) {
       // A quotient stopped by its method (a size limit, (F) failing) will not grow any further.
-      const grows = !growQuotient && quotient.stop?.cause !== 'method';
+      const grows = growsApart && quotient.stop?.cause !== 'method';
       return {
         skip: quotientShortOf(quotient, heap.size),
         cancelled: quotient.stop?.cause === 'cancelled',
