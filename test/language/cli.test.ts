@@ -235,12 +235,14 @@ describe('grundy analyze', () => {
     assert.match(game.reason, /computed up to n = \d+.*out of time/);
   });
 
-  it("each game gets its share of --budget-ms: wild misère quotients before it do not starve Kayles' (issue 39)", () => {
+  it("each game gets its share of --budget-ms: wild misère quotients before it do not starve Kayles'", () => {
     // Dawson's Kayles' misère quotient is wild: heap 34 alone takes minutes, so each of its games
     // uses all the time it is given. Kayles' quotient, to heap 40, takes under a second on an idle
     // machine; its share here is at least a third of 15 s (three quarters of it for the quotient).
     const file = gameFile(
-      'game dk = misere dawson-kayles 40 50\ngame dk2 = misere dawson-kayles 41 52\ngame k = misere kayles 12 15 20 31 40\n',
+      'game dk = misere dawson-kayles 40 50\n' +
+        'game dk2 = misere dawson-kayles 41 52\n' +
+        'game k = misere kayles 12 15 20 31 40\n',
     );
     const result = grundy('analyze', file, '--json', '--budget-ms', '15000');
     assert.equal(result.status, 0, result.stderr);

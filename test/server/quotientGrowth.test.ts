@@ -51,7 +51,7 @@ const decided = (text: string) => /wins|loses/.test(text) && !/still/.test(text)
 describe('misère quotients grown in the background', function () {
   this.timeout(180_000);
 
-  it('misere kayles 20000 under a 20 ms budget: says the quotient is computing, then decides as the engine does', async () => {
+  it('misere kayles 20000, 20 ms a job: says the quotient is computing, then decides as the engine', async () => {
     const { session } = await LanguageServerSession.inProcess({ settings: { computation: { budgetMs: 20 } } });
     try {
       const uri = 'file:///quotient/slow.game';
@@ -113,7 +113,7 @@ describe('misère quotients grown in the background', function () {
     }
   });
 
-  it("a wild rule's quotient grows until the user cancels: the status names it, then the game says where it stopped", async () => {
+  it("a wild rule's quotient grows until cancelled: the status names it, the game says where it stopped", async () => {
     const { session } = await LanguageServerSession.inProcess({ settings: { computation: { budgetMs: 100 } } });
     try {
       const uri = 'file:///quotient/wild.game';

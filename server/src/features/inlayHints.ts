@@ -82,7 +82,9 @@ function gameHints(
 function hintTooltip(game: GameSymbol, value: Value<GameResult> | undefined, component: number): string {
   if (!value) return '';
   if (value.state === 'pending')
-    return `The value of \`${game.name}\` is being computed (${value.note ? `${value.note}, ` : ''}${elapsed(value.sinceMs)}).`;
+    return `The value of \`${game.name}\` is being computed (${value.note ? `${value.note}, ` : ''}${elapsed(
+      value.sinceMs,
+    )}).`;
   if (value.state === 'failed') return `Computing \`${game.name}\` failed: ${value.message.split('\n')[0]}`;
   if (component >= 0) return `This component's nimber: ${star(value.value.components[component]?.nimber ?? 0n)}.`;
   return gameTooltip(game, value.value);
