@@ -249,7 +249,7 @@ export class Computations implements ComputationSource {
     void handle.outcome.then((outcome) => {
       if (this.entries.get(growth.key) !== entry) return; // forgotten meanwhile
       entry.handle = undefined;
-      if (outcome.status === 'dropped') return this.endGrowth(entry);
+      if (outcome.status === 'dropped' && !entry.cancelledByUser) return this.endGrowth(entry);
       if (outcome.status === 'failed') {
         // Its worker died (the memory limit): a true end for every game waiting.
         for (const [key, request] of growth.waiters) {
@@ -264,7 +264,11 @@ export class Computations implements ComputationSource {
         growth.waiters.clear();
         return this.endGrowth(entry);
       }
-      const grown = (outcome.result as { growth: QuotientGrowth }).growth;
+      // Dropped: the user's cancel reached it while it was queued, where it got nowhere.
+      const grown: QuotientGrowth =
+        outcome.status === 'done'
+          ? (outcome.result as { growth: QuotientGrowth }).growth
+          : { ruleKey: growth.ruleKey, heaps: growth.heaps, size: 0, reached: false };
       // A slice that added no heap: the next is twice as long (one heap may need more than a slice),
       // but no longer than a computation's budget while another rule's quotient grows too (the two
       // may share a worker: neither holds it for long). One that added heaps keeps its length.
@@ -273,7 +277,7 @@ export class Computations implements ComputationSource {
         growth.sliceMs = Math.min(2 * growth.sliceMs, cap);
       }
       growth.heaps = grown.heaps;
-      if (outcome.cancelled) {
+      if (outcome.status === 'dropped' || outcome.cancelled) {
         // The user's cancel: the games waiting keep what they had, said unknown.
         for (const [key, request] of growth.waiters) {
           const waiter = this.entries.get(key);
