@@ -13,7 +13,8 @@
 // growth gets past its heaps. Slices take turns with the other jobs, so one rule's endless growth
 // starves nothing; a slice that added no heap (one heap may take longer than a slice) makes the
 // next twice as long, so every heap is reached, with at most as much work lost as done (while
-// another rule's quotient grows too, no longer than a computation's budget: they take turns). Only a
+// another rule's quotient grows too, only the one with the shorter slices doubles: they take
+// turns, neither holding a worker much longer than the other). Only a
 // true end finishes a waiting game unknown: the user's cancel, the memory limit, or the quotient's
 // own limits (misereQuotient.ts: MAX_QUOTIENT_SIZE and the exact check's states).
 import type { HeapRule } from '../engine/types';
@@ -270,12 +271,17 @@ export class Computations implements ComputationSource {
           ? (outcome.result as { growth: QuotientGrowth }).growth
           : { ruleKey: growth.ruleKey, heaps: growth.heaps, size: 0, reached: false };
       // A slice that added no heap: the next is twice as long (one heap may need more than a slice),
-      // but no longer than a computation's budget while another rule's quotient grows too (the two
-      // may share a worker: neither holds it for long). One that added heaps keeps its length.
-      if (grown.heaps <= growth.heaps) {
-        const cap = this.growths.size > 1 ? Math.max(this.budgetMs, this.sliceMs) : 2 ** 30;
-        growth.sliceMs = Math.min(2 * growth.sliceMs, cap);
-      }
+      // unless another rule's quotient grows with shorter slices (the two may share a worker: their
+      // slices stay within twice each other, and the one with the shortest may always double, so
+      // every heap is reached), and not past a computation's budget while other computations wait
+      // (they may be waiting for the same worker; they end, and then it doubles). One that added
+      // heaps keeps its length.
+      const growths = [...this.growths.values()];
+      const shortest = growths.every((g) => g === growth || growth.sliceMs <= g.sliceMs);
+      const waiting = growths.reduce((n, g) => n + g.waiters.size, 0);
+      const othersPending = this.pendingKeys.size - growths.length - waiting > 0;
+      const cap = othersPending ? Math.max(this.budgetMs, this.sliceMs, growth.sliceMs) : 2 ** 30;
+      if (grown.heaps <= growth.heaps && shortest) growth.sliceMs = Math.min(2 * growth.sliceMs, cap);
       growth.heaps = grown.heaps;
       if (outcome.status === 'dropped' || outcome.cancelled) {
         // The user's cancel: the games waiting keep what they had, said unknown.
