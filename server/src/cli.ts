@@ -76,7 +76,7 @@ const usage = `usage: grundy check FILE [--json] [--max-memory-mb MB]
                    (any size once the quotient is proved periodic)
   --json           machine-readable output
   --budget-ms MS   time the computations may take (default 10000); past it, results say how far
-                   they got
+                   they got. analyze gives each game its share of the time left
   --max-moves N    list at most N winning moves per game (default 1000; the count is exact)
   --to N           the last heap to print (default: two periods past the preperiod, at least 30);
                    any size (10^20 may be written so): past the computed values, the proved period
@@ -270,9 +270,17 @@ function analyze(file: string, options: Options, out: SyncOutput): number {
   const text = readDocumentText(file);
   // The diagnostics come first, so the games are read once for them, then again to be reported.
   const streamed = new StreamedText(text);
-  const diagnostics = diagnosticsOf(streamed.analyze(() => {}));
+  let games = 0;
+  const diagnostics = diagnosticsOf(streamed.analyze(() => games++));
   const lines = streamed.lines;
-  const budget: Budget = { deadline: Date.now() + options.budgetMs };
+  const deadline = Date.now() + options.budgetMs;
+  // Each game gets its share of the time left (what an earlier game did not use goes to the later
+  // ones), so that one game's endless computation (a wild rule's misère quotient) cannot starve
+  // the next; a rule's quotient grown for one game is resumed, from the cache, by the next.
+  const shareOf = (left: number): Budget => {
+    const now = Date.now();
+    return { deadline: now + Math.max(0, deadline - now) / Math.max(1, left) };
+  };
   const cache = createEngineCache();
   const document = { file: { text } };
   let done = 0;
@@ -294,7 +302,7 @@ function analyze(file: string, options: Options, out: SyncOutput): number {
   // games nor their reports are ever all held.
   const report = (game: GameSymbol) => {
     if (done % 64 === 0) stopBetweenGames();
-    const r = reportGame(document, game, { budget, cache, maxMoves: options.maxMoves });
+    const r = reportGame(document, game, { budget: shareOf(games - done), cache, maxMoves: options.maxMoves });
     if (options.json) {
       const result = r.result;
       const reason = result ? result.reason : INVALID_GAME_REASON;

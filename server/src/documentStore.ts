@@ -149,8 +149,11 @@ function valueState<T>(
   computation: Computation | undefined,
   pick: (result: NonNullable<Extract<Computation, { state: 'done' }>['result']>) => T | undefined,
 ): Value<T> {
-  if (!computation || computation.state === 'pending')
-    return { state: 'pending', sinceMs: computation?.startedAt ?? Date.now() };
+  if (!computation || computation.state === 'pending') {
+    const quotient = computation?.state === 'pending' ? computation.quotient : undefined;
+    const note = quotient && `computing the misère quotient of ${quotient.ruleName}… (heap ${quotient.heaps} so far)`;
+    return { state: 'pending', sinceMs: computation?.startedAt ?? Date.now(), ...(note ? { note } : {}) };
+  }
   if (computation.state === 'failed') return { state: 'failed', message: computation.message };
   const value = pick(computation.result);
   return value === undefined

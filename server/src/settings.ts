@@ -56,7 +56,8 @@ export const SETTINGS = {
     maximum: 3_600_000,
     description:
       "How long one computation (a game, a rule's sequence, a graph) may run, in milliseconds, before it stops and " +
-      'reports how far it got.',
+      "reports how far it got. A rule's misère quotient is the exception: it grows in the background, in slices, " +
+      'for as long as a game waits for it (the status names it; Cancel stops it).',
     scope: 'window',
   },
   memoryMb: {

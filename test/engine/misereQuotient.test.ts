@@ -5,7 +5,13 @@
 import * as assert from 'node:assert/strict';
 import { analyzeGame, createEngineCache } from '../../server/src/engine/game';
 import type { GameInput } from '../../server/src/engine/gameTypes';
-import { type MisereQuotient, misereQuotient, quotientImage } from '../../server/src/engine/misereQuotient';
+import { ruleKey } from '../../server/src/engine/heap';
+import {
+  cachedMisereQuotient,
+  type MisereQuotient,
+  misereQuotient,
+  quotientImage,
+} from '../../server/src/engine/misereQuotient';
 import type { HeapRule } from '../../server/src/engine/types';
 import { octalMoves } from './oracles';
 import { random } from './random';
@@ -173,6 +179,62 @@ describe('misère quotients', () => {
     assert.equal(q.periodicity?.proved, true);
     assert.equal(q.periodicity?.period, 12);
     assert.equal(q.tame, false);
+  });
+
+  it('a quotient grown in slices cut anywhere (mid-heap too) equals one grown at once (Kayles, Dawson)', () => {
+    for (const [code, to] of [
+      ['0.77', 90],
+      ['0.07', 26],
+    ] as const) {
+      const whole = misereQuotient(octal(code), code, {}, { to }).quotient;
+      // A slice stops after `polls` polls of the budget (counted, not timed): wherever that falls,
+      // inside a heap's growth or its check, the next slice resumes from the state kept. A slice
+      // that adds no heap gets twice the polls next time (as the server's slices get twice the time).
+      const cache = createEngineCache();
+      let polls = 3;
+      let slices = 0;
+      let last: MisereQuotient | undefined;
+      for (;;) {
+        let left = polls;
+        const before = cache.quotients.get(code)?.heaps ?? 0;
+        last = cachedMisereQuotient(cache, octal(code), code, { isCancelled: () => left-- <= 0 }, { to });
+        slices++;
+        if (last.heaps >= to || last.periodicity?.proved) break;
+        assert.equal(last.stop?.cause, 'cancelled');
+        polls = last.heaps > before ? 3 : 2 * polls;
+      }
+      assert.ok(slices > 10, `${code}: ${slices} slices`);
+      assert.equal(last.size, whole.size, code);
+      assert.equal(last.heaps, whole.heaps, code);
+      assert.deepEqual(Array.from(last.images), Array.from(whole.images), code);
+      assert.deepEqual(Array.from(last.mul), Array.from(whole.mul), code);
+      assert.deepEqual(Array.from(last.isP), Array.from(whole.isP), code);
+      assert.deepEqual(last.periodicity, whole.periodicity, code);
+    }
+  });
+
+  it('a game whose quotient grows apart says how far it must grow, and is decided once it has', () => {
+    const cache = createEngineCache();
+    const input: GameInput = {
+      play: 'misere',
+      components: [{ kind: 'heaps', rule: octal('0.77'), heaps: [20000n, 5n] }],
+    };
+    // Its own share of the time is gone at once: the quotient stays at heap 0.
+    const waiting = analyzeGame(input, { cache, quotientsGrowApart: true, budget: { deadline: Date.now() - 1 } });
+    assert.equal(waiting.outcome, null);
+    assert.deepEqual(waiting.quotientWanted && { ...waiting.quotientWanted, rule: undefined }, {
+      ruleKey: ruleKey(octal('0.77')),
+      rule: undefined,
+      to: 20000,
+      heaps: 0,
+    });
+    cachedMisereQuotient(cache, octal('0.77'), ruleKey(octal('0.77')), {}, { to: 20000 });
+    const decided = analyzeGame(input, { cache, quotientsGrowApart: true, budget: { deadline: Date.now() - 1 } });
+    const grown = analyzeGame(input, {});
+    assert.equal(decided.quotientWanted, undefined);
+    assert.notEqual(decided.outcome, null);
+    assert.equal(decided.outcome, grown.outcome);
+    assert.equal(decided.winningMoveCount, grown.winningMoveCount);
   });
 
   it('a quotient stops at the budget and resumes where it stopped', () => {

@@ -21,7 +21,8 @@ import { type Marked, marked, sortRanges } from './fixtures';
 import { cursorAt } from './languageServer';
 
 /** What the server's computations may spend on one value here: as the server's default budget. */
-const LIMITS = { budgetMs: DEFAULT_SETTINGS.computation.budgetMs };
+// A misère game past its rule's quotient waits for the quotient (up to two minutes), as the server's do.
+const LIMITS = { budgetMs: DEFAULT_SETTINGS.computation.budgetMs, quotientMs: 120_000 };
 
 export interface ViewOptions {
   readonly settings?: Settings;

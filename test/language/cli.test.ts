@@ -235,6 +235,28 @@ describe('grundy analyze', () => {
     assert.match(game.reason, /computed up to n = \d+.*out of time/);
   });
 
+  it("each game gets its share of --budget-ms: wild misère quotients before it do not starve Kayles'", () => {
+    // Dawson's Kayles' misère quotient is wild: heap 34 alone takes minutes, so each of its games
+    // uses all the time it is given. Kayles' quotient, to heap 40, takes under a second on an idle
+    // machine; its share here is at least a third of 15 s (three quarters of it for the quotient).
+    const file = gameFile(
+      'game dk = misere dawson-kayles 40 50\n' +
+        'game dk2 = misere dawson-kayles 41 52\n' +
+        'game k = misere kayles 12 15 20 31 40\n',
+    );
+    const result = grundy('analyze', file, '--json', '--budget-ms', '15000');
+    assert.equal(result.status, 0, result.stderr);
+    const games = JSON.parse(result.stdout).games as { name: string; outcome: string | null; reason?: string }[];
+    assert.deepEqual(
+      games.map((g) => g.name),
+      ['dk', 'dk2', 'k'],
+    );
+    assert.equal(games[0].outcome, null);
+    assert.match(games[0].reason ?? '', /the misère quotient stops at heap \d+/);
+    // Brute force and the quotient agree on this one (test/engine/misereQuotient.test.ts): N.
+    assert.equal(games[2].outcome, 'N', games[2].reason);
+  });
+
   it('prints a readable table', () => {
     const result = grundy('analyze', repositoryPath('examples', 'coins.game'));
     assert.equal(result.status, 0);

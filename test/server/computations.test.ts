@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { type ComputationRequest, Computations } from '../../server/src/compute/computations';
-import type { JobResult } from '../../server/src/compute/jobs';
+import type { GameResult, Job, JobResult } from '../../server/src/compute/jobs';
 import { nodeWorkers } from '../../server/src/compute/nodeWorkers';
 import {
   CANCEL_GRACE_MS,
@@ -17,6 +17,8 @@ import {
   WorkerPool,
   type WorkerStarter,
 } from '../../server/src/compute/pool';
+import type { GameInput } from '../../server/src/engine/gameTypes';
+import type { HeapRule } from '../../server/src/engine/types';
 import { repositoryPath } from '../helpers/paths';
 
 interface FakeJob {
@@ -76,6 +78,122 @@ async function finishedFor(
   await settle();
   return keys;
 }
+
+/** A pool that keeps every job it is given, to be finished by hand (quotient growths have no key). */
+class JobPool {
+  readonly started: { job: Job; finish: (outcome: JobOutcome) => void; cancelled: boolean }[] = [];
+  run(job: Job): { outcome: Promise<JobOutcome>; cancel(): void } {
+    let finish!: (outcome: JobOutcome) => void;
+    const outcome = new Promise<JobOutcome>((resolve) => (finish = resolve));
+    const started = { job, finish, cancelled: false };
+    this.started.push(started);
+    return { outcome, cancel: () => (started.cancelled = true) };
+  }
+  last(kind: Job['kind']) {
+    const found = this.started.filter((s) => s.job.kind === kind).at(-1);
+    assert.ok(found, `a ${kind} job`);
+    return found;
+  }
+}
+
+describe("computations: a rule's misère quotient grown apart", () => {
+  const kayles: HeapRule = { kind: 'octal', digits: [0, 7, 7] };
+  const input: GameInput = { play: 'misere', components: [{ kind: 'heaps', rule: kayles, heaps: [20000n] }] };
+  const gameRequest: ComputationRequest = {
+    key: 'game g',
+    label: 'g',
+    job: () => ({ kind: 'game', input, maxMoves: 3 }),
+    affinity: [],
+    ruleName: () => 'kayles',
+  };
+  const gameResult = (wanted?: GameResult['quotientWanted']): JobResult => ({
+    kind: 'game',
+    game: {
+      play: 'misere',
+      nimber: null,
+      outcome: wanted ? null : 'N',
+      components: [],
+      winningMoves: [],
+      winningMoveCount: 0n,
+      stopped: false,
+      elapsedMs: 1,
+      ...(wanted ? { reason: 'not yet', quotientWanted: wanted } : {}),
+    },
+  });
+  const growth = (heaps: number, reached = false): JobResult => ({
+    kind: 'quotientGrowth',
+    growth: { ruleKey: 'octal 0.77', heaps, size: 40, reached },
+  });
+  const wanted = { ruleKey: 'octal 0.77', rule: kayles, to: 20000, heaps: 0 };
+
+  it('a game past the quotient stays pending, named, while slices grow it; it runs again once covered', async () => {
+    const pool = new JobPool();
+    const computations = new Computations(pool as unknown as WorkerPool, 50);
+    computations.want('doc', [gameRequest.key]);
+    computations.ensure(gameRequest);
+    const first = pool.last('game');
+    assert.equal(first.job.kind === 'game' && first.job.quotientsGrowApart, true);
+    first.finish({ status: 'done', result: gameResult(wanted), cancelled: false });
+    await settle();
+    const waiting = computations.ensure(gameRequest);
+    assert.equal(waiting.state, 'pending');
+    assert.equal(waiting.state === 'pending' && waiting.quotient?.ruleName, 'kayles');
+    assert.deepEqual(computations.pendingSummary()?.labels, [
+      'g',
+      'misère quotient of kayles, for game g (heap 0 so far)',
+    ]);
+    // Slices until it is covered: each one is a job of its own, resumed by the next.
+    for (const heaps of [20, 40, 87]) {
+      pool.last('quotientGrowth').finish({ status: 'done', result: growth(heaps), cancelled: false });
+      await settle();
+    }
+    assert.equal(pool.started.filter((s) => s.job.kind === 'quotientGrowth').length, 4);
+    assert.match(computations.pendingSummary()?.labels.join() ?? '', /heap 87 so far/);
+    pool.last('quotientGrowth').finish({ status: 'done', result: growth(167, true), cancelled: false });
+    await settle();
+    assert.equal(pool.started.filter((s) => s.job.kind === 'game').length, 2, 'the game runs again');
+    pool.last('game').finish({ status: 'done', result: gameResult(), cancelled: false });
+    await settle();
+    const done = computations.ensure(gameRequest);
+    assert.ok(done.state === 'done' && done.result.kind === 'game' && done.result.game.outcome === 'N');
+    assert.equal(computations.pendingCount, 0);
+  });
+
+  it("the user's cancel ends the growth, queued or running, and the game says where it stopped", async () => {
+    for (const how of ['dropped', 'stopped'] as const) {
+      const pool = new JobPool();
+      const computations = new Computations(pool as unknown as WorkerPool, 50);
+      computations.want('doc', [gameRequest.key]);
+      computations.ensure(gameRequest);
+      pool.last('game').finish({ status: 'done', result: gameResult(wanted), cancelled: false });
+      await settle();
+      pool.last('quotientGrowth').finish({ status: 'done', result: growth(33), cancelled: false });
+      await settle();
+      computations.cancelAll();
+      const slice = pool.last('quotientGrowth');
+      assert.equal(slice.cancelled, true);
+      slice.finish(how === 'dropped' ? { status: 'dropped' } : { status: 'done', result: growth(35), cancelled: true });
+      await settle();
+      const done = computations.ensure(gameRequest);
+      assert.ok(done.state === 'done' && done.cancelled && done.result.kind === 'game', how);
+      const heap = how === 'dropped' ? 33 : 35;
+      assert.match(done.result.game.reason ?? '', new RegExp(`quotient of kayles was cancelled at heap ${heap}`));
+      assert.equal(computations.pendingCount, 0, how);
+    }
+  });
+
+  it('an edit that drops the waiting game stops the growth', async () => {
+    const pool = new JobPool();
+    const computations = new Computations(pool as unknown as WorkerPool, 50);
+    computations.want('doc', [gameRequest.key]);
+    computations.ensure(gameRequest);
+    pool.last('game').finish({ status: 'done', result: gameResult(wanted), cancelled: false });
+    await settle();
+    computations.want('doc', []);
+    assert.equal(pool.last('quotientGrowth').cancelled, true);
+    assert.equal(computations.pendingCount, 0);
+  });
+});
 
 describe('computations: bookkeeping', () => {
   it('starts each key once, however often it is asked for, and tells listeners when it finishes', async () => {
@@ -242,6 +360,37 @@ describe('worker pool: the queue and the pipelines', function () {
       slow.cancel();
       const stopped = await slow.outcome;
       assert.ok(stopped.status === 'done' && stopped.cancelled);
+    } finally {
+      await pool.dispose();
+    }
+  });
+
+  it("a rule's misère quotient jobs wait for the worker that holds it, and resume its growth there", async () => {
+    const pool = new WorkerPool({
+      size: 2,
+      workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js') }),
+    });
+    const kayles: HeapRule = { kind: 'octal', digits: [0, 7, 7] };
+    const officers: HeapRule = { kind: 'octal', digits: [0, 6] };
+    const heapsOf = (outcome: JobOutcome) =>
+      outcome.status === 'done' && outcome.result.kind === 'quotientGrowth' ? outcome.result.growth.heaps : -1;
+    try {
+      // Officers (0.6) computes until its budget or a cancel: it keeps the first worker busy.
+      const first = pool.run({ kind: 'rule', rule: officers }, 60_000);
+      // So the growth goes to the second, which becomes its home; then officers again keeps the home busy.
+      const grown = await pool.run({ kind: 'quotientGrowth', rule: kayles, to: 30 }, 60_000).outcome;
+      assert.equal(heapsOf(grown), 30);
+      const second = pool.run({ kind: 'rule', rule: officers }, 60_000);
+      // 1 ms could not grow Kayles' quotient to heap 30 from nothing: only its home can answer 30.
+      const resumed = pool.run({ kind: 'quotientGrowth', rule: kayles, to: 30 }, 1);
+      let answered = false;
+      void resumed.outcome.then(() => (answered = true));
+      first.cancel();
+      await first.outcome;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(answered, false, 'it waits for its home, not for the worker that is idle');
+      second.cancel();
+      assert.equal(heapsOf(await resumed.outcome), 30);
     } finally {
       await pool.dispose();
     }

@@ -3,8 +3,23 @@
 // that input: the same game in two documents, or a game on a line that did not change while
 // another line was edited, is computed once. Documents say which keys they want after each
 // change; work nobody wants any more is cancelled.
-import { type Job, type JobResult, SharedRuleSummaries } from './jobs';
-import type { JobHandle } from './pool';
+//
+// A rule's misère quotient is a long result of its own: grown once per rule, in the background,
+// in slices (a `quotientGrowth` job of the computation budget each, resumed by the next where it
+// stopped: the pool runs them all on the worker that holds the quotient, pool.ts's pins), for as
+// long as some wanted game waits for it. A misère game of one rule's heaps only reads the quotient
+// (Job `quotientsGrowApart`); when it lies past what the quotient covers so far, the game stays pending
+// ("computing the misère quotient of kayles… (heap 65 so far)") and is computed again when the
+// growth gets past its heaps. Slices take turns with the other jobs, so one rule's endless growth
+// starves nothing; a slice that added no heap (one heap may take longer than a slice) makes the
+// next twice as long, so every heap is reached, with at most as much work lost as done (while
+// another rule's quotient grows too, only the one with the shorter slices doubles: they take
+// turns, neither holding a worker much longer than the other). Only a
+// true end finishes a waiting game unknown: the user's cancel, the memory limit, or the quotient's
+// own limits (misereQuotient.ts: MAX_QUOTIENT_SIZE and the exact check's states).
+import type { HeapRule } from '../engine/types';
+import { type GameResult, type Job, type JobResult, type QuotientGrowth, SharedRuleSummaries } from './jobs';
+import type { JobHandle, JobOutcome } from './pool';
 
 /** What computations need of a pool (pool.ts's WorkerPool): tests may give a pool of their own. */
 export interface ComputationPool {
@@ -17,7 +32,13 @@ export interface ComputationPool {
 }
 
 export type Computation =
-  | { readonly state: 'pending'; readonly label: string; readonly startedAt: number }
+  | {
+      readonly state: 'pending';
+      readonly label: string;
+      readonly startedAt: number;
+      /** Waiting for a rule's misère quotient to grow (read when shown: it changes as it grows). */
+      readonly quotient?: QuotientProgress;
+    }
   | { readonly state: 'done'; readonly label: string; readonly result: JobResult; readonly cancelled: boolean }
   | { readonly state: 'failed'; readonly label: string; readonly message: string };
 
@@ -26,7 +47,34 @@ interface Entry {
   handle?: JobHandle;
   /** The user cancelled it (progress cancel): keep the partial result rather than restarting. */
   cancelledByUser?: boolean;
+  /** A game waiting for a quotient's growth: the growth, the heap it needs, its job and last result. */
+  waiting?: { readonly growth: Growth; readonly to: number; readonly job: Job; readonly result: GameResult };
+  /** The entry of a quotient's growth (pending while it grows). */
+  growth?: Growth;
 }
+
+/** How far a rule's misère quotient has grown, for the games that wait for it (and people). */
+export interface QuotientProgress {
+  /** The rule as the document names it. */
+  readonly ruleName: string;
+  heaps: number;
+}
+
+/** A rule's quotient growing in slices (see the header). */
+interface Growth extends QuotientProgress {
+  readonly key: string;
+  readonly ruleKey: string;
+  readonly rule: HeapRule;
+  /** The games waiting for it, by key (their requests, to run them again). */
+  readonly waiters: Map<string, ComputationRequest>;
+  sliceMs: number;
+}
+
+/**
+ * A slice of a quotient's growth (or the computation budget, when smaller): the pinned games of the
+ * rule wait at most about this long behind it. A slice that added no heap makes the next twice as long.
+ */
+const SLICE_MS = 1000;
 
 export interface ComputationRequest {
   readonly key: string;
@@ -39,6 +87,8 @@ export interface ComputationRequest {
   readonly job: () => Job;
   /** Rule keys the job computes: the pool prefers a worker that already has them. */
   readonly affinity: readonly string[];
+  /** The name the document gives the rule of this key, for people (a game's rules). */
+  ruleName?(ruleKey: string): string | undefined;
 }
 
 /**
@@ -67,6 +117,8 @@ const KEEP_UNWANTED = 500;
  */
 export class Computations implements ComputationSource {
   private readonly entries = new Map<string, Entry>();
+  /** Quotients growing, by rule key. */
+  private readonly growths = new Map<string, Growth>();
   private readonly wanted = new Map<string, Set<string>>();
   /** How many documents want each key (the keys of `wanted`, counted). */
   private readonly wantCount = new Map<string, number>();
@@ -98,33 +150,183 @@ export class Computations implements ComputationSource {
     const entry: Entry = { computation: { state: 'pending', label: request.label, startedAt: Date.now() } };
     this.entries.set(request.key, entry);
     this.pendingKeys.add(request.key);
-    const handle = this.pool.run(request.job(), this.budgetMs, request.affinity);
+    const job = request.job();
+    // A misère game reads its rule's quotient; the quotient grows apart (see the header).
+    this.start(
+      request,
+      entry,
+      job.kind === 'game' && job.input.play === 'misere' ? { ...job, quotientsGrowApart: true } : job,
+    );
+    return entry.computation;
+  }
+
+  private start(request: ComputationRequest, entry: Entry, job: Job): void {
+    const handle = this.pool.run(job, this.budgetMs, request.affinity);
     entry.handle = handle;
     void handle.outcome.then((outcome) => {
       if (this.entries.get(request.key) !== entry) return; // forgotten meanwhile
       entry.handle = undefined;
-      this.pendingKeys.delete(request.key);
-      this.finishedTotal++;
-      if (outcome.status === 'dropped') {
-        this.entries.delete(request.key);
-        return;
+      if (outcome.status === 'done' && !outcome.cancelled && outcome.result.kind === 'game') {
+        const wanted = outcome.result.game.quotientWanted;
+        if (wanted) return this.awaitQuotient(request, entry, job, outcome.result.game, wanted);
       }
-      entry.computation =
-        outcome.status === 'done'
-          ? {
-              state: 'done',
-              label: request.label,
-              result: this.shared.share(outcome.result),
-              cancelled: outcome.cancelled,
-            }
-          : { state: 'failed', label: request.label, message: outcome.message };
-      // A result cut short by a cancellation nobody asked for (the document changed) is not kept.
-      if (outcome.status === 'done' && outcome.cancelled && !entry.cancelledByUser) this.forget(request.key);
-      else if (!this.wantCount.has(request.key)) this.unwantedDone.add(request.key);
-      this.evict();
-      for (const listener of this.listeners) listener(request.key, entry.computation);
+      this.finish(request, entry, outcome);
     });
-    return entry.computation;
+  }
+
+  private finish(request: ComputationRequest, entry: Entry, outcome: JobOutcome): void {
+    this.pendingKeys.delete(request.key);
+    this.finishedTotal++;
+    if (outcome.status === 'dropped') {
+      this.entries.delete(request.key);
+      return;
+    }
+    entry.computation =
+      outcome.status === 'done'
+        ? {
+            state: 'done',
+            label: request.label,
+            result: this.shared.share(outcome.result),
+            cancelled: outcome.cancelled,
+          }
+        : { state: 'failed', label: request.label, message: outcome.message };
+    // A result cut short by a cancellation nobody asked for (the document changed) is not kept.
+    if (outcome.status === 'done' && outcome.cancelled && !entry.cancelledByUser) this.forget(request.key);
+    else if (!this.wantCount.has(request.key)) this.unwantedDone.add(request.key);
+    this.evict();
+    for (const listener of this.listeners) listener(request.key, entry.computation);
+  }
+
+  /** A game past what its rule's quotient covers: pending until the quotient's growth gets there. */
+  private awaitQuotient(
+    request: ComputationRequest,
+    entry: Entry,
+    job: Job,
+    result: GameResult,
+    wanted: { ruleKey: string; rule: HeapRule; to: number; heaps: number },
+  ): void {
+    let growth = this.growths.get(wanted.ruleKey);
+    if (!growth) {
+      growth = {
+        key: `quotient growth ${wanted.ruleKey}`,
+        ruleKey: wanted.ruleKey,
+        rule: wanted.rule,
+        ruleName: request.ruleName?.(wanted.ruleKey) ?? wanted.ruleKey,
+        heaps: wanted.heaps,
+        waiters: new Map(),
+        sliceMs: this.sliceMs,
+      };
+      this.growths.set(wanted.ruleKey, growth);
+      const growthEntry: Entry = { computation: { state: 'pending', label: '', startedAt: Date.now() }, growth };
+      this.entries.set(growth.key, growthEntry);
+      this.pendingKeys.add(growth.key);
+    }
+    growth.waiters.set(request.key, request);
+    entry.waiting = { growth, to: wanted.to, job, result };
+    entry.computation = { ...entry.computation, quotient: growth } as Computation;
+    const growthEntry = this.entries.get(growth.key) as Entry;
+    this.labelGrowth(growthEntry);
+    if (!growthEntry.handle) this.growSlice(growthEntry);
+  }
+
+  private labelGrowth(entry: Entry): void {
+    const growth = entry.growth as Growth;
+    const first = growth.waiters.keys().next().value;
+    const game = first === undefined ? undefined : this.entries.get(first)?.computation.label;
+    const more = growth.waiters.size > 1 ? ` and ${growth.waiters.size - 1} more` : '';
+    const label = `misère quotient of ${growth.ruleName}, for game ${game ?? '?'}${more} (heap ${growth.heaps} so far)`;
+    const started = entry.computation.state === 'pending' ? entry.computation.startedAt : Date.now();
+    entry.computation = { state: 'pending', label, startedAt: started };
+  }
+
+  /** The next slice of a growth, toward the largest heap its games need. */
+  private growSlice(entry: Entry): void {
+    const growth = entry.growth as Growth;
+    let to = 0;
+    for (const key of growth.waiters.keys()) to = Math.max(to, this.entries.get(key)?.waiting?.to ?? 0);
+    const job: Job = { kind: 'quotientGrowth', rule: growth.rule, to };
+    const handle = this.pool.run(job, growth.sliceMs, [growth.ruleKey]);
+    entry.handle = handle;
+    void handle.outcome.then((outcome) => {
+      if (this.entries.get(growth.key) !== entry) return; // forgotten meanwhile
+      entry.handle = undefined;
+      if (outcome.status === 'dropped' && !entry.cancelledByUser) return this.endGrowth(entry);
+      if (outcome.status === 'failed') {
+        // Its worker died (the memory limit): a true end for every game waiting.
+        for (const [key, request] of growth.waiters) {
+          const waiter = this.entries.get(key);
+          if (!waiter) continue;
+          waiter.waiting = undefined;
+          this.finish(request, waiter, {
+            status: 'failed',
+            message: `the misère quotient of ${growth.ruleName}: ${outcome.message}`,
+          });
+        }
+        growth.waiters.clear();
+        return this.endGrowth(entry);
+      }
+      // Dropped: the user's cancel reached it while it was queued, where it got nowhere.
+      const grown: QuotientGrowth =
+        outcome.status === 'done'
+          ? (outcome.result as { growth: QuotientGrowth }).growth
+          : { ruleKey: growth.ruleKey, heaps: growth.heaps, size: 0, reached: false };
+      // A slice that added no heap: the next is twice as long (one heap may need more than a slice),
+      // unless another rule's quotient grows with shorter slices (the two may share a worker: their
+      // slices stay within twice each other, and the one with the shortest may always double, so
+      // every heap is reached), and not past a computation's budget while other computations wait
+      // (they may be waiting for the same worker; they end, and then it doubles). One that added
+      // heaps keeps its length.
+      const growths = [...this.growths.values()];
+      const shortest = growths.every((g) => g === growth || growth.sliceMs <= g.sliceMs);
+      const waiting = growths.reduce((n, g) => n + g.waiters.size, 0);
+      const othersPending = this.pendingKeys.size - growths.length - waiting > 0;
+      const cap = othersPending ? Math.max(this.budgetMs, this.sliceMs, growth.sliceMs) : 2 ** 30;
+      if (grown.heaps <= growth.heaps && shortest) growth.sliceMs = Math.min(2 * growth.sliceMs, cap);
+      growth.heaps = grown.heaps;
+      if (outcome.status === 'dropped' || outcome.cancelled) {
+        // The user's cancel: the games waiting keep what they had, said unknown.
+        for (const [key, request] of growth.waiters) {
+          const waiter = this.entries.get(key);
+          if (!waiter?.waiting) continue;
+          const { result } = waiter.waiting;
+          waiter.waiting = undefined;
+          waiter.cancelledByUser = true;
+          const reason = `the misère quotient of ${growth.ruleName} was cancelled at heap ${grown.heaps}`;
+          const { quotientWanted: _, ...rest } = result;
+          const game: GameResult = { ...rest, reason: result.reason ? `${result.reason}; ${reason}` : reason };
+          this.finish(request, waiter, { status: 'done', result: { kind: 'game', game }, cancelled: true });
+        }
+        growth.waiters.clear();
+        return this.endGrowth(entry);
+      }
+      // Games it now covers (every one, when it proved its period or will grow no more) run again.
+      for (const [key, request] of growth.waiters) {
+        const waiter = this.entries.get(key);
+        if (!waiter?.waiting) {
+          growth.waiters.delete(key);
+          continue;
+        }
+        // `reached`: to the largest heap asked for, or proved for every heap.
+        if (!grown.ended && !grown.reached && waiter.waiting.to > grown.heaps) continue;
+        growth.waiters.delete(key);
+        const { job: again } = waiter.waiting;
+        waiter.waiting = undefined;
+        const startedAt = waiter.computation.state === 'pending' ? waiter.computation.startedAt : Date.now();
+        waiter.computation = { state: 'pending', label: request.label, startedAt };
+        this.start(request, waiter, again);
+      }
+      if (growth.waiters.size === 0) return this.endGrowth(entry);
+      this.labelGrowth(entry);
+      this.growSlice(entry);
+    });
+  }
+
+  private endGrowth(entry: Entry): void {
+    const growth = entry.growth as Growth;
+    if (this.growths.get(growth.ruleKey) === growth) this.growths.delete(growth.ruleKey);
+    if (this.entries.get(growth.key) === entry) this.entries.delete(growth.key);
+    if (this.pendingKeys.delete(growth.key)) this.finishedTotal++;
+    for (const listener of this.listeners) listener(growth.key, entry.computation);
   }
 
   /** A document now wants exactly these keys (its current version's games, graphs, hovered rules). */
@@ -188,7 +390,10 @@ export class Computations implements ComputationSource {
     return { count: this.pendingKeys.size, oldestStartedAt, labels: [...found], finishedTotal: this.finishedTotal };
   }
 
-  /** The user cancelled: every pending computation stops and keeps what it has. */
+  /**
+   * The user cancelled: every pending computation stops and keeps what it has (a quotient's growth
+   * too: the games waiting for it say where it stopped).
+   */
   cancelAll(): void {
     for (const key of this.pendingKeys) {
       const entry = this.entries.get(key);
@@ -196,6 +401,10 @@ export class Computations implements ComputationSource {
       entry.cancelledByUser = true;
       entry.handle?.cancel();
     }
+  }
+
+  private get sliceMs(): number {
+    return Math.min(this.budgetMs, SLICE_MS);
   }
 
   /**
@@ -238,15 +447,24 @@ export class Computations implements ComputationSource {
   }
 
   private forget(key: string): void {
+    const entry = this.entries.get(key);
     this.entries.delete(key);
     if (this.pendingKeys.delete(key)) this.finishedTotal++; // stopped counts as finished, for progress
     this.unwantedDone.delete(key);
+    if (entry?.growth) {
+      // The worker keeps what it grew: a later growth of the rule resumes it.
+      entry.handle?.cancel();
+      if (this.growths.get(entry.growth.ruleKey) === entry.growth) this.growths.delete(entry.growth.ruleKey);
+    }
+    const growth = entry?.waiting?.growth;
+    if (growth?.waiters.delete(key) && growth.waiters.size === 0) this.forget(growth.key);
   }
 
   /** Pending work nobody wants any more stops. Walks the pending keys only. */
   private cancelUnwanted(): void {
     for (const key of this.pendingKeys) {
-      if (this.wantCount.has(key)) continue;
+      // A growth goes on while a wanted game waits for it (forget stops it with its last game).
+      if (this.wantCount.has(key) || this.entries.get(key)?.growth) continue;
       this.entries.get(key)?.handle?.cancel();
       this.forget(key);
     }
@@ -275,6 +493,7 @@ function stoppedEarly(result: JobResult): boolean {
       return result.graph.status === 'over-budget';
     case 'reply':
     case 'gameTree':
+    case 'quotientGrowth':
       return false;
     case 'quotient':
       return (result.quotient.stop !== undefined && result.quotient.stop.cause !== 'method') || !!result.genera.stop;

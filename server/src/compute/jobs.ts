@@ -16,6 +16,7 @@ import { gameAfter, gameMoves, gameOver } from '../engine/gamePositions';
 import type { GameInput, GameMove } from '../engine/gameTypes';
 import { type GeneraResult, heapGenera } from '../engine/genus';
 import { cachedMisereQuotient, type MisereQuotient } from '../engine/misereQuotient';
+import { type QuotientWanted, quotientRuleOf } from '../engine/misereQuotientPlay';
 import { extendedValue, observedRegularity } from '../engine/period';
 import { bestMove, type GameRemoteness, gameRemoteness } from '../engine/remoteness';
 import type {
@@ -36,7 +37,22 @@ export const QUOTIENT_SEARCH_FLOOR = 400;
 export const GENUS_MAX_HEAP = 24;
 
 export type Job =
-  | { readonly kind: 'game'; readonly input: GameInput; readonly maxMoves: number }
+  /**
+   * `quotientsGrowApart`: a misère sum of one rule's heaps whose quotient the game's own share does
+   * not grow far enough says how far it must (the server grows it apart, `quotientGrowth` jobs).
+   */
+  | {
+      readonly kind: 'game';
+      readonly input: GameInput;
+      readonly maxMoves: number;
+      readonly quotientsGrowApart?: boolean;
+    }
+  /**
+   * A slice of a rule's misère quotient's growth toward heap `to` (or a proof), resumed from the
+   * worker's cache where the last slice stopped (the pool runs every job of one rule's quotient on
+   * one worker: jobPin).
+   */
+  | { readonly kind: 'quotientGrowth'; readonly rule: HeapRule; readonly to: number }
   | { readonly kind: 'rule'; readonly rule: HeapRule }
   /** A rule's values G(0) to G(upTo), for the explorer (SequenceRequest). */
   | { readonly kind: 'sequence'; readonly rule: HeapRule; readonly upTo: number }
@@ -66,8 +82,41 @@ export type JobResult =
   | { readonly kind: 'wythoff'; readonly table: WythoffTable }
   | { readonly kind: 'graph'; readonly graph: GraphNimbers }
   | { readonly kind: 'quotient'; readonly quotient: MisereQuotient; readonly genera: GeneraResult }
+  | { readonly kind: 'quotientGrowth'; readonly growth: QuotientGrowth }
   | { readonly kind: 'reply'; readonly reply: ReplyChoice }
   | { readonly kind: 'gameTree'; readonly node: GameTreeNode };
+
+/** Where a slice of a quotient's growth got. */
+export interface QuotientGrowth {
+  readonly ruleKey: string;
+  /** The heaps it is exact for, and its elements. */
+  readonly heaps: number;
+  readonly size: number;
+  /** It reached `to`, or a proof for every heap: no more slices are needed. */
+  readonly reached: boolean;
+  /** It will grow no further (its method's limit, or a cancellation), and why. */
+  readonly ended?: string;
+}
+
+/**
+ * The worker a job must run on, by name: every job that grows or reads a rule's misère quotient
+ * runs where that quotient is held (pool.ts), so that it is grown once and resumed, not grown
+ * again by each worker a game lands on. Undefined: any worker.
+ */
+export function jobPin(job: Job): string | undefined {
+  switch (job.kind) {
+    case 'quotientGrowth':
+    case 'quotient':
+      return `quotient ${ruleKey(job.rule)}`;
+    case 'game': {
+      if (!job.quotientsGrowApart || job.input.play !== 'misere') return undefined;
+      const rule = quotientRuleOf(job.input.components);
+      return rule && `quotient ${ruleKey(rule)}`;
+    }
+    default:
+      return undefined;
+  }
+}
 
 /**
  * The computer's move: by remoteness when the search reaches it (`remoteness` is then the game's
@@ -185,6 +234,8 @@ export interface GameResult
    */
   readonly remoteness?: number;
   readonly remotenessReason?: string;
+  /** Not decided yet: the rule's misère quotient must grow this far first (Job `quotientsGrowApart`). */
+  readonly quotientWanted?: QuotientWanted;
   /** Milliseconds the worker spent. */
   readonly elapsedMs: number;
 }
@@ -268,6 +319,7 @@ export function summarizeGame(analysis: GameAnalysis, elapsedMs: number, remoten
     outcome: analysis.outcome,
     ...(analysis.reason ? { reason: analysis.reason } : {}),
     ...(analysis.decidedBy ? { decidedBy: analysis.decidedBy } : {}),
+    ...(analysis.quotientWanted ? { quotientWanted: analysis.quotientWanted } : {}),
     components,
     winningMoves: analysis.winningMoves,
     winningMoveCount: analysis.winningMoveCount,
@@ -292,7 +344,7 @@ export const GAME_REMOTENESS_WORK = 5_000;
 /** A game's value and, within its small budget, its remoteness: what the editor and the CLI show. */
 export function gameResult(
   input: GameInput,
-  options: { budget?: Budget; cache?: EngineCache; maxMoves?: number },
+  options: { budget?: Budget; cache?: EngineCache; maxMoves?: number; quotientsGrowApart?: boolean },
 ): GameResult {
   const started = Date.now();
   const budget = options.budget ?? {};
@@ -308,7 +360,26 @@ export function gameResult(
 export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult {
   switch (job.kind) {
     case 'game':
-      return { kind: 'game', game: gameResult(job.input, { budget, cache, maxMoves: job.maxMoves }) };
+      return {
+        kind: 'game',
+        game: gameResult(job.input, {
+          budget,
+          cache,
+          maxMoves: job.maxMoves,
+          quotientsGrowApart: job.quotientsGrowApart,
+        }),
+      };
+    case 'quotientGrowth': {
+      const key = ruleKey(job.rule);
+      const quotient = cachedMisereQuotient(cache, job.rule, key, budget, { to: job.to });
+      const stop = quotient.stop;
+      const ended = stop && (stop.cause === 'method' || stop.cause === 'cancelled') ? stop.reason : undefined;
+      const reached = quotient.heaps >= job.to || quotient.periodicity?.proved === true;
+      return {
+        kind: 'quotientGrowth',
+        growth: { ruleKey: key, heaps: quotient.heaps, size: quotient.size, reached, ...(ended ? { ended } : {}) },
+      };
+    }
     case 'rule': {
       const sequence = ruleSequence(job.rule, budget, { resume: cache.sequences.get(ruleKey(job.rule)) });
       rememberSequence(cache, sequence);
@@ -381,6 +452,7 @@ export class SharedRuleSummaries {
       case 'sequence':
       case 'wythoff':
       case 'quotient':
+      case 'quotientGrowth':
       case 'reply':
       case 'gameTree':
         return result;

@@ -5,6 +5,13 @@
 //   already computed its rules when there is one (a rule's sequence is computed once, then
 //   reused by every game and document that uses it). An idle worker is never left idle for
 //   affinity's sake: answers matter more than reuse.
+// - Pins: a job that grows or reads a rule's misère quotient (jobs.ts's jobPin) runs on the one
+//   worker that holds that quotient's state, its home (the first worker that ran such a job), so
+//   that the quotient is grown once, in slices, each resumed where the last stopped. It waits for
+//   its home rather than go to an idle worker (the one exception to the rule above: elsewhere it
+//   would start from nothing). A home that takes turns between its pinned jobs and the others,
+//   so that a long growth in slices does not starve the rest. A home that dies or restarts loses
+//   the state: its pinned jobs find a home again (the growth starts over, correctly).
 // - Cancellation: through shared memory, polled by the engine's budget (see worker.ts).
 // - Pipelining: a worker that has just finished quick jobs is given up to PIPELINE jobs at once
 //   (it runs them one after another, answering each), so that 100,000 small jobs do not cost
@@ -26,7 +33,7 @@
 //   sequences within it, and a sequence that reaches it stops "at the memory limit"), half its
 //   V8 heap (resourceLimits: a computation whose objects outgrow it ends its worker, and the job
 //   is failed "at the memory limit"). So the server's memory stays bounded whatever the document.
-import { DEFAULT_COMPUTATION_MEMORY_MB, type Job, type JobResult } from './jobs';
+import { DEFAULT_COMPUTATION_MEMORY_MB, type Job, type JobResult, jobPin } from './jobs';
 
 /** `cancelIndex`: where in the worker's shared cancel array this job's cancellation is written. */
 export type ToWorker = {
@@ -106,6 +113,10 @@ interface Task {
   slot?: Slot;
   cancelIndex: number;
   cancelled: boolean;
+  /** Runs only on the worker that holds this (jobPin). */
+  readonly pin?: string;
+  /** Queued in this worker's pinned queue (not the general one). */
+  pinnedTo?: Slot;
 }
 
 /** A job sent to a worker; `task` is gone when it was taken back (its answer is then ignored). */
@@ -128,6 +139,11 @@ interface Slot {
   lastJobMs: number;
   /** The V8 heap limit the worker was started with (MiB); -1 once the memory setting changed. */
   heapMb: number;
+  /** Pinned jobs waiting for this worker, from `pinnedHead` on (cancelled ones skipped when reached). */
+  pinned: Task[];
+  pinnedHead: number;
+  /** Its next job comes from its pinned queue, when both queues have one (they take turns). */
+  pinnedTurn: boolean;
 }
 
 export interface PoolOptions {
@@ -150,6 +166,8 @@ export class WorkerPool {
   private queuedLive = 0;
   private nextId = 1;
   private disposed = false;
+  /** Each pin's worker (see Pins above). */
+  private readonly homes = new Map<string, Slot>();
 
   private readonly reclaimTimer: ReturnType<typeof setInterval>;
   private memoryMb: number;
@@ -188,6 +206,7 @@ export class WorkerPool {
   private restart(slot: Slot): void {
     const old = slot.worker;
     slot.known.clear();
+    this.forgetHomes(slot);
     this.attach(slot); // the old worker's exit is no longer this slot's (died() checks)
     void old.terminate();
   }
@@ -208,11 +227,25 @@ export class WorkerPool {
   run(job: Job, budgetMs: number, affinity: readonly string[] = []): JobHandle {
     let resolve!: (outcome: JobOutcome) => void;
     const outcome = new Promise<JobOutcome>((r) => (resolve = r));
-    const task: Task = { id: this.nextId++, job, budgetMs, affinity, resolve, cancelIndex: -1, cancelled: false };
+    const pin = jobPin(job);
+    const task: Task = {
+      id: this.nextId++,
+      job,
+      budgetMs,
+      affinity,
+      resolve,
+      cancelIndex: -1,
+      cancelled: false,
+      ...(pin ? { pin } : {}),
+    };
     if (this.disposed) resolve({ status: 'dropped' });
     else {
-      this.queue.push(task);
-      this.queuedLive++;
+      const home = pin === undefined ? undefined : this.homes.get(pin);
+      if (home) this.pinTo(home, task);
+      else {
+        this.queue.push(task);
+        this.queuedLive++;
+      }
       this.dispatch();
     }
     return {
@@ -222,7 +255,7 @@ export class WorkerPool {
         task.cancelled = true;
         if (!task.slot && !this.disposed) {
           // Still queued: dropped now, skipped when the queue reaches it.
-          this.queuedLive--;
+          if (!task.pinnedTo) this.queuedLive--;
           resolve({ status: 'dropped' });
         } else if (task.slot && task.cancelIndex >= 0) {
           if (this.options.workers.sharedMemory) Atomics.store(task.slot.cancel, task.cancelIndex, task.id);
@@ -237,6 +270,9 @@ export class WorkerPool {
     clearInterval(this.reclaimTimer);
     for (const task of this.queue.splice(0).slice(this.queueHead))
       if (!task.cancelled) task.resolve({ status: 'dropped' });
+    for (const slot of this.slots)
+      for (const task of slot.pinned.splice(0).slice(slot.pinnedHead))
+        if (!task.cancelled) task.resolve({ status: 'dropped' });
     this.queueHead = 0;
     this.queuedLive = 0;
     await Promise.all(
@@ -276,6 +312,9 @@ export class WorkerPool {
       lastFinishAt: 0,
       lastJobMs: 0,
       heapMb: 0,
+      pinned: [],
+      pinnedHead: 0,
+      pinnedTurn: false,
     };
     this.attach(slot);
     return slot;
@@ -309,6 +348,7 @@ export class WorkerPool {
       // The oldest job was running: it fails. The ones sent behind it never started: queued again.
       const [running, ...waiting] = slot.sent.splice(0);
       slot.known.clear();
+      this.forgetHomes(slot);
       this.options.onCrash?.(why);
       running?.task?.resolve({ status: 'failed', message: why });
       for (const again of waiting.reverse()) if (again.task) this.requeue(again.task);
@@ -317,6 +357,51 @@ export class WorkerPool {
     };
     worker = this.options.workers.start({ cancel: slot.cancel, heapMb }, { message, died });
     slot.worker = worker;
+  }
+
+  /** The worker's state is gone: what it held is nobody's (its queued pinned jobs make it theirs again). */
+  private forgetHomes(slot: Slot): void {
+    for (const [pin, home] of this.homes) if (home === slot) this.homes.delete(pin);
+  }
+
+  private pinTo(slot: Slot, task: Task): void {
+    task.pinnedTo = slot;
+    slot.pinned.push(task);
+  }
+
+  /** The worker's next pinned job that was not cancelled while queued. */
+  private nextPinned(slot: Slot): Task | undefined {
+    while (slot.pinnedHead < slot.pinned.length) {
+      const task = slot.pinned[slot.pinnedHead++];
+      if (task.cancelled) continue;
+      task.pinnedTo = undefined;
+      if (slot.pinnedHead > 256 && slot.pinnedHead * 2 > slot.pinned.length) {
+        slot.pinned = slot.pinned.slice(slot.pinnedHead);
+        slot.pinnedHead = 0;
+      }
+      return task;
+    }
+    return undefined;
+  }
+
+  /** Whether the worker has a pinned job waiting (cancelled ones at the head are dropped). */
+  private hasPinned(slot: Slot): boolean {
+    while (slot.pinnedHead < slot.pinned.length && slot.pinned[slot.pinnedHead].cancelled) slot.pinnedHead++;
+    return slot.pinnedHead < slot.pinned.length;
+  }
+
+  /**
+   * The next task of the general queue this worker may run: pinned tasks whose home is another
+   * worker are moved to that worker's queue on the way.
+   */
+  private nextFor(slot: Slot): Task | undefined {
+    for (;;) {
+      const task = this.nextQueued();
+      if (!task?.pin) return task;
+      const home = this.homes.get(task.pin);
+      if (!home || home === slot) return task;
+      this.pinTo(home, task);
+    }
   }
 
   /** The next task that was not cancelled while queued, if any. Amortised O(1). */
@@ -369,6 +454,14 @@ export class WorkerPool {
       task.resolve({ status: 'dropped' });
       return;
     }
+    const home = task.pin === undefined ? undefined : this.homes.get(task.pin);
+    if (home) {
+      // First in its home's queue again.
+      task.pinnedTo = home;
+      if (home.pinnedHead > 0) home.pinned[--home.pinnedHead] = task;
+      else home.pinned.unshift(task);
+      return;
+    }
     if (this.queueHead > 0) this.queue[--this.queueHead] = task;
     else this.queue.unshift(task);
     this.queuedLive++;
@@ -376,6 +469,7 @@ export class WorkerPool {
 
   private send(slot: Slot, task: Task): void {
     for (const key of task.affinity) slot.known.add(key);
+    if (task.pin !== undefined) this.homes.set(task.pin, slot);
     if (slot.sent.length === 0) slot.lastFinishAt = performance.now();
     // A free position in the cancel array: one no job in flight on this worker uses.
     const used = new Set(slot.sent.map((t) => t.cancelIndex));
@@ -396,19 +490,44 @@ export class WorkerPool {
   }
 
   private dispatch(): void {
-    // Idle workers first, each to the job's best fit by affinity.
+    // Idle workers with pinned jobs: one of those, or, on alternate turns, one of the others.
+    for (const slot of this.slots) {
+      if (slot.sent.length > 0 || !this.hasPinned(slot)) continue;
+      if (!slot.pinnedTurn && this.queuedLive > 0) {
+        slot.pinnedTurn = true; // the general queue's turn, below
+        continue;
+      }
+      slot.pinnedTurn = false;
+      this.send(slot, this.nextPinned(slot)!);
+    }
+    // Idle workers, each to the job's best fit by affinity (a pinned job to its home).
     for (;;) {
       const idle = this.slots.filter((slot) => slot.sent.length === 0);
       if (idle.length === 0) break;
       const task = this.nextQueued();
       this.compactQueue();
-      if (!task) return;
-      const score = (slot: Slot) => task.affinity.filter((key) => slot.known.has(key)).length;
+      if (!task) break;
+      const home = task.pin === undefined ? undefined : this.homes.get(task.pin);
+      if (home) {
+        if (home.sent.length === 0) this.send(home, task);
+        else this.pinTo(home, task);
+        continue;
+      }
+      // A new pin's home: an idle worker that is home to the fewest (two long growths apart).
+      const homed = (slot: Slot) =>
+        task.pin === undefined ? 0 : [...this.homes.values()].filter((h) => h === slot).length;
+      const score = (slot: Slot) => task.affinity.filter((key) => slot.known.has(key)).length - 1000 * homed(slot);
       this.send(
         idle.reduce((best, s) => (score(s) > score(best) ? s : best)),
         task,
       );
     }
+    // Idle workers whose turn it was to take a general job but found none: their pinned ones.
+    for (const slot of this.slots)
+      if (slot.sent.length === 0 && this.hasPinned(slot)) {
+        slot.pinnedTurn = false;
+        this.send(slot, this.nextPinned(slot)!);
+      }
     // Then fill the pipelines of workers doing quick jobs, taking turns (only where a job sent
     // behind another can be taken back: with shared memory).
     for (let sent = this.options.workers.sharedMemory; sent; ) {
@@ -420,7 +539,7 @@ export class WorkerPool {
           performance.now() - slot.lastFinishAt >= this.quickJobMs
         )
           continue;
-        const task = this.nextQueued();
+        const task = this.hasPinned(slot) ? this.nextPinned(slot) : this.nextFor(slot);
         if (!task) {
           this.compactQueue();
           return;

@@ -102,6 +102,12 @@ class GameRequest implements ComputationRequest {
   job(): Job {
     return { kind: 'game', input: gameInput(this.game), maxMoves: this.maxMoves };
   }
+
+  ruleName(key: string): string | undefined {
+    for (const c of this.game.components)
+      if ((c.kind === 'heaps' || c.kind === 'octal-row') && ruleKey(c.rule) === key) return c.ruleName;
+    return undefined;
+  }
 }
 
 export function gameRequest(

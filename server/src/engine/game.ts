@@ -22,7 +22,7 @@ import { heapsLeft } from './families/heaps';
 import type { ComponentInput, GameInput, GameMove } from './gameTypes';
 import { gameUnits, optionMoves } from './gameUnits';
 import { misereNim, misereSearch } from './misere';
-import { type DecidedBy, misereByQuotient } from './misereQuotientPlay';
+import { type DecidedBy, misereByQuotient, type QuotientWanted } from './misereQuotientPlay';
 import type { Budget, HeapRule, StopCause } from './types';
 import { isWythoffP, wythoffWinningMoves } from './wythoffNimbers';
 
@@ -41,6 +41,12 @@ export interface GameOptions {
   readonly cache?: EngineCache;
   /** List at most this many winning moves; `winningMoveCount` still counts them all. Default 1000. */
   readonly maxMoves?: number;
+  /**
+   * Misère play: a rule's quotient also grows apart from the game (the server's background growth,
+   * misereQuotientPlay.ts): when the game's own share does not reach its heaps, say in
+   * `quotientWanted` how far it must grow, rather than end unknown.
+   */
+  readonly quotientsGrowApart?: boolean;
 }
 
 export interface GameAnalysis {
@@ -63,6 +69,8 @@ export interface GameAnalysis {
   readonly winningMoveCount: bigint;
   /** Misère play: which theory decided the outcome (Nim's rule, genus, the rule's quotient, the search). */
   readonly decidedBy?: DecidedBy;
+  /** Not decided, but would be by the rule's misère quotient grown this far (quotientsGrowApart). */
+  readonly quotientWanted?: QuotientWanted;
 }
 
 const DEFAULT_MAX_MOVES = 1000;
@@ -72,7 +80,8 @@ export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAn
   const cache = options.cache ?? createEngineCache();
   const maxMoves = options.maxMoves ?? DEFAULT_MAX_MOVES;
   const components = input.components.map((component) => analyzeComponent(component, budget, cache));
-  if (input.play === 'misere') return misereGame(input, components, budget, cache, maxMoves);
+  if (input.play === 'misere')
+    return misereGame(input, components, budget, cache, maxMoves, options.quotientsGrowApart ?? false);
   const base = { play: input.play, components } as const;
   const none = { winningMoves: [], winningMoveCount: 0n } as const;
 
@@ -174,15 +183,18 @@ function misereGame(
   budget: Budget,
   cache: EngineCache,
   maxMoves: number,
+  quotientsGrowApart: boolean,
 ): GameAnalysis {
   const base = { play: 'misere', components, nimber: null } as const;
   // Why the rule's quotient did not decide it, said with the search's own reason if that fails too.
   let quotientNote: string | undefined;
+  let quotientWanted: QuotientWanted | undefined;
   const unknown = (reason: string, stop?: StopCause): GameAnalysis => ({
     ...base,
     outcome: null,
     reason: quotientNote ? `${reason}; ${quotientNote}` : reason,
     ...(stop ? { stop } : {}),
+    ...(quotientWanted ? { quotientWanted } : {}),
     winningMoves: [],
     winningMoveCount: 0n,
   });
@@ -214,18 +226,34 @@ function misereGame(
   }
 
   // Heaps of one rule: its misère quotient, when it covers every heap of the sum.
-  const quotient = misereByQuotient(input.components, cache, budget, list);
+  const quotient = misereByQuotient(input.components, cache, budget, list, quotientsGrowApart);
   if (quotient && 'outcome' in quotient) {
     const { outcome, decidedBy } = quotient;
     return { ...base, outcome, winningMoves: list.moves, winningMoveCount: list.count, decidedBy };
   }
   if (quotient && !quotient.cancelled) quotientNote = quotient.skip;
+  quotientWanted = quotient?.wanted;
 
   // The exact search, over units: a heap, a token, a row's run of X's, a Wythoff position, a
   // leftmost row, a staircase, a Hackenbush picture, a word piece.
   const game = gameUnits(input, 'misère search');
   if ('reason' in game) return unknown(game.reason);
   const search = misereSearch(game.units, budget);
+  if (search.outcome === null && search.stop === 'size-limit' && quotient && !quotient.cancelled) {
+    // The search gave up on its size, not the clock: the time it left goes back to the quotient,
+    // resumed where it stopped.
+    const again = misereByQuotient(input.components, cache, budget, list, quotientsGrowApart, 1);
+    if (again && 'outcome' in again)
+      return {
+        ...base,
+        outcome: again.outcome,
+        winningMoves: list.moves,
+        winningMoveCount: list.count,
+        decidedBy: again.decidedBy,
+      };
+    if (again && !again.cancelled) quotientNote = again.skip;
+    quotientWanted = again?.wanted;
+  }
   if (search.outcome === null) return unknown(search.reason, search.stop);
   const seen = new Set<string>();
   for (const { unit, option } of search.winning) {

@@ -196,6 +196,8 @@ export class QuotientState implements Structure {
   /** lastBad[p − 1]: the last k ≥ 1 with Φ(H_{k+p}) ≠ Φ(H_k) (−1: none); periods are read from it. */
   lastBad: number[] = [];
   stop?: QuotientStop;
+  /** The last snapshot taken without a stop, kept while no heap is added (games only read it). */
+  snapshotMemo?: MisereQuotient;
 
   constructor(
     readonly heapMoves: HeapMoves,
@@ -866,7 +868,9 @@ export function misereQuotient(
     }
     state.addHeap(budget);
   }
-  const quotient = snapshot(state, theorem);
+  const memo = state.snapshotMemo;
+  const quotient = !state.stop && memo?.heaps === state.heaps ? memo : snapshot(state, theorem);
+  if (!state.stop) state.snapshotMemo = quotient;
   // A budget stop is no property of the rule: the state may be resumed with more time.
   if (state.stop && state.stop.cause !== 'method') state.stop = undefined;
   return { quotient, state };

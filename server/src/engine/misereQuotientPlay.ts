@@ -4,6 +4,12 @@
 // when the pretending function is proved periodic, where the splits of a huge heap are counted per
 // residue of the period (a split a + b with both parts past the period's start has an image that
 // depends on a mod period only).
+//
+// Who grows the quotient: the game's own computation, within three quarters of its time, resumed
+// from the cache. The language server also grows each rule's quotient as a background computation
+// of its own, in slices (compute/computations.ts), on the worker that holds it (where its games run
+// too): there (`growsApart`) a sum the game's share did not reach says which heap it needs
+// (`wanted`), and is decided again when the growth gets there.
 import { timeShare } from './budget';
 import { type EngineCache, type MoveList, xRuns } from './components';
 import type { ComponentInput } from './gameTypes';
@@ -41,9 +47,32 @@ export type QuotientPlay =
   | { readonly outcome: 'N' | 'P'; readonly decidedBy: DecidedBy }
   /**
    * The quotient does not decide this sum: why, to add to the search's reason if it fails too
-   * (not when cancelled: the search then stops for the same reason and says it).
+   * (not when cancelled: the search then stops for the same reason and says it). `wanted`: the
+   * quotient read so far does not reach the sum's heaps but may still grow to them.
    */
-  | { readonly skip: string; readonly cancelled?: boolean };
+  | { readonly skip: string; readonly cancelled?: boolean; readonly wanted?: QuotientWanted };
+
+/** A rule's quotient a sum needs grown further: to heap `to` (or to a proof), from `heaps`. */
+export interface QuotientWanted {
+  readonly ruleKey: string;
+  readonly rule: HeapRule;
+  readonly to: number;
+  readonly heaps: number;
+}
+
+/**
+ * The rule whose quotient would decide a misère game of these components (heaps or rows of X's of
+ * one rule other than Nim), or undefined: what the server's pool pins to the worker holding it.
+ */
+export function quotientRuleOf(components: readonly ComponentInput[]): HeapRule | undefined {
+  const first = components[0];
+  if (first?.kind !== 'heaps' && first?.kind !== 'octal-row') return undefined;
+  const rule = first.rule;
+  if (rule.kind === 'subtractAllExcept' && rule.except.length === 0) return undefined; // Nim: Bouton
+  const key = ruleKey(rule);
+  for (const c of components) if ((c.kind !== 'heaps' && c.kind !== 'octal-row') || ruleKey(c.rule) !== key) return;
+  return rule;
+}
 
 /**
  * Decides a misère sum whose components are all heaps, or rows of X's, of one rule (not Nim:
@@ -54,6 +83,8 @@ export function misereByQuotient(
   cache: EngineCache,
   budget: Budget,
   list: MoveList,
+  growsApart = false,
+  share = 3 / 4,
 ): QuotientPlay | undefined {
   const first = components[0];
   if (first?.kind !== 'heaps' && first?.kind !== 'octal-row') return undefined;
@@ -86,18 +117,22 @@ export function misereByQuotient(
         `cannot be proved periodic (${theorem.none})`,
     };
   const to = largest > BigInt(INDEXABLE_HEAP) ? INDEXABLE_HEAP : Number(largest);
-  // At most half the time left: the exact search may still decide a small sum the quotient
-  // cannot reach yet (the quotient resumes where it stopped next time).
-  const share = timeShare(budget, 1 / 2);
-  const quotient = cachedMisereQuotient(cache, rule, key, share, { to });
+  // Three quarters of the time left (`share`): the exact search may still decide a small sum the
+  // quotient cannot reach yet (the quotient resumes where it stopped: misereGame gives it back the
+  // time a search that gave up on its size left).
+  const quotient = cachedMisereQuotient(cache, rule, key, timeShare(budget, share), { to });
   const images: number[] = [];
   for (const heap of heaps) {
     const image = quotientImage(quotient, heap.size);
-    if (image === undefined)
+    if (image === undefined) {
+      // A quotient stopped by its method (a size limit, (F) failing) will not grow any further.
+      const grows = growsApart && quotient.stop?.cause !== 'method';
       return {
         skip: quotientShortOf(quotient, heap.size),
         cancelled: quotient.stop?.cause === 'cancelled',
+        ...(grows ? { wanted: { ruleKey: key, rule, to, heaps: quotient.heaps } } : {}),
       };
+    }
     images.push(image);
   }
   const { size: m, mul, isP } = quotient;

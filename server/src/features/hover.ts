@@ -106,7 +106,8 @@ function gameDeclarationHover(view: DocumentView, declaration: GameDeclaration, 
 
 function pendingOrFailed(value: Value<unknown> | undefined, what: string): string | null {
   if (!value) return `${what}: not computed, because the game has errors.`;
-  if (value.state === 'pending') return `${what}: still computing (${elapsed(value.sinceMs)}).`;
+  if (value.state === 'pending')
+    return `${what}: ${value.note ? `still ${value.note}` : 'still computing'} (${elapsed(value.sinceMs)}).`;
   if (value.state === 'failed') return `${what}: the computation failed: ${value.message.split('\n')[0]}`;
   return null;
 }

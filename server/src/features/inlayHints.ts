@@ -81,7 +81,10 @@ function gameHints(
 /** The tooltip of the game's hint (component -1) or of a component's. */
 function hintTooltip(game: GameSymbol, value: Value<GameResult> | undefined, component: number): string {
   if (!value) return '';
-  if (value.state === 'pending') return `The value of \`${game.name}\` is being computed (${elapsed(value.sinceMs)}).`;
+  if (value.state === 'pending')
+    return `The value of \`${game.name}\` is being computed (${value.note ? `${value.note}, ` : ''}${elapsed(
+      value.sinceMs,
+    )}).`;
   if (value.state === 'failed') return `Computing \`${game.name}\` failed: ${value.message.split('\n')[0]}`;
   if (component >= 0) return `This component's nimber: ${star(value.value.components[component]?.nimber ?? 0n)}.`;
   return gameTooltip(game, value.value);

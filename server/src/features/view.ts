@@ -12,7 +12,8 @@ import { spanAt } from '../language/text';
 import type { Settings } from '../settings';
 
 export type Value<T> =
-  | { readonly state: 'pending'; readonly sinceMs: number }
+  /** `note`: what it waits for, when it is more than its own computation (a rule's misère quotient). */
+  | { readonly state: 'pending'; readonly sinceMs: number; readonly note?: string }
   | { readonly state: 'failed'; readonly message: string }
   | { readonly state: 'done'; readonly value: T; readonly cancelled: boolean };
 
