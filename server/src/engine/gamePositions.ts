@@ -3,19 +3,19 @@
 // and graphs, the same heaps in any order, …), so that a hand edit of a game's text can be
 // recognised as one legal move: the game after it has the key of the game after some move.
 import type { ComponentInput, GameInput, GameMove } from './gameTypes';
-import { gameUnits, unitMoves } from './gameUnits';
+import { gameUnits, LISTING_MAX_ROW, unitMoves } from './gameUnits';
 import { hackenbushKeptAfterCut, subPicture } from './hackenbushNimbers';
 import { ruleKey } from './heap';
 import type { GraphData } from './types';
-import { treblecrossOver, unitOptions } from './unitOptions';
+import { treblecrossOver, unitOptionCount } from './unitOptions';
 
 /** Every move of a game (moves leaving equal positions listed once), or why they are not listed. */
 export function gameMoves(input: GameInput): { moves: GameMove[] } | { reason: string } {
-  const game = gameUnits(input, 'move listing');
+  const game = gameUnits(input, 'move listing', LISTING_MAX_ROW);
   if ('reason' in game) return game;
   return {
     moves: Array.from(
-      unitMoves(game, (unit) => unitOptions(game.units[unit]).length),
+      unitMoves(game, (unit) => unitOptionCount(game.units[unit])),
       ({ move }) => move,
     ),
   };
@@ -23,13 +23,14 @@ export function gameMoves(input: GameInput): { moves: GameMove[] } | { reason: s
 
 /**
  * Whether no move is left (or a row holds three in a row). A game too large to list its moves has
- * some: every unit the searches refuse is a heap, pile, staircase or picture past 10,000.
+ * some: every unit the listing refuses is a heap, pile, staircase or picture past 10,000, a row past
+ * LISTING_MAX_ROW cells or a word piece past SEARCH_MAX_ROW characters, none of them empty.
  */
 export function gameOver(input: GameInput): boolean {
-  const game = gameUnits(input, 'move listing');
+  const game = gameUnits(input, 'move listing', LISTING_MAX_ROW);
   if ('reason' in game) return false;
   if (game.units.some(treblecrossOver)) return true;
-  return game.units.every((unit) => unitOptions(unit).length === 0);
+  return game.units.every((unit) => unitOptionCount(unit) === 0);
 }
 
 /** The game after one of its moves. */

@@ -2,10 +2,9 @@
 // searches that look at every position of a sum (misère play, remoteness, playing a game out):
 // which unit belongs to which component, and which game moves an option of a unit is.
 import { xRuns } from './components';
-import { piecesKey } from './families/words';
 import type { ComponentMove, GameInput, GameMove } from './gameTypes';
 import { edgeEndsKey, joinedEdges } from './hackenbushNimbers';
-import { staircaseOption, type Unit, unitOptions, wordDeletions } from './unitOptions';
+import { emptyCells, marksThree, staircaseOption, type Unit, unitOptions, wordDeletions } from './unitOptions';
 
 /** Searches give up on heaps larger than this: a heap of n alone has up to n options. */
 export const MISERE_MAX_HEAP = 10_000;
@@ -26,15 +25,32 @@ export type GameUnits =
   | { readonly units: readonly Unit[]; readonly owners: readonly UnitOwner[] }
   | { readonly reason: string };
 
+/**
+ * The searches give up on Treblecross rows and word pieces longer than this. A search keys each
+ * position it meets by the row's text, so each costs the row's length: a search of the work the
+ * game tree allows (20,000 positions) holds 20 MB of rows of this length, and a longer row's
+ * options are never made (estimating the work beside a game's value would make them all).
+ */
+export const SEARCH_MAX_ROW = 1_000;
+
+/**
+ * Listing a game's moves takes Treblecross rows up to this many cells (one move per empty cell,
+ * each found in constant time: 10^6 cells list in about a second). Word pieces are bounded as in
+ * the searches: each move carries the two pieces it leaves.
+ */
+export const LISTING_MAX_ROW = 1_000_000;
+
 const limit = MISERE_MAX_HEAP.toLocaleString('en-US');
 
 /**
  * The game's units, or why the searches cannot take it: a heap (or a Wythoff or leftmost pile)
- * past MISERE_MAX_HEAP, a staircase or picture past as many coins or edges, or a Treblecross row
- * in misère play (it has no misère form). Units with no move are left out, except a token (its
- * vertex may be terminal) and a row that is over (it ends the game).
+ * past MISERE_MAX_HEAP, a staircase or picture past as many coins or edges, a Treblecross row past
+ * `maxRow` cells (SEARCH_MAX_ROW; listing moves takes LISTING_MAX_ROW), a word piece past
+ * SEARCH_MAX_ROW characters, or a Treblecross row in misère play (it has no misère form). Units
+ * with no move are left out, except a token (its vertex may be terminal) and a row that is over
+ * (it ends the game).
  */
-export function gameUnits(input: GameInput, search = 'search'): GameUnits {
+export function gameUnits(input: GameInput, search = 'search', maxRow = SEARCH_MAX_ROW): GameUnits {
   const units: Unit[] = [];
   const owners: UnitOwner[] = [];
   const tooLarge = (size: bigint) =>
@@ -45,6 +61,12 @@ export function gameUnits(input: GameInput, search = 'search'): GameUnits {
       case 'treblecross':
         if (input.play === 'misere')
           return { reason: 'Treblecross has no misère form: whoever completes three in a row wins' };
+        if (c.cells.length > maxRow)
+          return {
+            reason:
+              `beyond the ${search} limit (rows of at most ${maxRow.toLocaleString('en-US')} cells; this one has ` +
+              `${c.cells.length.toLocaleString('en-US')})`,
+          };
         units.push({ kind: 'treblecross', cells: c.cells });
         owners.push({ component, kind: 'row' });
         break;
@@ -99,6 +121,13 @@ export function gameUnits(input: GameInput, search = 'search'): GameUnits {
       case 'words':
         for (const [index, text] of c.pieces.entries()) {
           if (text.length === 0) continue;
+          // Each option carries the two pieces it leaves: a piece's options are bounded as a row's are.
+          if (text.length > SEARCH_MAX_ROW)
+            return {
+              reason:
+                `beyond the ${search} limit (pieces of at most ${SEARCH_MAX_ROW.toLocaleString('en-US')} characters; ` +
+                `this one has ${text.length.toLocaleString('en-US')})`,
+            };
           units.push({ kind: 'word', text, words: c.words });
           owners.push({ component, kind: 'word', index });
         }
@@ -134,92 +163,183 @@ export function gameUnits(input: GameInput, search = 'search'): GameUnits {
   return { units, owners };
 }
 
+/** A game move of an option, with its key: moves with equal keys leave equal positions. */
+export interface KeyedMove {
+  readonly key: string;
+  readonly move: GameMove;
+}
+
 /**
- * The game moves that option `option` of a unit is, each with a key: moves with the same key
- * leave equal positions (equal heaps of one component, alike edges), and lists keep one of them.
- * An option of a row's run is every placement of the knocked-down cells that leaves its runs.
+ * Short names for units' contents (a staircase's coins, a piece's text) within one listing: equal
+ * contents, equal names. A move's key holds its unit's name, not its content, so that keying a
+ * unit's n moves takes one pass over it and not n.
  */
-export function optionMoves(owner: UnitOwner, unit: Unit, option: number): { key: string; move: GameMove }[] {
+export class UnitNames {
+  private readonly names = new Map<string, number>();
+
+  of(content: string): number {
+    let name = this.names.get(content);
+    if (name === undefined) {
+      name = this.names.size;
+      this.names.set(content, name);
+    }
+    return name;
+  }
+}
+
+/**
+ * The game moves of a unit's options, each with a key: moves with the same key leave equal
+ * positions (equal units of one component, alike edges), and lists keep one of them. What every
+ * option needs (a row's empty cells, a staircase's coins before each step, a piece's deletions) is
+ * worked out once, here, so that the moves of all n options take time of the order of the unit,
+ * not n times it. An option of a row's run is every placement of the knocked-down cells that
+ * leaves its runs.
+ */
+export function optionMover(
+  owner: UnitOwner,
+  unit: Unit,
+  names: UnitNames = new UnitNames(),
+): (option: number) => KeyedMove[] {
   const { component } = owner;
   const one = (key: string, move: ComponentMove) => [{ key, move: { component, move } }];
   if (unit.kind === 'wythoff' && owner.kind === 'wythoff') {
-    const left = unitOptions(unit)[option];
-    const to: [bigint, bigint] =
-      left.length > 0 && left[0].kind === 'wythoff' ? [BigInt(left[0].a), BigInt(left[0].b)] : [0n, 0n];
-    return one(`w${component}:${unit.a},${unit.b}:${to}`, { kind: 'wythoff', position: owner.index, to });
+    const options = unitOptions(unit);
+    return (option) => {
+      const left = options[option];
+      const to: [bigint, bigint] =
+        left.length > 0 && left[0].kind === 'wythoff' ? [BigInt(left[0].a), BigInt(left[0].b)] : [0n, 0n];
+      return one(`w${component}:${unit.a},${unit.b}:${to}`, { kind: 'wythoff', position: owner.index, to });
+    };
   }
   if (unit.kind === 'leftmost' && owner.kind === 'leftmost') {
     // Options are the leftmost pile's new sizes 0, 1, …, in order.
     const pile = unit.piles.findIndex((a) => a > 0);
-    return one(`l${component}:${unit.piles}:${option}`, {
-      kind: 'leftmost',
-      row: owner.index,
-      pile,
-      to: BigInt(option),
-    });
+    const name = names.of(unit.piles.join(','));
+    return (option) =>
+      one(`l${component}:${name}:${option}`, { kind: 'leftmost', row: owner.index, pile, to: BigInt(option) });
   }
   if (unit.kind === 'staircase' && owner.kind === 'staircase') {
-    const { step, count } = staircaseOption(unit, option);
-    return one(`c${component}:${unit.coins}:${step}:${count}`, {
-      kind: 'staircase',
-      stair: owner.index,
-      step,
-      count: BigInt(count),
+    const name = names.of(unit.coins.join(','));
+    // before[step]: the options of the steps below it (unitOptions numbers them step by step).
+    const before = new Float64Array(unit.coins.length + 1);
+    unit.coins.forEach((coins, step) => {
+      before[step + 1] = before[step] + coins;
     });
+    return (option) => {
+      let low = 0; // the last step whose options start at or before `option`
+      let high = unit.coins.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (before[middle] <= option) low = middle;
+        else high = middle - 1;
+      }
+      const { step, count } = staircaseOption(unit, option, low, before[low]);
+      return one(`c${component}:${name}:${step}:${count}`, {
+        kind: 'staircase',
+        stair: owner.index,
+        step,
+        count: BigInt(count),
+      });
+    };
   }
   if (unit.kind === 'hackenbush' && owner.kind === 'hackenbush') {
-    const edge = unit.edges[option];
-    // Edges between the same two vertices are alike: one cut of them is listed.
-    return one(`k${component}:${owner.index}:${unit.edges}:${edgeEndsKey(unit.picture, edge)}`, {
-      kind: 'hackenbush',
-      picture: owner.index,
-      edge,
-    });
+    // Edges between the same two vertices are alike: one cut of them is listed. (The picture's
+    // index tells the units apart: its standing edges are the picture's.)
+    return (option) => {
+      const edge = unit.edges[option];
+      return one(`k${component}:${owner.index}:${edgeEndsKey(unit.picture, edge)}`, {
+        kind: 'hackenbush',
+        picture: owner.index,
+        edge,
+      });
+    };
   }
   if (unit.kind === 'word' && owner.kind === 'word') {
-    const deletion = wordDeletions(unit.text, unit.words)[option];
-    return one(`s${component}:${unit.text}:${piecesKey(deletion.leaves)}`, {
-      kind: 'word',
-      piece: owner.index,
-      start: deletion.start,
-      length: deletion.length,
-      leaves: deletion.leaves,
-    });
+    const deletions = wordDeletions(unit.text, unit.words);
+    const equalAfter = equalWordDeletions(unit.text);
+    const name = names.of(unit.text);
+    return (option) => {
+      const { start, length, leaves } = deletions[option];
+      return one(`s${component}:${name}:${equalAfter(start, length)}:${length}`, {
+        kind: 'word',
+        piece: owner.index,
+        start,
+        length,
+        leaves,
+      });
+    };
   }
   if (unit.kind === 'treblecross' && owner.kind === 'row') {
-    let cell = -1;
-    for (let empty = -1; empty < option; ) if (unit.cells[++cell] === '.') empty++;
-    const after = `${unit.cells.slice(0, cell)}X${unit.cells.slice(cell + 1)}`;
-    return one(`m${component}:${cell}`, { kind: 'mark', cell, winsAtOnce: after.includes('XXX') });
+    const empties = emptyCells(unit.cells);
+    return (option) => {
+      const cell = empties[option];
+      return one(`m${component}:${cell}`, { kind: 'mark', cell, winsAtOnce: marksThree(unit.cells, cell) });
+    };
   }
   if (unit.kind === 'vertex' && owner.kind === 'token') {
-    const to = unit.graph.succ[unit.graph.succStart[unit.vertex] + option];
-    return one(`t${component}:${unit.vertex}:${to}`, { kind: 'token', token: owner.index, to });
+    return (option) => {
+      const to = unit.graph.succ[unit.graph.succStart[unit.vertex] + option];
+      return one(`t${component}:${unit.vertex}:${to}`, { kind: 'token', token: owner.index, to });
+    };
   }
   if (unit.kind !== 'heap' || (owner.kind !== 'heap' && owner.kind !== 'run'))
     throw new Error(`internal: a ${unit.kind} unit owned by a ${owner.kind}`);
-  const leaves = unitOptions(unit)[option];
-  const n = unit.size;
-  const sizes = leaves.map((l) => (l.kind === 'heap' ? l.size : 0));
-  const take = n - sizes.reduce((x, s) => x + s, 0);
-  if (owner.kind === 'heap')
-    return one(`h${component}:${n}:${sizes.join(',')}`, {
-      kind: 'heap',
-      heap: owner.index,
-      take: BigInt(take),
-      leaves: sizes.map(BigInt),
-    });
-  // A run: every placement of the knocked-down cells that leaves these runs.
-  const offsets = sizes.length === 0 ? [0] : sizes.length === 1 ? [0, sizes[0]] : [...new Set([sizes[0], sizes[1]])];
-  return offsets.map((offset) => ({
-    key: `r${component}:${owner.start + offset}:${take}`,
-    move: { component, move: { kind: 'knock', start: owner.start + offset, count: take } },
-  }));
+  const options = unitOptions(unit);
+  return (option) => {
+    const n = unit.size;
+    const sizes = options[option].map((l) => (l.kind === 'heap' ? l.size : 0));
+    const take = n - sizes.reduce((x, s) => x + s, 0);
+    if (owner.kind === 'heap')
+      return one(`h${component}:${n}:${sizes.join(',')}`, {
+        kind: 'heap',
+        heap: owner.index,
+        take: BigInt(take),
+        leaves: sizes.map(BigInt),
+      });
+    // A run: every placement of the knocked-down cells that leaves these runs.
+    const offsets =
+      sizes.length === 0 ? [0] : sizes.length === 1 ? [0, sizes[0]] : [...new Set([sizes[0], sizes[1]])];
+    return offsets.map((offset) => ({
+      key: `r${component}:${owner.start + offset}:${take}`,
+      move: { component, move: { kind: 'knock', start: owner.start + offset, count: take } },
+    }));
+  };
+}
+
+/** The game moves that option `option` of a unit is, each with a key (optionMover, for one option). */
+export function optionMoves(owner: UnitOwner, unit: Unit, option: number): KeyedMove[] {
+  return optionMover(owner, unit)(option);
+}
+
+/**
+ * For a piece of text, a number per deletion (start, length) that is equal for two deletions of
+ * one length exactly when they leave the same two pieces. Deleting at s leaves A[0, s) and
+ * A[s + l, n); deleting at s' ≠ s leaves the same two (swapped: their lengths must be the other's)
+ * exactly when s' = n - s - l, A[0, s) = A[n - s, n) and A[s + l, n) = A[0, n - s - l): when s and
+ * n - s - l are both borders of A (a prefix that is also a suffix). The borders come from the
+ * prefix function, in one pass; each deletion is then named by the smaller of its two starts.
+ */
+function equalWordDeletions(text: string): (start: number, length: number) => number {
+  const points = Array.from(text, (c) => c.codePointAt(0)!);
+  const n = points.length;
+  const prefix = new Int32Array(n); // prefix[i]: the longest proper border of points[0 .. i]
+  for (let i = 1; i < n; i++) {
+    let k = prefix[i - 1];
+    while (k > 0 && points[i] !== points[k]) k = prefix[k - 1];
+    prefix[i] = points[i] === points[k] ? k + 1 : k;
+  }
+  const border = new Uint8Array(n + 1);
+  border[0] = 1;
+  for (let k = n > 0 ? prefix[n - 1] : 0; k > 0; k = prefix[k - 1]) border[k] = 1;
+  return (start, length) => {
+    const other = n - start - length;
+    return border[start] && border[other] && other < start ? other : start;
+  };
 }
 
 /**
  * The game moves of every option of the units, in unit and option order, each with its unit and
- * option; moves with equal keys (optionMoves: they leave equal positions) once. `count(unit)` is
+ * option; moves with equal keys (optionMover: they leave equal positions) once. `count(unit)` is
  * how many options the unit has. gameMoves and gameRemoteness list moves by it, so both lists are
  * in one order.
  */
@@ -228,11 +348,16 @@ export function* unitMoves(
   count: (unit: number) => number,
 ): Generator<{ unit: number; option: number; move: GameMove }> {
   const seen = new Set<string>();
-  for (let unit = 0; unit < game.units.length; unit++)
-    for (let option = 0; option < count(unit); option++)
-      for (const { key, move } of optionMoves(game.owners[unit], game.units[unit], option)) {
+  const names = new UnitNames();
+  for (let unit = 0; unit < game.units.length; unit++) {
+    const options = count(unit); // once: counting may take a pass over the unit
+    if (options === 0) continue;
+    const moves = optionMover(game.owners[unit], game.units[unit], names);
+    for (let option = 0; option < options; option++)
+      for (const { key, move } of moves(option)) {
         if (seen.has(key)) continue;
         seen.add(key);
         yield { unit, option, move };
       }
+  }
 }
