@@ -5,6 +5,7 @@ import { xRuns } from './components';
 import type { ComponentMove, GameInput, GameMove } from './gameTypes';
 import { edgeEndsKey, joinedEdges } from './hackenbushNimbers';
 import { emptyCells, marksThree, staircaseOption, type Unit, unitOptions, wordDeletions } from './unitOptions';
+import { MAX_PIECE_LENGTH } from './wordNimbers';
 
 /** Searches give up on heaps larger than this: a heap of n alone has up to n options. */
 export const MISERE_MAX_HEAP = 10_000;
@@ -26,17 +27,22 @@ export type GameUnits =
   | { readonly reason: string };
 
 /**
- * The searches give up on Treblecross rows and word pieces longer than this. A search keys each
- * position it meets by the row's text, so each costs the row's length: a search of the work the
- * game tree allows (20,000 positions) holds 20 MB of rows of this length, and a longer row's
- * options are never made (estimating the work beside a game's value would make them all).
+ * The searches make every option of each unit they meet, and an option of a Treblecross row, a
+ * staircase, a picture, a leftmost row or a word piece is a copy of the unit: such a unit is
+ * searched only when its options hold at most this many cells, steps, edges, piles or characters
+ * together (a row of 1,000 cells, a picture of 1,000 edges; 8 MB at most). Past it the options
+ * are never made (the estimate beside a game's value made a 100,000-cell row's 100,000 copies,
+ * 10^10 cells, and died). A search also keys each position by its units' text: at the game
+ * tree's 20,000 positions, rows of this size hold 20 MB.
  */
-export const SEARCH_MAX_ROW = 1_000;
+export const SEARCH_MAX_OPTIONS_SIZE = 1_000_000;
 
 /**
- * Listing a game's moves takes Treblecross rows up to this many cells (one move per empty cell,
- * each found in constant time: 10^6 cells list in about a second). Word pieces are bounded as in
- * the searches: each move carries the two pieces it leaves.
+ * Listing a game's moves takes Treblecross rows up to this many cells (each move is found in
+ * constant time, without a copy of the row: 10^6 cells list in about a second), word pieces up to
+ * MAX_PIECE_LENGTH characters (longer ones have no value either; each move carries the pieces it
+ * leaves, which recognising a hand edit compares), and staircases, pictures and heaps as the
+ * searches do (MISERE_MAX_HEAP).
  */
 export const LISTING_MAX_ROW = 1_000_000;
 
@@ -44,29 +50,48 @@ const limit = MISERE_MAX_HEAP.toLocaleString('en-US');
 
 /**
  * The game's units, or why the searches cannot take it: a heap (or a Wythoff or leftmost pile)
- * past MISERE_MAX_HEAP, a staircase or picture past as many coins or edges, a Treblecross row past
- * `maxRow` cells (SEARCH_MAX_ROW; listing moves takes LISTING_MAX_ROW), a word piece past
- * SEARCH_MAX_ROW characters, or a Treblecross row in misère play (it has no misère form). Units
- * with no move are left out, except a token (its vertex may be terminal) and a row that is over
- * (it ends the game).
+ * past MISERE_MAX_HEAP, a staircase or picture past as many coins or edges, a unit whose options
+ * hold more than SEARCH_MAX_OPTIONS_SIZE together, or a Treblecross row in misère play (it has no
+ * misère form). With `listing` (gameMoves: its moves are made without copies of the units), rows
+ * and word pieces up to LISTING_MAX_ROW are taken whatever their options hold. Units with no move
+ * are left out, except a token (its vertex may be terminal) and a row that is over (it ends the
+ * game).
  */
-export function gameUnits(input: GameInput, search = 'search', maxRow = SEARCH_MAX_ROW): GameUnits {
+export function gameUnits(input: GameInput, search = 'search', listing = false): GameUnits {
   const units: Unit[] = [];
   const owners: UnitOwner[] = [];
   const tooLarge = (size: bigint) =>
     ({ reason: `beyond the ${search} limit (heaps of at most ${limit}; this one has ${size})` }) as const;
+  const number = (n: number) => n.toLocaleString('en-US');
+  /**
+   * Why a unit whose `options` options are copies of its `size` cells, steps, edges… (`what`) each is
+   * refused, if it is. Listing takes any but a row or piece (`listed`: its name and its limit) past its limit.
+   */
+  const copiesTooLarge = (what: string, options: number, size: number, listed?: [string, number]) => {
+    if (listing)
+      return listed && size > listed[1]
+        ? {
+            reason: `beyond the ${search} limit (${listed[0]} of at most ${number(listed[1])} ${what}; this one has ${number(size)})`,
+          }
+        : undefined;
+    if (options * size <= SEARCH_MAX_OPTIONS_SIZE) return undefined;
+    return {
+      reason:
+        `beyond the ${search} limit (a unit's options hold at most ${number(SEARCH_MAX_OPTIONS_SIZE)} ${what} ` +
+        `together, one copy per option; this one's ${number(options)} options hold ${number(size)} each)`,
+    };
+  };
   for (let component = 0; component < input.components.length; component++) {
     const c = input.components[component];
     switch (c.kind) {
       case 'treblecross':
         if (input.play === 'misere')
           return { reason: 'Treblecross has no misère form: whoever completes three in a row wins' };
-        if (c.cells.length > maxRow)
-          return {
-            reason:
-              `beyond the ${search} limit (rows of at most ${maxRow.toLocaleString('en-US')} cells; this one has ` +
-              `${c.cells.length.toLocaleString('en-US')})`,
-          };
+        {
+          const empty = c.cells.length - c.cells.replaceAll('.', '').length;
+          const refused = copiesTooLarge('cells', empty, c.cells.length, ['rows', LISTING_MAX_ROW]);
+          if (refused) return refused;
+        }
         units.push({ kind: 'treblecross', cells: c.cells });
         owners.push({ component, kind: 'row' });
         break;
@@ -84,6 +109,9 @@ export function gameUnits(input: GameInput, search = 'search', maxRow = SEARCH_M
           const large = row.reduce((x, y) => (y > x ? y : x), 0n);
           if (large > BigInt(MISERE_MAX_HEAP)) return tooLarge(large);
           if (large === 0n) continue;
+          const first = row.find((a) => a > 0n) ?? 0n;
+          const copies = copiesTooLarge('piles', Number(first), row.length);
+          if (copies) return copies;
           units.push({ kind: 'leftmost', piles: row.map(Number) });
           owners.push({ component, kind: 'leftmost', index });
         }
@@ -100,6 +128,8 @@ export function gameUnits(input: GameInput, search = 'search', maxRow = SEARCH_M
                 `${total} coins on ${coins.length} steps)`,
             };
           if (total === 0n) continue;
+          const copies = copiesTooLarge('steps', Number(total), coins.length);
+          if (copies) return copies;
           units.push({ kind: 'staircase', coins: coins.map(Number) });
           owners.push({ component, kind: 'staircase', index });
         }
@@ -114,6 +144,8 @@ export function gameUnits(input: GameInput, search = 'search', maxRow = SEARCH_M
             return {
               reason: `beyond the ${search} limit (pictures of at most ${limit} edges; this one has ${edges.length})`,
             };
+          const copies = copiesTooLarge('edges', edges.length, edges.length);
+          if (copies) return copies;
           units.push({ kind: 'hackenbush', picture, edges });
           owners.push({ component, kind: 'hackenbush', index });
         }
@@ -121,13 +153,10 @@ export function gameUnits(input: GameInput, search = 'search', maxRow = SEARCH_M
       case 'words':
         for (const [index, text] of c.pieces.entries()) {
           if (text.length === 0) continue;
-          // Each option carries the two pieces it leaves: a piece's options are bounded as a row's are.
-          if (text.length > SEARCH_MAX_ROW)
-            return {
-              reason:
-                `beyond the ${search} limit (pieces of at most ${SEARCH_MAX_ROW.toLocaleString('en-US')} characters; ` +
-                `this one has ${text.length.toLocaleString('en-US')})`,
-            };
+          // Each option carries the two pieces it leaves (about one per character: the deletions are
+          // not counted here, which would take the piece's occurrences).
+          const copies = copiesTooLarge('characters', text.length, text.length, ['pieces', MAX_PIECE_LENGTH]);
+          if (copies) return copies;
           units.push({ kind: 'word', text, words: c.words });
           owners.push({ component, kind: 'word', index });
         }
@@ -297,8 +326,7 @@ export function optionMover(
         leaves: sizes.map(BigInt),
       });
     // A run: every placement of the knocked-down cells that leaves these runs.
-    const offsets =
-      sizes.length === 0 ? [0] : sizes.length === 1 ? [0, sizes[0]] : [...new Set([sizes[0], sizes[1]])];
+    const offsets = sizes.length === 0 ? [0] : sizes.length === 1 ? [0, sizes[0]] : [...new Set([sizes[0], sizes[1]])];
     return offsets.map((offset) => ({
       key: `r${component}:${owner.start + offset}:${take}`,
       move: { component, move: { kind: 'knock', start: owner.start + offset, count: take } },

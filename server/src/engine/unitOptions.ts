@@ -89,7 +89,9 @@ export function emptyCells(cells: string): Int32Array {
 export function marksThree(cells: string, cell: number): boolean {
   const marked = (i: number) => i >= 0 && i < cells.length && (i === cell || cells.charCodeAt(i) === X);
   return (
-    (marked(cell - 2) && marked(cell - 1)) || (marked(cell - 1) && marked(cell + 1)) || (marked(cell + 1) && marked(cell + 2))
+    (marked(cell - 2) && marked(cell - 1)) ||
+    (marked(cell - 1) && marked(cell + 1)) ||
+    (marked(cell + 1) && marked(cell + 2))
   );
 }
 
