@@ -207,11 +207,11 @@ describe('rows: the searches bound units whose options are copies of them', () =
     assert.deepEqual(found, { kind: 'move', move: listed.moves[500] });
   });
 
-  it('listing takes rows up to 10^6 cells and word pieces up to 3,000 characters, and says so past them', () => {
+  it('listing takes rows up to 100,000 cells and word pieces up to 3,000 characters, and says so past them', () => {
     const past = gameMoves(normal({ kind: 'treblecross', cells: '.'.repeat(LISTING_MAX_ROW + 1) }));
     assert.match(
       'reason' in past ? past.reason : '',
-      /beyond the move listing limit \(rows of at most 1,000,000 cells/,
+      /beyond the move listing limit \(rows of at most 100,000 cells; this one has 100,001\)/,
     );
     const piece = gameMoves(normal({ kind: 'words', words: ['ab'], pieces: ['ab'.repeat(1501)] }));
     assert.match('reason' in piece ? piece.reason : '', /pieces of at most 3,000 characters; this one has 3,002/);

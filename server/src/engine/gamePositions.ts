@@ -23,8 +23,8 @@ export function gameMoves(input: GameInput): { moves: GameMove[] } | { reason: s
 
 /**
  * Whether no move is left (or a row holds three in a row). A game too large to list its moves has
- * some: every unit the listing refuses is a heap, pile, staircase or picture past 10,000, or a row or
- * word piece past LISTING_MAX_ROW, none of them empty.
+ * some: every unit the listing refuses is a heap, pile, staircase or picture past 10,000, a row past
+ * LISTING_MAX_ROW cells or a word piece past MAX_PIECE_LENGTH characters, none of them empty.
  */
 export function gameOver(input: GameInput): boolean {
   const game = gameUnits(input, 'move listing', true);

@@ -39,23 +39,25 @@ export const SEARCH_MAX_OPTIONS_SIZE = 1_000_000;
 
 /**
  * Listing a game's moves takes Treblecross rows up to this many cells (each move is found in
- * constant time, without a copy of the row: 10^6 cells list in about a second), word pieces up to
+ * constant time, without a copy of the row; the list of 100,000 moves holds 10 MB, 10^6 would hold
+ * 100 MB and peak past a worker's heap while the moves are told apart), word pieces up to
  * MAX_PIECE_LENGTH characters (longer ones have no value either; each move carries the pieces it
  * leaves, which recognising a hand edit compares), and staircases, pictures and heaps as the
  * searches do (MISERE_MAX_HEAP).
  */
-export const LISTING_MAX_ROW = 1_000_000;
+export const LISTING_MAX_ROW = 100_000;
 
 const limit = MISERE_MAX_HEAP.toLocaleString('en-US');
 
 /**
  * The game's units, or why the searches cannot take it: a heap (or a Wythoff or leftmost pile)
- * past MISERE_MAX_HEAP, a staircase or picture past as many coins or edges, a unit whose options
- * hold more than SEARCH_MAX_OPTIONS_SIZE together, or a Treblecross row in misère play (it has no
- * misère form). With `listing` (gameMoves: its moves are made without copies of the units), rows
- * and word pieces up to LISTING_MAX_ROW are taken whatever their options hold. Units with no move
- * are left out, except a token (its vertex may be terminal) and a row that is over (it ends the
- * game).
+ * past MISERE_MAX_HEAP, a staircase or picture past as many coins or edges, a row of X's past
+ * LISTING_MAX_ROW cells, a unit whose options hold more than SEARCH_MAX_OPTIONS_SIZE together, or
+ * a Treblecross row in misère play (it has no misère form). With `listing` (gameMoves: its moves
+ * are made without copies of the units), Treblecross rows up to LISTING_MAX_ROW cells and word
+ * pieces up to MAX_PIECE_LENGTH characters are taken whatever their options hold. Units with no
+ * move are left out, except a token (its vertex may be terminal) and a row that is over (it ends
+ * the game).
  */
 export function gameUnits(input: GameInput, search = 'search', listing = false): GameUnits {
   const units: Unit[] = [];
@@ -169,6 +171,13 @@ export function gameUnits(input: GameInput, search = 'search', listing = false):
         break;
       case 'heaps':
       case 'octal-row': {
+        // A row's runs are heaps; a row has up to half its length of them, each a unit.
+        if (c.kind === 'octal-row' && c.cells.length > LISTING_MAX_ROW)
+          return {
+            reason:
+              `beyond the ${search} limit (rows of at most ${number(LISTING_MAX_ROW)} cells; ` +
+              `this one has ${number(c.cells.length)})`,
+          };
         const sizes =
           c.kind === 'heaps'
             ? c.heaps.map((size, index) => [size, index] as const)
