@@ -10,6 +10,8 @@ import { gameUnits, LISTING_MAX_ROW, SEARCH_MAX_OPTIONS_SIZE } from '../../serve
 import { gameRemoteness } from '../../server/src/engine/remoteness';
 import { type Unit, unitOptionCount, unitOptions, wordDeletions } from '../../server/src/engine/unitOptions';
 import { wordMoveLeaves, wordPiece } from '../../server/src/engine/wordNimbers';
+import { analyzeText } from '../../server/src/language/analyze';
+import { writeMove } from '../../server/src/language/writeMove';
 import { integer, random } from './random';
 
 const kayles = { kind: 'octal', digits: [0, 7, 7] } as const;
@@ -143,7 +145,7 @@ describe('rows: moves listed once per unit, against the rules', () => {
 });
 
 describe('rows: a hand edit recognised from the cells it changed', () => {
-  it('every pair of Treblecross rows of up to 6 cells (and octal rows under Kayles), as the key comparison says', () => {
+  it('every pair of rows of up to 6 cells (Treblecross, and Kayles), as the key comparison says', () => {
     let moves = 0;
     for (let length = 1; length <= 6; length++) {
       const all = [...rows(length)];
@@ -240,5 +242,55 @@ describe('rows: the searches bound units whose options are copies of them', () =
     assert.equal('moves' in cuts ? cuts.moves.length : 0, 1500);
     const leftmost = normal({ kind: 'leftmost', rows: [[5000n, ...Array.from({ length: 300 }, () => 1n)]] });
     assert.match((gameUnits(leftmost) as { reason: string }).reason, /5,000 options hold 301 each/);
+  });
+});
+
+describe("rows: a long row's or staircase's move is labelled by the cells around it", () => {
+  const labels = (text: string, moves: GameMove[]) => {
+    const document = analyzeText(text);
+    const game = document.model.games[0];
+    return moves.map((move) => writeMove(text, game, move));
+  };
+
+  it('a row past 64 cells: the 32 cells either side, cut with …, and its cell; the edit writes the whole row', () => {
+    const cells = '.'.repeat(100_000);
+    const text = `game g = treblecross "${cells}"\n`;
+    const marks = [0, 50_000, 60_000, 99_999].map(
+      (cell): GameMove => ({ component: 0, move: { kind: 'mark', cell, winsAtOnce: false } }),
+    );
+    const written = labels(text, marks);
+    assert.equal(written[0].label, `treblecross "${'.'.repeat(33)}…" → "X${'.'.repeat(32)}…" at cell 1`);
+    assert.equal(
+      written[1].label,
+      `treblecross "…${'.'.repeat(65)}…" → "…${'.'.repeat(32)}X${'.'.repeat(32)}…" at cell 50001`,
+    );
+    assert.equal(written[3].label, `treblecross "…${'.'.repeat(33)}" → "…${'.'.repeat(32)}X" at cell 100000`);
+    // Two moves whose windows read alike are told apart by their cells (a quick pick finds a move by its label).
+    assert.notEqual(written[1].label, written[2].label);
+    assert.equal(written[1].edit.newText, `"${cells.slice(0, 50_000)}X${cells.slice(50_001)}"`);
+    const knock = labels(`game g = kayles "${'X'.repeat(200)}"\n`, [
+      { component: 0, move: { kind: 'knock', start: 100, count: 2 } },
+    ])[0];
+    const knocked = `${'X'.repeat(32)}..${'X'.repeat(32)}`;
+    assert.equal(knock.label, `kayles "…${'X'.repeat(66)}…" → "…${knocked}…" at cell 101`);
+    // A short row is written whole, as before.
+    assert.equal(
+      labels('game g = treblecross "....."\n', [
+        { component: 0, move: { kind: 'mark', cell: 2, winsAtOnce: false } },
+      ])[0].label,
+      'treblecross "....." → "..X.."',
+    );
+  });
+
+  it('a staircase past 16 steps: the steps around the move, cut with …, and its step', () => {
+    const steps = Array.from({ length: 40 }, (_, i) => i % 3);
+    const text = `game g = staircase [${steps.join(', ')}]\n`;
+    const [move] = labels(text, [{ component: 0, move: { kind: 'staircase', stair: 0, step: 20, count: 2n } }]);
+    const window = (coins: number[]) => `[…, ${coins.join(', ')}, …]`;
+    const after = steps.slice();
+    after[20] -= 2;
+    after[19] += 2;
+    assert.equal(move.label, `staircase ${window(steps.slice(11, 29))} → ${window(after.slice(11, 29))} at step 21`);
+    assert.equal(move.after, `staircase [${after.join(', ')}]`);
   });
 });

@@ -30,6 +30,25 @@ const BUDGET_MS = '120000';
 
 const CELLS = 100_000;
 
+/** A staircase, a picture, a word piece and rows of X, each of 100,000 steps, edges, characters or cells. */
+const FAMILIES: readonly (readonly [string, string])[] = (() => {
+  const n = 100_000;
+  // A random tree on the ground (each vertex below one before it), with a cycle every 100 edges.
+  const edges = ['ground - v0'];
+  const earlier = (i: number) => Math.floor(((i * 0.6180339887) % 1) * i);
+  for (let i = 1; edges.length < n; i++) {
+    edges.push(`v${earlier(i)} - v${i}`);
+    if (i % 100 === 0) edges.push(`v${earlier(i + 1)} - v${i}`);
+  }
+  return [
+    ['staircase', `game g = staircase [${Array.from({ length: n }, (_, i) => i % 5).join(', ')}]\n`],
+    ['picture', `game g = hackenbush { ${edges.join(', ')} }\n`],
+    ['word piece', `rule d = words {"ab", "c", "ba"}\ngame g = d "${'abc'.repeat(n / 3)}"\n`],
+    ['row of X', `game g = kayles "${'X'.repeat(n)}"\n`],
+    ['runs of X', `game g = dawson-kayles "${'XX.XXX.X..'.repeat(n / 10)}"\n`],
+  ];
+})();
+
 describe('rows (issue 39): long rows of every family', function () {
   this.timeout(300_000);
   const folder = mkdtempSync(join(tmpdir(), 'grundy-rows-'));
@@ -91,17 +110,7 @@ describe('rows (issue 39): long rows of every family', function () {
   });
 
   it('a staircase, a picture, a word piece and a row of X, each of 100,000: analysed, memory bounded', () => {
-    const n = 100_000;
-    const edges = ['ground - v0'];
-    for (let i = 1; i < n; i++) edges.push(`v${(i * 7919) % i} - v${i}`);
-    const inputs: [string, string][] = [
-      ['staircase', `game g = staircase [${Array.from({ length: n }, (_, i) => i % 5).join(', ')}]\n`],
-      ['picture', `game g = hackenbush { ${edges.join(', ')} }\n`],
-      ['word piece', `rule d = words {"ab", "c", "ba"}\ngame g = d "${'abc'.repeat(n / 3)}"\n`],
-      ['row of X', `game g = kayles "${'X'.repeat(n)}"\n`],
-      ['runs of X', `game g = dawson-kayles "${'XX.XXX.X..'.repeat(n / 10)}"\n`],
-    ];
-    for (const [what, text] of inputs) {
+    for (const [what, text] of FAMILIES) {
       const analyzed = cli(['analyze', file(`${what.replaceAll(' ', '-')}.game`, text), '--budget-ms', BUDGET_MS]);
       report(`${what}, analyze`, `${analyzed.ms.toFixed(0)} ms, ${analyzed.peakMb.toFixed(0)} MB`, `${FAMILY_MB} MB`);
       assert.ok(!crashed(analyzed), `${what}: ${analyzed.stderr}`);
@@ -111,7 +120,37 @@ describe('rows (issue 39): long rows of every family', function () {
     }
   });
 
-  it('through the server: the value, hover and lenses within the bound, the tree, a move played, memory bounded', async () => {
+  it('the same through the server: hover on the game and in it, lenses and hints within the bound', async () => {
+    const { session } = await LanguageServerSession.inProcess();
+    try {
+      for (const [what, text] of FAMILIES) {
+        const uri = `file:///rows/${what.replaceAll(' ', '-')}.game`;
+        await session.open(uri, text);
+        await session.settledCodeLenses(uri, 120_000);
+        const line = text.split('\n').length - 2; // the game's line (a word game's rule comes first)
+        const lineText = text.split('\n')[line];
+        const requests = [
+          ['hover on the game', () => session.hover(uri, { line, character: 6 })],
+          ['hover in it', () => session.hover(uri, { line, character: Math.floor(lineText.length / 2) })],
+          ['code lenses', () => session.codeLenses(uri)],
+          ['inlay hints', () => session.inlayHints(uri)],
+        ] as const;
+        for (const [request, ask] of requests) {
+          const { ms } = await timed(ask as () => Promise<unknown>);
+          report(`server, ${what}: ${request}`, `${ms.toFixed(0)} ms`, `${MAIN_THREAD_BOUND_MS} ms`);
+          assert.ok(ms <= MAIN_THREAD_BOUND_MS, `${what}, ${request}: ${ms.toFixed(0)} ms`);
+        }
+        await session.close(uri);
+      }
+      const peakMb = process.resourceUsage().maxRSS / 1024;
+      report('server: peak memory of the process so far', `${peakMb.toFixed(0)} MB`, `${SERVER_MB} MB`);
+      assert.ok(peakMb <= SERVER_MB, `${peakMb.toFixed(0)} MB`);
+    } finally {
+      await session.stop();
+    }
+  });
+
+  it('the server: value, hover and lenses within the bound, its tree, a move played, memory bounded', async () => {
     const { session } = await LanguageServerSession.inProcess({ settings: { computation: { budgetMs: 120_000 } } });
     try {
       const uri = 'file:///rows/row.game';

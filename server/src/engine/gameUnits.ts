@@ -73,7 +73,9 @@ export function gameUnits(input: GameInput, search = 'search', listing = false):
     if (listing)
       return listed && size > listed[1]
         ? {
-            reason: `beyond the ${search} limit (${listed[0]} of at most ${number(listed[1])} ${what}; this one has ${number(size)})`,
+            reason:
+              `beyond the ${search} limit (${listed[0]} of at most ${number(listed[1])} ${what}; ` +
+              `this one has ${number(size)})`,
           }
         : undefined;
     if (options * size <= SEARCH_MAX_OPTIONS_SIZE) return undefined;

@@ -76,7 +76,7 @@ function isEmpty(unit: Unit): boolean {
   }
 }
 
-/** The cells of a row (Treblecross) with no three in a row, given as its empty cells' indexes: option i marks empties[i]. */
+/** A row's empty cells (Treblecross), in order: its option i marks empties[i]. */
 export function emptyCells(cells: string): Int32Array {
   let count = 0;
   for (let i = 0; i < cells.length; i++) if (cells.charCodeAt(i) === DOT) count++;
@@ -85,7 +85,10 @@ export function emptyCells(cells: string): Int32Array {
   return empties;
 }
 
-/** Whether marking cell `cell` of a row (otherwise without three in a row) makes three in a row: a look at its neighbours. */
+/**
+ * Whether marking cell `cell` of a row (otherwise without three in a row) makes three in a row: a
+ * look at its neighbours.
+ */
 export function marksThree(cells: string, cell: number): boolean {
   const marked = (i: number) => i >= 0 && i < cells.length && (i === cell || cells.charCodeAt(i) === X);
   return (
