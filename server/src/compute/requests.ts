@@ -40,8 +40,11 @@ export function ruleRequestKey(rule: HeapRule): string {
 const singleAffinities = new Map<string, readonly string[]>();
 const NO_AFFINITY: readonly string[] = [];
 
-/** The rule keys a game's computation fills its worker's cache with. */
-function gameAffinity(game: GameSymbol): readonly string[] {
+/**
+ * The rule keys a game's computation fills its worker's cache with: a game's value, and the play and
+ * the game tree of it, which value its positions and are best sent where those rules are known.
+ */
+export function gameAffinity(game: GameSymbol): readonly string[] {
   let first: string | undefined;
   let more: string[] | undefined;
   for (const component of game.components) {

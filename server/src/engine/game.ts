@@ -20,7 +20,7 @@ import { type ComponentAnalysis, createEngineCache, type EngineCache, MoveList, 
 import { FAMILIES } from './families';
 import { heapsLeft } from './families/heaps';
 import type { ComponentInput, GameInput, GameMove } from './gameTypes';
-import { gameUnits, optionMoves } from './gameUnits';
+import { gameUnits, optionMover, UnitNames } from './gameUnits';
 import { misereNim, misereSearch } from './misere';
 import { type DecidedBy, misereByQuotient, type QuotientWanted } from './misereQuotientPlay';
 import type { Budget, HeapRule, StopCause } from './types';
@@ -256,8 +256,15 @@ function misereGame(
   }
   if (search.outcome === null) return unknown(search.reason, search.stop);
   const seen = new Set<string>();
+  const names = new UnitNames();
+  const movers = new Map<number, ReturnType<typeof optionMover>>();
   for (const { unit, option } of search.winning) {
-    for (const { key, move } of optionMoves(game.owners[unit], game.units[unit], option)) {
+    let moves = movers.get(unit);
+    if (!moves) {
+      moves = optionMover(game.owners[unit], game.units[unit], names);
+      movers.set(unit, moves);
+    }
+    for (const { key, move } of moves(option)) {
       if (!seen.has(key)) list.add(move.component, move.move);
       seen.add(key);
     }

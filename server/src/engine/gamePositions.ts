@@ -7,15 +7,15 @@ import { gameUnits, unitMoves } from './gameUnits';
 import { hackenbushKeptAfterCut, subPicture } from './hackenbushNimbers';
 import { ruleKey } from './heap';
 import type { GraphData } from './types';
-import { treblecrossOver, unitOptions } from './unitOptions';
+import { treblecrossOver, unitOptionCount } from './unitOptions';
 
 /** Every move of a game (moves leaving equal positions listed once), or why they are not listed. */
 export function gameMoves(input: GameInput): { moves: GameMove[] } | { reason: string } {
-  const game = gameUnits(input, 'move listing');
+  const game = gameUnits(input, 'move listing', true);
   if ('reason' in game) return game;
   return {
     moves: Array.from(
-      unitMoves(game, (unit) => unitOptions(game.units[unit]).length),
+      unitMoves(game, (unit) => unitOptionCount(game.units[unit])),
       ({ move }) => move,
     ),
   };
@@ -23,13 +23,14 @@ export function gameMoves(input: GameInput): { moves: GameMove[] } | { reason: s
 
 /**
  * Whether no move is left (or a row holds three in a row). A game too large to list its moves has
- * some: every unit the searches refuse is a heap, pile, staircase or picture past 10,000.
+ * some: every unit the listing refuses is a heap, pile, staircase or picture past 10,000, a row past
+ * LISTING_MAX_ROW cells or a word piece past MAX_PIECE_LENGTH characters, none of them empty.
  */
 export function gameOver(input: GameInput): boolean {
-  const game = gameUnits(input, 'move listing');
+  const game = gameUnits(input, 'move listing', true);
   if ('reason' in game) return false;
   if (game.units.some(treblecrossOver)) return true;
-  return game.units.every((unit) => unitOptions(unit).length === 0);
+  return game.units.every((unit) => unitOptionCount(unit) === 0);
 }
 
 /** The game after one of its moves. */
@@ -197,13 +198,78 @@ export type MoveBetween =
 
 /**
  * How `after` follows from `before`: the same position, one legal move (which), or neither
- * (with a reason when the moves of `before` could not be listed).
+ * (with a reason when the moves of `before` could not be listed). A move changes one component:
+ * the components' keys say which key went and which came, and only moves of a component with the
+ * key that went are compared, each by that component's key after it, or, for a row, by the cells
+ * the move changes against the cells that changed (a row's key is the row: comparing it after each
+ * of its n moves would take n times its length).
  */
 export function moveBetween(before: GameInput, after: GameInput): MoveBetween {
-  const target = positionKey(after);
-  if (positionKey(before) === target) return { kind: 'same' };
+  if (before.play !== after.play) return { kind: 'not-a-move' };
+  const beforeKeys = before.components.map(componentKey);
+  const afterKeys = after.components.map(componentKey);
+  const counts = new Map<string, number>();
+  for (const key of beforeKeys) if (key !== '') counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const key of afterKeys) if (key !== '') counts.set(key, (counts.get(key) ?? 0) - 1);
+  const gone = [...counts].filter(([, n]) => n !== 0);
+  if (gone.length === 0) return { kind: 'same' };
   const listed = gameMoves(before);
   if ('reason' in listed) return { kind: 'not-a-move', reason: listed.reason };
-  for (const move of listed.moves) if (positionKey(gameAfter(before, move)) === target) return { kind: 'move', move };
+  // One key went (count 1) and at most one came (count -1): the moved component's, before and after.
+  const went = gone.filter(([, n]) => n === 1);
+  const came = gone.filter(([, n]) => n === -1);
+  if (went.length !== 1 || came.length > 1 || gone.length !== went.length + came.length) return { kind: 'not-a-move' };
+  const wentKey = went[0][0];
+  const cameKey = came.length === 1 ? came[0][0] : '';
+  const cameComponent = cameKey === '' ? undefined : after.components[afterKeys.indexOf(cameKey)];
+  const rows = new Map<number, RowChange | undefined>();
+  for (const move of listed.moves) {
+    if (beforeKeys[move.component] !== wentKey) continue;
+    const c = before.components[move.component];
+    if (c.kind === 'treblecross' || c.kind === 'octal-row') {
+      if (!rows.has(move.component)) rows.set(move.component, rowChange(c, cameComponent));
+      if (rowMoveMatches(rows.get(move.component), move.move)) return { kind: 'move', move };
+    } else if (componentKey(componentAfter(c, move.move)) === cameKey) return { kind: 'move', move };
+  }
   return { kind: 'not-a-move' };
+}
+
+/** The cells a row's move changed: from `start` to `end` (exclusive), `changed` of them, and the row after. */
+interface RowChange {
+  readonly start: number;
+  readonly end: number;
+  readonly changed: number;
+  readonly cells: string;
+}
+
+/** How a row became `after` (absent: an octal row with no X left, whose key is empty), in one pass. */
+function rowChange(
+  row: ComponentInput & { kind: 'treblecross' | 'octal-row' },
+  after: ComponentInput | undefined,
+): RowChange | undefined {
+  const cells =
+    after === undefined ? row.cells.replaceAll('X', '.') : after.kind === row.kind ? after.cells : undefined;
+  if (cells === undefined || cells.length !== row.cells.length) return undefined;
+  let start = -1;
+  let end = -1;
+  let changed = 0;
+  for (let i = 0; i < cells.length; i++)
+    if (cells.charCodeAt(i) !== row.cells.charCodeAt(i)) {
+      if (start < 0) start = i;
+      end = i + 1;
+      changed++;
+    }
+  return { start, end, changed, cells };
+}
+
+/** Whether a row's move changes exactly the cells that changed, as they changed (a mark: to X; a knock: to `.`). */
+function rowMoveMatches(change: RowChange | undefined, move: GameMove['move']): boolean {
+  if (change === undefined) return false;
+  if (move.kind === 'mark')
+    return change.changed === 1 && change.start === move.cell && change.cells[move.cell] === 'X';
+  if (move.kind !== 'knock') return false;
+  if (change.changed !== move.count || change.start !== move.start || change.end !== move.start + move.count)
+    return false;
+  for (let i = change.start; i < change.end; i++) if (change.cells[i] !== '.') return false;
+  return true;
 }

@@ -4,7 +4,7 @@ import { type HackenbushPicture, hackenbushKeptAfterCut, subPicture } from './ha
 import { membersUpTo } from './subtractionSets';
 import { codeDigit, codeDistinct, isInfiniteCode } from './takeBreakCode';
 import type { GraphData, HeapRule } from './types';
-import { wordMoveLeaves, wordPiece } from './wordNimbers';
+import { wordPiece } from './wordNimbers';
 
 export type Unit =
   | { readonly kind: 'heap'; readonly rule: HeapRule; readonly size: number }
@@ -25,19 +25,32 @@ export type Unit =
    */
   | { readonly kind: 'treblecross'; readonly cells: string };
 
+const DOT = 46;
+const X = 88;
+
 /** A row holding three X's in a row: the game is over, the player to move has lost. */
 export function treblecrossOver(unit: Unit): boolean {
   return unit.kind === 'treblecross' && unit.cells.includes('XXX');
 }
 
-/** Every deletion of a word from a piece (code points, not UTF-16 units), in a fixed order: by start, then length. */
+/**
+ * Every deletion of a word from a piece (code points, not UTF-16 units), in a fixed order: by start, then length.
+ * The pieces left are slices of the text (wordMoveLeaves' pieces), which V8 keeps as views of it rather than copies.
+ */
 export function wordDeletions(
   text: string,
   words: readonly string[],
 ): { start: number; length: number; leaves: [string, string] }[] {
   const piece = wordPiece(text, words);
+  // Where each code point starts in the text (and where it ends, last).
+  const offsets = new Int32Array(piece.points.length + 1);
+  for (let i = 0; i < piece.points.length; i++) offsets[i + 1] = offsets[i] + (piece.points[i] > 0xffff ? 2 : 1);
   return piece.occurrences.flatMap((lengths, start) =>
-    lengths.map((length) => ({ start, length, leaves: wordMoveLeaves(piece, { start, length }) })),
+    lengths.map((length) => ({
+      start,
+      length,
+      leaves: [text.slice(0, offsets[start]), text.slice(offsets[start + length])] as [string, string],
+    })),
   );
 }
 
@@ -60,6 +73,51 @@ function isEmpty(unit: Unit): boolean {
       return unit.text.length === 0;
     case 'treblecross':
       return !unit.cells.includes('.') && !unit.cells.includes('XXX');
+  }
+}
+
+/** A row's empty cells (Treblecross), in order: its option i marks empties[i]. */
+export function emptyCells(cells: string): Int32Array {
+  let count = 0;
+  for (let i = 0; i < cells.length; i++) if (cells.charCodeAt(i) === DOT) count++;
+  const empties = new Int32Array(count);
+  for (let i = 0, k = 0; i < cells.length; i++) if (cells.charCodeAt(i) === DOT) empties[k++] = i;
+  return empties;
+}
+
+/**
+ * Whether marking cell `cell` of a row (otherwise without three in a row) makes three in a row: a
+ * look at its neighbours.
+ */
+export function marksThree(cells: string, cell: number): boolean {
+  const marked = (i: number) => i >= 0 && i < cells.length && (i === cell || cells.charCodeAt(i) === X);
+  return (
+    (marked(cell - 2) && marked(cell - 1)) ||
+    (marked(cell - 1) && marked(cell + 1)) ||
+    (marked(cell + 1) && marked(cell + 2))
+  );
+}
+
+/**
+ * How many options a unit has (unitOptions(unit).length), without making them: a row's are its
+ * empty cells, so counting them takes one pass over it where making them takes one per option.
+ */
+export function unitOptionCount(unit: Unit): number {
+  switch (unit.kind) {
+    case 'treblecross': {
+      if (unit.cells.includes('XXX')) return 0;
+      let count = 0;
+      for (let i = 0; i < unit.cells.length; i++) if (unit.cells.charCodeAt(i) === DOT) count++;
+      return count;
+    }
+    case 'staircase':
+      return unit.coins.reduce((x, c) => x + c, 0);
+    case 'hackenbush':
+      return unit.edges.length;
+    case 'vertex':
+      return unit.graph.succStart[unit.vertex + 1] - unit.graph.succStart[unit.vertex];
+    default:
+      return unitOptions(unit).length;
   }
 }
 
@@ -105,13 +163,17 @@ export function unitOptions(unit: Unit): Unit[][] {
     return wordDeletions(unit.text, unit.words).map(({ leaves }) => leaves.map(piece).filter((u) => !isEmpty(u)));
   }
   if (unit.kind === 'treblecross') {
-    // Option i marks the i-th empty cell; a row already over has no moves.
+    // Option i marks the i-th empty cell; a row already over has no moves. Whether an option is
+    // over or has no empty cell left is read off the marked cell's neighbours and the count of
+    // empty cells, not off the option's cells: looking at every option's cells takes a pass over
+    // the row per option.
     if (unit.cells.includes('XXX')) return [];
+    const empties = emptyCells(unit.cells);
     const options: Unit[][] = [];
-    for (let cell = 0; cell < unit.cells.length; cell++) {
-      if (unit.cells[cell] !== '.') continue;
+    for (const cell of empties) {
       const cells = `${unit.cells.slice(0, cell)}X${unit.cells.slice(cell + 1)}`;
-      options.push([{ kind: 'treblecross', cells } satisfies Unit].filter((u) => !isEmpty(u)));
+      const finished = empties.length === 1 && !marksThree(unit.cells, cell); // no empty cell left, not over
+      options.push(finished ? [] : [{ kind: 'treblecross', cells }]);
     }
     return options;
   }
@@ -179,10 +241,18 @@ function staircaseUnitAfter(unit: StaircaseUnit, step: number, count: number): S
   return { kind: 'staircase', coins };
 }
 
-/** The move behind option number `option` of a staircase (unitOptions' order). */
-export function staircaseOption(unit: StaircaseUnit, option: number): { step: number; count: number } {
-  let left = option;
-  for (let step = 0; step < unit.coins.length; step++) {
+/**
+ * The move behind option number `option` of a staircase (unitOptions' order), looked for from step
+ * `from` on, whose options start at number `before`.
+ */
+export function staircaseOption(
+  unit: StaircaseUnit,
+  option: number,
+  from = 0,
+  before = 0,
+): { step: number; count: number } {
+  let left = option - before;
+  for (let step = from; step < unit.coins.length; step++) {
     if (left < unit.coins[step]) return { step, count: left + 1 };
     left -= unit.coins[step];
   }

@@ -116,6 +116,11 @@ export function wordMovesTo(values: WordPieceValues, target: number): WordMove[]
 
 /** The two pieces a move leaves, as text (code points kept whole). */
 export function wordMoveLeaves(piece: WordPiece, move: WordMove): [string, string] {
-  const text = (from: number, to: number) => String.fromCodePoint(...piece.points.slice(from, to));
+  // One code point at a time: spreading a long piece's code points as arguments overflows the stack.
+  const text = (from: number, to: number) => {
+    let written = '';
+    for (let i = from; i < to; i++) written += String.fromCodePoint(piece.points[i]);
+    return written;
+  };
   return [text(0, move.start), text(move.start + move.length, piece.points.length)];
 }

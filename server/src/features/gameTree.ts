@@ -7,6 +7,7 @@ import { CancellationToken } from 'vscode-languageserver';
 import { gameInput } from '../analysis/gameReport';
 import { componentNames, moveLabel, positionText } from '../analysis/positionText';
 import type { TreeValue } from '../compute/gameTree';
+import { gameAffinity } from '../compute/requests';
 import {
   GAME_TREE_MAX_CHILDREN,
   type GameTreeAnswer,
@@ -57,6 +58,8 @@ export async function gameTreeAnswer(
       ...(params.root === undefined ? {} : { root: params.root }),
     },
     token,
+    // Its positions are valued where the game's rules are known (a long row's 0.007 values, say).
+    gameAffinity(game),
   );
   if (outcome.status === 'dropped') return { refused: 'Cancelled.' };
   if (outcome.status === 'failed') return { refused: `Computing the tree failed: ${outcome.message.split('\n')[0]}` };

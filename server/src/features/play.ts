@@ -9,6 +9,7 @@
 import { CancellationToken } from 'vscode-languageserver';
 import { gameInput } from '../analysis/gameReport';
 import type { ReplyChoice } from '../compute/jobs';
+import { gameAffinity } from '../compute/requests';
 import { gameAfter, moveBetween } from '../engine/gamePositions';
 import type { GameInput } from '../engine/gameTypes';
 import { losesAt } from '../engine/remoteness';
@@ -111,7 +112,8 @@ export async function reply(
     }
     userMoved = between.kind === 'move';
   }
-  const outcome = await context.compute({ kind: 'reply', input: position }, token);
+  // Where the game's rules are known: a reply values the position when the search does not reach it.
+  const outcome = await context.compute({ kind: 'reply', input: position }, token, gameAffinity(game));
   if (outcome.status !== 'done' || outcome.result.kind !== 'reply')
     throw new Refusal(
       `The computer's move could not be found: ${

@@ -8,6 +8,9 @@ import { digitsText, numberText } from '../numberText';
 import { type LanguageFamily, type RuleFamily, wrongShape } from './family';
 import { type MoveText, mismatch } from './moveText';
 
+/** Staircases of more steps than this are shown in a move's label by the steps around the move only. */
+export const LABEL_STEPS = 16;
+
 /** A staircase move: the step the coins leave and the step they reach, written again. */
 export function writeStaircaseMove(
   move: Extract<ComponentMove, { kind: 'staircase' }>,
@@ -20,16 +23,27 @@ export function writeStaircaseMove(
   const below = move.step > 0 ? list.numbers[move.step - 1] : undefined;
   const fromAfter = from.value - move.count;
   const belowAfter = below ? below.value + move.count : undefined;
-  const rowText = (coins: readonly string[]) => `[${coins.join(', ')}]`;
-  const before = list.numbers.map((n) => digitsText(n.text));
-  const after = list.numbers.map((_, i) =>
-    i === move.step ? numberText(fromAfter) : i === move.step - 1 ? numberText(belowAfter!) : before[i],
-  );
+  // A long staircase is shown by the steps around the move only (as a long row is, labelWindow).
+  const first = list.numbers.length <= LABEL_STEPS ? 0 : Math.max(0, move.step - 1 - LABEL_STEPS / 2);
+  const last =
+    list.numbers.length <= LABEL_STEPS
+      ? list.numbers.length
+      : Math.min(list.numbers.length, move.step + 1 + LABEL_STEPS / 2);
+  const rowText = (coins: readonly string[]) =>
+    `[${first > 0 ? '…, ' : ''}${coins.join(', ')}${last < list.numbers.length ? ', …' : ''}]`;
+  const before = list.numbers.slice(first, last).map((n) => digitsText(n.text));
+  const after = before.map((text, j) => {
+    const i = first + j;
+    return i === move.step ? numberText(fromAfter) : i === move.step - 1 ? numberText(belowAfter!) : text;
+  });
   const coins = move.count === 1n ? 'coin' : 'coins';
   return {
     span: below ? { start: below.start, end: from.end } : from,
     newText: below ? (text) => `${belowAfter}${text.slice(below.end, from.start)}${fromAfter}` : fromAfter.toString(),
-    label: `${syntax.rule.text} ${rowText(before)} → ${rowText(after)}`,
+    // A cut staircase names its step: the windows of two moves far apart may read alike.
+    label:
+      `${syntax.rule.text} ${rowText(before)} → ${rowText(after)}` +
+      (list.numbers.length > LABEL_STEPS ? ` at step ${move.step + 1}` : ''),
     description:
       move.step === 0
         ? `take ${numberText(move.count)} ${coins} off step 1` +

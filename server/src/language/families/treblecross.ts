@@ -27,7 +27,32 @@ export function writeRowMove(
       : move.count === 1
         ? `clear cell ${move.start + 1}`
         : `clear cells ${move.start + 1} to ${move.start + move.count}`;
-  return { span: syntax.row, newText: `"${after}"`, label: `${syntax.rule.text} "${cells}" → "${after}"`, description };
+  const [from, to] = move.kind === 'mark' ? [move.cell, move.cell + 1] : [move.start, move.start + move.count];
+  const shown = (row: string) => labelWindow(row, from, to);
+  return {
+    span: syntax.row,
+    newText: `"${after}"`,
+    // A cut row names its cell: the windows of two moves far apart may read alike.
+    label:
+      `${syntax.rule.text} "${shown(cells)}" → "${shown(after)}"` +
+      (cells.length > LABEL_ROW_CELLS ? ` at cell ${from + 1}` : ''),
+    description,
+  };
+}
+
+/** Rows longer than this are shown in a move's label by the cells around the move only. */
+export const LABEL_ROW_CELLS = 64;
+
+/**
+ * A row for a move's label: whole when short; else the cells within LABEL_ROW_CELLS / 2 of the
+ * changed ones (`from` to `to`), with `…` where it is cut. A label is a lens title or a quick pick's
+ * line: written with the whole row twice, the 200 listed moves of a 100,000-cell row were 40 MB.
+ */
+export function labelWindow(row: string, from: number, to: number): string {
+  if (row.length <= LABEL_ROW_CELLS) return row;
+  const start = Math.max(0, from - LABEL_ROW_CELLS / 2);
+  const end = Math.min(row.length, to + LABEL_ROW_CELLS / 2);
+  return `${start > 0 ? '…' : ''}${row.slice(start, end)}${end < row.length ? '…' : ''}`;
 }
 
 /** Is this a rule played on rows (Treblecross, and octal rules, each run of X a heap)? */
