@@ -8,10 +8,13 @@ import type { HeapsComponent, Name, NumberLiteral } from './ast';
 
 /**
  * Long literals parsed before, by their digits: parsing a million digits takes 140 ms, and a document is analysed again
- * on every keystroke.
+ * on every keystroke (and a hover on a heap makes every literal of its line). Kept up to PARSED_DIGITS digits in all,
+ * whatever their number: a 1 MB line of long heaps is parsed once, not once per request.
  */
 const parsedLongNumbers = new Map<string, bigint>();
 const LONG_LITERAL = 1000;
+const PARSED_DIGITS = 4_000_000;
+let parsedDigits = 0;
 
 /** A number literal's value from its digits. */
 export function numberValue(digits: string): bigint {
@@ -22,8 +25,15 @@ export function numberValue(digits: string): bigint {
   let value = parsedLongNumbers.get(digits);
   if (value === undefined) {
     value = BigInt(digits);
-    if (parsedLongNumbers.size >= 16) parsedLongNumbers.delete(parsedLongNumbers.keys().next().value as string);
-    parsedLongNumbers.set(digits, value);
+    for (const old of parsedLongNumbers.keys()) {
+      if (parsedDigits + digits.length <= PARSED_DIGITS) break;
+      parsedLongNumbers.delete(old);
+      parsedDigits -= old.length;
+    }
+    if (digits.length <= PARSED_DIGITS) {
+      parsedLongNumbers.set(digits, value);
+      parsedDigits += digits.length;
+    }
   }
   return value;
 }
