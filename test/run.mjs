@@ -75,7 +75,9 @@ if (!skipVSCode) {
 console.log('\n== summary');
 console.log(`unit and protocol tests: ${unit.passed} passed, ${unit.failed} failed`);
 if (unit.pending > 0) console.log(`${unit.pending} pending (not counted as passed)`);
-console.log(`resource guards (CLI and server under unfriendly input): ${resource.passed} passed, ${resource.failed} failed`);
+console.log(
+  `resource guards (CLI and server under unfriendly input): ${resource.passed} passed, ${resource.failed} failed`,
+);
 console.log(`Neovim (headless, its built-in LSP client): ${neovim.passed} passed, ${neovim.failed} failed`);
 console.log(`format and lint (biome ci): ${lintPassed ? '1 passed, 0 failed' : '0 passed, 1 failed'}`);
 let passed = unit.passed + resource.passed + neovim.passed + (lintPassed ? 1 : 0);

@@ -28,7 +28,7 @@ import type { GameMove } from '../engine/gameTypes';
 import { type GraphNimbers, type HeapRule, isHeapRule } from '../engine/types';
 import type { GameDeclaration, GraphDeclaration, Name, RuleDeclaration } from '../language/ast';
 import type { CheckedComponent, GameSymbol, GraphSymbol } from '../language/model';
-import { countText, digitsText, withShortNumbers } from '../language/numberText';
+import { countText, digitsText, knownDigits, withShortNumbers } from '../language/numberText';
 import { spanContains as inside, type Span, spanAt } from '../language/text';
 import { writeMove } from '../language/writeMove';
 import { textDocumentPositionParams } from '../params';
@@ -204,6 +204,7 @@ function heapHover(
   // Read once: a plain line's heaps are made from its text on every read.
   const heaps = component.heaps;
   const n = heaps[heap];
+  knownDigits(n, written);
   // The heap's digits from the text: abbreviating them from n would take a power of ten as long as n.
   const title = `**heap of ${digitsText(written.replace(/^0+(?=\d)/, ''))}** under \`${component.ruleName}\` (${describeRule(component.rule)})`;
   const waiting = pendingOrFailed(value, 'Its nimber');

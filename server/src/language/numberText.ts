@@ -28,6 +28,16 @@ export function digitsText(digits: string): string {
   );
 }
 
+/**
+ * Tells numberText the digits of n, when the caller has them (a heap as written): its abbreviation is then
+ * made from them (constant time), for n and for every number equal to it (a Nim heap's nimber, a move taking it all).
+ */
+export function knownDigits(n: bigint, digits: string): void {
+  if (n < LIMIT || made.has(n)) return;
+  if (made.size >= MADE_KEPT) made.delete(made.keys().next().value as bigint);
+  made.set(n, digitsText(digits.replace(/^0+(?=\d)/, '')));
+}
+
 /** A number in decimal, abbreviated past LONG_NUMBER_DIGITS digits. */
 export function numberText(n: bigint | number): string {
   if (typeof n === 'number')
@@ -56,7 +66,10 @@ const POWERS_KEPT = 4;
 function powerOfTen(e: number): bigint {
   let power = powers.get(e);
   if (power === undefined) {
-    power = 10n ** BigInt(e);
+    // A neighbour kept (the digit count's first guess is off by one near a power of ten): one linear step from it.
+    const below = powers.get(e - 1);
+    const above = powers.get(e + 1);
+    power = below !== undefined ? below * 10n : above !== undefined ? above / 10n : 10n ** BigInt(e);
     if (powers.size >= POWERS_KEPT) powers.delete(powers.keys().next().value as number);
     powers.set(e, power);
   }

@@ -59,10 +59,16 @@ export class PlainHeaps implements HeapsComponent {
     this.written = written;
   }
 
-  /** The heaps as literals, made anew on every call (moving the component moves what they are made from). */
+  /**
+   * The heaps as literals, made anew on every call (moving the component moves what they are made from), but for the
+   * last component asked, while it has not moved: a hover reads one line's heaps several times, and reading a line of a
+   * megabyte is milliseconds each time.
+   */
   get heaps(): readonly NumberLiteral[] {
     const written = this.written;
     const base = this.end - written.length;
+    const last = lastLiterals?.deref();
+    if (last?.of === this && last.base === base) return last.literals;
     const literals: NumberLiteral[] = [];
     for (let i = 0; i < written.length; ) {
       const start = i;
@@ -71,6 +77,7 @@ export class PlainHeaps implements HeapsComponent {
       literals.push({ start: base + start, end: base + i, text, value: numberValue(text) });
       while (i < written.length && !isDigit(written.charCodeAt(i))) i++;
     }
+    lastLiterals = new WeakRef({ of: this, base, literals });
     return literals;
   }
 
@@ -79,9 +86,20 @@ export class PlainHeaps implements HeapsComponent {
   }
 }
 
+/**
+ * The last plain component's literals and values made: one line's, kept while it is read again within one request (a
+ * hover reads them several times). Held weakly: nothing of an analysis outlives it (a closed document's line included).
+ */
+let lastLiterals:
+  | WeakRef<{ readonly of: PlainHeaps; readonly base: number; readonly literals: readonly NumberLiteral[] }>
+  | undefined;
+let lastValues: WeakRef<{ readonly of: PlainHeaps; readonly values: readonly bigint[] }> | undefined;
+
 /** A heaps component's values, without a literal per heap when it was read from a plain line. */
 export function heapValues(component: HeapsComponent): bigint[] {
   if (!(component instanceof PlainHeaps)) return component.heaps.map((heap) => heap.value);
+  const last = lastValues?.deref();
+  if (last?.of === component) return [...last.values];
   const written = component.written;
   const values: bigint[] = [];
   for (let i = 0; i < written.length; ) {
@@ -90,7 +108,8 @@ export function heapValues(component: HeapsComponent): bigint[] {
     values.push(numberValue(written.slice(start, i)));
     while (i < written.length && !isDigit(written.charCodeAt(i))) i++;
   }
-  return values;
+  lastValues = new WeakRef({ of: component, values });
+  return [...values];
 }
 
 /**
