@@ -9,7 +9,7 @@
 import * as assert from 'node:assert/strict';
 import type { CodeLens, Position } from 'vscode-languageserver-protocol';
 import { digitsText } from '../../server/src/language/numberText';
-import { EXPLAIN_GAME_MARKDOWN_COMMAND } from '../../server/src/protocol';
+import { EXPLAIN_GAME_MARKDOWN_COMMAND, NumberAtRequest } from '../../server/src/protocol';
 import { LanguageServerSession } from '../helpers/languageServer';
 import { MAIN_THREAD_BOUND_MS, report, timed } from './guards';
 
@@ -193,6 +193,26 @@ describe('resource: the main thread does bounded work per request', function () 
       );
       report(`${c.what}: workers idle after didClose`, `${closed.ms.toFixed(0)} ms`, '30,000 ms');
     });
+  });
+
+  it('the whole of a million-digit nimber is printed in a worker: a hover meanwhile answers within the bound', async () => {
+    const uri = 'file:///resource/mainThreadNumberAt.game';
+    // The nimber is the heap XOR 1, not a heap: its digits are not in the text. The heap ends in 3, so it ends in 2.
+    const text = `game g = nim ${MILLION} 1`;
+    await session.open(uri, text);
+    const onName = { line: 0, character: 6 };
+    await until(async () => !markdown(await session.hover(uri, onName)).includes('computing'), 'the value');
+    const whole = session.request<{ text?: string; refused?: string }>(NumberAtRequest.method, {
+      textDocument: { uri },
+      position: onName,
+    });
+    const meanwhile = await timed(() => session.hover(uri, positionOf(text, MILLION)));
+    report('a hover while the nimber is printed', `${meanwhile.ms.toFixed(0)} ms`, `${MAIN_THREAD_BOUND_MS} ms`);
+    assert.ok(meanwhile.ms < MAIN_THREAD_BOUND_MS, `the hover took ${meanwhile.ms.toFixed(0)} ms`);
+    const answer = await timed(() => whole);
+    report('the whole nimber (10^6 digits), printed in a worker', `${answer.ms.toFixed(0)} ms more`, 'none');
+    assert.equal(answer.value.text, `${MILLION.slice(0, -1)}2`, answer.value.refused);
+    await session.close(uri);
   });
 
   it('closing a document stops its running work at once (a computation that would take minutes)', async () => {

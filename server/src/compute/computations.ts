@@ -276,6 +276,8 @@ function stoppedEarly(result: JobResult): boolean {
     case 'reply':
     case 'gameTree':
       return false;
+    case 'decimal':
+      return 'stopped' in result.decimal;
     case 'quotient':
       return (result.quotient.stop !== undefined && result.quotient.stop.cause !== 'method') || !!result.genera.stop;
   }
