@@ -220,6 +220,9 @@ describe('resource: the main thread does bounded work per request', function () 
     // Grundy's game up to a heap of 10^9 has no proved period: its sequence would compute for minutes.
     await session.open(uri, 'game g = grundy 1000000000');
     await until(() => session.busyWorkers > 0, 'the computation started', 10_000, 10);
+    // It does not end by itself: still running a second later.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.ok(session.busyWorkers > 0, 'the computation ended by itself: this test would prove nothing');
     await session.close(uri);
     const closed = await timed(() => until(() => session.busyWorkers === 0, 'workers idle after didClose', 10_000, 10));
     report('a long computation: workers idle after didClose', `${closed.ms.toFixed(0)} ms`, '10,000 ms');

@@ -65,7 +65,7 @@ const COMPONENT_WORDS: { readonly [K in CheckedComponent['kind']]: ComponentWord
       ? ['', `heaps: ${firstParts(component.heaps, (h, i) => `${numberText(h)} → ${part(i)}`).join(', ')}`]
       : []),
     ...(component.heaps.length > 1 && result.nimber !== null
-      ? [`${firstParts(result.parts, (g) => nim(g!)).join(' ⊕ ')} = ${nim(result.nimber)}`]
+      ? [`${firstParts(result.parts, (g) => nim(g!), '… ').join(' ⊕ ')} = ${nim(result.nimber)}`]
       : []),
   ],
   'octal-row': (component, result, part) => [

@@ -280,8 +280,10 @@ function binary(n: bigint, width: number): string {
 }
 
 function label(text: string): string {
-  const line = text.replace(/\s+/g, ' ');
-  return line.length > LABEL_LENGTH ? `${line.slice(0, LABEL_LENGTH - 1)}…` : line;
+  // Only the start is read: a component may be a megabyte of heaps.
+  const cut = text.length > 4 * LABEL_LENGTH;
+  const line = (cut ? text.slice(0, 4 * LABEL_LENGTH) : text).replace(/\s+/g, ' ');
+  return cut || line.length > LABEL_LENGTH ? `${line.slice(0, LABEL_LENGTH - 1)}…` : line;
 }
 
 /**
