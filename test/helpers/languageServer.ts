@@ -478,7 +478,7 @@ export class LanguageServerSession {
 }
 
 /**
- * A job's digest: its JSON (bigints in hexadecimal, which is linear: decimal printing of a million-digit heap would take
+ * A job's digest: its JSON (bigints in hexadecimal, which is linear: printing a million-digit heap in decimal takes
  * a third of a second of the thread the in-process server shares; typed arrays written out), hashed.
  */
 function jobDigest(job: unknown): string {

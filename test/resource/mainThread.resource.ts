@@ -195,7 +195,7 @@ describe('resource: the main thread does bounded work per request', function () 
     });
   });
 
-  it('the whole of a million-digit nimber is printed in a worker: a hover meanwhile answers within the bound', async () => {
+  it('a million-digit nimber is printed whole in a worker: a hover meanwhile answers within the bound', async () => {
     const uri = 'file:///resource/mainThreadNumberAt.game';
     // The nimber is the heap XOR 1, not a heap: its digits are not in the text. The heap ends in 3, so it ends in 2.
     const text = `game g = nim ${MILLION} 1`;

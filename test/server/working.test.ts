@@ -133,7 +133,7 @@ describe("a heap's working", () => {
     assert.ok(!few.shown && /more than 40,000 steps/.test(few.why), few.shown ? '' : few.why);
   });
 
-  it('a heap past WORKING_DIGITS digits gets no working, and says how many digits it has, from its text or its value', () => {
+  it('a heap past WORKING_DIGITS digits gets no working and says its digit count, from its text or its value', () => {
     for (const text of ['subtract all', 'subtract {1, 2, 5}', 'octal 0.77', 'subtract squares', 'octal 4.[3]']) {
       const rule = ruleOf(text);
       const summary = summarizeSequence(ruleSequence(rule, {}, { stopAt: 64 }));
@@ -154,7 +154,7 @@ describe("a heap's working", () => {
     }
   });
 
-  it('a heap of 100,002 digits: the hover gives its value, its digits from the text, and why its working is not shown', () => {
+  it('a heap of 100,002 digits: its hover gives its value, its digits from the text, and why no working', () => {
     const written = `9${'1234567890'.repeat(10_000)}3`;
     const n = BigInt(written);
     const star = (g: bigint) => (g === 0n ? '`0`' : `\`*${g}\``);

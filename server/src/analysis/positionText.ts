@@ -118,10 +118,13 @@ export function moveLabel(before: TreeComponent, { move }: GameMove, names: Comp
       case 'leftmost': {
         const from = before.kind === 'leftmost' ? before.rows[move.row]?.[move.pile] : undefined;
         const rows = before.kind === 'leftmost' ? before.rows.length : 1;
-        return `${rows > 1 ? `row ${move.row + 1}: ` : ''}${from === undefined ? '?' : numberText(from)} → ${numberText(move.to)}`;
+        const was = from === undefined ? '?' : numberText(from);
+        return `${rows > 1 ? `row ${move.row + 1}: ` : ''}${was} → ${numberText(move.to)}`;
       }
-      case 'staircase':
-        return `${numberText(move.count)} from step ${move.step + 1} → ${move.step === 0 ? 'off' : `step ${move.step}`}`;
+      case 'staircase': {
+        const to = move.step === 0 ? 'off' : `step ${move.step}`;
+        return `${numberText(move.count)} from step ${move.step + 1} → ${to}`;
+      }
       case 'hackenbush': {
         const ends = before.kind === 'hackenbush' ? before.pictures[move.picture]?.ends : undefined;
         const end = (k: number) => (ends ? names.pictureVertex(move.picture, ends[2 * move.edge + k]) : '?');

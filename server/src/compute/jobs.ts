@@ -49,7 +49,7 @@ export type Job =
   | { readonly kind: 'quotient'; readonly rule: HeapRule; readonly upTo: number }
   /** The computer's move in a game (REPLY_COMMAND). */
   | { readonly kind: 'reply'; readonly input: GameInput }
-  /** A number in decimal, whole (NumberAtRequest): printing a long one is superlinear, so not on the server's thread. */
+  /** A number in decimal, whole (NumberAtRequest): printing a long one is superlinear, so not on the main thread. */
   | { readonly kind: 'decimal'; readonly value: bigint }
   /**
    * The game tree's node at the end of `path` (move indexes from the game), its first `maxChildren` children valued

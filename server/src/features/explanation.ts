@@ -53,7 +53,7 @@ function unitLines(view: DocumentView, component: CheckedComponent, result: Comp
   if (component.kind === 'heaps' || component.kind === 'octal-row') {
     const seen = new Set<bigint>();
     let skipped = 0;
-    // The heaps as written, when the component is a list of heaps: long ones are abbreviated and counted from their digits.
+    // The heaps as written, when the component is a list of heaps: long ones are abbreviated from their digits.
     const written = component.syntax.kind === 'heaps' ? component.syntax.heaps : undefined;
     component.heaps.forEach((n, i) => {
       if (seen.has(n)) return;

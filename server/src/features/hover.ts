@@ -206,7 +206,8 @@ function heapHover(
   const n = heaps[heap];
   knownDigits(n, written);
   // The heap's digits from the text: abbreviating them from n would take a power of ten as long as n.
-  const title = `**heap of ${digitsText(written.replace(/^0+(?=\d)/, ''))}** under \`${component.ruleName}\` (${describeRule(component.rule)})`;
+  const size = digitsText(written.replace(/^0+(?=\d)/, ''));
+  const title = `**heap of ${size}** under \`${component.ruleName}\` (${describeRule(component.rule)})`;
   const waiting = pendingOrFailed(value, 'Its nimber');
   if (waiting) return `${title}\n\n${waiting}`;
   const result = componentResult(value, index);

@@ -15,7 +15,7 @@ import { checkRow, writeRowMove } from './treblecross';
 export function writeHeapMove(move: Extract<ComponentMove, { kind: 'heap' }>, component: CheckedComponent): MoveText {
   const syntax = component.syntax;
   if (syntax.kind !== 'heaps') throw mismatch(move, syntax);
-  // Read once (a plain line's literals are made on every read); the heap's digits from its text, not printed from its value.
+  // Read once (a plain line's literals are made on every read); the heap's digits from its text, not from its value.
   const literals = syntax.heaps;
   const literal = literals[move.heap];
   const sameSize = literals.filter((heap) => heap.value === literal.value).length > 1;
