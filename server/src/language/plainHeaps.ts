@@ -8,13 +8,10 @@ import type { HeapsComponent, Name, NumberLiteral } from './ast';
 
 /**
  * Long literals parsed before, by their digits: parsing a million digits takes 140 ms, and a document is analysed again
- * on every keystroke (and a hover on a heap makes every literal of its line). Kept up to PARSED_DIGITS digits in all,
- * whatever their number: a 1 MB line of long heaps is parsed once, not once per request.
+ * on every keystroke.
  */
 const parsedLongNumbers = new Map<string, bigint>();
 const LONG_LITERAL = 1000;
-const PARSED_DIGITS = 4_000_000;
-let parsedDigits = 0;
 
 /** A number literal's value from its digits. */
 export function numberValue(digits: string): bigint {
@@ -25,15 +22,8 @@ export function numberValue(digits: string): bigint {
   let value = parsedLongNumbers.get(digits);
   if (value === undefined) {
     value = BigInt(digits);
-    for (const old of parsedLongNumbers.keys()) {
-      if (parsedDigits + digits.length <= PARSED_DIGITS) break;
-      parsedLongNumbers.delete(old);
-      parsedDigits -= old.length;
-    }
-    if (digits.length <= PARSED_DIGITS) {
-      parsedLongNumbers.set(digits, value);
-      parsedDigits += digits.length;
-    }
+    if (parsedLongNumbers.size >= 16) parsedLongNumbers.delete(parsedLongNumbers.keys().next().value as string);
+    parsedLongNumbers.set(digits, value);
   }
   return value;
 }
@@ -67,8 +57,7 @@ export class PlainHeaps implements HeapsComponent {
   get heaps(): readonly NumberLiteral[] {
     const written = this.written;
     const base = this.end - written.length;
-    const last = lastLiterals?.deref();
-    if (last?.of === this && last.base === base) return last.literals;
+    if (lastLiterals?.of === this && lastLiterals.base === base) return lastLiterals.literals;
     const literals: NumberLiteral[] = [];
     for (let i = 0; i < written.length; ) {
       const start = i;
@@ -77,7 +66,8 @@ export class PlainHeaps implements HeapsComponent {
       literals.push({ start: base + start, end: base + i, text, value: numberValue(text) });
       while (i < written.length && !isDigit(written.charCodeAt(i))) i++;
     }
-    lastLiterals = new WeakRef({ of: this, base, literals });
+    lastLiterals = { of: this, base, literals };
+    forget();
     return literals;
   }
 
@@ -87,19 +77,32 @@ export class PlainHeaps implements HeapsComponent {
 }
 
 /**
- * The last plain component's literals and values made: one line's, kept while it is read again within one request (a
- * hover reads them several times). Held weakly: nothing of an analysis outlives it (a closed document's line included).
+ * The last plain component's literals and values made: one line's, kept while it is read again within the same turn of
+ * the event loop (a hover reads them several times), and let go at its end (forget): nothing of an analysis outlives it,
+ * a closed document's line included. (A WeakRef would not do: what it points to is kept to the end of the turn, and
+ * the CLI reads a whole file of games in one turn.)
  */
 let lastLiterals:
-  | WeakRef<{ readonly of: PlainHeaps; readonly base: number; readonly literals: readonly NumberLiteral[] }>
+  | { readonly of: PlainHeaps; readonly base: number; readonly literals: readonly NumberLiteral[] }
   | undefined;
-let lastValues: WeakRef<{ readonly of: PlainHeaps; readonly values: readonly bigint[] }> | undefined;
+let lastValues: { readonly of: PlainHeaps; readonly values: readonly bigint[] } | undefined;
+let forgetting = false;
+
+/** Lets go of the last line's literals and values once the current turn of the event loop is over. */
+function forget(): void {
+  if (forgetting) return;
+  forgetting = true;
+  queueMicrotask(() => {
+    lastLiterals = undefined;
+    lastValues = undefined;
+    forgetting = false;
+  });
+}
 
 /** A heaps component's values, without a literal per heap when it was read from a plain line. */
 export function heapValues(component: HeapsComponent): bigint[] {
   if (!(component instanceof PlainHeaps)) return component.heaps.map((heap) => heap.value);
-  const last = lastValues?.deref();
-  if (last?.of === component) return [...last.values];
+  if (lastValues?.of === component) return [...lastValues.values];
   const written = component.written;
   const values: bigint[] = [];
   for (let i = 0; i < written.length; ) {
@@ -108,7 +111,8 @@ export function heapValues(component: HeapsComponent): bigint[] {
     values.push(numberValue(written.slice(start, i)));
     while (i < written.length && !isDigit(written.charCodeAt(i))) i++;
   }
-  lastValues = new WeakRef({ of: component, values });
+  lastValues = { of: component, values };
+  forget();
   return [...values];
 }
 
