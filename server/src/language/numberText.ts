@@ -4,6 +4,11 @@
 // LONG_NUMBER_DIGITS digits a number is shown as its first and last digits and its digit count:
 // `71234567890123456789…12345678901234567890 (1,000,001 digits)`. The whole value stays one
 // request away (grundy/numberAt) and, for heaps, in the text itself.
+//
+// Nothing here prints a long number: its first digits come from one power of ten (kept, and its
+// neighbours made from it in one linear step) and one division, its last from one remainder, its
+// length from its bit length. When the caller has the digits (a heap as written), knownDigits
+// hands them over and the abbreviation is a slice of them.
 
 /** Numbers with more digits than this are abbreviated. */
 export const LONG_NUMBER_DIGITS = 64;
