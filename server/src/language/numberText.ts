@@ -40,7 +40,8 @@ export function digitsText(digits: string): string {
 export function knownDigits(n: bigint, digits: string): void {
   if (n < LIMIT || made.has(n)) return;
   if (made.size >= MADE_KEPT) made.delete(made.keys().next().value as bigint);
-  made.set(n, digitsText(digits.replace(/^0+(?=\d)/, '')));
+  // Copied, not sliced: a slice would keep the whole text it was cut from (a document) for as long as it is kept here.
+  made.set(n, [...digitsText(digits.replace(/^0+(?=\d)/, ''))].join(''));
 }
 
 /** A number in decimal, abbreviated past LONG_NUMBER_DIGITS digits. */
