@@ -86,8 +86,8 @@ export class PlainHeaps implements HeapsComponent {
 
 /**
  * The last plain component's literals and values made: one line's, kept while it is read again within the same turn of
- * the event loop (a hover reads them several times), and let go at its end (forget): nothing of an analysis outlives it,
- * a closed document's line included. (A WeakRef would not do: what it points to is kept to the end of the turn, and
+ * the event loop (a hover reads them several times), and let go at its end (forget): nothing of an analysis outlives
+ * it, a closed document's line included. (A WeakRef would not do: what it points to is kept to the end of the turn, and
  * the CLI reads a whole file of games in one turn.)
  */
 let lastLiterals:
