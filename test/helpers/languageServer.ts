@@ -158,6 +158,7 @@ export class LanguageServerSession {
       readonly dispose?: () => Promise<void>;
       readonly workers?: readonly Worker[];
       readonly started?: StartedJob[];
+      readonly pool?: WorkerPool;
     },
   ) {
     this.settings = options.settings ?? {};
@@ -266,6 +267,7 @@ export class LanguageServerSession {
       },
       workers,
       started,
+      pool,
     });
     // No processId: the library would watch it and exit this process when it ends.
     return { session, initialize: await session.initialize(options, null) };
@@ -297,6 +299,11 @@ export class LanguageServerSession {
   /** The jobs an in-process server's pool was given, in order (none for a server in a process of its own). */
   get jobsStarted(): readonly StartedJob[] {
     return this.end.started ?? [];
+  }
+
+  /** Jobs an in-process server's workers are running now (0 for a server in a process of its own). */
+  get busyWorkers(): number {
+    return this.end.pool?.busyCount ?? 0;
   }
 
   /** The server's process id (its peak memory is in /proc/PID/status). */
@@ -485,11 +492,14 @@ export class LanguageServerSession {
   }
 }
 
-/** A job's digest: its JSON (bigints and typed arrays written out), hashed. */
+/**
+ * A job's digest: its JSON (bigints in hexadecimal, which is linear: printing a million-digit heap in decimal takes
+ * a third of a second of the thread the in-process server shares; typed arrays written out), hashed.
+ */
 function jobDigest(job: unknown): string {
   const json = JSON.stringify(job, (_, value) =>
     typeof value === 'bigint'
-      ? `${value}n`
+      ? `0x${value.toString(16)}n`
       : ArrayBuffer.isView(value)
         ? Array.from(value as unknown as ArrayLike<number>)
         : value,

@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import {
   countText,
+  digitCount,
   digitsText,
   LONG_NUMBER_DIGITS,
   numberText,
@@ -30,6 +31,21 @@ describe('long numbers', () => {
       }
     }
     assert.equal(numberText(10n ** 100n), `1${'0'.repeat(19)}…${'0'.repeat(20)} (101 digits)`);
+  });
+
+  it('digit counts without printing, at and around every power of ten, and when powers of ten are reused', () => {
+    const next = random(5);
+    // Twice over the same lengths: the second pass reads the powers of ten kept by the first.
+    for (const pass of [1, 2])
+      for (let k = 1; k < 900; k += 1 + Math.floor(next() * 13)) {
+        const p = 10n ** BigInt(k);
+        for (const n of [p - 1n, p, p + 1n, 5n * p, 10n * p - 1n]) {
+          assert.equal(digitCount(n), n.toString().length, `pass ${pass}: 10^${k} and around it`);
+          assert.equal(digitCount(-n), n.toString().length);
+          if (n.toString().length > LONG_NUMBER_DIGITS) assert.equal(numberText(n), digitsText(n.toString()));
+        }
+      }
+    assert.equal(digitCount(0n), 1);
   });
 
   it('a million digits', () => {

@@ -212,6 +212,21 @@ const cases: [string, string, string[]][] = [
     ],
   ],
   [
+    'component head of 40 heaps: the first 16 listed, the rest counted',
+    `${seed}game g = one|two ${Array.from({ length: 40 }, (_, i) => i + 1).join(' ')}`,
+    [
+      'heaps: 1 → `*1`, 2 → `*2`, 3 → `0`',
+      '16 → `*1`, and 24 more',
+      '`*1` ⊕ `*2` ⊕ `0`',
+      '`*1` ⊕ … and 24 more = `*2`',
+    ],
+  ],
+  [
+    'Wythoff positions of 20: the first 16 listed, the rest counted',
+    `game g = wyth|off ${Array.from({ length: 20 }, (_, i) => `(${i}, ${i + 1})`).join(' ')}`,
+    ['- (15, 16) → `*', '- and 4 more'],
+  ],
+  [
     'a Treblecross row: segments and winning cells',
     'game t = treblecross ".....|X."',
     ['nimber **`*1`**', 'independent segments', 'cells 1–3 ("...")', 'Winning moves (3)', 'mark cell 1'],

@@ -3,7 +3,7 @@
 // rule's summary are the engine's, and the mex it shows is the nimber the engine gives, in the
 // working itself and in the hover that shows both. Listing is bounded for heaps of any size.
 import * as assert from 'node:assert/strict';
-import { heapOptions, heapWorking, summaryValue } from '../../server/src/analysis/working';
+import { heapOptions, heapWorking, summaryValue, WORKING_DIGITS } from '../../server/src/analysis/working';
 import { summarizeSequence } from '../../server/src/compute/jobs';
 import { heapNimber, ruleSequence } from '../../server/src/engine';
 import type { HeapRule } from '../../server/src/engine/types';
@@ -131,6 +131,44 @@ describe("a heap's working", () => {
     const one = ruleOf('octal 0.[1]');
     const few = heapWorking(one, 10n ** 30n, summarizeSequence(ruleSequence(one, {}, { stopAt: 64 })));
     assert.ok(!few.shown && /more than 40,000 steps/.test(few.why), few.shown ? '' : few.why);
+  });
+
+  it('a heap past WORKING_DIGITS digits gets no working and says its digit count, from its text or its value', () => {
+    for (const text of ['subtract all', 'subtract {1, 2, 5}', 'octal 0.77', 'subtract squares', 'octal 4.[3]']) {
+      const rule = ruleOf(text);
+      const summary = summarizeSequence(ruleSequence(rule, {}, { stopAt: 64 }));
+      const longest = 10n ** BigInt(WORKING_DIGITS) - 1n; // WORKING_DIGITS digits: still worked (or bounded by count)
+      const worked = heapWorking(rule, longest, summary);
+      assert.ok(worked.shown || !/digits/.test(worked.why), `${text}: ${worked.shown ? '' : worked.why}`);
+      for (const digits of [WORKING_DIGITS + 1, 1_000_000]) {
+        const written = `9${'7'.repeat(digits - 2)}3`;
+        const n = BigInt(written);
+        for (const working of [heapWorking(rule, n, summary, written), heapWorking(rule, n, summary)]) {
+          assert.ok(!working.shown, `${text}, ${digits} digits`);
+          assert.equal(working.why, `the heap has ${digits.toLocaleString('en-US')} digits, too long to work here`);
+        }
+        // Leading zeros as written are not digits of the heap.
+        const padded = heapWorking(rule, n, summary, `000${written}`);
+        assert.ok(!padded.shown && padded.why.startsWith(`the heap has ${digits.toLocaleString('en-US')} digits`));
+      }
+    }
+  });
+
+  it('a heap of 100,002 digits: its hover gives its value, its digits from the text, and why no working', () => {
+    const written = `9${'1234567890'.repeat(10_000)}3`;
+    const n = BigInt(written);
+    const star = (g: bigint) => (g === 0n ? '`0`' : `\`*${g}\``);
+    for (const [source, nimber] of [
+      [`game g = nim ${written}\n`, `\`*${written.slice(0, 20)}…${written.slice(-20)} (100,002 digits)\``],
+      // Subtracting 1 or 2: G(n) = n mod 3.
+      [`rule r = subtract {1, 2}\ngame g = r ${written}\n`, star(n % 3n)],
+    ]) {
+      const answer = hover(viewOf(source), source.indexOf(written) + 5);
+      const value = (answer?.contents as { value: string } | undefined)?.value ?? '';
+      assert.ok(value.includes(`**heap of ${written.slice(0, 20)}…${written.slice(-20)} (100,002 digits)**`), value);
+      assert.ok(value.includes(`nimber **${nimber}**`), `${source.slice(0, 30)}: ${value}`);
+      assert.ok(value.includes('Working not shown: the heap has 100,002 digits, too long to work here.'), value);
+    }
   });
 
   it('the hover shows a mex only when it equals the nimber it shows, for every heap to 30', () => {

@@ -14,6 +14,20 @@ import { describeRule, periodWords, proofWords, starCode } from './wording';
 
 const nim = starCode;
 
+/** Parts (heaps, positions, rows, tokens, pieces) a component's lines list; the rest are counted. */
+export const LISTED_PARTS = 16;
+
+/** The first LISTED_PARTS items written, and how many more: a line of half a million heaps is one short line. */
+function firstParts<T>(items: readonly T[], write: (item: T, i: number) => string, bullet = ''): string[] {
+  const written = items.slice(0, LISTED_PARTS).map(write);
+  if (items.length > LISTED_PARTS)
+    written.push(`${bullet}and ${(items.length - LISTED_PARTS).toLocaleString('en-US')} more`);
+  return written;
+}
+
+/** Positions of Wythoff's game whose Beatty pair is named: an integer square root of a longer one is seconds. */
+const BEATTY_LIMIT = 1n << 4096n;
+
 type Checked<K extends CheckedComponent['kind']> = Extract<CheckedComponent, { kind: K }>;
 
 /** The lines of one kind of component; `part(i)` is its i-th part's nimber (heap, token, position) or `?`. */
@@ -48,31 +62,33 @@ const COMPONENT_WORDS: { readonly [K in CheckedComponent['kind']]: ComponentWord
   heaps: (component, result, part) => [
     ruleLine(component.ruleName, component.rule, result.rule),
     ...(component.heaps.length > 0
-      ? ['', `heaps: ${component.heaps.map((h, i) => `${numberText(h)} → ${part(i)}`).join(', ')}`]
+      ? ['', `heaps: ${firstParts(component.heaps, (h, i) => `${numberText(h)} → ${part(i)}`).join(', ')}`]
       : []),
     ...(component.heaps.length > 1 && result.nimber !== null
-      ? [`${result.parts.map((g) => nim(g!)).join(' ⊕ ')} = ${nim(result.nimber)}`]
+      ? [`${firstParts(result.parts, (g) => nim(g!), '… ').join(' ⊕ ')} = ${nim(result.nimber)}`]
       : []),
   ],
   'octal-row': (component, result, part) => [
     ruleLine(component.ruleName, component.rule, result.rule),
     '',
     'Each run of `X` is a heap:',
-    component.heaps.map((h, i) => `${numberText(h)} → ${part(i)}`).join(', ') || '(no runs: no moves)',
+    firstParts(component.heaps, (h, i) => `${numberText(h)} → ${part(i)}`).join(', ') || '(no runs: no moves)',
   ],
   treblecross: (component, result) => treblecrossLines(component.cells, result),
   tokens: (component, _result, part) => {
-    const tokens = component.vertices.map((v, i) => `\`${component.graph.vertexIndex.nameOf(v)}\` ${part(i)}`);
+    const tokens = firstParts(component.vertices, (v, i) => `\`${component.graph.vertexIndex.nameOf(v)}\` ${part(i)}`);
     return [`tokens on ${tokens.join(', ')} of graph \`${component.graph.name}\``];
   },
   wythoff: (component, result) => {
     const lines = ["Wythoff's game: take any number from one heap, or the same number from both.", ''];
-    for (const [i, [a, b]] of component.positions.entries()) {
+    for (const [i, [a, b]] of component.positions.slice(0, LISTED_PARTS).entries()) {
       const g = result.parts[i];
       const beatty = wythoffPairWords(a, b);
       const value = g === null ? 'nimber not known' : nim(g);
       lines.push(`- (${numberText(a)}, ${numberText(b)}) → ${value}${beatty ? `; ${beatty}` : ''}`);
     }
+    const more = component.positions.length - LISTED_PARTS;
+    if (more > 0) lines.push(`- and ${more.toLocaleString('en-US')} more`);
     if (result.nimber === null)
       lines.push(
         '',
@@ -85,14 +101,17 @@ const COMPONENT_WORDS: { readonly [K in CheckedComponent['kind']]: ComponentWord
     'The leftmost-pile game: a move takes coins from the leftmost non-empty pile of a row. From the right, ' +
       'G = a − 1 if a ≤ G(rest), else a.',
     '',
-    ...component.rows.map((row, i) => `- [${row.map(numberText).join(', ')}] → ${nim(result.parts[i] ?? 0n)}`),
+    ...firstParts(
+      component.rows,
+      (row, i) => `- [${firstParts(row, numberText).join(', ')}] → ${nim(result.parts[i] ?? 0n)}`,
+    ),
   ],
   staircase: (component, result) => [
     'Staircase Nim: a move brings coins from one step down to the next (off the staircase from step 1). Only the ' +
       'odd steps count: their coins are Nim heaps; coins brought down onto an odd step can be brought on down to ' +
       'an even one by the other player, so the even steps change nothing.',
     '',
-    ...component.stairs.map((coins, i) => `- ${staircaseWords(coins)} → ${nim(result.parts[i] ?? 0n)}`),
+    ...firstParts(component.stairs, (coins, i) => `- ${staircaseWords(coins)} → ${nim(result.parts[i] ?? 0n)}`, '- '),
   ],
   hackenbush: (component) => [
     'Green Hackenbush: a move cuts an edge, and whatever is no longer joined to the ground falls. Colon ' +
@@ -100,15 +119,19 @@ const COMPONENT_WORDS: { readonly [K in CheckedComponent['kind']]: ComponentWord
       'vertex add by ⊕. Fusion principle: the vertices of a cycle fuse into one, its edges becoming loops ' +
       'worth *1 each.',
     '',
-    ...component.pictures.map((picture, i) => `- ${pictureWords(picture, component.vertexNames[i], i)}`),
+    ...firstParts(component.pictures, (picture, i) => `- ${pictureWords(picture, component.vertexNames[i], i)}`, '- '),
   ],
   words: (component, result) => [
     `Word game \`${component.ruleName}\`: a move deletes a word; the pieces on either side are played apart.`,
     '',
-    ...component.pieces.map((piece, i) => {
-      const g = result.parts[i];
-      return `- "${quoted(piece)}" → ${g === null ? 'not known' : nim(g)}`;
-    }),
+    ...firstParts(
+      component.pieces,
+      (piece, i) => {
+        const g = result.parts[i];
+        return `- "${quoted(piece)}" → ${g === null ? 'not known' : nim(g)}`;
+      },
+      '- ',
+    ),
   ],
 };
 
@@ -166,7 +189,7 @@ function staircaseWords(coins: readonly bigint[]): string {
 
 /** "the Beatty pair k = …" for a Wythoff P-position, or undefined. */
 function wythoffPairWords(a: bigint, b: bigint): string | undefined {
-  if (!isWythoffP(a, b)) return undefined;
+  if (a >= BEATTY_LIMIT || b >= BEATTY_LIMIT || !isWythoffP(a, b)) return undefined;
   if (a === 0n && b === 0n) return 'the terminal position (k = 0)';
   const { k } = wythoffPartner(a < b ? a : b);
   return `a P-position: the Beatty pair k = ${numberText(k)}, (⌊kφ⌋, ⌊kφ⌋ + k)`;

@@ -2,10 +2,12 @@
 // in no document, so it is written from the engine's data (a worker's TreeComponent) with the
 // names of the game as written: each component's head (its rule or graph), a token game's vertex
 // names, a picture's vertex names. And a move written as a short label (`5 → 2`, `5 → 1+2`,
-// `a → c`). Bounded: a component's text stops past TEXT_LIMIT characters with `…`.
+// `a → c`). Bounded: a component's text stops past TEXT_LIMIT characters with `…`, and long numbers
+// are abbreviated (numberText), never printed whole (printing a million digits is a third of a second).
 import type { TreeComponent } from '../compute/gameTree';
 import type { GameMove } from '../engine/gameTypes';
 import type { CheckedComponent } from '../language/model';
+import { numberText } from '../language/numberText';
 
 /** Characters of a component's text past which it is cut short. */
 export const TEXT_LIMIT = 160;
@@ -39,21 +41,21 @@ function bounded<T>(items: readonly T[], write: (item: T, index: number) => stri
 }
 
 const quoted = (text: string) => JSON.stringify(text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}…` : text);
-const list = (numbers: readonly bigint[]) => `[${bounded(numbers, String, ', ')}]`;
+const list = (numbers: readonly bigint[]) => `[${bounded(numbers, (n) => numberText(n), ', ')}]`;
 
 /** One component, written as in a game: `nim 3 1 5`, `g at a, c`, `wythoff (3, 5)`, … */
 export function componentText(c: TreeComponent, names: ComponentNames): string {
   const body = ((): string => {
     switch (c.kind) {
       case 'heaps':
-        return c.heaps.length === 0 ? '0' : bounded(c.heaps, String, ' ');
+        return c.heaps.length === 0 ? '0' : bounded(c.heaps, (n) => numberText(n), ' ');
       case 'tokens':
         return `at ${bounded(c.vertices, (v) => names.vertex(v), ', ')}`;
       case 'treblecross':
       case 'octal-row':
         return quoted(c.cells);
       case 'wythoff':
-        return bounded(c.positions, ([a, b]) => `(${a}, ${b})`, ' ');
+        return bounded(c.positions, ([a, b]) => `(${numberText(a)}, ${numberText(b)})`, ' ');
       case 'leftmost':
         return bounded(c.rows, list, ' ');
       case 'staircase':
@@ -97,8 +99,8 @@ export function moveLabel(before: TreeComponent, { move }: GameMove, names: Comp
   const label = ((): string => {
     switch (move.kind) {
       case 'heap': {
-        const from = before.kind === 'heaps' ? String(before.heaps[move.heap]) : '?';
-        return `${from} → ${move.leaves.length === 0 ? '0' : move.leaves.join('+')}`;
+        const from = before.kind === 'heaps' ? numberText(before.heaps[move.heap]) : '?';
+        return `${from} → ${move.leaves.length === 0 ? '0' : move.leaves.map((n) => numberText(n)).join('+')}`;
       }
       case 'token': {
         const from = before.kind === 'tokens' ? names.vertex(before.vertices[move.token]) : '?';
@@ -110,15 +112,19 @@ export function moveLabel(before: TreeComponent, { move }: GameMove, names: Comp
         return move.count === 1 ? `knock ${move.start + 1}` : `knock ${move.start + 1}–${move.start + move.count}`;
       case 'wythoff': {
         const from = before.kind === 'wythoff' ? before.positions[move.position] : undefined;
-        return `${from ? `(${from[0]}, ${from[1]})` : '?'} → (${move.to[0]}, ${move.to[1]})`;
+        const pair = ([a, b]: readonly [bigint, bigint]) => `(${numberText(a)}, ${numberText(b)})`;
+        return `${from ? pair(from) : '?'} → ${pair(move.to)}`;
       }
       case 'leftmost': {
         const from = before.kind === 'leftmost' ? before.rows[move.row]?.[move.pile] : undefined;
         const rows = before.kind === 'leftmost' ? before.rows.length : 1;
-        return `${rows > 1 ? `row ${move.row + 1}: ` : ''}${from ?? '?'} → ${move.to}`;
+        const was = from === undefined ? '?' : numberText(from);
+        return `${rows > 1 ? `row ${move.row + 1}: ` : ''}${was} → ${numberText(move.to)}`;
       }
-      case 'staircase':
-        return `${move.count} from step ${move.step + 1} → ${move.step === 0 ? 'off' : `step ${move.step}`}`;
+      case 'staircase': {
+        const to = move.step === 0 ? 'off' : `step ${move.step}`;
+        return `${numberText(move.count)} from step ${move.step + 1} → ${to}`;
+      }
       case 'hackenbush': {
         const ends = before.kind === 'hackenbush' ? before.pictures[move.picture]?.ends : undefined;
         const end = (k: number) => (ends ? names.pictureVertex(move.picture, ends[2 * move.edge + k]) : '?');

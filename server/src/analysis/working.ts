@@ -2,7 +2,9 @@
 // its rule with their values and the mex picked, a vertex's successors and their mex, and a sum's
 // XOR in binary columns with the component a winning move changes.
 //
-// It runs on the server's main thread, so everything here is bounded whatever the input: a heap's
+// It runs on the server's main thread, so everything here is bounded whatever the input: a heap of
+// more than WORKING_DIGITS digits is not worked at all (each of its options is a number as long as
+// it, and a listing of a million-digit heap's options made gigabytes), and smaller heaps'
 // options are listed from the rule's definition (as engine/unitOptions.ts lists them, in the same
 // order, with sizes of any length) but at most MAX_OPTIONS of them, in at most MAX_STEPS steps;
 // their values are read only from what the hover has at hand, the rule's summary (its first values
@@ -15,7 +17,7 @@ import { membersAscending, membersUpTo } from '../engine/subtractionSets';
 import { codeDigitOf, codeDistinct, isInfiniteCode } from '../engine/takeBreakCode';
 import type { GraphNimbers, HeapRule } from '../engine/types';
 import type { GraphSymbol } from '../language/model';
-import { countText, numberText } from '../language/numberText';
+import { countText, digitCount, numberText } from '../language/numberText';
 import { star, starCode } from './wording';
 
 const nim = starCode;
@@ -28,6 +30,13 @@ const MAX_STEPS = 4 * MAX_OPTIONS;
 export const SHOWN_OPTIONS = 8;
 /** Distinct values written out in full. */
 const SHOWN_VALUES = 12;
+/**
+ * Heaps with more digits than this get no working: each option is a number of the heap's length,
+ * and MAX_STEPS of them must stay a few milliseconds of the main thread's time (working.test.ts
+ * times the largest heap allowed under every rule kind).
+ */
+export const WORKING_DIGITS = 1_000;
+const WORKING_LIMIT = 10n ** BigInt(WORKING_DIGITS);
 /** Members of a subtraction set read by the sieve (membersUpTo) before the generator takes over. */
 const SIEVED_MEMBERS = 1_000_000;
 
@@ -133,8 +142,22 @@ export type HeapWorking =
     }
   | { readonly shown: false; readonly why: string };
 
-/** The working of a heap of n: every option's value from the summary, and their mex; or why it is not shown. */
-export function heapWorking(rule: HeapRule, n: bigint, summary: RuleSummary | undefined): HeapWorking {
+/**
+ * The working of a heap of n: every option's value from the summary, and their mex; or why it is not
+ * shown. `written` is the heap as written in the text, when there is one: a long heap's digits are
+ * counted from it (counting them from n takes a power of ten as long as n).
+ */
+export function heapWorking(
+  rule: HeapRule,
+  n: bigint,
+  summary: RuleSummary | undefined,
+  written?: string,
+): HeapWorking {
+  // Compared with a constant: constant time for a heap of any length (bigints compare lengths first).
+  if (n >= WORKING_LIMIT) {
+    const digits = written !== undefined && /^\d+$/.test(written) ? written.replace(/^0+/, '').length : digitCount(n);
+    return { shown: false, why: `the heap has ${countText(digits)} digits, too long to work here` };
+  }
   const options = listOptions(rule, n, MAX_OPTIONS);
   if (options === 'options')
     return { shown: false, why: `the heap has more than ${countText(MAX_OPTIONS)} options, too many to list here` };
@@ -257,8 +280,10 @@ function binary(n: bigint, width: number): string {
 }
 
 function label(text: string): string {
-  const line = text.replace(/\s+/g, ' ');
-  return line.length > LABEL_LENGTH ? `${line.slice(0, LABEL_LENGTH - 1)}…` : line;
+  // Only the start is read: a component may be a megabyte of heaps.
+  const cut = text.length > 4 * LABEL_LENGTH;
+  const line = (cut ? text.slice(0, 4 * LABEL_LENGTH) : text).replace(/\s+/g, ' ');
+  return cut || line.length > LABEL_LENGTH ? `${line.slice(0, LABEL_LENGTH - 1)}…` : line;
 }
 
 /**

@@ -495,6 +495,8 @@ function stoppedEarly(result: JobResult): boolean {
     case 'gameTree':
     case 'quotientGrowth':
       return false;
+    case 'decimal':
+      return 'stopped' in result.decimal;
     case 'quotient':
       return (result.quotient.stop !== undefined && result.quotient.stop.cause !== 'method') || !!result.genera.stop;
   }

@@ -12,6 +12,7 @@ import {
   ruleSequence,
 } from '../engine';
 import { timeShare } from '../engine/budget';
+import { decimalText } from '../engine/decimal';
 import { gameAfter, gameMoves, gameOver } from '../engine/gamePositions';
 import type { GameInput, GameMove } from '../engine/gameTypes';
 import { type GeneraResult, heapGenera } from '../engine/genus';
@@ -26,6 +27,7 @@ import type {
   HeapRule,
   HeapSequence,
   Periodicity,
+  StopCause,
   TreblecrossSegment,
 } from '../engine/types';
 import { type WythoffTable, wythoffTable } from '../engine/wythoffNimbers';
@@ -63,6 +65,8 @@ export type Job =
   | { readonly kind: 'quotient'; readonly rule: HeapRule; readonly upTo: number }
   /** The computer's move in a game (REPLY_COMMAND). */
   | { readonly kind: 'reply'; readonly input: GameInput }
+  /** A number in decimal, whole (NumberAtRequest): printing a long one is superlinear, so not on the main thread. */
+  | { readonly kind: 'decimal'; readonly value: bigint }
   /**
    * The game tree's node at the end of `path` (move indexes from the game), its first `maxChildren` children valued
    * (GameTreeRequest); `root`: the root's hash the path was made for (gameTree.ts).
@@ -84,7 +88,8 @@ export type JobResult =
   | { readonly kind: 'quotient'; readonly quotient: MisereQuotient; readonly genera: GeneraResult }
   | { readonly kind: 'quotientGrowth'; readonly growth: QuotientGrowth }
   | { readonly kind: 'reply'; readonly reply: ReplyChoice }
-  | { readonly kind: 'gameTree'; readonly node: GameTreeNode };
+  | { readonly kind: 'gameTree'; readonly node: GameTreeNode }
+  | { readonly kind: 'decimal'; readonly decimal: { text: string } | { stopped: StopCause } };
 
 /** Where a slice of a quotient's growth got. */
 export interface QuotientGrowth {
@@ -401,6 +406,8 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
       return { kind: 'reply', reply: replyChoice(job.input, budget, cache) };
     case 'gameTree':
       return { kind: 'gameTree', node: gameTreeNode(job.input, job.path, job.maxChildren, budget, cache, job.root) };
+    case 'decimal':
+      return { kind: 'decimal', decimal: decimalText(job.value, budget) };
     case 'quotient': {
       // Three quarters of the time for the quotient, what is left for the genus (a brute force).
       const key = ruleKey(job.rule);
@@ -455,6 +462,7 @@ export class SharedRuleSummaries {
       case 'quotientGrowth':
       case 'reply':
       case 'gameTree':
+      case 'decimal':
         return result;
       case 'game':
         if (!result.game.components.some((c) => c.rule)) return result;

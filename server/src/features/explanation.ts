@@ -12,7 +12,7 @@ import { starCode as nim, sequenceWhy } from '../analysis/wording';
 import { heapWorking, heapWorkingWords, vertexWorking } from '../analysis/working';
 import type { ComponentResult } from '../compute/jobs';
 import type { CheckedComponent, GameSymbol } from '../language/model';
-import { countText, numberText, withShortNumbers } from '../language/numberText';
+import { countText, digitsText, knownDigits, numberText, withShortNumbers } from '../language/numberText';
 import { EXPLAIN_GAME_MARKDOWN_COMMAND, explainGameMarkdownArguments } from '../protocol';
 import { type Feature, Refusal } from './feature';
 import { hover } from './hover';
@@ -53,15 +53,20 @@ function unitLines(view: DocumentView, component: CheckedComponent, result: Comp
   if (component.kind === 'heaps' || component.kind === 'octal-row') {
     const seen = new Set<bigint>();
     let skipped = 0;
+    // The heaps as written, when the component is a list of heaps: long ones are abbreviated from their digits.
+    const written = component.syntax.kind === 'heaps' ? component.syntax.heaps : undefined;
     component.heaps.forEach((n, i) => {
       if (seen.has(n)) return;
       if (seen.size >= EXPLAINED_UNITS) return void skipped++;
       seen.add(n);
       const g = result.parts[i];
-      out.push('', `### heap of ${numberText(n)}`, '');
+      const literal = written?.[i];
+      const digits = literal?.value === n ? literal.text.replace(/^0+(?=\d)/, '') : undefined;
+      if (digits !== undefined) knownDigits(n, digits);
+      out.push('', `### heap of ${digits !== undefined ? digitsText(digits) : numberText(n)}`, '');
       if (g === null || g === undefined) return void out.push(`nimber not known: ${result.reason ?? 'not computed'}`);
       out.push(`nimber **${nim(g)}**${result.rule ? `: ${sequenceWhy(result.rule, n)}` : ''}`);
-      const working = heapWorking(component.rule, n, result.rule);
+      const working = heapWorking(component.rule, n, result.rule, digits);
       if (!working.shown || working.mex === g) out.push('', heapWorkingWords(working));
     });
     if (skipped > 0) out.push('', `_… and ${countText(skipped)} more heaps, not explained here._`);

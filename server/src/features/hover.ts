@@ -28,7 +28,7 @@ import type { GameMove } from '../engine/gameTypes';
 import { type GraphNimbers, type HeapRule, isHeapRule } from '../engine/types';
 import type { GameDeclaration, GraphDeclaration, Name, RuleDeclaration } from '../language/ast';
 import type { CheckedComponent, GameSymbol, GraphSymbol } from '../language/model';
-import { countText, numberText, withShortNumbers } from '../language/numberText';
+import { countText, digitsText, knownDigits, withShortNumbers } from '../language/numberText';
 import { spanContains as inside, type Span, spanAt } from '../language/text';
 import { writeMove } from '../language/writeMove';
 import { textDocumentPositionParams } from '../params';
@@ -86,7 +86,8 @@ function gameDeclarationHover(view: DocumentView, declaration: GameDeclaration, 
   const value = view.game(game);
   if (syntax.kind === 'heaps' && component.kind === 'heaps') {
     const heap = syntax.heaps.findIndex((h) => inside(h, offset));
-    if (heap >= 0) return [heapHover(view, game, component, index, heap, value), syntax.heaps[heap]];
+    if (heap >= 0)
+      return [heapHover(view, game, component, index, heap, syntax.heaps[heap].text, value), syntax.heaps[heap]];
   }
   if (syntax.kind === 'tokens' && component.kind === 'tokens') {
     const token = syntax.vertices.findIndex((v) => inside(v, offset));
@@ -198,10 +199,16 @@ function heapHover(
   component: CheckedComponent & { kind: 'heaps' },
   index: number,
   heap: number,
+  written: string,
   value: Value<GameResult> | undefined,
 ): string {
-  const n = component.heaps[heap];
-  const title = `**heap of ${numberText(n)}** under \`${component.ruleName}\` (${describeRule(component.rule)})`;
+  // Read once: a plain line's heaps are made from its text on every read.
+  const heaps = component.heaps;
+  const n = heaps[heap];
+  knownDigits(n, written);
+  // The heap's digits from the text: abbreviating them from n would take a power of ten as long as n.
+  const size = digitsText(written.replace(/^0+(?=\d)/, ''));
+  const title = `**heap of ${size}** under \`${component.ruleName}\` (${describeRule(component.rule)})`;
   const waiting = pendingOrFailed(value, 'Its nimber');
   if (waiting) return `${title}\n\n${waiting}`;
   const result = componentResult(value, index);
@@ -214,7 +221,7 @@ function heapHover(
   else if (result.rule) out.push(`Why: ${sequenceWhy(result.rule, n)}.`);
   else out.push('Why: no move from this heap changes anything (it is below every move).');
   // Its options and their mex, when the rule's summary gives every option's value (working.ts).
-  const working = heapWorking(component.rule, n, result.rule);
+  const working = heapWorking(component.rule, n, result.rule, written);
   if (!working.shown || working.mex === g) out.push('', heapWorkingWords(working));
   // Equal heaps have the same moves; the engine lists them under the first one.
   out.push(
@@ -222,7 +229,7 @@ function heapHover(
       view,
       game,
       value.value,
-      (m) => m.component === index && m.move.kind === 'heap' && component.heaps[m.move.heap] === n,
+      (m) => m.component === index && m.move.kind === 'heap' && heaps[m.move.heap] === n,
     ),
   );
   return out.join('\n');

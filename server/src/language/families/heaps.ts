@@ -15,11 +15,12 @@ import { checkRow, writeRowMove } from './treblecross';
 export function writeHeapMove(move: Extract<ComponentMove, { kind: 'heap' }>, component: CheckedComponent): MoveText {
   const syntax = component.syntax;
   if (syntax.kind !== 'heaps') throw mismatch(move, syntax);
-  const literal = syntax.heaps[move.heap];
-  const sameSize = syntax.heaps.filter((heap) => heap.value === literal.value).length > 1;
-  const which = sameSize
-    ? `heap of ${numberText(literal.value)} (heap ${move.heap + 1} of \`${syntax.rule.text}\`)`
-    : `heap of ${numberText(literal.value)}`;
+  // Read once (a plain line's literals are made on every read); the heap's digits from its text, not from its value.
+  const literals = syntax.heaps;
+  const literal = literals[move.heap];
+  const sameSize = literals.filter((heap) => heap.value === literal.value).length > 1;
+  const size = digitsText(literal.text.replace(/^0+(?=\d)/, ''));
+  const which = sameSize ? `heap of ${size} (heap ${move.heap + 1} of \`${syntax.rule.text}\`)` : `heap of ${size}`;
   const left = move.leaves.map(numberText);
   const leaving = left.length === 3 ? `${left[0]}, ${left[1]} and ${left[2]}` : left.join(' and ');
   return {
