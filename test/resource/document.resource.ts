@@ -14,12 +14,19 @@ import { MAIN_THREAD_BOUND_MS, report, timed } from './guards';
 const LINES = 2000;
 const EDITS = 40;
 
-/** The jobs given more than once: digest → how many times. */
+/**
+ * The jobs given more than once: digest → how many times. A misère quotient grows in slices of one
+ * job each, resumed where the last stopped (each slice is new work), and a game past what its
+ * quotient covered runs once more when the growth gets there: those are not counted, unless a game
+ * ran more than twice.
+ */
 function repeated(session: LanguageServerSession): Map<string, number> {
   const counts = new Map<string, number>();
   for (const job of session.jobsStarted)
     counts.set(`${job.kind}:${job.digest}`, (counts.get(`${job.kind}:${job.digest}`) ?? 0) + 1);
-  return new Map([...counts].filter(([, n]) => n > 1));
+  return new Map(
+    [...counts].filter(([key, n]) => !key.startsWith('quotientGrowth:') && (key.startsWith('game:') ? n > 2 : n > 1)),
+  );
 }
 
 async function settled(session: LanguageServerSession, timeoutMs = 240_000): Promise<void> {

@@ -68,6 +68,8 @@ interface Growth extends QuotientProgress {
   /** The games waiting for it, by key (their requests, to run them again). */
   readonly waiters: Map<string, ComputationRequest>;
   sliceMs: number;
+  /** The time its slices were given so far, in ms. */
+  spentMs: number;
 }
 
 /**
@@ -75,6 +77,15 @@ interface Growth extends QuotientProgress {
  * rule wait at most about this long behind it. A slice that added no heap makes the next twice as long.
  */
 const SLICE_MS = 1000;
+
+/**
+ * A growth that has not covered its games after this many computation budgets (and at least
+ * GROWTH_FLOOR_MS) of slices ends, and its games say where the quotient stopped: a wild rule's
+ * quotient (Dawson's Kayles past heap 32) would otherwise grow for as long as the server runs, and a
+ * document with one such game would never rest. A busy machine still gets ten budgets for it.
+ */
+const GROWTH_BUDGETS = 10;
+const GROWTH_FLOOR_MS = 60_000;
 
 export interface ComputationRequest {
   readonly key: string;
@@ -215,6 +226,7 @@ export class Computations implements ComputationSource {
         heaps: wanted.heaps,
         waiters: new Map(),
         sliceMs: this.sliceMs,
+        spentMs: 0,
       };
       this.growths.set(wanted.ruleKey, growth);
       const growthEntry: Entry = { computation: { state: 'pending', label: '', startedAt: Date.now() }, growth };
@@ -246,6 +258,7 @@ export class Computations implements ComputationSource {
     for (const key of growth.waiters.keys()) to = Math.max(to, this.entries.get(key)?.waiting?.to ?? 0);
     const job: Job = { kind: 'quotientGrowth', rule: growth.rule, to };
     const handle = this.pool.run(job, growth.sliceMs, [growth.ruleKey]);
+    growth.spentMs += growth.sliceMs;
     entry.handle = handle;
     void handle.outcome.then((outcome) => {
       if (this.entries.get(growth.key) !== entry) return; // forgotten meanwhile
@@ -316,6 +329,25 @@ export class Computations implements ComputationSource {
         this.start(request, waiter, again);
       }
       if (growth.waiters.size === 0) return this.endGrowth(entry);
+      const allowedMs = Math.max(GROWTH_BUDGETS * this.budgetMs, GROWTH_FLOOR_MS);
+      if (growth.spentMs >= allowedMs) {
+        // Its share is spent: the games still waiting say where the quotient stopped, and rest.
+        const seconds = Math.round(growth.spentMs / 1000).toLocaleString('en-US');
+        const reason =
+          `the misère quotient of ${growth.ruleName} stops at heap ${grown.heaps}: its growth had ${seconds} s ` +
+          `(${GROWTH_BUDGETS} computation budgets) and did not reach the heaps this game needs`;
+        for (const [key, request] of growth.waiters) {
+          const waiter = this.entries.get(key);
+          if (!waiter?.waiting) continue;
+          const { result } = waiter.waiting;
+          waiter.waiting = undefined;
+          const { quotientWanted: _, ...rest } = result;
+          const game: GameResult = { ...rest, reason: result.reason ? `${result.reason}; ${reason}` : reason };
+          this.finish(request, waiter, { status: 'done', result: { kind: 'game', game }, cancelled: false });
+        }
+        growth.waiters.clear();
+        return this.endGrowth(entry);
+      }
       this.labelGrowth(entry);
       this.growSlice(entry);
     });
