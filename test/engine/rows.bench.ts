@@ -2,33 +2,15 @@
 // `grundy sequence 'octal 0.007' --to 100000`, the same game (a row of n empty cells is the 0.007 heap
 // of n + 2), both as a user runs them, with default flags, in the same run (issue 39: within 1.5×,
 // and within 300 MB). Each command runs ROUNDS times, alternately, and the medians are compared.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repositoryPath } from '../helpers/paths';
+import { type CliRun, cli } from '../resource/guards';
 
 const CELLS = 100_000;
 const ROUNDS = 3;
 const TARGET_RATIO = 1.5;
 const TARGET_MB = 300;
-
-function grundy(args: readonly string[]): { ms: number; peakMb: number; status: number | null; stdout: string } {
-  const started = performance.now();
-  const run = spawnSync(
-    process.execPath,
-    [
-      '--require',
-      repositoryPath('test', 'helpers', 'reportPeakMemory.cjs'),
-      repositoryPath('out', 'cli', 'grundy.js'),
-      ...args,
-    ],
-    { encoding: 'utf8', maxBuffer: 2 ** 28 },
-  );
-  const ms = performance.now() - started;
-  const peakMb = Number(/peak-rss-kib (\d+)/.exec(run.stderr)?.[1] ?? Number.NaN) / 1024;
-  return { ms, peakMb, status: run.status, stdout: run.stdout };
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -36,11 +18,11 @@ const folder = mkdtempSync(join(tmpdir(), 'grundy-rows-bench-'));
 try {
   const file = join(folder, 'row.game');
   writeFileSync(file, `game row = treblecross "${'.'.repeat(CELLS)}"\n`);
-  const analyzed: ReturnType<typeof grundy>[] = [];
-  const sequenced: ReturnType<typeof grundy>[] = [];
+  const analyzed: CliRun[] = [];
+  const sequenced: CliRun[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    sequenced.push(grundy(['sequence', 'octal 0.007', '--to', String(CELLS)]));
-    analyzed.push(grundy(['analyze', file]));
+    sequenced.push(cli(['sequence', 'octal 0.007', '--to', String(CELLS)]));
+    analyzed.push(cli(['analyze', file]));
   }
   const analyze = median(analyzed.map((r) => r.ms));
   const sequence = median(sequenced.map((r) => r.ms));

@@ -298,19 +298,8 @@ export class Computations implements ComputationSource {
       growth.heaps = grown.heaps;
       if (outcome.status === 'dropped' || outcome.cancelled) {
         // The user's cancel: the games waiting keep what they had, said unknown.
-        for (const [key, request] of growth.waiters) {
-          const waiter = this.entries.get(key);
-          if (!waiter?.waiting) continue;
-          const { result } = waiter.waiting;
-          waiter.waiting = undefined;
-          waiter.cancelledByUser = true;
-          const reason = `the misère quotient of ${growth.ruleName} was cancelled at heap ${grown.heaps}`;
-          const { quotientWanted: _, ...rest } = result;
-          const game: GameResult = { ...rest, reason: result.reason ? `${result.reason}; ${reason}` : reason };
-          this.finish(request, waiter, { status: 'done', result: { kind: 'game', game }, cancelled: true });
-        }
-        growth.waiters.clear();
-        return this.endGrowth(entry);
+        const reason = `the misère quotient of ${growth.ruleName} was cancelled at heap ${grown.heaps}`;
+        return this.endWaiting(entry, reason, true);
       }
       // Games it now covers (every one, when it proved its period or will grow no more) run again.
       for (const [key, request] of growth.waiters) {
@@ -336,21 +325,31 @@ export class Computations implements ComputationSource {
         const reason =
           `the misère quotient of ${growth.ruleName} stops at heap ${grown.heaps}: its growth had ${seconds} s ` +
           `(${GROWTH_BUDGETS} computation budgets) and did not reach the heaps this game needs`;
-        for (const [key, request] of growth.waiters) {
-          const waiter = this.entries.get(key);
-          if (!waiter?.waiting) continue;
-          const { result } = waiter.waiting;
-          waiter.waiting = undefined;
-          const { quotientWanted: _, ...rest } = result;
-          const game: GameResult = { ...rest, reason: result.reason ? `${result.reason}; ${reason}` : reason };
-          this.finish(request, waiter, { status: 'done', result: { kind: 'game', game }, cancelled: false });
-        }
-        growth.waiters.clear();
-        return this.endGrowth(entry);
+        return this.endWaiting(entry, reason, false);
       }
       this.labelGrowth(entry);
       this.growSlice(entry);
     });
+  }
+
+  /**
+   * Ends a growth before it covered its games: each game still waiting keeps the result it had,
+   * with `reason` added (the user's cancel, or the growth's share spent), and the growth ends.
+   */
+  private endWaiting(entry: Entry, reason: string, cancelled: boolean): void {
+    const growth = entry.growth as Growth;
+    for (const [key, request] of growth.waiters) {
+      const waiter = this.entries.get(key);
+      if (!waiter?.waiting) continue;
+      const { result } = waiter.waiting;
+      waiter.waiting = undefined;
+      if (cancelled) waiter.cancelledByUser = true;
+      const { quotientWanted: _, ...rest } = result;
+      const game: GameResult = { ...rest, reason: result.reason ? `${result.reason}; ${reason}` : reason };
+      this.finish(request, waiter, { status: 'done', result: { kind: 'game', game }, cancelled });
+    }
+    growth.waiters.clear();
+    this.endGrowth(entry);
   }
 
   private endGrowth(entry: Entry): void {
