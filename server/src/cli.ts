@@ -22,7 +22,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { type GameReport, INVALID_GAME_REASON, reportGame, shownNimber } from './analysis/gameReport';
 import { createEngineCache, ruleKey, ruleSequence, sequenceNimber, trimCache } from './engine';
 import { sequenceLengthLimit } from './engine/budget';
-import { misereQuotient, quotientImage } from './engine/misereQuotient';
+import { misereQuotient, quotientImage, quotientWorkFor } from './engine/misereQuotient';
 import { observedRegularity } from './engine/period';
 import { type Budget, type HeapRule, type HeapSequence, isHeapRule } from './engine/types';
 import { type AnalyzedDocument, analyzeStreaming, analyzeText, StreamedText } from './language/analyze';
@@ -282,6 +282,8 @@ function analyze(file: string, options: Options, out: SyncOutput): number {
     return { deadline: now + Math.max(0, deadline - now) / Math.max(1, left) };
   };
   const cache = createEngineCache();
+  // Every misère game's quotient grows within the work of one budget: the answer does not depend on the machine.
+  const quotientWork = quotientWorkFor(options.budgetMs);
   const document = { file: { text } };
   let done = 0;
   // This thread's heap is the ceiling (see runInWorker): the computed values are let go first
@@ -302,7 +304,12 @@ function analyze(file: string, options: Options, out: SyncOutput): number {
   // games nor their reports are ever all held.
   const report = (game: GameSymbol) => {
     if (done % 64 === 0) stopBetweenGames();
-    const r = reportGame(document, game, { budget: shareOf(games - done), cache, maxMoves: options.maxMoves });
+    const r = reportGame(document, game, {
+      budget: shareOf(games - done),
+      cache,
+      maxMoves: options.maxMoves,
+      quotientWork,
+    });
     if (options.json) {
       const result = r.result;
       const reason = result ? result.reason : INVALID_GAME_REASON;

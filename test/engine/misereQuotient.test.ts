@@ -213,6 +213,47 @@ describe('misère quotients', () => {
     }
   });
 
+  it('a work limit stops at the same heap however the time is sliced, and a game past it ends (Dawson)', () => {
+    // Dawson's Kayles reads about 10^7 elements to heap 29 and 3.6·10^7 to heap 30 (counted, not timed).
+    const code = '0.07';
+    const workLimit = 20_000_000;
+    const whole = misereQuotient(octal(code), code, {}, { to: 40, workLimit });
+    assert.equal(whole.quotient.stop?.cause, 'work-limit');
+    assert.match(whole.quotient.stop?.reason ?? '', /^heap 30 was not reached within the 20,000,000 steps/);
+    assert.equal(whole.quotient.heaps, 29);
+    // The same limit in slices cut anywhere: the heaps cut short are not counted, so it stops at the same heap.
+    const cache = createEngineCache();
+    let polls = 3;
+    let last: MisereQuotient | undefined;
+    for (let slices = 0; ; slices++) {
+      let left = polls;
+      const before = cache.quotients.get(code)?.heaps ?? 0;
+      last = cachedMisereQuotient(cache, octal(code), code, { isCancelled: () => left-- <= 0 }, { to: 40, workLimit });
+      if (last.stop?.cause !== 'cancelled') {
+        assert.ok(slices > 10, `${slices} slices`);
+        break;
+      }
+      polls = last.heaps > before ? 3 : 2 * polls;
+    }
+    assert.equal(last.stop?.cause, 'work-limit');
+    assert.equal(last.heaps, 29);
+    assert.deepEqual(Array.from(last.images), Array.from(whole.quotient.images));
+    // Asked again within the same limit, it does no work; a higher limit goes on (the stop is no property of the rule).
+    const state = cache.quotients.get(code);
+    const work = state?.work;
+    assert.equal(cachedMisereQuotient(cache, octal(code), code, {}, { to: 40, workLimit }).heaps, 29);
+    assert.equal(state?.work, work);
+    assert.equal(cachedMisereQuotient(cache, octal(code), code, {}, { to: 30 }).heaps, 30);
+    // A game of heaps past the limit's reach ends unknown with the reason, and wants no more growth.
+    const game = analyzeGame(
+      { play: 'misere', components: [{ kind: 'heaps', rule: octal(code), heaps: [30n, 45n] }] },
+      { cache: createEngineCache(), quotientsGrowApart: true, quotientWork: workLimit, budget: { maxValues: 10_000 } },
+    );
+    assert.equal(game.outcome, null);
+    assert.equal(game.quotientWanted, undefined);
+    assert.match(game.reason ?? '', /the misère quotient stops at heap 29: heap 30 was not reached within/);
+  });
+
   it('a game whose quotient grows apart says how far it must grow, and is decided once it has', () => {
     const cache = createEngineCache();
     const input: GameInput = {

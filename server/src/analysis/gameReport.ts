@@ -38,6 +38,8 @@ export interface ReportOptions {
   readonly budget?: Budget;
   readonly cache?: EngineCache;
   readonly maxMoves?: number;
+  /** The work a rule's misère quotient may do for games (engine/game.ts's GameOptions). */
+  readonly quotientWork?: number;
 }
 
 /** A component's text on one line: comments inside it (a picture over several lines) left out, spaces joined. */

@@ -15,8 +15,11 @@
 // next twice as long, so every heap is reached, with at most as much work lost as done (while
 // another rule's quotient grows too, only the one with the shorter slices doubles: they take
 // turns, neither holding a worker much longer than the other). Only a
-// true end finishes a waiting game unknown: the user's cancel, the memory limit, or the quotient's
-// own limits (misereQuotient.ts: MAX_QUOTIENT_SIZE and the exact check's states).
+// true end finishes a waiting game unknown: the user's cancel, the memory limit, the quotient's
+// own limits (misereQuotient.ts: MAX_QUOTIENT_SIZE and the exact check's states), or the work a
+// quotient may do for games under the budget (quotientWorkFor: counted, not timed, so the heap it
+// stops at is the same on every machine; Dawson's Kayles stops at heap 33 with the default budget).
+import { quotientWorkFor } from '../engine/misereQuotient';
 import type { HeapRule } from '../engine/types';
 import { type GameResult, type Job, type JobResult, type QuotientGrowth, SharedRuleSummaries } from './jobs';
 import type { JobHandle, JobOutcome } from './pool';
@@ -79,10 +82,11 @@ interface Growth extends QuotientProgress {
 const SLICE_MS = 1000;
 
 /**
- * A growth that has not covered its games after this many computation budgets (and at least
- * GROWTH_FLOOR_MS) of slices ends, and its games say where the quotient stopped: a wild rule's
- * quotient (Dawson's Kayles past heap 32) would otherwise grow for as long as the server runs, and a
- * document with one such game would never rest. A busy machine still gets ten budgets for it.
+ * A safety net under the work limit (quotientWorkFor, which ends a growth after about one budget of
+ * work on the reference machine): a growth that has not covered its games after this many
+ * computation budgets (and at least GROWTH_FLOOR_MS) of slices ends, and its games say where the
+ * quotient stopped. Only a machine ten times slower than the reference, or a rule whose work the
+ * meters undercount tenfold, meets it.
  */
 const GROWTH_BUDGETS = 10;
 const GROWTH_FLOOR_MS = 60_000;
@@ -163,11 +167,8 @@ export class Computations implements ComputationSource {
     this.pendingKeys.add(request.key);
     const job = request.job();
     // A misère game reads its rule's quotient; the quotient grows apart (see the header).
-    this.start(
-      request,
-      entry,
-      job.kind === 'game' && job.input.play === 'misere' ? { ...job, quotientsGrowApart: true } : job,
-    );
+    const misere = job.kind === 'game' && job.input.play === 'misere';
+    this.start(request, entry, misere ? { ...job, quotientsGrowApart: true, quotientWork: this.quotientWork } : job);
     return entry.computation;
   }
 
@@ -256,7 +257,7 @@ export class Computations implements ComputationSource {
     const growth = entry.growth as Growth;
     let to = 0;
     for (const key of growth.waiters.keys()) to = Math.max(to, this.entries.get(key)?.waiting?.to ?? 0);
-    const job: Job = { kind: 'quotientGrowth', rule: growth.rule, to };
+    const job: Job = { kind: 'quotientGrowth', rule: growth.rule, to, work: this.quotientWork };
     const handle = this.pool.run(job, growth.sliceMs, [growth.ruleKey]);
     growth.spentMs += growth.sliceMs;
     entry.handle = handle;
@@ -432,6 +433,11 @@ export class Computations implements ComputationSource {
       entry.cancelledByUser = true;
       entry.handle?.cancel();
     }
+  }
+
+  /** The work a quotient may do for games under the current budget: the same heap reached on every machine. */
+  private get quotientWork(): number {
+    return quotientWorkFor(this.budgetMs);
   }
 
   private get sliceMs(): number {

@@ -2,7 +2,7 @@
 // (documentStore.ts) needs of computations when there is no worker pool (tests that call features
 // directly, a one-shot tool). A value is known as soon as it is asked for.
 import { createEngineCache, type EngineCache } from '../engine';
-import { cachedMisereQuotient } from '../engine/misereQuotient';
+import { cachedMisereQuotient, quotientWorkFor } from '../engine/misereQuotient';
 import type { Budget } from '../engine/types';
 import type { Computation, ComputationRequest, ComputationSource } from './computations';
 import { type Job, type JobResult, runJob } from './jobs';
@@ -15,7 +15,8 @@ export interface InProcessLimits {
   /**
    * When set: a misère game past what its share grew of its rule's misère quotient has the
    * quotient grow here for up to this long, then is computed again (the server grows it in the background, for as
-   * long as it takes): a test then waits for a long result instead of racing the game's budget.
+   * long as it takes): a test then waits for a long result instead of racing the game's budget. The quotient
+   * does the work of this long (quotientWorkFor) at most, as the server's does of its budget.
    */
   readonly quotientMs?: number;
 }
@@ -35,12 +36,16 @@ export class InProcessComputations implements ComputationSource {
       const job = request.job();
       const quotientMs = this.limits.quotientMs;
       if (quotientMs !== undefined && job.kind === 'game' && job.input.play === 'misere') {
-        const reading: Job = { ...job, quotientsGrowApart: true };
+        const quotientWork = quotientWorkFor(quotientMs);
+        const reading: Job = { ...job, quotientsGrowApart: true, quotientWork };
         result = runJob(reading, budget(), this.cache);
         const wanted = result.kind === 'game' ? result.game.quotientWanted : undefined;
         if (wanted) {
           const growth = { deadline: Date.now() + quotientMs };
-          cachedMisereQuotient(this.cache, wanted.rule, wanted.ruleKey, growth, { to: wanted.to });
+          cachedMisereQuotient(this.cache, wanted.rule, wanted.ruleKey, growth, {
+            to: wanted.to,
+            workLimit: quotientWork,
+          });
           result = runJob(reading, budget(), this.cache);
         }
         if (result.kind === 'game' && result.game.quotientWanted) {

@@ -48,13 +48,15 @@ export type Job =
       readonly input: GameInput;
       readonly maxMoves: number;
       readonly quotientsGrowApart?: boolean;
+      /** The work a rule's misère quotient may do for games (engine/game.ts's GameOptions). */
+      readonly quotientWork?: number;
     }
   /**
    * A slice of a rule's misère quotient's growth toward heap `to` (or a proof), resumed from the
    * worker's cache where the last slice stopped (the pool runs every job of one rule's quotient on
    * one worker: jobPin).
    */
-  | { readonly kind: 'quotientGrowth'; readonly rule: HeapRule; readonly to: number }
+  | { readonly kind: 'quotientGrowth'; readonly rule: HeapRule; readonly to: number; readonly work?: number }
   | { readonly kind: 'rule'; readonly rule: HeapRule }
   /** A rule's values G(0) to G(upTo), for the explorer (SequenceRequest). */
   | { readonly kind: 'sequence'; readonly rule: HeapRule; readonly upTo: number }
@@ -99,7 +101,7 @@ export interface QuotientGrowth {
   readonly size: number;
   /** It reached `to`, or a proof for every heap: no more slices are needed. */
   readonly reached: boolean;
-  /** It will grow no further (its method's limit, or a cancellation), and why. */
+  /** It will grow no further (its method's limit, the work it may do for games, or a cancellation), and why. */
   readonly ended?: string;
 }
 
@@ -349,7 +351,13 @@ export const GAME_REMOTENESS_WORK = 5_000;
 /** A game's value and, within its small budget, its remoteness: what the editor and the CLI show. */
 export function gameResult(
   input: GameInput,
-  options: { budget?: Budget; cache?: EngineCache; maxMoves?: number; quotientsGrowApart?: boolean },
+  options: {
+    budget?: Budget;
+    cache?: EngineCache;
+    maxMoves?: number;
+    quotientsGrowApart?: boolean;
+    quotientWork?: number;
+  },
 ): GameResult {
   const started = Date.now();
   const budget = options.budget ?? {};
@@ -372,13 +380,18 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
           cache,
           maxMoves: job.maxMoves,
           quotientsGrowApart: job.quotientsGrowApart,
+          quotientWork: job.quotientWork,
         }),
       };
     case 'quotientGrowth': {
       const key = ruleKey(job.rule);
-      const quotient = cachedMisereQuotient(cache, job.rule, key, budget, { to: job.to });
+      const quotient = cachedMisereQuotient(cache, job.rule, key, budget, {
+        to: job.to,
+        ...(job.work === undefined ? {} : { workLimit: job.work }),
+      });
       const stop = quotient.stop;
-      const ended = stop && (stop.cause === 'method' || stop.cause === 'cancelled') ? stop.reason : undefined;
+      const final = stop && (stop.cause === 'method' || stop.cause === 'cancelled' || stop.cause === 'work-limit');
+      const ended = final ? stop.reason : undefined;
       const reached = quotient.heaps >= job.to || quotient.periodicity?.proved === true;
       return {
         kind: 'quotientGrowth',

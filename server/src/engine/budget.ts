@@ -32,6 +32,8 @@ export function describeStop(cause: StopCause): string {
       return 'the value budget ran out';
     case 'size-limit':
       return 'the memory limit was reached';
+    case 'work-limit':
+      return 'its work limit was reached';
   }
 }
 
@@ -61,6 +63,7 @@ export class Meter {
   /** Records `units` of work; returns why to stop, or undefined to go on. Once stopped, stays stopped. */
   spend(units: number): StopCause | undefined {
     if (this.stoppedBy) return this.stoppedBy;
+    if (this.budget.work) this.budget.work.spent += units;
     this.sincePoll += units;
     if (this.sincePoll < this.pollEvery) return undefined;
     this.sincePoll = 0;
@@ -71,6 +74,7 @@ export class Meter {
   poll(): StopCause | undefined {
     if (this.stoppedBy) return this.stoppedBy;
     if (this.budget.isCancelled?.()) this.stoppedBy = 'cancelled';
+    else if (this.budget.work && this.budget.work.spent > this.budget.work.limit) this.stoppedBy = 'work-limit';
     else if (this.budget.deadline !== undefined && Date.now() > this.budget.deadline) this.stoppedBy = 'deadline';
     return this.stoppedBy;
   }

@@ -47,6 +47,11 @@ export interface GameOptions {
    * `quotientWanted` how far it must grow, rather than end unknown.
    */
   readonly quotientsGrowApart?: boolean;
+  /**
+   * Misère play: the work a rule's quotient may do for games (misereQuotient.ts, quotientWorkFor),
+   * so that how far it grows does not depend on the machine. Default: only the time limits it.
+   */
+  readonly quotientWork?: number;
 }
 
 export interface GameAnalysis {
@@ -81,7 +86,10 @@ export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAn
   const maxMoves = options.maxMoves ?? DEFAULT_MAX_MOVES;
   const components = input.components.map((component) => analyzeComponent(component, budget, cache));
   if (input.play === 'misere')
-    return misereGame(input, components, budget, cache, maxMoves, options.quotientsGrowApart ?? false);
+    return misereGame(input, components, budget, cache, maxMoves, {
+      growsApart: options.quotientsGrowApart ?? false,
+      work: options.quotientWork,
+    });
   const base = { play: input.play, components } as const;
   const none = { winningMoves: [], winningMoveCount: 0n } as const;
 
@@ -183,7 +191,7 @@ function misereGame(
   budget: Budget,
   cache: EngineCache,
   maxMoves: number,
-  quotientsGrowApart: boolean,
+  quotients: { readonly growsApart: boolean; readonly work?: number },
 ): GameAnalysis {
   const base = { play: 'misere', components, nimber: null } as const;
   // Why the rule's quotient did not decide it, said with the search's own reason if that fails too.
@@ -226,7 +234,8 @@ function misereGame(
   }
 
   // Heaps of one rule: its misère quotient, when it covers every heap of the sum.
-  const quotient = misereByQuotient(input.components, cache, budget, list, quotientsGrowApart);
+  const { growsApart, work } = quotients;
+  const quotient = misereByQuotient(input.components, cache, budget, list, growsApart, 3 / 4, work);
   if (quotient && 'outcome' in quotient) {
     const { outcome, decidedBy } = quotient;
     return { ...base, outcome, winningMoves: list.moves, winningMoveCount: list.count, decidedBy };
@@ -242,7 +251,7 @@ function misereGame(
   if (search.outcome === null && search.stop === 'size-limit' && quotient && !quotient.cancelled) {
     // The search gave up on its size, not the clock: the time it left goes back to the quotient,
     // resumed where it stopped.
-    const again = misereByQuotient(input.components, cache, budget, list, quotientsGrowApart, 1);
+    const again = misereByQuotient(input.components, cache, budget, list, growsApart, 1, work);
     if (again && 'outcome' in again)
       return {
         ...base,

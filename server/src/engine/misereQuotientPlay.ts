@@ -85,6 +85,7 @@ export function misereByQuotient(
   list: MoveList,
   growsApart = false,
   share = 3 / 4,
+  workLimit?: number,
 ): QuotientPlay | undefined {
   const first = components[0];
   if (first?.kind !== 'heaps' && first?.kind !== 'octal-row') return undefined;
@@ -120,13 +121,18 @@ export function misereByQuotient(
   // Three quarters of the time left (`share`): the exact search may still decide a small sum the
   // quotient cannot reach yet (the quotient resumes where it stopped: misereGame gives it back the
   // time a search that gave up on its size left).
-  const quotient = cachedMisereQuotient(cache, rule, key, timeShare(budget, share), { to });
+  const quotient = cachedMisereQuotient(cache, rule, key, timeShare(budget, share), {
+    to,
+    ...(workLimit === undefined ? {} : { workLimit }),
+  });
   const images: number[] = [];
   for (const heap of heaps) {
     const image = quotientImage(quotient, heap.size);
     if (image === undefined) {
-      // A quotient stopped by its method (a size limit, (F) failing) will not grow any further.
-      const grows = growsApart && quotient.stop?.cause !== 'method';
+      // A quotient stopped by its method (a size limit, (F) failing), or past the work it may do
+      // for games, will not grow any further.
+      const final = quotient.stop?.cause === 'method' || quotient.stop?.cause === 'work-limit';
+      const grows = growsApart && !final;
       return {
         skip: quotientShortOf(quotient, heap.size),
         cancelled: quotient.stop?.cause === 'cancelled',

@@ -74,6 +74,18 @@ export interface Budget {
   readonly deadline?: number;
   /** Polled now and then; return true to stop as soon as possible. */
   readonly isCancelled?: () => boolean;
+  /**
+   * Work counted in the computation's own units (budget.ts's Meter adds every unit it is told of),
+   * shared by the calls given the same account: a stop that depends on the work done, never on the
+   * machine's speed (a misère quotient's growth for games, misereQuotient.ts).
+   */
+  readonly work?: WorkAccount;
+}
+
+/** Work done so far and where it stops (Budget's `work`). */
+export interface WorkAccount {
+  spent: number;
+  readonly limit: number;
 }
 
 /**
@@ -101,7 +113,7 @@ export interface Periodicity {
 }
 
 /** Why a computation stopped before it was done (budget.ts). */
-export type StopCause = 'cancelled' | 'deadline' | 'max-values' | 'size-limit';
+export type StopCause = 'cancelled' | 'deadline' | 'max-values' | 'size-limit' | 'work-limit';
 
 /**
  * The nimbers of one heap rule, as far as they were computed: a pure function of the rule (and of
