@@ -3,7 +3,7 @@
 // exactly when the product of its heaps' images lies in the P-portion; and the published
 // quotients come out as published.
 import * as assert from 'node:assert/strict';
-import { analyzeGame, createEngineCache } from '../../server/src/engine/game';
+import { analyzeGame, createEngineCache, type EngineCache } from '../../server/src/engine/game';
 import type { GameInput } from '../../server/src/engine/gameTypes';
 import { ruleKey } from '../../server/src/engine/heap';
 import {
@@ -216,6 +216,7 @@ describe('misère quotients', () => {
   it('a work limit stops at the same heap however the time is sliced, and a game past it ends (Dawson)', () => {
     // Dawson's Kayles reads about 10^7 elements to heap 29 and 3.6·10^7 to heap 30 (counted, not timed).
     const code = '0.07';
+    const key = ruleKey(octal(code)); // the cache's key, as games find it
     const workLimit = 20_000_000;
     const whole = misereQuotient(octal(code), code, {}, { to: 40, workLimit });
     assert.equal(whole.quotient.stop?.cause, 'work-limit');
@@ -227,8 +228,8 @@ describe('misère quotients', () => {
     let last: MisereQuotient | undefined;
     for (let slices = 0; ; slices++) {
       let left = polls;
-      const before = cache.quotients.get(code)?.heaps ?? 0;
-      last = cachedMisereQuotient(cache, octal(code), code, { isCancelled: () => left-- <= 0 }, { to: 40, workLimit });
+      const before = cache.quotients.get(key)?.heaps ?? 0;
+      last = cachedMisereQuotient(cache, octal(code), key, { isCancelled: () => left-- <= 0 }, { to: 40, workLimit });
       if (last.stop?.cause !== 'cancelled') {
         assert.ok(slices > 10, `${slices} slices`);
         break;
@@ -239,19 +240,25 @@ describe('misère quotients', () => {
     assert.equal(last.heaps, 29);
     assert.deepEqual(Array.from(last.images), Array.from(whole.quotient.images));
     // Asked again within the same limit, it does no work; a higher limit goes on (the stop is no property of the rule).
-    const state = cache.quotients.get(code);
+    const state = cache.quotients.get(key);
     const work = state?.work;
-    assert.equal(cachedMisereQuotient(cache, octal(code), code, {}, { to: 40, workLimit }).heaps, 29);
+    assert.equal(cachedMisereQuotient(cache, octal(code), key, {}, { to: 40, workLimit }).heaps, 29);
     assert.equal(state?.work, work);
-    assert.equal(cachedMisereQuotient(cache, octal(code), code, {}, { to: 30 }).heaps, 30);
-    // A game of heaps past the limit's reach ends unknown with the reason, and wants no more growth.
-    const game = analyzeGame(
-      { play: 'misere', components: [{ kind: 'heaps', rule: octal(code), heaps: [30n, 45n] }] },
-      { cache: createEngineCache(), quotientsGrowApart: true, quotientWork: workLimit, budget: { maxValues: 10_000 } },
-    );
-    assert.equal(game.outcome, null);
-    assert.equal(game.quotientWanted, undefined);
-    assert.match(game.reason ?? '', /the misère quotient stops at heap 29: heap 30 was not reached within/);
+    // A game of heaps past its reach: while the quotient may still grow, the game (which only reads it where it
+    // grows apart) wants it grown; once the limit is met, it ends unknown with the reason, and wants no more.
+    const game = (cache: EngineCache) =>
+      analyzeGame(
+        { play: 'misere', components: [{ kind: 'heaps', rule: octal(code), heaps: [30n, 45n] }] },
+        { cache, quotientsGrowApart: true, quotientWork: workLimit, budget: { maxValues: 10_000 } },
+      );
+    const early = game(createEngineCache());
+    assert.equal(early.outcome, null);
+    assert.equal(early.quotientWanted?.to, 45);
+    const late = game(cache);
+    assert.equal(late.outcome, null);
+    assert.equal(late.quotientWanted, undefined);
+    assert.match(late.reason ?? '', /the misère quotient stops at heap 29: heap 30 was not reached within the 20,0/);
+    assert.equal(cachedMisereQuotient(cache, octal(code), key, {}, { to: 30 }).heaps, 30);
   });
 
   it('a game whose quotient grows apart says how far it must grow, and is decided once it has', () => {

@@ -83,10 +83,18 @@ export function misereByQuotient(
   cache: EngineCache,
   budget: Budget,
   list: MoveList,
-  growsApart = false,
-  share = 3 / 4,
-  workLimit?: number,
+  options: {
+    /** Say how far the quotient must grow (the server grows it apart) rather than end unknown. */
+    readonly growsApart?: boolean;
+    /** The share of the budget's time left the quotient may take (default 3/4). */
+    readonly share?: number;
+    /** The work the quotient may do for games, all calls together (QuotientOptions.workLimit). */
+    readonly workLimit?: number;
+    /** At most this much work more than it has done so far: a quotient at hand, not one grown for long. */
+    readonly more?: number;
+  } = {},
 ): QuotientPlay | undefined {
+  const { growsApart = false, share = 3 / 4 } = options;
   const first = components[0];
   if (first?.kind !== 'heaps' && first?.kind !== 'octal-row') return undefined;
   const rule = first.rule;
@@ -121,17 +129,27 @@ export function misereByQuotient(
   // Three quarters of the time left (`share`): the exact search may still decide a small sum the
   // quotient cannot reach yet (the quotient resumes where it stopped: misereGame gives it back the
   // time a search that gave up on its size left).
+  const state = cache.quotients.get(key);
+  // Once the next heap failed within the work it may do for games, that is its stop (said as such), whatever
+  // little more this call allows.
+  const spent = options.workLimit !== undefined && (state?.workLimitMet ?? 0) >= options.workLimit;
+  const workLimit = Math.min(
+    options.workLimit ?? Number.POSITIVE_INFINITY,
+    options.more === undefined || spent ? Number.POSITIVE_INFINITY : (state?.work ?? 0) + options.more,
+  );
   const quotient = cachedMisereQuotient(cache, rule, key, timeShare(budget, share), {
     to,
-    ...(workLimit === undefined ? {} : { workLimit }),
+    ...(Number.isFinite(workLimit) ? { workLimit } : {}),
   });
   const images: number[] = [];
   for (const heap of heaps) {
     const image = quotientImage(quotient, heap.size);
     if (image === undefined) {
       // A quotient stopped by its method (a size limit, (F) failing), or past the work it may do
-      // for games, will not grow any further.
-      const final = quotient.stop?.cause === 'method' || quotient.stop?.cause === 'work-limit';
+      // for games (not the little more this call allowed), will not grow any further.
+      const final =
+        quotient.stop?.cause === 'method' ||
+        (quotient.stop?.cause === 'work-limit' && workLimit === options.workLimit);
       const grows = growsApart && !final;
       return {
         skip: quotientShortOf(quotient, heap.size),
