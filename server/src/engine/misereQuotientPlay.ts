@@ -148,8 +148,7 @@ export function misereByQuotient(
       // A quotient stopped by its method (a size limit, (F) failing), or past the work it may do
       // for games (not the little more this call allowed), will not grow any further.
       const final =
-        quotient.stop?.cause === 'method' ||
-        (quotient.stop?.cause === 'work-limit' && workLimit === options.workLimit);
+        quotient.stop?.cause === 'method' || (quotient.stop?.cause === 'work-limit' && workLimit === options.workLimit);
       const grows = growsApart && !final;
       return {
         skip: quotientShortOf(quotient, heap.size),
