@@ -9,6 +9,9 @@
 import type { Budget, StopCause } from './types';
 import { treblecrossOver, type Unit, unitOptions } from './unitOptions';
 
+/** The most code units made into a string by one call (a function's arguments are limited). */
+const MAX_APPLIED = 4096;
+
 /** Thrown inside a search to unwind when the budget runs out; never escapes it. */
 export class SearchStopped {
   constructor(
@@ -49,6 +52,8 @@ export class UnitStates {
   private readonly merged: ((number[] | null)[] | undefined)[] = [];
 
   private readonly positionsStop: StopCause;
+  /** merge's scratch: a position's code units. */
+  private readonly codes: number[] = [];
 
   /**
    * `what` names the search in its reasons ("beyond the misère search limit"); `limits` are its own,
@@ -218,16 +223,23 @@ export class UnitStates {
    */
   private merge(keys: readonly number[], unit: number, option: number[] | null): string {
     if (option === null) return '';
-    let state = '';
+    // The code units gathered first and made one flat string at once: a string built a character
+    // at a time is a chain that the memo's lookup must flatten, most of a search's time.
+    const codes = this.codes;
+    codes.length = 0;
+    const push = (id: number) => codes.push(id >>> 16, id & 0xffff);
     let j = 0;
     for (let i = 0; i < keys.length; i++) {
       if (i === unit) continue;
       const id = keys[i];
-      for (; j < option.length && option[j] < id; j++)
-        state += String.fromCharCode(option[j] >>> 16, option[j] & 0xffff);
-      state += String.fromCharCode(id >>> 16, id & 0xffff);
+      for (; j < option.length && option[j] < id; j++) push(option[j]);
+      push(id);
     }
-    for (; j < option.length; j++) state += String.fromCharCode(option[j] >>> 16, option[j] & 0xffff);
+    for (; j < option.length; j++) push(option[j]);
+    if (codes.length <= MAX_APPLIED) return String.fromCharCode.apply(null, codes);
+    let state = ''; // a position of thousands of units: in pieces, as arguments are limited
+    for (let k = 0; k < codes.length; k += MAX_APPLIED)
+      state += String.fromCharCode.apply(null, codes.slice(k, k + MAX_APPLIED));
     return state;
   }
 
