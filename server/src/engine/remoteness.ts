@@ -27,11 +27,11 @@ export const DEFAULT_REMOTENESS_LIMITS: SearchLimits = { positions: 1_000_000, m
 
 /**
  * What the search beside every game's value may do (compute/jobs.ts gameResult, and a node of the
- * game tree), measured here (test/engine/remoteness.bench.ts): a game of up to 20,000 positions gets
- * its remoteness; a search of 20,000 positions of Kayles takes about 170 ms of CPU and generates
- * about 380,000 moves (19 a position; Nim sums of three or four heaps 35 to 50). The moves bound
- * what one position can cost (a heap of 10,000 under Nim lists 10,000 options, and each option's
- * own to know whether it has moves): 500,000 of them are at most about 0.4 s and 40 MB.
+ * game tree), measured here on a loaded machine (test/engine/remoteness.bench.ts): a game of up to
+ * 20,000 positions gets its remoteness; meeting 20,000 positions of Kayles takes 0.15 to 0.4 s of
+ * CPU and generates about 370,000 moves (19 a position; Nim sums of three or four heaps 35 to 50).
+ * The moves bound what one position can cost (a heap of 10,000 under Nim lists 10,000 options, and
+ * each option's own to know whether it has moves): 500,000 of them take 0.3 to 0.7 s and about 80 MB.
  */
 export const GAME_REMOTENESS_LIMITS: SearchLimits = { positions: 20_000, moves: 500_000 };
 
