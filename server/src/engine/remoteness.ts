@@ -7,15 +7,33 @@
 // In normal play the player to move loses exactly when R is even (no move left is a loss); in
 // misère play exactly when R is odd (no move left is a win). Remoteness is not additive over a
 // sum, so a sum's is found by searching the sum's whole position graph (unitStates.ts's positions,
-// the same as the misère search's), every position once, against the budget.
+// the same as the misère search's), every position once, within its limits (distinct positions
+// met, moves generated) and the budget's time. No estimate decides beforehand: a game of up to
+// the limit's positions is searched, and one past it stops when it meets one position too many.
 import type { GameInput, GameMove } from './gameTypes';
 import { gameUnits, unitMoves } from './gameUnits';
 import type { Budget, StopCause } from './types';
-import { type Unit, unitOptions } from './unitOptions';
-import { type OptionCursor, SearchStopped, UnitStates } from './unitStates';
+import type { Unit } from './unitOptions';
+import { type OptionCursor, type SearchLimits, SearchStopped, UnitStates } from './unitStates';
 
-/** Work (positions generated) a remoteness search may do unless the budget says otherwise. */
-export const DEFAULT_REMOTENESS_WORK = 1_000_000;
+/**
+ * What a remoteness search may do unless told otherwise (the budget's maxValues, when smaller, takes
+ * the place of the positions): the computer's reply in play mode (compute/jobs.ts replyChoice). The
+ * moves are the work bound the reply always had (3,000,000: about 2 s here, and at most about 250 MB
+ * of listed options when every unit has thousands); the positions bound the memo (about 140 bytes
+ * each).
+ */
+export const DEFAULT_REMOTENESS_LIMITS: SearchLimits = { positions: 1_000_000, moves: 3_000_000 };
+
+/**
+ * What the search beside every game's value may do (compute/jobs.ts gameResult, and a node of the
+ * game tree), measured here on a loaded machine (test/engine/remoteness.bench.ts): a game of up to
+ * 20,000 positions gets its remoteness; meeting 20,000 positions of Kayles takes 0.15 to 0.4 s of
+ * CPU and generates about 370,000 moves (19 a position; Nim sums of three or four heaps 35 to 50).
+ * The moves bound what one position can cost (a heap of 10,000 under Nim lists 10,000 options, and
+ * each option's own to know whether it has moves): 500,000 of them take 0.3 to 0.7 s and about 80 MB.
+ */
+export const GAME_REMOTENESS_LIMITS: SearchLimits = { positions: 20_000, moves: 500_000 };
 
 export type Play = GameInput['play'];
 
@@ -29,13 +47,27 @@ export type RemotenessSearch =
       readonly remoteness: number;
       /** The remoteness after each option of each unit (root only): options[unit][option]. */
       readonly options: readonly (readonly number[])[];
+      /** Distinct positions met (the search met every position of the game). */
       readonly states: number;
+      /** Moves generated. */
+      readonly moves: number;
     }
-  | { readonly remoteness: null; readonly reason: string; readonly stop: StopCause; readonly states: number };
+  | {
+      readonly remoteness: null;
+      readonly reason: string;
+      readonly stop: StopCause;
+      readonly states: number;
+      readonly moves: number;
+    };
 
 /** The remoteness of a sum of units, and of every option of the root. Iterative: deep games cannot overflow. */
-export function remotenessSearch(units: readonly Unit[], play: Play, budget: Budget = {}): RemotenessSearch {
-  const states = new UnitStates(budget, DEFAULT_REMOTENESS_WORK, 'remoteness search');
+export function remotenessSearch(
+  units: readonly Unit[],
+  play: Play,
+  budget: Budget = {},
+  limits: SearchLimits = DEFAULT_REMOTENESS_LIMITS,
+): RemotenessSearch {
+  const states = new UnitStates(budget, limits, 'remoteness search');
   const memo = new Map<string, number>([['', 0]]);
 
   interface Frame extends OptionCursor {
@@ -62,6 +94,7 @@ export function remotenessSearch(units: readonly Unit[], play: Play, budget: Bud
   const solve = (root: string): number => {
     const known = memo.get(root);
     if (known !== undefined) return known;
+    states.meet();
     const stack: Frame[] = [frameOf(root)];
     while (stack.length > 0) {
       const frame = stack[stack.length - 1];
@@ -74,6 +107,7 @@ export function remotenessSearch(units: readonly Unit[], play: Play, budget: Bud
         const r = memo.get(child);
         if (r === undefined) {
           frame.pending = child;
+          states.meet();
           stack.push(frameOf(child));
           descended = true;
           break;
@@ -96,10 +130,16 @@ export function remotenessSearch(units: readonly Unit[], play: Play, budget: Bud
     const options = keys.map((_, unit) =>
       root === '' ? [] : states.optionsOfUnit(keys[unit]).map((_, option) => solve(states.after(keys, unit, option))),
     );
-    return { remoteness, options, states: memo.size };
+    return { remoteness, options, states: states.positionsMet, moves: states.movesGenerated };
   } catch (stopped) {
     if (stopped instanceof SearchStopped)
-      return { remoteness: null, reason: stopped.reason, stop: stopped.stop, states: memo.size };
+      return {
+        remoteness: null,
+        reason: stopped.reason,
+        stop: stopped.stop,
+        states: states.positionsMet,
+        moves: states.movesGenerated,
+      };
     throw stopped;
   }
 }
@@ -119,64 +159,15 @@ export type GameRemoteness =
     }
   | { readonly remoteness: null; readonly reason: string; readonly stop?: StopCause };
 
-/**
- * An estimate of a search's work: the product of each unit's sizes below it (a heap of n has up to
- * n + 1, a Wythoff pair (a + 1)(b + 1), …) times the moves from the start. Only an estimate (a
- * subtraction game may reach fewer sizes; splits reach more positions): a search beside a game's
- * value that would surely be long is not started (`estimateFirst`).
- */
-export function searchWorkEstimate(units: readonly Unit[]): number {
-  let positions = 1;
-  let moves = 0;
-  for (const unit of units) {
-    moves += unitOptions(unit).length;
-    switch (unit.kind) {
-      case 'heap':
-        positions *= unit.size + 1;
-        break;
-      case 'wythoff':
-        positions *= (unit.a + 1) * (unit.b + 1);
-        break;
-      case 'leftmost':
-        positions *= unit.piles.reduce((x, y) => x + y, 0) + 1;
-        break;
-      case 'staircase':
-        positions *= unit.coins.reduce((x, y) => x + y, 0) + 1;
-        break;
-      case 'hackenbush':
-        positions *= unit.edges.length + 1;
-        break;
-      case 'word':
-        positions *= unit.text.length + 1;
-        break;
-      case 'treblecross':
-        positions *= [...unit.cells].filter((c) => c === '.').length + 1;
-        break;
-      case 'vertex':
-        break;
-    }
-  }
-  return positions * moves;
-}
-
-/**
- * A game's remoteness and every move's, by the search over its whole sum. With `estimateFirst`, a
- * search whose estimated work (searchWorkEstimate) is twice its limit is not started.
- */
-export function gameRemoteness(input: GameInput, budget: Budget = {}, estimateFirst = false): GameRemoteness {
+/** A game's remoteness and every move's, by the search over its whole sum, within `limits` and the budget. */
+export function gameRemoteness(
+  input: GameInput,
+  budget: Budget = {},
+  limits: SearchLimits = DEFAULT_REMOTENESS_LIMITS,
+): GameRemoteness {
   const game = gameUnits(input, 'remoteness search');
   if ('reason' in game) return { remoteness: null, reason: game.reason };
-  const work = budget.maxValues ?? DEFAULT_REMOTENESS_WORK;
-  const estimate = estimateFirst ? searchWorkEstimate(game.units) : 0;
-  if (estimate > 2 * work)
-    return {
-      remoteness: null,
-      reason:
-        `not searched beside the value: about ${estimate.toLocaleString('en-US')} positions, past its limit of ` +
-        `${work.toLocaleString('en-US')} (playing against the computer searches further)`,
-      stop: budget.maxValues === undefined ? 'size-limit' : 'max-values',
-    };
-  const search = remotenessSearch(game.units, input.play, budget);
+  const search = remotenessSearch(game.units, input.play, budget, limits);
   if (search.remoteness === null) return { remoteness: null, reason: search.reason, stop: search.stop };
   // In gameMoves' order (unitMoves): the game tree pairs them by index.
   const moves: RankedMove[] = [];
