@@ -14,6 +14,7 @@ import {
   GAME_REMOTENESS_LIMITS,
   type GameRemoteness,
   gameRemoteness,
+  positionsAtLeast,
   remotenessSearch,
 } from '../../server/src/engine/remoteness';
 import type { HeapRule } from '../../server/src/engine/types';
@@ -211,7 +212,10 @@ describe('remoteness against the product graph', () => {
     const big: GameInput = { play: 'normal', components: [{ kind: 'heaps', rule: KAYLES, heaps: [40n, 41n, 43n] }] };
     const limited = gameRemoteness(big, { maxValues: 5000 });
     assert.equal(limited.remoteness, null);
-    assert.equal('reason' in limited && limited.reason, 'beyond the remoteness search limit (5,000 positions)');
+    assert.equal(
+      'reason' in limited && limited.reason,
+      'beyond the remoteness search limit (5,000 positions): the game has at least 11,753',
+    );
     assert.equal('stop' in limited && limited.stop, 'max-values');
     const late = gameRemoteness(big, { deadline: Date.now() - 1 });
     assert.equal('stop' in late && late.stop, 'deadline');
@@ -298,6 +302,7 @@ describe('remoteness beside every value: counted in positions', () => {
     ];
     const next = random(99);
     let counted = 0;
+    let bounded = 0;
     for (let trial = 0; trial < 120; trial++) {
       const rule = rules[trial % rules.length];
       const input = heaps(rule, ...Array.from({ length: integer(next, 1, 3) }, () => integer(next, 0, 9)));
@@ -306,9 +311,14 @@ describe('remoteness beside every value: counted in positions', () => {
       const search = remotenessSearch(game.units, 'normal', {}, GAME_REMOTENESS_LIMITS);
       assert.ok(search.remoteness !== null, describeInput(input));
       assert.equal(search.states, reachablePositions(input), describeInput(input));
+      // The bound that skips a search is a lower bound on these positions.
+      const atLeast = positionsAtLeast(game.units);
+      assert.ok(atLeast <= search.states, `${describeInput(input)}: at least ${atLeast}, ${search.states} met`);
+      bounded += atLeast > 1 ? 1 : 0;
       counted += search.states;
     }
     assert.ok(counted > 2000, `positions counted in all: ${counted}`);
+    assert.ok(bounded > 60, `games with a bound above 1: ${bounded}`);
   });
 
   it('a game of exactly the limit is searched; one position more says the limit, in positions', () => {
@@ -326,15 +336,28 @@ describe('remoteness beside every value: counted in positions', () => {
 
   it('a search that generates too many moves before it meets its positions says so in moves, not positions', () => {
     // Nim heaps of 10,000: each has 10,000 options, and each option's own are listed to know whether it has moves.
-    const wide = gameRemoteness(heaps(nim, 10_000, 9_999), {}, GAME_REMOTENESS_LIMITS);
+    const wideGame = gameUnits(heaps(nim, 10_000, 9_999));
+    assert.ok('units' in wideGame);
+    const wide = remotenessSearch(wideGame.units, 'normal', {}, { positions: 10 ** 8, moves: 500_000 });
     assert.match(
-      reasonOf(wide),
+      'reason' in wide ? wide.reason : '',
       /^beyond the remoteness search limit \(500,000 moves generated; [\d,]+ positions? met\)$/,
     );
     assert.equal('stop' in wide && wide.stop, 'size-limit');
     // Kayles heaps of 30 and more: many positions, few moves each; the positions limit stops it.
-    const many = gameRemoteness(heaps(KAYLES, 30, 31, 32, 33), {}, GAME_REMOTENESS_LIMITS);
-    assert.equal(reasonOf(many), 'beyond the remoteness search limit (20,000 positions)');
+    const manyGame = gameUnits(heaps(KAYLES, 30, 31, 32, 33));
+    assert.ok('units' in manyGame);
+    const many = remotenessSearch(manyGame.units, 'normal', {}, GAME_REMOTENESS_LIMITS);
+    assert.equal('reason' in many && many.reason, 'beyond the remoteness search limit (20,000 positions)');
+    // Beside a value, both are known to be past the limit before any search: their heaps' chains prove it.
+    assert.equal(
+      reasonOf(gameRemoteness(heaps(nim, 10_000, 9_999), {}, GAME_REMOTENESS_LIMITS)),
+      'beyond the remoteness search limit (20,000 positions): the game has at least 49,995,000',
+    );
+    assert.equal(
+      reasonOf(gameRemoteness(heaps(KAYLES, 30, 31, 32, 33), {}, GAME_REMOTENESS_LIMITS)),
+      'beyond the remoteness search limit (20,000 positions): the game has at least 40,920',
+    );
     // The moves are counted as generated: a search that ends reports them with its positions.
     const game = gameUnits(heaps(nim, 10, 20, 30));
     assert.ok('units' in game);

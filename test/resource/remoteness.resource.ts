@@ -108,12 +108,12 @@ describe('resource: remoteness beside every value, counted in positions', () => 
     assert.match(hovers.get('big')!.text, /nimber \*\*`\*12`\*\*/);
     assert.match(
       hovers.get('big')!.text,
-      /Remoteness not found: beyond the remoteness search limit \(20,000 positions\)\./,
+      /Remoteness not found: beyond the remoteness search limit \(20,000 positions\): the game has at least 40,920\./,
     );
     assert.match(hovers.get('wide')!.text, /nimber \*\*`\*31`\*\*/);
     assert.match(
       hovers.get('wide')!.text,
-      /Remoteness not found: beyond the remoteness search limit \(500,000 moves generated; [\d,]+ positions? met\)\./,
+      /Remoteness not found: beyond the remoteness search limit \(20,000 positions\): the game has at least 49,995,000\./,
     );
     for (const [name, { text }] of hovers) assert.doesNotMatch(text, /not searched beside the value/, name);
     const used = cpuMs(cpu);

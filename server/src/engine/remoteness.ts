@@ -8,12 +8,14 @@
 // misère play exactly when R is odd (no move left is a win). Remoteness is not additive over a
 // sum, so a sum's is found by searching the sum's whole position graph (unitStates.ts's positions,
 // the same as the misère search's), every position once, within its limits (distinct positions
-// met, moves generated) and the budget's time. No estimate decides beforehand: a game of up to
-// the limit's positions is searched, and one past it stops when it meets one position too many.
+// met, moves generated) and the budget's time. No estimate decides beforehand that a game is too
+// large, only a proof: `positionsAtLeast` is a lower bound on the positions (each heap's chain of
+// equal takes, multiplied over the heaps and divided by the orders of equal multisets), and a game
+// whose bound passes the limit is not searched; any other game of up to the limit's positions is.
 import type { GameInput, GameMove } from './gameTypes';
 import { gameUnits, unitMoves } from './gameUnits';
 import type { Budget, StopCause } from './types';
-import type { Unit } from './unitOptions';
+import { treblecrossOver, type Unit, unitOptions } from './unitOptions';
 import { type OptionCursor, type SearchLimits, SearchStopped, UnitStates } from './unitStates';
 
 /**
@@ -167,6 +169,16 @@ export function gameRemoteness(
 ): GameRemoteness {
   const game = gameUnits(input, 'remoteness search');
   if ('reason' in game) return { remoteness: null, reason: game.reason };
+  const maxPositions = Math.min(budget.maxValues ?? Number.POSITIVE_INFINITY, limits.positions);
+  const atLeast = positionsAtLeast(game.units);
+  if (atLeast > maxPositions)
+    return {
+      remoteness: null,
+      reason:
+        `beyond the remoteness search limit (${maxPositions.toLocaleString('en-US')} positions): the game has at ` +
+        `least ${Math.floor(atLeast).toLocaleString('en-US')}`,
+      stop: budget.maxValues !== undefined && budget.maxValues < limits.positions ? 'max-values' : 'size-limit',
+    };
   const search = remotenessSearch(game.units, input.play, budget, limits);
   if (search.remoteness === null) return { remoteness: null, reason: search.reason, stop: search.stop };
   // In gameMoves' order (unitMoves): the game tree pairs them by index.
@@ -175,6 +187,34 @@ export function gameRemoteness(
     moves.push({ move, remoteness: search.options[unit][option] });
   const outcome = losesAt(input.play, search.remoteness) ? 'P' : 'N';
   return { remoteness: search.remoteness, outcome, moves };
+}
+
+/**
+ * A lower bound on the distinct positions a sum of units reaches, at the cost of listing each heap's
+ * options once. A heap of n whose rule takes k leaving one heap (the least such k) reaches n, n − k,
+ * n − 2k, … : every heap rule here is the same at every size (a subtraction set, an octal digit), so
+ * the take stays legal down the chain, and its ⌊(n − 1)/k⌋ + 1 sizes are distinct. Heaps move
+ * independently, so the sum reaches every choice of one size per heap: their product, of which at
+ * most h! choices are one multiset of h heaps. Other units count 1 (they reach at least themselves).
+ */
+export function positionsAtLeast(units: readonly Unit[]): number {
+  if (units.some(treblecrossOver)) return 1; // the game is over: one position
+  let product = 1;
+  let heaps = 0;
+  for (const unit of units) {
+    if (unit.kind !== 'heap') continue;
+    const n = unit.size;
+    let take = Number.POSITIVE_INFINITY;
+    for (const option of unitOptions(unit))
+      if (option.length === 1 && option[0].kind === 'heap' && n - option[0].size < take) take = n - option[0].size;
+    if (!Number.isFinite(take) || take < 1) continue;
+    const chain = Math.floor((n - 1) / take) + 1;
+    if (chain <= 1) continue;
+    product *= chain;
+    heaps++;
+    product /= heaps; // the h! of equal multisets, a factor at a time
+  }
+  return product;
 }
 
 /**
