@@ -52,7 +52,7 @@ for (const [what, input] of [
   console.log(`${what.padEnd(48)} ${fastest.toFixed(1).padStart(8)} ms   ${said}`);
 }
 
-console.log('\nthe limits of the search beside every value (20,000 positions, 500,000 moves), best of 3');
+console.log('\nthe limits of the search beside every value (20,000 positions, 200,000 moves), best of 3');
 for (const [what, input] of [
   ['kayles 6 7 7 (701 positions)', game('normal', kayles, 6, 7, 7)],
   ['nim 10 20 30 (3,311 positions)', game('normal', nim, 10, 20, 30)],

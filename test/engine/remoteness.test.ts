@@ -16,6 +16,7 @@ import {
   gameRemoteness,
   positionsAtLeast,
   remotenessSearch,
+  searchMovesAtLeast,
 } from '../../server/src/engine/remoteness';
 import type { HeapRule } from '../../server/src/engine/types';
 import { applyMove, bigints, type ComponentState, ProductGame, stateKey, stateOf } from './gameOracle';
@@ -214,7 +215,7 @@ describe('remoteness against the product graph', () => {
     assert.equal(limited.remoteness, null);
     assert.equal(
       'reason' in limited && limited.reason,
-      'beyond the remoteness search limit (5,000 positions): the game has at least 11,753',
+      'beyond the remoteness search limit (5,000 positions): the game has at least 14,060',
     );
     assert.equal('stop' in limited && limited.stop, 'max-values');
     const late = gameRemoteness(big, { deadline: Date.now() - 1 });
@@ -315,6 +316,11 @@ describe('remoteness beside every value: counted in positions', () => {
       const atLeast = positionsAtLeast(game.units);
       assert.ok(atLeast <= search.states, `${describeInput(input)}: at least ${atLeast}, ${search.states} met`);
       bounded += atLeast > 1 ? 1 : 0;
+      const movesAtLeast = searchMovesAtLeast(game.units);
+      assert.ok(
+        movesAtLeast <= search.moves,
+        `${describeInput(input)}: at least ${movesAtLeast} moves, ${search.moves}`,
+      );
       counted += search.states;
     }
     assert.ok(counted > 2000, `positions counted in all: ${counted}`);
@@ -344,19 +350,19 @@ describe('remoteness beside every value: counted in positions', () => {
       /^beyond the remoteness search limit \(500,000 moves generated; [\d,]+ positions? met\)$/,
     );
     assert.equal('stop' in wide && wide.stop, 'size-limit');
-    // Kayles heaps of 30 and more: many positions, few moves each; the positions limit stops it.
+    // Kayles heaps of 30 and more: many positions, few moves each; a limit of positions stops it.
     const manyGame = gameUnits(heaps(KAYLES, 30, 31, 32, 33));
     assert.ok('units' in manyGame);
-    const many = remotenessSearch(manyGame.units, 'normal', {}, GAME_REMOTENESS_LIMITS);
+    const many = remotenessSearch(manyGame.units, 'normal', {}, { positions: 20_000, moves: 10_000_000 });
     assert.equal('reason' in many && many.reason, 'beyond the remoteness search limit (20,000 positions)');
     // Beside a value, both are known to be past the limit before any search: their heaps' chains prove it.
     assert.equal(
       reasonOf(gameRemoteness(heaps(nim, 10_000, 9_999), {}, GAME_REMOTENESS_LIMITS)),
-      'beyond the remoteness search limit (20,000 positions): the game has at least 49,995,000',
+      'beyond the remoteness search limit (20,000 positions): the game has at least 50,004,999',
     );
     assert.equal(
       reasonOf(gameRemoteness(heaps(KAYLES, 30, 31, 32, 33), {}, GAME_REMOTENESS_LIMITS)),
-      'beyond the remoteness search limit (20,000 positions): the game has at least 40,920',
+      'beyond the remoteness search limit (20,000 positions): the game has at least 58,275',
     );
     // The moves are counted as generated: a search that ends reports them with its positions.
     const game = gameUnits(heaps(nim, 10, 20, 30));

@@ -10,8 +10,8 @@
 // the same as the misère search's), every position once, within its limits (distinct positions
 // met, moves generated) and the budget's time. No estimate decides beforehand that a game is too
 // large, only a proof: `positionsAtLeast` is a lower bound on the positions (each heap's chain of
-// equal takes, multiplied over the heaps and divided by the orders of equal multisets), and a game
-// whose bound passes the limit is not searched; any other game of up to the limit's positions is.
+// equal takes, the sorted choices along them counted), and a game whose bound passes the limit is
+// not searched.
 import type { GameInput, GameMove } from './gameTypes';
 import { gameUnits, unitMoves } from './gameUnits';
 import type { Budget, StopCause } from './types';
@@ -29,13 +29,15 @@ export const DEFAULT_REMOTENESS_LIMITS: SearchLimits = { positions: 1_000_000, m
 
 /**
  * What the search beside every game's value may do (compute/jobs.ts gameResult, and a node of the
- * game tree), measured here on a loaded machine (test/engine/remoteness.bench.ts): a game of up to
- * 20,000 positions gets its remoteness; meeting 20,000 positions of Kayles takes 0.15 to 0.4 s of
- * CPU and generates about 370,000 moves (19 a position; Nim sums of three or four heaps 35 to 50).
- * The moves bound what one position can cost (a heap of 10,000 under Nim lists 10,000 options, and
- * each option's own to know whether it has moves): 500,000 of them take 0.3 to 0.7 s and about 80 MB.
+ * game tree), measured here (test/engine/remoteness.bench.ts): a game of up to 20,000 positions
+ * gets its remoteness when its search generates at most 200,000 moves (nim 10 20 30: 3,311
+ * positions, 114,000 moves; Kayles sums of 10,000 positions; 20,000 of Kayles' take about 370,000
+ * moves, 19 a position, and 0.17 s). The moves bound what the search costs beside each of a
+ * document's thousands of values (200,000 take about 0.1 s): a game whose search would pass them
+ * says so in moves. Moving the search out of the value's job, so that it may run longer without
+ * delaying any value, is what would let every game of 20,000 positions have it.
  */
-export const GAME_REMOTENESS_LIMITS: SearchLimits = { positions: 20_000, moves: 500_000 };
+export const GAME_REMOTENESS_LIMITS: SearchLimits = { positions: 20_000, moves: 200_000 };
 
 export type Play = GameInput['play'];
 
@@ -179,6 +181,15 @@ export function gameRemoteness(
         `least ${Math.floor(atLeast).toLocaleString('en-US')}`,
       stop: budget.maxValues !== undefined && budget.maxValues < limits.positions ? 'max-values' : 'size-limit',
     };
+  const movesAtLeast = searchMovesAtLeast(game.units);
+  if (movesAtLeast > limits.moves)
+    return {
+      remoteness: null,
+      reason:
+        `beyond the remoteness search limit (${limits.moves.toLocaleString('en-US')} moves generated): its search ` +
+        `generates at least ${Math.floor(movesAtLeast).toLocaleString('en-US')}`,
+      stop: 'size-limit',
+    };
   const search = remotenessSearch(game.units, input.play, budget, limits);
   if (search.remoteness === null) return { remoteness: null, reason: search.reason, stop: search.stop };
   // In gameMoves' order (unitMoves): the game tree pairs them by index.
@@ -190,29 +201,78 @@ export function gameRemoteness(
 }
 
 /**
+ * A lower bound on the moves a search of the units generates: it lists every option of every
+ * position it meets, and it meets each heap's chain (positionsAtLeast) with the other units as they
+ * are. A take t of heap n that leaves one heap is legal at every size above t, so a chain's size x
+ * has at least the takes below it. The largest such sum of one heap is the bound.
+ */
+export function searchMovesAtLeast(units: readonly Unit[]): number {
+  let most = 0;
+  for (const unit of units) {
+    if (unit.kind !== 'heap') continue;
+    const n = unit.size;
+    const takes: number[] = [];
+    for (const option of unitOptions(unit))
+      if (option.length === 1 && option[0].kind === 'heap') takes.push(n - option[0].size);
+    if (takes.length === 0) continue;
+    takes.sort((a, b) => a - b);
+    const least = takes[0];
+    let moves = 0;
+    let below = 0; // takes less than x
+    for (let x = n - Math.floor((n - 1) / least) * least; x <= n; x += least) {
+      while (below < takes.length && takes[below] < x) below++;
+      moves += below;
+    }
+    if (moves > most) most = moves;
+  }
+  return most;
+}
+
+/** Heaps of one rule past this many are left out of positionsAtLeast's count (a bound on fewer heaps still holds). */
+const BOUND_MAX_HEAPS = 64;
+
+/**
  * A lower bound on the distinct positions a sum of units reaches, at the cost of listing each heap's
  * options once. A heap of n whose rule takes k leaving one heap (the least such k) reaches n, n − k,
  * n − 2k, … : every heap rule here is the same at every size (a subtraction set, an octal digit), so
- * the take stays legal down the chain, and its ⌊(n − 1)/k⌋ + 1 sizes are distinct. Heaps move
- * independently, so the sum reaches every choice of one size per heap: their product, of which at
- * most h! choices are one multiset of h heaps. Other units count 1 (they reach at least themselves).
+ * the take stays legal down the chain. The sizes above k have moves and are distinct units; the last
+ * one may have none and vanish from a position, so all of a chain's last sizes count as one value, 0.
+ * Heaps move independently, so the sum reaches every choice of one value per heap; the choices whose
+ * values never decrease, heap after heap, are distinct positions (each is its multiset, sorted), and
+ * they are counted for each rule's heaps (units of different rules never coincide) and multiplied.
+ * Other units count 1: they reach at least themselves.
  */
 export function positionsAtLeast(units: readonly Unit[]): number {
   if (units.some(treblecrossOver)) return 1; // the game is over: one position
-  let product = 1;
-  let heaps = 0;
+  const chainsByRule = new Map<object, { size: number; take: number }[]>();
   for (const unit of units) {
     if (unit.kind !== 'heap') continue;
     const n = unit.size;
     let take = Number.POSITIVE_INFINITY;
     for (const option of unitOptions(unit))
       if (option.length === 1 && option[0].kind === 'heap' && n - option[0].size < take) take = n - option[0].size;
-    if (!Number.isFinite(take) || take < 1) continue;
-    const chain = Math.floor((n - 1) / take) + 1;
-    if (chain <= 1) continue;
-    product *= chain;
-    heaps++;
-    product /= heaps; // the h! of equal multisets, a factor at a time
+    if (!Number.isFinite(take) || take < 1 || n <= take) continue; // a chain of one value counts 1
+    const chains = chainsByRule.get(unit.rule) ?? [];
+    chains.push({ size: n, take });
+    chainsByRule.set(unit.rule, chains);
+  }
+  let product = 1;
+  for (const chains of chainsByRule.values()) {
+    chains.sort((a, b) => a.size - b.size);
+    // ways[v]: the non-decreasing choices for the heaps so far whose last value is v (0 or a size).
+    const top = chains[chains.length - 1].size;
+    let ways = new Float64Array(top + 1);
+    ways[0] = 1;
+    for (const { size, take } of chains.slice(0, BOUND_MAX_HEAPS)) {
+      const next = new Float64Array(top + 1);
+      let below = 0; // the choices so far whose last value is at most v
+      for (let v = 0; v <= top; v++) {
+        below += ways[v];
+        if (v === 0 || (v > take && v <= size && (size - v) % take === 0)) next[v] = below;
+      }
+      ways = next;
+    }
+    product *= ways.reduce((x, y) => x + y, 0);
   }
   return product;
 }
