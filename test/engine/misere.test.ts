@@ -159,15 +159,23 @@ describe('exact misère search agrees with a brute force', () => {
     }
   });
 
-  it('a search over budget says so instead of answering', () => {
-    const units: Unit[] = [5000, 4000, 3000].map((size) => ({
-      kind: 'heap',
-      rule: { kind: 'octal', digits: [0, 7, 7] },
-      size,
-    }));
-    const result = misereSearch(units, { maxValues: 10_000 });
-    assert.equal(result.outcome, null);
-    assert.match(result.outcome === null ? result.reason : '', /beyond the misère search limit \(10,000 positions\)/);
+  it('a search over budget says so instead of answering, counting what it says', () => {
+    const kayles = (...sizes: number[]): Unit[] =>
+      sizes.map((size) => ({ kind: 'heap', rule: { kind: 'octal', digits: [0, 7, 7] }, size }));
+    // Many positions, few moves each: the budget's positions stop it, when it has met one more.
+    const many = misereSearch(kayles(40, 41, 43), { maxValues: 10_000 });
+    assert.equal(many.outcome, null);
+    assert.equal(many.outcome === null && many.reason, 'beyond the misère search limit (10,000 positions)');
+    assert.equal(many.states, 10_001);
+    // Heaps of thousands: every option's options are listed (to know whether it has moves), so the
+    // moves it generates stop it first, and it says moves.
+    const wide = misereSearch(kayles(5000, 4000, 3000), {}, { positions: 10_000, moves: 100_000 });
+    assert.equal(wide.outcome, null);
+    assert.match(
+      wide.outcome === null ? wide.reason : '',
+      /^beyond the misère search limit \(100,000 moves generated; [\d,]+ positions? met\)$/,
+    );
+    assert.ok(wide.states < 10_000, `${wide.states} positions`);
   });
 
   it('a cancelled search stops', () => {

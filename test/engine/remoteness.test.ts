@@ -4,10 +4,20 @@
 // by the parity rule the engine uses. Then every move the engine lists, the position after it,
 // and the recognition of a hand edit as one legal move.
 import * as assert from 'node:assert/strict';
+import { gameResult } from '../../server/src/compute/jobs';
 import type { ComponentInput, GameInput, GameMove } from '../../server/src/engine';
-import { analyzeGame } from '../../server/src/engine';
+import { analyzeGame, createEngineCache } from '../../server/src/engine';
 import { gameAfter, gameMoves, moveBetween, positionKey } from '../../server/src/engine/gamePositions';
-import { bestMove, gameRemoteness, remotenessSearch } from '../../server/src/engine/remoteness';
+import { gameUnits } from '../../server/src/engine/gameUnits';
+import {
+  bestMove,
+  GAME_REMOTENESS_LIMITS,
+  type GameRemoteness,
+  gameRemoteness,
+  positionsAtLeast,
+  remotenessSearch,
+  searchMovesAtLeast,
+} from '../../server/src/engine/remoteness';
 import type { HeapRule } from '../../server/src/engine/types';
 import { applyMove, bigints, type ComponentState, ProductGame, stateKey, stateOf } from './gameOracle';
 import { integer, random } from './random';
@@ -203,9 +213,17 @@ describe('remoteness against the product graph', () => {
     const big: GameInput = { play: 'normal', components: [{ kind: 'heaps', rule: KAYLES, heaps: [40n, 41n, 43n] }] };
     const limited = gameRemoteness(big, { maxValues: 5000 });
     assert.equal(limited.remoteness, null);
-    assert.match('reason' in limited ? limited.reason : '', /beyond the remoteness search limit \(5,000 positions\)/);
+    assert.equal(
+      'reason' in limited && limited.reason,
+      'beyond the remoteness search limit (5,000 positions): the game has at least 14,060',
+    );
+    assert.equal('stop' in limited && limited.stop, 'max-values');
     const late = gameRemoteness(big, { deadline: Date.now() - 1 });
     assert.equal('stop' in late && late.stop, 'deadline');
+    assert.match(
+      'reason' in late ? late.reason : '',
+      /^beyond the remoteness search time limit \([\d,]+ positions met\)$/,
+    );
     const cancelled = gameRemoteness(big, { isCancelled: () => true });
     assert.equal('stop' in cancelled && cancelled.stop, 'cancelled');
     const huge = gameRemoteness({ play: 'normal', components: [{ kind: 'heaps', rule: nim, heaps: [10n ** 6n] }] });
@@ -213,6 +231,149 @@ describe('remoteness against the product graph', () => {
     // Deep games do not overflow the stack: a heap of 10,000 taken one at a time.
     const deep = remotenessSearch([{ kind: 'heap', rule: { kind: 'subtract', set: [1n] }, size: 10_000 }], 'normal');
     assert.equal(deep.remoteness, 10_000);
+  });
+});
+
+/** The canonical positions the oracle reaches from a game's start: heaps with no move left out, as the search does. */
+function reachablePositions(input: GameInput): number {
+  const product = new ProductGame(input);
+  const dead = new Map<string, boolean>();
+  const isDead = (component: number, size: number) => {
+    const key = `${component}:${size}`;
+    let known = dead.get(key);
+    if (known === undefined) {
+      const alone = { ...input, components: [{ ...input.components[component], heaps: [BigInt(size)] }] };
+      known = new ProductGame(alone).options([{ kind: 'heaps', sizes: [size] }]).length === 0;
+      dead.set(key, known);
+    }
+    return known;
+  };
+  const canonical = (states: readonly ComponentState[]) =>
+    stateKey(
+      states.map((state, component) =>
+        state.kind === 'heaps' ? { ...state, sizes: state.sizes.filter((h) => !isDead(component, h)) } : state,
+      ),
+    );
+  const seen = new Set<string>();
+  const all = new Set<string>();
+  const stack = [input.components.map(stateOf)];
+  while (stack.length > 0) {
+    const states = stack.pop()!;
+    const key = stateKey(states);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    all.add(canonical(states));
+    stack.push(...product.options(states));
+  }
+  return all.size;
+}
+
+describe('remoteness beside every value: counted in positions', () => {
+  const heaps = (rule: HeapRule, ...sizes: number[]): GameInput => ({
+    play: 'normal',
+    components: [{ kind: 'heaps', rule, heaps: sizes.map(BigInt) }],
+  });
+  const one: HeapRule = { kind: 'subtract', set: [1n] };
+  const reasonOf = (r: GameRemoteness) => (r.remoteness === null ? r.reason : '');
+
+  it('kayles 6 7 7 and nim 10 20 30 get their remoteness beside the value, as the oracle has it', () => {
+    for (const input of [heaps(KAYLES, 6, 7, 7), heaps(nim, 10, 20, 30)]) {
+      const expected = bruteRemoteness(new ProductGame(input), 'normal', input.components.map(stateOf));
+      const game = gameResult(input, { cache: createEngineCache() });
+      assert.equal(game.remotenessReason, undefined, describeInput(input));
+      assert.equal(game.remoteness, expected.moves, describeInput(input));
+      const limited = gameRemoteness(input, {}, GAME_REMOTENESS_LIMITS);
+      assert.equal(limited.remoteness, expected.moves);
+    }
+    // The issue's counts: 701 positions (it said "beyond the limit (5,000 positions)"), and 3,311 of Nim's.
+    assert.equal(reachablePositions(heaps(KAYLES, 6, 7, 7)), 701);
+    assert.equal(reachablePositions(heaps(nim, 10, 20, 30)), 3311);
+  });
+
+  it("the search's count of distinct positions is the oracle's count of reachable canonical positions", () => {
+    const rules: HeapRule[] = [
+      nim,
+      KAYLES,
+      one,
+      { kind: 'subtract', set: [1n, 2n] },
+      { kind: 'subtract', set: [2n, 3n] }, // heaps of 1 have no move: left out of a position
+      { kind: 'subtract', set: [1n, 3n, 4n] },
+      { kind: 'octal', digits: [0, 0, 7] }, // Dawson's Kayles
+      { kind: 'octal', digits: [4, 3, 7] }, // a heap may also be split without removing anything
+    ];
+    const next = random(99);
+    let counted = 0;
+    let bounded = 0;
+    for (let trial = 0; trial < 120; trial++) {
+      const rule = rules[trial % rules.length];
+      const input = heaps(rule, ...Array.from({ length: integer(next, 1, 3) }, () => integer(next, 0, 9)));
+      const game = gameUnits(input);
+      assert.ok('units' in game);
+      const search = remotenessSearch(game.units, 'normal', {}, GAME_REMOTENESS_LIMITS);
+      assert.ok(search.remoteness !== null, describeInput(input));
+      assert.equal(search.states, reachablePositions(input), describeInput(input));
+      // The bound that skips a search is a lower bound on these positions.
+      const atLeast = positionsAtLeast(game.units);
+      assert.ok(atLeast <= search.states, `${describeInput(input)}: at least ${atLeast}, ${search.states} met`);
+      bounded += atLeast > 1 ? 1 : 0;
+      const movesAtLeast = searchMovesAtLeast(game.units);
+      assert.ok(
+        movesAtLeast <= search.moves,
+        `${describeInput(input)}: at least ${movesAtLeast} moves, ${search.moves}`,
+      );
+      counted += search.states;
+    }
+    assert.ok(counted > 2000, `positions counted in all: ${counted}`);
+    assert.ok(bounded > 60, `games with a bound above 1: ${bounded}`);
+  });
+
+  it('a game of exactly the limit is searched; one position more says the limit, in positions', () => {
+    // Heaps taken one at a time: {x, y} with x ≤ 4001, y ≤ 4 is 20,000 positions; x ≤ 10,000, y ≤ 1 is 20,001.
+    const at = heaps(one, 4001, 4);
+    const over = heaps(one, 10_000, 1);
+    assert.equal(reachablePositions(at), GAME_REMOTENESS_LIMITS.positions);
+    assert.equal(reachablePositions(over), GAME_REMOTENESS_LIMITS.positions + 1);
+    const searched = gameResult(at, {});
+    assert.equal(searched.remoteness, 4005);
+    const stopped = gameResult(over, {});
+    assert.equal(stopped.remoteness, undefined);
+    assert.equal(stopped.remotenessReason, 'beyond the remoteness search limit (20,000 positions)');
+  });
+
+  it('a search that generates too many moves before it meets its positions says so in moves, not positions', () => {
+    // Nim heaps of 10,000: each has 10,000 options, and each option's own are listed to know whether it has moves.
+    const wideGame = gameUnits(heaps(nim, 10_000, 9_999));
+    assert.ok('units' in wideGame);
+    const wide = remotenessSearch(wideGame.units, 'normal', {}, { positions: 10 ** 8, moves: 500_000 });
+    assert.match(
+      'reason' in wide ? wide.reason : '',
+      /^beyond the remoteness search limit \(500,000 moves generated; [\d,]+ positions? met\)$/,
+    );
+    assert.equal('stop' in wide && wide.stop, 'size-limit');
+    // Kayles heaps of 30 and more: many positions, few moves each; a limit of positions stops it.
+    const manyGame = gameUnits(heaps(KAYLES, 30, 31, 32, 33));
+    assert.ok('units' in manyGame);
+    const many = remotenessSearch(manyGame.units, 'normal', {}, { positions: 20_000, moves: 10_000_000 });
+    assert.equal('reason' in many && many.reason, 'beyond the remoteness search limit (20,000 positions)');
+    // Beside a value, both are known to be past the limit before any search: their heaps' chains prove it.
+    assert.equal(
+      reasonOf(gameRemoteness(heaps(nim, 10_000, 9_999), {}, GAME_REMOTENESS_LIMITS)),
+      'beyond the remoteness search limit (20,000 positions): the game has at least 50,004,999',
+    );
+    assert.equal(
+      reasonOf(gameRemoteness(heaps(KAYLES, 30, 31, 32, 33), {}, GAME_REMOTENESS_LIMITS)),
+      'beyond the remoteness search limit (20,000 positions): the game has at least 58,275',
+    );
+    // The moves are counted as generated: a search that ends reports them with its positions.
+    const game = gameUnits(heaps(nim, 10, 20, 30));
+    assert.ok('units' in game);
+    const search = remotenessSearch(game.units, 'normal', {}, { positions: 3311, moves: 1_000_000 });
+    assert.equal(search.states, 3311);
+    assert.ok(search.moves > search.states, `${search.moves} moves`);
+    const short = remotenessSearch(game.units, 'normal', {}, { positions: 3311, moves: search.moves - 1 });
+    assert.match('reason' in short ? short.reason : '', /\([\d,]+ moves generated; [\d,]+ positions met\)$/);
+    const fewer = remotenessSearch(game.units, 'normal', {}, { positions: 3310, moves: 1_000_000 });
+    assert.equal('reason' in fewer && fewer.reason, 'beyond the remoteness search limit (3,310 positions)');
   });
 });
 

@@ -8,7 +8,7 @@
 import { analyzeGame, type EngineCache } from '../engine';
 import { gameAfter, gameMoves, gameOver, positionKey, shortDigest } from '../engine/gamePositions';
 import type { ComponentInput, GameInput, GameMove } from '../engine/gameTypes';
-import { gameRemoteness } from '../engine/remoteness';
+import { GAME_REMOTENESS_LIMITS, gameRemoteness } from '../engine/remoteness';
 import type { Budget } from '../engine/types';
 
 /** A component of a position without its graph (a token game's vertices only). */
@@ -48,8 +48,6 @@ export type GameTreeNode =
     }
   | { readonly refused: string; readonly root?: string };
 
-/** Positions a node's remoteness search may generate (its children's come from the same search). */
-export const TREE_REMOTENESS_WORK = 20_000;
 /** The time a node may take in all (ms), shared among its children's values. */
 export const TREE_TIME_MS = 2_000;
 /** The longest path followed. */
@@ -104,11 +102,12 @@ export function gameTreeNode(
   }
   const started = Date.now();
   const until = Math.min(budget.deadline ?? Number.POSITIVE_INFINITY, started + TREE_TIME_MS);
-  const ranked = gameRemoteness(node, {
-    ...budget,
-    deadline: Math.min(until, started + TREE_TIME_MS / 4),
-    maxValues: Math.min(budget.maxValues ?? Number.POSITIVE_INFINITY, TREE_REMOTENESS_WORK),
-  });
+  // Within the limits of the search beside a game's value (its children's come from the same search).
+  const ranked = gameRemoteness(
+    node,
+    { ...budget, deadline: Math.min(until, started + TREE_TIME_MS / 4) },
+    GAME_REMOTENESS_LIMITS,
+  );
   const share = (left: number) => ({ ...budget, deadline: Date.now() + Math.max(1, (until - Date.now()) / left) });
   const own = positionValue(node, share(maxChildren + 1), cache);
   const value = ranked.remoteness === null ? own : { ...own, remoteness: ranked.remoteness };

@@ -19,7 +19,13 @@ import { type GeneraResult, heapGenera } from '../engine/genus';
 import { cachedMisereQuotient, type MisereQuotient } from '../engine/misereQuotient';
 import { type QuotientWanted, quotientRuleOf } from '../engine/misereQuotientPlay';
 import { extendedValue, observedRegularity } from '../engine/period';
-import { bestMove, type GameRemoteness, gameRemoteness } from '../engine/remoteness';
+import {
+  bestMove,
+  DEFAULT_REMOTENESS_LIMITS,
+  GAME_REMOTENESS_LIMITS,
+  type GameRemoteness,
+  gameRemoteness,
+} from '../engine/remoteness';
 import type {
   Budget,
   GraphData,
@@ -144,12 +150,9 @@ export type ReplyChoice =
     }
   | { readonly kind: 'none'; readonly reason: string };
 
-/** The positions the computer's reply may search (a few seconds at most). */
-export const REPLY_REMOTENESS_WORK = 3_000_000;
-
-/** The computer's move in a game: see ReplyChoice. */
+/** The computer's move in a game: see ReplyChoice. Its search goes further than the one beside a value. */
 export function replyChoice(input: GameInput, budget: Budget, cache: EngineCache): ReplyChoice {
-  const ranked = gameRemoteness(input, { ...budget, maxValues: budget.maxValues ?? REPLY_REMOTENESS_WORK });
+  const ranked = gameRemoteness(input, budget, DEFAULT_REMOTENESS_LIMITS);
   if (ranked.remoteness !== null) {
     const best = bestMove(input.play, ranked.moves);
     if (!best) return { kind: 'over' }; // no move is left
@@ -342,13 +345,9 @@ export function summarizeGame(analysis: GameAnalysis, elapsedMs: number, remoten
 }
 
 /**
- * The positions a game's remoteness search may generate (about 10 ms at worst; a game estimated to
- * need twice that is not searched at all, remoteness.ts's searchWorkEstimate): it comes with every game's value,
- * so it is kept small; the play commands search further (REPLY_REMOTENESS_WORK).
+ * A game's value and, within GAME_REMOTENESS_LIMITS and what is left of the job's time, its remoteness:
+ * what the editor and the CLI show. The search runs after the value, under the same deadline.
  */
-export const GAME_REMOTENESS_WORK = 5_000;
-
-/** A game's value and, within its small budget, its remoteness: what the editor and the CLI show. */
 export function gameResult(
   input: GameInput,
   options: {
@@ -362,11 +361,7 @@ export function gameResult(
   const started = Date.now();
   const budget = options.budget ?? {};
   const analysis = analyzeGame(input, { ...options, budget });
-  const remoteness = gameRemoteness(
-    input,
-    { ...budget, maxValues: Math.min(budget.maxValues ?? Infinity, GAME_REMOTENESS_WORK) },
-    true,
-  );
+  const remoteness = gameRemoteness(input, budget, GAME_REMOTENESS_LIMITS);
   return summarizeGame(analysis, Date.now() - started, remoteness);
 }
 

@@ -6,7 +6,7 @@
 //   answer is "unknown", never a guess.
 import type { Budget, StopCause } from './types';
 import type { Unit } from './unitOptions';
-import { SearchStopped, UnitStates } from './unitStates';
+import { type SearchLimits, SearchStopped, UnitStates } from './unitStates';
 
 export interface NimMove {
   readonly heap: number;
@@ -44,21 +44,30 @@ export type MisereSearchResult =
   | {
       readonly outcome: 'N' | 'P';
       readonly winning: readonly { unit: number; option: number }[];
+      /** Distinct positions met (not every position of the game: the search stops at a winning move). */
       readonly states: number;
     }
   | { readonly outcome: null; readonly reason: string; readonly stop: StopCause; readonly states: number };
 
-/** Work (positions generated) a misère search may do unless the budget says otherwise. */
-export const defaultMisereWork = 2_000_000;
+/**
+ * What a misère search may do unless told otherwise (the budget's maxValues replaces the positions):
+ * the moves bound its work and memory as before; the positions, never more than the moves, are
+ * there to be worded.
+ */
+export const DEFAULT_MISERE_LIMITS: SearchLimits = { positions: 2_000_000, moves: 2_000_000 };
 
 /**
  * Exact misère outcome of a sum of units, with the root's winning options (unit index, option
  * index into `unitOptions(units[unit])`). Iterative, so deep games cannot overflow the stack;
- * options are generated one at a time and every one counts against the budget, so a large
- * position stops early instead of filling memory.
+ * options are generated one at a time, and every one and every position met count against the
+ * limits, so a large position stops early instead of filling memory.
  */
-export function misereSearch(units: readonly Unit[], budget: Budget = {}): MisereSearchResult {
-  const states = new UnitStates(budget, defaultMisereWork, 'misère search');
+export function misereSearch(
+  units: readonly Unit[],
+  budget: Budget = {},
+  limits: SearchLimits = DEFAULT_MISERE_LIMITS,
+): MisereSearchResult {
+  const states = new UnitStates(budget, limits, 'misère search');
   const { optionsOfUnit, canonical } = states;
 
   const memo = new Map<string, boolean>(); // state → the player to move wins
@@ -77,6 +86,7 @@ export function misereSearch(units: readonly Unit[], budget: Budget = {}): Miser
   // Depth-first with an explicit stack. Returns whether the player to move wins.
   const decide = (root: string): boolean => {
     if (memo.has(root)) return memo.get(root)!;
+    states.meet();
     const stack: Frame[] = [frameOf(root)];
     while (stack.length > 0) {
       const frame = stack[stack.length - 1];
@@ -94,6 +104,7 @@ export function misereSearch(units: readonly Unit[], budget: Budget = {}): Miser
         const known = memo.get(child);
         if (known === undefined) {
           frame.pending = child;
+          states.meet();
           stack.push(frameOf(child));
           break;
         }
@@ -121,10 +132,10 @@ export function misereSearch(units: readonly Unit[], budget: Budget = {}): Miser
         }
       }
     }
-    return { outcome: rootWins ? 'N' : 'P', winning, states: memo.size };
+    return { outcome: rootWins ? 'N' : 'P', winning, states: states.positionsMet };
   } catch (stopped) {
     if (stopped instanceof SearchStopped)
-      return { outcome: null, reason: stopped.reason, stop: stopped.stop, states: memo.size };
+      return { outcome: null, reason: stopped.reason, stop: stopped.stop, states: states.positionsMet };
     throw stopped;
   }
 }

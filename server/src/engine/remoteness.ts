@@ -7,15 +7,37 @@
 // In normal play the player to move loses exactly when R is even (no move left is a loss); in
 // misère play exactly when R is odd (no move left is a win). Remoteness is not additive over a
 // sum, so a sum's is found by searching the sum's whole position graph (unitStates.ts's positions,
-// the same as the misère search's), every position once, against the budget.
+// the same as the misère search's), every position once, within its limits (distinct positions
+// met, moves generated) and the budget's time. No estimate decides beforehand that a game is too
+// large, only a proof: `positionsAtLeast` is a lower bound on the positions (each heap's chain of
+// equal takes, the sorted choices along them counted), and a game whose bound passes the limit is
+// not searched.
 import type { GameInput, GameMove } from './gameTypes';
 import { gameUnits, unitMoves } from './gameUnits';
 import type { Budget, StopCause } from './types';
-import { type Unit, unitOptions } from './unitOptions';
-import { type OptionCursor, SearchStopped, UnitStates } from './unitStates';
+import { treblecrossOver, type Unit, unitOptions } from './unitOptions';
+import { type OptionCursor, type SearchLimits, SearchStopped, UnitStates } from './unitStates';
 
-/** Work (positions generated) a remoteness search may do unless the budget says otherwise. */
-export const DEFAULT_REMOTENESS_WORK = 1_000_000;
+/**
+ * What a remoteness search may do unless told otherwise (the budget's maxValues, when smaller, takes
+ * the place of the positions): the computer's reply in play mode (compute/jobs.ts replyChoice). The
+ * moves are the work bound the reply always had (3,000,000: about 2 s here, and at most about 250 MB
+ * of listed options when every unit has thousands); the positions bound the memo (about 140 bytes
+ * each).
+ */
+export const DEFAULT_REMOTENESS_LIMITS: SearchLimits = { positions: 1_000_000, moves: 3_000_000 };
+
+/**
+ * What the search beside every game's value may do (compute/jobs.ts gameResult, and a node of the
+ * game tree), measured here (test/engine/remoteness.bench.ts): a game of up to 20,000 positions
+ * gets its remoteness when its search generates at most 200,000 moves (nim 10 20 30: 3,311
+ * positions, 114,000 moves; Kayles sums of 10,000 positions; 20,000 of Kayles' take about 370,000
+ * moves, 19 a position, and 0.17 s). The moves bound what the search costs beside each of a
+ * document's thousands of values (200,000 take about 0.1 s): a game whose search would pass them
+ * says so in moves. Moving the search out of the value's job, so that it may run longer without
+ * delaying any value, is what would let every game of 20,000 positions have it.
+ */
+export const GAME_REMOTENESS_LIMITS: SearchLimits = { positions: 20_000, moves: 200_000 };
 
 export type Play = GameInput['play'];
 
@@ -29,13 +51,27 @@ export type RemotenessSearch =
       readonly remoteness: number;
       /** The remoteness after each option of each unit (root only): options[unit][option]. */
       readonly options: readonly (readonly number[])[];
+      /** Distinct positions met (the search met every position of the game). */
       readonly states: number;
+      /** Moves generated. */
+      readonly moves: number;
     }
-  | { readonly remoteness: null; readonly reason: string; readonly stop: StopCause; readonly states: number };
+  | {
+      readonly remoteness: null;
+      readonly reason: string;
+      readonly stop: StopCause;
+      readonly states: number;
+      readonly moves: number;
+    };
 
 /** The remoteness of a sum of units, and of every option of the root. Iterative: deep games cannot overflow. */
-export function remotenessSearch(units: readonly Unit[], play: Play, budget: Budget = {}): RemotenessSearch {
-  const states = new UnitStates(budget, DEFAULT_REMOTENESS_WORK, 'remoteness search');
+export function remotenessSearch(
+  units: readonly Unit[],
+  play: Play,
+  budget: Budget = {},
+  limits: SearchLimits = DEFAULT_REMOTENESS_LIMITS,
+): RemotenessSearch {
+  const states = new UnitStates(budget, limits, 'remoteness search');
   const memo = new Map<string, number>([['', 0]]);
 
   interface Frame extends OptionCursor {
@@ -62,6 +98,7 @@ export function remotenessSearch(units: readonly Unit[], play: Play, budget: Bud
   const solve = (root: string): number => {
     const known = memo.get(root);
     if (known !== undefined) return known;
+    states.meet();
     const stack: Frame[] = [frameOf(root)];
     while (stack.length > 0) {
       const frame = stack[stack.length - 1];
@@ -74,6 +111,7 @@ export function remotenessSearch(units: readonly Unit[], play: Play, budget: Bud
         const r = memo.get(child);
         if (r === undefined) {
           frame.pending = child;
+          states.meet();
           stack.push(frameOf(child));
           descended = true;
           break;
@@ -96,10 +134,16 @@ export function remotenessSearch(units: readonly Unit[], play: Play, budget: Bud
     const options = keys.map((_, unit) =>
       root === '' ? [] : states.optionsOfUnit(keys[unit]).map((_, option) => solve(states.after(keys, unit, option))),
     );
-    return { remoteness, options, states: memo.size };
+    return { remoteness, options, states: states.positionsMet, moves: states.movesGenerated };
   } catch (stopped) {
     if (stopped instanceof SearchStopped)
-      return { remoteness: null, reason: stopped.reason, stop: stopped.stop, states: memo.size };
+      return {
+        remoteness: null,
+        reason: stopped.reason,
+        stop: stopped.stop,
+        states: states.positionsMet,
+        moves: states.movesGenerated,
+      };
     throw stopped;
   }
 }
@@ -119,64 +163,34 @@ export type GameRemoteness =
     }
   | { readonly remoteness: null; readonly reason: string; readonly stop?: StopCause };
 
-/**
- * An estimate of a search's work: the product of each unit's sizes below it (a heap of n has up to
- * n + 1, a Wythoff pair (a + 1)(b + 1), …) times the moves from the start. Only an estimate (a
- * subtraction game may reach fewer sizes; splits reach more positions): a search beside a game's
- * value that would surely be long is not started (`estimateFirst`).
- */
-export function searchWorkEstimate(units: readonly Unit[]): number {
-  let positions = 1;
-  let moves = 0;
-  for (const unit of units) {
-    moves += unitOptions(unit).length;
-    switch (unit.kind) {
-      case 'heap':
-        positions *= unit.size + 1;
-        break;
-      case 'wythoff':
-        positions *= (unit.a + 1) * (unit.b + 1);
-        break;
-      case 'leftmost':
-        positions *= unit.piles.reduce((x, y) => x + y, 0) + 1;
-        break;
-      case 'staircase':
-        positions *= unit.coins.reduce((x, y) => x + y, 0) + 1;
-        break;
-      case 'hackenbush':
-        positions *= unit.edges.length + 1;
-        break;
-      case 'word':
-        positions *= unit.text.length + 1;
-        break;
-      case 'treblecross':
-        positions *= [...unit.cells].filter((c) => c === '.').length + 1;
-        break;
-      case 'vertex':
-        break;
-    }
-  }
-  return positions * moves;
-}
-
-/**
- * A game's remoteness and every move's, by the search over its whole sum. With `estimateFirst`, a
- * search whose estimated work (searchWorkEstimate) is twice its limit is not started.
- */
-export function gameRemoteness(input: GameInput, budget: Budget = {}, estimateFirst = false): GameRemoteness {
+/** A game's remoteness and every move's, by the search over its whole sum, within `limits` and the budget. */
+export function gameRemoteness(
+  input: GameInput,
+  budget: Budget = {},
+  limits: SearchLimits = DEFAULT_REMOTENESS_LIMITS,
+): GameRemoteness {
   const game = gameUnits(input, 'remoteness search');
   if ('reason' in game) return { remoteness: null, reason: game.reason };
-  const work = budget.maxValues ?? DEFAULT_REMOTENESS_WORK;
-  const estimate = estimateFirst ? searchWorkEstimate(game.units) : 0;
-  if (estimate > 2 * work)
+  const maxPositions = Math.min(budget.maxValues ?? Number.POSITIVE_INFINITY, limits.positions);
+  const atLeast = positionsAtLeast(game.units);
+  if (atLeast > maxPositions)
     return {
       remoteness: null,
       reason:
-        `not searched beside the value: about ${estimate.toLocaleString('en-US')} positions, past its limit of ` +
-        `${work.toLocaleString('en-US')} (playing against the computer searches further)`,
-      stop: budget.maxValues === undefined ? 'size-limit' : 'max-values',
+        `beyond the remoteness search limit (${maxPositions.toLocaleString('en-US')} positions): the game has at ` +
+        `least ${Math.floor(atLeast).toLocaleString('en-US')}`,
+      stop: budget.maxValues !== undefined && budget.maxValues < limits.positions ? 'max-values' : 'size-limit',
     };
-  const search = remotenessSearch(game.units, input.play, budget);
+  const movesAtLeast = searchMovesAtLeast(game.units);
+  if (movesAtLeast > limits.moves)
+    return {
+      remoteness: null,
+      reason:
+        `beyond the remoteness search limit (${limits.moves.toLocaleString('en-US')} moves generated): its search ` +
+        `generates at least ${Math.floor(movesAtLeast).toLocaleString('en-US')}`,
+      stop: 'size-limit',
+    };
+  const search = remotenessSearch(game.units, input.play, budget, limits);
   if (search.remoteness === null) return { remoteness: null, reason: search.reason, stop: search.stop };
   // In gameMoves' order (unitMoves): the game tree pairs them by index.
   const moves: RankedMove[] = [];
@@ -184,6 +198,83 @@ export function gameRemoteness(input: GameInput, budget: Budget = {}, estimateFi
     moves.push({ move, remoteness: search.options[unit][option] });
   const outcome = losesAt(input.play, search.remoteness) ? 'P' : 'N';
   return { remoteness: search.remoteness, outcome, moves };
+}
+
+/**
+ * A lower bound on the moves a search of the units generates: it lists every option of every
+ * position it meets, and it meets each heap's chain (positionsAtLeast) with the other units as they
+ * are. A take t of heap n that leaves one heap is legal at every size above t, so a chain's size x
+ * has at least the takes below it. The largest such sum of one heap is the bound.
+ */
+export function searchMovesAtLeast(units: readonly Unit[]): number {
+  let most = 0;
+  for (const unit of units) {
+    if (unit.kind !== 'heap') continue;
+    const n = unit.size;
+    const takes: number[] = [];
+    for (const option of unitOptions(unit))
+      if (option.length === 1 && option[0].kind === 'heap') takes.push(n - option[0].size);
+    if (takes.length === 0) continue;
+    takes.sort((a, b) => a - b);
+    const least = takes[0];
+    let moves = 0;
+    let below = 0; // takes less than x
+    for (let x = n - Math.floor((n - 1) / least) * least; x <= n; x += least) {
+      while (below < takes.length && takes[below] < x) below++;
+      moves += below;
+    }
+    if (moves > most) most = moves;
+  }
+  return most;
+}
+
+/** Heaps of one rule past this many are left out of positionsAtLeast's count (a bound on fewer heaps still holds). */
+const BOUND_MAX_HEAPS = 64;
+
+/**
+ * A lower bound on the distinct positions a sum of units reaches, at the cost of listing each heap's
+ * options once. A heap of n whose rule takes k leaving one heap (the least such k) reaches n, n − k,
+ * n − 2k, … : every heap rule here is the same at every size (a subtraction set, an octal digit), so
+ * the take stays legal down the chain. The sizes above k have moves and are distinct units; the last
+ * one may have none and vanish from a position, so all of a chain's last sizes count as one value, 0.
+ * Heaps move independently, so the sum reaches every choice of one value per heap; the choices whose
+ * values never decrease, heap after heap, are distinct positions (each is its multiset, sorted), and
+ * they are counted for each rule's heaps (units of different rules never coincide) and multiplied.
+ * Other units count 1: they reach at least themselves.
+ */
+export function positionsAtLeast(units: readonly Unit[]): number {
+  if (units.some(treblecrossOver)) return 1; // the game is over: one position
+  const chainsByRule = new Map<object, { size: number; take: number }[]>();
+  for (const unit of units) {
+    if (unit.kind !== 'heap') continue;
+    const n = unit.size;
+    let take = Number.POSITIVE_INFINITY;
+    for (const option of unitOptions(unit))
+      if (option.length === 1 && option[0].kind === 'heap' && n - option[0].size < take) take = n - option[0].size;
+    if (!Number.isFinite(take) || take < 1 || n <= take) continue; // a chain of one value counts 1
+    const chains = chainsByRule.get(unit.rule) ?? [];
+    chains.push({ size: n, take });
+    chainsByRule.set(unit.rule, chains);
+  }
+  let product = 1;
+  for (const chains of chainsByRule.values()) {
+    chains.sort((a, b) => a.size - b.size);
+    // ways[v]: the non-decreasing choices for the heaps so far whose last value is v (0 or a size).
+    const top = chains[chains.length - 1].size;
+    let ways = new Float64Array(top + 1);
+    ways[0] = 1;
+    for (const { size, take } of chains.slice(0, BOUND_MAX_HEAPS)) {
+      const next = new Float64Array(top + 1);
+      let below = 0; // the choices so far whose last value is at most v
+      for (let v = 0; v <= top; v++) {
+        below += ways[v];
+        if (v === 0 || (v > take && v <= size && (size - v) % take === 0)) next[v] = below;
+      }
+      ways = next;
+    }
+    product *= ways.reduce((x, y) => x + y, 0);
+  }
+  return product;
 }
 
 /**

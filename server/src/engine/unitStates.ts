@@ -1,9 +1,16 @@
 // The positions of a sum of units, as the exact searches (misère outcome, remoteness) walk them:
 // a unit is a small integer id (one per distinct unit met), a position the sorted ids of its units
 // that still have moves, two UTF-16 code units each, so that equal positions are one short string.
-// Every option generated counts against the budget, which is polled every 1,024 of them.
+// A search is bounded by two counts, each worded as what it counts: the distinct positions it meets
+// (its memo, so its memory; Budget.maxValues when smaller) and the moves it generates (every option of
+// every position it visits, and each unit's options once when first listed: the work per position,
+// which one position can make large — a heap of 10,000 under Nim has 10,000 options). The clock and
+// the cancellation are polled every 1,024 moves.
 import type { Budget, StopCause } from './types';
 import { treblecrossOver, type Unit, unitOptions } from './unitOptions';
+
+/** The most code units made into a string by one call (a function's arguments are limited). */
+const MAX_APPLIED = 4096;
 
 /** Thrown inside a search to unwind when the budget runs out; never escapes it. */
 export class SearchStopped {
@@ -20,9 +27,18 @@ export interface OptionCursor {
   option: number;
 }
 
+/** What a search may do: the distinct positions it may meet and the moves it may generate. */
+export interface SearchLimits {
+  readonly positions: number;
+  readonly moves: number;
+}
+
 export class UnitStates {
-  private work = 0;
-  private readonly maxWork: number;
+  private moves = 0;
+  /** Distinct positions met: the empty one (every game reaches it) and each one the search enters. */
+  private positions = 1;
+  private readonly maxPositions: number;
+  private readonly maxMoves: number;
   // Rules, graphs, pictures and dictionaries are told apart by identity: one id per object met.
   private readonly ids = new Map<object, number>();
   /** A unit's id by its key; ids are dense, from 0. */
@@ -35,27 +51,61 @@ export class UnitStates {
   /** Each unit's options as the sorted ids of their units with moves (null: the option ends the game), by id. */
   private readonly merged: ((number[] | null)[] | undefined)[] = [];
 
-  /** `what` names the search in its reasons ("beyond the misère search limit"). */
+  private readonly positionsStop: StopCause;
+  /** merge's scratch: a position's code units. */
+  private readonly codes: number[] = [];
+
+  /**
+   * `what` names the search in its reasons ("beyond the misère search limit"); `limits` are its own,
+   * the budget's maxValues (when smaller) taking the place of its positions.
+   */
   constructor(
     private readonly budget: Budget,
-    defaultWork: number,
+    limits: SearchLimits,
     private readonly what: string,
   ) {
-    this.maxWork = budget.maxValues ?? defaultWork;
+    const asked = budget.maxValues ?? Number.POSITIVE_INFINITY;
+    this.maxPositions = Math.min(asked, limits.positions);
+    this.positionsStop = asked < limits.positions ? 'max-values' : 'size-limit';
+    this.maxMoves = limits.moves;
   }
 
-  spend = (amount: number): void => {
-    const before = this.work;
-    this.work += amount;
-    const { budget } = this;
-    if (this.work > this.maxWork)
+  /** Distinct positions met so far (the empty one included). */
+  get positionsMet(): number {
+    return this.positions;
+  }
+
+  /** Moves generated so far. */
+  get movesGenerated(): number {
+    return this.moves;
+  }
+
+  /** Counts a position the search enters for the first time (it is not in its memo). */
+  meet = (): void => {
+    if (++this.positions > this.maxPositions)
       throw new SearchStopped(
-        `beyond the ${this.what} limit (${this.maxWork.toLocaleString('en-US')} positions)`,
-        budget.maxValues === undefined ? 'size-limit' : 'max-values',
+        `beyond the ${this.what} limit (${this.maxPositions.toLocaleString('en-US')} positions)`,
+        this.positionsStop,
       );
-    if (this.work >> 10 !== before >> 10) {
+  };
+
+  /** Counts `amount` moves generated; polls the clock and the cancellation every 1,024. */
+  spend = (amount: number): void => {
+    const before = this.moves;
+    this.moves += amount;
+    const { budget } = this;
+    if (this.moves > this.maxMoves)
+      throw new SearchStopped(
+        `beyond the ${this.what} limit (${this.maxMoves.toLocaleString('en-US')} moves generated; ` +
+          `${this.positions.toLocaleString('en-US')} positions met)`,
+        'size-limit',
+      );
+    if (this.moves >> 10 !== before >> 10) {
       if (budget.deadline !== undefined && Date.now() > budget.deadline)
-        throw new SearchStopped(`beyond the ${this.what} time limit`, 'deadline');
+        throw new SearchStopped(
+          `beyond the ${this.what} time limit (${this.positions.toLocaleString('en-US')} positions met)`,
+          'deadline',
+        );
       if (budget.isCancelled?.()) throw new SearchStopped('cancelled', 'cancelled');
     }
   };
@@ -173,16 +223,23 @@ export class UnitStates {
    */
   private merge(keys: readonly number[], unit: number, option: number[] | null): string {
     if (option === null) return '';
-    let state = '';
+    // The code units gathered first and made one flat string at once: a string built a character
+    // at a time is a chain that the memo's lookup must flatten, most of a search's time.
+    const codes = this.codes;
+    codes.length = 0;
+    const push = (id: number) => codes.push(id >>> 16, id & 0xffff);
     let j = 0;
     for (let i = 0; i < keys.length; i++) {
       if (i === unit) continue;
       const id = keys[i];
-      for (; j < option.length && option[j] < id; j++)
-        state += String.fromCharCode(option[j] >>> 16, option[j] & 0xffff);
-      state += String.fromCharCode(id >>> 16, id & 0xffff);
+      for (; j < option.length && option[j] < id; j++) push(option[j]);
+      push(id);
     }
-    for (; j < option.length; j++) state += String.fromCharCode(option[j] >>> 16, option[j] & 0xffff);
+    for (; j < option.length; j++) push(option[j]);
+    if (codes.length <= MAX_APPLIED) return String.fromCharCode.apply(null, codes);
+    let state = ''; // a position of thousands of units: in pieces, as arguments are limited
+    for (let k = 0; k < codes.length; k += MAX_APPLIED)
+      state += String.fromCharCode.apply(null, codes.slice(k, k + MAX_APPLIED));
     return state;
   }
 

@@ -129,6 +129,7 @@ function gameHover(view: DocumentView, game: GameSymbol): string {
     if (result.decidedBy) out.push('', `Decided by ${result.decidedBy.text}.`);
     const lasts = remotenessWords(result);
     if (lasts) out.push('', `With best play ${lasts} (remoteness ${result.remoteness}).`);
+    else if (result.remotenessReason) out.push('', `Remoteness not found: ${result.remotenessReason}.`);
   }
   // Normal play: the XOR in binary columns, and which component a winning move changes.
   if (game.play === 'normal' && game.components.length > 0 && result.components.every((c) => c.nimber !== null))
