@@ -309,6 +309,7 @@ function analyze(file: string, options: Options, out: SyncOutput): number {
       cache,
       maxMoves: options.maxMoves,
       quotientWork,
+      remoteness: 'full',
     });
     if (options.json) {
       const result = r.result;

@@ -4,7 +4,7 @@
 // by the parity rule the engine uses. Then every move the engine lists, the position after it,
 // and the recognition of a hand edit as one legal move.
 import * as assert from 'node:assert/strict';
-import { gameResult } from '../../server/src/compute/jobs';
+import { gameResult, remotenessApart } from '../../server/src/compute/jobs';
 import type { ComponentInput, GameInput, GameMove } from '../../server/src/engine';
 import { analyzeGame, createEngineCache } from '../../server/src/engine';
 import { gameAfter, gameMoves, moveBetween, positionKey } from '../../server/src/engine/gamePositions';
@@ -279,7 +279,7 @@ describe('remoteness beside every value: counted in positions', () => {
   it('kayles 6 7 7 and nim 10 20 30 get their remoteness beside the value, as the oracle has it', () => {
     for (const input of [heaps(KAYLES, 6, 7, 7), heaps(nim, 10, 20, 30)]) {
       const expected = bruteRemoteness(new ProductGame(input), 'normal', input.components.map(stateOf));
-      const game = gameResult(input, { cache: createEngineCache() });
+      const game = gameResult(input, { cache: createEngineCache(), remoteness: 'full' });
       assert.equal(game.remotenessReason, undefined, describeInput(input));
       assert.equal(game.remoteness, expected.moves, describeInput(input));
       const limited = gameRemoteness(input, {}, GAME_REMOTENESS_LIMITS);
@@ -288,6 +288,26 @@ describe('remoteness beside every value: counted in positions', () => {
     // The counts: 701 positions (it said "beyond the limit (5,000 positions)"), and 3,311 of Nim's.
     assert.equal(reachablePositions(heaps(KAYLES, 6, 7, 7)), 701);
     assert.equal(reachablePositions(heaps(nim, 10, 20, 30)), 3311);
+  });
+
+  it('the quick search beside a value leaves a game that needs more moves pending apart, or says so', () => {
+    // nim 10 20 30: 3,311 positions, about 114,000 moves: past the quick search's 20,000, within the longer one's.
+    const input = heaps(nim, 10, 20, 30);
+    const quick = gameResult(input, {});
+    assert.equal(quick.remoteness, undefined);
+    assert.match(quick.remotenessReason ?? '', /beyond the remoteness search limit \(20,000 moves generated/);
+    const apart = gameResult(input, { remoteness: 'apart' });
+    assert.equal(apart.remotenessPending, true);
+    assert.equal(apart.remotenessReason, undefined);
+    const full = remotenessApart(input, {});
+    assert.deepEqual(full, {
+      kind: 'remoteness',
+      remoteness: { moves: gameResult(input, { remoteness: 'full' }).remoteness },
+    });
+    // A game its heaps prove past the positions is not left pending: the longer search would meet them too.
+    const past = gameResult(heaps(KAYLES, 30, 31, 32, 33), { remoteness: 'apart' });
+    assert.equal(past.remotenessPending, undefined);
+    assert.match(past.remotenessReason ?? '', /20,000 positions\): the game has at least/);
   });
 
   it("the search's count of distinct positions is the oracle's count of reachable canonical positions", () => {
@@ -333,9 +353,9 @@ describe('remoteness beside every value: counted in positions', () => {
     const over = heaps(one, 10_000, 1);
     assert.equal(reachablePositions(at), GAME_REMOTENESS_LIMITS.positions);
     assert.equal(reachablePositions(over), GAME_REMOTENESS_LIMITS.positions + 1);
-    const searched = gameResult(at, {});
+    const searched = gameResult(at, { remoteness: 'full' });
     assert.equal(searched.remoteness, 4005);
-    const stopped = gameResult(over, {});
+    const stopped = gameResult(over, { remoteness: 'full' });
     assert.equal(stopped.remoteness, undefined);
     assert.equal(stopped.remotenessReason, 'beyond the remoteness search limit (20,000 positions)');
   });

@@ -240,10 +240,10 @@ export class LanguageServerSession {
     // Every job the pool is given, counted: the resource guards check that nothing is computed twice.
     const started: StartedJob[] = [];
     const run = pool.run.bind(pool);
-    pool.run = (job, budgetMs, affinity) => {
+    pool.run = (job, budgetMs, affinity, background) => {
       const entry: StartedJob = { kind: job.kind, digest: jobDigest(job) };
       started.push(entry);
-      const handle = run(job, budgetMs, affinity);
+      const handle = run(job, budgetMs, affinity, background);
       void handle.outcome.then(() => {
         entry.ended = true;
       });

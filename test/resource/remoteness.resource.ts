@@ -87,7 +87,7 @@ describe('resource: remoteness beside every value, counted in positions', () => 
     for (;;) {
       const text = hoverText(await session.hover(at, position));
       const ms = performance.now() - since;
-      if (!/still computing/.test(text)) return { text, ms };
+      if (!/still computing|still searching/.test(text)) return { text, ms };
       if (ms > 60_000) return { text, ms };
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { type ComputationRequest, Computations } from '../../server/src/compute/computations';
+import { type Computation, type ComputationRequest, Computations } from '../../server/src/compute/computations';
 import type { GameResult, Job, JobResult } from '../../server/src/compute/jobs';
 import { nodeWorkers } from '../../server/src/compute/nodeWorkers';
 import {
@@ -81,11 +81,11 @@ async function finishedFor(
 
 /** A pool that keeps every job it is given, to be finished by hand (quotient growths have no key). */
 class JobPool {
-  readonly started: { job: Job; finish: (outcome: JobOutcome) => void; cancelled: boolean }[] = [];
-  run(job: Job): { outcome: Promise<JobOutcome>; cancel(): void } {
+  readonly started: { job: Job; finish: (outcome: JobOutcome) => void; cancelled: boolean; background: boolean }[] = [];
+  run(job: Job, _budgetMs?: number, _affinity?: readonly string[], background = false) {
     let finish!: (outcome: JobOutcome) => void;
     const outcome = new Promise<JobOutcome>((resolve) => (finish = resolve));
-    const started = { job, finish, cancelled: false };
+    const started = { job, finish, cancelled: false, background };
     this.started.push(started);
     return { outcome, cancel: () => (started.cancelled = true) };
   }
@@ -95,6 +95,73 @@ class JobPool {
     return found;
   }
 }
+
+describe("computations: a game's remoteness searched apart", () => {
+  const input: GameInput = {
+    play: 'normal',
+    components: [{ kind: 'heaps', rule: { kind: 'subtractAllExcept', except: [] }, heaps: [10n, 20n, 30n] }],
+  };
+  const gameRequest: ComputationRequest = {
+    key: 'game n',
+    label: 'n',
+    job: () => ({ kind: 'game', input, maxMoves: 3 }),
+    affinity: [],
+  };
+  const pending: JobResult = {
+    kind: 'game',
+    game: {
+      play: 'normal',
+      nimber: 0n,
+      outcome: 'P',
+      components: [],
+      winningMoves: [],
+      winningMoveCount: 0n,
+      stopped: false,
+      elapsedMs: 1,
+      remotenessPending: true,
+    },
+  };
+
+  it('starts after the value, in the background, completes the result, and stops when the game is let go', async () => {
+    const pool = new JobPool();
+    const computations = new Computations(pool as unknown as WorkerPool, 1000);
+    const told: Computation[] = [];
+    computations.onDidFinish((key, c) => key === 'game n' && told.push(c));
+    computations.want('doc', ['game n']);
+    computations.ensure(gameRequest);
+    const game = pool.last('game');
+    assert.equal((game.job as { remotenessApart?: boolean }).remotenessApart, true);
+    game.finish({ status: 'done', result: pending, cancelled: false });
+    await settle();
+    const search = pool.last('remoteness');
+    assert.equal(search.background, true, 'after every value');
+    assert.deepEqual(search.job, { kind: 'remoteness', input });
+    assert.equal(computations.pendingCount, 1, 'the status counts it');
+    search.finish({ status: 'done', result: { kind: 'remoteness', remoteness: { moves: 60 } }, cancelled: false });
+    await settle();
+    assert.equal(computations.pendingCount, 0);
+    const done = computations.ensure(gameRequest);
+    assert.ok(done.state === 'done' && done.result.kind === 'game');
+    assert.equal(done.result.game.remoteness, 60);
+    assert.equal(done.result.game.remotenessPending, undefined);
+    assert.equal(told.length, 2, 'listeners told of the value, then of its remoteness');
+
+    // Another game: let go while its search runs, the search stops; wanted again, it starts again.
+    const other: ComputationRequest = { ...gameRequest, key: 'game m', label: 'm' };
+    computations.want('doc', ['game m']);
+    computations.ensure(other);
+    pool.last('game').finish({ status: 'done', result: pending, cancelled: false });
+    await settle();
+    const first = pool.last('remoteness');
+    computations.want('doc', []);
+    assert.equal(first.cancelled, true, 'nobody wants the game');
+    assert.equal(computations.pendingCount, 0);
+    computations.want('doc', ['game m']);
+    const again = pool.last('remoteness');
+    assert.notEqual(again, first, 'searched again');
+    assert.equal(computations.pendingCount, 1);
+  });
+});
 
 describe("computations: a rule's misère quotient grown apart", () => {
   const kayles: HeapRule = { kind: 'octal', digits: [0, 7, 7] };

@@ -40,6 +40,8 @@ export interface ReportOptions {
   readonly maxMoves?: number;
   /** The work a rule's misère quotient may do for games (engine/game.ts's GameOptions). */
   readonly quotientWork?: number;
+  /** How far the remoteness is searched (compute/jobs.ts gameResult): 'quick' unless said. */
+  readonly remoteness?: 'quick' | 'full';
 }
 
 /** A component's text on one line: comments inside it (a picture over several lines) left out, spaces joined. */

@@ -4,6 +4,11 @@
 // another line was edited, is computed once. Documents say which keys they want after each
 // change; work nobody wants any more is cancelled.
 //
+// A game's remoteness beyond the quick search beside its value is a result of its own: a `remoteness`
+// job, in the pool's background queue (after every value), whose answer completes the game's result
+// (listeners are told again); pending, it counts as a computation (the status says so), and it stops
+// when nobody wants the game any more (started again if the game is wanted again).
+//
 // A rule's misère quotient is a long result of its own: grown once per rule, in the background,
 // in slices (a `quotientGrowth` job of the computation budget each, resumed by the next where it
 // stopped: the pool runs them all on the worker that holds the quotient, pool.ts's pins), for as
@@ -26,7 +31,8 @@ import type { JobHandle, JobOutcome } from './pool';
 
 /** What computations need of a pool (pool.ts's WorkerPool): tests may give a pool of their own. */
 export interface ComputationPool {
-  run(job: Job, budgetMs: number, affinity?: readonly string[]): JobHandle;
+  /** `background`: after every other queued job (pool.ts). */
+  run(job: Job, budgetMs: number, affinity?: readonly string[], background?: boolean): JobHandle;
   /** The memory all computations may take together, in MiB (pool.ts). */
   setMemoryMb?(memoryMb: number): void;
   /** False where a cancelled running job loses what it found (pool.ts, workers that share no memory); default true. */
@@ -54,6 +60,10 @@ interface Entry {
   waiting?: { readonly growth: Growth; readonly to: number; readonly job: Job; readonly result: GameResult };
   /** The entry of a quotient's growth (pending while it grows). */
   growth?: Growth;
+  /** The entry of a game's longer remoteness search: the game's key. */
+  remotenessOf?: string;
+  /** A game whose remoteness is searched apart: its request, to search again when it is wanted again. */
+  remotenessRequest?: ComputationRequest;
 }
 
 /** How far a rule's misère quotient has grown, for the games that wait for it (and people). */
@@ -168,7 +178,8 @@ export class Computations implements ComputationSource {
     const job = request.job();
     // A misère game reads its rule's quotient; the quotient grows apart (see the header).
     const misere = job.kind === 'game' && job.input.play === 'misere';
-    this.start(request, entry, misere ? { ...job, quotientsGrowApart: true, quotientWork: this.quotientWork } : job);
+    const quotients = misere ? { quotientsGrowApart: true, quotientWork: this.quotientWork } : {};
+    this.start(request, entry, job.kind === 'game' ? { ...job, ...quotients, remotenessApart: true } : job);
     return entry.computation;
   }
 
@@ -205,8 +216,48 @@ export class Computations implements ComputationSource {
     // A result cut short by a cancellation nobody asked for (the document changed) is not kept.
     if (outcome.status === 'done' && outcome.cancelled && !entry.cancelledByUser) this.forget(request.key);
     else if (!this.wantCount.has(request.key)) this.unwantedDone.add(request.key);
+    else this.searchRemoteness(request.key, entry, request);
     this.evict();
     for (const listener of this.listeners) listener(request.key, entry.computation);
+  }
+
+  /** A game whose remoteness the quick search left pending: the longer search, in the background (see the header). */
+  private searchRemoteness(gameKey: string, game: Entry, request: ComputationRequest): void {
+    const c = game.computation;
+    if (c.state !== 'done' || c.result.kind !== 'game' || !c.result.game.remotenessPending) return;
+    const key = `remoteness ${gameKey}`;
+    if (this.entries.has(key)) return;
+    const job = request.job();
+    if (job.kind !== 'game') return;
+    const entry: Entry = {
+      computation: { state: 'pending', label: `remoteness of ${request.label}`, startedAt: Date.now() },
+      remotenessOf: gameKey,
+    };
+    this.entries.set(key, entry);
+    this.pendingKeys.add(key);
+    game.remotenessRequest = request;
+    const handle = this.pool.run({ kind: 'remoteness', input: job.input }, this.budgetMs, [], true);
+    entry.handle = handle;
+    void handle.outcome.then((outcome) => {
+      if (this.entries.get(key) !== entry) return; // forgotten meanwhile (its game edited away, or closed)
+      this.entries.delete(key);
+      if (this.pendingKeys.delete(key)) this.finishedTotal++;
+      const now = this.entries.get(gameKey);
+      const done = now?.computation;
+      if (done?.state !== 'done' || done.result.kind !== 'game' || outcome.status === 'dropped') return;
+      const { remotenessPending: _, ...result } = done.result.game;
+      const found =
+        outcome.status === 'done' && outcome.result.kind === 'remoteness' ? outcome.result.remoteness : null;
+      const game =
+        found === null
+          ? { ...result, remotenessReason: outcome.status === 'failed' ? outcome.message.split('\n')[0] : 'cancelled' }
+          : 'moves' in found
+            ? { ...result, remoteness: found.moves }
+            : { ...result, remotenessReason: found.reason };
+      (now as Entry).computation = { ...done, result: { kind: 'game', game } };
+      (now as Entry).remotenessRequest = undefined;
+      for (const listener of this.listeners) listener(gameKey, (now as Entry).computation);
+    });
   }
 
   /** A game past what its rule's quotient covers: pending until the quotient's growth gets there. */
@@ -469,7 +520,11 @@ export class Computations implements ComputationSource {
   private addWant(key: string): void {
     const count = this.wantCount.get(key) ?? 0;
     this.wantCount.set(key, count + 1);
-    if (count === 0) this.unwantedDone.delete(key);
+    if (count > 0) return;
+    this.unwantedDone.delete(key);
+    // Its remoteness search stopped when it was let go: wanted again, it goes on.
+    const entry = this.entries.get(key);
+    if (entry?.remotenessRequest) this.searchRemoteness(key, entry, entry.remotenessRequest);
   }
 
   private dropWant(key: string): void {
@@ -485,6 +540,10 @@ export class Computations implements ComputationSource {
 
   private forget(key: string): void {
     const entry = this.entries.get(key);
+    if (entry?.remotenessRequest && this.entries.has(`remoteness ${key}`)) {
+      this.entries.get(`remoteness ${key}`)?.handle?.cancel();
+      this.forget(`remoteness ${key}`);
+    }
     this.entries.delete(key);
     if (this.pendingKeys.delete(key)) this.finishedTotal++; // stopped counts as finished, for progress
     this.unwantedDone.delete(key);
@@ -500,8 +559,11 @@ export class Computations implements ComputationSource {
   /** Pending work nobody wants any more stops. Walks the pending keys only. */
   private cancelUnwanted(): void {
     for (const key of this.pendingKeys) {
-      // A growth goes on while a wanted game waits for it (forget stops it with its last game).
-      if (this.wantCount.has(key) || this.entries.get(key)?.growth) continue;
+      // A growth goes on while a wanted game waits for it (forget stops it with its last game), a remoteness search
+      // while its game is wanted.
+      const entry = this.entries.get(key);
+      if (this.wantCount.has(key) || entry?.growth) continue;
+      if (entry?.remotenessOf !== undefined && this.wantCount.has(entry.remotenessOf)) continue;
       this.entries.get(key)?.handle?.cancel();
       this.forget(key);
     }
@@ -531,6 +593,7 @@ function stoppedEarly(result: JobResult): boolean {
     case 'reply':
     case 'gameTree':
     case 'quotientGrowth':
+    case 'remoteness':
       return false;
     case 'decimal':
       return 'stopped' in result.decimal;

@@ -25,6 +25,7 @@ import {
   GAME_REMOTENESS_LIMITS,
   type GameRemoteness,
   gameRemoteness,
+  QUICK_REMOTENESS_LIMITS,
 } from '../engine/remoteness';
 import type {
   Budget,
@@ -56,7 +57,11 @@ export type Job =
       readonly quotientsGrowApart?: boolean;
       /** The work a rule's misère quotient may do for games (engine/game.ts's GameOptions). */
       readonly quotientWork?: number;
+      /** Remoteness: the quick search only; a game it does not settle says `remotenessPending` (a `remoteness` job). */
+      readonly remotenessApart?: boolean;
     }
+  /** A game's remoteness by the longer search (GAME_REMOTENESS_LIMITS), apart from its value (gameResult). */
+  | { readonly kind: 'remoteness'; readonly input: GameInput }
   /**
    * A slice of a rule's misère quotient's growth toward heap `to` (or a proof), resumed from the
    * worker's cache where the last slice stopped (the pool runs every job of one rule's quotient on
@@ -89,6 +94,7 @@ export type Job =
 
 export type JobResult =
   | { readonly kind: 'game'; readonly game: GameResult }
+  | { readonly kind: 'remoteness'; readonly remoteness: { readonly moves: number } | { readonly reason: string } }
   | { readonly kind: 'rule'; readonly rule: RuleSummary }
   | { readonly kind: 'sequence'; readonly sequence: SequenceValues }
   | { readonly kind: 'wythoff'; readonly table: WythoffTable }
@@ -244,6 +250,8 @@ export interface GameResult
    */
   readonly remoteness?: number;
   readonly remotenessReason?: string;
+  /** The quick search beside the value did not settle it: a longer one runs apart (Job `remotenessApart`). */
+  readonly remotenessPending?: boolean;
   /** Not decided yet: the rule's misère quotient must grow this far first (Job `quotientsGrowApart`). */
   readonly quotientWanted?: QuotientWanted;
   /** Milliseconds the worker spent. */
@@ -345,8 +353,10 @@ export function summarizeGame(analysis: GameAnalysis, elapsedMs: number, remoten
 }
 
 /**
- * A game's value and, within GAME_REMOTENESS_LIMITS and what is left of the job's time, its remoteness:
- * what the editor and the CLI show. The search runs after the value, under the same deadline.
+ * A game's value and its remoteness, what the editor and the CLI show. The search runs after the value, under the
+ * same deadline: within QUICK_REMOTENESS_LIMITS (about 10 ms), then, for a game that needs more (`further`), per
+ * `remoteness`: 'quick' says why not; 'apart' says it is pending (the server runs a `remoteness` job after every
+ * value); 'full' searches on within GAME_REMOTENESS_LIMITS and the time left (the CLI).
  */
 export function gameResult(
   input: GameInput,
@@ -356,13 +366,28 @@ export function gameResult(
     maxMoves?: number;
     quotientsGrowApart?: boolean;
     quotientWork?: number;
+    remoteness?: 'quick' | 'apart' | 'full';
   },
 ): GameResult {
   const started = Date.now();
   const budget = options.budget ?? {};
   const analysis = analyzeGame(input, { ...options, budget });
-  const remoteness = gameRemoteness(input, budget, GAME_REMOTENESS_LIMITS);
-  return summarizeGame(analysis, Date.now() - started, remoteness);
+  let remoteness = gameRemoteness(input, budget, QUICK_REMOTENESS_LIMITS);
+  const further = remoteness.remoteness === null && remoteness.further === true;
+  if (further && options.remoteness === 'full') remoteness = gameRemoteness(input, budget, GAME_REMOTENESS_LIMITS);
+  const summary = summarizeGame(analysis, Date.now() - started, remoteness);
+  if (!further || options.remoteness !== 'apart') return summary;
+  const { remotenessReason: _, ...rest } = summary;
+  return { ...rest, remotenessPending: true };
+}
+
+/** The longer remoteness search, apart from the value (Job `remoteness`). */
+export function remotenessApart(input: GameInput, budget: Budget): JobResult {
+  const found = gameRemoteness(input, budget, GAME_REMOTENESS_LIMITS);
+  return {
+    kind: 'remoteness',
+    remoteness: found.remoteness === null ? { reason: found.reason } : { moves: found.remoteness },
+  };
 }
 
 export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult {
@@ -376,8 +401,11 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
           maxMoves: job.maxMoves,
           quotientsGrowApart: job.quotientsGrowApart,
           quotientWork: job.quotientWork,
+          remoteness: job.remotenessApart ? 'apart' : 'quick',
         }),
       };
+    case 'remoteness':
+      return remotenessApart(job.input, budget);
     case 'quotientGrowth': {
       const key = ruleKey(job.rule);
       const quotient = cachedMisereQuotient(cache, job.rule, key, budget, {
@@ -471,6 +499,7 @@ export class SharedRuleSummaries {
       case 'reply':
       case 'gameTree':
       case 'decimal':
+      case 'remoteness':
         return result;
       case 'game':
         if (!result.game.components.some((c) => c.rule)) return result;

@@ -19,6 +19,8 @@
 //   was slow, or whose current job is taking a while, gets no more; and jobs sent behind a job
 //   that turns out slow are taken back (RECLAIM_AFTER_MS): cancelled there (they return at once
 //   when reached, and their answers are ignored) and queued again here for any worker.
+// - Background: a job run with `background` (a game's longer remoteness search) waits in a queue of its
+//   own, taken only when the general queue is empty: values come first, whatever was asked when.
 // - Crashes: a worker that dies (an exception outside the job, out of memory, exit) fails its
 //   job with a message and is replaced; the other workers and jobs go on.
 // - Edges: the workers themselves are the platform's (a WorkerStarter): nodeWorkers.ts starts
@@ -117,6 +119,8 @@ interface Task {
   readonly pin?: string;
   /** Queued in this worker's pinned queue (not the general one). */
   pinnedTo?: Slot;
+  /** Waits in the background queue (see Background above). */
+  readonly background?: boolean;
 }
 
 /** A job sent to a worker; `task` is gone when it was taken back (its answer is then ignored). */
@@ -163,6 +167,9 @@ export class WorkerPool {
   /** Tasks waiting for a worker, from `queueHead` on; cancelled ones stay until reached (O(1) cancel). */
   private queue: Task[] = [];
   private queueHead = 0;
+  /** Background tasks, from `backgroundHead` on, taken when `queue` has none left. */
+  private backgroundQueue: Task[] = [];
+  private backgroundHead = 0;
   private queuedLive = 0;
   private nextId = 1;
   private disposed = false;
@@ -224,7 +231,7 @@ export class WorkerPool {
     return this.queuedLive;
   }
 
-  run(job: Job, budgetMs: number, affinity: readonly string[] = []): JobHandle {
+  run(job: Job, budgetMs: number, affinity: readonly string[] = [], background = false): JobHandle {
     let resolve!: (outcome: JobOutcome) => void;
     const outcome = new Promise<JobOutcome>((r) => (resolve = r));
     const pin = jobPin(job);
@@ -237,13 +244,14 @@ export class WorkerPool {
       cancelIndex: -1,
       cancelled: false,
       ...(pin ? { pin } : {}),
+      ...(background ? { background } : {}),
     };
     if (this.disposed) resolve({ status: 'dropped' });
     else {
       const home = pin === undefined ? undefined : this.homes.get(pin);
       if (home) this.pinTo(home, task);
       else {
-        this.queue.push(task);
+        (background ? this.backgroundQueue : this.queue).push(task);
         this.queuedLive++;
       }
       this.dispatch();
@@ -270,6 +278,9 @@ export class WorkerPool {
     clearInterval(this.reclaimTimer);
     for (const task of this.queue.splice(0).slice(this.queueHead))
       if (!task.cancelled) task.resolve({ status: 'dropped' });
+    for (const task of this.backgroundQueue.splice(0).slice(this.backgroundHead))
+      if (!task.cancelled) task.resolve({ status: 'dropped' });
+    this.backgroundHead = 0;
     for (const slot of this.slots)
       for (const task of slot.pinned.splice(0).slice(slot.pinnedHead))
         if (!task.cancelled) task.resolve({ status: 'dropped' });
@@ -404,10 +415,16 @@ export class WorkerPool {
     }
   }
 
-  /** The next task that was not cancelled while queued, if any. Amortised O(1). */
+  /** The next task that was not cancelled while queued, if any, background ones last. Amortised O(1). */
   private nextQueued(): Task | undefined {
     while (this.queueHead < this.queue.length) {
       const task = this.queue[this.queueHead++];
+      if (task.cancelled) continue;
+      this.queuedLive--;
+      return task;
+    }
+    while (this.backgroundHead < this.backgroundQueue.length) {
+      const task = this.backgroundQueue[this.backgroundHead++];
       if (task.cancelled) continue;
       this.queuedLive--;
       return task;
@@ -420,6 +437,10 @@ export class WorkerPool {
     if (this.queueHead > 1024 && this.queueHead * 2 > this.queue.length) {
       this.queue = this.queue.slice(this.queueHead);
       this.queueHead = 0;
+    }
+    if (this.backgroundHead > 1024 && this.backgroundHead * 2 > this.backgroundQueue.length) {
+      this.backgroundQueue = this.backgroundQueue.slice(this.backgroundHead);
+      this.backgroundHead = 0;
     }
   }
 
@@ -462,7 +483,10 @@ export class WorkerPool {
       else home.pinned.unshift(task);
       return;
     }
-    if (this.queueHead > 0) this.queue[--this.queueHead] = task;
+    if (task.background) {
+      if (this.backgroundHead > 0) this.backgroundQueue[--this.backgroundHead] = task;
+      else this.backgroundQueue.unshift(task);
+    } else if (this.queueHead > 0) this.queue[--this.queueHead] = task;
     else this.queue.unshift(task);
     this.queuedLive++;
   }

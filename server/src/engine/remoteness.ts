@@ -37,7 +37,15 @@ export const DEFAULT_REMOTENESS_LIMITS: SearchLimits = { positions: 1_000_000, m
  * says so in moves. Moving the search out of the value's job, so that it may run longer without
  * delaying any value, is what would let every game of 20,000 positions have it.
  */
-export const GAME_REMOTENESS_LIMITS: SearchLimits = { positions: 20_000, moves: 200_000 };
+export const GAME_REMOTENESS_LIMITS: SearchLimits = { positions: 20_000, moves: 3_000_000 };
+
+/**
+ * What the search right beside a value may do (about 10 ms at most here): most games' remoteness is
+ * found, or proved past GAME_REMOTENESS_LIMITS' positions, at once; a game whose search needs more
+ * moves or time (`further`) gets the longer search apart, after every value (the server's
+ * `remoteness` jobs), or after its own value (the CLI, within its share of the time).
+ */
+export const QUICK_REMOTENESS_LIMITS: SearchLimits = { positions: 20_000, moves: 20_000 };
 
 export type Play = GameInput['play'];
 
@@ -60,6 +68,8 @@ export type RemotenessSearch =
       readonly remoteness: null;
       readonly reason: string;
       readonly stop: StopCause;
+      /** The search's own limit met, if that stopped it. */
+      readonly limit?: 'positions' | 'moves';
       readonly states: number;
       readonly moves: number;
     };
@@ -141,6 +151,7 @@ export function remotenessSearch(
         remoteness: null,
         reason: stopped.reason,
         stop: stopped.stop,
+        ...(stopped.limit ? { limit: stopped.limit } : {}),
         states: states.positionsMet,
         moves: states.movesGenerated,
       };
@@ -161,7 +172,13 @@ export type GameRemoteness =
       /** Every move (positions left equal counted once), in gameMoves' order. */
       readonly moves: readonly RankedMove[];
     }
-  | { readonly remoteness: null; readonly reason: string; readonly stop?: StopCause };
+  | {
+      readonly remoteness: null;
+      readonly reason: string;
+      readonly stop?: StopCause;
+      /** A search with more moves or time (GAME_REMOTENESS_LIMITS) might find it: only moves or time stopped this one. */
+      readonly further?: boolean;
+    };
 
 /** A game's remoteness and every move's, by the search over its whole sum, within `limits` and the budget. */
 export function gameRemoteness(
@@ -189,9 +206,16 @@ export function gameRemoteness(
         `beyond the remoteness search limit (${limits.moves.toLocaleString('en-US')} moves generated): its search ` +
         `generates at least ${Math.floor(movesAtLeast).toLocaleString('en-US')}`,
       stop: 'size-limit',
+      further: true,
     };
   const search = remotenessSearch(game.units, input.play, budget, limits);
-  if (search.remoteness === null) return { remoteness: null, reason: search.reason, stop: search.stop };
+  if (search.remoteness === null)
+    return {
+      remoteness: null,
+      reason: search.reason,
+      stop: search.stop,
+      further: search.stop === 'deadline' || search.limit === 'moves',
+    };
   // In gameMoves' order (unitMoves): the game tree pairs them by index.
   const moves: RankedMove[] = [];
   for (const { unit, option, move } of unitMoves(game, (u) => search.options[u].length))

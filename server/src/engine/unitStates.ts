@@ -17,6 +17,8 @@ export class SearchStopped {
   constructor(
     readonly reason: string,
     readonly stop: StopCause,
+    /** The limit met, when it was one of the search's own (SearchLimits). */
+    readonly limit?: 'positions' | 'moves',
   ) {}
 }
 
@@ -86,6 +88,7 @@ export class UnitStates {
       throw new SearchStopped(
         `beyond the ${this.what} limit (${this.maxPositions.toLocaleString('en-US')} positions)`,
         this.positionsStop,
+        'positions',
       );
   };
 
@@ -99,6 +102,7 @@ export class UnitStates {
         `beyond the ${this.what} limit (${this.maxMoves.toLocaleString('en-US')} moves generated; ` +
           `${this.positions.toLocaleString('en-US')} positions met)`,
         'size-limit',
+        'moves',
       );
     if (this.moves >> 10 !== before >> 10) {
       if (budget.deadline !== undefined && Date.now() > budget.deadline)

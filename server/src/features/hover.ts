@@ -25,6 +25,7 @@ import {
 import { heapWorking, heapWorkingWords, vertexWorking, xorTableLines } from '../analysis/working';
 import type { ComponentResult, GameResult } from '../compute/jobs';
 import type { GameMove } from '../engine/gameTypes';
+import { GAME_REMOTENESS_LIMITS } from '../engine/remoteness';
 import { type GraphNimbers, type HeapRule, isHeapRule } from '../engine/types';
 import type { GameDeclaration, GraphDeclaration, Name, RuleDeclaration } from '../language/ast';
 import type { CheckedComponent, GameSymbol, GraphSymbol } from '../language/model';
@@ -129,7 +130,10 @@ function gameHover(view: DocumentView, game: GameSymbol): string {
     if (result.decidedBy) out.push('', `Decided by ${result.decidedBy.text}.`);
     const lasts = remotenessWords(result);
     if (lasts) out.push('', `With best play ${lasts} (remoteness ${result.remoteness}).`);
-    else if (result.remotenessReason) out.push('', `Remoteness not found: ${result.remotenessReason}.`);
+    else if (result.remotenessPending) {
+      const positions = GAME_REMOTENESS_LIMITS.positions.toLocaleString('en-US');
+      out.push('', `Remoteness: still searching (up to ${positions} positions)…`);
+    } else if (result.remotenessReason) out.push('', `Remoteness not found: ${result.remotenessReason}.`);
   }
   // Normal play: the XOR in binary columns, and which component a winning move changes.
   if (game.play === 'normal' && game.components.length > 0 && result.components.every((c) => c.nimber !== null))
