@@ -57,7 +57,8 @@ export const SETTINGS = {
     description:
       "How long one computation (a game, a rule's sequence, a graph) may run, in milliseconds, before it stops and " +
       "reports how far it got. A rule's misère quotient is the exception: it grows in the background, in slices, " +
-      'for as long as a game waits for it (the status names it; Cancel stops it).',
+      "while a game waits for it, up to about this budget's work (counted, not timed, so it reaches the same heap " +
+      "on every machine; at least ten seconds' work). The status names it; Cancel stops it.",
     scope: 'window',
   },
   memoryMb: {

@@ -5,7 +5,7 @@ import { createEngineCache, type EngineCache } from '../engine';
 import { cachedMisereQuotient, quotientWorkFor } from '../engine/misereQuotient';
 import type { Budget } from '../engine/types';
 import type { Computation, ComputationRequest, ComputationSource } from './computations';
-import { type Job, type JobResult, remotenessApart, runJob } from './jobs';
+import { type Job, type JobResult, runJob } from './jobs';
 
 export interface InProcessLimits {
   /** Values one computation may compute (Budget.maxValues); no bound but the time when absent. */
@@ -52,17 +52,9 @@ export class InProcessComputations implements ComputationSource {
           const { quotientWanted: _, ...game } = result.game;
           result = { kind: 'game', game };
         }
-      } else result = runJob(job.kind === 'game' ? { ...job, remotenessApart: true } : job, budget(), this.cache);
-      // A remoteness the quick search left pending: the longer search, at once too (the server's runs apart).
-      if (result.kind === 'game' && result.game.remotenessPending && job.kind === 'game') {
-        const { remotenessPending: _, ...game } = result.game;
-        const apart = remotenessApart(job.input, budget());
-        const found = apart.kind === 'remoteness' ? apart.remoteness : { reason: 'not searched' };
-        result = {
-          kind: 'game',
-          game: 'moves' in found ? { ...game, remoteness: found.moves } : { ...game, remotenessReason: found.reason },
-        };
-      }
+      } else result = runJob(job, budget(), this.cache);
+      // Remoteness: the quick search beside each value only (a feature test's thousand documents must not wait for
+      // the longer one; its reason says the limit it met, in moves).
       this.results.set(request.key, result);
     }
     return { state: 'done', label: request.label, result, cancelled: false };

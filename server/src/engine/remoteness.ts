@@ -176,7 +176,7 @@ export type GameRemoteness =
       readonly remoteness: null;
       readonly reason: string;
       readonly stop?: StopCause;
-      /** A search with more moves or time (GAME_REMOTENESS_LIMITS) might find it: only moves or time stopped this one. */
+      /** A search with more moves or time (GAME_REMOTENESS_LIMITS) might find it: moves or time stopped this one. */
       readonly further?: boolean;
     };
 
