@@ -129,6 +129,10 @@ export class DocumentStore {
         computations.wantAlso(uri, request.key);
         return valueState<RuleSummary>(computations.ensure(request), (r) => (r.kind === 'rule' ? r.rule : undefined));
       },
+      searchRemoteness: (game) => {
+        const request = state.games.get(game);
+        if (request) computations.searchRemoteness?.(request);
+      },
     };
   }
 }

@@ -75,13 +75,17 @@ export function createServer(connection: Connection, options: ServerOptions): La
    */
   let resultsVersion = 0;
 
-  computations.onDidFinish((key, computation) => {
+  computations.onDidFinish((key, computation, remoteness) => {
     resultsVersion++;
     // Only a failure or an unknown value adds a diagnostic (computationDiagnostics): republishing a
     // document of 100,000 games for every value that arrives would keep the thread busy for nothing.
+    // A game's remoteness completed later changes no diagnostic.
     const diagnosed =
-      computation.state === 'failed' ||
-      (computation.state === 'done' && computation.result.kind === 'game' && computation.result.game.outcome === null);
+      !remoteness &&
+      (computation.state === 'failed' ||
+        (computation.state === 'done' &&
+          computation.result.kind === 'game' &&
+          computation.result.game.outcome === null));
     if (computation.state === 'failed')
       progress.lastError = `${computation.label}: ${computation.message.split('\n')[0]}`;
     publishing.resultsChanged(diagnosed ? computations.ownersOf(key) : []);

@@ -87,7 +87,8 @@ describe('resource: remoteness beside every value, counted in positions', () => 
     for (;;) {
       const text = hoverText(await session.hover(at, position));
       const ms = performance.now() - since;
-      if (!/still computing|still searching/.test(text)) return { text, ms };
+      // A remoteness pending is searched when a hover asks (the first says so): hover again.
+      if (!/still computing|Remoteness: searching/.test(text)) return { text, ms };
       if (ms > 60_000) return { text, ms };
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

@@ -18,6 +18,7 @@ import {
   type WorkerStarter,
 } from '../../server/src/compute/pool';
 import type { GameInput } from '../../server/src/engine/gameTypes';
+import { gameRemoteness } from '../../server/src/engine/remoteness';
 import type { HeapRule } from '../../server/src/engine/types';
 import { repositoryPath } from '../helpers/paths';
 
@@ -122,7 +123,7 @@ describe("computations: a game's remoteness searched apart", () => {
     },
   };
 
-  it('starts after the value, in the background, completes the result, and stops when the game is let go', async () => {
+  it('starts when asked, in the background, completes the result, and stops when the game is let go', async () => {
     const pool = new JobPool();
     const computations = new Computations(pool as unknown as WorkerPool, 1000);
     const told: Computation[] = [];
@@ -133,6 +134,10 @@ describe("computations: a game's remoteness searched apart", () => {
     assert.equal((game.job as { remotenessApart?: boolean }).remotenessApart, true);
     game.finish({ status: 'done', result: pending, cancelled: false });
     await settle();
+    assert.equal(pool.started.filter((s) => s.job.kind === 'remoteness').length, 0, 'not searched unless asked');
+    computations.searchRemoteness(gameRequest);
+    computations.searchRemoteness(gameRequest);
+    assert.equal(pool.started.filter((s) => s.job.kind === 'remoteness').length, 1, 'once, however often asked');
     const search = pool.last('remoteness');
     assert.equal(search.background, true, 'after every value');
     assert.deepEqual(search.job, { kind: 'remoteness', input });
@@ -152,6 +157,7 @@ describe("computations: a game's remoteness searched apart", () => {
     computations.ensure(other);
     pool.last('game').finish({ status: 'done', result: pending, cancelled: false });
     await settle();
+    computations.searchRemoteness(other);
     const first = pool.last('remoteness');
     computations.want('doc', []);
     assert.equal(first.cancelled, true, 'nobody wants the game');
@@ -400,6 +406,33 @@ describe('worker pool: the queue and the pipelines', function () {
       }
       assert.equal(pool.queuedCount, 0);
       assert.equal(pool.busyCount, 0);
+    } finally {
+      await pool.dispose();
+    }
+  });
+
+  it('background jobs wait for every queued job, whenever they were given', async () => {
+    const pool = new WorkerPool({
+      size: 1,
+      workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js') }),
+    });
+    try {
+      // The worker is busy (Officers computes until its budget) while the rest queue up, background ones first.
+      const busy = pool.run({ kind: 'rule', rule: { kind: 'octal', digits: [0, 6] } }, 300);
+      const order: string[] = [];
+      const input: GameInput = {
+        play: 'normal',
+        components: [{ kind: 'heaps', rule: { kind: 'subtractAllExcept', except: [] }, heaps: [3n, 4n] }],
+      };
+      const background = Array.from({ length: 3 }, () => pool.run({ kind: 'remoteness', input }, 5000, [], true));
+      const general = Array.from({ length: 3 }, (_, i) => pool.run(rule(i + 2), 5000));
+      background.forEach((h, i) => void h.outcome.then(() => order.push(`background ${i}`)));
+      general.forEach((h, i) => void h.outcome.then(() => order.push(`general ${i}`)));
+      await Promise.all([busy, ...background, ...general].map((h) => h.outcome));
+      assert.deepEqual(order.slice(0, 3).sort(), ['general 0', 'general 1', 'general 2'], order.join(', '));
+      const found = await background[0].outcome;
+      assert.ok(found.status === 'done' && found.result.kind === 'remoteness');
+      assert.deepEqual(found.result.remoteness, { moves: gameRemoteness(input).remoteness }, 'as the engine has it');
     } finally {
       await pool.dispose();
     }

@@ -4,10 +4,12 @@
 // another line was edited, is computed once. Documents say which keys they want after each
 // change; work nobody wants any more is cancelled.
 //
-// A game's remoteness beyond the quick search beside its value is a result of its own: a `remoteness`
-// job, in the pool's background queue (after every value), whose answer completes the game's result
-// (listeners are told again); pending, it counts as a computation (the status says so), and it stops
-// when nobody wants the game any more (started again if the game is wanted again).
+// A game's remoteness beyond the quick search beside its value is a result of its own, searched when
+// someone asks (a hover: `searchRemoteness`), not for every game: a document of thousands of games of
+// heaps of thousands would otherwise search for minutes after every value was known. It is a
+// `remoteness` job in the pool's background queue (after every value), whose answer completes the
+// game's result (listeners are told again); pending, it counts as a computation (the status says so),
+// and it stops when nobody wants the game any more (started again if the game is wanted again).
 //
 // A rule's misère quotient is a long result of its own: grown once per rule, in the background,
 // in slices (a `quotientGrowth` job of the computation budget each, resumed by the next where it
@@ -129,6 +131,8 @@ export interface ComputationSource {
   wantAlso(owner: string, key: string): void;
   /** `owner` wants nothing any more (its document closed). */
   release(owner: string): void;
+  /** The longer remoteness search of a known game whose remoteness is pending (GameResult.remotenessPending). */
+  searchRemoteness?(request: ComputationRequest): void;
 }
 
 /** Finished results kept beyond what open documents want, for undo and switching files. */
@@ -152,7 +156,7 @@ export class Computations implements ComputationSource {
   /** Finished keys nobody wants, least recently unwanted first: the ones to forget first. */
   private readonly unwantedDone = new Set<string>();
   private readonly shared = new SharedRuleSummaries();
-  private readonly listeners: ((key: string, computation: Computation) => void)[] = [];
+  private readonly listeners: ((key: string, computation: Computation, remoteness?: boolean) => void)[] = [];
   /** Computations finished since this object was made: progress counts those after it began. */
   private finishedTotal = 0;
   /** The memory setting results were computed under (its change recomputes what a limit stopped). */
@@ -163,8 +167,11 @@ export class Computations implements ComputationSource {
     private budgetMs: number,
   ) {}
 
-  /** Called whenever a computation finishes (or fails): features may now show more. */
-  onDidFinish(listener: (key: string, computation: Computation) => void): void {
+  /**
+   * Called whenever a computation finishes (or fails): features may now show more. `remoteness`: a game's result
+   * was completed by its longer remoteness search (its value, its outcome and diagnostics, are as they were).
+   */
+  onDidFinish(listener: (key: string, computation: Computation, remoteness?: boolean) => void): void {
     this.listeners.push(listener);
   }
 
@@ -216,13 +223,18 @@ export class Computations implements ComputationSource {
     // A result cut short by a cancellation nobody asked for (the document changed) is not kept.
     if (outcome.status === 'done' && outcome.cancelled && !entry.cancelledByUser) this.forget(request.key);
     else if (!this.wantCount.has(request.key)) this.unwantedDone.add(request.key);
-    else this.searchRemoteness(request.key, entry, request);
     this.evict();
     for (const listener of this.listeners) listener(request.key, entry.computation);
   }
 
+  /** Asks for the longer remoteness search of a game whose value is known and its remoteness pending (a hover). */
+  searchRemoteness(request: ComputationRequest): void {
+    const entry = this.entries.get(request.key);
+    if (entry) this.startRemoteness(request.key, entry, request);
+  }
+
   /** A game whose remoteness the quick search left pending: the longer search, in the background (see the header). */
-  private searchRemoteness(gameKey: string, game: Entry, request: ComputationRequest): void {
+  private startRemoteness(gameKey: string, game: Entry, request: ComputationRequest): void {
     const c = game.computation;
     if (c.state !== 'done' || c.result.kind !== 'game' || !c.result.game.remotenessPending) return;
     const key = `remoteness ${gameKey}`;
@@ -256,7 +268,7 @@ export class Computations implements ComputationSource {
             : { ...result, remotenessReason: found.reason };
       (now as Entry).computation = { ...done, result: { kind: 'game', game } };
       (now as Entry).remotenessRequest = undefined;
-      for (const listener of this.listeners) listener(gameKey, (now as Entry).computation);
+      for (const listener of this.listeners) listener(gameKey, (now as Entry).computation, true);
     });
   }
 
@@ -524,7 +536,7 @@ export class Computations implements ComputationSource {
     this.unwantedDone.delete(key);
     // Its remoteness search stopped when it was let go: wanted again, it goes on.
     const entry = this.entries.get(key);
-    if (entry?.remotenessRequest) this.searchRemoteness(key, entry, entry.remotenessRequest);
+    if (entry?.remotenessRequest) this.startRemoteness(key, entry, entry.remotenessRequest);
   }
 
   private dropWant(key: string): void {

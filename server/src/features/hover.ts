@@ -130,10 +130,13 @@ function gameHover(view: DocumentView, game: GameSymbol): string {
     if (result.decidedBy) out.push('', `Decided by ${result.decidedBy.text}.`);
     const lasts = remotenessWords(result);
     if (lasts) out.push('', `With best play ${lasts} (remoteness ${result.remoteness}).`);
-    else if (result.remotenessPending) {
+    else if (result.remotenessPending && view.searchRemoteness) {
+      // Searched when asked (compute/computations.ts): the next hover has it.
+      view.searchRemoteness(game);
       const positions = GAME_REMOTENESS_LIMITS.positions.toLocaleString('en-US');
-      out.push('', `Remoteness: still searching (up to ${positions} positions)…`);
-    } else if (result.remotenessReason) out.push('', `Remoteness not found: ${result.remotenessReason}.`);
+      out.push('', `Remoteness: searching (up to ${positions} positions); hover again to see it.`);
+    } else if (result.remotenessPending) out.push('', 'Remoteness: not searched here.');
+    else if (result.remotenessReason) out.push('', `Remoteness not found: ${result.remotenessReason}.`);
   }
   // Normal play: the XOR in binary columns, and which component a winning move changes.
   if (game.play === 'normal' && game.components.length > 0 && result.components.every((c) => c.nimber !== null))

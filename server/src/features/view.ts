@@ -42,6 +42,11 @@ export interface DocumentView {
   graph(graph: GraphSymbol): Value<GraphNimbers> | undefined;
   /** Starts the rule's computation if nothing has. */
   rule(name: string, rule: HeapRule): Value<RuleSummary>;
+  /**
+   * Starts the longer remoteness search of a game whose value says its remoteness is pending (GameResult
+   * `remotenessPending`), if nothing has; a later `game` has it. Absent where nothing runs apart.
+   */
+  searchRemoteness?(game: GameSymbol): void;
 }
 
 /**
