@@ -6,7 +6,7 @@
 //   answer is "unknown", never a guess.
 import type { Budget, StopCause } from './types';
 import type { Unit } from './unitOptions';
-import { type SearchLimits, SearchStopped, UnitStates } from './unitStates';
+import { limitsForWidth, type SearchLimits, SearchStopped, UnitStates } from './unitStates';
 
 export interface NimMove {
   readonly heap: number;
@@ -67,7 +67,7 @@ export function misereSearch(
   budget: Budget = {},
   limits: SearchLimits = DEFAULT_MISERE_LIMITS,
 ): MisereSearchResult {
-  const states = new UnitStates(budget, limits, 'misère search');
+  const states = new UnitStates(budget, limitsForWidth(limits, units.length), 'misère search');
   const { optionsOfUnit, canonical } = states;
 
   const memo = new Map<string, boolean>(); // state → the player to move wins

@@ -16,7 +16,7 @@ import type { GameInput, GameMove } from './gameTypes';
 import { gameUnits, unitMoves } from './gameUnits';
 import type { Budget, StopCause } from './types';
 import { treblecrossOver, type Unit, unitOptions } from './unitOptions';
-import { type OptionCursor, type SearchLimits, SearchStopped, UnitStates } from './unitStates';
+import { limitsForWidth, type OptionCursor, type SearchLimits, SearchStopped, UnitStates } from './unitStates';
 
 /**
  * What a remoteness search may do unless told otherwise (the budget's maxValues, when smaller, takes
@@ -81,7 +81,7 @@ export function remotenessSearch(
   budget: Budget = {},
   limits: SearchLimits = DEFAULT_REMOTENESS_LIMITS,
 ): RemotenessSearch {
-  const states = new UnitStates(budget, limits, 'remoteness search');
+  const states = new UnitStates(budget, limitsForWidth(limits, units.length), 'remoteness search');
   const memo = new Map<string, number>([['', 0]]);
 
   interface Frame extends OptionCursor {
@@ -184,10 +184,11 @@ export type GameRemoteness =
 export function gameRemoteness(
   input: GameInput,
   budget: Budget = {},
-  limits: SearchLimits = DEFAULT_REMOTENESS_LIMITS,
+  asked: SearchLimits = DEFAULT_REMOTENESS_LIMITS,
 ): GameRemoteness {
   const game = gameUnits(input, 'remoteness search');
   if ('reason' in game) return { remoteness: null, reason: game.reason };
+  const limits = limitsForWidth(asked, game.units.length);
   const maxPositions = Math.min(budget.maxValues ?? Number.POSITIVE_INFINITY, limits.positions);
   const atLeast = positionsAtLeast(game.units);
   if (atLeast > maxPositions)

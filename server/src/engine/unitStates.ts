@@ -35,6 +35,26 @@ export interface SearchLimits {
   readonly moves: number;
 }
 
+/**
+ * A position is a key of one code unit per unit that has moves, so the memory of a search is its
+ * positions times its width and its work its moves times its width (each move builds the key of
+ * the position it reaches): a row of 30,000 runs of X met 20,000 positions of 30,000 units each,
+ * 3 GB. The memo may hold this many code units (about 20 MB) and the moves may build this many (measured on that
+ * row: `grundy analyze` peaks at 276 MB with them, 108 MB without a search; the searches of sums of fewer than 500
+ * units, every game a user writes by hand, keep their own limits).
+ */
+export const SEARCH_KEY_UNITS = 10_000_000;
+export const SEARCH_MOVE_UNITS = 50_000_000;
+
+/** `limits` for a search of positions of `width` units: no more than SEARCH_KEY_UNITS and SEARCH_MOVE_UNITS allow. */
+export function limitsForWidth(limits: SearchLimits, width: number): SearchLimits {
+  const w = Math.max(1, width);
+  return {
+    positions: Math.min(limits.positions, Math.max(1, Math.floor(SEARCH_KEY_UNITS / w))),
+    moves: Math.min(limits.moves, Math.max(1, Math.floor(SEARCH_MOVE_UNITS / w))),
+  };
+}
+
 export class UnitStates {
   private moves = 0;
   /** Distinct positions met: the empty one (every game reaches it) and each one the search enters. */
