@@ -51,9 +51,10 @@ export function computationDiagnostics(view: DocumentView): LspDiagnostic[] {
   const lines = view.document.lines;
   for (const game of view.document.model.games) {
     const value = view.game(game);
-    const at = game.declaration.name ?? game.declaration;
-    const range = lines.rangeOf(at);
-    if (value?.state === 'failed') {
+    if (value?.state !== 'failed' && !(value?.state === 'done' && value.value.outcome === null)) continue;
+    // Only the few games with something to say are placed (every keystroke walks all of them).
+    const range = lines.rangeOf(game.declaration.name ?? game.declaration);
+    if (value.state === 'failed') {
       found.push({
         range,
         severity: DiagnosticSeverity.Warning,
@@ -64,7 +65,7 @@ export function computationDiagnostics(view: DocumentView): LspDiagnostic[] {
             `\`grundy.computation.memoryMb\` to compute further`
           : `computing \`${game.name}\` failed: ${value.message.split('\n')[0]}`,
       });
-    } else if (value?.state === 'done' && value.value.outcome === null) {
+    } else {
       const result = value.value;
       const advice = value.cancelled
         ? ' (cancelled; edit the game to compute again)'
