@@ -3,7 +3,7 @@
 // P-positions, no more and no fewer — in normal and misère play.
 import * as assert from 'node:assert/strict';
 import type { ComponentInput, GameInput, HeapRule } from '../../server/src/engine';
-import { analyzeGame, ruleSequence } from '../../server/src/engine';
+import { analyzeGame, createEngineCache, ruleSequence } from '../../server/src/engine';
 import { KAYLES } from './fixtures';
 import { applyMove, bigints, type ComponentState, inputOf, ProductGame, stateKey, stateOf } from './gameOracle';
 import { integer, random } from './random';
@@ -308,6 +308,25 @@ describe('games: misère play against the product graph', () => {
     });
     assert.equal(beyond.outcome, null);
     assert.match(beyond.reason!, /beyond the misère search limit.*cannot be proved periodic/);
+  });
+
+  it('an exact misère search of heaps is kept in the cache and not done again; one under a value limit is not kept', () => {
+    const cache = createEngineCache();
+    const notone = (heap: bigint): GameInput => ({
+      play: 'misere',
+      components: [{ kind: 'heaps', rule: { kind: 'subtractAllExcept', except: [1n] }, heaps: [heap] }],
+    });
+    const input = notone(343n);
+    const first = analyzeGame(input, { cache });
+    assert.equal(first.decidedBy?.theory, 'search');
+    assert.equal(cache.misereSearches.size, 1);
+    const [kept] = cache.misereSearches.values();
+    const again = analyzeGame(input, { cache });
+    assert.deepEqual(again, first);
+    assert.equal(cache.misereSearches.size, 1);
+    assert.equal([...cache.misereSearches.values()][0], kept, 'the same search, not a new one');
+    analyzeGame(notone(200n), { cache, budget: { maxValues: 10 ** 6 } });
+    assert.equal(cache.misereSearches.size, 1, 'a search under a value limit depends on it: not kept');
   });
 
   it('a misère staircase of too many coins, or a picture of too many edges, is beyond the search, said at once', () => {

@@ -293,6 +293,25 @@ describe('misère quotients', () => {
     assert.equal(next.quotient.size, fresh.quotient.size);
     assert.deepEqual(Array.from(next.quotient.images), Array.from(fresh.quotient.images));
   });
+
+  it('a slice past its soft end begins no heap but finishes the one in progress (Dawson, heap 29: 2.6·10^7 steps)', () => {
+    const start = misereQuotient(octal('0.07'), '0.07', {}, { to: 28 });
+    assert.equal(start.quotient.heaps, 28);
+    const work = start.state.work;
+    // Heap 29 takes far more than 20 ms: it is begun before the soft end, finished after it, and no more.
+    const noHeapAfter = Date.now() + 20;
+    const slice = misereQuotient(octal('0.07'), '0.07', {}, { to: 40, resume: start.state, noHeapAfter });
+    assert.equal(slice.quotient.heaps, 29);
+    assert.ok(slice.state.work > work, 'its work is counted');
+    assert.equal(slice.state.stop, undefined, 'a stop of the clock: resumable');
+    const past = misereQuotient(
+      octal('0.07'),
+      '0.07',
+      {},
+      { to: 40, resume: slice.state, noHeapAfter: Date.now() - 1 },
+    );
+    assert.equal(past.quotient.heaps, 29, 'past its soft end: no heap is begun');
+  });
 });
 
 describe('misère sums decided by the quotient', () => {

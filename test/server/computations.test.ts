@@ -496,6 +496,33 @@ describe('worker pool: the queue and the pipelines', function () {
     }
   });
 
+  it("a quotient's home shares its time by time, not turns: after a long pinned job, the others first", async () => {
+    const pool = new WorkerPool({
+      size: 1,
+      workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js') }),
+    });
+    const dawson: HeapRule = { kind: 'octal', digits: [0, 1, 3, 7] };
+    try {
+      // Dawson's quotient to heap 40 takes minutes: each growth runs its whole budget.
+      const order: string[] = [];
+      const long = pool.run({ kind: 'quotientGrowth', rule: dawson, to: 40 }, 400);
+      const next = pool.run({ kind: 'quotientGrowth', rule: dawson, to: 40 }, 400);
+      const quick = Array.from({ length: 5 }, (_, i) => pool.run(rule(i + 2), 5000));
+      void long.outcome.then(() => order.push('pinned 0'));
+      void next.outcome.then(() => order.push('pinned 1'));
+      quick.forEach((h, i) => void h.outcome.then(() => order.push(`general ${i}`)));
+      await Promise.all([long, next, ...quick].map((h) => h.outcome));
+      // Turns would have let one general job through between the two pinned ones.
+      assert.deepEqual(
+        order,
+        ['pinned 0', 'general 0', 'general 1', 'general 2', 'general 3', 'general 4', 'pinned 1'],
+        order.join(', '),
+      );
+    } finally {
+      await pool.dispose();
+    }
+  });
+
   it('a worker that dies fails only its running job; the jobs sent behind it run on its replacement', async () => {
     const crashes: string[] = [];
     const workers: Worker[] = [];

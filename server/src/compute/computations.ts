@@ -12,14 +12,15 @@
 // and it stops when nobody wants the game any more (started again if the game is wanted again).
 //
 // A rule's misère quotient is a long result of its own: grown once per rule, in the background,
-// in slices (a `quotientGrowth` job of the computation budget each, resumed by the next where it
-// stopped: the pool runs them all on the worker that holds the quotient, pool.ts's pins), for as
-// long as some wanted game waits for it. A misère game of one rule's heaps only reads the quotient
+// in slices (a `quotientGrowth` job each, resumed by the next where it stopped: the pool runs them
+// all on the worker that holds the quotient, pool.ts's pins), for as long as some wanted game waits
+// for it. A slice begins no heap after SLICE_MS but finishes the heap in progress within the
+// computation budget (a heap cut short is redone from its start: lost work). A misère game of one rule's heaps only reads the quotient
 // (Job `quotientsGrowApart`); when it lies past what the quotient covers so far, the game stays pending
 // ("computing the misère quotient of kayles… (heap 65 so far)") and is computed again when the
-// growth gets past its heaps. Slices take turns with the other jobs, so one rule's endless growth
-// starves nothing; a slice that added no heap (one heap may take longer than a slice) makes the
-// next twice as long, so every heap is reached, with at most as much work lost as done (while
+// growth gets past its heaps. Slices share their worker's time with the other jobs, so one rule's
+// endless growth starves nothing; a slice that added no heap (one heap may take longer than a
+// budget) makes the next twice as long, so every heap is reached, with at most as much work lost as done (while
 // another rule's quotient grows too, only the one with the shorter slices doubles: they take
 // turns, neither holding a worker much longer than the other). Only a
 // true end finishes a waiting game unknown: the user's cancel, the memory limit, the quotient's
@@ -320,9 +321,18 @@ export class Computations implements ComputationSource {
     const growth = entry.growth as Growth;
     let to = 0;
     for (const key of growth.waiters.keys()) to = Math.max(to, this.entries.get(key)?.waiting?.to ?? 0);
-    const job: Job = { kind: 'quotientGrowth', rule: growth.rule, to, work: this.quotientWork };
-    const handle = this.pool.run(job, growth.sliceMs, [growth.ruleKey]);
-    growth.spentMs += growth.sliceMs;
+    // The slice begins no heap after sliceMs but finishes the one in progress within the budget: a heap
+    // cut short is done again from its start, so a hard end at sliceMs would throw work away.
+    const job: Job = {
+      kind: 'quotientGrowth',
+      rule: growth.rule,
+      to,
+      work: this.quotientWork,
+      sliceMs: growth.sliceMs,
+    };
+    const hardMs = Math.max(this.budgetMs, growth.sliceMs);
+    const handle = this.pool.run(job, hardMs, [growth.ruleKey]);
+    const before = growth.heaps;
     entry.handle = handle;
     void handle.outcome.then((outcome) => {
       if (this.entries.get(growth.key) !== entry) return; // forgotten meanwhile
@@ -358,6 +368,8 @@ export class Computations implements ComputationSource {
       const waiting = growths.reduce((n, g) => n + g.waiters.size, 0);
       const othersPending = this.pendingKeys.size - growths.length - waiting > 0;
       const cap = othersPending ? Math.max(this.budgetMs, this.sliceMs, growth.sliceMs) : 2 ** 30;
+      // Its time, for the safety net: a slice that added heaps had about sliceMs, one that did not its whole budget.
+      growth.spentMs += grown.heaps > before ? growth.sliceMs : hardMs;
       if (grown.heaps <= growth.heaps && shortest) growth.sliceMs = Math.min(2 * growth.sliceMs, cap);
       growth.heaps = grown.heaps;
       if (outcome.status === 'dropped' || outcome.cancelled) {

@@ -65,9 +65,16 @@ export type Job =
   /**
    * A slice of a rule's misère quotient's growth toward heap `to` (or a proof), resumed from the
    * worker's cache where the last slice stopped (the pool runs every job of one rule's quotient on
-   * one worker: jobPin).
+   * one worker: jobPin). `sliceMs`: no heap is begun after this long (the job's budget, longer, lets
+   * the heap in progress finish).
    */
-  | { readonly kind: 'quotientGrowth'; readonly rule: HeapRule; readonly to: number; readonly work?: number }
+  | {
+      readonly kind: 'quotientGrowth';
+      readonly rule: HeapRule;
+      readonly to: number;
+      readonly work?: number;
+      readonly sliceMs?: number;
+    }
   | { readonly kind: 'rule'; readonly rule: HeapRule }
   /** A rule's values G(0) to G(upTo), for the explorer (SequenceRequest). */
   | { readonly kind: 'sequence'; readonly rule: HeapRule; readonly upTo: number }
@@ -411,6 +418,7 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
       const quotient = cachedMisereQuotient(cache, job.rule, key, budget, {
         to: job.to,
         ...(job.work === undefined ? {} : { workLimit: job.work }),
+        ...(job.sliceMs === undefined ? {} : { noHeapAfter: Date.now() + job.sliceMs }),
       });
       const stop = quotient.stop;
       const final = stop && (stop.cause === 'method' || stop.cause === 'cancelled' || stop.cause === 'work-limit');

@@ -9,9 +9,11 @@
 //   worker that holds that quotient's state, its home (the first worker that ran such a job), so
 //   that the quotient is grown once, in slices, each resumed where the last stopped. It waits for
 //   its home rather than go to an idle worker (the one exception to the rule above: elsewhere it
-//   would start from nothing). A home that takes turns between its pinned jobs and the others,
-//   so that a long growth in slices does not starve the rest. A home that dies or restarts loses
-//   the state: its pinned jobs find a home again (the growth starts over, correctly).
+//   would start from nothing). A home shares its time between its pinned jobs and the others, by
+//   time and not by turns: after a pinned job of a second, the general queue gets about a second
+//   before the next pinned one (one quick job per slice of a quotient's growth starved the
+//   document's values for as long as the growth ran). A home that dies or restarts loses the
+//   state: its pinned jobs find a home again (the growth starts over, correctly).
 // - Cancellation: through shared memory, polled by the engine's budget (see worker.ts).
 // - Pipelining: a worker that has just finished quick jobs is given up to PIPELINE jobs at once
 //   (it runs them one after another, answering each), so that 100,000 small jobs do not cost
@@ -146,8 +148,11 @@ interface Slot {
   /** Pinned jobs waiting for this worker, from `pinnedHead` on (cancelled ones skipped when reached). */
   pinned: Task[];
   pinnedHead: number;
-  /** Its next job comes from its pinned queue, when both queues have one (they take turns). */
-  pinnedTurn: boolean;
+  /**
+   * How much longer (ms) its pinned jobs have run than general ones while both queues had work: the
+   * next job is a pinned one only when this is not positive (or the general queue is empty).
+   */
+  pinnedLeadMs: number;
 }
 
 export interface PoolOptions {
@@ -325,7 +330,7 @@ export class WorkerPool {
       heapMb: 0,
       pinned: [],
       pinnedHead: 0,
-      pinnedTurn: false,
+      pinnedLeadMs: 0,
     };
     this.attach(slot);
     return slot;
@@ -346,6 +351,8 @@ export class WorkerPool {
       slot.lastJobMs = now - slot.lastFinishAt;
       slot.lastFinishAt = now;
       const task = sent.task;
+      if (task?.pin !== undefined) slot.pinnedLeadMs += slot.lastJobMs;
+      else if (this.hasPinned(slot)) slot.pinnedLeadMs -= slot.lastJobMs;
       if (!task) {
         // Taken back while it waited here (reclaim): it ran elsewhere, or runs soon.
       } else if (message.type === 'done')
@@ -514,14 +521,12 @@ export class WorkerPool {
   }
 
   private dispatch(): void {
-    // Idle workers with pinned jobs: one of those, or, on alternate turns, one of the others.
+    // Idle workers with pinned jobs: one of those, unless the pinned ones are ahead in time and
+    // the general queue has work (then one of the others, below). Nothing is owed while one side idles.
     for (const slot of this.slots) {
+      if (this.queuedLive === 0 || !this.hasPinned(slot)) slot.pinnedLeadMs = 0;
       if (slot.sent.length > 0 || !this.hasPinned(slot)) continue;
-      if (!slot.pinnedTurn && this.queuedLive > 0) {
-        slot.pinnedTurn = true; // the general queue's turn, below
-        continue;
-      }
-      slot.pinnedTurn = false;
+      if (slot.pinnedLeadMs > 0 && this.queuedLive > 0) continue;
       this.send(slot, this.nextPinned(slot)!);
     }
     // Idle workers, each to the job's best fit by affinity (a pinned job to its home).
@@ -546,12 +551,9 @@ export class WorkerPool {
         task,
       );
     }
-    // Idle workers whose turn it was to take a general job but found none: their pinned ones.
+    // Idle workers whose time it was to take a general job but found none: their pinned ones.
     for (const slot of this.slots)
-      if (slot.sent.length === 0 && this.hasPinned(slot)) {
-        slot.pinnedTurn = false;
-        this.send(slot, this.nextPinned(slot)!);
-      }
+      if (slot.sent.length === 0 && this.hasPinned(slot)) this.send(slot, this.nextPinned(slot)!);
     // Then fill the pipelines of workers doing quick jobs, taking turns (only where a job sent
     // behind another can be taken back: with shared memory).
     for (let sent = this.options.workers.sharedMemory; sent; ) {
@@ -563,7 +565,8 @@ export class WorkerPool {
           performance.now() - slot.lastFinishAt >= this.quickJobMs
         )
           continue;
-        const task = this.hasPinned(slot) ? this.nextPinned(slot) : this.nextFor(slot);
+        const pinnedFirst = this.hasPinned(slot) && slot.pinnedLeadMs <= 0;
+        const task = pinnedFirst ? this.nextPinned(slot) : (this.nextFor(slot) ?? this.nextPinned(slot));
         if (!task) {
           this.compactQueue();
           return;

@@ -2,6 +2,7 @@
 // collects winning moves, and the shape of a family's entry in the table (families/index.ts).
 
 import type { ComponentInput, ComponentMove, GameMove } from './gameTypes';
+import type { MisereSearchResult } from './misere';
 import type { QuotientState } from './misereQuotient';
 import type { Budget, GraphData, GraphNimbers, HeapSequence, StopCause, TreblecrossAnalysis } from './types';
 import type { WordPieceValues } from './wordNimbers';
@@ -20,11 +21,25 @@ export interface EngineCache {
   readonly wordPieces: Map<string, WordPieceValues>;
   /** Misère quotients of heap rules, by ruleKey, resumable (misereQuotient.ts). */
   readonly quotients: Map<string, QuotientState>;
+  /**
+   * Exact misère searches of sums of heaps whose answer does not depend on the clock (decided, or
+   * stopped by their size), by the heaps in order (the last MISERE_SEARCHES_KEPT): a game analysed
+   * again when its rule's quotient has grown does not search again.
+   */
+  readonly misereSearches: Map<string, MisereSearchResult>;
 }
 
 export function createEngineCache(): EngineCache {
-  return { sequences: new Map(), graphs: new WeakMap(), wordPieces: new Map(), quotients: new Map() };
+  return {
+    sequences: new Map(),
+    graphs: new WeakMap(),
+    wordPieces: new Map(),
+    quotients: new Map(),
+    misereSearches: new Map(),
+  };
 }
+
+export const MISERE_SEARCHES_KEPT = 256;
 
 export const WORD_PIECES_KEPT = 256;
 

@@ -16,11 +16,19 @@
 //
 // Misère play: Nim's rule exactly (misere.ts, Bouton), any other sum by the exact budgeted search.
 
-import { type ComponentAnalysis, createEngineCache, type EngineCache, MoveList, MovesStopped } from './components';
+import {
+  type ComponentAnalysis,
+  createEngineCache,
+  type EngineCache,
+  MISERE_SEARCHES_KEPT,
+  MoveList,
+  MovesStopped,
+} from './components';
 import { FAMILIES } from './families';
 import { heapsLeft } from './families/heaps';
 import type { ComponentInput, GameInput, GameMove } from './gameTypes';
 import { gameUnits, optionMover, UnitNames } from './gameUnits';
+import { ruleKey } from './heap';
 import { type MisereSearchResult, misereNim, misereSearch } from './misere';
 import { type DecidedBy, misereByQuotient, type QuotientPlay, type QuotientWanted } from './misereQuotientPlay';
 import type { Budget, HeapRule, StopCause } from './types';
@@ -106,6 +114,32 @@ function searchMovesAtMost(units: readonly Unit[]): number {
     options += unitOptions(unit).length;
   }
   return positions * options;
+}
+
+/** Sums of at most this many heaps have their misère searches kept (EngineCache's misereSearches). */
+const MISERE_SEARCH_KEY_HEAPS = 256;
+
+/**
+ * misereSearch, kept in the cache when the units are heaps and the answer does not depend on the clock: a
+ * misère game past its rule's quotient is analysed again when the quotient has grown (the server's growth
+ * apart), and a search of two million moves that found nothing then (seconds) would find nothing again.
+ */
+function cachedMisereSearch(cache: EngineCache, units: readonly Unit[], budget: Budget): MisereSearchResult {
+  const keyed = budget.maxValues === undefined && units.length <= MISERE_SEARCH_KEY_HEAPS;
+  const key = keyed && units.every((u) => u.kind === 'heap') ? heapUnitsKey(units) : undefined;
+  const kept = key === undefined ? undefined : cache.misereSearches.get(key);
+  if (kept) return kept;
+  const search = misereSearch(units, budget);
+  if (key !== undefined && (search.outcome !== null || search.stop === 'size-limit')) {
+    if (cache.misereSearches.size >= MISERE_SEARCHES_KEPT)
+      cache.misereSearches.delete(cache.misereSearches.keys().next().value as string);
+    cache.misereSearches.set(key, search);
+  }
+  return search;
+}
+
+function heapUnitsKey(units: readonly Unit[]): string {
+  return units.map((unit) => (unit.kind === 'heap' ? `${ruleKey(unit.rule)}:${unit.size}` : '')).join(' ');
 }
 
 export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAnalysis {
@@ -299,7 +333,7 @@ function misereGame(
   if (atHand) return atHand;
   let searchedFirst: MisereSearchResult | undefined;
   if (!('reason' in game) && searchMovesAtMost(game.units) <= SEARCH_FIRST_MOVES) {
-    searchedFirst = misereSearch(game.units, budget);
+    searchedFirst = cachedMisereSearch(cache, game.units, budget);
     if (searchedFirst.outcome !== null) return searched(searchedFirst);
   }
   // Where the quotient grows apart (the server's background growth), the game only reads it: growing it here too
@@ -316,7 +350,7 @@ function misereGame(
   quotientWanted = quotient?.wanted;
 
   if ('reason' in game) return unknown(game.reason);
-  const search = searchedFirst ?? misereSearch(game.units, budget);
+  const search = searchedFirst ?? cachedMisereSearch(cache, game.units, budget);
   if (search.outcome === null && search.stop === 'size-limit' && quotient && !quotient.cancelled) {
     // The search gave up on its size, not the clock: the time it left goes back to the quotient,
     // resumed where it stopped.

@@ -100,6 +100,12 @@ export interface QuotientOptions {
    * later call with a higher limit (or none) goes on.
    */
   readonly workLimit?: number;
+  /**
+   * No heap is begun after this time (Date.now(), ms): the heap in progress then still finishes within
+   * the budget. A growth in slices gives each slice this soft end and a longer budget, so that a slice
+   * does not throw away the part of a heap it did (a heap cut by the budget is done again from its start).
+   */
+  readonly noHeapAfter?: number;
 }
 
 /**
@@ -910,7 +916,8 @@ export function misereQuotient(
   });
   while (state.heaps < to && !state.stop) {
     if (!options.pastProof && proof()) break;
-    const stopped = meter.poll();
+    const stopped =
+      meter.poll() ?? (options.noHeapAfter !== undefined && Date.now() > options.noHeapAfter && 'deadline');
     if (stopped) {
       state.stop = budgetStop(stopped);
       break;
