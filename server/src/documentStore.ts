@@ -79,6 +79,21 @@ export class DocumentStore {
     const { analyzed, games, graphs } = analyzeVersion(document.text, cached);
     const state: DocumentState = { version: document.version, analyzed, games, graphs };
     this.states.set(uri, state);
+    if (cached) {
+      // An edit: only the requests it changed (a symbol the analysis kept keeps its request). Features ask for the
+      // others' computations (ensure) as they show them, so one dropped meanwhile (a cancel) is started again there.
+      const added: ComputationRequest[] = [];
+      const removed: string[] = [];
+      changedRequests(cached.graphs, graphs, added, removed);
+      changedRequests(cached.games, games, added, removed);
+      this.computations.wantChanges(
+        uri,
+        added.map((r) => r.key),
+        removed,
+      );
+      for (const request of added) this.computations.ensure(request);
+      return state;
+    }
     this.computations.want(
       uri,
       [...games.values(), ...graphs.values()].map((r) => r.key),
@@ -163,4 +178,15 @@ function valueState<T>(
   return value === undefined
     ? { state: 'failed', message: 'internal: a result of the wrong kind' }
     : { state: 'done', value, cancelled: computation.cancelled };
+}
+
+/** The requests of `after` that `before` did not have (`added`) and the keys of those it had and lost (`removed`). */
+function changedRequests<S>(
+  before: ReadonlyMap<S, ComputationRequest>,
+  after: ReadonlyMap<S, ComputationRequest>,
+  added: ComputationRequest[],
+  removed: string[],
+): void {
+  for (const [symbol, request] of after) if (before.get(symbol) !== request) added.push(request);
+  for (const [symbol, request] of before) if (after.get(symbol) !== request) removed.push(request.key);
 }

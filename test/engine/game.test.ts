@@ -310,7 +310,7 @@ describe('games: misère play against the product graph', () => {
     assert.match(beyond.reason!, /beyond the misère search limit.*cannot be proved periodic/);
   });
 
-  it('an exact misère search of heaps is kept in the cache and not done again; one under a value limit is not kept', () => {
+  it('an exact misère search of heaps is kept in the cache, not done again; one under a value limit is not', () => {
     const cache = createEngineCache();
     const notone = (heap: bigint): GameInput => ({
       play: 'misere',

@@ -323,6 +323,27 @@ describe('computations: bookkeeping', () => {
     assert.equal(pool.jobs.filter((j) => j.key === 'a').length, 2);
   });
 
+  it("an edit's changes count each key's requests: two games alike, one edited away, keep the key wanted", () => {
+    const { pool, computations } = setup();
+    computations.want('one', ['a', 'a', 'b']);
+    computations.ensure(request('a'));
+    computations.ensure(request('b'));
+    computations.wantChanges('one', ['c'], ['a']);
+    computations.ensure(request('c'));
+    assert.equal(pool.job('a').cancelled, false, 'the other game alike still wants a');
+    computations.wantChanges('one', [], ['a', 'b']);
+    assert.equal(pool.job('a').cancelled, true);
+    assert.equal(pool.job('b').cancelled, true);
+    assert.equal(pool.job('c').cancelled, false, 'c is wanted still');
+    // A key a hover asked for is wanted until the next edit.
+    computations.wantAlso('one', 'd');
+    computations.ensure(request('d'));
+    computations.wantChanges('one', ['c'], ['c']);
+    assert.equal(pool.job('c').cancelled, false, 'added and removed at once: never let go');
+    assert.equal(pool.job('d').cancelled, true, "the hover's key is let go by the edit");
+    assert.deepEqual(computations.ownersOf('c'), ['one']);
+  });
+
   it('keeps at most 500 unwanted results, forgetting the longest unwanted first, never a wanted one', async () => {
     const { pool, computations } = setup();
     const keys = await finishedFor('doc', 800, pool, computations);

@@ -15,14 +15,15 @@
 // in slices (a `quotientGrowth` job each, resumed by the next where it stopped: the pool runs them
 // all on the worker that holds the quotient, pool.ts's pins), for as long as some wanted game waits
 // for it. A slice begins no heap after SLICE_MS but finishes the heap in progress within the
-// computation budget (a heap cut short is redone from its start: lost work). A misère game of one rule's heaps only reads the quotient
-// (Job `quotientsGrowApart`); when it lies past what the quotient covers so far, the game stays pending
-// ("computing the misère quotient of kayles… (heap 65 so far)") and is computed again when the
-// growth gets past its heaps. Slices share their worker's time with the other jobs, so one rule's
-// endless growth starves nothing; a slice that added no heap (one heap may take longer than a
-// budget) makes the next twice as long, so every heap is reached, with at most as much work lost as done (while
-// another rule's quotient grows too, only the one with the shorter slices doubles: they take
-// turns, neither holding a worker much longer than the other). Only a
+// computation budget (a heap cut short is redone from its start: lost work). A misère game of one
+// rule's heaps only reads the quotient (Job `quotientsGrowApart`); when it lies past what the
+// quotient covers so far, the game stays pending ("computing the misère quotient of kayles… (heap
+// 65 so far)") and is computed again when the growth gets past its heaps. Slices share their
+// worker's time with the other jobs, so one rule's endless growth starves nothing; a slice that
+// added no heap (one heap may take longer than a budget) makes the next twice as long, so every
+// heap is reached, with at most as much work lost as done (while another rule's quotient grows
+// too, only the one with the shorter slices doubles: they take turns, neither holding a worker
+// much longer than the other). Only a
 // true end finishes a waiting game unknown: the user's cancel, the memory limit, the quotient's
 // own limits (misereQuotient.ts: MAX_QUOTIENT_SIZE and the exact check's states), or the work a
 // quotient may do for games under the budget (quotientWorkFor: counted, not timed, so the heap it
@@ -128,6 +129,11 @@ export interface ComputationSource {
   ensure(request: ComputationRequest): Computation | undefined;
   /** The keys `owner` (a document) wants now: the rest it wanted before may be let go. */
   want(owner: string, keys: Iterable<string>): void;
+  /**
+   * What `owner` wants changed by an edit: one request more for each key `added`, one fewer for each key `removed`
+   * (a key may stand for several requests: two games alike), and the keys `wantAlso` gave let go.
+   */
+  wantChanges(owner: string, added: readonly string[], removed: readonly string[]): void;
   /** One key more for `owner` (a rule a hover asked for). */
   wantAlso(owner: string, key: string): void;
   /** `owner` wants nothing any more (its document closed). */
@@ -149,7 +155,10 @@ export class Computations implements ComputationSource {
   private readonly entries = new Map<string, Entry>();
   /** Quotients growing, by rule key. */
   private readonly growths = new Map<string, Growth>();
-  private readonly wanted = new Map<string, Set<string>>();
+  /** By owner: each key it wants, with how many of its requests (or `wantAlso`) want it. */
+  private readonly wanted = new Map<string, Map<string, number>>();
+  /** By owner: the keys `wantAlso` added, wanted until its next `want` or `wantChanges`. */
+  private readonly extras = new Map<string, Set<string>>();
   /** How many documents want each key (the keys of `wanted`, counted). */
   private readonly wantCount = new Map<string, number>();
   /** Pending keys in the order they started (a Set keeps insertion order): the oldest is first. */
@@ -439,19 +448,52 @@ export class Computations implements ComputationSource {
   /** A document now wants exactly these keys (its current version's games, graphs, hovered rules). */
   want(owner: string, keys: Iterable<string>): void {
     const previous = this.wanted.get(owner);
-    const next = new Set(keys);
+    const next = new Map<string, number>();
+    for (const key of keys) next.set(key, (next.get(key) ?? 0) + 1);
     this.wanted.set(owner, next);
-    for (const key of next) if (!previous?.has(key)) this.addWant(key);
-    if (previous) for (const key of previous) if (!next.has(key)) this.dropWant(key);
+    this.extras.delete(owner);
+    for (const key of next.keys()) if (!previous?.has(key)) this.addWant(key);
+    if (previous) for (const key of previous.keys()) if (!next.has(key)) this.dropWant(key);
     this.cancelUnwanted();
   }
 
-  /** Adds one key to what a document wants, until its next `want`. */
-  wantAlso(owner: string, key: string): void {
-    const keys = this.wanted.get(owner) ?? new Set();
-    if (keys.has(key)) return;
-    keys.add(key);
+  /**
+   * An edit's change to what a document wants, in time proportional to the change: a keystroke in a document of
+   * thousands of games made a set of every key and compared it with the last (half a millisecond a keystroke).
+   */
+  wantChanges(owner: string, added: readonly string[], removed: readonly string[]): void {
+    const keys = this.wanted.get(owner) ?? new Map<string, number>();
     this.wanted.set(owner, keys);
+    const dropOne = (key: string) => {
+      const count = keys.get(key) ?? 0;
+      if (count > 1) keys.set(key, count - 1);
+      else if (count === 1) {
+        keys.delete(key);
+        this.dropWant(key);
+      }
+    };
+    // Added first: a key both added and removed (a game replaced by one alike) is never let go in between.
+    for (const key of added) {
+      const count = keys.get(key) ?? 0;
+      keys.set(key, count + 1);
+      if (count === 0) this.addWant(key);
+    }
+    for (const key of removed) dropOne(key);
+    const extras = this.extras.get(owner);
+    this.extras.delete(owner);
+    if (extras) for (const key of extras) dropOne(key);
+    this.cancelUnwanted();
+  }
+
+  /** Adds one key to what a document wants, until its next `want` or `wantChanges`. */
+  wantAlso(owner: string, key: string): void {
+    const keys = this.wanted.get(owner) ?? new Map<string, number>();
+    if (keys.has(key)) return;
+    keys.set(key, 1);
+    this.wanted.set(owner, keys);
+    const extras = this.extras.get(owner) ?? new Set<string>();
+    extras.add(key);
+    this.extras.set(owner, extras);
     this.addWant(key);
   }
 
@@ -467,7 +509,8 @@ export class Computations implements ComputationSource {
     const keys = this.wanted.get(owner);
     if (!keys) return;
     this.wanted.delete(owner);
-    for (const key of keys) this.dropWant(key);
+    this.extras.delete(owner);
+    for (const key of keys.keys()) this.dropWant(key);
     this.cancelUnwanted();
   }
 

@@ -62,6 +62,7 @@ export class InProcessComputations implements ComputationSource {
 
   // Every result is kept while this object lives: there is nothing to start or to let go.
   want(): void {}
+  wantChanges(): void {}
   wantAlso(): void {}
   release(): void {}
 }

@@ -415,7 +415,7 @@ function grow(state: QuotientState, n: number, options: Int32Array, budget: Budg
   // The quick way: the S_i read off one representative of each element (no class splits).
   const quick = powerSets(state, options, psi, base, budget);
   if (quick) {
-    const built = assemble(state, state, n, quick, budget);
+    const built = assemble(state, state, quick, budget);
     if (!('failed' in built)) return built;
     if (built.failed.cause !== 'method') return { stop: built.failed };
   }
@@ -467,7 +467,7 @@ function grow(state: QuotientState, n: number, options: Int32Array, budget: Budg
     if (earlier !== undefined) {
       sets.pop();
       powers.pop();
-      const built = assemble(state, structure, n, { sets, powers, index: earlier, period: i - earlier }, budget);
+      const built = assemble(state, structure, { sets, powers, index: earlier, period: i - earlier }, budget);
       if ('failed' in built)
         return { stop: { cause: built.failed.cause, reason: `heap ${n}: ${built.failed.reason}` } };
       return built;
@@ -484,10 +484,11 @@ export function budgetStop(cause: StopCause): { cause: StopCause; reason: string
 }
 
 function tooLarge(n: number, size: number): QuotientStop {
-  return {
-    cause: 'method',
-    reason: `heap ${n}: the quotient would have ${size} elements, past the limit of ${MAX_QUOTIENT_SIZE}`,
-  };
+  return { cause: 'method', reason: `heap ${n}: ${tooLargeReason(size)}` };
+}
+
+function tooLargeReason(size: number): string {
+  return `the quotient would have ${size} elements, past the limit of ${MAX_QUOTIENT_SIZE}`;
 }
 
 /** ψ of each element's representative: well defined where the structure refines the base. */
@@ -581,7 +582,6 @@ function powerSets(
 function assemble(
   state: QuotientState,
   structure: Structure,
-  n: number,
   power: PowerSets,
   budget: Budget,
 ): Grown | { failed: { cause: StopCause | 'method'; reason: string } } {
@@ -636,7 +636,8 @@ function assemble(
     classCount = signatures.size;
     if (done) break;
   }
-  if (classCount > MAX_QUOTIENT_SIZE) return { failed: tooLarge(n, classCount) };
+  // (Said without the heap: grow says which heap its assembly failed on.)
+  if (classCount > MAX_QUOTIENT_SIZE) return { failed: { cause: 'method', reason: tooLargeReason(classCount) } };
   // Renumber: the identity (the pair (1, 0)) first, then in order of appearance.
   const renumber = new Int32Array(classCount).fill(-1);
   const representative: number[] = [];
