@@ -123,10 +123,7 @@ export class DocumentStore {
       icons: this.icons,
       game: (game) => {
         const request = state.games.get(game);
-        return (
-          request &&
-          valueState<GameResult>(computations.ensure(request), (r) => (r.kind === 'game' ? r.game : undefined))
-        );
+        return request && valueState(computations.ensure(request), pickGame);
       },
       gameKey: (game) => {
         const request = state.games.get(game);
@@ -134,15 +131,12 @@ export class DocumentStore {
       },
       graph: (graph) => {
         const request = state.graphs.get(graph);
-        return (
-          request &&
-          valueState<GraphNimbers>(computations.ensure(request), (r) => (r.kind === 'graph' ? r.graph : undefined))
-        );
+        return request && valueState(computations.ensure(request), pickGraph);
       },
       rule: (name, rule) => {
         const request = ruleRequest(name, rule);
         computations.wantAlso(uri, request.key);
-        return valueState<RuleSummary>(computations.ensure(request), (r) => (r.kind === 'rule' ? r.rule : undefined));
+        return valueState(computations.ensure(request), pickRule);
       },
       searchRemoteness: (game) => {
         const request = state.games.get(game);
@@ -164,10 +158,41 @@ function keyDigest(request: ComputationRequest): string {
   return digest;
 }
 
-function valueState<T>(
-  computation: Computation | undefined,
-  pick: (result: NonNullable<Extract<Computation, { state: 'done' }>['result']>) => T | undefined,
-): Value<T> {
+type DoneResult = NonNullable<Extract<Computation, { state: 'done' }>['result']>;
+
+/** How each kind of value is read from a result, with the values already read (by computation: one is never changed). */
+interface Picker<T> {
+  readonly pick: (result: DoneResult) => T | undefined;
+  readonly made: WeakMap<Computation, Value<T>>;
+}
+
+const pickGame: Picker<GameResult> = {
+  pick: (r) => (r.kind === 'game' ? r.game : undefined),
+  made: new WeakMap(),
+};
+const pickGraph: Picker<GraphNimbers> = {
+  pick: (r) => (r.kind === 'graph' ? r.graph : undefined),
+  made: new WeakMap(),
+};
+const pickRule: Picker<RuleSummary> = { pick: (r) => (r.kind === 'rule' ? r.rule : undefined), made: new WeakMap() };
+
+/**
+ * A computation as a feature reads it. A finished one's value is made once: features read every game's on each
+ * keystroke (diagnostics, hints), and an object per game and read was garbage the next moment.
+ */
+function valueState<T>(computation: Computation | undefined, picker: Picker<T>): Value<T> {
+  if (computation && computation.state !== 'pending') {
+    let value = picker.made.get(computation);
+    if (!value) {
+      value = madeValue(computation, picker.pick);
+      picker.made.set(computation, value);
+    }
+    return value;
+  }
+  return madeValue(computation, picker.pick);
+}
+
+function madeValue<T>(computation: Computation | undefined, pick: (result: DoneResult) => T | undefined): Value<T> {
   if (!computation || computation.state === 'pending') {
     const quotient = computation?.state === 'pending' ? computation.quotient : undefined;
     const note = quotient && `computing the misère quotient of ${quotient.ruleName}… (heap ${quotient.heaps} so far)`;

@@ -379,3 +379,26 @@ function standingText(edges: readonly (readonly number[])[]): string {
     .sort()
     .join(' ');
 }
+
+/** Who wins and in how many moves: remoteness from its definition over the explicit graph of the sum (the winner
+ * hurries, the loser stalls; with no move left the player to move has lost in normal play, won in misère play). */
+export function bruteRemoteness(
+  product: ProductGame,
+  play: GameInput['play'],
+  states: readonly ComponentState[],
+  memo = new Map<string, { wins: boolean; moves: number }>(),
+): { wins: boolean; moves: number } {
+  const key = stateKey(states);
+  const known = memo.get(key);
+  if (known) return known;
+  const options = product.options(states).map((option) => bruteRemoteness(product, play, option, memo));
+  const losing = options.filter((o) => !o.wins);
+  const result =
+    options.length === 0
+      ? { wins: play === 'misere', moves: 0 }
+      : losing.length > 0
+        ? { wins: true, moves: 1 + Math.min(...losing.map((o) => o.moves)) }
+        : { wins: false, moves: 1 + Math.max(...options.map((o) => o.moves)) };
+  memo.set(key, result);
+  return result;
+}

@@ -19,38 +19,13 @@ import {
   searchMovesAtLeast,
 } from '../../server/src/engine/remoteness';
 import type { HeapRule } from '../../server/src/engine/types';
-import { applyMove, bigints, type ComponentState, ProductGame, stateKey, stateOf } from './gameOracle';
+import { applyMove, bigints, bruteRemoteness, type ComponentState, ProductGame, stateKey, stateOf } from './gameOracle';
 import { integer, random } from './random';
 import { classicComponent, randomComponent, v3Component } from './randomGames';
 
 const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };
 const KAYLES: HeapRule = { kind: 'octal', digits: [0, 7, 7] };
 const outcomeOf = (r: ReturnType<typeof gameRemoteness>) => (r.remoteness === null ? null : r.outcome);
-
-/** Who wins and in how many moves, from the definition, over the explicit graph of the sum. */
-function bruteRemoteness(
-  product: ProductGame,
-  play: GameInput['play'],
-  states: readonly ComponentState[],
-  memo = new Map<string, { wins: boolean; moves: number }>(),
-): { wins: boolean; moves: number } {
-  const key = stateKey(states);
-  const known = memo.get(key);
-  if (known) return known;
-  const options = product.options(states).map((option) => bruteRemoteness(product, play, option, memo));
-  let result: { wins: boolean; moves: number };
-  // No move left: in normal play the player to move has lost, in misère play won.
-  if (options.length === 0) result = { wins: play === 'misere', moves: 0 };
-  else {
-    const losing = options.filter((o) => !o.wins);
-    result =
-      losing.length > 0
-        ? { wins: true, moves: 1 + Math.min(...losing.map((o) => o.moves)) }
-        : { wins: false, moves: 1 + Math.max(...options.map((o) => o.moves)) };
-  }
-  memo.set(key, result);
-  return result;
-}
 
 const describeInput = (input: GameInput) =>
   `${input.play} ${JSON.stringify(input.components, (key, value) => (key === 'graph' ? '…' : bigints(key, value)))}`;

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { Hover } from 'vscode-languageserver-protocol';
 import type { GameInput } from '../../server/src/engine/gameTypes';
 import type { HeapRule } from '../../server/src/engine/types';
-import { type ComponentState, ProductGame, stateKey, stateOf } from '../engine/gameOracle';
+import { bruteRemoteness, ProductGame, stateOf } from '../engine/gameOracle';
 import { LanguageServerSession } from '../helpers/languageServer';
 import { report } from './guards';
 
@@ -39,24 +39,7 @@ const hoverText = (hover: Hover | null) => (hover?.contents as { value?: string 
 
 /** The remoteness from its definition over the explicit graph of the sum (the winner hurries, the loser stalls). */
 function oracleRemoteness(input: GameInput): number {
-  const product = new ProductGame(input);
-  const memo = new Map<string, { wins: boolean; moves: number }>();
-  const solve = (states: readonly ComponentState[]): { wins: boolean; moves: number } => {
-    const key = stateKey(states);
-    const known = memo.get(key);
-    if (known) return known;
-    const options = product.options(states).map(solve);
-    const losing = options.filter((o) => !o.wins);
-    const result =
-      options.length === 0
-        ? { wins: false, moves: 0 }
-        : losing.length > 0
-          ? { wins: true, moves: 1 + Math.min(...losing.map((o) => o.moves)) }
-          : { wins: false, moves: 1 + Math.max(...options.map((o) => o.moves)) };
-    memo.set(key, result);
-    return result;
-  };
-  return solve(input.components.map(stateOf)).moves;
+  return bruteRemoteness(new ProductGame(input), input.play, input.components.map(stateOf)).moves;
 }
 
 const heaps = (rule: HeapRule, ...sizes: number[]): GameInput => ({

@@ -386,17 +386,23 @@ describe('computations: bookkeeping', () => {
   });
 });
 
+/** Runs `test` with a pool of `size` workers on the bundled worker script, disposed of after. */
+async function withPool(size: number, test: (pool: WorkerPool) => Promise<void>): Promise<void> {
+  const pool = new WorkerPool({ size, workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js') }) });
+  try {
+    await test(pool);
+  } finally {
+    await pool.dispose();
+  }
+}
+
 describe('worker pool: the queue and the pipelines', function () {
   this.timeout(20_000);
   const rule = (n: number) => ({ kind: 'rule' as const, rule: { kind: 'subtract' as const, set: [1n, BigInt(n)] } });
   const keyOf = (n: number) => `subtract {1,${n}}`;
 
   it('cancelling jobs drops the queued ones at once and stops the sent ones; the rest run, right', async () => {
-    const pool = new WorkerPool({
-      size: 1,
-      workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js') }),
-    });
-    try {
+    await withPool(1, async (pool) => {
       const handles = Array.from({ length: 200 }, (_, i) => pool.run(rule(i + 2), 5000));
       const queued = pool.queuedCount;
       assert.ok(queued >= 200 - PIPELINE && queued < 200, `${queued} wait: the rest went to the worker`);
@@ -427,17 +433,11 @@ describe('worker pool: the queue and the pipelines', function () {
       }
       assert.equal(pool.queuedCount, 0);
       assert.equal(pool.busyCount, 0);
-    } finally {
-      await pool.dispose();
-    }
+    });
   });
 
   it('background jobs wait for every queued job, whenever they were given', async () => {
-    const pool = new WorkerPool({
-      size: 1,
-      workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js') }),
-    });
-    try {
+    await withPool(1, async (pool) => {
       // The worker is busy (Officers computes until its budget) while the rest queue up, background ones first.
       const busy = pool.run({ kind: 'rule', rule: { kind: 'octal', digits: [0, 6] } }, 300);
       const order: string[] = [];
@@ -454,17 +454,11 @@ describe('worker pool: the queue and the pipelines', function () {
       const found = await background[0].outcome;
       assert.ok(found.status === 'done' && found.result.kind === 'remoteness');
       assert.deepEqual(found.result.remoteness, { moves: gameRemoteness(input).remoteness }, 'as the engine has it');
-    } finally {
-      await pool.dispose();
-    }
+    });
   });
 
   it('jobs sent behind a job that turns out slow are taken back and run on another worker', async () => {
-    const pool = new WorkerPool({
-      size: 2,
-      workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js') }),
-    });
-    try {
+    await withPool(2, async (pool) => {
       // Officers (0.6) has no known period: it computes until its budget (20 s here).
       const slow = pool.run({ kind: 'rule', rule: { kind: 'octal', digits: [0, 6] } }, 20_000);
       const quick = Array.from({ length: 12 }, (_, i) => pool.run(rule(i + 3), 5000));
@@ -481,9 +475,7 @@ describe('worker pool: the queue and the pipelines', function () {
       slow.cancel();
       const stopped = await slow.outcome;
       assert.ok(stopped.status === 'done' && stopped.cancelled);
-    } finally {
-      await pool.dispose();
-    }
+    });
   });
 
   it("a rule's misère quotient jobs wait for the worker that holds it, and resume its growth there", async () => {
@@ -518,12 +510,8 @@ describe('worker pool: the queue and the pipelines', function () {
   });
 
   it("a quotient's home shares its time by time, not turns: after a long pinned job, the others first", async () => {
-    const pool = new WorkerPool({
-      size: 1,
-      workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js') }),
-    });
-    const dawson: HeapRule = { kind: 'octal', digits: [0, 1, 3, 7] };
-    try {
+    await withPool(1, async (pool) => {
+      const dawson: HeapRule = { kind: 'octal', digits: [0, 1, 3, 7] };
       // Dawson's quotient to heap 40 takes minutes: each growth runs its whole budget.
       const order: string[] = [];
       const long = pool.run({ kind: 'quotientGrowth', rule: dawson, to: 40 }, 400);
@@ -539,9 +527,7 @@ describe('worker pool: the queue and the pipelines', function () {
         ['pinned 0', 'general 0', 'general 1', 'general 2', 'general 3', 'general 4', 'pinned 1'],
         order.join(', '),
       );
-    } finally {
-      await pool.dispose();
-    }
+    });
   });
 
   it('a worker that dies fails only its running job; the jobs sent behind it run on its replacement', async () => {

@@ -8,7 +8,7 @@ import { gameInput } from '../../server/src/analysis/gameReport';
 import type { GameInput } from '../../server/src/engine';
 import { analyzeText } from '../../server/src/language/analyze';
 import { PLAY_COMMAND, REPLY_COMMAND, type ReplyAnswer, STOP_PLAY_COMMAND } from '../../server/src/protocol';
-import { type ComponentState, ProductGame, stateKey, stateOf } from '../engine/gameOracle';
+import { bruteRemoteness, type ComponentState, ProductGame, stateOf } from '../engine/gameOracle';
 import { LanguageServerSession } from '../helpers/languageServer';
 
 /** The game's input as the test reads the text (the engine's plain data, from the front end). */
@@ -22,22 +22,8 @@ function inputOf(text: string, name: string): GameInput {
 function oracle(input: GameInput): { wins: boolean; moves: number; optionMoves: number[] } {
   const product = new ProductGame(input);
   const memo = new Map<string, { wins: boolean; moves: number }>();
-  const solve = (states: readonly ComponentState[]): { wins: boolean; moves: number } => {
-    const key = stateKey(states);
-    const known = memo.get(key);
-    if (known) return known;
-    const options = product.options(states).map(solve);
-    const losing = options.filter((o) => !o.wins);
-    const result =
-      options.length === 0
-        ? { wins: input.play === 'misere', moves: 0 }
-        : losing.length > 0
-          ? { wins: true, moves: 1 + Math.min(...losing.map((o) => o.moves)) }
-          : { wins: false, moves: 1 + Math.max(...options.map((o) => o.moves)) };
-    memo.set(key, result);
-    return result;
-  };
   const start = input.components.map(stateOf);
+  const solve = (states: readonly ComponentState[]) => bruteRemoteness(product, input.play, states, memo);
   return { ...solve(start), optionMoves: product.options(start).map((o) => solve(o).moves) };
 }
 

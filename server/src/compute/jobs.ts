@@ -16,7 +16,7 @@ import { decimalText } from '../engine/decimal';
 import { gameAfter, gameMoves, gameOver } from '../engine/gamePositions';
 import type { GameInput, GameMove } from '../engine/gameTypes';
 import { type GeneraResult, heapGenera } from '../engine/genus';
-import { cachedMisereQuotient, type MisereQuotient } from '../engine/misereQuotient';
+import { cachedMisereQuotient, type MisereQuotient, stopIsFinal } from '../engine/misereQuotient';
 import { type QuotientWanted, quotientRuleOf } from '../engine/misereQuotientPlay';
 import { extendedValue, observedRegularity } from '../engine/period';
 import {
@@ -421,7 +421,7 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
         ...(job.sliceMs === undefined ? {} : { noHeapAfter: Date.now() + job.sliceMs }),
       });
       const stop = quotient.stop;
-      const final = stop && (stop.cause === 'method' || stop.cause === 'cancelled' || stop.cause === 'work-limit');
+      const final = stop && (stopIsFinal(stop) || stop.cause === 'cancelled');
       const ended = final ? stop.reason : undefined;
       const reached = quotient.heaps >= job.to || quotient.periodicity?.proved === true;
       return {

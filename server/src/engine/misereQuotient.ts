@@ -476,6 +476,14 @@ function grow(state: QuotientState, n: number, options: Int32Array, budget: Budg
   }
 }
 
+/**
+ * Whether a quotient stopped so grows no further for games: its method stopped it (a size limit, (F) failing), or
+ * the work limit games have (`gamesLimit`: the limit met was theirs, not a smaller one a call set). A clock never is.
+ */
+export function stopIsFinal(stop: QuotientStop | undefined, gamesLimit = true): boolean {
+  return stop?.cause === 'method' || (stop?.cause === 'work-limit' && gamesLimit);
+}
+
 /** A clock or cancellation stop, said as every stop of this file says it. */
 export function budgetStop(cause: StopCause): { cause: StopCause; reason: string } {
   const reason =

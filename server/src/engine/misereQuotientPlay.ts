@@ -20,6 +20,7 @@ import {
   heapMoveParts,
   type MisereQuotient,
   quotientImage,
+  stopIsFinal,
   windowTheorem,
 } from './misereQuotient';
 import type { Budget, HeapRule } from './types';
@@ -147,9 +148,7 @@ export function misereByQuotient(
     if (image === undefined) {
       // A quotient stopped by its method (a size limit, (F) failing), or past the work it may do
       // for games (not the little more this call allowed), will not grow any further.
-      const final =
-        quotient.stop?.cause === 'method' || (quotient.stop?.cause === 'work-limit' && workLimit === options.workLimit);
-      const grows = growsApart && !final;
+      const grows = growsApart && !stopIsFinal(quotient.stop, workLimit === options.workLimit);
       return {
         skip: quotientShortOf(quotient, heap.size),
         cancelled: quotient.stop?.cause === 'cancelled',
