@@ -160,7 +160,7 @@ function keyDigest(request: ComputationRequest): string {
 
 type DoneResult = NonNullable<Extract<Computation, { state: 'done' }>['result']>;
 
-/** How each kind of value is read from a result, with the values already read (by computation: one is never changed). */
+/** How each kind of value is read from a result, with the values read so far (by computation: one never changes). */
 interface Picker<T> {
   readonly pick: (result: DoneResult) => T | undefined;
   readonly made: WeakMap<Computation, Value<T>>;
