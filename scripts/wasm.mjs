@@ -1,4 +1,4 @@
-// Assembles the engine's WebAssembly kernels (server/src/engine/wasm/*.wat) into TypeScript
+// Assembles the engine's WebAssembly kernels (server/src/engine/heaps/wasm/*.wat) into TypeScript
 // modules holding their bytes (base64), so that the build needs no assembler (biome.jsonc leaves the
 // generated files alone: the script writes them as they are checked):
 //   node scripts/wasm.mjs          rewrite the .ts files
@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import wabtInit from 'wabt';
 
-const dir = join(import.meta.dirname, '..', 'server', 'src', 'engine', 'wasm');
+const dir = join(import.meta.dirname, '..', 'server', 'src', 'engine', 'heaps', 'wasm');
 const wabt = await wabtInit();
 let stale = 0;
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.wat'))) {

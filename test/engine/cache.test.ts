@@ -3,7 +3,7 @@
 // goes after them, then the misère quotients.
 import * as assert from 'node:assert/strict';
 import { createEngineCache, rememberSequence, ruleSequence, trimCache } from '../../server/src/engine';
-import { misereQuotient } from '../../server/src/engine/misereQuotient';
+import { misereQuotient } from '../../server/src/engine/misere/quotient';
 import type { HeapRule } from '../../server/src/engine/types';
 
 const subtract = (...set: number[]): HeapRule => ({ kind: 'subtract', set: set.map(BigInt) });

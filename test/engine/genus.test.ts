@@ -3,8 +3,8 @@
 // (every heap's genus that of a misère Nim position) exactly when its misère quotient is tame, for
 // the rules below (misereQuotient.ts decides tameness from the monoid, not from the genus).
 import * as assert from 'node:assert/strict';
-import { genusSymbol, heapGenera } from '../../server/src/engine/genus';
-import { misereQuotient } from '../../server/src/engine/misereQuotient';
+import { genusSymbol, heapGenera } from '../../server/src/engine/misere/genus';
+import { misereQuotient } from '../../server/src/engine/misere/quotient';
 import type { HeapRule } from '../../server/src/engine/types';
 
 const octal = (code: string): HeapRule => ({ kind: 'octal', digits: [...code.replace('.', '')].map(Number) });

@@ -1,9 +1,9 @@
 // Misère play: Bouton's rule for Nim against the exact search, and the exact search against an
 // independent brute force that plays the sum directly from the rules' definitions.
 import * as assert from 'node:assert/strict';
-import { misereNim, misereSearch } from '../../server/src/engine/misere';
+import { misereNim, misereSearch } from '../../server/src/engine/misere/search';
+import { type Unit, unitOptions } from '../../server/src/engine/search/unitOptions';
 import type { GraphData, HeapRule } from '../../server/src/engine/types';
-import { type Unit, unitOptions } from '../../server/src/engine/unitOptions';
 import { random } from './random';
 
 const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };

@@ -4,7 +4,7 @@
 // every winning move counted: the percentiles over 500 sums (target: p95 ≤ 50 ms).
 import { analyzeGame, createEngineCache } from '../../server/src/engine';
 import type { GameInput } from '../../server/src/engine/gameTypes';
-import { misereQuotient } from '../../server/src/engine/misereQuotient';
+import { misereQuotient } from '../../server/src/engine/misere/quotient';
 import type { HeapRule } from '../../server/src/engine/types';
 import { random } from './random';
 

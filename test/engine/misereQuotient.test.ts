@@ -5,13 +5,13 @@
 import * as assert from 'node:assert/strict';
 import { analyzeGame, createEngineCache, type EngineCache } from '../../server/src/engine/game';
 import type { GameInput } from '../../server/src/engine/gameTypes';
-import { ruleKey } from '../../server/src/engine/heap';
+import { ruleKey } from '../../server/src/engine/heaps/heap';
 import {
   cachedMisereQuotient,
   type MisereQuotient,
   misereQuotient,
   quotientImage,
-} from '../../server/src/engine/misereQuotient';
+} from '../../server/src/engine/misere/quotient';
 import type { HeapRule } from '../../server/src/engine/types';
 import { octalMoves } from './oracles';
 import { random } from './random';

@@ -17,8 +17,8 @@
 import { gameResult, replyChoice } from '../../server/src/compute/jobs';
 import { analyzeGame, createEngineCache } from '../../server/src/engine';
 import type { GameInput } from '../../server/src/engine/gameTypes';
-import { gameUnits } from '../../server/src/engine/gameUnits';
-import { GAME_REMOTENESS_LIMITS, remotenessSearch } from '../../server/src/engine/remoteness';
+import { gameUnits } from '../../server/src/engine/search/gameUnits';
+import { GAME_REMOTENESS_LIMITS, remotenessSearch } from '../../server/src/engine/search/remoteness';
 import type { HeapRule } from '../../server/src/engine/types';
 import { integer, random } from './random';
 

@@ -7,8 +7,8 @@ import * as assert from 'node:assert/strict';
 import { gameResult, remotenessApart } from '../../server/src/compute/jobs';
 import type { ComponentInput, GameInput, GameMove } from '../../server/src/engine';
 import { analyzeGame, createEngineCache } from '../../server/src/engine';
-import { gameAfter, gameMoves, moveBetween, positionKey } from '../../server/src/engine/gamePositions';
-import { gameUnits } from '../../server/src/engine/gameUnits';
+import { gameAfter, gameMoves, moveBetween, positionKey } from '../../server/src/engine/search/gamePositions';
+import { gameUnits } from '../../server/src/engine/search/gameUnits';
 import {
   bestMove,
   GAME_REMOTENESS_LIMITS,
@@ -17,7 +17,7 @@ import {
   positionsAtLeast,
   remotenessSearch,
   searchMovesAtLeast,
-} from '../../server/src/engine/remoteness';
+} from '../../server/src/engine/search/remoteness';
 import type { HeapRule } from '../../server/src/engine/types';
 import { applyMove, bigints, bruteRemoteness, type ComponentState, ProductGame, stateKey, stateOf } from './gameOracle';
 import { integer, random } from './random';

@@ -4,12 +4,12 @@
 // a row recognised from its changed cells against the key comparison it replaces, and the searches'
 // bounds on such units, said before any option is made.
 import * as assert from 'node:assert/strict';
-import { gameAfter, gameMoves, gameOver, moveBetween, positionKey } from '../../server/src/engine/gamePositions';
+import { wordMoveLeaves, wordPiece } from '../../server/src/engine/families/wordNimbers';
 import type { ComponentInput, GameInput, GameMove } from '../../server/src/engine/gameTypes';
-import { gameUnits, LISTING_MAX_ROW, SEARCH_MAX_OPTIONS_SIZE } from '../../server/src/engine/gameUnits';
-import { gameRemoteness } from '../../server/src/engine/remoteness';
-import { type Unit, unitOptionCount, unitOptions, wordDeletions } from '../../server/src/engine/unitOptions';
-import { wordMoveLeaves, wordPiece } from '../../server/src/engine/wordNimbers';
+import { gameAfter, gameMoves, gameOver, moveBetween, positionKey } from '../../server/src/engine/search/gamePositions';
+import { gameUnits, LISTING_MAX_ROW, SEARCH_MAX_OPTIONS_SIZE } from '../../server/src/engine/search/gameUnits';
+import { gameRemoteness } from '../../server/src/engine/search/remoteness';
+import { type Unit, unitOptionCount, unitOptions, wordDeletions } from '../../server/src/engine/search/unitOptions';
 import { analyzeText } from '../../server/src/language/analyze';
 import { writeMove } from '../../server/src/language/writeMove';
 import { integer, random } from './random';

@@ -4,7 +4,7 @@
 // mex. Each prints a hash of the values, which must equal the engine's. Targets: `subtract squares`
 // to 10^6 and `subtract primes` to 10^5, each ≤ 1.5 × the C program. Best of three, alternately.
 import { ruleSequence } from '../../server/src/engine';
-import type { SubtractionSet } from '../../server/src/engine/subtractionSets';
+import type { SubtractionSet } from '../../server/src/engine/heaps/subtractionSets';
 import { compileBaseline, hashValues, runBaseline } from '../helpers/cBaseline';
 
 const CASES: [name: 'squares' | 'primes', count: number][] = [

@@ -4,7 +4,7 @@
 // the sequence engine fed the members up to the heap, against brute force from the definition.
 import * as assert from 'node:assert/strict';
 import { ruleSequence, sequenceNimber } from '../../server/src/engine';
-import { mexKernelSwitch, residueClassesProve } from '../../server/src/engine/infiniteSubtraction';
+import { mexKernelSwitch, residueClassesProve } from '../../server/src/engine/heaps/infiniteSubtraction';
 import {
   firstMembersByResidue,
   isFiniteSet,
@@ -13,7 +13,7 @@ import {
   type SubtractionSet,
   setKey,
   setText,
-} from '../../server/src/engine/subtractionSets';
+} from '../../server/src/engine/heaps/subtractionSets';
 import { mex } from './oracles';
 
 const isPrime = (n: number) => {

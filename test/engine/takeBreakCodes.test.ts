@@ -5,9 +5,9 @@
 import * as assert from 'node:assert/strict';
 import type { HeapSequence } from '../../server/src/engine';
 import { heapNimber, ruleKey, ruleSequence, sequenceNimber } from '../../server/src/engine';
-import { laskerSplits, laskerValue } from '../../server/src/engine/infiniteCode';
-import { observedRegularity } from '../../server/src/engine/period';
-import { type CodeRule, codeText, normalizeCode } from '../../server/src/engine/takeBreakCode';
+import { laskerSplits, laskerValue } from '../../server/src/engine/heaps/infiniteCode';
+import { observedRegularity } from '../../server/src/engine/heaps/period';
+import { type CodeRule, codeText, normalizeCode } from '../../server/src/engine/heaps/takeBreakCode';
 import { bruteCode, type WrittenCode } from './oracles';
 import { integer, random } from './random';
 

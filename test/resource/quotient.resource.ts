@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { ruleKey } from '../../server/src/engine';
-import { type MisereQuotient, misereQuotient, quotientImage } from '../../server/src/engine/misereQuotient';
+import { type MisereQuotient, misereQuotient, quotientImage } from '../../server/src/engine/misere/quotient';
 import type { HeapRule } from '../../server/src/engine/types';
 import { LanguageServerSession } from '../helpers/languageServer';
 import { repositoryPath } from '../helpers/paths';

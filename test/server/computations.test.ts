@@ -18,7 +18,7 @@ import {
   type WorkerStarter,
 } from '../../server/src/compute/pool';
 import type { GameInput } from '../../server/src/engine/gameTypes';
-import { gameRemoteness } from '../../server/src/engine/remoteness';
+import { gameRemoteness } from '../../server/src/engine/search/remoteness';
 import type { HeapRule } from '../../server/src/engine/types';
 import { repositoryPath } from '../helpers/paths';
 

@@ -5,7 +5,7 @@
 // command tells the moves as a message.
 import * as assert from 'node:assert/strict';
 import { analyzeGame } from '../../server/src/engine';
-import { losesAt } from '../../server/src/engine/remoteness';
+import { losesAt } from '../../server/src/engine/search/remoteness';
 import {
   GAME_TREE_MAX_CHILDREN,
   type GameTreeAnswer,

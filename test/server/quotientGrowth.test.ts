@@ -4,7 +4,7 @@
 // here races a budget: the budgets are tiny on purpose, and the tests wait for the answer).
 import * as assert from 'node:assert/strict';
 import { ruleKey } from '../../server/src/engine';
-import { misereQuotient, quotientImage } from '../../server/src/engine/misereQuotient';
+import { misereQuotient, quotientImage } from '../../server/src/engine/misere/quotient';
 import type { HeapRule } from '../../server/src/engine/types';
 import { CANCEL_COMPUTATIONS_COMMAND } from '../../server/src/protocol';
 import { LanguageServerSession } from '../helpers/languageServer';

@@ -4,9 +4,8 @@
 // Treblecross segments), which the language layer's family descriptors do not know; so the words
 // live here, between the two, beside the rest of the wording.
 import type { ComponentResult, RuleSummary } from '../compute/jobs';
-import { type HackenbushPicture, hackenbushSummary } from '../engine/hackenbushNimbers';
+import { type HackenbushPicture, hackenbushSummary, isWythoffP, wythoffPartner } from '../engine/families';
 import type { HeapRule } from '../engine/types';
-import { isWythoffP, wythoffPartner } from '../engine/wythoffNimbers';
 import { quoted } from '../language/diagnostics';
 import type { CheckedComponent } from '../language/model';
 import { numberText } from '../language/numberText';

@@ -3,8 +3,7 @@
 // same way (the command line's shorter forms are here too, beside the long ones).
 
 import type { RuleSummary } from '../compute/jobs';
-import { setText } from '../engine/subtractionSets';
-import { codeRuleText } from '../engine/takeBreakCode';
+import { codeRuleText, setText } from '../engine/heaps';
 import type { HeapRule, Periodicity } from '../engine/types';
 import { numberText } from '../language/numberText';
 import { type GameReport, INVALID_GAME_REASON } from './gameReport';

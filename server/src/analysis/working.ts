@@ -12,9 +12,14 @@
 // options, the working is not shown and a sentence says why. The set of values reached and the
 // mex are always computed from every option, never from the few listed.
 import type { RuleSummary } from '../compute/jobs';
-import { periodicValue } from '../engine/period';
-import { membersAscending, membersUpTo } from '../engine/subtractionSets';
-import { codeDigitOf, codeDistinct, isInfiniteCode } from '../engine/takeBreakCode';
+import {
+  codeDigitOf,
+  codeDistinct,
+  isInfiniteCode,
+  membersAscending,
+  membersUpTo,
+  periodicValue,
+} from '../engine/heaps';
 import type { GraphNimbers, HeapRule } from '../engine/types';
 import type { GraphSymbol } from '../language/model';
 import { countText, digitCount, numberText } from '../language/numberText';

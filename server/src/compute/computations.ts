@@ -28,7 +28,7 @@
 // own limits (misereQuotient.ts: MAX_QUOTIENT_SIZE and the exact check's states), or the work a
 // quotient may do for games under the budget (quotientWorkFor: counted, not timed, so the heap it
 // stops at is the same on every machine; Dawson's Kayles stops at heap 33 with the default budget).
-import { quotientWorkFor } from '../engine/misereQuotient';
+import { quotientWorkFor } from '../engine/misere';
 import type { HeapRule } from '../engine/types';
 import { type GameResult, type Job, type JobResult, type QuotientGrowth, SharedRuleSummaries } from './jobs';
 import type { JobHandle, JobOutcome } from './pool';

@@ -6,9 +6,16 @@
 // too large to list its moves says so, each child is valued under a small share of the time, and the
 // remoteness search is small.
 import { analyzeGame, type EngineCache } from '../engine';
-import { gameAfter, gameMoves, gameOver, positionKey, shortDigest } from '../engine/gamePositions';
 import type { ComponentInput, GameInput, GameMove } from '../engine/gameTypes';
-import { GAME_REMOTENESS_LIMITS, gameRemoteness } from '../engine/remoteness';
+import {
+  GAME_REMOTENESS_LIMITS,
+  gameAfter,
+  gameMoves,
+  gameOver,
+  gameRemoteness,
+  positionKey,
+  shortDigest,
+} from '../engine/search';
 import type { Budget } from '../engine/types';
 
 /** A component of a position without its graph (a token game's vertices only). */

@@ -2,7 +2,7 @@
 // (documentStore.ts) needs of computations when there is no worker pool (tests that call features
 // directly, a one-shot tool). A value is known as soon as it is asked for.
 import { createEngineCache, type EngineCache } from '../engine';
-import { cachedMisereQuotient, quotientWorkFor } from '../engine/misereQuotient';
+import { cachedMisereQuotient, quotientWorkFor } from '../engine/misere';
 import type { Budget } from '../engine/types';
 import type { Computation, ComputationRequest, ComputationSource } from './computations';
 import { type Job, type JobResult, runJob } from './jobs';

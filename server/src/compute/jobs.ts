@@ -13,20 +13,29 @@ import {
 } from '../engine';
 import { timeShare } from '../engine/budget';
 import { decimalText } from '../engine/decimal';
-import { gameAfter, gameMoves, gameOver } from '../engine/gamePositions';
+import { type WythoffTable, wythoffTable } from '../engine/families';
 import type { GameInput, GameMove } from '../engine/gameTypes';
-import { type GeneraResult, heapGenera } from '../engine/genus';
-import { cachedMisereQuotient, type MisereQuotient, stopIsFinal } from '../engine/misereQuotient';
-import { type QuotientWanted, quotientRuleOf } from '../engine/misereQuotientPlay';
-import { extendedValue, observedRegularity } from '../engine/period';
+import { extendedValue, observedRegularity } from '../engine/heaps';
+import {
+  cachedMisereQuotient,
+  type GeneraResult,
+  heapGenera,
+  type MisereQuotient,
+  type QuotientWanted,
+  quotientRuleOf,
+  stopIsFinal,
+} from '../engine/misere';
 import {
   bestMove,
   DEFAULT_REMOTENESS_LIMITS,
   GAME_REMOTENESS_LIMITS,
   type GameRemoteness,
+  gameAfter,
+  gameMoves,
+  gameOver,
   gameRemoteness,
   QUICK_REMOTENESS_LIMITS,
-} from '../engine/remoteness';
+} from '../engine/search';
 import type {
   Budget,
   GraphData,
@@ -37,7 +46,6 @@ import type {
   StopCause,
   TreblecrossSegment,
 } from '../engine/types';
-import { type WythoffTable, wythoffTable } from '../engine/wythoffNimbers';
 import { type GameTreeNode, gameTreeNode } from './gameTree';
 
 /** A quotient job computes at least this far (Kayles' is proved at heap 167), unless proved sooner. */

@@ -1,12 +1,12 @@
 // What every component family shares: the engine cache, a component's analysis, the list that
 // collects winning moves, and the shape of a family's entry in the table (families/index.ts).
 
+import type { WordPieceValues } from './families/wordNimbers';
+import type { WythoffTable } from './families/wythoffNimbers';
 import type { ComponentInput, ComponentMove, GameMove } from './gameTypes';
-import type { MisereSearchResult } from './misere';
-import type { QuotientState } from './misereQuotient';
+import type { QuotientState } from './misere/quotient';
+import type { MisereSearchResult } from './misere/search';
 import type { Budget, GraphData, GraphNimbers, HeapSequence, StopCause, TreblecrossAnalysis } from './types';
-import type { WordPieceValues } from './wordNimbers';
-import type { WythoffTable } from './wythoffNimbers';
 
 /**
  * What the engine may reuse between calls: rule sequences by `ruleKey`, graph nimbers by graph.

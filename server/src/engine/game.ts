@@ -26,14 +26,14 @@ import {
 } from './components';
 import { FAMILIES } from './families';
 import { heapsLeft } from './families/heaps';
+import { isWythoffP, wythoffWinningMoves } from './families/wythoffNimbers';
 import type { ComponentInput, GameInput, GameMove } from './gameTypes';
-import { gameUnits, optionMover, UnitNames } from './gameUnits';
-import { ruleKey } from './heap';
-import { type MisereSearchResult, misereNim, misereSearch } from './misere';
-import { type DecidedBy, misereByQuotient, type QuotientPlay, type QuotientWanted } from './misereQuotientPlay';
+import { ruleKey } from './heaps/heap';
+import { type DecidedBy, misereByQuotient, type QuotientPlay, type QuotientWanted } from './misere/quotientPlay';
+import { type MisereSearchResult, misereNim, misereSearch } from './misere/search';
+import { gameUnits, optionMover, UnitNames } from './search/gameUnits';
+import { type Unit, unitOptions } from './search/unitOptions';
 import type { Budget, HeapRule, StopCause } from './types';
-import { type Unit, unitOptions } from './unitOptions';
-import { isWythoffP, wythoffWinningMoves } from './wythoffNimbers';
 
 export {
   type ComponentAnalysis,
@@ -43,7 +43,7 @@ export {
   trimCache,
   xRuns,
 } from './components';
-export { MISERE_MAX_HEAP } from './gameUnits';
+export { MISERE_MAX_HEAP } from './search/gameUnits';
 
 export interface GameOptions {
   readonly budget?: Budget;

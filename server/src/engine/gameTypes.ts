@@ -1,7 +1,7 @@
 // Games (sums of components) and their moves, as plain data: what the engine is asked and
 // what it answers. Positions inside components are indexes, never text: writing a move back
 // into the document is the language layer's job.
-import type { HackenbushPicture } from './hackenbushNimbers';
+import type { HackenbushPicture } from './families/hackenbushNimbers';
 import type { GraphData, HeapRule } from './types';
 
 export type ComponentInput =

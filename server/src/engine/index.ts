@@ -37,6 +37,8 @@
  *     period, so its values are computed as far as the row needs.
  */
 export { DEFAULT_SEQUENCE_BYTES, describeStop, sequenceLengthLimit } from './budget';
+export { graphNimbers } from './families/graphNimbers';
+export { analyzeTreblecross, TREBLECROSS_OCTAL, treblecrossMovesTo, winningCells } from './families/treblecrossNimbers';
 export {
   analyzeGame,
   type ComponentAnalysis,
@@ -50,9 +52,7 @@ export {
   xRuns,
 } from './game';
 export type * from './gameTypes';
-export { graphNimbers } from './graph';
-export { heapNimber, ruleKey, ruleSequence, type SequenceOptions, sequenceNimber } from './heap';
-export { subtractionMexKernelLoaded } from './infiniteSubtraction';
-export { octalScanKernelLoaded } from './octal';
-export { analyzeTreblecross, TREBLECROSS_OCTAL, treblecrossMovesTo, winningCells } from './treblecrossNimbers';
+export { heapNimber, ruleKey, ruleSequence, type SequenceOptions, sequenceNimber } from './heaps/heap';
+export { subtractionMexKernelLoaded } from './heaps/infiniteSubtraction';
+export { octalScanKernelLoaded } from './heaps/octal';
 export type * from './types';

@@ -1,6 +1,6 @@
 // The plain data the engine works on. The language layer (server/src/language/) builds these
 // from a checked `.game` file; nothing here knows about text, positions or the LSP.
-import type { SubtractionSet } from './subtractionSets';
+import type { SubtractionSet } from './heaps/subtractionSets';
 
 export type { SubtractionSet };
 

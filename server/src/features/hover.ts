@@ -25,7 +25,7 @@ import {
 import { heapWorking, heapWorkingWords, vertexWorking, xorTableLines } from '../analysis/working';
 import type { ComponentResult, GameResult } from '../compute/jobs';
 import type { GameMove } from '../engine/gameTypes';
-import { GAME_REMOTENESS_LIMITS } from '../engine/remoteness';
+import { GAME_REMOTENESS_LIMITS } from '../engine/search';
 import { type GraphNimbers, type HeapRule, isHeapRule } from '../engine/types';
 import type { GameDeclaration, GraphDeclaration, Name, RuleDeclaration } from '../language/ast';
 import type { CheckedComponent, GameSymbol, GraphSymbol } from '../language/model';

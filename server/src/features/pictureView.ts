@@ -4,7 +4,7 @@
 // (SHOW_PICTURE_COMMAND): VS Code's client opens its picture view; the server, for any other
 // editor, tells a summary.
 import type { CodeLens, Position } from 'vscode-languageserver';
-import { joinedEdges } from '../engine/hackenbushNimbers';
+import { joinedEdges } from '../engine/families';
 import type { Picture } from '../language/ast';
 import type { CheckedComponent, GameSymbol } from '../language/model';
 import { spanAt, spanContains } from '../language/text';

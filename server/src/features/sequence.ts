@@ -7,9 +7,8 @@ import { CancellationToken, type CodeLens } from 'vscode-languageserver';
 import { describeRule, observedWords, periodWords, proofWords } from '../analysis/wording';
 import type { SequenceValues } from '../compute/jobs';
 import { ruleKey } from '../engine';
-import { GENUS_TERMS, type GeneraResult } from '../engine/genus';
-import { type MisereQuotient, quotientImage } from '../engine/misereQuotient';
-import { fewestRareMask, isRare } from '../engine/octal';
+import { fewestRareMask, isRare } from '../engine/heaps';
+import { GENUS_TERMS, type GeneraResult, type MisereQuotient, quotientImage } from '../engine/misere';
 import { type HeapRule, isHeapRule } from '../engine/types';
 import type { RuleSymbol } from '../language/model';
 import {

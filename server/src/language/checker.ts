@@ -1,8 +1,7 @@
 // Names and checks: resolves every name, checks what the grammar cannot (sets, octal codes,
 // rows, cycles, what kind of thing a component names), and builds the engine's plain data.
 
-import { isFiniteSet, type SubtractionSet } from '../engine/subtractionSets';
-import { normalizeCode } from '../engine/takeBreakCode';
+import { isFiniteSet, normalizeCode, type SubtractionSet } from '../engine/heaps';
 import type { GraphData, HeapRule, Rule } from '../engine/types';
 import {
   type Component,

@@ -1,6 +1,6 @@
 // The checked meaning of a `.game` file: what every name refers to, and each game as plain data
 // the engine can take. Syntax nodes are kept alongside so features can point back into the text.
-import type { HackenbushPicture } from '../engine/hackenbushNimbers';
+import type { HackenbushPicture } from '../engine/families';
 import type { GraphData, HeapRule, Rule } from '../engine/types';
 import type { Component, GameDeclaration, GraphDeclaration, RuleDeclaration } from './ast';
 

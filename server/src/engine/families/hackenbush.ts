@@ -2,8 +2,8 @@
 
 import { independentParts, movesSpender } from '../components';
 import type { ComponentMove } from '../gameTypes';
-import { edgeEndsKey, type HackenbushPicture, hackenbushCutsTo, hackenbushNimber } from '../hackenbushNimbers';
 import type { Budget } from '../types';
+import { edgeEndsKey, type HackenbushPicture, hackenbushCutsTo, hackenbushNimber } from './hackenbushNimbers';
 
 export const hackenbushFamily = independentParts<'hackenbush', HackenbushPicture>({
   parts: (component) => component.pictures,

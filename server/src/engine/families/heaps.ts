@@ -11,12 +11,12 @@ import {
   rememberSequence,
   xRuns,
 } from '../components';
-import { heapNimber, ruleKey, sequenceNimber } from '../heap';
-import { leavesThreeHeaps, MAX_THREE_WAY_HEAP } from '../hex';
-import { infiniteCodeTheorem, laskerSplits } from '../infiniteCode';
-import { sortedUnique } from '../sequence';
-import { membersAscending, membersUpTo } from '../subtractionSets';
-import { codeDigit, codeDigitOf, codeDistinct, codeText, isInfiniteCode, normalizeCode } from '../takeBreakCode';
+import { heapNimber, ruleKey, sequenceNimber } from '../heaps/heap';
+import { leavesThreeHeaps, MAX_THREE_WAY_HEAP } from '../heaps/hex';
+import { infiniteCodeTheorem, laskerSplits } from '../heaps/infiniteCode';
+import { sortedUnique } from '../heaps/sequence';
+import { membersAscending, membersUpTo } from '../heaps/subtractionSets';
+import { codeDigit, codeDigitOf, codeDistinct, codeText, isInfiniteCode, normalizeCode } from '../heaps/takeBreakCode';
 import type { Budget, HeapRule, HeapSequence, SubtractionSet } from '../types';
 
 export const heapsFamily: ComponentFamily<'heaps'> = {

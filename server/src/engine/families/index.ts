@@ -1,6 +1,7 @@
 // Every family of components, by kind: the one table the engine reaches families through. A new
 // family is a module here and one line below; the mapped type makes a kind without an entry a
-// compile error. (Misère play searches over units instead: unitOptions.ts.)
+// compile error. (Misère play searches over units instead: unitOptions.ts.) This is the families room's
+// face: code outside the engine imports this, never a module behind it.
 
 import type { ComponentFamily } from '../components';
 import type { ComponentInput } from '../gameTypes';
@@ -12,6 +13,15 @@ import { tokensFamily } from './tokens';
 import { treblecrossFamily } from './treblecross';
 import { wordsFamily } from './words';
 import { wythoffFamily } from './wythoff';
+
+export {
+  GROUND,
+  type HackenbushPicture,
+  hackenbushKeptAfterCut,
+  hackenbushSummary,
+  joinedEdges,
+} from './hackenbushNimbers';
+export { isWythoffP, type WythoffTable, wythoffPartner, wythoffTable } from './wythoffNimbers';
 
 export const FAMILIES: { readonly [K in ComponentInput['kind']]: ComponentFamily<K> } = {
   heaps: heapsFamily,

@@ -1,7 +1,7 @@
 // Leftmost-pile rows: the seed's recurrence (leftmost.ts), any size.
 
 import { independentParts } from '../components';
-import { leftmostMovesTo, leftmostNimber } from '../leftmostNimbers';
+import { leftmostMovesTo, leftmostNimber } from './leftmostNimbers';
 
 export const leftmostFamily = independentParts<'leftmost', readonly bigint[]>({
   parts: (component) => component.rows,

@@ -1,7 +1,7 @@
 // Staircase Nim: the nim-sum of the odd steps (staircaseNimbers.ts), any size.
 
 import { independentParts } from '../components';
-import { staircaseMovesTo, staircaseNimber } from '../staircaseNimbers';
+import { staircaseMovesTo, staircaseNimber } from './staircaseNimbers';
 
 export const staircaseFamily = independentParts<'staircase', readonly bigint[]>({
   parts: (component) => component.stairs,

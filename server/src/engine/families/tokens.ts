@@ -1,8 +1,8 @@
 // Tokens on a directed acyclic graph: each token's vertex nimber, and every slide to a nimber.
 
 import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
-import { graphNimbers } from '../graph';
 import type { Budget, GraphData } from '../types';
+import { graphNimbers } from './graphNimbers';
 
 export const tokensFamily: ComponentFamily<'tokens'> = {
   value: (c, budget, cache) => tokensValue(c.graph, c.vertices, budget, cache),

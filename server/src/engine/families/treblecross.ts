@@ -8,9 +8,9 @@ import {
   type Of,
   rememberSequence,
 } from '../components';
-import { ruleKey } from '../heap';
-import { analyzeTreblecross, TREBLECROSS_OCTAL, treblecrossMovesTo } from '../treblecrossNimbers';
+import { ruleKey } from '../heaps/heap';
 import type { Budget } from '../types';
+import { analyzeTreblecross, TREBLECROSS_OCTAL, treblecrossMovesTo } from './treblecrossNimbers';
 
 export const treblecrossFamily: ComponentFamily<'treblecross'> = {
   value: (c, budget, cache) => treblecrossValue(c.cells, budget, cache),

@@ -9,7 +9,7 @@ import {
   WORD_PIECES_KEPT,
 } from '../components';
 import type { Budget } from '../types';
-import { wordMoveLeaves, wordMovesTo, wordPiece, wordPieceValues } from '../wordNimbers';
+import { wordMoveLeaves, wordMovesTo, wordPiece, wordPieceValues } from './wordNimbers';
 
 export const wordsFamily: ComponentFamily<'words'> = { value: wordsValue, movesTo: wordsComponentMovesTo };
 

@@ -2,7 +2,7 @@
 import { describeStop } from '../budget';
 import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
 import type { Budget } from '../types';
-import { MAX_WYTHOFF_TABLE, wythoffMovesTo, wythoffNimber, wythoffTable } from '../wythoffNimbers';
+import { MAX_WYTHOFF_TABLE, wythoffMovesTo, wythoffNimber, wythoffTable } from './wythoffNimbers';
 
 export const wythoffFamily: ComponentFamily<'wythoff'> = { value: wythoffValue, movesTo: wythoffComponentMovesTo };
 

@@ -2,8 +2,9 @@
 // the picture after the cut: the cut edge and everything that fell deleted, each with a comma
 // beside it, and the rest as written (`hackenbush { ground - a, a - b }` → cut `ground - a` →
 // `hackenbush { }`).
+
+import { GROUND, type HackenbushPicture, hackenbushKeptAfterCut, joinedEdges } from '../../engine/families';
 import type { ComponentMove } from '../../engine/gameTypes';
-import { GROUND, type HackenbushPicture, hackenbushKeptAfterCut, joinedEdges } from '../../engine/hackenbushNimbers';
 import type { Rule } from '../../engine/types';
 import type { Picture, PicturesComponent } from '../ast';
 import { warning } from '../diagnostics';

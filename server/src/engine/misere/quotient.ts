@@ -43,9 +43,9 @@
 // images (lower the largest heap left, which is at least n0 + p, by p; back, raise it by p), so by
 // A, H_M ≡ H_{M-p}, Q never changes (A splits no class: a sum with H_M has the outcome of the same
 // sum with H_{M-p}) and Φ is periodic for ever.
-import { describeStop, Meter } from './budget';
-import type { Budget, HeapRule, StopCause } from './types';
-import { unitOptions } from './unitOptions';
+import { describeStop, Meter } from '../budget';
+import { unitOptions } from '../search/unitOptions';
+import type { Budget, HeapRule, StopCause } from '../types';
 
 /** Why a quotient stopped growing before the heap asked for. */
 export type QuotientStop =

@@ -12,8 +12,8 @@
 // Nimbers have no known formula. They are computed exactly for both heaps up to a bound by the
 // mex over the position's row, column and diagonal (options keep one heap, or the difference):
 // each line's values so far are kept as flags, so a position costs the length of its mex scan.
-import { Meter } from './budget';
-import type { Budget, StopCause } from './types';
+import { Meter } from '../budget';
+import type { Budget, StopCause } from '../types';
 
 /** ⌊√n⌋ for n ≥ 0, exactly (Newton's method on integers). */
 export function isqrt(n: bigint): bigint {

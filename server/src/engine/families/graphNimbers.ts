@@ -11,8 +11,8 @@
 // nimbers are given out in that order with no search at all; the order is checked on the way (a
 // vertex whose successor has no nimber yet means it is wrong), and a wrong order falls back to the
 // search.
-import { describeStop, Meter } from './budget';
-import type { Budget, GraphData, GraphNimbers } from './types';
+import { describeStop, Meter } from '../budget';
+import type { Budget, GraphData, GraphNimbers } from '../types';
 
 const NEW = 0;
 const ON_STACK = 1;

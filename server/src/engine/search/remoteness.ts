@@ -12,9 +12,9 @@
 // large, only a proof: `positionsAtLeast` is a lower bound on the positions (each heap's chain of
 // equal takes, the sorted choices along them counted), and a game whose bound passes the limit is
 // not searched.
-import type { GameInput, GameMove } from './gameTypes';
+import type { GameInput, GameMove } from '../gameTypes';
+import type { Budget, StopCause } from '../types';
 import { gameUnits, unitMoves } from './gameUnits';
-import type { Budget, StopCause } from './types';
 import { treblecrossOver, type Unit, unitOptions } from './unitOptions';
 import { limitsForWidth, type OptionCursor, type SearchLimits, SearchStopped, UnitStates } from './unitStates';
 

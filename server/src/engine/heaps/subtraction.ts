@@ -8,7 +8,8 @@
 // n ≥ n0. The certificate reads heaps 0 .. n0 + p + m - 1. There are finitely many windows, so every
 // finite subtraction game is eventually periodic; whether the period is within reach is another
 // matter (max S = 10^12 needs 10^12 values before any window can repeat).
-import { valueLimit } from './budget';
+import { valueLimit } from '../budget';
+import type { Budget, HeapSequence } from '../types';
 import { type CertificateShape, findCertifiedPeriod, smallestPeriodicity } from './period';
 import {
   arrayFor,
@@ -22,7 +23,6 @@ import {
   sortedUnique,
   type ValueArray,
 } from './sequence';
-import type { Budget, HeapSequence } from './types';
 
 type SubtractRule = { readonly kind: 'subtract'; readonly set: readonly bigint[] };
 

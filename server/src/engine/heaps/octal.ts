@@ -36,7 +36,8 @@
 //    below c has been seen, usually after a few steps. Only when G(n) is itself rare does the scan
 //    run through every split.
 // The mask is chosen (and rechosen as the values grow) to minimise the number of rare heaps.
-import { valueLimit } from './budget';
+import { valueLimit } from '../budget';
+import type { Budget, HeapSequence } from '../types';
 import { hexSequence, leavesThreeHeaps } from './hex';
 import { type CertificateShape, findCertifiedPeriod, periodAvoidsZero, smallestPeriodicity } from './period';
 import {
@@ -50,7 +51,6 @@ import {
   type ValueArray,
 } from './sequence';
 import { type CodeRule, codeDistinct } from './takeBreakCode';
-import type { Budget, HeapSequence } from './types';
 import { compileKernel, WASM_PAGE } from './wasm/kernel';
 import { octalScanWasm } from './wasm/octalScan';
 

@@ -1,10 +1,10 @@
 // The moves of one unit (one heap, one token, one row), written plainly from the rules'
 // definitions. Used where every option must be looked at: the misère search, and oracles.
-import { type HackenbushPicture, hackenbushKeptAfterCut, subPicture } from './hackenbushNimbers';
-import { membersUpTo } from './subtractionSets';
-import { codeDigit, codeDistinct, isInfiniteCode } from './takeBreakCode';
-import type { GraphData, HeapRule } from './types';
-import { wordPiece } from './wordNimbers';
+import { type HackenbushPicture, hackenbushKeptAfterCut, subPicture } from '../families/hackenbushNimbers';
+import { wordPiece } from '../families/wordNimbers';
+import { membersUpTo } from '../heaps/subtractionSets';
+import { codeDigit, codeDistinct, isInfiniteCode } from '../heaps/takeBreakCode';
+import type { GraphData, HeapRule } from '../types';
 
 export type Unit =
   | { readonly kind: 'heap'; readonly rule: HeapRule; readonly size: number }

@@ -21,7 +21,8 @@
 //      n ≥ n0 + M. The certificate reads heaps 0 .. n0 + p + M - 1.
 // B takes finitely many windows, so every such game is arithmetic-periodic (a known theorem; (a)-(d)
 // is a self-contained proof of it). s > 0 always, since no value can occur more than |E| + 1 times.
-import { valueLimit } from './budget';
+import { valueLimit } from '../budget';
+import type { Budget, HeapSequence } from '../types';
 import { type CertificateShape, findCertifiedPeriod, smallestPeriodicity } from './period';
 import {
   arrayFor,
@@ -35,7 +36,6 @@ import {
   sortedUnique,
   type ValueArray,
 } from './sequence';
-import type { Budget, HeapSequence } from './types';
 
 type AllButRule = { readonly kind: 'subtractAllExcept'; readonly except: readonly bigint[] };
 

@@ -10,11 +10,12 @@
 // of its own, in slices (compute/computations.ts), on the worker that holds it (where its games run
 // too): there (`growsApart`) a sum the game's share did not reach says which heap it needs
 // (`wanted`), and is decided again when the growth gets there.
-import { timeShare } from './budget';
-import { type EngineCache, type MoveList, xRuns } from './components';
-import type { ComponentInput } from './gameTypes';
+import { timeShare } from '../budget';
+import { type EngineCache, type MoveList, xRuns } from '../components';
+import type { ComponentInput } from '../gameTypes';
+import { ruleKey } from '../heaps/heap';
+import type { Budget, HeapRule } from '../types';
 import { heapGenera } from './genus';
-import { ruleKey } from './heap';
 import {
   cachedMisereQuotient,
   heapMoveParts,
@@ -22,8 +23,7 @@ import {
   quotientImage,
   stopIsFinal,
   windowTheorem,
-} from './misereQuotient';
-import type { Budget, HeapRule } from './types';
+} from './quotient';
 
 /** Which theory decided a misère game, in words for the hover and the CLI. */
 export interface DecidedBy {

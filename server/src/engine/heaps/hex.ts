@@ -17,7 +17,8 @@
 // n − k has c' ≥ (n − k)/3 ≥ n0 + 2p/3 ≥ n0, and (a', b', c' + p) splits n + p − k. The option
 // values of n and n + p are the same sets, so G(n + p) = G(n). The certificate reads heaps
 // 0 .. 3·n0 + 3p + t − 1.
-import { valueLimit } from './budget';
+import { valueLimit } from '../budget';
+import type { Budget, HeapSequence } from '../types';
 import { type CertificateShape, findCertifiedPeriod, periodAvoidsZero, smallestPeriodicity } from './period';
 import {
   computeUntilProved,
@@ -30,7 +31,6 @@ import {
   startingValues,
 } from './sequence';
 import { type CodeRule, codeDistinct } from './takeBreakCode';
-import type { Budget, HeapSequence } from './types';
 
 /** Does a code leave three heaps anywhere (a digit with bit 8)? Then it is computed here. */
 export function leavesThreeHeaps(digits: readonly number[]): boolean {

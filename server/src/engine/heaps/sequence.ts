@@ -1,7 +1,7 @@
 // What the heap families share: how far to compute, growing the value array, when to look for a
 // period, and how a finished or interrupted computation is reported.
-import { describeStop, Meter, valueLimit } from './budget';
-import type { Budget, HeapRule, HeapSequence, Periodicity, StopCause } from './types';
+import { describeStop, Meter, valueLimit } from '../budget';
+import type { Budget, HeapRule, HeapSequence, Periodicity, StopCause } from '../types';
 
 export interface SequenceOptions {
   /** Stop once the nimber of heap `stopAt` is known, even without a proved period. */

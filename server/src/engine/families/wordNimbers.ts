@@ -6,8 +6,8 @@
 // seed's interval dynamic programme. The occurrences are found once per piece (for each start,
 // the words that match there), so an interval looks only at its own starts: O(n² · occurrences per
 // start · n) steps at worst, and a piece of 500 characters with 50 words takes milliseconds.
-import { Meter } from './budget';
-import type { Budget, StopCause } from './types';
+import { Meter } from '../budget';
+import type { Budget, StopCause } from '../types';
 
 /** Pieces longer than this are not evaluated: the table has (n + 1)² entries. */
 export const MAX_PIECE_LENGTH = 3000;

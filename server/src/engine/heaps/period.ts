@@ -12,7 +12,7 @@
 // period: its true smallest period q divides every period, has the same last exception (the
 // preperiod does not depend on which period is used) and needs a shorter prefix, so it is certified
 // whenever a multiple of it is.
-import type { Periodicity } from './types';
+import type { Periodicity } from '../types';
 
 /** The prefix a certificate needs: values at heaps 0 .. startWeight·n0 + periodWeight·p + extra - 1. */
 export interface CertificateShape {

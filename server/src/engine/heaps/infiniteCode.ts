@@ -37,7 +37,8 @@
 //    one-heap option (all at most n): G(n) = n + 1.
 //  - n ≡ 0: (0, 0), (1, 3), (2, 2): low bits 0, 1, 0. The one-heap options are {0, …, n - 2} ∪ {n};
 //    n - 1 ≡ 3 is not among them nor a split: G(n) = n - 1.
-import { valueLimit } from './budget';
+import { valueLimit } from '../budget';
+import type { Budget, HeapSequence, Periodicity } from '../types';
 import {
   computeUntilProved,
   partialSequence,
@@ -49,7 +50,6 @@ import {
   startingValues,
 } from './sequence';
 import { type CodeRule, codeDistinct, codeText } from './takeBreakCode';
-import type { Budget, HeapSequence, Periodicity } from './types';
 
 /** Lasker's Nim's value, from the theorem above. */
 export function laskerValue(n: number): number {

@@ -4,9 +4,10 @@
 // - any other sum is decided by an exact search over the sum's positions, memoised on a
 //   canonical form (units sorted, empty units dropped), bounded by a state budget: past it the
 //   answer is "unknown", never a guess.
-import type { Budget, StopCause } from './types';
-import type { Unit } from './unitOptions';
-import { limitsForWidth, type SearchLimits, SearchStopped, UnitStates } from './unitStates';
+
+import type { Unit } from '../search/unitOptions';
+import { limitsForWidth, type SearchLimits, SearchStopped, UnitStates } from '../search/unitStates';
+import type { Budget, StopCause } from '../types';
 
 export interface NimMove {
   readonly heap: number;

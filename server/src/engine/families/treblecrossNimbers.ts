@@ -21,8 +21,8 @@
 //  - Rows of 1 or 2 cells are the exception: nobody can ever make three, so every move is safe and
 //    the nimber is the number of empty cells mod 2 (".." is 0, while the run rule would say 1).
 // 0.007 is not known to be periodic, so its values are computed as far as the longest run needs.
-import { ruleKey, ruleSequence, sequenceNimber } from './heap';
-import type { Budget, HeapRule, HeapSequence, TreblecrossAnalysis, TreblecrossSegment } from './types';
+import { ruleKey, ruleSequence, sequenceNimber } from '../heaps/heap';
+import type { Budget, HeapRule, HeapSequence, TreblecrossAnalysis, TreblecrossSegment } from '../types';
 
 /** Treblecross's octal code, 0.007. */
 export const TREBLECROSS_OCTAL: HeapRule = { kind: 'octal', digits: [0, 0, 0, 7] };

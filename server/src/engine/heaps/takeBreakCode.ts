@@ -7,7 +7,7 @@
 // `distinct` lists the positions k written with `!` (a position in the group stands for every
 // repetition of it). normalizeCode gives every code one form, so equal games have equal data and
 // equal keys.
-import type { HeapRule } from './types';
+import type { HeapRule } from '../types';
 
 export type CodeRule = Extract<HeapRule, { kind: 'octal' }>;
 

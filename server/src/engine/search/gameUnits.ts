@@ -1,11 +1,11 @@
 // A game as units (one heap, one token, one row's run of X's, one Wythoff position, …), for the
 // searches that look at every position of a sum (misère play, remoteness, playing a game out):
 // which unit belongs to which component, and which game moves an option of a unit is.
-import { xRuns } from './components';
-import type { ComponentMove, GameInput, GameMove } from './gameTypes';
-import { edgeEndsKey, joinedEdges } from './hackenbushNimbers';
+import { xRuns } from '../components';
+import { edgeEndsKey, joinedEdges } from '../families/hackenbushNimbers';
+import { MAX_PIECE_LENGTH } from '../families/wordNimbers';
+import type { ComponentMove, GameInput, GameMove } from '../gameTypes';
 import { emptyCells, marksThree, staircaseOption, type Unit, unitOptions, wordDeletions } from './unitOptions';
-import { MAX_PIECE_LENGTH } from './wordNimbers';
 
 /** Searches give up on heaps larger than this: a heap of n alone has up to n options. */
 export const MISERE_MAX_HEAP = 10_000;

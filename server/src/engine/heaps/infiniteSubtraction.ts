@@ -21,6 +21,8 @@
 // for every n ≥ length by induction (length ≥ q + M), and the computed values cover the rest. For
 // q = 0 the second condition is empty. `subtract powers of 2` is the classic case: the powers are
 // 1 and 2 mod 3, A(c) = { g(c - 1), g(c - 2) }, and g = 0, 1, 2 satisfies it (G(n) = n mod 3).
+
+import type { Budget, HeapSequence } from '../types';
 import { type CertificateShape, findCertifiedPeriod, smallestPeriodicity } from './period';
 import {
   computeUntilProved,
@@ -33,7 +35,6 @@ import {
   type ValueArray,
 } from './sequence';
 import { firstMembersByResidue, membersUpTo, type SubtractionSet } from './subtractionSets';
-import type { Budget, HeapSequence } from './types';
 import { compileKernel, WASM_PAGE } from './wasm/kernel';
 import { subtractionMexWasm } from './wasm/subtractionMex';
 

@@ -2,11 +2,12 @@
 // and a key that is equal for two games exactly when they are the same position (the same rules
 // and graphs, the same heaps in any order, …), so that a hand edit of a game's text can be
 // recognised as one legal move: the game after it has the key of the game after some move.
-import type { ComponentInput, GameInput, GameMove } from './gameTypes';
+
+import { hackenbushKeptAfterCut, subPicture } from '../families/hackenbushNimbers';
+import type { ComponentInput, GameInput, GameMove } from '../gameTypes';
+import { ruleKey } from '../heaps/heap';
+import type { GraphData } from '../types';
 import { gameUnits, unitMoves } from './gameUnits';
-import { hackenbushKeptAfterCut, subPicture } from './hackenbushNimbers';
-import { ruleKey } from './heap';
-import type { GraphData } from './types';
 import { treblecrossOver, unitOptionCount } from './unitOptions';
 
 /** Every move of a game (moves leaving equal positions listed once), or why they are not listed. */

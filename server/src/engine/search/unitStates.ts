@@ -6,7 +6,7 @@
 // every position it visits, and each unit's options once when first listed: the work per position,
 // which one position can make large — a heap of 10,000 under Nim has 10,000 options). The clock and
 // the cancellation are polled every 1,024 moves.
-import type { Budget, StopCause } from './types';
+import type { Budget, StopCause } from '../types';
 import { treblecrossOver, type Unit, unitOptions } from './unitOptions';
 
 /** The most code units made into a string by one call (a function's arguments are limited). */

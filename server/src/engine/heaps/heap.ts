@@ -1,6 +1,8 @@
 // Heap rules as a whole: one entry point per question, dispatching to the three families.
+
+import { valueLimit } from '../budget';
+import type { Budget, HeapNimber, HeapRule, HeapSequence } from '../types';
 import { allButSequence } from './allBut';
-import { valueLimit } from './budget';
 import { infiniteCodeSequence } from './infiniteCode';
 import { allExceptSetSequence, subtractSetSequence } from './infiniteSubtraction';
 import { octalSequence } from './octal';
@@ -9,7 +11,6 @@ import { type SequenceOptions, sortedUnique } from './sequence';
 import { subtractionSequence } from './subtraction';
 import { setKey, smallestMember } from './subtractionSets';
 import { codeRuleText, isInfiniteCode, normalizeCode } from './takeBreakCode';
-import type { Budget, HeapNimber, HeapRule, HeapSequence } from './types';
 
 export type { SequenceOptions };
 
