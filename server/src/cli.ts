@@ -22,8 +22,8 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { type GameReport, INVALID_GAME_REASON, reportGame, shownNimber } from './analysis/gameReport';
 import { createEngineCache, ruleKey, ruleSequence, sequenceNimber, trimCache } from './engine';
 import { sequenceLengthLimit } from './engine/budget';
-import { observedRegularity } from './engine/heaps/period';
-import { misereQuotient, quotientImage, quotientWorkFor } from './engine/misere/quotient';
+import { observedRegularity } from './engine/heaps';
+import { misereQuotient, quotientImage, quotientWorkFor } from './engine/misere';
 import { type Budget, type HeapRule, type HeapSequence, isHeapRule } from './engine/types';
 import { type AnalyzedDocument, analyzeStreaming, analyzeText, StreamedText } from './language/analyze';
 import { keywordSet } from './language/lexer';

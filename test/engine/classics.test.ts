@@ -2,8 +2,8 @@
 // word games, each against an independent oracle: plain search over positions, the greedy
 // construction of the Beatty pairs, exact integer inequalities for ⌊kφ⌋.
 import * as assert from 'node:assert/strict';
-import { leftmostMovesTo, leftmostNimber } from '../../server/src/engine/families/leftmostNimbers';
-import { wordMoveLeaves, wordMovesTo, wordPiece, wordPieceValues } from '../../server/src/engine/families/wordNimbers';
+import { leftmostMovesTo, leftmostNimber } from '../../server/src/engine/families/leftmost';
+import { wordMoveLeaves, wordMovesTo, wordPiece, wordPieceValues } from '../../server/src/engine/families/words';
 import {
   isqrt,
   isWythoffP,
@@ -13,7 +13,7 @@ import {
   wythoffPartner,
   wythoffTable,
   wythoffWinningMoves,
-} from '../../server/src/engine/families/wythoffNimbers';
+} from '../../server/src/engine/families/wythoff';
 import { mex } from './oracles';
 import { random } from './random';
 

@@ -4,9 +4,9 @@
 
 import type { GameInput, GraphData, HeapRule } from '../../server/src/engine';
 import { analyzeGame, graphNimbers, heapNimber, ruleSequence } from '../../server/src/engine';
-import { leftmostMovesTo, leftmostNimber } from '../../server/src/engine/families/leftmostNimbers';
-import { wordMovesTo, wordPiece, wordPieceValues } from '../../server/src/engine/families/wordNimbers';
-import { wythoffNimber, wythoffTable, wythoffWinningMoves } from '../../server/src/engine/families/wythoffNimbers';
+import { leftmostMovesTo, leftmostNimber } from '../../server/src/engine/families/leftmost';
+import { wordMovesTo, wordPiece, wordPieceValues } from '../../server/src/engine/families/words';
+import { wythoffNimber, wythoffTable, wythoffWinningMoves } from '../../server/src/engine/families/wythoff';
 import { type BenchCase, runBenchmarks } from '../helpers/benchCases';
 import { random } from './random';
 

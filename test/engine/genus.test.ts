@@ -1,7 +1,7 @@
 // Conway's genus of heaps against the values published in On Numbers and Games (ch. 12) and
 // Winning Ways (ch. 13): Nim heaps *0 = 0^(120), *1 = 1^(031), *n = n^(n, n⊕2); and a rule is tame
 // (every heap's genus that of a misère Nim position) exactly when its misère quotient is tame, for
-// the rules below (misereQuotient.ts decides tameness from the monoid, not from the genus).
+// the rules below (misere/quotient.ts decides tameness from the monoid, not from the genus).
 import * as assert from 'node:assert/strict';
 import { genusSymbol, heapGenera } from '../../server/src/engine/misere/genus';
 import { misereQuotient } from '../../server/src/engine/misere/quotient';

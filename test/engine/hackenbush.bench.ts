@@ -8,7 +8,7 @@
 
 import { reportGames } from '../../server/src/analysis/gameReport';
 import { analyzeGame } from '../../server/src/engine';
-import type { HackenbushPicture } from '../../server/src/engine/families/hackenbushNimbers';
+import type { HackenbushPicture } from '../../server/src/engine/families/hackenbush';
 import { analyzeText } from '../../server/src/language/analyze';
 import type { Picture } from '../../server/src/language/ast';
 import { pictureData } from '../../server/src/language/families/hackenbush';

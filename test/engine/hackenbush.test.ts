@@ -10,7 +10,7 @@ import {
   hackenbushKeptAfterCut,
   hackenbushNimber,
   hackenbushSummary,
-} from '../../server/src/engine/families/hackenbushNimbers';
+} from '../../server/src/engine/families/hackenbush';
 import { mex, randomPicture } from './oracles';
 import { random } from './random';
 

@@ -4,7 +4,7 @@
 // a row recognised from its changed cells against the key comparison it replaces, and the searches'
 // bounds on such units, said before any option is made.
 import * as assert from 'node:assert/strict';
-import { wordMoveLeaves, wordPiece } from '../../server/src/engine/families/wordNimbers';
+import { wordMoveLeaves, wordPiece } from '../../server/src/engine/families/words';
 import type { ComponentInput, GameInput, GameMove } from '../../server/src/engine/gameTypes';
 import { gameAfter, gameMoves, gameOver, moveBetween, positionKey } from '../../server/src/engine/search/gamePositions';
 import { gameUnits, LISTING_MAX_ROW, SEARCH_MAX_OPTIONS_SIZE } from '../../server/src/engine/search/gameUnits';

@@ -2,7 +2,7 @@
 // against plain search over positions (mex over every move of every step), and staircases of
 // any size played by the rule alone.
 import * as assert from 'node:assert/strict';
-import { staircaseAfter, staircaseMovesTo, staircaseNimber } from '../../server/src/engine/families/staircaseNimbers';
+import { staircaseAfter, staircaseMovesTo, staircaseNimber } from '../../server/src/engine/families/staircase';
 import { mex } from './oracles';
 import { random } from './random';
 

@@ -1,6 +1,7 @@
 // No import cycles: the modules of the server, the client and the webview depend on each other one
-// way only. Every relative import counts, type-only and re-exports included (a cycle of types
-// still ties the modules together); a failure names each cycle as a path.
+// way only. Every relative import counts, type-only and re-exports included (a cycle of types still
+// ties the modules together); a failure names each cycle as a path. And the engine's rooms are
+// entered by their faces: outside the engine, no import reaches past a room's index.ts.
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -119,6 +120,24 @@ describe('import cycles', () => {
     const graph = importGraph(files);
     const found = cycles(graph).map((component) => pathThrough(component, graph).join(' -> '));
     assert.deepEqual(found, [], `import cycles:\n${found.join('\n')}`);
+  });
+
+  it("code outside the engine imports a room's face (its index.ts), never a module behind it", () => {
+    const engine = repositoryPath('server', 'src', 'engine');
+    const files = ['server/src', 'client/src', 'client/webview'].flatMap((dir) => sourcesUnder(repositoryPath(dir)));
+    const past: string[] = [];
+    for (const [file, targets] of importGraph(files.filter((f) => !f.startsWith(`${engine}/`)))) {
+      for (const target of targets) {
+        const inEngine = relative(engine, target);
+        if (inEngine.startsWith('..')) continue;
+        const parts = inEngine.split('/');
+        // A shared top-level module (engine/types.ts) or a room's face (engine/heaps/index.ts) is fine.
+        if (parts.length === 1 || (parts.length === 2 && parts[1] === 'index.ts')) continue;
+        past.push(`${relative(repositoryRoot, file)} -> ${relative(repositoryRoot, target)}`);
+      }
+    }
+    assert.ok(files.length > 50, 'the sources were found');
+    assert.deepEqual(past, [], `imports past a room's face:\n${past.join('\n')}`);
   });
 
   it('reads every form of import', () => {

@@ -81,7 +81,7 @@ describe('rows (issue 39): long rows of every family', function () {
     const values = octal007(CELLS + 2);
     assert.ok(analyzed.peakMb <= ROW_MB, `${analyzed.peakMb.toFixed(0)} MB`);
     // The row is one run of safe cells: G(row) = G_0.007(n + 2), and marking cell i leaves runs of
-    // max(i - 2, 0) and max(n - 3 - i, 0) cells (treblecrossNimbers.ts): a P-position when their values are equal.
+    // max(i - 2, 0) and max(n - 3 - i, 0) cells (families/treblecross.ts): a P-position when their values are equal.
     const g = (run: number) => values[run + 2];
     const value = g(CELLS);
     const winning: number[] = [];

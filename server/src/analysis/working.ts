@@ -5,7 +5,7 @@
 // It runs on the server's main thread, so everything here is bounded whatever the input: a heap of
 // more than WORKING_DIGITS digits is not worked at all (each of its options is a number as long as
 // it, and a listing of a million-digit heap's options made gigabytes), and smaller heaps'
-// options are listed from the rule's definition (as engine/unitOptions.ts lists them, in the same
+// options are listed from the rule's definition (as engine/search/unitOptions.ts lists them, in the same
 // order, with sizes of any length) but at most MAX_OPTIONS of them, in at most MAX_STEPS steps;
 // their values are read only from what the hover has at hand, the rule's summary (its first values
 // and, when proved, its period). When an option's value is not there, or there are too many

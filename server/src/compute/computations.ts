@@ -25,7 +25,7 @@
 // too, only the one with the shorter slices doubles: they take turns, neither holding a worker
 // much longer than the other). Only a
 // true end finishes a waiting game unknown: the user's cancel, the memory limit, the quotient's
-// own limits (misereQuotient.ts: MAX_QUOTIENT_SIZE and the exact check's states), or the work a
+// own limits (misere/quotient.ts: MAX_QUOTIENT_SIZE and the exact check's states), or the work a
 // quotient may do for games under the budget (quotientWorkFor: counted, not timed, so the heap it
 // stops at is the same on every machine; Dawson's Kayles stops at heap 33 with the default budget).
 import { quotientWorkFor } from '../engine/misere';

@@ -1,12 +1,19 @@
 // What every component family shares: the engine cache, a component's analysis, the list that
 // collects winning moves, and the shape of a family's entry in the table (families/index.ts).
 
-import type { WordPieceValues } from './families/wordNimbers';
-import type { WythoffTable } from './families/wythoffNimbers';
 import type { ComponentInput, ComponentMove, GameMove } from './gameTypes';
 import type { QuotientState } from './misere/quotient';
-import type { MisereSearchResult } from './misere/search';
-import type { Budget, GraphData, GraphNimbers, HeapSequence, StopCause, TreblecrossAnalysis } from './types';
+import type {
+  Budget,
+  GraphData,
+  GraphNimbers,
+  HeapSequence,
+  MisereSearchResult,
+  StopCause,
+  TreblecrossAnalysis,
+  WordPieceValues,
+  WythoffTable,
+} from './types';
 
 /**
  * What the engine may reuse between calls: rule sequences by `ruleKey`, graph nimbers by graph.
@@ -19,7 +26,7 @@ export interface EngineCache {
   wythoff?: WythoffTable;
   /** Word pieces' interval tables, by dictionary and piece (the last WORD_PIECES_KEPT). */
   readonly wordPieces: Map<string, WordPieceValues>;
-  /** Misère quotients of heap rules, by ruleKey, resumable (misereQuotient.ts). */
+  /** Misère quotients of heap rules, by ruleKey, resumable (misere/quotient.ts). */
   readonly quotients: Map<string, QuotientState>;
   /**
    * Exact misère searches of sums of heaps whose answer does not depend on the clock (decided, or

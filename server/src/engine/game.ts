@@ -14,7 +14,7 @@
 // move can complete three in a row is won at once, whatever else is in the sum; a row that already
 // holds three in a row means the game is over (whoever made it won; the player to move has lost).
 //
-// Misère play: Nim's rule exactly (misere.ts, Bouton), any other sum by the exact budgeted search.
+// Misère play: Nim's rule exactly (misere/search.ts, Bouton), any other sum by the exact budgeted search.
 
 import {
   type ComponentAnalysis,
@@ -26,7 +26,7 @@ import {
 } from './components';
 import { FAMILIES } from './families';
 import { heapsLeft } from './families/heaps';
-import { isWythoffP, wythoffWinningMoves } from './families/wythoffNimbers';
+import { isWythoffP, wythoffWinningMoves } from './families/wythoff';
 import type { ComponentInput, GameInput, GameMove } from './gameTypes';
 import { ruleKey } from './heaps/heap';
 import { type DecidedBy, misereByQuotient, type QuotientPlay, type QuotientWanted } from './misere/quotientPlay';
@@ -52,12 +52,12 @@ export interface GameOptions {
   readonly maxMoves?: number;
   /**
    * Misère play: a rule's quotient also grows apart from the game (the server's background growth,
-   * misereQuotientPlay.ts): when the game's own share does not reach its heaps, say in
+   * misere/quotientPlay.ts): when the game's own share does not reach its heaps, say in
    * `quotientWanted` how far it must grow, rather than end unknown.
    */
   readonly quotientsGrowApart?: boolean;
   /**
-   * Misère play: the work a rule's quotient may do for games (misereQuotient.ts, quotientWorkFor),
+   * Misère play: the work a rule's quotient may do for games (misere/quotient.ts, quotientWorkFor),
    * so that how far it grows does not depend on the machine. Default: only the time limits it.
    */
   readonly quotientWork?: number;

@@ -1,8 +1,13 @@
 // Games (sums of components) and their moves, as plain data: what the engine is asked and
 // what it answers. Positions inside components are indexes, never text: writing a move back
 // into the document is the language layer's job.
-import type { HackenbushPicture } from './families/hackenbushNimbers';
 import type { GraphData, HeapRule } from './types';
+
+/** A Hackenbush picture: vertex 0 is the ground; edge i joins ends[2i] and ends[2i + 1] (loops allowed). */
+export interface HackenbushPicture {
+  readonly vertexCount: number;
+  readonly ends: Int32Array;
+}
 
 export type ComponentInput =
   | { readonly kind: 'heaps'; readonly rule: HeapRule; readonly heaps: readonly bigint[] }

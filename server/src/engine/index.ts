@@ -37,8 +37,8 @@
  *     period, so its values are computed as far as the row needs.
  */
 export { DEFAULT_SEQUENCE_BYTES, describeStop, sequenceLengthLimit } from './budget';
-export { graphNimbers } from './families/graphNimbers';
-export { analyzeTreblecross, TREBLECROSS_OCTAL, treblecrossMovesTo, winningCells } from './families/treblecrossNimbers';
+export { graphNimbers } from './families/tokens';
+export { analyzeTreblecross, TREBLECROSS_OCTAL, treblecrossMovesTo, winningCells } from './families/treblecross';
 export {
   analyzeGame,
   type ComponentAnalysis,

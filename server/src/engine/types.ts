@@ -77,7 +77,7 @@ export interface Budget {
   /**
    * Work counted in the computation's own units (budget.ts's Meter adds every unit it is told of),
    * shared by the calls given the same account: a stop that depends on the work done, never on the
-   * machine's speed (a misère quotient's growth for games, misereQuotient.ts).
+   * machine's speed (a misère quotient's growth for games, misere/quotient.ts).
    */
   readonly work?: WorkAccount;
 }
@@ -186,3 +186,47 @@ export type TreblecrossAnalysis =
       readonly computedUpTo: number;
       readonly stop?: StopCause;
     };
+
+/**
+ * The exact misère search's answer (misere/search.ts), declared here so that the engine cache can keep it without
+ * importing the search: the root's winning options (unit index, option index into its options) when decided.
+ */
+export type MisereSearchResult =
+  | {
+      readonly outcome: 'N' | 'P';
+      readonly winning: readonly { unit: number; option: number }[];
+      /** Distinct positions met (not every position of the game: the search stops at a winning move). */
+      readonly states: number;
+    }
+  | { readonly outcome: null; readonly reason: string; readonly stop: StopCause; readonly states: number };
+
+// Tables the engine cache keeps (components.ts's EngineCache), declared here so that the cache's module imports no
+// family: the families import it.
+
+/** A word piece (families/words.ts): its code points and where each word occurs. */
+export interface WordPiece {
+  /** The piece's code points. */
+  readonly points: readonly number[];
+  /** For each start p, the lengths of the words that occur at p (in code points), ascending. */
+  readonly occurrences: readonly (readonly number[])[];
+}
+
+/** A word piece's interval table and nimber (families/words.ts). */
+export interface WordPieceValues {
+  readonly piece: WordPiece;
+  /** f(i, j) at i·(n + 1) + j, for i ≤ j; absent when the computation stopped. */
+  readonly table?: Uint32Array;
+  readonly nimber: number | null;
+  readonly stop?: StopCause;
+  readonly reason?: string;
+}
+
+/** Wythoff's nimbers for both heaps up to a size (families/wythoff.ts). */
+export interface WythoffTable {
+  /** Both heaps up to this are known. */
+  readonly size: number;
+  /** G(a, b) at a·(size + 1) + b. */
+  readonly values: Uint16Array;
+  /** Why the table is smaller than asked, if it is. */
+  readonly stop?: StopCause;
+}

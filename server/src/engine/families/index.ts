@@ -1,6 +1,6 @@
 // Every family of components, by kind: the one table the engine reaches families through. A new
 // family is a module here and one line below; the mapped type makes a kind without an entry a
-// compile error. (Misère play searches over units instead: unitOptions.ts.) This is the families room's
+// compile error. (Misère play searches over units instead: search/unitOptions.ts.) This is the families room's
 // face: code outside the engine imports this, never a module behind it.
 
 import type { ComponentFamily } from '../components';
@@ -20,8 +20,8 @@ export {
   hackenbushKeptAfterCut,
   hackenbushSummary,
   joinedEdges,
-} from './hackenbushNimbers';
-export { isWythoffP, type WythoffTable, wythoffPartner, wythoffTable } from './wythoffNimbers';
+} from './hackenbush';
+export { isWythoffP, type WythoffTable, wythoffPartner, wythoffTable } from './wythoff';
 
 export const FAMILIES: { readonly [K in ComponentInput['kind']]: ComponentFamily<K> } = {
   heaps: heapsFamily,

@@ -1,8 +1,188 @@
 // Tokens on a directed acyclic graph: each token's vertex nimber, and every slide to a nimber.
-
+//
+// Nimbers of every vertex of a directed graph in CSR form: nimber(v) = mex of its successors'.
+//
+// One iterative depth-first search (an explicit stack, so a 1,000,000-vertex chain cannot overflow
+// anything): a vertex is finished after all its successors, and gets its mex then, in O(out-degree)
+// with a stamped array. A successor still on the stack when its edge is followed closes a cycle:
+// the first one found is reported. The language layer rejects cyclic graphs, but the engine does not
+// rely on it: a vertex from which a cycle can be reached gets no nimber (-1) instead of a wrong one,
+// and every other vertex still gets its exact nimber.
+//
+// When the graph comes with a finish order (the language layer's cycle search makes one), the
+// nimbers are given out in that order with no search at all; the order is checked on the way (a
+// vertex whose successor has no nimber yet means it is wrong), and a wrong order falls back to the
+// search.
+import { describeStop, Meter } from '../budget';
 import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
-import type { Budget, GraphData } from '../types';
-import { graphNimbers } from './graphNimbers';
+import type { Budget, GraphData, GraphNimbers } from '../types';
+
+const NEW = 0;
+const ON_STACK = 1;
+const DONE = 2;
+
+/** Why the arrays are not a well-formed CSR graph, or undefined when they are. */
+function malformed(graph: GraphData): string | undefined {
+  const { succStart, succ } = graph;
+  const count = succStart.length - 1; // not vertexNames.length: the names of a big graph are made only when asked for
+  if (count < 0) return 'succStart is empty (it needs one entry more than there are vertices)';
+  if (succStart[0] !== 0 || succStart[count] !== succ.length) return 'succStart must start at 0 and end at succ.length';
+  for (let v = 0; v < count; v++) if (succStart[v + 1] < succStart[v]) return `succStart decreases at vertex ${v}`;
+  for (let i = 0; i < succ.length; i++)
+    if (succ[i] < 0 || succ[i] >= count) return `edge ${i} goes to ${succ[i]}, not a vertex`;
+  return undefined;
+}
+
+/**
+ * The mex of v's successors' nimbers, with `seen` stamped by v; -1 when a successor has no nimber
+ * (it is on a cycle's path, or not finished yet).
+ */
+function mexOfSuccessors(
+  v: number,
+  succStart: Int32Array,
+  succ: Int32Array,
+  nimbers: Int32Array,
+  seen: Int32Array,
+): number {
+  const stamp = v + 1;
+  const limit = seen.length - 2; // the largest nimber worth marking: the mex is at most the out-degree
+  for (let i = succStart[v]; i < succStart[v + 1]; i++) {
+    const x = nimbers[succ[i]];
+    if (x < 0) return -1;
+    if (x <= limit) seen[x] = stamp;
+  }
+  let mex = 0;
+  while (seen[mex] === stamp) mex++;
+  return mex;
+}
+
+export function graphNimbers(graph: GraphData, budget: Budget = {}): GraphNimbers {
+  const problem = malformed(graph);
+  const { succStart, finishOrder } = graph;
+  const count = Math.max(0, succStart.length - 1);
+  const nimbers = new Int32Array(count).fill(-1);
+  if (problem) return { nimbers, status: 'invalid', computed: 0, reason: problem };
+  let maxDegree = 0;
+  for (let v = 0; v < count; v++) maxDegree = Math.max(maxDegree, succStart[v + 1] - succStart[v]);
+  const seen = new Int32Array(maxDegree + 2); // seen[x] === v + 1: x is a successor's nimber
+  if (finishOrder?.length === count) {
+    const inOrder = nimbersInOrder(graph, finishOrder, nimbers, seen, budget);
+    if (inOrder) return inOrder;
+    nimbers.fill(-1);
+    seen.fill(0);
+  }
+  return nimbersBySearch(graph, nimbers, seen, budget);
+}
+
+/** Nimbers given out in a finish order; undefined when the order turns out wrong. */
+function nimbersInOrder(
+  graph: GraphData,
+  order: Int32Array,
+  nimbers: Int32Array,
+  seen: Int32Array,
+  budget: Budget,
+): GraphNimbers | undefined {
+  const { succStart, succ } = graph;
+  const count = order.length;
+  const meter = new Meter(budget);
+  const { maxValues } = budget;
+  for (let i = 0; i < count; i++) {
+    const v = order[i];
+    if (!(v >= 0 && v < count) || nimbers[v] >= 0) return undefined; // not each vertex once
+    const mex = mexOfSuccessors(v, succStart, succ, nimbers, seen);
+    if (mex < 0) return undefined; // a successor comes later
+    nimbers[v] = mex;
+    const finished = i + 1;
+    const stop =
+      maxValues !== undefined && finished >= maxValues
+        ? 'max-values'
+        : meter.spend(1 + succStart[v + 1] - succStart[v]);
+    if (stop && finished < count) {
+      return {
+        nimbers,
+        status: 'over-budget',
+        computed: finished,
+        stop,
+        reason: `stopped after ${finished} of ${count} vertices because ${describeStop(stop)}`,
+      };
+    }
+  }
+  return { nimbers, status: 'complete', computed: count };
+}
+
+function nimbersBySearch(graph: GraphData, nimbers: Int32Array, seen: Int32Array, budget: Budget): GraphNimbers {
+  const { succStart, succ } = graph;
+  const count = nimbers.length;
+  const state = new Uint8Array(count);
+  const stack = new Int32Array(count);
+  const depthOf = new Int32Array(count); // where a vertex sits on the stack, while it does
+  const cursor = new Int32Array(count); // the next edge of each vertex to follow
+  const meter = new Meter(budget);
+  const { maxValues } = budget;
+  let cycle: number[] | undefined;
+  let computed = 0;
+  let finished = 0;
+
+  for (let root = 0; root < count; root++) {
+    if (state[root] !== NEW) continue;
+    let depth = 0;
+    stack[depth] = root;
+    depthOf[root] = depth++;
+    state[root] = ON_STACK;
+    cursor[root] = succStart[root];
+    while (depth > 0) {
+      const v = stack[depth - 1];
+      const edge = cursor[v];
+      if (edge < succStart[v + 1]) {
+        cursor[v] = edge + 1;
+        const w = succ[edge];
+        if (state[w] === NEW) {
+          stack[depth] = w;
+          depthOf[w] = depth++;
+          state[w] = ON_STACK;
+          cursor[w] = succStart[w];
+        } else if (state[w] === ON_STACK && !cycle) {
+          cycle = Array.from(stack.subarray(depthOf[w], depth));
+        }
+        continue;
+      }
+      depth--;
+      state[v] = DONE;
+      finished++;
+      const mex = mexOfSuccessors(v, succStart, succ, nimbers, seen);
+      if (mex >= 0) {
+        nimbers[v] = mex;
+        computed++;
+      }
+      const stop =
+        maxValues !== undefined && finished >= maxValues
+          ? 'max-values'
+          : meter.spend(1 + succStart[v + 1] - succStart[v]);
+      if (stop && finished < count) {
+        return {
+          nimbers,
+          status: 'over-budget',
+          computed,
+          stop,
+          ...(cycle ? { cycle } : {}),
+          reason: `stopped after ${finished} of ${count} vertices because ${describeStop(stop)}`,
+        };
+      }
+    }
+  }
+  if (cycle) {
+    const shown = cycle.length <= 12 ? cycle : [...cycle.slice(0, 6), -1, ...cycle.slice(-5)];
+    const path = [...shown, cycle[0]].map((v) => (v < 0 ? '…' : graph.vertexNames[v])).join(' -> ');
+    return {
+      nimbers,
+      status: 'cyclic',
+      cycle,
+      computed,
+      reason: `the graph has a cycle (${path}): vertices that can reach it have no nimber`,
+    };
+  }
+  return { nimbers, status: 'complete', computed };
+}
 
 export const tokensFamily: ComponentFamily<'tokens'> = {
   value: (c, budget, cache) => tokensValue(c.graph, c.vertices, budget, cache),

@@ -44,7 +44,7 @@
 // A, H_M ≡ H_{M-p}, Q never changes (A splits no class: a sum with H_M has the outcome of the same
 // sum with H_{M-p}) and Φ is periodic for ever.
 import { describeStop, Meter } from '../budget';
-import { unitOptions } from '../search/unitOptions';
+import { heapMoveParts } from '../heaps/heapMoves';
 import type { Budget, HeapRule, StopCause } from '../types';
 
 /** Why a quotient stopped growing before the heap asked for. */
@@ -137,12 +137,7 @@ const MAX_POWER_SETS = 64;
 /** States of the exact check of (F): each holds a set of elements, so this bounds its memory. */
 const MAX_CHECK_STATES = 400_000;
 
-/** A heap's moves, as the sizes of the heaps each leaves (none for a heap taken whole). */
-export function heapMoveParts(rule: HeapRule, n: number): number[][] {
-  return unitOptions({ kind: 'heap', rule, size: n }).map((option) =>
-    option.flatMap((unit) => (unit.kind === 'heap' && unit.size > 0 ? [unit.size] : [])),
-  );
-}
+export { heapMoveParts };
 
 /**
  * The heaps of a rule, shared by every quotient built on them: heights, and whether a heap has a

@@ -1,4 +1,4 @@
-// Misère sums of heaps of one rule decided by the rule's misère quotient (misereQuotient.ts): the
+// Misère sums of heaps of one rule decided by the rule's misère quotient (misere/quotient.ts): the
 // sum is P iff the product of its heaps' images lies in the P-portion, and a move is winning iff it
 // puts the product there. Heaps of any size the quotient covers: those computed, and every heap
 // when the pretending function is proved periodic, where the splits of a huge heap are counted per
@@ -254,7 +254,7 @@ function winningMoves(
     return;
   }
   // A huge heap: the quotient is proved periodic (quotientImage answered for n), so the rule is a
-  // finite subtraction set or a finite code without `!` (misereQuotient.ts's window theorem).
+  // finite subtraction set or a finite code without `!` (misere/quotient.ts's window theorem).
   if (rule.kind === 'subtract') {
     for (const s of [...new Set(rule.set)].sort((a, b) => (a < b ? -1 : 1)))
       if (s <= n && wins(n === s ? 0 : image(n - s))) add(s, n === s ? [] : [n - s]);

@@ -7,7 +7,7 @@
 
 import type { Unit } from '../search/unitOptions';
 import { limitsForWidth, type SearchLimits, SearchStopped, UnitStates } from '../search/unitStates';
-import type { Budget, StopCause } from '../types';
+import type { Budget, MisereSearchResult } from '../types';
 
 export interface NimMove {
   readonly heap: number;
@@ -41,14 +41,7 @@ export function misereNim(heaps: readonly bigint[]): { outcome: 'N' | 'P'; winni
   return { outcome, winningMoves };
 }
 
-export type MisereSearchResult =
-  | {
-      readonly outcome: 'N' | 'P';
-      readonly winning: readonly { unit: number; option: number }[];
-      /** Distinct positions met (not every position of the game: the search stops at a winning move). */
-      readonly states: number;
-    }
-  | { readonly outcome: null; readonly reason: string; readonly stop: StopCause; readonly states: number };
+export type { MisereSearchResult };
 
 /**
  * What a misère search may do unless told otherwise (the budget's maxValues replaces the positions):

@@ -3,7 +3,7 @@
 // and graphs, the same heaps in any order, …), so that a hand edit of a game's text can be
 // recognised as one legal move: the game after it has the key of the game after some move.
 
-import { hackenbushKeptAfterCut, subPicture } from '../families/hackenbushNimbers';
+import { hackenbushKeptAfterCut, subPicture } from '../families/hackenbush';
 import type { ComponentInput, GameInput, GameMove } from '../gameTypes';
 import { ruleKey } from '../heaps/heap';
 import type { GraphData } from '../types';

@@ -2,8 +2,8 @@
 // searches that look at every position of a sum (misère play, remoteness, playing a game out):
 // which unit belongs to which component, and which game moves an option of a unit is.
 import { xRuns } from '../components';
-import { edgeEndsKey, joinedEdges } from '../families/hackenbushNimbers';
-import { MAX_PIECE_LENGTH } from '../families/wordNimbers';
+import { edgeEndsKey, joinedEdges } from '../families/hackenbush';
+import { MAX_PIECE_LENGTH } from '../families/words';
 import type { ComponentMove, GameInput, GameMove } from '../gameTypes';
 import { emptyCells, marksThree, staircaseOption, type Unit, unitOptions, wordDeletions } from './unitOptions';
 

@@ -1,9 +1,8 @@
 // The moves of one unit (one heap, one token, one row), written plainly from the rules'
 // definitions. Used where every option must be looked at: the misère search, and oracles.
-import { type HackenbushPicture, hackenbushKeptAfterCut, subPicture } from '../families/hackenbushNimbers';
-import { wordPiece } from '../families/wordNimbers';
-import { membersUpTo } from '../heaps/subtractionSets';
-import { codeDigit, codeDistinct, isInfiniteCode } from '../heaps/takeBreakCode';
+import { type HackenbushPicture, hackenbushKeptAfterCut, subPicture } from '../families/hackenbush';
+import { wordPiece } from '../families/words';
+import { heapMoveParts } from '../heaps/heapMoves';
 import type { GraphData, HeapRule } from '../types';
 
 export type Unit =
@@ -185,50 +184,9 @@ export function unitOptions(unit: Unit): Unit[][] {
     }
     return options;
   }
-  const { rule, size: n } = unit;
-  const heap = (size: number): Unit => ({ kind: 'heap', rule, size });
-  const options: Unit[][] = [];
-  switch (rule.kind) {
-    case 'subtract':
-      for (const s of rule.set) if (s <= BigInt(n)) options.push([heap(n - Number(s))]);
-      break;
-    case 'subtractAllExcept': {
-      const except = new Set(rule.except.map(Number));
-      for (let s = 1; s <= n; s++) if (!except.has(s)) options.push([heap(n - s)]);
-      break;
-    }
-    case 'subtractSet':
-      for (const s of membersUpTo(rule.set, n)) options.push([heap(n - s)]);
-      break;
-    case 'subtractAllExceptSet': {
-      const except = new Set(membersUpTo(rule.except, n));
-      for (let s = 1; s <= n; s++) if (!except.has(s)) options.push([heap(n - s)]);
-      break;
-    }
-    case 'octal': {
-      // A finite code has no digit past its end; a repeating group has one for every k.
-      const last = isInfiniteCode(rule) ? n : Math.min(n, rule.digits.length - 1);
-      for (let k = 0; k <= last; k++) {
-        const digit = k === 0 ? rule.digits[0] & 12 : codeDigit(rule, k); // before the point, only splits
-        const strict = codeDistinct(rule, k) ? 1 : 0; // `!`: the heaps left differ
-        if (digit & 1 && n === k) options.push([]);
-        if (digit & 2 && n > k) options.push([heap(n - k)]);
-        if (digit & 4) for (let a = 1; 2 * a + strict <= n - k; a++) options.push([heap(a), heap(n - k - a)]);
-        if (digit & 8)
-          for (let a = 1; 3 * a + 3 * strict <= n - k; a++)
-            for (let b = a + strict; a + 2 * b + strict <= n - k; b++)
-              options.push([heap(a), heap(b), heap(n - k - a - b)]);
-      }
-      break;
-    }
-    default: {
-      // Every rule lists its moves here: a rule left out would look like a heap with none.
-      const unwritten: never = rule;
-      throw new Error(`internal: no moves written for ${(unwritten as HeapRule).kind}`);
-    }
-  }
-  // Heaps of size 0 are no game at all: leave them out, so equal positions look equal.
-  return options.map((option) => option.filter((u) => !isEmpty(u)));
+  // Heaps of size 0 are no game at all: left out (heapMoveParts), so equal positions look equal.
+  const { rule } = unit;
+  return heapMoveParts(rule, unit.size).map((parts) => parts.map((size): Unit => ({ kind: 'heap', rule, size })));
 }
 
 type StaircaseUnit = Extract<Unit, { kind: 'staircase' }>;
