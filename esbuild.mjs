@@ -58,7 +58,7 @@ const product = [
   },
   {
     ...common,
-    entryPoints: { 'cli/grundy': 'server/src/cli.ts' },
+    entryPoints: { 'cli/grundy': 'server/src/cli/main.ts' },
     outdir: 'out',
     banner: { js: '#!/usr/bin/env node' },
   },

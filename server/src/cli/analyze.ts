@@ -1,0 +1,132 @@
+// `grundy analyze FILE`: every game of a file, its value, outcome and winning moves, written one at
+// a time as soon as it is known, after the file's diagnostics (check.ts). Its own module because it
+// is the one command that shares its time and its memory between games: each game gets its share
+// of what is left, and the engine's cache is let go before the memory ceiling stops the games.
+import { getHeapStatistics } from 'node:v8';
+import { type GameReport, INVALID_GAME_REASON, reportGame, shownNimber } from '../analysis/gameReport';
+import { remotenessWords, reportOutcomeWords } from '../analysis/wording';
+import { createEngineCache, trimCache } from '../engine';
+import { quotientWorkFor } from '../engine/misere';
+import type { Budget } from '../engine/types';
+import { StreamedText } from '../language/analyze';
+import type { GameSymbol } from '../language/model';
+import type { LineIndex } from '../language/text';
+import type { Options } from './args';
+import { diagnosticsOf, hasErrors, printDiagnostics, readDocumentText } from './check';
+import { memoryLimitWords } from './memory';
+import { LimitReached, type SyncOutput } from './output';
+
+export function analyze(file: string, options: Options, out: SyncOutput): number {
+  const text = readDocumentText(file);
+  // The diagnostics come first, so the games are read once for them, then again to be reported.
+  const streamed = new StreamedText(text);
+  let games = 0;
+  const diagnostics = diagnosticsOf(streamed.analyze(() => games++));
+  const lines = streamed.lines;
+  const deadline = Date.now() + options.budgetMs;
+  // Each game gets its share of the time left (what an earlier game did not use goes to the later
+  // ones), so that one game's endless computation (a wild rule's misère quotient) cannot starve
+  // the next; a rule's quotient grown for one game is resumed, from the cache, by the next.
+  const shareOf = (left: number): Budget => {
+    const now = Date.now();
+    return { deadline: now + Math.max(0, deadline - now) / Math.max(1, left) };
+  };
+  const cache = createEngineCache();
+  // Every misère game's quotient grows within the work of one budget: the answer does not depend on the machine.
+  const quotientWork = quotientWorkFor(options.budgetMs);
+  const document = { file: { text } };
+  let done = 0;
+  // This thread's heap is the ceiling (see fileWorker.ts): the computed values are let go first
+  // (the engine's cache, oldest first), and the games stop only when that is not enough.
+  const stopBetweenGames = () => {
+    const heap = getHeapStatistics();
+    if (heap.used_heap_size < 0.6 * heap.heap_size_limit) return;
+    trimCache(cache, 0);
+    const after = getHeapStatistics();
+    if (after.used_heap_size > 0.85 * after.heap_size_limit) {
+      out.line(options.json ? ']}' : '');
+      throw new LimitReached(
+        `${memoryLimitWords()} after ${done.toLocaleString('en-US')} games, every one of which is written above`,
+      );
+    }
+  };
+  // One game at a time, written as soon as it is known, from inside the analysis: neither the
+  // games nor their reports are ever all held.
+  const report = (game: GameSymbol) => {
+    if (done % 64 === 0) stopBetweenGames();
+    const r = reportGame(document, game, {
+      budget: shareOf(games - done),
+      cache,
+      maxMoves: options.maxMoves,
+      quotientWork,
+      remoteness: 'full',
+    });
+    if (options.json) {
+      const result = r.result;
+      const reason = result ? result.reason : INVALID_GAME_REASON;
+      const entry = {
+        name: r.game.name,
+        line: lines.positionAt(r.game.declaration.start).line + 1,
+        play: r.game.play,
+        nimber: result?.nimber == null ? null : result.nimber.toString(),
+        outcome: result?.outcome ?? null,
+        ...(reason ? { reason } : {}),
+        ...(result?.decidedBy ? { decidedBy: result.decidedBy } : {}),
+        ...(result?.remoteness !== undefined ? { remoteness: result.remoteness } : {}),
+        components: r.componentTexts.map((text, i) => {
+          const nimber = shownNimber(r.game, result, i);
+          return { text, nimber: nimber === null ? null : nimber.toString() };
+        }),
+        winningMoves: r.winningMoves.map((m) => ({ description: m.description, after: m.after })),
+        winningMoveCount: (result?.winningMoveCount ?? 0n).toString(),
+      };
+      out.line(`${done === 0 ? '' : ','}${JSON.stringify(entry)}`);
+    } else printGame(lines, r, out);
+    done++;
+  };
+  if (options.json) out.line(`{"diagnostics":${JSON.stringify(diagnostics)},"games":[`);
+  else if (diagnostics.length > 0) printDiagnostics(file, diagnostics, out);
+  streamed.gamesAgain(report);
+  if (options.json) out.line(']}');
+  else if (done === 0) out.line(`${file}: no games`);
+  return hasErrors(diagnostics) ? 1 : 0;
+}
+
+/**
+ * Texts longer than this (a big picture, a heap of a million digits) are shortened in the text
+ * output; --json has them whole.
+ */
+const SHOWN_TEXT = 200;
+
+/** A text for people, bounded: its start and end, and how long it is. */
+function shownText(text: string): string {
+  if (text.length <= SHOWN_TEXT) return text;
+  return `${text.slice(0, 120)} … ${text.slice(-60)} (${text.length.toLocaleString('en-US')} characters)`;
+}
+
+function printGame(lines: LineIndex, report: GameReport, out: SyncOutput): void {
+  const { game, result } = report;
+  const line = lines.positionAt(game.declaration.start).line + 1;
+  const nimber = result?.nimber ?? null;
+  const value = nimber !== null ? `*${nimber}` : game.play === 'misere' ? 'misère' : 'no nimber';
+  const outcome = result?.outcome ?? null;
+  out.line(`\ngame ${game.name} (line ${line}): ${value}, ${outcome ?? '?'}: ${reportOutcomeWords(report)}`);
+  if (!result) return;
+  if (result.reason && outcome !== null) out.line(`  (${result.reason})`);
+  if (result.decidedBy) out.line(`  decided by ${result.decidedBy.text}`);
+  const lasts = remotenessWords(result);
+  if (lasts) out.line(`  with best play ${lasts} (remoteness ${result.remoteness})`);
+  else if (result.remotenessReason) out.line(`  remoteness not found: ${result.remotenessReason}`);
+  const texts = report.componentTexts.map(shownText);
+  const width = Math.max(...texts.map((text) => text.length));
+  texts.forEach((text, i) => {
+    const shown = shownNimber(game, result, i);
+    out.line(`  ${text.padEnd(width)}  ${shown === null ? '' : `*${shown}`}`);
+  });
+  if (outcome !== 'N') return;
+  const count = result.winningMoveCount;
+  out.line(`  winning move${count === 1n ? '' : 's'} (${count}):`);
+  for (const m of report.winningMoves) out.line(`    ${m.description}  →  ${shownText(m.after)}`);
+  const more = count - BigInt(report.winningMoves.length);
+  if (more > 0n) out.line(`    … and ${more} more`);
+}
