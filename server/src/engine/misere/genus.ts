@@ -8,8 +8,9 @@
 // Computed by brute force over the positions a heap reaches (sums of smaller heaps, with a copies
 // of *2 and b of *1 beside them), with one memo for every heap of the rule: bounded by the budget.
 import { Meter } from '../budget';
+import { heapMoveParts } from '../heaps/heapMoves';
 import type { Budget, HeapRule } from '../types';
-import { budgetStop, heapMoveParts } from './quotient';
+import { budgetStop } from './quotientTypes';
 
 /** How many γk are computed: the symbol is written to where they alternate within these. */
 export const GENUS_TERMS = 8;

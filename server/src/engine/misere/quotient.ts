@@ -44,14 +44,13 @@
 // A, H_M ≡ H_{M-p}, Q never changes (A splits no class: a sum with H_M has the outcome of the same
 // sum with H_{M-p}) and Φ is periodic for ever.
 import { Meter } from '../budget';
-import { heapMoveParts } from '../heaps/heapMoves';
 import type { Budget, HeapRule } from '../types';
 import { isTame, present } from './presentation';
-import { HeapMoves, type MAX_QUOTIENT_SIZE, misereBase, QuotientState } from './quotientGrowth';
+import { HeapMoves, misereBase, QuotientState } from './quotientGrowth';
 import { budgetStop, type MisereQuotient, type QuotientPeriodicity, type QuotientStop } from './quotientTypes';
 
 export type { MisereQuotient, QuotientPeriodicity, QuotientStop };
-export { budgetStop, isTame, QuotientState };
+export { QuotientState };
 
 export interface QuotientOptions {
   /** The largest heap to include; the computation stops earlier when Φ is proved periodic. */
@@ -95,8 +94,6 @@ export const QUOTIENT_WORK_FLOOR_MS = 10_000;
 export function quotientWorkFor(budgetMs: number): number {
   return Math.max(QUOTIENT_WORK_FLOOR_MS, Math.round(budgetMs)) * QUOTIENT_WORK_PER_MS;
 }
-
-export { heapMoveParts, type MAX_QUOTIENT_SIZE };
 
 /**
  * Whether a quotient stopped so grows no further for games: its method stopped it (a size limit, (F) failing), or

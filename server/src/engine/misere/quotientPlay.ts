@@ -14,16 +14,10 @@ import { timeShare } from '../budget';
 import { type EngineCache, type MoveList, xRuns } from '../components';
 import type { ComponentInput } from '../gameTypes';
 import { ruleKey } from '../heaps/heap';
+import { heapMoveParts } from '../heaps/heapMoves';
 import type { Budget, HeapRule } from '../types';
 import { heapGenera } from './genus';
-import {
-  cachedMisereQuotient,
-  heapMoveParts,
-  type MisereQuotient,
-  quotientImage,
-  stopIsFinal,
-  windowTheorem,
-} from './quotient';
+import { cachedMisereQuotient, type MisereQuotient, quotientImage, stopIsFinal, windowTheorem } from './quotient';
 
 /** Which theory decided a misère game, in words for the hover and the CLI. */
 export interface DecidedBy {
