@@ -19,7 +19,7 @@ import {
   SHOW_MOVES_COMMAND,
   type StatusParams,
 } from '../../server/src/protocol';
-import { bruteOctal, bruteSubtraction, mex } from '../engine/oracles';
+import { bruteOctal, bruteSubtraction, mex } from '../engine/oracles/oracles';
 import {
   type PageGlobals,
   type Position,
@@ -37,7 +37,7 @@ export interface WebWorkerSession {
 
 // ---- the oracles ----
 
-// mex and the octal and subtraction brute forces are the unit tests' own (test/engine/oracles.ts).
+// mex and the octal and subtraction brute forces are the unit tests' own (test/engine/oracles/oracles.ts).
 const GRAPH: Record<string, string[]> = { a: ['b', 'c'], b: ['d'], c: ['d', 'e'], d: ['e'], e: [] };
 function graphValue(vertex: string): number {
   return mex(GRAPH[vertex].map(graphValue));

@@ -3,7 +3,7 @@
 // negative ones, and a budget that stops it.
 import * as assert from 'node:assert/strict';
 import { decimalText } from '../../server/src/engine/decimal';
-import { random } from './random';
+import { random } from './oracles/random';
 
 /** A random number of `digits` digits (the first not 0), with long runs of zeros when `zeros`. */
 function randomNumber(next: () => number, digits: number, zeros: boolean): bigint {

@@ -8,7 +8,7 @@ import { leftmostMovesTo, leftmostNimber } from '../../server/src/engine/familie
 import { wordMovesTo, wordPiece, wordPieceValues } from '../../server/src/engine/families/words';
 import { wythoffNimber, wythoffTable, wythoffWinningMoves } from '../../server/src/engine/families/wythoff';
 import { type BenchCase, runBenchmarks } from '../helpers/benchCases';
-import { random } from './random';
+import { random } from './oracles/random';
 
 const subtract = (...set: number[]): HeapRule => ({ kind: 'subtract', set: set.map(BigInt) });
 

@@ -4,10 +4,10 @@
 import * as assert from 'node:assert/strict';
 import type { ComponentInput, GameInput, HeapRule } from '../../server/src/engine';
 import { analyzeGame, createEngineCache, ruleSequence } from '../../server/src/engine';
-import { KAYLES } from './fixtures';
-import { applyMove, bigints, type ComponentState, inputOf, ProductGame, stateKey, stateOf } from './gameOracle';
-import { integer, random } from './random';
-import { classicComponent, randomComponent, v3Component } from './randomGames';
+import { applyMove, bigints, type ComponentState, inputOf, ProductGame, stateKey, stateOf } from './oracles/gameOracle';
+import { KAYLES } from './oracles/published';
+import { integer, random } from './oracles/random';
+import { classicComponent, randomComponent, v3Component } from './oracles/randomGames';
 
 const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };
 

@@ -1,4 +1,4 @@
-// What the benchmarks against C share: compiling a baseline under test/engine/baseline/ with
+// What the benchmarks against C share: compiling a baseline under test/engine/heaps/baseline/ with
 // gcc -O2, running it, and the hash both sides print of their values.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -20,12 +20,13 @@ export function hashValues(values: ArrayLike<number>, count: number): string {
 }
 
 /**
- * test/engine/baseline/<source> compiled with gcc -O2 and `flags` into a binary named `name`, or
+ * test/engine/heaps/baseline/<source> compiled with gcc -O2 and `flags` into a binary named `name`, or
  * undefined (said on the console) when gcc fails: the benchmark then runs without its baseline.
  */
 export function compileBaseline(source: string, name: string, flags: readonly string[] = []): string | undefined {
   const out = join(mkdtempSync(join(tmpdir(), 'grundy-baseline-')), name);
-  const gcc = spawnSync('gcc', ['-O2', ...flags, '-o', out, repositoryPath('test', 'engine', 'baseline', source)], {
+  const sourcePath = repositoryPath('test', 'engine', 'heaps', 'baseline', source);
+  const gcc = spawnSync('gcc', ['-O2', ...flags, '-o', out, sourcePath], {
     encoding: 'utf8',
   });
   if (gcc.status !== 0) {

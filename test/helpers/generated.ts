@@ -1,7 +1,7 @@
 // Generated documents: one like a user builds up (rules and a graph, then games of every kind with
 // comments between them) and an unfriendly one (random names, rules, edges and heaps). The
 // benchmarks type into 2,000-line ones, the resource guards too; tests use smaller ones.
-import { random } from '../engine/random';
+import { random } from '../engine/oracles/random';
 
 /** A document of `lineCount` lines: rules and a graph, then games of every kind, with comments. */
 export function generatedDocument(lineCount: number): { text: string; gameLines: number[] } {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { gameFilesIn } from './paths';
 
-export { random } from '../engine/random';
+export { random } from '../engine/oracles/random';
 
 /** The documents the fuzz tests mutate: every example and every valid fixture. */
 export function fuzzSeeds(): string[] {

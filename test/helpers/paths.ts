@@ -1,8 +1,15 @@
-import { readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
-/** The repository root: tests are bundled to out/test/<suite>/, three levels below it. */
-export const repositoryRoot = resolve(__dirname, '..', '..', '..');
+/**
+ * The repository root: the nearest folder above the bundle that holds esbuild.mjs (tests are bundled to
+ * out/test/<suite>/, or deeper where the suite's folder has rooms of its own).
+ */
+export const repositoryRoot = (() => {
+  let dir = __dirname;
+  while (!existsSync(resolve(dir, 'esbuild.mjs')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+})();
 
 export function repositoryPath(...parts: string[]): string {
   return resolve(repositoryRoot, ...parts);

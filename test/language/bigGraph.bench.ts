@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { random } from '../engine/random';
+import { random } from '../engine/oracles/random';
 import { repositoryPath } from '../helpers/paths';
 
 const VERTICES = 1_000_000;

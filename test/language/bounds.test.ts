@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/language/analyze';
 import { MAX_DIAGNOSTICS } from '../../server/src/language/diagnostics';
 import { editDistance, MAX_SUGGESTED_LENGTH, SUGGESTION_BUDGET, Suggester } from '../../server/src/language/suggest';
-import { random } from '../engine/random';
+import { random } from '../engine/oracles/random';
 
 /** Optimal-string-alignment distance by the full table: the oracle for the banded one. */
 function fullDistance(a: string, b: string): number {

@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { reportGames } from '../../server/src/analysis/gameReport';
 import { analyzeText } from '../../server/src/language/analyze';
-import { bruteCode, codeOptions } from '../engine/oracles';
-import { random } from '../engine/random';
+import { bruteCode, codeOptions } from '../engine/oracles/oracles';
+import { random } from '../engine/oracles/random';
 import { repositoryPath } from '../helpers/paths';
 
 function report(text: string) {

@@ -253,7 +253,7 @@ describe('grundy analyze', () => {
     );
     assert.equal(games[0].outcome, null);
     assert.match(games[0].reason ?? '', /the misère quotient stops at heap \d+/);
-    // Brute force and the quotient agree on this one (test/engine/misereQuotient.test.ts): N.
+    // Brute force and the quotient agree on this one (test/engine/misere/quotient.test.ts): N.
     assert.equal(games[2].outcome, 'N', games[2].reason);
   });
 

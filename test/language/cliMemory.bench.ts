@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { random } from '../engine/random';
+import { random } from '../engine/oracles/random';
 import { repositoryPath } from '../helpers/paths';
 
 const TARGET_MIB = 1024;

@@ -5,7 +5,7 @@
 // main thread for every change.
 import { lspDiagnostics } from '../../server/src/features/diagnostics';
 import { analyzeText } from '../../server/src/language/analyze';
-import { random } from '../engine/random';
+import { random } from '../engine/oracles/random';
 import { type BenchCase, runBenchmarks } from '../helpers/benchCases';
 
 interface Case {

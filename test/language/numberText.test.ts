@@ -9,7 +9,7 @@ import {
   numberText,
   withShortNumbers,
 } from '../../server/src/language/numberText';
-import { random } from '../engine/random';
+import { random } from '../engine/oracles/random';
 
 describe('long numbers', () => {
   it('numbers up to the limit are written whole', () => {

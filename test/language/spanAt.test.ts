@@ -2,7 +2,7 @@
 // linear search it replaced, on random sorted spans, some of them touching.
 import * as assert from 'node:assert/strict';
 import { type Span, spanAt, spanContains } from '../../server/src/language/text';
-import { integer, random } from '../engine/random';
+import { integer, random } from '../engine/oracles/random';
 
 describe('spanAt', () => {
   it('finds what a linear search finds (the first span holding the offset), on 2,000 random layouts', () => {

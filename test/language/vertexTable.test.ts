@@ -3,7 +3,7 @@
 // table's growth; and `get` after the parse.
 import * as assert from 'node:assert/strict';
 import { hashOf, VertexTable } from '../../server/src/language/graphBody';
-import { integer, random } from '../engine/random';
+import { integer, random } from '../engine/oracles/random';
 
 /** Interns every name of `names`, written one after another in one text, against a Map. */
 function internAll(names: readonly string[]): { table: VertexTable; oracle: Map<string, number> } {

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { Hover } from 'vscode-languageserver-protocol';
 import type { GameInput } from '../../server/src/engine/gameTypes';
 import type { HeapRule } from '../../server/src/engine/types';
-import { bruteRemoteness, ProductGame, stateOf } from '../engine/gameOracle';
+import { bruteRemoteness, ProductGame, stateOf } from '../engine/oracles/gameOracle';
 import { LanguageServerSession } from '../helpers/languageServer';
 import { report } from './guards';
 

@@ -2,7 +2,7 @@
 // Treblecross row valued with every winning cell through `grundy analyze` and through the server, a
 // row of 10^6 cells stopped by a limit or valued but never crashed, and a long staircase, picture,
 // word piece and row of X's through analyze. Memory is the bound (peak resident memory); the time
-// against `grundy sequence 'octal 0.007'` is the benchmark's (test/engine/rows.bench.ts).
+// against `grundy sequence 'octal 0.007'` is the benchmark's (test/engine/search/rows.bench.ts).
 //
 // Bounds, from measurements with their margin (2 cores, loaded): the 100,000-cell row took 124 MB
 // (the issue's target, 300 MB, is the bound); the 10^6-cell row 82 MB; the staircase of 100,000

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { graphRequestAnswer } from '../../server/src/features/graphView';
 import { GRAPH_DRAWN_VERTICES, type GraphAnswer, GraphRequest, SHOW_GRAPH_COMMAND } from '../../server/src/protocol';
-import { bruteGraphNimbers } from '../engine/oracles';
+import { bruteGraphNimbers } from '../engine/oracles/oracles';
 import { viewOf } from '../helpers/features';
 import { LanguageServerSession } from '../helpers/languageServer';
 

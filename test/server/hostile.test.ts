@@ -12,7 +12,7 @@ type Diagnostic = PublishDiagnosticsParams['diagnostics'][number];
 
 import { MAX_DIAGNOSTICS } from '../../server/src/language/diagnostics';
 import { NumberAtRequest } from '../../server/src/protocol';
-import { random } from '../engine/random';
+import { random } from '../engine/oracles/random';
 import { LanguageServerSession } from '../helpers/languageServer';
 
 /** The server's resident memory may not pass this, workers included (VmHWM: the peak). */

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { analyzeVersion } from '../../server/src/compute/requests';
 import { tuneHeapForAnalyses } from '../../server/src/heapTuning';
 import { LineIndex } from '../../server/src/language/text';
-import { random } from '../engine/random';
+import { random } from '../engine/oracles/random';
 import { generatedDocument, unfriendlyDocument } from '../helpers/generated';
 import { LanguageServerSession } from '../helpers/languageServer';
 

@@ -8,7 +8,7 @@ import { gameInput } from '../../server/src/analysis/gameReport';
 import type { GameInput } from '../../server/src/engine';
 import { analyzeText } from '../../server/src/language/analyze';
 import { PLAY_COMMAND, REPLY_COMMAND, type ReplyAnswer, STOP_PLAY_COMMAND } from '../../server/src/protocol';
-import { bruteRemoteness, type ComponentState, ProductGame, stateOf } from '../engine/gameOracle';
+import { bruteRemoteness, type ComponentState, ProductGame, stateOf } from '../engine/oracles/gameOracle';
 import { LanguageServerSession } from '../helpers/languageServer';
 
 /** The game's input as the test reads the text (the engine's plain data, from the front end). */

@@ -8,7 +8,7 @@
 //    hovered every 10 ms; the worst round trip is the longest the main thread was deaf. Each
 //    document runs in a fresh server.
 import { readFileSync } from 'node:fs';
-import { random } from '../engine/random';
+import { random } from '../engine/oracles/random';
 import { LanguageServerSession } from '../helpers/languageServer';
 
 function peakMemoryMb(pid: number | undefined): number {

@@ -16,7 +16,7 @@ import {
   type SequenceAnswer,
   SequenceRequest,
 } from '../../server/src/protocol';
-import { bruteOctal, bruteSubtraction } from '../engine/oracles';
+import { bruteOctal, bruteSubtraction } from '../engine/oracles/oracles';
 import { LanguageServerSession } from '../helpers/languageServer';
 
 type Answered = RuleSequenceAnswer;

@@ -1,9 +1,9 @@
 // Nimbers worked out here, from the document's text, by the definition (mex of the options' values) and Bouton's
 // theorem (a sum's value is the XOR of its components'): what the web suite checks the extension's answers against,
 // with nothing shared with the engine (mex and the subtraction game's values are the unit tests' own brute forces,
-// test/engine/oracles.ts). Only the plain forms the suite reads: `rule r = subtract {a, b, …}`,
+// test/engine/oracles/oracles.ts). Only the plain forms the suite reads: `rule r = subtract {a, b, …}`,
 // `game x = r n m + s k`, and a graph's `v -> w, …` lines.
-import { bruteSubtraction, mex } from '../engine/oracles';
+import { bruteSubtraction, mex } from '../engine/oracles/oracles';
 
 /** Each `rule name = subtract {a, b, …}` of `text`: its moves. */
 export function subtractionRules(text: string): Map<string, number[]> {

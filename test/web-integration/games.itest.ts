@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { GrundyApi } from '../../client/src/activate';
-import { bruteSubtraction } from '../engine/oracles';
+import { bruteSubtraction } from '../engine/oracles/oracles';
 import { hintLabel, hoverText, openExample, settledLenses, until } from '../integration/helpers';
 import {
   type Component,

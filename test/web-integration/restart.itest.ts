@@ -4,7 +4,7 @@
 // come back (published by the new server), and the new server answers a hover. Last: it restarts the server.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { bruteSubtraction } from '../engine/oracles';
+import { bruteSubtraction } from '../engine/oracles/oracles';
 import { hoverText, openExample, until } from '../integration/helpers';
 import { nimberLabel, subtractionRules } from './bruteForce';
 

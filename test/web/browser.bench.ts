@@ -23,7 +23,7 @@
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import type { RuleSequenceAnswer, SequenceAnswer } from '../../server/src/protocol';
-import { random } from '../engine/random';
+import { random } from '../engine/oracles/random';
 import { generatedDocument, unfriendlyDocument } from '../helpers/generated';
 import { LanguageServerSession } from '../helpers/languageServer';
 import { repositoryPath, repositoryRoot } from '../helpers/paths';

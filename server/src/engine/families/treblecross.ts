@@ -4,7 +4,7 @@
 // whoever makes three marked cells in a row wins at once.
 //
 // The reduction to a nimber (checked by brute force on the raw rules, in sums with Nim heaps, in
-// test/engine/treblecross.test.ts):
+// test/engine/families/treblecross.test.ts):
 //  - A row with a cell whose marking makes three in a row is won at once by the player to move: an
 //    N-position, in any sum, with no nimber.
 //  - Otherwise, in a row of at least 3 cells, no two X are within distance 2 (XX next to an empty

@@ -29,7 +29,7 @@ export const DEFAULT_REMOTENESS_LIMITS: SearchLimits = { positions: 1_000_000, m
 
 /**
  * What the search beside every game's value may do (compute/jobs.ts gameResult, and a node of the
- * game tree), measured here (test/engine/remoteness.bench.ts): a game of up to 20,000 positions
+ * game tree), measured here (test/engine/search/remoteness.bench.ts): a game of up to 20,000 positions
  * gets its remoteness when its search generates at most 200,000 moves (nim 10 20 30: 3,311
  * positions, 114,000 moves; Kayles sums of 10,000 positions; 20,000 of Kayles' take about 370,000
  * moves, 19 a position, and 0.17 s). The moves bound what the search costs beside each of a

@@ -2,11 +2,11 @@
 // and of Dawson's Kayles (to heap 30, whose quotient has 360 elements), best of 3 from nothing;
 // then misère Kayles sums of 10 random heaps up to 10^6 decided once the quotient is known, with
 // every winning move counted: the percentiles over 500 sums (target: p95 ≤ 50 ms).
-import { analyzeGame, createEngineCache } from '../../server/src/engine';
-import type { GameInput } from '../../server/src/engine/gameTypes';
-import { misereQuotient } from '../../server/src/engine/misere/quotient';
-import type { HeapRule } from '../../server/src/engine/types';
-import { random } from './random';
+import { analyzeGame, createEngineCache } from '../../../server/src/engine';
+import type { GameInput } from '../../../server/src/engine/gameTypes';
+import { misereQuotient } from '../../../server/src/engine/misere/quotient';
+import type { HeapRule } from '../../../server/src/engine/types';
+import { random } from '../oracles/random';
 
 const octal = (code: string): HeapRule => ({ kind: 'octal', digits: [...code.replace('.', '')].map(Number) });
 

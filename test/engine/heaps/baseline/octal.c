@@ -1,7 +1,7 @@
 /*
  * The benchmark's baseline for octal games: a plain C implementation of the rare/common
  * ("sparse space") method, the same one server/src/engine/octal.ts uses, compiled with gcc -O2 by
- * test/engine/octal.bench.ts. It computes G(0) .. G(N-1) of an octal code (digits 0-7, d0 = 0 or 4)
+ * test/engine/heaps/octal.bench.ts. It computes G(0) .. G(N-1) of an octal code (digits 0-7, d0 = 0 or 4)
  * and prints one line: N, the largest value, and an FNV-1a hash of the values as 32-bit words,
  * so that the benchmark checks the engine computed the same numbers, not only how fast.
  *

@@ -3,18 +3,18 @@
 // exactly when the product of its heaps' images lies in the P-portion; and the published
 // quotients come out as published.
 import * as assert from 'node:assert/strict';
-import { analyzeGame, createEngineCache, type EngineCache } from '../../server/src/engine/game';
-import type { GameInput } from '../../server/src/engine/gameTypes';
-import { ruleKey } from '../../server/src/engine/heaps/heap';
+import { analyzeGame, createEngineCache, type EngineCache } from '../../../server/src/engine/game';
+import type { GameInput } from '../../../server/src/engine/gameTypes';
+import { ruleKey } from '../../../server/src/engine/heaps/heap';
 import {
   cachedMisereQuotient,
   type MisereQuotient,
   misereQuotient,
   quotientImage,
-} from '../../server/src/engine/misere/quotient';
-import type { HeapRule } from '../../server/src/engine/types';
-import { octalMoves } from './oracles';
-import { random } from './random';
+} from '../../../server/src/engine/misere/quotient';
+import type { HeapRule } from '../../../server/src/engine/types';
+import { octalMoves } from '../oracles/oracles';
+import { random } from '../oracles/random';
 
 const octal = (code: string): HeapRule => ({ kind: 'octal', digits: [...code.replace('.', '')].map(Number) });
 const subtract = (...set: number[]): HeapRule => ({ kind: 'subtract', set: set.map(BigInt) });

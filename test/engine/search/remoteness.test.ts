@@ -4,11 +4,11 @@
 // by the parity rule the engine uses. Then every move the engine lists, the position after it,
 // and the recognition of a hand edit as one legal move.
 import * as assert from 'node:assert/strict';
-import { gameResult, remotenessApart } from '../../server/src/compute/jobs';
-import type { ComponentInput, GameInput, GameMove } from '../../server/src/engine';
-import { analyzeGame, createEngineCache } from '../../server/src/engine';
-import { gameAfter, gameMoves, moveBetween, positionKey } from '../../server/src/engine/search/gamePositions';
-import { gameUnits } from '../../server/src/engine/search/gameUnits';
+import { gameResult, remotenessApart } from '../../../server/src/compute/jobs';
+import type { ComponentInput, GameInput, GameMove } from '../../../server/src/engine';
+import { analyzeGame, createEngineCache } from '../../../server/src/engine';
+import { gameAfter, gameMoves, moveBetween, positionKey } from '../../../server/src/engine/search/gamePositions';
+import { gameUnits } from '../../../server/src/engine/search/gameUnits';
 import {
   bestMove,
   GAME_REMOTENESS_LIMITS,
@@ -17,11 +17,19 @@ import {
   positionsAtLeast,
   remotenessSearch,
   searchMovesAtLeast,
-} from '../../server/src/engine/search/remoteness';
-import type { HeapRule } from '../../server/src/engine/types';
-import { applyMove, bigints, bruteRemoteness, type ComponentState, ProductGame, stateKey, stateOf } from './gameOracle';
-import { integer, random } from './random';
-import { classicComponent, randomComponent, v3Component } from './randomGames';
+} from '../../../server/src/engine/search/remoteness';
+import type { HeapRule } from '../../../server/src/engine/types';
+import {
+  applyMove,
+  bigints,
+  bruteRemoteness,
+  type ComponentState,
+  ProductGame,
+  stateKey,
+  stateOf,
+} from '../oracles/gameOracle';
+import { integer, random } from '../oracles/random';
+import { classicComponent, randomComponent, v3Component } from '../oracles/randomGames';
 
 const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };
 const KAYLES: HeapRule = { kind: 'octal', digits: [0, 7, 7] };

@@ -1,11 +1,11 @@
 // `npm run bench -- octal`: the octal engine against C, in the same run. The baselines are
-// test/engine/baseline/octal.c, compiled here with gcc -O2: the plain rare/common method (the
+// test/engine/heaps/baseline/octal.c, compiled here with gcc -O2: the plain rare/common method (the
 // issue's baseline), and the same with the engine's two refinements (-DTUNED), to say how far the
 // engine is from C doing exactly what it does. Each prints a hash of the values, which must equal
 // the engine's: the same numbers, not only the same time. Times are the best of three runs of each
 // (the machine is shared: the best run is the least disturbed one), run alternately.
-import { analyzeGame, ruleSequence } from '../../server/src/engine';
-import { compileBaseline, hashValues, runBaseline } from '../helpers/cBaseline';
+import { analyzeGame, ruleSequence } from '../../../server/src/engine';
+import { compileBaseline, hashValues, runBaseline } from '../../helpers/cBaseline';
 
 const CASES: [code: string, count: number][] = [
   ['0.007', 100_000],

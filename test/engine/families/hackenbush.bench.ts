@@ -6,13 +6,13 @@
 // whole front end (parse, check, analyse: what the editor does on a change). Target: the
 // engine's p95 over 15 samples ≤ 200 ms for each picture.
 
-import { reportGames } from '../../server/src/analysis/gameReport';
-import { analyzeGame } from '../../server/src/engine';
-import type { HackenbushPicture } from '../../server/src/engine/families/hackenbush';
-import { analyzeText } from '../../server/src/language/analyze';
-import type { Picture } from '../../server/src/language/ast';
-import { pictureData } from '../../server/src/language/families/hackenbush';
-import { random } from './random';
+import { reportGames } from '../../../server/src/analysis/gameReport';
+import { analyzeGame } from '../../../server/src/engine';
+import type { HackenbushPicture } from '../../../server/src/engine/families/hackenbush';
+import { analyzeText } from '../../../server/src/language/analyze';
+import type { Picture } from '../../../server/src/language/ast';
+import { pictureData } from '../../../server/src/language/families/hackenbush';
+import { random } from '../oracles/random';
 
 const SAMPLES = 15;
 const TARGET_MS = 200;

@@ -3,9 +3,9 @@
 // (every heap's genus that of a misère Nim position) exactly when its misère quotient is tame, for
 // the rules below (misere/quotient.ts decides tameness from the monoid, not from the genus).
 import * as assert from 'node:assert/strict';
-import { genusSymbol, heapGenera } from '../../server/src/engine/misere/genus';
-import { misereQuotient } from '../../server/src/engine/misere/quotient';
-import type { HeapRule } from '../../server/src/engine/types';
+import { genusSymbol, heapGenera } from '../../../server/src/engine/misere/genus';
+import { misereQuotient } from '../../../server/src/engine/misere/quotient';
+import type { HeapRule } from '../../../server/src/engine/types';
 
 const octal = (code: string): HeapRule => ({ kind: 'octal', digits: [...code.replace('.', '')].map(Number) });
 

@@ -2,9 +2,9 @@
 // against plain search over positions (mex over every move of every step), and staircases of
 // any size played by the rule alone.
 import * as assert from 'node:assert/strict';
-import { staircaseAfter, staircaseMovesTo, staircaseNimber } from '../../server/src/engine/families/staircase';
-import { mex } from './oracles';
-import { random } from './random';
+import { staircaseAfter, staircaseMovesTo, staircaseNimber } from '../../../server/src/engine/families/staircase';
+import { mex } from '../oracles/oracles';
+import { random } from '../oracles/random';
 
 /** Every position one move away: `count` coins from one step to the one below (off from step 1). */
 function plainOptions(coins: readonly number[]): number[][] {

@@ -1,7 +1,7 @@
 // Random small games for the oracles' tests: heap rules of every kind, DAGs, octal rows, the
 // classics (Wythoff, leftmost rows, word pieces) and version 3's staircases and pictures.
-import type { ComponentInput, GraphData, HeapRule } from '../../server/src/engine';
-import type { SubtractionSet } from '../../server/src/engine/types';
+import type { ComponentInput, GraphData, HeapRule } from '../../../server/src/engine';
+import type { SubtractionSet } from '../../../server/src/engine/types';
 import { randomPicture } from './oracles';
 import { integer } from './random';
 

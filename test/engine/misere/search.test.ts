@@ -1,10 +1,10 @@
 // Misère play: Bouton's rule for Nim against the exact search, and the exact search against an
 // independent brute force that plays the sum directly from the rules' definitions.
 import * as assert from 'node:assert/strict';
-import { misereNim, misereSearch } from '../../server/src/engine/misere/search';
-import { type Unit, unitOptions } from '../../server/src/engine/search/unitOptions';
-import type { GraphData, HeapRule } from '../../server/src/engine/types';
-import { random } from './random';
+import { misereNim, misereSearch } from '../../../server/src/engine/misere/search';
+import { type Unit, unitOptions } from '../../../server/src/engine/search/unitOptions';
+import type { GraphData, HeapRule } from '../../../server/src/engine/types';
+import { random } from '../oracles/random';
 
 const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };
 

@@ -1,6 +1,6 @@
 // Brute forces the engine is checked against: each one follows a game's definition in the most
 // direct way, shares no code with server/src/engine/, and is only ever run on small cases.
-import type { HackenbushPicture } from '../../server/src/engine/families/hackenbush';
+import type { HackenbushPicture } from '../../../server/src/engine/families/hackenbush';
 
 /** The smallest non-negative integer not in `options`. */
 export function mex(options: Iterable<number>): number {

@@ -3,13 +3,13 @@
 // sequence (OEIS A002188) and Flammenkamp's table of its rare values, Lasker's Nim against its
 // formula, and the periods claimed holding far past their certificates.
 import * as assert from 'node:assert/strict';
-import type { HeapSequence } from '../../server/src/engine';
-import { heapNimber, ruleKey, ruleSequence, sequenceNimber } from '../../server/src/engine';
-import { laskerSplits, laskerValue } from '../../server/src/engine/heaps/infiniteCode';
-import { observedRegularity } from '../../server/src/engine/heaps/period';
-import { type CodeRule, codeText, normalizeCode } from '../../server/src/engine/heaps/takeBreakCode';
-import { bruteCode, type WrittenCode } from './oracles';
-import { integer, random } from './random';
+import type { HeapSequence } from '../../../server/src/engine';
+import { heapNimber, ruleKey, ruleSequence, sequenceNimber } from '../../../server/src/engine';
+import { laskerSplits, laskerValue } from '../../../server/src/engine/heaps/infiniteCode';
+import { observedRegularity } from '../../../server/src/engine/heaps/period';
+import { type CodeRule, codeText, normalizeCode } from '../../../server/src/engine/heaps/takeBreakCode';
+import { bruteCode, type WrittenCode } from '../oracles/oracles';
+import { integer, random } from '../oracles/random';
 
 const code = (digits: readonly number[], extra: Omit<WrittenCode, 'digits'> = {}): CodeRule => ({
   kind: 'octal',

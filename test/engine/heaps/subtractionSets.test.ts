@@ -3,8 +3,8 @@
 // `subtract powers of 2` (G(n) = n mod 3, the known closed form) and of other infinite sets from
 // the sequence engine fed the members up to the heap, against brute force from the definition.
 import * as assert from 'node:assert/strict';
-import { ruleSequence, sequenceNimber } from '../../server/src/engine';
-import { mexKernelSwitch, residueClassesProve } from '../../server/src/engine/heaps/infiniteSubtraction';
+import { ruleSequence, sequenceNimber } from '../../../server/src/engine';
+import { mexKernelSwitch, residueClassesProve } from '../../../server/src/engine/heaps/infiniteSubtraction';
 import {
   firstMembersByResidue,
   isFiniteSet,
@@ -13,8 +13,8 @@ import {
   type SubtractionSet,
   setKey,
   setText,
-} from '../../server/src/engine/heaps/subtractionSets';
-import { mex } from './oracles';
+} from '../../../server/src/engine/heaps/subtractionSets';
+import { mex } from '../oracles/oracles';
 
 const isPrime = (n: number) => {
   if (n < 2) return false;

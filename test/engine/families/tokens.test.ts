@@ -1,11 +1,11 @@
 // Graph nimbers against the sweep-until-stable oracle, on random DAGs and on graphs with cycles,
 // and on a chain of a million vertices (no recursion anywhere).
 import * as assert from 'node:assert/strict';
-import type { GraphData } from '../../server/src/engine';
-import { graphNimbers } from '../../server/src/engine';
-import { findCycles } from '../../server/src/language/checker';
-import { bruteGraphNimbers, onCycle } from './oracles';
-import { integer, random } from './random';
+import type { GraphData } from '../../../server/src/engine';
+import { graphNimbers } from '../../../server/src/engine';
+import { findCycles } from '../../../server/src/language/graphCheck';
+import { bruteGraphNimbers, onCycle } from '../oracles/oracles';
+import { integer, random } from '../oracles/random';
 
 function csr(successors: readonly (readonly number[])[]): GraphData {
   const succStart = new Int32Array(successors.length + 1);

@@ -1,11 +1,11 @@
 // `npm run bench -- subtractionSets`: version 3's infinite subtraction sets against C, in the same
-// run. The baseline is test/engine/baseline/subtraction.c (gcc -O2), doing what the engine does:
+// run. The baseline is test/engine/heaps/baseline/subtraction.c (gcc -O2), doing what the engine does:
 // the members up to N, then one pass over the members up to each heap with a stamp array for the
 // mex. Each prints a hash of the values, which must equal the engine's. Targets: `subtract squares`
 // to 10^6 and `subtract primes` to 10^5, each ≤ 1.5 × the C program. Best of three, alternately.
-import { ruleSequence } from '../../server/src/engine';
-import type { SubtractionSet } from '../../server/src/engine/heaps/subtractionSets';
-import { compileBaseline, hashValues, runBaseline } from '../helpers/cBaseline';
+import { ruleSequence } from '../../../server/src/engine';
+import type { SubtractionSet } from '../../../server/src/engine/heaps/subtractionSets';
+import { compileBaseline, hashValues, runBaseline } from '../../helpers/cBaseline';
 
 const CASES: [name: 'squares' | 'primes', count: number][] = [
   ['squares', 1_000_000],

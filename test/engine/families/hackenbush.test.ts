@@ -3,16 +3,16 @@
 // standing; a cut removes one and everything no longer joined to the ground; the value is the
 // mex over every cut), on random small pictures with trees, cycles, loops and multiple edges.
 import * as assert from 'node:assert/strict';
-import { analyzeGame } from '../../server/src/engine';
+import { analyzeGame } from '../../../server/src/engine';
 import {
   type HackenbushPicture,
   hackenbushCutsTo,
   hackenbushKeptAfterCut,
   hackenbushNimber,
   hackenbushSummary,
-} from '../../server/src/engine/families/hackenbush';
-import { mex, randomPicture } from './oracles';
-import { random } from './random';
+} from '../../../server/src/engine/families/hackenbush';
+import { mex, randomPicture } from '../oracles/oracles';
+import { random } from '../oracles/random';
 
 /** The edges of `alive` (a bit mask) still joined to the ground, by search from it (vertex 0). */
 function standing(picture: HackenbushPicture, alive: number): number {

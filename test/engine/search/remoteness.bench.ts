@@ -14,13 +14,13 @@
 //    in moves that skipped 139 of them had 8.6); for the others, p95 ≤ 500 ms, what the limits allow
 //    (2.): a game past them costs that beside its value (a small game's value takes a tenth of a
 //    millisecond, so the ratio of the totals is printed, not aimed at).
-import { gameResult, replyChoice } from '../../server/src/compute/jobs';
-import { analyzeGame, createEngineCache } from '../../server/src/engine';
-import type { GameInput } from '../../server/src/engine/gameTypes';
-import { gameUnits } from '../../server/src/engine/search/gameUnits';
-import { GAME_REMOTENESS_LIMITS, remotenessSearch } from '../../server/src/engine/search/remoteness';
-import type { HeapRule } from '../../server/src/engine/types';
-import { integer, random } from './random';
+import { gameResult, replyChoice } from '../../../server/src/compute/jobs';
+import { analyzeGame, createEngineCache } from '../../../server/src/engine';
+import type { GameInput } from '../../../server/src/engine/gameTypes';
+import { gameUnits } from '../../../server/src/engine/search/gameUnits';
+import { GAME_REMOTENESS_LIMITS, remotenessSearch } from '../../../server/src/engine/search/remoteness';
+import type { HeapRule } from '../../../server/src/engine/types';
+import { integer, random } from '../oracles/random';
 
 const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };
 const kayles: HeapRule = { kind: 'octal', digits: [0, 7, 7] };

@@ -2,12 +2,12 @@
 // heaps against an independently computed periodic formula, and budgets.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import type { HeapRule, HeapSequence } from '../../server/src/engine';
-import { heapNimber, ruleKey, ruleSequence, sequenceNimber } from '../../server/src/engine';
-import { repositoryPath } from '../helpers/paths';
-import { DAWSONS_CHESS, KAYLES, OCTAL_PERIODS, SUBTRACTION_PERIODS } from './fixtures';
-import { bruteAllBut, bruteOctal, bruteSubtraction } from './oracles';
-import { integer, random } from './random';
+import type { HeapRule, HeapSequence } from '../../../server/src/engine';
+import { heapNimber, ruleKey, ruleSequence, sequenceNimber } from '../../../server/src/engine';
+import { repositoryPath } from '../../helpers/paths';
+import { bruteAllBut, bruteOctal, bruteSubtraction } from '../oracles/oracles';
+import { DAWSONS_CHESS, KAYLES, OCTAL_PERIODS, SUBTRACTION_PERIODS } from '../oracles/published';
+import { integer, random } from '../oracles/random';
 
 const values = (sequence: HeapSequence, length: number) => Array.from(sequence.values.subarray(0, length));
 const subtract = (set: number[]): HeapRule => ({ kind: 'subtract', set: set.map(BigInt) });

@@ -2,8 +2,8 @@
 // explicit game graph over tuples of component states, and every position's nimber is the mex of
 // its options' — no XOR theorem, no periods, no sequences, no code shared with the engine. Only
 // for small positions.
-import type { ComponentInput, ComponentMove, GameInput } from '../../server/src/engine/gameTypes';
-import type { SubtractionSet } from '../../server/src/engine/types';
+import type { ComponentInput, ComponentMove, GameInput } from '../../../server/src/engine/gameTypes';
+import type { SubtractionSet } from '../../../server/src/engine/types';
 import { mex, octalMoves } from './oracles';
 
 /** A component's position in a canonical form: equal positions have equal keys. */

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CliRun, cli } from '../resource/guards';
+import { type CliRun, cli } from '../../resource/guards';
 
 const CELLS = 100_000;
 const ROUNDS = 3;

@@ -1,9 +1,9 @@
 // Treblecross against the raw rules: the oracle plays every row of up to 11 cells, beside a Nim
 // heap, marking cells and winning at once with three in a row; the engine reduces rows to 0.007.
 import * as assert from 'node:assert/strict';
-import type { GameInput } from '../../server/src/engine';
-import { analyzeGame, analyzeTreblecross, ruleSequence, TREBLECROSS_OCTAL } from '../../server/src/engine';
-import { bruteOctal, TreblecrossOracle } from './oracles';
+import type { GameInput } from '../../../server/src/engine';
+import { analyzeGame, analyzeTreblecross, ruleSequence, TREBLECROSS_OCTAL } from '../../../server/src/engine';
+import { bruteOctal, TreblecrossOracle } from '../oracles/oracles';
 
 /** Every row of `length` cells over `.` and `X`. */
 function* rows(length: number): Generator<string> {

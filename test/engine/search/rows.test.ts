@@ -4,15 +4,21 @@
 // a row recognised from its changed cells against the key comparison it replaces, and the searches'
 // bounds on such units, said before any option is made.
 import * as assert from 'node:assert/strict';
-import { wordMoveLeaves, wordPiece } from '../../server/src/engine/families/words';
-import type { ComponentInput, GameInput, GameMove } from '../../server/src/engine/gameTypes';
-import { gameAfter, gameMoves, gameOver, moveBetween, positionKey } from '../../server/src/engine/search/gamePositions';
-import { gameUnits, LISTING_MAX_ROW, SEARCH_MAX_OPTIONS_SIZE } from '../../server/src/engine/search/gameUnits';
-import { gameRemoteness } from '../../server/src/engine/search/remoteness';
-import { type Unit, unitOptionCount, unitOptions, wordDeletions } from '../../server/src/engine/search/unitOptions';
-import { analyzeText } from '../../server/src/language/analyze';
-import { writeMove } from '../../server/src/language/writeMove';
-import { integer, random } from './random';
+import { wordMoveLeaves, wordPiece } from '../../../server/src/engine/families/words';
+import type { ComponentInput, GameInput, GameMove } from '../../../server/src/engine/gameTypes';
+import {
+  gameAfter,
+  gameMoves,
+  gameOver,
+  moveBetween,
+  positionKey,
+} from '../../../server/src/engine/search/gamePositions';
+import { gameUnits, LISTING_MAX_ROW, SEARCH_MAX_OPTIONS_SIZE } from '../../../server/src/engine/search/gameUnits';
+import { gameRemoteness } from '../../../server/src/engine/search/remoteness';
+import { type Unit, unitOptionCount, unitOptions, wordDeletions } from '../../../server/src/engine/search/unitOptions';
+import { analyzeText } from '../../../server/src/language/analyze';
+import { writeMove } from '../../../server/src/language/writeMove';
+import { integer, random } from '../oracles/random';
 
 const kayles = { kind: 'octal', digits: [0, 7, 7] } as const;
 const normal = (...components: ComponentInput[]): GameInput => ({ play: 'normal', components });

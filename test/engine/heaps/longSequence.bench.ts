@@ -2,7 +2,7 @@
 // user runs it, with its peak memory. Target: 2^26 values with peak memory ≤ 4 bytes per value +
 // 200 MB. The rule has no period within reach (max S = 10^9), so every value is computed.
 import { spawnSync } from 'node:child_process';
-import { repositoryPath } from '../helpers/paths';
+import { repositoryPath } from '../../helpers/paths';
 
 const COUNT = 2 ** 26;
 const started = performance.now();

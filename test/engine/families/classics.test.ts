@@ -2,8 +2,8 @@
 // word games, each against an independent oracle: plain search over positions, the greedy
 // construction of the Beatty pairs, exact integer inequalities for ⌊kφ⌋.
 import * as assert from 'node:assert/strict';
-import { leftmostMovesTo, leftmostNimber } from '../../server/src/engine/families/leftmost';
-import { wordMoveLeaves, wordMovesTo, wordPiece, wordPieceValues } from '../../server/src/engine/families/words';
+import { leftmostMovesTo, leftmostNimber } from '../../../server/src/engine/families/leftmost';
+import { wordMoveLeaves, wordMovesTo, wordPiece, wordPieceValues } from '../../../server/src/engine/families/words';
 import {
   isqrt,
   isWythoffP,
@@ -13,9 +13,9 @@ import {
   wythoffPartner,
   wythoffTable,
   wythoffWinningMoves,
-} from '../../server/src/engine/families/wythoff';
-import { mex } from './oracles';
-import { random } from './random';
+} from '../../../server/src/engine/families/wythoff';
+import { mex } from '../oracles/oracles';
+import { random } from '../oracles/random';
 
 describe('classics: integer square roots and the Beatty pairs', () => {
   it('isqrt is exact, on small numbers and around big squares', () => {
