@@ -6,7 +6,7 @@
 // A new version is analysed from the last one's analysis (incremental: see language/analyze.ts)
 // and its computations are asked for at once, so that work for the new text starts, and work for
 // the old stops, before any feature asks.
-import type { Computation, ComputationRequest, ComputationSource } from './compute/computations';
+import type { Computation, ComputationRequest, ComputationSource } from './compute/computationTypes';
 import type { GameResult, RuleSummary } from './compute/jobs';
 import { type AnalyzedVersion, analyzeVersion, ruleRequest } from './compute/requests';
 import type { GraphNimbers } from './engine/types';

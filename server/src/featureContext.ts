@@ -8,7 +8,8 @@ import {
   ShowMessageRequest,
 } from 'vscode-languageserver';
 import { toClient } from './answers';
-import type { ComputationPool, Computations } from './compute/computations';
+import type { Computations } from './compute/computations';
+import type { ComputationPool } from './compute/computationTypes';
 import type { DocumentStore } from './documentStore';
 import type { FeatureContext } from './features/feature';
 

@@ -20,7 +20,8 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, guarded, type RequestLog, toClient } from './answers';
-import { type ComputationPool, Computations } from './compute/computations';
+import { Computations } from './compute/computations';
+import type { ComputationPool } from './compute/computationTypes';
 import { DocumentStore } from './documentStore';
 import { featureContext } from './featureContext';
 import { FEATURES } from './features';

@@ -11,136 +11,13 @@
 // game's result (listeners are told again); pending, it counts as a computation (the status says so),
 // and it stops when nobody wants the game any more (started again if the game is wanted again).
 //
-// A rule's misère quotient is a long result of its own: grown once per rule, in the background,
-// in slices (a `quotientGrowth` job each, resumed by the next where it stopped: the pool runs them
-// all on the worker that holds the quotient, pool.ts's pins), for as long as some wanted game waits
-// for it. A slice begins no heap after SLICE_MS but finishes the heap in progress within the
-// computation budget (a heap cut short is redone from its start: lost work). A misère game of one
-// rule's heaps only reads the quotient (Job `quotientsGrowApart`); when it lies past what the
-// quotient covers so far, the game stays pending ("computing the misère quotient of kayles… (heap
-// 65 so far)") and is computed again when the growth gets past its heaps. Slices share their
-// worker's time with the other jobs, so one rule's endless growth starves nothing; a slice that
-// added no heap (one heap may take longer than a budget) makes the next twice as long, so every
-// heap is reached, with at most as much work lost as done (while another rule's quotient grows
-// too, only the one with the shorter slices doubles: they take turns, neither holding a worker
-// much longer than the other). Only a
-// true end finishes a waiting game unknown: the user's cancel, the memory limit, the quotient's
-// own limits (misere/quotient.ts: MAX_QUOTIENT_SIZE and the exact check's states), or the work a
-// quotient may do for games under the budget (quotientWorkFor: counted, not timed, so the heap it
-// stops at is the same on every machine; Dawson's Kayles stops at heap 33 with the default budget).
+// A rule's misère quotient is a long result of its own, grown apart (quotientGrowths.ts): a game
+// past what it covers waits for it, pending.
 import { quotientWorkFor } from '../engine/misere';
-import type { HeapRule } from '../engine/types';
-import { type GameResult, type Job, type JobResult, type QuotientGrowth, SharedRuleSummaries } from './jobs';
-import type { JobHandle, JobOutcome } from './pool';
-
-/** What computations need of a pool (pool.ts's WorkerPool): tests may give a pool of their own. */
-export interface ComputationPool {
-  /** `background`: after every other queued job (pool.ts). */
-  run(job: Job, budgetMs: number, affinity?: readonly string[], background?: boolean): JobHandle;
-  /** The memory all computations may take together, in MiB (pool.ts). */
-  setMemoryMb?(memoryMb: number): void;
-  /** False where a cancelled running job loses what it found (pool.ts, workers that share no memory); default true. */
-  readonly cancelKeepsResults?: boolean;
-  dispose(): Promise<void>;
-}
-
-export type Computation =
-  | {
-      readonly state: 'pending';
-      readonly label: string;
-      readonly startedAt: number;
-      /** Waiting for a rule's misère quotient to grow (read when shown: it changes as it grows). */
-      readonly quotient?: QuotientProgress;
-    }
-  | { readonly state: 'done'; readonly label: string; readonly result: JobResult; readonly cancelled: boolean }
-  | { readonly state: 'failed'; readonly label: string; readonly message: string };
-
-interface Entry {
-  computation: Computation;
-  handle?: JobHandle;
-  /** The user cancelled it (progress cancel): keep the partial result rather than restarting. */
-  cancelledByUser?: boolean;
-  /** A game waiting for a quotient's growth: the growth, the heap it needs, its job and last result. */
-  waiting?: { readonly growth: Growth; readonly to: number; readonly job: Job; readonly result: GameResult };
-  /** The entry of a quotient's growth (pending while it grows). */
-  growth?: Growth;
-  /** The entry of a game's longer remoteness search: the game's key. */
-  remotenessOf?: string;
-  /** A game whose remoteness is searched apart: its request, to search again when it is wanted again. */
-  remotenessRequest?: ComputationRequest;
-}
-
-/** How far a rule's misère quotient has grown, for the games that wait for it (and people). */
-export interface QuotientProgress {
-  /** The rule as the document names it. */
-  readonly ruleName: string;
-  heaps: number;
-}
-
-/** A rule's quotient growing in slices (see the header). */
-interface Growth extends QuotientProgress {
-  readonly key: string;
-  readonly ruleKey: string;
-  readonly rule: HeapRule;
-  /** The games waiting for it, by key (their requests, to run them again). */
-  readonly waiters: Map<string, ComputationRequest>;
-  sliceMs: number;
-  /** The time its slices were given so far, in ms. */
-  spentMs: number;
-}
-
-/**
- * A slice of a quotient's growth (or the computation budget, when smaller): the pinned games of the
- * rule wait at most about this long behind it. A slice that added no heap makes the next twice as long.
- */
-const SLICE_MS = 1000;
-
-/**
- * A safety net under the work limit (quotientWorkFor, which ends a growth after about one budget of
- * work on the reference machine): a growth that has not covered its games after this many
- * computation budgets (and at least GROWTH_FLOOR_MS) of slices ends, and its games say where the
- * quotient stopped. Only a machine ten times slower than the reference, or a rule whose work the
- * meters undercount tenfold, meets it.
- */
-const GROWTH_BUDGETS = 10;
-const GROWTH_FLOOR_MS = 60_000;
-
-export interface ComputationRequest {
-  readonly key: string;
-  /** For people: the game or rule name, shown in progress messages. */
-  readonly label: string;
-  /**
-   * Made when the computation starts: most requests find their key known, and 100,000 games' inputs need not be held
-   * twice.
-   */
-  readonly job: () => Job;
-  /** Rule keys the job computes: the pool prefers a worker that already has them. */
-  readonly affinity: readonly string[];
-  /** The name the document gives the rule of this key, for people (a game's rules). */
-  ruleName?(ruleKey: string): string | undefined;
-}
-
-/**
- * What the document store (documentStore.ts) needs of computations: this file's Computations (a
- * worker pool behind it), or inProcess.ts's, which computes at once in this thread.
- */
-export interface ComputationSource {
-  /** Starts what is not known yet; returns the current state. */
-  ensure(request: ComputationRequest): Computation | undefined;
-  /** The keys `owner` (a document) wants now: the rest it wanted before may be let go. */
-  want(owner: string, keys: Iterable<string>): void;
-  /**
-   * What `owner` wants changed by an edit: one request more for each key `added`, one fewer for each key `removed`
-   * (a key may stand for several requests: two games alike), and the keys `wantAlso` gave let go.
-   */
-  wantChanges(owner: string, added: readonly string[], removed: readonly string[]): void;
-  /** One key more for `owner` (a rule a hover asked for). */
-  wantAlso(owner: string, key: string): void;
-  /** `owner` wants nothing any more (its document closed). */
-  release(owner: string): void;
-  /** The longer remoteness search of a known game whose remoteness is pending (GameResult.remotenessPending). */
-  searchRemoteness?(request: ComputationRequest): void;
-}
+import type { Computation, ComputationPool, ComputationRequest, ComputationSource, Entry } from './computationTypes';
+import { type Job, type JobResult, SharedRuleSummaries } from './jobs';
+import type { JobOutcome } from './pool';
+import { QuotientGrowths } from './quotientGrowths';
 
 /** Finished results kept beyond what open documents want, for undo and switching files. */
 const KEEP_UNWANTED = 500;
@@ -153,8 +30,8 @@ const KEEP_UNWANTED = 500;
  */
 export class Computations implements ComputationSource {
   private readonly entries = new Map<string, Entry>();
-  /** Quotients growing, by rule key. */
-  private readonly growths = new Map<string, Growth>();
+  /** Quotients growing, and the games waiting for them. */
+  private readonly quotients: QuotientGrowths;
   /** By owner: each key it wants, with how many of its requests (or `wantAlso`) want it. */
   private readonly wanted = new Map<string, Map<string, number>>();
   /** By owner: the keys `wantAlso` added, wanted until its next `want` or `wantChanges`. */
@@ -175,7 +52,24 @@ export class Computations implements ComputationSource {
   constructor(
     private readonly pool: ComputationPool,
     private budgetMs: number,
-  ) {}
+  ) {
+    // The growths see the entries and the pending keys themselves: they are this object's, shared, not copied.
+    const computations = this;
+    this.quotients = new QuotientGrowths({
+      entries: this.entries,
+      pendingKeys: this.pendingKeys,
+      pool,
+      get budgetMs() {
+        return computations.budgetMs;
+      },
+      get quotientWork() {
+        return computations.quotientWork;
+      },
+      start: (request, entry, job) => this.start(request, entry, job),
+      finish: (request, entry, outcome) => this.finish(request, entry, outcome),
+      ended: (key, entry) => this.ended(key, entry),
+    });
+  }
 
   /**
    * Called whenever a computation finishes (or fails): features may now show more. `remoteness`: a game's result
@@ -208,7 +102,7 @@ export class Computations implements ComputationSource {
       entry.handle = undefined;
       if (outcome.status === 'done' && !outcome.cancelled && outcome.result.kind === 'game') {
         const wanted = outcome.result.game.quotientWanted;
-        if (wanted) return this.awaitQuotient(request, entry, job, outcome.result.game, wanted);
+        if (wanted) return this.quotients.await(request, entry, job, outcome.result.game, wanted);
       }
       this.finish(request, entry, outcome);
     });
@@ -282,167 +176,11 @@ export class Computations implements ComputationSource {
     });
   }
 
-  /** A game past what its rule's quotient covers: pending until the quotient's growth gets there. */
-  private awaitQuotient(
-    request: ComputationRequest,
-    entry: Entry,
-    job: Job,
-    result: GameResult,
-    wanted: { ruleKey: string; rule: HeapRule; to: number; heaps: number },
-  ): void {
-    let growth = this.growths.get(wanted.ruleKey);
-    if (!growth) {
-      growth = {
-        key: `quotient growth ${wanted.ruleKey}`,
-        ruleKey: wanted.ruleKey,
-        rule: wanted.rule,
-        ruleName: request.ruleName?.(wanted.ruleKey) ?? wanted.ruleKey,
-        heaps: wanted.heaps,
-        waiters: new Map(),
-        sliceMs: this.sliceMs,
-        spentMs: 0,
-      };
-      this.growths.set(wanted.ruleKey, growth);
-      const growthEntry: Entry = { computation: { state: 'pending', label: '', startedAt: Date.now() }, growth };
-      this.entries.set(growth.key, growthEntry);
-      this.pendingKeys.add(growth.key);
-    }
-    growth.waiters.set(request.key, request);
-    entry.waiting = { growth, to: wanted.to, job, result };
-    entry.computation = { ...entry.computation, quotient: growth } as Computation;
-    const growthEntry = this.entries.get(growth.key) as Entry;
-    this.labelGrowth(growthEntry);
-    if (!growthEntry.handle) this.growSlice(growthEntry);
-  }
-
-  private labelGrowth(entry: Entry): void {
-    const growth = entry.growth as Growth;
-    const first = growth.waiters.keys().next().value;
-    const game = first === undefined ? undefined : this.entries.get(first)?.computation.label;
-    const more = growth.waiters.size > 1 ? ` and ${growth.waiters.size - 1} more` : '';
-    const label = `misère quotient of ${growth.ruleName}, for game ${game ?? '?'}${more} (heap ${growth.heaps} so far)`;
-    const started = entry.computation.state === 'pending' ? entry.computation.startedAt : Date.now();
-    entry.computation = { state: 'pending', label, startedAt: started };
-  }
-
-  /** The next slice of a growth, toward the largest heap its games need. */
-  private growSlice(entry: Entry): void {
-    const growth = entry.growth as Growth;
-    let to = 0;
-    for (const key of growth.waiters.keys()) to = Math.max(to, this.entries.get(key)?.waiting?.to ?? 0);
-    // The slice begins no heap after sliceMs but finishes the one in progress within the budget: a heap
-    // cut short is done again from its start, so a hard end at sliceMs would throw work away.
-    const job: Job = {
-      kind: 'quotientGrowth',
-      rule: growth.rule,
-      to,
-      work: this.quotientWork,
-      sliceMs: growth.sliceMs,
-    };
-    const hardMs = Math.max(this.budgetMs, growth.sliceMs);
-    const handle = this.pool.run(job, hardMs, [growth.ruleKey]);
-    const before = growth.heaps;
-    entry.handle = handle;
-    void handle.outcome.then((outcome) => {
-      if (this.entries.get(growth.key) !== entry) return; // forgotten meanwhile
-      entry.handle = undefined;
-      if (outcome.status === 'dropped' && !entry.cancelledByUser) return this.endGrowth(entry);
-      if (outcome.status === 'failed') {
-        // Its worker died (the memory limit): a true end for every game waiting.
-        for (const [key, request] of growth.waiters) {
-          const waiter = this.entries.get(key);
-          if (!waiter) continue;
-          waiter.waiting = undefined;
-          this.finish(request, waiter, {
-            status: 'failed',
-            message: `the misère quotient of ${growth.ruleName}: ${outcome.message}`,
-          });
-        }
-        growth.waiters.clear();
-        return this.endGrowth(entry);
-      }
-      // Dropped: the user's cancel reached it while it was queued, where it got nowhere.
-      const grown: QuotientGrowth =
-        outcome.status === 'done'
-          ? (outcome.result as { growth: QuotientGrowth }).growth
-          : { ruleKey: growth.ruleKey, heaps: growth.heaps, size: 0, reached: false };
-      // A slice that added no heap: the next is twice as long (one heap may need more than a slice),
-      // unless another rule's quotient grows with shorter slices (the two may share a worker: their
-      // slices stay within twice each other, and the one with the shortest may always double, so
-      // every heap is reached), and not past a computation's budget while other computations wait
-      // (they may be waiting for the same worker; they end, and then it doubles). One that added
-      // heaps keeps its length.
-      const growths = [...this.growths.values()];
-      const shortest = growths.every((g) => g === growth || growth.sliceMs <= g.sliceMs);
-      const waiting = growths.reduce((n, g) => n + g.waiters.size, 0);
-      const othersPending = this.pendingKeys.size - growths.length - waiting > 0;
-      const cap = othersPending ? Math.max(this.budgetMs, this.sliceMs, growth.sliceMs) : 2 ** 30;
-      // Its time, for the safety net: a slice that added heaps had about sliceMs, one that did not its whole budget.
-      growth.spentMs += grown.heaps > before ? growth.sliceMs : hardMs;
-      if (grown.heaps <= growth.heaps && shortest) growth.sliceMs = Math.min(2 * growth.sliceMs, cap);
-      growth.heaps = grown.heaps;
-      if (outcome.status === 'dropped' || outcome.cancelled) {
-        // The user's cancel: the games waiting keep what they had, said unknown.
-        const reason = `the misère quotient of ${growth.ruleName} was cancelled at heap ${grown.heaps}`;
-        return this.endWaiting(entry, reason, true);
-      }
-      // Games it now covers (every one, when it proved its period or will grow no more) run again.
-      for (const [key, request] of growth.waiters) {
-        const waiter = this.entries.get(key);
-        if (!waiter?.waiting) {
-          growth.waiters.delete(key);
-          continue;
-        }
-        // `reached`: to the largest heap asked for, or proved for every heap.
-        if (!grown.ended && !grown.reached && waiter.waiting.to > grown.heaps) continue;
-        growth.waiters.delete(key);
-        const { job: again } = waiter.waiting;
-        waiter.waiting = undefined;
-        const startedAt = waiter.computation.state === 'pending' ? waiter.computation.startedAt : Date.now();
-        waiter.computation = { state: 'pending', label: request.label, startedAt };
-        this.start(request, waiter, again);
-      }
-      if (growth.waiters.size === 0) return this.endGrowth(entry);
-      const allowedMs = Math.max(GROWTH_BUDGETS * this.budgetMs, GROWTH_FLOOR_MS);
-      if (growth.spentMs >= allowedMs) {
-        // Its share is spent: the games still waiting say where the quotient stopped, and rest.
-        const seconds = Math.round(growth.spentMs / 1000).toLocaleString('en-US');
-        const reason =
-          `the misère quotient of ${growth.ruleName} stops at heap ${grown.heaps}: its growth had ${seconds} s ` +
-          `(${GROWTH_BUDGETS} computation budgets) and did not reach the heaps this game needs`;
-        return this.endWaiting(entry, reason, false);
-      }
-      this.labelGrowth(entry);
-      this.growSlice(entry);
-    });
-  }
-
-  /**
-   * Ends a growth before it covered its games: each game still waiting keeps the result it had,
-   * with `reason` added (the user's cancel, or the growth's share spent), and the growth ends.
-   */
-  private endWaiting(entry: Entry, reason: string, cancelled: boolean): void {
-    const growth = entry.growth as Growth;
-    for (const [key, request] of growth.waiters) {
-      const waiter = this.entries.get(key);
-      if (!waiter?.waiting) continue;
-      const { result } = waiter.waiting;
-      waiter.waiting = undefined;
-      if (cancelled) waiter.cancelledByUser = true;
-      const { quotientWanted: _, ...rest } = result;
-      const game: GameResult = { ...rest, reason: result.reason ? `${result.reason}; ${reason}` : reason };
-      this.finish(request, waiter, { status: 'done', result: { kind: 'game', game }, cancelled });
-    }
-    growth.waiters.clear();
-    this.endGrowth(entry);
-  }
-
-  private endGrowth(entry: Entry): void {
-    const growth = entry.growth as Growth;
-    if (this.growths.get(growth.ruleKey) === growth) this.growths.delete(growth.ruleKey);
-    if (this.entries.get(growth.key) === entry) this.entries.delete(growth.key);
-    if (this.pendingKeys.delete(growth.key)) this.finishedTotal++;
-    for (const listener of this.listeners) listener(growth.key, entry.computation);
+  /** A growth's entry ended (quotientGrowths.ts): it is pending no more, and listeners are told. */
+  private ended(key: string, entry: Entry): void {
+    if (this.entries.get(key) === entry) this.entries.delete(key);
+    if (this.pendingKeys.delete(key)) this.finishedTotal++;
+    for (const listener of this.listeners) listener(key, entry.computation);
   }
 
   /** A document now wants exactly these keys (its current version's games, graphs, hovered rules). */
@@ -558,10 +296,6 @@ export class Computations implements ComputationSource {
     return quotientWorkFor(this.budgetMs);
   }
 
-  private get sliceMs(): number {
-    return Math.min(this.budgetMs, SLICE_MS);
-  }
-
   /**
    * A new budget: computations running under the old one start again under the new one, and
    * results cut short by the old one, or by a cancellation, are computed again. The caller asks
@@ -617,7 +351,7 @@ export class Computations implements ComputationSource {
     if (entry?.growth) {
       // The worker keeps what it grew: a later growth of the rule resumes it.
       entry.handle?.cancel();
-      if (this.growths.get(entry.growth.ruleKey) === entry.growth) this.growths.delete(entry.growth.ruleKey);
+      this.quotients.forgotten(entry.growth);
     }
     const growth = entry?.waiting?.growth;
     if (growth?.waiters.delete(key) && growth.waiters.size === 0) this.forget(growth.key);

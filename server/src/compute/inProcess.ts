@@ -4,7 +4,7 @@
 import { createEngineCache, type EngineCache } from '../engine';
 import { cachedMisereQuotient, quotientWorkFor } from '../engine/misere';
 import type { Budget } from '../engine/types';
-import type { Computation, ComputationRequest, ComputationSource } from './computations';
+import type { Computation, ComputationRequest, ComputationSource } from './computationTypes';
 import { type Job, type JobResult, runJob } from './jobs';
 
 export interface InProcessLimits {

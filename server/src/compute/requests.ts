@@ -9,7 +9,7 @@ import { type AnalyzedDocument, analyzeText } from '../language/analyze';
 import { componentAffinity, componentKey } from '../language/families';
 import type { GameSymbol, GraphSymbol } from '../language/model';
 import { textDigest } from '../textDigest';
-import type { ComputationRequest } from './computations';
+import type { ComputationRequest } from './computationTypes';
 import type { Job } from './jobs';
 
 /** Each graph's key, made once per symbol (a graph the analysis kept keeps its symbol, and its key). */

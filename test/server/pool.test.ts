@@ -1,0 +1,325 @@
+// The worker pool (compute/pool.ts) with real workers on the bundled worker script: the queue and its
+// pipelines, pins and time-sharing, cancellation, a worker's death, the memory budget, and workers that
+// share no memory (a browser page not cross-origin isolated).
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { nodeWorkers } from '../../server/src/compute/nodeWorkers';
+import {
+  CANCEL_GRACE_MS,
+  CANCELLED_BY_ENDING_WORKER,
+  type JobOutcome,
+  PIPELINE,
+  WorkerPool,
+  type WorkerStarter,
+} from '../../server/src/compute/pool';
+import type { GameInput } from '../../server/src/engine/gameTypes';
+import { gameRemoteness } from '../../server/src/engine/search/remoteness';
+import type { HeapRule } from '../../server/src/engine/types';
+import { repositoryPath } from '../helpers/paths';
+
+/** Runs `test` with a pool of `size` workers on the bundled worker script, disposed of after. */
+async function withPool(size: number, test: (pool: WorkerPool) => Promise<void>): Promise<void> {
+  const pool = new WorkerPool({ size, workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js') }) });
+  try {
+    await test(pool);
+  } finally {
+    await pool.dispose();
+  }
+}
+
+describe('worker pool: the queue and the pipelines', function () {
+  this.timeout(20_000);
+  const rule = (n: number) => ({ kind: 'rule' as const, rule: { kind: 'subtract' as const, set: [1n, BigInt(n)] } });
+  const keyOf = (n: number) => `subtract {1,${n}}`;
+
+  it('cancelling jobs drops the queued ones at once and stops the sent ones; the rest run, right', async () => {
+    await withPool(1, async (pool) => {
+      const handles = Array.from({ length: 200 }, (_, i) => pool.run(rule(i + 2), 5000));
+      const queued = pool.queuedCount;
+      assert.ok(queued >= 200 - PIPELINE && queued < 200, `${queued} wait: the rest went to the worker`);
+      const sent = 200 - queued;
+      for (let i = 1; i < 200; i += 2) handles[i].cancel();
+      const cancelledWhileQueued = Array.from({ length: 200 }, (_, i) => i).filter(
+        (i) => i % 2 === 1 && i >= sent,
+      ).length;
+      assert.equal(pool.queuedCount, queued - cancelledWhileQueued);
+      const outcomes = await Promise.all(handles.map((h) => h.outcome));
+      for (let i = 0; i < 200; i++) {
+        const outcome = outcomes[i];
+        if (i % 2 === 1)
+          assert.ok(
+            i < sent
+              ? outcome.status === 'dropped' || (outcome.status === 'done' && outcome.cancelled)
+              : outcome.status === 'dropped',
+            `job ${i} was cancelled`,
+          );
+        else
+          assert.ok(
+            outcome.status === 'done' &&
+              !outcome.cancelled &&
+              outcome.result.kind === 'rule' &&
+              outcome.result.rule.key === keyOf(i + 2),
+            `job ${i}`,
+          );
+      }
+      assert.equal(pool.queuedCount, 0);
+      assert.equal(pool.busyCount, 0);
+    });
+  });
+
+  it('background jobs wait for every queued job, whenever they were given', async () => {
+    await withPool(1, async (pool) => {
+      // The worker is busy (Officers computes until its budget) while the rest queue up, background ones first.
+      const busy = pool.run({ kind: 'rule', rule: { kind: 'octal', digits: [0, 6] } }, 300);
+      const order: string[] = [];
+      const input: GameInput = {
+        play: 'normal',
+        components: [{ kind: 'heaps', rule: { kind: 'subtractAllExcept', except: [] }, heaps: [3n, 4n] }],
+      };
+      const background = Array.from({ length: 3 }, () => pool.run({ kind: 'remoteness', input }, 5000, [], true));
+      const general = Array.from({ length: 3 }, (_, i) => pool.run(rule(i + 2), 5000));
+      background.forEach((h, i) => void h.outcome.then(() => order.push(`background ${i}`)));
+      general.forEach((h, i) => void h.outcome.then(() => order.push(`general ${i}`)));
+      await Promise.all([busy, ...background, ...general].map((h) => h.outcome));
+      assert.deepEqual(order.slice(0, 3).sort(), ['general 0', 'general 1', 'general 2'], order.join(', '));
+      const found = await background[0].outcome;
+      assert.ok(found.status === 'done' && found.result.kind === 'remoteness');
+      assert.deepEqual(found.result.remoteness, { moves: gameRemoteness(input).remoteness }, 'as the engine has it');
+    });
+  });
+
+  it('jobs sent behind a job that turns out slow are taken back and run on another worker', async () => {
+    await withPool(2, async (pool) => {
+      // Officers (0.6) has no known period: it computes until its budget (20 s here).
+      const slow = pool.run({ kind: 'rule', rule: { kind: 'octal', digits: [0, 6] } }, 20_000);
+      const quick = Array.from({ length: 12 }, (_, i) => pool.run(rule(i + 3), 5000));
+      let slowDone = false;
+      void slow.outcome.then(() => (slowDone = true));
+      const outcomes = await Promise.all(quick.map((h) => h.outcome));
+      assert.equal(slowDone, false, 'the quick jobs did not wait for the slow one');
+      outcomes.forEach((o, i) =>
+        assert.ok(
+          o.status === 'done' && !o.cancelled && o.result.kind === 'rule' && o.result.rule.key === keyOf(i + 3),
+          `job ${i}`,
+        ),
+      );
+      slow.cancel();
+      const stopped = await slow.outcome;
+      assert.ok(stopped.status === 'done' && stopped.cancelled);
+    });
+  });
+
+  it("a rule's misère quotient jobs wait for the worker that holds it, and resume its growth there", async () => {
+    const pool = new WorkerPool({
+      size: 2,
+      workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js') }),
+    });
+    const kayles: HeapRule = { kind: 'octal', digits: [0, 7, 7] };
+    const officers: HeapRule = { kind: 'octal', digits: [0, 6] };
+    const heapsOf = (outcome: JobOutcome) =>
+      outcome.status === 'done' && outcome.result.kind === 'quotientGrowth' ? outcome.result.growth.heaps : -1;
+    try {
+      // Officers (0.6) computes until its budget or a cancel: it keeps the first worker busy.
+      const first = pool.run({ kind: 'rule', rule: officers }, 60_000);
+      // So the growth goes to the second, which becomes its home; then officers again keeps the home busy.
+      const grown = await pool.run({ kind: 'quotientGrowth', rule: kayles, to: 30 }, 60_000).outcome;
+      assert.equal(heapsOf(grown), 30);
+      const second = pool.run({ kind: 'rule', rule: officers }, 60_000);
+      // 1 ms could not grow Kayles' quotient to heap 30 from nothing: only its home can answer 30.
+      const resumed = pool.run({ kind: 'quotientGrowth', rule: kayles, to: 30 }, 1);
+      let answered = false;
+      void resumed.outcome.then(() => (answered = true));
+      first.cancel();
+      await first.outcome;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(answered, false, 'it waits for its home, not for the worker that is idle');
+      second.cancel();
+      assert.equal(heapsOf(await resumed.outcome), 30);
+    } finally {
+      await pool.dispose();
+    }
+  });
+
+  it("a quotient's home shares its time by time, not turns: after a long pinned job, the others first", async () => {
+    await withPool(1, async (pool) => {
+      const dawson: HeapRule = { kind: 'octal', digits: [0, 1, 3, 7] };
+      // Dawson's quotient to heap 40 takes minutes: each growth runs its whole budget.
+      const order: string[] = [];
+      const long = pool.run({ kind: 'quotientGrowth', rule: dawson, to: 40 }, 400);
+      const next = pool.run({ kind: 'quotientGrowth', rule: dawson, to: 40 }, 400);
+      const quick = Array.from({ length: 5 }, (_, i) => pool.run(rule(i + 2), 5000));
+      void long.outcome.then(() => order.push('pinned 0'));
+      void next.outcome.then(() => order.push('pinned 1'));
+      quick.forEach((h, i) => void h.outcome.then(() => order.push(`general ${i}`)));
+      await Promise.all([long, next, ...quick].map((h) => h.outcome));
+      // Turns would have let one general job through between the two pinned ones.
+      assert.deepEqual(
+        order,
+        ['pinned 0', 'general 0', 'general 1', 'general 2', 'general 3', 'general 4', 'pinned 1'],
+        order.join(', '),
+      );
+    });
+  });
+
+  it('a worker that dies fails only its running job; the jobs sent behind it run on its replacement', async () => {
+    const crashes: string[] = [];
+    const workers: Worker[] = [];
+    const pool = new WorkerPool({
+      size: 1,
+      workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js'), onWorker: (w) => workers.push(w) }),
+      quickJobMs: 10_000,
+      onCrash: (why) => crashes.push(why),
+    });
+    try {
+      // Every job counts as quick here (quickJobMs), so the worker is sent several at once.
+      await pool.run(rule(2), 5000).outcome;
+      // Officers (0.6) has no known period: it computes until its budget, and is killed first.
+      const slow = pool.run({ kind: 'rule', rule: { kind: 'octal', digits: [0, 6] } }, 10_000);
+      const handles = Array.from({ length: 7 }, (_, i) => pool.run(rule(i + 3), 5000));
+      assert.equal(pool.queuedCount, 0, 'all were sent ahead to the quick worker');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // As a crash would: from outside, since a busy worker reads no messages.
+      void workers[0].terminate();
+      const failed = await slow.outcome;
+      assert.equal(failed.status, 'failed');
+      assert.match(failed.status === 'failed' ? failed.message : '', /worker stopped/);
+      const outcomes = await Promise.all(handles.map((h) => h.outcome));
+      assert.equal(crashes.length, 1);
+      outcomes.forEach((o, i) =>
+        assert.ok(
+          o.status === 'done' && o.result.kind === 'rule' && o.result.rule.key === keyOf(i + 3),
+          `job ${i}, sent behind the slow one, ran on the new worker`,
+        ),
+      );
+    } finally {
+      await pool.dispose();
+    }
+  });
+
+  it("memory is a budget: a job over its share fails 'at the memory limit'; the pool goes on", async () => {
+    // A worker of our own, so that the job can do what no engine job should: hoard objects.
+    const dir = mkdtempSync(join(tmpdir(), 'grundy-pool-'));
+    const script = join(dir, 'hoarder.js');
+    writeFileSync(
+      script,
+      `const { parentPort } = require('node:worker_threads');
+       parentPort.on('message', (m) => {
+         if (m.job.kind === 'hoard') {
+           const hoard = [];
+           for (;;) hoard.push({ n: hoard.length, s: 'x' + hoard.length });
+         }
+         const result = { kind: 'values', valueBytes: m.valueBytes };
+         parentPort.postMessage({ type: 'done', id: m.id, result, cancelled: false });
+       });`,
+    );
+    const crashes: string[] = [];
+    const pool = new WorkerPool({
+      size: 2,
+      workers: nodeWorkers({ script }),
+      memoryMb: 128,
+      onCrash: (why) => crashes.push(why),
+    });
+    try {
+      const hoard = await pool.run({ kind: 'hoard' } as never, 60_000).outcome;
+      assert.equal(hoard.status, 'failed');
+      assert.match(
+        hoard.status === 'failed' ? hoard.message : '',
+        /^stopped at the memory limit \(32 MiB of objects for one computation\)$/,
+      );
+      assert.equal(crashes.length, 1);
+      // Each of the two workers gets half of the 128 MiB: half of that for values.
+      const share = await pool.run({ kind: 'ask' } as never, 5000).outcome;
+      assert.deepEqual(share.status === 'done' ? share.result : share, { kind: 'values', valueBytes: 32 * 2 ** 20 });
+      pool.setMemoryMb(512);
+      const more = await pool.run({ kind: 'ask' } as never, 5000).outcome;
+      assert.deepEqual(more.status === 'done' ? more.result : more, { kind: 'values', valueBytes: 128 * 2 ** 20 });
+      // The restarted workers have the larger heap: the same hoard now fails at 128 MiB.
+      const again = await pool.run({ kind: 'hoard' } as never, 60_000).outcome;
+      assert.match(
+        again.status === 'failed' ? again.message : '',
+        /^stopped at the memory limit \(128 MiB of objects for one computation\)$/,
+      );
+    } finally {
+      await pool.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+// A browser page that is not cross-origin isolated has no SharedArrayBuffer: its workers cannot
+// be asked to stop (server/src/browser/workers.ts). The same pool logic runs here on Node workers
+// told to share nothing: the cancel array is copied to them, so a cancellation never reaches one.
+describe('worker pool: workers that share no memory (a browser page not cross-origin isolated)', function () {
+  this.timeout(20_000);
+  const rule = (n: number) => ({ kind: 'rule' as const, rule: { kind: 'subtract' as const, set: [1n, BigInt(n)] } });
+  const keyOf = (n: number) => `subtract {1,${n}}`;
+  const sharingNothing = (onWorker?: (worker: Worker) => void): WorkerStarter => ({
+    ...nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js'), onWorker }),
+    sharedMemory: false,
+  });
+  // Officers (0.6) has no known period: it computes until its budget.
+  const officers = { kind: 'rule' as const, rule: { kind: 'octal' as const, digits: [0, 6] } };
+
+  it('each worker gets one job at a time; all of them run, right', async () => {
+    const pool = new WorkerPool({ size: 2, workers: sharingNothing() });
+    try {
+      const handles = Array.from({ length: 40 }, (_, i) => pool.run(rule(i + 2), 5000));
+      assert.equal(pool.queuedCount, 38, 'two jobs sent, one to each worker; the rest wait here');
+      const outcomes = await Promise.all(handles.map((h) => h.outcome));
+      outcomes.forEach((o, i) =>
+        assert.ok(
+          o.status === 'done' && !o.cancelled && o.result.kind === 'rule' && o.result.rule.key === keyOf(i + 2),
+        ),
+      );
+    } finally {
+      await pool.dispose();
+    }
+  });
+
+  it('a cancelled job that does not stop ends its worker after the grace; the next runs on a new one', async () => {
+    const workers: Worker[] = [];
+    const crashes: string[] = [];
+    const pool = new WorkerPool({
+      size: 1,
+      workers: sharingNothing((w) => workers.push(w)),
+      onCrash: (c) => crashes.push(c),
+    });
+    try {
+      const slow = pool.run(officers, 20_000);
+      const behind = pool.run(rule(5), 5000);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // under way
+      const cancelledAt = performance.now();
+      slow.cancel();
+      const stopped = await slow.outcome;
+      const waited = performance.now() - cancelledAt;
+      assert.deepEqual(stopped, { status: 'failed', message: CANCELLED_BY_ENDING_WORKER });
+      assert.ok(waited >= CANCEL_GRACE_MS - 5 && waited < CANCEL_GRACE_MS + 2000, `stopped after ${waited} ms`);
+      const next = await behind.outcome;
+      assert.ok(next.status === 'done' && next.result.kind === 'rule' && next.result.rule.key === keyOf(5));
+      assert.equal(workers.length, 2, 'the worker was replaced');
+      assert.deepEqual(crashes, [], 'an ended worker is not a crash');
+    } finally {
+      await pool.dispose();
+    }
+  });
+
+  it('a cancelled job that finishes within the grace period keeps its worker', async () => {
+    const workers: Worker[] = [];
+    const pool = new WorkerPool({ size: 1, workers: sharingNothing((w) => workers.push(w)) });
+    try {
+      const quick = pool.run(rule(7), 5000);
+      quick.cancel();
+      const outcome = await quick.outcome;
+      assert.ok(outcome.status === 'done' && outcome.cancelled && outcome.result.kind === 'rule');
+      await new Promise((resolve) => setTimeout(resolve, CANCEL_GRACE_MS + 100));
+      const again = await pool.run(rule(8), 5000).outcome;
+      assert.ok(again.status === 'done' && again.result.kind === 'rule' && again.result.rule.key === keyOf(8));
+      assert.equal(workers.length, 1, 'no worker was ended');
+    } finally {
+      await pool.dispose();
+    }
+  });
+});
