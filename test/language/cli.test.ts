@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isHeapRule } from '../../server/src/engine/types';
 import { BUILTIN_RULES } from '../../server/src/language/model';
-import { RULE_KINDS } from '../../server/src/language/parser';
+import { RULE_KINDS } from '../../server/src/language/ruleBodies';
 import { repositoryPath } from '../helpers/paths';
 
 function grundy(...args: string[]) {

@@ -6,7 +6,7 @@ import { type HeapRule, isHeapRule } from '../engine/types';
 import { analyzeText } from '../language/analyze';
 import { keywordSet } from '../language/lexer';
 import { BUILTIN_RULES } from '../language/model';
-import { RULE_KINDS } from '../language/parser';
+import { RULE_KINDS } from '../language/ruleBodies';
 import { MIN_MEMORY_MB } from './memory';
 
 /** The command line is wrong: the message says how; the exit code is 2. */

@@ -17,7 +17,7 @@
 // same script again, and its last lines send them to their work.
 import './heap';
 import { isMainThread, workerData } from 'node:worker_threads';
-import { RULE_KINDS } from '../language/parser';
+import { RULE_KINDS } from '../language/ruleBodies';
 import { heapBuiltinNames, parseOptions, UsageError } from './args';
 import { type FileWork, fileWorker, runInWorker } from './fileWorker';
 import { defaultMemoryMb, MIN_MEMORY_MB } from './memory';

@@ -12,7 +12,8 @@ import { type CheckEntry, check, type GameStream } from './checker';
 import { type Diagnostic, DiagnosticSink, MAX_DIAGNOSTICS } from './diagnostics';
 import { reparse } from './incremental';
 import type { DeclaredSymbol, GameSymbol, SemanticModel } from './model';
-import { type ParseUnit, parse } from './parser';
+import { parse } from './parser';
+import type { ParseUnit } from './parseUnits';
 import { SUGGESTION_BUDGET, Suggester } from './suggest';
 import { LineIndex } from './text';
 

@@ -1,4 +1,4 @@
-// Incremental parsing: after an edit, only the units (parser.ts's ParseUnit: one declaration, or
+// Incremental parsing: after an edit, only the units (parseUnits.ts's ParseUnit: one declaration, or
 // one line that is not a declaration) whose text the edit touched are parsed again. Units before
 // the edit are kept as they are; units after it are kept too, their offsets moved by the edit's
 // change in length. The result is exactly what parsing the whole new text gives (the differential
@@ -12,7 +12,8 @@
 import type { Component, Declaration, Name, NumberGroup, NumberLiteral, SetExpression, StringLiteral } from './ast';
 import type { DiagnosticSink } from './diagnostics';
 import type { GraphNode } from './graphBody';
-import { movedDiagnostic, type ParseUnit, parse } from './parser';
+import { parse } from './parser';
+import { movedDiagnostic, type ParseUnit } from './parseUnits';
 import { PlainHeaps } from './plainHeaps';
 import type { Suggester } from './suggest';
 import type { Span } from './text';

@@ -1,6 +1,13 @@
 // Recursive-descent parser for the `.game` language. It never throws: every problem becomes a
 // diagnostic, and parsing resumes at the next line (declarations are line-oriented), so one bad
 // line never hides the declarations after it.
+//
+// Beside it: its cursor over the tokens, which also reports what it finds (tokenCursor.ts), the
+// plain lines read straight from the text (plainLines.ts), and the record of its steps that
+// incremental parses reuse (parseUnits.ts). What is left here, the grammar, runs past 600 lines
+// but is one concern that reads best whole: a recursive descent over one shared token stream,
+// whose productions call one another (a game's `at` reads vertex lists as a graph's edge lines do,
+// its components read pictures and number groups) and recover alike, going on at the next line.
 import {
   type Component,
   type Declaration,
@@ -21,12 +28,15 @@ import {
   type SourceFile,
   type StringLiteral,
 } from './ast';
-import { type Diagnostic, type DiagnosticCode, type DiagnosticExtras, DiagnosticSink, error } from './diagnostics';
-import { GraphBodyBuilder, GraphNode, hashOf } from './graphBody';
-import { isDigit, isNamePart, isNameStart, keywordSet, nameEnd, Scanner, type Token } from './lexer';
-import { numberValue, PlainHeaps } from './plainHeaps';
+import { type Diagnostic, type DiagnosticExtras, DiagnosticSink } from './diagnostics';
+import { GraphBodyBuilder, GraphNode } from './graphBody';
+import type { Token } from './lexer';
+import { NONE, type ParseUnit, type UnitOptions, UnitRecorder } from './parseUnits';
+import { numberValue } from './plainHeaps';
+import { RULE_BODIES, RULE_KEYWORDS } from './ruleBodies';
 import { Suggester } from './suggest';
 import type { Span } from './text';
+import { describe, TokenCursor } from './tokenCursor';
 
 export interface ParseResult {
   readonly file: SourceFile;
@@ -42,63 +52,8 @@ export interface ParseResult {
   readonly units?: ParseUnit[];
 }
 
-/**
- * One step of the top-level loop: a declaration, or a line that is not one. Everything it holds is a
- * function of the text from `start` to `readEnd` alone (the parser begins every step after a line
- * break, with nothing carried over but offsets already reported, see `clean`), which is what lets
- * an edit elsewhere keep it.
- */
-export interface ParseUnit {
-  /** Where its first token starts. */
-  start: number;
-  /**
-   * Past the last character the lexer looked at while the unit was parsed (one or two past the end of the last token it
-   * read ahead).
-   */
-  readEnd: number;
-  /** Where the next step's lexing resumes: the end of the unit's last token. */
-  resumeAt: number;
-  readonly declaration: Declaration | undefined;
-  /** Copies (no span shared with the tree) of the diagnostics reported while parsing it, in order. */
-  diagnostics: Diagnostic[];
-  errorStarts: number[];
-  /**
-   * True when nothing reported while parsing it lies at or after the next unit's start: the next unit's parse owes
-   * nothing to this one.
-   */
-  clean: boolean;
-  /** What suggestions cost while parsing it. */
-  readonly suggestionCells: number;
-}
-
-/**
- * A ParseUnit as the parser makes it. Made by a constructor, not an object literal: V8 tracks the
- * allocation site of a literal and may pretenure it, and a unit pretenured into the old generation
- * kept its declaration's young nodes alive past the analysis, as garbage only a full collection
- * finds (see RecordingSink in checker.ts). A class has no allocation site.
- */
-class Unit implements ParseUnit {
-  clean = false;
-  constructor(
-    public start: number,
-    public readEnd: number,
-    public resumeAt: number,
-    readonly declaration: Declaration | undefined,
-    public diagnostics: Diagnostic[],
-    public errorStarts: number[],
-    readonly suggestionCells: number,
-  ) {}
-}
-
-/**
- * Problems kept per unit at most, over the whole parse: past that the parse keeps no units (it is not worth reusing,
- * and memory stays bounded).
- */
-export const MAX_RECORDED_PROBLEMS = 1000;
-
-export interface ParseOptions {
-  /** Keep the units (see ParseUnit). */
-  readonly record?: boolean;
+/** What a parse may be asked, besides what it records of its steps, skips and stops before (UnitOptions). */
+export interface ParseOptions extends UnitOptions {
   /**
    * Read every line by tokens, without the plain-line paths (plainGame, fastEdgeLines): tests compare those with this.
    */
@@ -108,52 +63,11 @@ export interface ParseOptions {
    * with games).
    */
   readonly keep?: (declaration: Declaration) => boolean;
-  /** Filled with where each kept declaration starts (its first token) and where the parse resumed after it. */
-  readonly resumePoints?: Map<number, number>;
-  /** Declarations not to read again: from a start in `resumePoints`, the parse goes on where it resumed then. */
-  readonly skip?: ReadonlyMap<number, number>;
   /** Start lexing here rather than at 0: a place where a step of the top-level loop resumes (a unit's `resumeAt`). */
   readonly from?: number;
-  /**
-   * Asked before each unit after the first, with the offset its first token starts at: true stops
-   * the parse there (`stoppedAt`). Only asked when the unit before ended clean.
-   */
-  readonly stopBefore?: (start: number) => boolean;
 }
 
 const declarationKeywords = ['rule', 'graph', 'game'];
-
-/**
- * The ways a rule is defined (`rule NAME = …`), each with the keyword that starts it and whether
- * it is a heap rule: the parser reads these, and every message that lists them (the parser's, the
- * CLI's) lists them from here.
- */
-export const RULE_BODIES = [
-  { keyword: 'subtract', example: 'subtract {1, 2}', heap: true },
-  { keyword: 'subtract', example: 'subtract squares | {2, 3}', heap: true },
-  { keyword: 'subtract', example: 'subtract all except {1}', heap: true },
-  { keyword: 'octal', example: 'octal 0.77', heap: true },
-  { keyword: 'hex', example: 'hex 0.F7', heap: true },
-  { keyword: 'words', example: 'words {"ab", "ba"}', heap: false },
-] as const;
-
-/** The heap rules' forms, as examples (`grundy sequence` takes these). */
-export const RULE_KINDS: readonly string[] = RULE_BODIES.filter((body) => body.heap).map((body) => body.example);
-
-/** `a`, `b` or `c`. */
-function listed(words: readonly string[]): string {
-  const quoted = words.map((word) => `\`${word}\``);
-  return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
-}
-
-/** The keywords that start a rule's definition, listed for messages: `subtract`, `octal`, `hex` or `words`. */
-const ruleKeywords = listed([...new Set(RULE_BODIES.map((body) => body.keyword))]);
-
-/**
- * Shared by every unit and check entry that reported nothing (never written to: their lists are replaced, not pushed
- * to, once made).
- */
-export const NONE: never[] = [];
 
 /** Diagnostics go to `sink` (which keeps a bounded number); suggestions spend `suggester`'s budget. */
 export function parse(
@@ -163,80 +77,26 @@ export function parse(
   options: ParseOptions = {},
 ): ParseResult & { readonly stoppedAt?: number } {
   const parser = new Parser(text, sink, suggester, options);
-  const declarations = parser.parseFile(options.stopBefore);
+  const declarations = parser.parseFile();
   return {
     file: { text, declarations },
     errorStarts: parser.errorStarts,
-    units: parser.units,
-    stoppedAt: parser.stoppedAt,
+    units: parser.recorder.units,
+    stoppedAt: parser.recorder.stoppedAt,
   };
 }
 
-/** A copy of a diagnostic whose spans are its own objects, moved by `delta`. */
-export function movedDiagnostic(diagnostic: Diagnostic, delta: number): Diagnostic {
-  const moved: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = {
-    ...diagnostic,
-    span: { start: diagnostic.span.start + delta, end: diagnostic.span.end + delta },
-  };
-  if (diagnostic.related)
-    moved.related = diagnostic.related.map((r) => ({
-      span: { start: r.span.start + delta, end: r.span.end + delta },
-      message: r.message,
-    }));
-  return moved;
-}
-
-function describe(token: Token): string {
-  switch (token.kind) {
-    case 'newline':
-      return 'the end of the line';
-    case 'eof':
-      return 'the end of the file';
-    case 'string':
-      return 'a row';
-    default:
-      return `\`${token.text}\``;
-  }
-}
-
-class Parser {
+class Parser extends TokenCursor {
   readonly errorStarts: number[] = [];
+  /** What the top-level loop records of its steps, and resumes by (see UnitOptions). */
+  readonly recorder: UnitRecorder;
   /**
-   * Offsets already given an error, so one mistake is not reported twice: one bit per offset
-   * (a Set of half a million offsets on a line of junk cost more than the rest of the parse).
-   */
-  private readonly reportedAt: Uint8Array;
-  private readonly scanner: Scanner;
-  /** Tokens read from the scanner but not consumed yet (at least one once peeked). */
-  /**
-   * Tokens read ahead: lookahead[lookaheadStart .. lookaheadEnd). The array is reused, never truncated (truncating is a
-   * runtime call per token).
-   */
-  private readonly lookahead: Token[] = [];
-  private lookaheadStart = 0;
-  private lookaheadEnd = 0;
-  /** The kind and end of the last consumed token, and the end of the last one that was not a line break. */
-  private previousKind = 'newline';
-  private lastEnd = 0;
-  private lastNonNewlineEnd = 0;
-
-  /** The units so far, while recording (undefined when not recording, or when too many problems came to keep them). */
-  units: ParseUnit[] | undefined;
-  /** Where `stopBefore` stopped the parse. */
-  stoppedAt: number | undefined;
-  /** The current unit's problems: made on the first (most units have none). */
-  private unitProblems: Diagnostic[] | undefined;
-  private unitErrorStarts: number[] | undefined;
-  private recordedProblems = 0;
-  /**
+   * While true, diagnostics wait in `held` (made on the first: a list per declaration was garbage on every line).
    * Between units: what the lexer reports of the next unit's first token waits here, for a parse stopped before that
    * unit reports nothing of it.
    */
-  /** While true, diagnostics wait in `held` (made on the first: a list per declaration was garbage on every line). */
   private holding = false;
   private held: Diagnostic[] | undefined;
-  /** The end of the last token the lexer produced. */
-  private scannedEnd = 0;
   /**
    * The items of the lists being read (a game's components, a component's heaps or vertices), one
    * stack for all, each list copied out at its exact length (takeItems). A list grown by `push`
@@ -244,39 +104,21 @@ class Parser {
    * games kept alive, and of what the collector copied after every analysis.
    */
   private readonly items: unknown[] = [];
-  private readonly tokensOnly: boolean;
   private readonly keep: ((declaration: Declaration) => boolean) | undefined;
-  private readonly resumePoints: Map<number, number> | undefined;
-  private readonly skip: ReadonlyMap<number, number> | undefined;
-  /** Names made lately, by a hash of their length and ends (nameText). */
-  private readonly names: (string | undefined)[] = new Array(256).fill(undefined);
   private itemsEnd = 0;
 
   constructor(
-    private readonly text: string,
+    text: string,
     private readonly diagnostics: DiagnosticSink,
     private readonly suggester: Suggester,
     options: ParseOptions,
   ) {
-    this.reportedAt = new Uint8Array((text.length >> 3) + 1);
-    this.tokensOnly = options.tokensOnly === true;
+    super(text, options.from ?? 0, options.tokensOnly !== true);
     this.keep = options.keep;
-    this.resumePoints = options.resumePoints;
-    this.skip = options.skip;
-    if (options.record) this.units = [];
-    // The lexer reports its own unknown tokens; the parser never reports them again.
-    this.scanner = new Scanner(
-      text,
-      (diagnostic) => {
-        this.emit(diagnostic);
-        this.markReported(diagnostic.span.start);
-      },
-      options.from ?? 0,
-    );
+    this.recorder = new UnitRecorder(options);
   }
 
-  /** Every diagnostic, the lexer's and the parser's, goes through here. */
-  private emit(diagnostic: Diagnostic): void {
+  protected emit(diagnostic: Diagnostic): void {
     if (this.holding) {
       this.held ??= [];
       this.held.push(diagnostic);
@@ -284,66 +126,7 @@ class Parser {
     }
     this.diagnostics.push(diagnostic);
     this.errorStarts.push(diagnostic.span.start);
-    if (!this.units) return;
-    if (++this.recordedProblems > MAX_RECORDED_PROBLEMS) {
-      this.units = undefined;
-      return;
-    }
-    this.unitProblems ??= [];
-    this.unitErrorStarts ??= [];
-    this.unitProblems.push(movedDiagnostic(diagnostic, 0));
-    this.unitErrorStarts.push(diagnostic.span.start);
-  }
-
-  // ---- token cursor ----
-
-  private peek(ahead = 0): Token {
-    while (this.lookaheadEnd - this.lookaheadStart <= ahead) {
-      const last = this.lookaheadEnd > 0 ? this.lookahead[this.lookaheadEnd - 1] : undefined;
-      if (last?.kind === 'eof') return last;
-      const scanned = this.scanner.next();
-      this.scannedEnd = scanned.end;
-      this.lookahead[this.lookaheadEnd++] = scanned;
-    }
-    return this.lookahead[this.lookaheadStart + ahead];
-  }
-  private advance(): Token {
-    const token = this.peek();
-    if (token.kind === 'eof') return token;
-    this.lookaheadStart++;
-    if (this.lookaheadStart === this.lookaheadEnd) {
-      // Emptied: reused from its start (a new array per token was garbage on every token).
-      this.lookaheadStart = 0;
-      this.lookaheadEnd = 0;
-    }
-    this.previousKind = token.kind;
-    this.lastEnd = token.end;
-    if (token.kind !== 'newline') this.lastNonNewlineEnd = token.end;
-    return token;
-  }
-  private previousEnd(): number {
-    return this.lastEnd;
-  }
-  private atKeyword(word: string, ahead = 0): boolean {
-    const token = this.peek(ahead);
-    return token.kind === 'keyword' && token.text === word;
-  }
-  private atLineEnd(): boolean {
-    const kind = this.peek().kind;
-    return kind === 'newline' || kind === 'eof';
-  }
-  private skipNewlines(): void {
-    while (this.peek().kind === 'newline') this.advance();
-  }
-  /** Skips line breaks only when the next real token is of one of these kinds. */
-  private skipNewlinesBefore(kinds: readonly string[]): void {
-    let ahead = 0;
-    while (this.peek(ahead).kind === 'newline') ahead++;
-    if (ahead > 0 && kinds.includes(this.peek(ahead).kind)) for (; ahead > 0; ahead--) this.advance();
-  }
-  /** Skips the rest of the line (not its line break), or up to a token of one of the given kinds. */
-  private skipLine(stopAt: readonly string[] = []): void {
-    while (!this.atLineEnd() && !stopAt.includes(this.peek().kind)) this.advance();
+    this.recorder.problem(diagnostic);
   }
 
   private pushItem(item: unknown): void {
@@ -356,59 +139,11 @@ class Parser {
     return list;
   }
 
-  // ---- diagnostics ----
-
-  private markReported(offset: number): void {
-    this.reportedAt[offset >> 3] |= 1 << (offset & 7);
-  }
-
-  private report(code: DiagnosticCode, span: Span, message: string, extras: DiagnosticExtras = {}): void {
-    if (this.reportedAt[span.start >> 3] & (1 << (span.start & 7))) return;
-    this.markReported(span.start);
-    this.emit(error(code, span, message, extras));
-  }
-
-  /**
-   * Where a missing piece should have been: the unexpected token itself, or, at the end of a
-   * line, the point just after the last token (a line break is nothing to underline).
-   */
-  private expectedSpan(): Span {
-    const token = this.peek();
-    if (token.kind === 'newline' || token.kind === 'eof') {
-      const end = this.previousEnd();
-      return { start: end, end };
-    }
-    return token;
-  }
-
-  /**
-   * A group not closed where it should be: reported at the token found instead (at the end of the
-   * line, just after the last token), unless the lexer reported that token. Returns the group's end.
-   */
-  private reportUnclosed(message: string): number {
-    const end = this.previousEnd();
-    const token = this.peek();
-    if (token.kind !== 'unknown')
-      this.report(
-        'expected-close-brace',
-        token.kind === 'newline' || token.kind === 'eof' ? { start: end, end } : token,
-        message,
-      );
-    return end;
-  }
-
-  private reportExpected(code: DiagnosticCode, what: string): void {
-    const token = this.peek();
-    const found = token.kind === 'newline' || token.kind === 'eof' ? '' : `, found ${describe(token)}`;
-    if (token.kind === 'unknown') return; // already reported by the lexer
-    this.report(code, this.expectedSpan(), `expected ${what}${found}`);
-  }
-
   // ---- file ----
 
-  parseFile(stopBefore?: (start: number) => boolean): Declaration[] {
+  parseFile(): Declaration[] {
     const declarations: Declaration[] = [];
-    let previous: ParseUnit | undefined;
+    const recorder = this.recorder;
     for (;;) {
       this.holding = true;
       this.skipNewlines();
@@ -416,25 +151,13 @@ class Parser {
       const held = this.held;
       this.holding = false;
       this.held = undefined;
-      if (previous) {
-        // Whether the unit just parsed reported anything from here on (the lexer reading ahead,
-        // a missing `}` shown at this token): then this unit's parse depends on it.
-        previous.clean = allBefore(previous.errorStarts, token.start);
-        previous = undefined;
-      }
+      recorder.reached(token.start);
       if (token.kind === 'eof') break;
-      const last = this.units?.at(-1);
-      if (stopBefore && last?.clean && stopBefore(token.start)) {
-        this.stoppedAt = token.start;
-        break;
-      }
-      const resume = this.skip?.get(token.start);
+      if (recorder.stops(token.start)) break;
+      const resume = recorder.resumeAfter(token.start);
       if (resume !== undefined) {
         // Read before (see ParseOptions.skip): on from where that parse went on after it.
-        this.lookaheadStart = 0;
-        this.lookaheadEnd = 0;
-        this.scanner.seek(resume);
-        this.lastEnd = resume;
+        this.goOnFrom(resume);
         continue;
       }
       if (held) for (const diagnostic of held) this.emit(diagnostic);
@@ -442,8 +165,7 @@ class Parser {
       let declaration: Declaration | undefined;
       if (this.atKeyword('rule')) declaration = this.parseRule();
       else if (this.atKeyword('graph')) declaration = this.parseGraph();
-      else if (this.atKeyword('game'))
-        declaration = (this.tokensOnly ? undefined : this.plainGame()) ?? this.parseGame();
+      else if (this.atKeyword('game')) declaration = this.plainGame() ?? this.parseGame();
       else {
         this.reportNotADeclaration(token);
         this.skipLine();
@@ -452,23 +174,15 @@ class Parser {
         const kept = !this.keep || this.keep(declaration);
         if (kept) declarations.push(declaration);
         this.finishLine();
-        if (kept) this.resumePoints?.set(token.start, this.lastEnd);
+        if (kept) recorder.kept(token.start, this.lastEnd);
       }
-      if (this.units) {
-        previous = new Unit(
-          token.start,
-          this.scannedEnd + 2,
-          this.lastEnd,
-          declaration,
-          this.unitProblems ?? NONE,
-          this.unitErrorStarts ?? NONE,
-          this.suggester.work.cells - cellsBefore,
-        );
-        this.units.push(previous);
-      }
-      // Problems reported between units (the lexer, at the next unit's first token) are that unit's.
-      this.unitProblems = undefined;
-      this.unitErrorStarts = undefined;
+      recorder.finish(
+        token.start,
+        this.scannedEnd + 2,
+        this.lastEnd,
+        declaration,
+        this.suggester.work.cells - cellsBefore,
+      );
     }
     return declarations;
   }
@@ -593,11 +307,12 @@ class Parser {
       this.report(
         'expected-rule',
         token,
-        `expected ${ruleKeywords}, found \`${token.text}\`: a rule is defined by its moves, not by another rule's name`,
+        `expected ${RULE_KEYWORDS}, found \`${token.text}\`: ` +
+          "a rule is defined by its moves, not by another rule's name",
       );
       return undefined;
     }
-    this.reportExpected('expected-rule', `${ruleKeywords} after \`=\``);
+    this.reportExpected('expected-rule', `${RULE_KEYWORDS} after \`=\``);
     return undefined;
   }
 
@@ -894,7 +609,7 @@ class Parser {
       if (token.kind === 'newline') {
         this.advance();
         // Plain edge lines are read straight from the text (see fastEdgeLines).
-        if (this.lookaheadStart === this.lookaheadEnd && !this.tokensOnly) this.fastEdgeLines(body);
+        this.fastEdgeLines(body);
       } else if (token.kind === '}') {
         this.advance();
         return new GraphNode(start, token.end, name, body.finish());
@@ -925,59 +640,6 @@ class Parser {
       }
     }
   }
-
-  /**
-   * Reads edge lines straight from the text, from the scanner's position (a line start) on, for as
-   * long as they are plain: `VERTEX` or `VERTEX -> VERTEX, …, VERTEX`, then perhaps a comment, then
-   * a line break. These are nearly all the lines of a big graph, and reading them without tokens
-   * is several times faster. Such lines have no mistakes, so nothing is reported; at the first
-   * line that is not plain (a `}`, an error, a keyword, the end of the text) the scanner goes back
-   * to its start and the token path reads it, with its diagnostics, exactly as before.
-   */
-  private fastEdgeLines(body: GraphBodyBuilder): void {
-    const text = this.text;
-    const n = text.length;
-    let i = this.scanner.position;
-    let furthest = i;
-    let lastWordEnd = -1;
-    let lastBreakEnd = -1;
-    const words = this.lineWords;
-    for (;;) {
-      const lineStart = i;
-      const next = plainLine(text, i, words, this.lineHashes);
-      if (next < 0) {
-        // Nothing past this line was looked at.
-        let lineEnd = lineStart;
-        while (lineEnd < n && text.charCodeAt(lineEnd) !== 10 && text.charCodeAt(lineEnd) !== 13) lineEnd++;
-        furthest = Math.max(furthest, lineEnd);
-        this.scanner.seek(lineStart);
-        break;
-      }
-      const count = words[words.length - 1];
-      if (count > 0) {
-        const hashes = this.lineHashes;
-        body.startLine(words[0], words[1], hashes[0]);
-        for (let w = 1; w < count; w++) body.edge(words[2 * w], words[2 * w + 1], hashes[w]);
-        lastWordEnd = words[2 * count - 1];
-        body.endLine(lastWordEnd);
-      }
-      i = next;
-      lastBreakEnd = i;
-      furthest = i;
-    }
-    // What the token path would have left behind after reading the same lines.
-    if (lastBreakEnd >= 0) {
-      this.previousKind = 'newline';
-      this.lastEnd = lastBreakEnd;
-    }
-    if (lastWordEnd >= 0) this.lastNonNewlineEnd = lastWordEnd;
-    this.scannedEnd = Math.max(this.scannedEnd, furthest + 1);
-  }
-
-  /** Start and end of each vertex of the line being read fast, in pairs, then their number. */
-  private readonly lineWords = new Int32Array(513);
-  /** Their names' hashes (graphBody.ts's hashOf), made while reading them. */
-  private readonly lineHashes = new Int32Array(256);
 
   private vertex(token: Token): Name {
     return { start: token.start, end: token.end, text: token.text };
@@ -1027,154 +689,6 @@ class Parser {
   }
 
   // ---- games ----
-
-  /**
-   * A game written on one plain line (`game g = misere kayles 5 7 + k "X.X" + g at a, b`, then
-   * at most a comment), read straight from the text: the declaration the token path would give,
-   * with the parser left as it would leave it. Games are most of a document's lines, and their
-   * tokens were half of what an analysis made. Undefined, having changed nothing, for a line that
-   * is not plain (anything the token path would report, continue on the next line, or that this
-   * path does not read: pairs, lists, several strings): the token path then reads it.
-   */
-  private plainGame(): GameDeclaration | undefined {
-    if (this.lookaheadEnd - this.lookaheadStart !== 1) return undefined;
-    const text = this.text;
-    const keyword = this.lookahead[this.lookaheadStart];
-    const start = keyword.start;
-    let i = skipSpaces(text, keyword.end);
-    const nameStart = i;
-    if (!isNameStart(text.charCodeAt(i))) return undefined;
-    i = nameEnd(text, i);
-    if (mayBeKeyword(text, nameStart, i)) return undefined;
-    const name: Name = { start: nameStart, end: i, text: text.slice(nameStart, i) };
-    i = skipSpaces(text, i);
-    if (text.charCodeAt(i) !== 61 /* = */) return undefined;
-    i = skipSpaces(text, i + 1);
-    let misere: Token | undefined;
-    if (text.startsWith('misere', i) && nameEnd(text, i) === i + 6) {
-      misere = { kind: 'keyword', start: i, end: i + 6, text: 'misere', terminated: true };
-      i = skipSpaces(text, i + 6);
-    }
-    const sumStart = i;
-    const mark = this.itemsEnd;
-    for (;;) {
-      const component = this.plainComponent(i);
-      if (!component) break;
-      this.pushItem(component);
-      i = skipSpaces(text, component.end);
-      if (text.charCodeAt(i) === 43 /* + */) {
-        i = skipSpaces(text, i + 1);
-        continue; // a line ending in `+` goes on to the next: plainComponent refuses it, for the token path
-      }
-      // The end of the line, after at most a comment.
-      if (text.charCodeAt(i) === 35 /* # */)
-        while (i < text.length && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
-      if (i < text.length && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) break;
-      // Left as the token path leaves it: the last token consumed, the line break not read yet.
-      const end = component.end;
-      const components = this.takeItems<Component>(mark);
-      this.lookaheadStart = 0;
-      this.lookaheadEnd = 0;
-      this.scanner.seek(end);
-      this.previousKind = component.kind === 'row' ? 'string' : 'name';
-      this.lastEnd = end;
-      this.lastNonNewlineEnd = end;
-      // The sum's span made apart: a literal inside a literal gives V8 an allocation site to
-      // pretenure, and a declaration pretenured into the old generation kept its young parts
-      // alive past the analysis (see RecordingSink in checker.ts).
-      const sum: Span = { start: sumStart, end: Math.max(sumStart, end) };
-      return { kind: 'game', start, end, name, misere, sum, components };
-    }
-    this.itemsEnd = mark;
-    return undefined;
-  }
-
-  /**
-   * text[start, end), a name used again and again (the rules and vertices of a document's games),
-   * as one string for all its uses: the last string made for names of its length and ends.
-   */
-  private nameText(start: number, end: number): string {
-    const text = this.text;
-    const length = end - start;
-    const slot = (length * 31 + text.charCodeAt(start) * 7 + text.charCodeAt(end - 1)) & 255;
-    const known = this.names[slot];
-    if (known !== undefined && known.length === length && text.startsWith(known, start)) return known;
-    const name = text.slice(start, end);
-    this.names[slot] = name;
-    return name;
-  }
-
-  /**
-   * A component at `i` on a plain line (see plainGame): heaps, one row, or `at` and vertices on this line; undefined
-   * for anything else.
-   */
-  private plainComponent(i: number): Component | undefined {
-    const text = this.text;
-    const headStart = i;
-    if (!isNameStart(text.charCodeAt(i))) return undefined;
-    i = nameEnd(text, i);
-    if (mayBeKeyword(text, headStart, i)) return undefined;
-    const head: Name = { start: headStart, end: i, text: this.nameText(headStart, i) };
-    i = skipSpaces(text, i);
-    const c = text.charCodeAt(i);
-    const mark = this.itemsEnd;
-    if (isDigit(c)) {
-      const numbersStart = i;
-      let end = i;
-      while (isDigit(text.charCodeAt(i))) {
-        do i++;
-        while (isDigit(text.charCodeAt(i)));
-        const after = text.charCodeAt(i);
-        // `0.7` or `3a`: for the token path to report.
-        if (after === 46 || isNamePart(after)) return undefined;
-        end = i;
-        i = skipSpaces(text, i);
-      }
-      // The numbers stay text until asked for (see PlainHeaps).
-      return new PlainHeaps(headStart, end, head, text.slice(numbersStart, end));
-    }
-    if (c === 34 /* " */) {
-      const rowStart = i;
-      i++;
-      while (i < text.length && text.charCodeAt(i) !== 34 && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13)
-        i++;
-      if (text.charCodeAt(i) !== 34) return undefined; // not closed on its line
-      const end = i + 1;
-      // Another string after it: a word game's pieces, read by the token path.
-      if (text.charCodeAt(skipSpaces(text, end)) === 34) return undefined;
-      const row: StringLiteral = { start: rowStart, end, valueStart: rowStart + 1, value: text.slice(rowStart + 1, i) };
-      return { kind: 'row', start: headStart, end, rule: head, row, more: NONE };
-    }
-    if (c === 97 /* a */ && text.charCodeAt(i + 1) === 116 /* t */ && nameEnd(text, i) === i + 2) {
-      const at: Token = { kind: 'keyword', start: i, end: i + 2, text: 'at', terminated: true };
-      i = skipSpaces(text, i + 2);
-      let end = -1;
-      for (;;) {
-        const vertexStart = i;
-        const v = text.charCodeAt(i);
-        if (isNameStart(v)) {
-          i = nameEnd(text, i);
-          if (mayBeKeyword(text, vertexStart, i)) break;
-        } else if (isDigit(v)) {
-          do i++;
-          while (isDigit(text.charCodeAt(i)));
-          const after = text.charCodeAt(i);
-          if (after === 46 || isNamePart(after)) break;
-        } else break;
-        this.pushItem({ start: vertexStart, end: i, text: this.nameText(vertexStart, i) });
-        end = i;
-        i = skipSpaces(text, i);
-        if (text.charCodeAt(i) !== 44 /* , */) {
-          return { kind: 'tokens', start: headStart, end, graph: head, at, vertices: this.takeItems<Name>(mark) };
-        }
-        // After `,`, a vertex on this line (a line ending in `,` goes on to the next: the token path's).
-        i = skipSpaces(text, i + 1);
-      }
-      this.itemsEnd = mark;
-      return undefined;
-    }
-    return undefined;
-  }
 
   private parseGame(): GameDeclaration {
     const start = this.advance().start;
@@ -1318,94 +832,6 @@ class Parser {
     while (!this.atLineEnd() && this.peek().kind !== '+') this.advance();
     return undefined;
   }
-}
-
-/**
- * A plain line at `i` (see fastEdgeLines): its vertices' starts and ends go to `words` in pairs,
- * their number to the last element; returns where the next line starts, or -1 when the line is not
- * plain. A blank line, or a comment alone, is plain with no vertices.
- */
-function plainLine(text: string, i: number, words: Int32Array, hashes: Int32Array): number {
-  const room = (words.length - 1) >> 1;
-  let count = 0;
-  i = skipSpaces(text, i);
-  const first = text.charCodeAt(i);
-  if (first !== 35 /* # */ && first !== 10 && first !== 13) {
-    i = readVertex(text, i, words, hashes, 0);
-    if (i < 0) return -1;
-    count = 1;
-    i = skipSpaces(text, i);
-    if (text.charCodeAt(i) === 45 && text.charCodeAt(i + 1) === 62 /* -> */) {
-      i = skipSpaces(text, i + 2);
-      for (;;) {
-        if (count === room) return -1; // a very long line: the token path
-        i = readVertex(text, i, words, hashes, count);
-        if (i < 0) return -1;
-        count++;
-        i = skipSpaces(text, i);
-        if (text.charCodeAt(i) !== 44 /* , */) break;
-        i = skipSpaces(text, i + 1);
-      }
-    }
-  }
-  if (text.charCodeAt(i) === 35) while (i < text.length && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
-  const c = text.charCodeAt(i);
-  if (c === 13 && text.charCodeAt(i + 1) === 10) i += 2;
-  else if (c === 10 || c === 13) i++;
-  else return -1; // the end of the text, or more on the line
-  words[words.length - 1] = count;
-  return i;
-}
-
-/** Past the spaces and tabs (the lexer's, not line breaks) from `i`. */
-/** Whether every offset is before `end`. */
-function allBefore(offsets: readonly number[], end: number): boolean {
-  for (const offset of offsets) if (offset >= end) return false;
-  return true;
-}
-
-function skipSpaces(text: string, i: number): number {
-  for (;;) {
-    const c = text.charCodeAt(i);
-    if (c === 32 || c === 9 || c === 12 || c === 0xfeff || c === 0xa0) i++;
-    else return i;
-  }
-}
-
-/**
- * A vertex at `i` as the lexer would read it (a name, or digits), not a keyword and not the start
- * of some other token (`3a`, `0.7`): it is the `index`-th of its line, its start and end go to
- * `words[2 * index]` and `words[2 * index + 1]` and its hash to `hashes[index]`, and its end is
- * returned; -1 when there is none.
- */
-function readVertex(text: string, i: number, words: Int32Array, hashes: Int32Array, index: number): number {
-  const start = i;
-  const c = text.charCodeAt(i);
-  if (isNameStart(c)) {
-    i = nameEnd(text, i);
-    if (mayBeKeyword(text, start, i)) return -1;
-  } else if (isDigit(c)) {
-    do i++;
-    while (isDigit(text.charCodeAt(i)));
-    const next = text.charCodeAt(i);
-    if (next === 46 || isNamePart(next)) return -1;
-  } else return -1;
-  words[2 * index] = start;
-  words[2 * index + 1] = i;
-  hashes[index] = hashOf(text, start, i);
-  return i;
-}
-
-/** The first letters of keywords, as bits (a to z). */
-const keywordInitials = [...keywordSet].reduce((bits, word) => bits | (1 << (word.charCodeAt(0) - 97)), 0);
-
-/** Whether text[start, end) is a keyword: most names are ruled out by their length or first letter, without a slice. */
-function mayBeKeyword(text: string, start: number, end: number): boolean {
-  const length = end - start;
-  if (length < 2 || length > 8) return false;
-  const first = text.charCodeAt(start) - 97;
-  if (first < 0 || first > 25 || (keywordInitials & (1 << first)) === 0) return false;
-  return keywordSet.has(text.slice(start, end));
 }
 
 /** A string token as a literal: its value is what stands between the quotes (to the line's end when unclosed). */

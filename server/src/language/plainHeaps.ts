@@ -1,4 +1,4 @@
-// A heaps component read from a plain game line (parser.ts's plainComponent) keeps its numbers as
+// A heaps component read from a plain game line (plainLines.ts's PlainLines.component) keeps its numbers as
 // the text they were written in, and makes them into NumberLiterals only when asked for (a hover,
 // semantic tokens, a move written back). The analysis never asks: the checker takes the component
 // as it is, a request's key is made from the text (appendHeapTexts) and a computation's input from
@@ -45,7 +45,7 @@ export class PlainHeaps implements HeapsComponent {
   readonly rule: Name;
   /**
    * The numbers as written: from the first digit of the first to the last digit of the last, with
-   * only spaces and tabs between them (plainComponent's lines). The last number ends at `end`.
+   * only spaces and tabs between them (PlainLines.component's lines). The last number ends at `end`.
    */
   readonly written: string;
 

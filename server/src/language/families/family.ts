@@ -1,13 +1,16 @@
 // A game family as the language sees it, in one descriptor per family (one module each, named as
 // the engine's: engine/families/<name>.ts): for each of its rules, the shapes a component takes
-// and how one is checked; for each kind of checked component, the engine's input and what the
-// value depends on (the computation key); for each kind of move, how it is written back into the
-// text; and whether it has a misère form. families/index.ts lists the families in one table.
+// and how one is checked; how a component placed on a graph is checked, and what can still be
+// checked of one whose rule has errors, for the shapes it owns; for each kind of checked component,
+// the engine's input and what the value depends on (the computation key); for each kind of move,
+// how it is written back into the text; and whether it has a misère form. families/index.ts lists
+// the families in one table.
 import type { ComponentInput, ComponentMove } from '../../engine/gameTypes';
 import type { Rule } from '../../engine/types';
 import type { Component, Name, TokensComponent } from '../ast';
 import { type DiagnosticCode, type DiagnosticSink, error } from '../diagnostics';
 import type { CheckedComponent, GraphSymbol } from '../model';
+import type { Suggester } from '../suggest';
 import type { MoveText } from './moveText';
 
 /** A component's shape, as the grammar writes it (`3 4`, `"X.X"`, `(3, 5)`, `[1, 2]`, `at a`). */
@@ -26,6 +29,29 @@ export interface RuleFamily<R extends Rule = Rule> {
   /** Checks a component written under the rule, in whatever shape it was written; reports what is wrong. */
   check(component: RuleComponent, head: Name, rule: R, diagnostics: Diagnostics): CheckedComponent | undefined;
 }
+
+/**
+ * Checks a component placed on the graph `head` names (`g at a, b`), as RuleFamily.check does one
+ * written under a rule; `suggester` offers the graph's vertex names for a name it does not have.
+ */
+export type GraphComponentCheck = (
+  component: TokensComponent,
+  head: Name,
+  graph: GraphSymbol,
+  diagnostics: Diagnostics,
+  suggester: Pick<Suggester, 'closestMatch'>,
+) => CheckedComponent | undefined;
+
+/**
+ * Reports what is wrong with a component whose rule's definition has errors (reported there), as far
+ * as that can be told without the rule (a row's cells are cells whatever the rule). No rule, no
+ * checked component.
+ */
+export type CheckWithoutRule<S extends RuleComponent['kind']> = (
+  component: Extract<RuleComponent, { kind: S }>,
+  head: Name,
+  diagnostics: Diagnostics,
+) => void;
 
 /** A component written in a shape its rule does not take. */
 export function wrongShape(head: Name, family: Pick<RuleFamily, 'writtenForm'>, diagnostics: Diagnostics): undefined {
@@ -56,9 +82,16 @@ export type MoveWriter<M extends ComponentMove['kind']> = (
   component: CheckedComponent,
 ) => MoveText;
 
-/** A family: its rules, its kinds of checked component, its kinds of move (each kind in one family only). */
+/**
+ * A family: its rules, its checks by shape (on a graph; under a rule with errors), its kinds of checked component,
+ * its kinds of move (each kind and each shape in one family only).
+ */
 export interface LanguageFamily {
   readonly rules: { readonly [R in Rule['kind']]?: RuleFamily<Extract<Rule, { kind: R }>> };
+  /** How a component placed on a graph is checked, by its shape (tokens: `g at a, b`). */
+  readonly onGraph?: { readonly [S in TokensComponent['kind']]?: GraphComponentCheck };
+  /** What is checked of a component whose rule has errors, by its shape (a shape without one: nothing). */
+  readonly withoutRule?: { readonly [S in RuleComponent['kind']]?: CheckWithoutRule<S> };
   readonly components: { readonly [K in CheckedComponent['kind']]?: ComponentFamily<K> };
   readonly moves: { readonly [M in ComponentMove['kind']]?: MoveWriter<M> };
 }

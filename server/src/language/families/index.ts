@@ -1,13 +1,25 @@
 // The language side's game families, in one table (LANGUAGE_FAMILIES): one descriptor per family,
 // one module each, named as the engine's (engine/families/<name>.ts). Everything that must know
 // every family reaches it through the lookups below, made from the table: by rule kind (how a
-// component is checked), by kind of checked component (the engine's input, the computation key),
-// by kind of move (how it is written back). A rule, component or move kind that no family covers
-// does not compile; one that two families cover stops the module from loading.
+// component is checked), by shape (how a component placed on a graph is checked, and what is
+// checked of one whose rule has errors), by kind of checked component (the engine's input, the
+// computation key), by kind of move (how it is written back). A rule, component or move kind, or
+// a shape placed on graphs, that no family covers does not compile; one that two families cover
+// stops the module from loading.
 import type { ComponentMove } from '../../engine/gameTypes';
 import type { Rule } from '../../engine/types';
+import type { Name, TokensComponent } from '../ast';
 import type { CheckedComponent, GraphSymbol } from '../model';
-import type { ComponentFamily, LanguageFamily, MoveWriter, RuleFamily } from './family';
+import type {
+  CheckWithoutRule,
+  ComponentFamily,
+  Diagnostics,
+  GraphComponentCheck,
+  LanguageFamily,
+  MoveWriter,
+  RuleComponent,
+  RuleFamily,
+} from './family';
 import { hackenbushFamily } from './hackenbush';
 import { heapsFamily } from './heaps';
 import { leftmostFamily } from './leftmost';
@@ -18,6 +30,7 @@ import { wordsFamily } from './words';
 import { wythoffFamily } from './wythoff';
 
 export type { MoveText } from './moveText';
+export { checkWordsBody } from './words';
 
 export const LANGUAGE_FAMILIES = {
   heaps: heapsFamily,
@@ -38,6 +51,7 @@ type Covered<P extends keyof LanguageFamily> = Family extends infer F
   : never;
 type Uncovered =
   | Exclude<Rule['kind'], Covered<'rules'>>
+  | Exclude<TokensComponent['kind'], Covered<'onGraph'>>
   | Exclude<CheckedComponent['kind'], Covered<'components'>>
   | Exclude<ComponentMove['kind'], Covered<'moves'>>;
 /** Fails to compile, naming the kind, when a kind has no family. */
@@ -48,7 +62,7 @@ void everyKindHasAFamily;
 function merged(part: keyof LanguageFamily): Record<string, unknown> {
   const all: Record<string, unknown> = {};
   for (const [name, family] of Object.entries(LANGUAGE_FAMILIES as Record<string, LanguageFamily>))
-    for (const [kind, entry] of Object.entries(family[part])) {
+    for (const [kind, entry] of Object.entries(family[part] ?? {})) {
       if (kind in all) throw new Error(`the ${part} kind ${kind} is in two families (the second: ${name})`);
       all[kind] = entry;
     }
@@ -59,6 +73,27 @@ function merged(part: keyof LanguageFamily): Record<string, unknown> {
 export const RULE_FAMILIES = merged('rules') as {
   readonly [K in Rule['kind']]: RuleFamily<Extract<Rule, { kind: K }>>;
 };
+
+/** Each shape placed on a graph's check (tokens: `g at a, b`). */
+export const ON_GRAPH_CHECKS = merged('onGraph') as { readonly [S in TokensComponent['kind']]: GraphComponentCheck };
+
+/** What is checked of a component whose rule has errors, by shape (most shapes: nothing). */
+const WITHOUT_RULE_CHECKS = merged('withoutRule') as {
+  readonly [S in RuleComponent['kind']]?: CheckWithoutRule<S>;
+};
+
+/**
+ * Reports what can be told of a component whose rule's definition has errors (reported there):
+ * its shape's WITHOUT_RULE_CHECKS, if any. Nothing to check the component through, so no result.
+ */
+export function checkWithoutRule(component: RuleComponent, head: Name, diagnostics: Diagnostics): undefined {
+  (WITHOUT_RULE_CHECKS[component.kind] as CheckWithoutRule<RuleComponent['kind']> | undefined)?.(
+    component,
+    head,
+    diagnostics,
+  );
+  return undefined;
+}
 
 /** Each kind of checked component's: the engine's input and the computation key. */
 export const COMPONENT_FAMILIES = merged('components') as {

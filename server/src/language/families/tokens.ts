@@ -3,6 +3,7 @@ import type { ComponentMove } from '../../engine/gameTypes';
 import type { Name, TokensComponent } from '../ast';
 import { type DiagnosticSink, error, quoted } from '../diagnostics';
 import type { CheckedComponent, GraphSymbol } from '../model';
+import type { Suggester } from '../suggest';
 import type { LanguageFamily } from './family';
 import { type MoveText, mismatch } from './moveText';
 
@@ -26,14 +27,14 @@ export function checkTokens(
   head: Name,
   symbol: GraphSymbol,
   diagnostics: Pick<DiagnosticSink, 'push'>,
-  closestMatch: (word: string, candidates: Iterable<string>) => string | undefined,
+  suggester: Pick<Suggester, 'closestMatch'>,
 ): CheckedComponent | undefined {
   const vertices: number[] = [];
   let ok = true;
   for (const vertex of component.vertices) {
     const index = symbol.vertexIndex.get(vertex.text);
     if (index === undefined) {
-      const suggestion = closestMatch(vertex.text, symbol.vertexIndex.keys());
+      const suggestion = suggester.closestMatch(vertex.text, symbol.vertexIndex.keys());
       diagnostics.push(
         error(
           'unknown-vertex',
@@ -53,6 +54,7 @@ export function checkTokens(
 /** Tokens on a graph's vertices (`g at a, b`): graphs, not rules, so no rules here. */
 export const tokensFamily = {
   rules: {},
+  onGraph: { tokens: checkTokens },
   components: {
     tokens: {
       input: (c) => ({ kind: 'tokens', graph: c.graph.data, vertices: c.vertices }),

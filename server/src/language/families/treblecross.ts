@@ -183,6 +183,8 @@ export const treblecrossRules: RuleFamily<Extract<Rule, { kind: 'treblecross' }>
 /** Treblecross: a row of cells; a mark that completes three in a row wins. */
 export const treblecrossFamily = {
   rules: { treblecross: treblecrossRules },
+  // A row's cells are checked whatever its rule; the rule, its definition having errors, says nothing more.
+  withoutRule: { row: (component, head, diagnostics) => void checkRow(component, head, undefined, diagnostics) },
   components: {
     treblecross: {
       input: (c) => ({ kind: 'treblecross', cells: c.cells }),
