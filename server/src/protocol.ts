@@ -5,6 +5,9 @@
 // params and its answer together); a command is its name and the types of its arguments and answer.
 // Each custom message's params check is beside it (a client's mistake is InvalidParams). The
 // client bundles this file too, and the webview pages import its types.
+//
+// It reads best whole (over 600 lines): it is one contract, the list a client or a test author reads
+// from top to bottom to learn every message beside the LSP, a section per view.
 import {
   NotificationType,
   type Position,

@@ -9,6 +9,8 @@
 // test/vscode/host.mjs runs this file with mocha after the integration suite, in the same
 // browser, against the same VS Code server, and hands it the browser and the workbench's URL
 // through `defineWorkbenchTests`.
+//
+// It reads best whole: one workbench session, each step starting from the screen the last one left.
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';

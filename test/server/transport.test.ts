@@ -4,6 +4,8 @@
 // the stream exits 0 after shutdown and 1 without; a request before `initialize` is refused with
 // ServerNotInitialized; malformed params are refused with InvalidParams and logged as warnings
 // (malformed document notifications, which have no answer, are dropped with a warning).
+// It reads best whole: one server process per case, every case one frame sequence and its answer,
+// in the order the protocol goes (start, requests, errors, the end of the stream).
 import * as assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { APPLY_MOVE_COMMAND } from '../../server/src/protocol';

@@ -2,6 +2,9 @@
 // allows it when the k tokens are the whole heap, bit 2 when one non-empty heap is left, bit 4 when
 // the rest is split into two non-empty heaps.
 //
+// It reads best whole (just over 600 lines): the theorem, the sparse-space method that relies on
+// it and the kernels' calls are one algorithm, each part written for the others.
+//
 // A digit before the point, d0 = 4 (as in 4.07), splits a heap into two non-empty heaps without
 // taking anything: k = 0 below. (Its bits 1 and 2 would be no move, or a move to the same heap.)
 //
