@@ -10,9 +10,9 @@ import { Worker } from 'node:worker_threads';
 import { ruleKey } from '../../server/src/engine';
 import { type MisereQuotient, misereQuotient, quotientImage } from '../../server/src/engine/misere/quotient';
 import type { HeapRule } from '../../server/src/engine/types';
+import { render, sourceOf } from '../features/render';
 import { LanguageServerSession } from '../helpers/languageServer';
 import { repositoryPath } from '../helpers/paths';
-import { render, sourceOf } from '../server/render';
 import { report } from './guards';
 
 /** A thread that keeps a core busy while it runs (the "busy machine", beside whatever else runs). */
