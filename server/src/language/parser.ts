@@ -30,6 +30,7 @@ import {
 } from './ast';
 import { type Diagnostic, type DiagnosticExtras, DiagnosticSink } from './diagnostics';
 import { GraphBodyBuilder, GraphNode } from './graphBody';
+import { ItemStack } from './itemStack';
 import type { Token } from './lexer';
 import { NONE, type ParseUnit, type UnitOptions, UnitRecorder } from './parseUnits';
 import { numberValue } from './plainHeaps';
@@ -97,15 +98,9 @@ class Parser extends TokenCursor {
    */
   private holding = false;
   private held: Diagnostic[] | undefined;
-  /**
-   * The items of the lists being read (a game's components, a component's heaps or vertices), one
-   * stack for all, each list copied out at its exact length (takeItems). A list grown by `push`
-   * keeps a backing store of 17 slots for its one to three items: a third of what a document of
-   * games kept alive, and of what the collector copied after every analysis.
-   */
-  private readonly items: unknown[] = [];
+  /** The items of the lists being read (itemStack.ts). */
+  private readonly items = new ItemStack();
   private readonly keep: ((declaration: Declaration) => boolean) | undefined;
-  private itemsEnd = 0;
 
   constructor(
     text: string,
@@ -127,16 +122,6 @@ class Parser extends TokenCursor {
     this.diagnostics.push(diagnostic);
     this.errorStarts.push(diagnostic.span.start);
     this.recorder.problem(diagnostic);
-  }
-
-  private pushItem(item: unknown): void {
-    this.items[this.itemsEnd++] = item;
-  }
-  /** The items pushed since `from`, as a list of their own; they leave the stack. */
-  private takeItems<T>(from: number): T[] {
-    const list = this.items.slice(from, this.itemsEnd) as T[];
-    this.itemsEnd = from;
-    return list;
   }
 
   // ---- file ----
@@ -365,7 +350,7 @@ class Parser extends TokenCursor {
    */
   private parsePicture(): Picture {
     const open = this.advance();
-    const mark = this.itemsEnd;
+    const mark = this.items.size;
     // Nothing is read ahead past `{` (parseComponent peeks one token): the next token is scanned with dashes.
     this.scanner.dashes = true;
     try {
@@ -374,7 +359,7 @@ class Parser extends TokenCursor {
         const token = this.peek();
         if (token.kind === '}') {
           this.advance();
-          return { start: open.start, end: token.end, edges: this.takeItems<PictureEdge>(mark) };
+          return { start: open.start, end: token.end, edges: this.items.take<PictureEdge>(mark) };
         }
         if (token.kind === ',') {
           this.report('expected-vertex', token, 'expected an edge `A - B` before `,`');
@@ -383,7 +368,7 @@ class Parser extends TokenCursor {
         }
         if (token.kind !== 'name' && token.kind !== 'number') break;
         const edge = this.parsePictureEdge();
-        if (edge) this.pushItem(edge);
+        if (edge) this.items.push(edge);
         const after = this.peek();
         if (after.kind === ',') {
           this.advance();
@@ -396,7 +381,7 @@ class Parser extends TokenCursor {
         }
       }
       const end = this.reportUnclosed('expected `}` to close the picture');
-      return { start: open.start, end, edges: this.takeItems<PictureEdge>(mark) };
+      return { start: open.start, end, edges: this.items.take<PictureEdge>(mark) };
     } finally {
       this.scanner.dashes = false;
     }
@@ -439,7 +424,7 @@ class Parser extends TokenCursor {
   /** `(3, 5)` or `[1, 0, 2]`: numbers separated by commas, on one line. */
   private parseNumberGroup(close: ')' | ']'): NumberGroup {
     const open = this.advance();
-    const mark = this.itemsEnd;
+    const mark = this.items.size;
     let expectNumber = true;
     for (;;) {
       const token = this.peek();
@@ -447,7 +432,7 @@ class Parser extends TokenCursor {
         if (!expectNumber)
           this.report('unexpected-token', token, `expected \`,\` between the numbers of \`${open.text}…${close}\``);
         this.advance();
-        this.pushItem(numberLiteral(token));
+        this.items.push(numberLiteral(token));
         expectNumber = false;
       } else if (token.kind === 'decimal') {
         this.report('expected-number', token, `\`${token.text}\` is not a heap size: heap sizes are whole numbers`);
@@ -459,13 +444,13 @@ class Parser extends TokenCursor {
         expectNumber = true;
       } else if (token.kind === close) {
         this.advance();
-        return { start: open.start, end: token.end, numbers: this.takeItems<NumberLiteral>(mark) };
+        return { start: open.start, end: token.end, numbers: this.items.take<NumberLiteral>(mark) };
       } else {
         break;
       }
     }
     const end = this.reportUnclosed(`expected \`${close}\` to close \`${open.text}\``);
-    return { start: open.start, end, numbers: this.takeItems<NumberLiteral>(mark) };
+    return { start: open.start, end, numbers: this.items.take<NumberLiteral>(mark) };
   }
 
   /**
@@ -648,7 +633,7 @@ class Parser extends TokenCursor {
   private parseEdgeLine(body: GraphBodyBuilder): void {
     const fromToken = this.advance();
     body.startLine(fromToken.start, fromToken.end);
-    const targets = this.itemsEnd;
+    const targets = this.items.size;
     if (this.peek().kind === '->') {
       this.advance();
       this.parseVertexList('`->`', false);
@@ -658,11 +643,11 @@ class Parser extends TokenCursor {
         this.report('expected-arrow', token, `expected \`->\` after \`${fromToken.text}\`, found ${describe(token)}`);
       this.skipLine(['}']);
     }
-    for (let i = targets; i < this.itemsEnd; i++) {
-      const target = this.items[i] as Name;
+    for (let i = targets; i < this.items.size; i++) {
+      const target = this.items.at<Name>(i);
       body.edge(target.start, target.end);
     }
-    this.itemsEnd = targets;
+    this.items.dropTo(targets);
     body.endLine(this.previousEnd());
   }
 
@@ -676,7 +661,7 @@ class Parser extends TokenCursor {
       const token = this.peek();
       if (token.kind === 'name' || token.kind === 'number') {
         this.advance();
-        this.pushItem(this.vertex(token));
+        this.items.push(this.vertex(token));
       } else {
         this.reportExpected('expected-vertex', `a vertex after ${after}`);
         return;
@@ -715,10 +700,10 @@ class Parser extends TokenCursor {
       return { kind: 'game', start, end: this.previousEnd(), name, misere, components };
     }
     const sumStart = this.peek().start;
-    const mark = this.itemsEnd;
+    const mark = this.items.size;
     for (;;) {
       const component = this.parseComponent();
-      if (component) this.pushItem(component);
+      if (component) this.items.push(component);
       // `misere` somewhere in the middle: say where it belongs, then go on.
       while (this.atKeyword('misere')) {
         const token = this.advance();
@@ -739,7 +724,7 @@ class Parser extends TokenCursor {
       this.skipLine();
       break;
     }
-    const sumEnd = this.itemsEnd > mark ? (this.items[this.itemsEnd - 1] as Component).end : this.previousEnd();
+    const sumEnd = this.items.size > mark ? this.items.at<Component>(this.items.size - 1).end : this.previousEnd();
     const sum = { start: sumStart, end: Math.max(sumStart, sumEnd) };
     return {
       kind: 'game',
@@ -748,7 +733,7 @@ class Parser extends TokenCursor {
       name,
       misere,
       sum,
-      components: this.takeItems<Component>(mark),
+      components: this.items.take<Component>(mark),
     };
   }
 
@@ -774,7 +759,7 @@ class Parser extends TokenCursor {
     const next = this.peek();
     if (this.atKeyword('at')) {
       this.advance();
-      const mark = this.itemsEnd;
+      const mark = this.items.size;
       this.parseVertexList('`at`', true);
       return {
         kind: 'tokens',
@@ -782,46 +767,46 @@ class Parser extends TokenCursor {
         end: this.previousEnd(),
         graph: name,
         at: next,
-        vertices: this.takeItems<Name>(mark),
+        vertices: this.items.take<Name>(mark),
       };
     }
     if (next.kind === 'number' || next.kind === 'decimal') {
-      const mark = this.itemsEnd;
+      const mark = this.items.size;
       while (this.peek().kind === 'number' || this.peek().kind === 'decimal') {
         const token = this.advance();
         if (token.kind === 'decimal')
           this.report('expected-number', token, `\`${token.text}\` is not a heap size: heap sizes are whole numbers`);
-        else this.pushItem(numberLiteral(token));
+        else this.items.push(numberLiteral(token));
       }
       return {
         kind: 'heaps',
         start: head.start,
         end: this.previousEnd(),
         rule: name,
-        heaps: this.takeItems<NumberLiteral>(mark),
+        heaps: this.items.take<NumberLiteral>(mark),
       };
     }
     if (next.kind === 'string') {
-      const mark = this.itemsEnd;
-      while (this.peek().kind === 'string') this.pushItem(stringLiteral(this.advance()));
-      const row = this.items[mark] as StringLiteral;
-      const more = this.itemsEnd > mark + 1 ? this.takeItems<StringLiteral>(mark + 1) : NONE;
-      this.itemsEnd = mark;
+      const mark = this.items.size;
+      while (this.peek().kind === 'string') this.items.push(stringLiteral(this.advance()));
+      const row = this.items.at<StringLiteral>(mark);
+      const more = this.items.size > mark + 1 ? this.items.take<StringLiteral>(mark + 1) : NONE;
+      this.items.dropTo(mark);
       return { kind: 'row', start: head.start, end: this.previousEnd(), rule: name, row, more };
     }
     if (next.kind === '(' || next.kind === '[') {
       const close = next.kind === '(' ? ')' : ']';
-      const mark = this.itemsEnd;
-      while (this.peek().kind === next.kind) this.pushItem(this.parseNumberGroup(close));
-      const groups = this.takeItems<NumberGroup>(mark);
+      const mark = this.items.size;
+      while (this.peek().kind === next.kind) this.items.push(this.parseNumberGroup(close));
+      const groups = this.items.take<NumberGroup>(mark);
       return next.kind === '('
         ? { kind: 'pairs', start: head.start, end: this.previousEnd(), rule: name, pairs: groups }
         : { kind: 'lists', start: head.start, end: this.previousEnd(), rule: name, lists: groups };
     }
     if (next.kind === '{') {
-      const mark = this.itemsEnd;
-      while (this.peek().kind === '{') this.pushItem(this.parsePicture());
-      const pictures = this.takeItems<Picture>(mark);
+      const mark = this.items.size;
+      while (this.peek().kind === '{') this.items.push(this.parsePicture());
+      const pictures = this.items.take<Picture>(mark);
       return { kind: 'pictures', start: head.start, end: this.previousEnd(), rule: name, pictures };
     }
     this.reportExpected(

@@ -9,6 +9,7 @@
 // token path would have.
 import type { Component, GameDeclaration, Name, StringLiteral } from './ast';
 import { type GraphBodyBuilder, hashOf } from './graphBody';
+import { ItemStack } from './itemStack';
 import { isDigit, isNamePart, isNameStart, keywordSet, nameEnd, type Token } from './lexer';
 import { NONE } from './parseUnits';
 import { PlainHeaps } from './plainHeaps';
@@ -16,12 +17,8 @@ import type { Span } from './text';
 
 /** One parse's plain-line paths, with what they keep from line to line. */
 export class PlainLines {
-  /**
-   * The items of the lists being read (a game's components, a component's vertices), each list
-   * copied out at its exact length, as the parser's own (Parser.items).
-   */
-  private readonly items: unknown[] = [];
-  private itemsEnd = 0;
+  /** The items of the lists being read (itemStack.ts). */
+  private readonly items = new ItemStack();
   /** Names made lately, by a hash of their length and ends (nameText). */
   private readonly names: (string | undefined)[] = new Array(256).fill(undefined);
   /** Start and end of each vertex of the line being read fast, in pairs, then their number. */
@@ -64,11 +61,11 @@ export class PlainLines {
       i = skipSpaces(text, i + 6);
     }
     const sumStart = i;
-    const mark = this.itemsEnd;
+    const mark = this.items.size;
     for (;;) {
       const component = this.component(i);
       if (!component) break;
-      this.pushItem(component);
+      this.items.push(component);
       i = skipSpaces(text, component.end);
       if (text.charCodeAt(i) === 43 /* + */) {
         i = skipSpaces(text, i + 1);
@@ -79,14 +76,14 @@ export class PlainLines {
         while (i < text.length && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
       if (i < text.length && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) break;
       const end = component.end;
-      const components = this.takeItems<Component>(mark);
+      const components = this.items.take<Component>(mark);
       // The sum's span made apart: a literal inside a literal gives V8 an allocation site to
       // pretenure, and a declaration pretenured into the old generation kept its young parts
       // alive past the analysis (see RecordingSink in checker.ts).
       const sum: Span = { start: sumStart, end: Math.max(sumStart, end) };
       return { kind: 'game', start, end, name, misere, sum, components };
     }
-    this.itemsEnd = mark;
+    this.items.dropTo(mark);
     return undefined;
   }
 
@@ -132,16 +129,6 @@ export class PlainLines {
     }
   }
 
-  private pushItem(item: unknown): void {
-    this.items[this.itemsEnd++] = item;
-  }
-  /** The items pushed since `from`, as a list of their own; they leave the stack. */
-  private takeItems<T>(from: number): T[] {
-    const list = this.items.slice(from, this.itemsEnd) as T[];
-    this.itemsEnd = from;
-    return list;
-  }
-
   /**
    * text[start, end), a name used again and again (the rules and vertices of a document's games),
    * as one string for all its uses: the last string made for names of its length and ends.
@@ -170,7 +157,7 @@ export class PlainLines {
     const head: Name = { start: headStart, end: i, text: this.nameText(headStart, i) };
     i = skipSpaces(text, i);
     const c = text.charCodeAt(i);
-    const mark = this.itemsEnd;
+    const mark = this.items.size;
     if (isDigit(c)) {
       const numbersStart = i;
       let end = i;
@@ -214,16 +201,16 @@ export class PlainLines {
           const after = text.charCodeAt(i);
           if (after === 46 || isNamePart(after)) break;
         } else break;
-        this.pushItem({ start: vertexStart, end: i, text: this.nameText(vertexStart, i) });
+        this.items.push({ start: vertexStart, end: i, text: this.nameText(vertexStart, i) });
         end = i;
         i = skipSpaces(text, i);
         if (text.charCodeAt(i) !== 44 /* , */) {
-          return { kind: 'tokens', start: headStart, end, graph: head, at, vertices: this.takeItems<Name>(mark) };
+          return { kind: 'tokens', start: headStart, end, graph: head, at, vertices: this.items.take<Name>(mark) };
         }
         // After `,`, a vertex on this line (a line ending in `,` goes on to the next: the token path's).
         i = skipSpaces(text, i + 1);
       }
-      this.itemsEnd = mark;
+      this.items.dropTo(mark);
       return undefined;
     }
     return undefined;
