@@ -11,45 +11,8 @@ import {
   hackenbushNimber,
   hackenbushSummary,
 } from '../../../server/src/engine/families/hackenbush';
-import { mex, randomPicture } from '../oracles/oracles';
+import { bruteHackenbush, randomPicture, standing } from '../oracles/oracles';
 import { random } from '../oracles/random';
-
-/** The edges of `alive` (a bit mask) still joined to the ground, by search from it (vertex 0). */
-function standing(picture: HackenbushPicture, alive: number): number {
-  const m = picture.ends.length >> 1;
-  const seen = new Set([0]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (let e = 0; e < m; e++) {
-      if (!(alive & (1 << e))) continue;
-      const [u, v] = [picture.ends[2 * e], picture.ends[2 * e + 1]];
-      if (seen.has(u) !== seen.has(v)) {
-        seen.add(u);
-        seen.add(v);
-        grew = true;
-      }
-    }
-  }
-  let kept = 0;
-  for (let e = 0; e < m; e++) if (alive & (1 << e) && seen.has(picture.ends[2 * e])) kept |= 1 << e;
-  return kept;
-}
-
-/** Values of every position reachable from the whole picture, by mex over cuts. */
-function bruteHackenbush(picture: HackenbushPicture): (alive: number) => number {
-  const memo = new Map<number, number>();
-  const value = (alive: number): number => {
-    const known = memo.get(alive);
-    if (known !== undefined) return known;
-    const options: number[] = [];
-    for (let e = 0; alive >> e; e++) if (alive & (1 << e)) options.push(value(standing(picture, alive & ~(1 << e))));
-    const g = mex(options);
-    memo.set(alive, g);
-    return g;
-  };
-  return value;
-}
 
 const picture = (vertexCount: number, pairs: [number, number][]): HackenbushPicture => ({
   vertexCount,

@@ -14,7 +14,7 @@ import {
   setKey,
   setText,
 } from '../../../server/src/engine/heaps/subtractionSets';
-import { mex } from '../oracles/oracles';
+import { bruteSubtractionWhere } from '../oracles/oracles';
 
 const isPrime = (n: number) => {
   if (n < 2) return false;
@@ -56,17 +56,6 @@ const definitions: [string, SubtractionSet, (n: number) => boolean][] = [
   ],
 ];
 
-/** G(0..length-1) of the subtraction game whose set is `has`, straight from the definition. */
-function bruteValues(has: (n: number) => boolean, length: number): number[] {
-  const g: number[] = [];
-  for (let n = 0; n < length; n++) {
-    const options: number[] = [];
-    for (let s = 1; s <= n; s++) if (has(s)) options.push(g[n - s]);
-    g.push(mex(options));
-  }
-  return g;
-}
-
 describe('subtraction sets (version 3)', () => {
   for (const [name, set, has] of definitions) {
     it(`${name}: the members up to 20,000 are exactly the numbers of the set`, () => {
@@ -99,12 +88,12 @@ describe('subtraction sets (version 3)', () => {
       // Members past the largest heap never apply: a finite rule with the members up to it is the same game there.
       const rule = { kind: 'subtract' as const, set: Array.from(membersUpTo(set, length), BigInt) };
       const sequence = ruleSequence(rule, {}, { stopAt: length - 1, findPeriod: false });
-      assert.deepEqual(Array.from(sequence.values.subarray(0, length)), bruteValues(has, length), name);
+      assert.deepEqual(Array.from(sequence.values.subarray(0, length)), bruteSubtractionWhere(has, length), name);
     }
   });
 
   it('subtract powers of 2: G(n) = n mod 3 (no power of 2 is a multiple of 3; 1 and 2 are powers)', () => {
-    const g = bruteValues((n) => n > 0 && isPower(n, 2), 3000);
+    const g = bruteSubtractionWhere((n) => n > 0 && isPower(n, 2), 3000);
     assert.deepEqual(
       g,
       g.map((_, n) => n % 3),
@@ -117,7 +106,7 @@ describe('subtraction sets (version 3)', () => {
       if (isFiniteSet(set)) continue;
       const sequence = ruleSequence({ kind: 'subtractSet', set }, {}, { stopAt: length - 1 });
       const known = Array.from({ length }, (_, n) => Number(sequenceNimber(sequence, n)));
-      assert.deepEqual(known, bruteValues(has, length), name);
+      assert.deepEqual(known, bruteSubtractionWhere(has, length), name);
     }
   });
 
@@ -128,7 +117,7 @@ describe('subtraction sets (version 3)', () => {
       for (const [name, set, has] of definitions) {
         if (isFiniteSet(set)) continue;
         const sequence = ruleSequence({ kind: 'subtractSet', set }, {}, { stopAt: length - 1, findPeriod: false });
-        assert.deepEqual(Array.from(sequence.values.subarray(0, length)), bruteValues(has, length), name);
+        assert.deepEqual(Array.from(sequence.values.subarray(0, length)), bruteSubtractionWhere(has, length), name);
       }
     } finally {
       mexKernelSwitch.enabled = true;
@@ -143,7 +132,7 @@ describe('subtraction sets (version 3)', () => {
       const known = Array.from({ length }, (_, n) => Number(sequenceNimber(sequence, n)));
       assert.deepEqual(
         known,
-        bruteValues((n) => !has(n), length),
+        bruteSubtractionWhere((n) => !has(n), length),
         name,
       );
     }
@@ -157,7 +146,7 @@ describe('subtraction sets (version 3)', () => {
       const k = Number(base);
       assert.equal(sequence.periodicity?.period, k % 2 === 1 ? 2 : k + 1);
       assert.equal(sequence.periodicity?.proof, 'residue-classes');
-      const brute = bruteValues((n) => isPower(n, k), 4000);
+      const brute = bruteSubtractionWhere((n) => isPower(n, k), 4000);
       for (let n = 0; n < brute.length; n++) assert.equal(sequenceNimber(sequence, n), BigInt(brute[n]));
       // Far beyond: the closed form (K even: 2 at n ≡ K, else n mod (K + 1) mod 2).
       const far = 10n ** 30n + 7n;
@@ -193,7 +182,7 @@ describe('subtraction sets (version 3)', () => {
     ];
     for (const [set, has] of cases) {
       const sequence = ruleSequence({ kind: 'subtractSet', set }, { maxValues: 4000 });
-      const brute = bruteValues((n) => n > 0 && has(n), 3000);
+      const brute = bruteSubtractionWhere((n) => n > 0 && has(n), 3000);
       for (let n = 0; n < brute.length; n++) assert.equal(sequenceNimber(sequence, n) ?? -1n, BigInt(brute[n]));
       if (sequence.complete) assert.equal(sequence.periodicity?.proof, 'residue-classes');
     }
@@ -204,7 +193,7 @@ describe('subtraction sets (version 3)', () => {
 
   it('the residue argument refuses a false period and values it has not checked', () => {
     const squares: SubtractionSet = { kind: 'squares' };
-    const g = bruteValues((n) => n > 0 && Number.isInteger(Math.sqrt(n)), 400);
+    const g = bruteSubtractionWhere((n) => n > 0 && Number.isInteger(Math.sqrt(n)), 400);
     // Claim the first 5 values repeat with period 5: the computed values already refute it.
     assert.equal(residueClassesProve(g, g.length, squares, 0, 5), undefined);
     // n mod 3 for powers of 2 is proved; the same values under another set are not.

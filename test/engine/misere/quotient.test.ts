@@ -1,5 +1,5 @@
 // Misère quotients against brute force: every sum of up to eight small heaps (and of a few large
-// ones) played out from the rules' definitions (oracles.ts's octalMoves, no engine code) must be P
+// ones) played out from the rules' definitions (oracles/misere.ts, no engine code) must be P
 // exactly when the product of its heaps' images lies in the P-portion; and the published
 // quotients come out as published.
 import * as assert from 'node:assert/strict';
@@ -13,42 +13,11 @@ import {
   quotientImage,
 } from '../../../server/src/engine/misere/quotient';
 import type { HeapRule } from '../../../server/src/engine/types';
-import { octalMoves } from '../oracles/oracles';
+import { bruteMisereIsP, heapMovesOf } from '../oracles/misere';
 import { random } from '../oracles/random';
 
 const octal = (code: string): HeapRule => ({ kind: 'octal', digits: [...code.replace('.', '')].map(Number) });
 const subtract = (...set: number[]): HeapRule => ({ kind: 'subtract', set: set.map(BigInt) });
-
-/** A heap's moves straight from the rule's definition. */
-function movesOf(rule: HeapRule, n: number): number[][] {
-  if (rule.kind === 'octal') return octalMoves(rule.digits, n);
-  if (rule.kind === 'subtract')
-    return rule.set.filter((s) => s <= BigInt(n)).map((s) => (BigInt(n) === s ? [] : [n - Number(s)]));
-  throw new Error(`no oracle for ${rule.kind}`);
-}
-
-/** Misère: P iff there is a move and every move reaches N. Memo over sorted heap lists. */
-function bruteIsP(rule: HeapRule, heaps: readonly number[], memo: Map<string, boolean>): boolean {
-  const sorted = heaps.filter((h) => h > 0).sort((a, b) => a - b);
-  const key = sorted.join(',');
-  const known = memo.get(key);
-  if (known !== undefined) return known;
-  let any = false;
-  let isP = true;
-  for (let i = 0; i < sorted.length && isP; i++) {
-    if (i > 0 && sorted[i] === sorted[i - 1]) continue;
-    const rest = sorted.filter((_, j) => j !== i);
-    for (const parts of movesOf(rule, sorted[i])) {
-      any = true;
-      if (bruteIsP(rule, [...rest, ...parts], memo)) {
-        isP = false;
-        break;
-      }
-    }
-  }
-  memo.set(key, any && isP);
-  return any && isP;
-}
 
 /** Every multiset of at most `count` heaps of sizes 1..max. */
 function* multisets(count: number, max: number, least = 1): Generator<number[]> {
@@ -74,7 +43,7 @@ function checkAgainstBruteForce(rule: HeapRule, name: string, heaps: number, sma
   const memo = new Map<string, boolean>();
   let checked = 0;
   for (const position of [...multisets(8, small), ...large]) {
-    assert.equal(predictsP(q, position), bruteIsP(rule, position, memo), `${name}: ${position.join(' ')}`);
+    assert.equal(predictsP(q, position), bruteMisereIsP(rule, position, memo), `${name}: ${position.join(' ')}`);
     checked++;
   }
   return { q, checked };
@@ -122,7 +91,7 @@ describe('misère quotients', () => {
         if (heaps.reduce((x, y) => x + y, 0) <= 36) positions.push(heaps);
       }
       for (const position of positions)
-        assert.equal(predictsP(q, position), bruteIsP(rule, position, memo), `${name}: ${position.join(' ')}`);
+        assert.equal(predictsP(q, position), bruteMisereIsP(rule, position, memo), `${name}: ${position.join(' ')}`);
     });
 
   it('where periodicity is proved, heaps past the computed ones are decided too (0.75, up to heap 34)', () => {
@@ -132,7 +101,8 @@ describe('misère quotients', () => {
     assert.ok(q.heaps < 24, `computed to ${q.heaps}`);
     const memo = new Map<string, boolean>();
     const beyond = [...multisets(2, 24)].concat(Array.from({ length: 10 }, (_, i) => [i + 25]));
-    for (const position of beyond) assert.equal(predictsP(q, position), bruteIsP(rule, position, memo), `${position}`);
+    for (const position of beyond)
+      assert.equal(predictsP(q, position), bruteMisereIsP(rule, position, memo), `${position}`);
   });
 
   // Published quotients.
@@ -328,13 +298,13 @@ describe('misère sums decided by the quotient', () => {
       if (position.length === 0) continue;
       const analysis = analyzeGame(heaps(...position), { maxMoves: 10_000, cache });
       assert.ok(['quotient', 'genus'].includes(analysis.decidedBy?.theory ?? ''), `${position}`);
-      assert.equal(analysis.outcome, bruteIsP(kayles, position, memo) ? 'P' : 'N', `${position}`);
+      assert.equal(analysis.outcome, bruteMisereIsP(kayles, position, memo) ? 'P' : 'N', `${position}`);
       const reached = new Set(
         analysis.winningMoves.map(({ move }) => {
           assert.equal(move.kind, 'heap');
           if (move.kind !== 'heap') return '';
           const after = position.filter((_, i) => i !== move.heap).concat(move.leaves.map(Number));
-          assert.ok(bruteIsP(kayles, after, memo), `${position} → ${after}`);
+          assert.ok(bruteMisereIsP(kayles, after, memo), `${position} → ${after}`);
           return after.sort((a, b) => a - b).join(',');
         }),
       );
@@ -342,13 +312,14 @@ describe('misère sums decided by the quotient', () => {
       let expected = 0;
       const seen = new Set<string>();
       position.forEach((n, i) => {
-        for (const parts of movesOf(kayles, n)) {
+        for (const parts of heapMovesOf(kayles, n)) {
           const after = position
             .filter((_, j) => j !== i)
             .concat(parts)
             .sort((a, b) => a - b)
             .join(',');
-          if (!seen.has(after) && bruteIsP(kayles, after.split(',').filter(Boolean).map(Number), memo)) expected++;
+          if (!seen.has(after) && bruteMisereIsP(kayles, after.split(',').filter(Boolean).map(Number), memo))
+            expected++;
           seen.add(after);
         }
       });
@@ -365,7 +336,7 @@ describe('misère sums decided by the quotient', () => {
         // The moves of heap n, one by one: the product with the other heap's image in P.
         let count = 0;
         // A split a + b is one move (octalMoves lists both orders).
-        const unordered = (k: number) => movesOf(kayles, k).filter((p) => p.length < 2 || p[0] <= p[1]);
+        const unordered = (k: number) => heapMovesOf(kayles, k).filter((p) => p.length < 2 || p[0] <= p[1]);
         for (const parts of unordered(n)) {
           const x = [...parts, other].reduce((y, h) => q.mul[y * q.size + (quotientImage(q, BigInt(h)) as number)], 0);
           if (q.isP[x]) count++;

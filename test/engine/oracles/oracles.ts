@@ -17,6 +17,17 @@ export function bruteSubtraction(set: readonly number[], length: number): number
   return g;
 }
 
+/** G(0..length-1) of the subtraction game whose set is `has`, straight from the definition. */
+export function bruteSubtractionWhere(has: (n: number) => boolean, length: number): number[] {
+  const g: number[] = [];
+  for (let n = 0; n < length; n++) {
+    const options: number[] = [];
+    for (let s = 1; s <= n; s++) if (has(s)) options.push(g[n - s]);
+    g.push(mex(options));
+  }
+  return g;
+}
+
 /** Remove any positive number of tokens except the listed ones. */
 export function bruteAllBut(except: readonly number[], length: number): number[] {
   const g: number[] = [];
@@ -235,4 +246,41 @@ export function randomPicture(next: () => number, vertices: number, edges: numbe
     ends[2 * e + 1] = ends[2 * e] === u ? v : u;
   }
   return { vertexCount: vertices, ends };
+}
+
+/** The edges of `alive` (a bit mask) still joined to the ground, by search from it (vertex 0). */
+export function standing(picture: HackenbushPicture, alive: number): number {
+  const m = picture.ends.length >> 1;
+  const seen = new Set([0]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (let e = 0; e < m; e++) {
+      if (!(alive & (1 << e))) continue;
+      const [u, v] = [picture.ends[2 * e], picture.ends[2 * e + 1]];
+      if (seen.has(u) !== seen.has(v)) {
+        seen.add(u);
+        seen.add(v);
+        grew = true;
+      }
+    }
+  }
+  let kept = 0;
+  for (let e = 0; e < m; e++) if (alive & (1 << e) && seen.has(picture.ends[2 * e])) kept |= 1 << e;
+  return kept;
+}
+
+/** Values of every position reachable from the whole picture, by mex over cuts. */
+export function bruteHackenbush(picture: HackenbushPicture): (alive: number) => number {
+  const memo = new Map<number, number>();
+  const value = (alive: number): number => {
+    const known = memo.get(alive);
+    if (known !== undefined) return known;
+    const options: number[] = [];
+    for (let e = 0; alive >> e; e++) if (alive & (1 << e)) options.push(value(standing(picture, alive & ~(1 << e))));
+    const g = mex(options);
+    memo.set(alive, g);
+    return g;
+  };
+  return value;
 }
