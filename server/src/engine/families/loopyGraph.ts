@@ -1,0 +1,246 @@
+// Smith's generalized Sprague–Grundy values of a directed graph that may have cycles (C. A. B.
+// Smith, "Graphs and composite games", J. Combin. Theory 1 (1966) 51–81; Winning Ways, ch. 12;
+// A. S. Fraenkel and Y. Yesha, "The generalized Sprague–Grundy function and its invariance under
+// certain mappings", J. Combin. Theory A 43 (1986) 165–177).
+//
+// The theorem. A finite digraph has exactly one function γ from its vertices to N ∪ {∞} for which
+// some counter c (an order on the vertices of finite value) makes these hold:
+//   (A) if γ(u) is finite, γ(u) = mex of the finite values among u's followers;
+//   (B) if γ(u) is finite and a follower v has γ(v) > γ(u) (∞ counts as larger), then v has a
+//       follower w with γ(w) = γ(u) and c(w) < c(u);
+//   (C) if γ(u) = ∞, u has a follower v with γ(v) = ∞ that has no follower of value mex γ(F(u)).
+// An infinite vertex is written ∞(K), K the finite values among its followers. One token at u: γ(u)
+// = 0 loses, a finite non-zero value wins, ∞(K) wins when 0 ∈ K and is a draw otherwise. A sum:
+// all finite, the nim-sum; one ∞(K) beside finite values of nim-sum n, ∞(K ⊕ n); two or more
+// infinite, a draw (∞ with no finite option). The winner's strategy ends the play in finitely many
+// moves: move to value 0; when the opponent moves a component from value a to a larger or infinite
+// value, answer in that component to a follower of value a with a smaller counter (B). The
+// counters fall, so play cannot go round for ever.
+//
+// The algorithm (Fraenkel–Yesha's labelling, with counting queues). Stage i = 0, 1, 2, …:
+//   1. label i, in turn, every unlabelled u that has no follower labelled i and each of whose
+//      followers that is unlabelled or labelled ∞ has a follower labelled i; c(u) is the number of
+//      finite labels given before it;
+//   2. label ∞ every unlabelled vertex with no follower labelled i;
+// until no vertex is unlabelled. A vertex still unlabelled at stage i has followers of every value
+// below i (else step 2 of an earlier stage labelled it ∞), which is why its label is the mex (A);
+// a follower that was unlabelled or ∞ when u was labelled had a follower labelled i already (B);
+// and a vertex labelled ∞ could take no value (C). Step 1 is a fixpoint computed with one counter a
+// vertex, `pending[u]`: how many of its followers are unlabelled or ∞ and have no follower labelled
+// i yet. Labelling w visits w's predecessors once (each now has a follower labelled i: it can no
+// longer be labelled i, and the first time, its own predecessors' counts fall); so a stage costs
+// O(V + E), and the whole O((V + E)·(m + 2)) where m is the largest finite value, itself below the
+// largest out-degree plus one. Memory: the predecessors (a reversed copy of the edges) and four
+// arrays of V numbers.
+//
+// The vertices from which no cycle can be reached have their ordinary nimbers (an acyclic graph's γ
+// is its Sprague–Grundy function, and its finish order a counter): the labelling sees them as
+// labelled from the start, in their finish order, so that a graph that is mostly acyclic costs
+// little more than one that is wholly so.
+import { describeStop, Meter } from '../budget';
+import type { Budget, GraphData, StopCause } from '../types';
+
+/** A vertex's value when it is infinite. */
+export const INFINITE = -1;
+/** Not labelled yet (never in a finished result). */
+const UNLABELLED = -2;
+
+export interface LoopyValues {
+  /** values[v]: the finite value of v, or INFINITE. */
+  readonly values: Int32Array;
+  /**
+   * counters[v]: the order in which v got its finite value (Smith's counter c: the reply that
+   * undoes an opponent's move goes to a follower with a smaller one), or -1 for an infinite vertex.
+   */
+  readonly counters: Int32Array;
+  /**
+   * complete: every vertex has its value. over-budget: stopped early (`stop`, `reason`): the values
+   * given so far are exact, the rest are UNLABELLED (-2). invalid: the arrays are not a graph.
+   */
+  readonly status: 'complete' | 'over-budget' | 'invalid';
+  readonly stop?: StopCause;
+  readonly reason?: string;
+}
+
+/** The predecessors of every vertex, as CSR arrays (the edges reversed, in one counting pass). */
+function predecessors(graph: GraphData, count: number): { predStart: Int32Array; pred: Int32Array } {
+  const { succStart, succ } = graph;
+  const predStart = new Int32Array(count + 1);
+  for (let i = 0; i < succ.length; i++) predStart[succ[i] + 1]++;
+  for (let v = 0; v < count; v++) predStart[v + 1] += predStart[v];
+  const fill = predStart.slice(0, count);
+  const pred = new Int32Array(succ.length);
+  for (let u = 0; u < count; u++) for (let i = succStart[u]; i < succStart[u + 1]; i++) pred[fill[succ[i]]++] = u;
+  return { predStart, pred };
+}
+
+/** Why the arrays are not a well-formed CSR graph, or undefined when they are. */
+function malformed(graph: GraphData): string | undefined {
+  const { succStart, succ } = graph;
+  const count = succStart.length - 1;
+  if (count < 0) return 'succStart is empty (it needs one entry more than there are vertices)';
+  if (succStart[0] !== 0 || succStart[count] !== succ.length) return 'succStart must start at 0 and end at succ.length';
+  for (let v = 0; v < count; v++) if (succStart[v + 1] < succStart[v]) return `succStart decreases at vertex ${v}`;
+  for (let i = 0; i < succ.length; i++)
+    if (succ[i] < 0 || succ[i] >= count) return `edge ${i} goes to ${succ[i]}, not a vertex`;
+  return undefined;
+}
+
+/**
+ * The vertices from which no cycle can be reached, with their ordinary nimbers and counters in
+ * finish order (every follower before its vertex): values[v] and counters[v] set for them, the
+ * rest left UNLABELLED. Kahn's algorithm on the reversed graph: a vertex is done once all its
+ * followers are. Returns how many it labelled.
+ */
+function labelAcyclicPart(
+  graph: GraphData,
+  predStart: Int32Array,
+  pred: Int32Array,
+  values: Int32Array,
+  counters: Int32Array,
+  meter: Meter,
+): number | StopCause {
+  const { succStart, succ } = graph;
+  const count = values.length;
+  const left = new Int32Array(count); // followers not done yet
+  const queue = new Int32Array(count);
+  let tail = 0;
+  for (let v = 0; v < count; v++) {
+    left[v] = succStart[v + 1] - succStart[v];
+    if (left[v] === 0) queue[tail++] = v;
+  }
+  let maxDegree = 0;
+  for (let v = 0; v < count; v++) maxDegree = Math.max(maxDegree, succStart[v + 1] - succStart[v]);
+  const seen = new Int32Array(maxDegree + 2);
+  for (let head = 0; head < tail; head++) {
+    const v = queue[head];
+    const stamp = head + 1;
+    for (let i = succStart[v]; i < succStart[v + 1]; i++) {
+      const x = values[succ[i]];
+      if (x <= maxDegree) seen[x] = stamp;
+    }
+    let mex = 0;
+    while (seen[mex] === stamp) mex++;
+    values[v] = mex;
+    counters[v] = head;
+    for (let i = predStart[v]; i < predStart[v + 1]; i++) if (--left[pred[i]] === 0) queue[tail++] = pred[i];
+    const stop = meter.spend(1 + succStart[v + 1] - succStart[v] + predStart[v + 1] - predStart[v]);
+    if (stop) return stop;
+  }
+  return tail;
+}
+
+/** Smith's values of every vertex of `graph` (see the header), within `budget`. */
+export function loopyValues(graph: GraphData, budget: Budget): LoopyValues {
+  const count = Math.max(0, graph.succStart.length - 1);
+  const values = new Int32Array(count).fill(UNLABELLED);
+  const counters = new Int32Array(count).fill(-1);
+  const problem = malformed(graph);
+  if (problem) return { values, counters, status: 'invalid', reason: problem };
+  const meter = new Meter(budget);
+  const stopped = (stop: StopCause, labelled: number): LoopyValues => ({
+    values,
+    counters,
+    status: 'over-budget',
+    stop,
+    reason: `stopped after ${labelled} of ${count} vertices because ${describeStop(stop)}`,
+  });
+  const { succStart, succ } = graph;
+  const { predStart, pred } = predecessors(graph, count);
+  const acyclic = labelAcyclicPart(graph, predStart, pred, values, counters, meter);
+  if (typeof acyclic !== 'number') return stopped(acyclic, 0);
+  let labelled = acyclic;
+  let nextCounter = acyclic;
+  if (labelled === count) return { values, counters, status: 'complete' };
+
+  // The acyclic part's vertices by value, to stand as labelled i at stage i.
+  let maxAcyclic = -1;
+  for (let v = 0; v < count; v++) if (values[v] > maxAcyclic) maxAcyclic = values[v];
+  const byValueStart = new Int32Array(maxAcyclic + 2);
+  for (let v = 0; v < count; v++) if (values[v] >= 0) byValueStart[values[v] + 1]++;
+  for (let x = 0; x <= maxAcyclic; x++) byValueStart[x + 1] += byValueStart[x];
+  const byValue = new Int32Array(acyclic);
+  const fill = byValueStart.slice(0, maxAcyclic + 1);
+  for (let v = 0; v < count; v++) if (values[v] >= 0) byValue[fill[values[v]]++] = v;
+
+  const pending = new Int32Array(count);
+  const hasFollowerI = new Int32Array(count); // === i + 1: v has a follower labelled i (a stamp: no clearing)
+  const queue = new Int32Array(count);
+  // The vertices still unlabelled, compacted after every stage.
+  let open = new Int32Array(count - acyclic);
+  let openCount = 0;
+  for (let v = 0; v < count; v++) if (values[v] === UNLABELLED) open[openCount++] = v;
+
+  for (let i = 0; openCount > 0; i++) {
+    const stamp = i + 1;
+    let tail = 0;
+    let labelledNow = 0;
+    /** v now has a follower labelled i: it cannot be labelled i, and its predecessors' counts fall. */
+    const reached = (v: number) => {
+      if (hasFollowerI[v] === stamp) return;
+      hasFollowerI[v] = stamp;
+      const x = values[v];
+      if (x !== UNLABELLED && x !== INFINITE) return; // finite: counted in no pending
+      for (let j = predStart[v]; j < predStart[v + 1]; j++) {
+        const u = pred[j];
+        if (values[u] === UNLABELLED && --pending[u] === 0 && hasFollowerI[u] !== stamp) queue[tail++] = u;
+      }
+    };
+    for (let k = 0; k < openCount; k++) {
+      const u = open[k];
+      let p = 0;
+      for (let j = succStart[u]; j < succStart[u + 1]; j++) {
+        const x = values[succ[j]];
+        if (x === UNLABELLED || x === INFINITE) p++;
+      }
+      pending[u] = p;
+    }
+    let spent = 0;
+    for (let k = 0; k < openCount; k++) spent += 1 + succStart[open[k] + 1] - succStart[open[k]];
+    const stop = meter.spend(spent);
+    if (stop) return stopped(stop, labelled);
+    // Queued before any count falls, so that no vertex is queued twice (the queue holds each once).
+    for (let k = 0; k < openCount; k++) if (pending[open[k]] === 0) queue[tail++] = open[k];
+    // The acyclic part's vertices of value i stand as labelled i from the start.
+    if (i <= maxAcyclic)
+      for (let k = byValueStart[i]; k < byValueStart[i + 1]; k++) {
+        const w = byValue[k];
+        for (let j = predStart[w]; j < predStart[w + 1]; j++) reached(pred[j]);
+      }
+    for (let head = 0; head < tail; head++) {
+      const u = queue[head];
+      // Queued once its count fell to 0; since then a follower may have been labelled i.
+      if (values[u] !== UNLABELLED || hasFollowerI[u] === stamp) continue;
+      values[u] = i;
+      counters[u] = nextCounter++;
+      labelledNow++;
+      for (let j = predStart[u]; j < predStart[u + 1]; j++) reached(pred[j]);
+      const stop = meter.spend(1 + predStart[u + 1] - predStart[u]);
+      if (stop) return stopped(stop, labelled + labelledNow);
+    }
+    labelled += labelledNow;
+    // Step 2, and the vertices left for the next stage.
+    let kept = 0;
+    for (let k = 0; k < openCount; k++) {
+      const u = open[k];
+      if (values[u] !== UNLABELLED) continue;
+      if (hasFollowerI[u] !== stamp) {
+        values[u] = INFINITE;
+        labelled++;
+      } else open[kept++] = u;
+    }
+    openCount = kept;
+    if (kept < open.length >> 1) open = open.slice(0, kept);
+  }
+  return { values, counters, status: 'complete' };
+}
+
+/** K of an infinite vertex: the finite values among its followers, ascending and distinct. */
+export function finiteFollowerValues(graph: GraphData, values: Int32Array, v: number): number[] {
+  const found = new Set<number>();
+  for (let j = graph.succStart[v]; j < graph.succStart[v + 1]; j++) {
+    const x = values[graph.succ[j]];
+    if (x >= 0) found.add(x);
+  }
+  return [...found].sort((a, b) => a - b);
+}

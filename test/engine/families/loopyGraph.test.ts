@@ -1,0 +1,203 @@
+// Smith's values of graphs with cycles (engine/families/loopyGraph.ts) against the definition and
+// against retrograde analysis. The definition: the values and counters found satisfy Smith's
+// conditions (A), (B) and (C) on every vertex, and the function that satisfies them is unique, so
+// they are the values. The outcomes: win, lose or draw of sums of tokens (and a Nim heap) read from
+// the values by the sum rule agree with retrograde analysis of the whole sum's graph, written
+// independently (test/engine/oracles/loopy.ts).
+import * as assert from 'node:assert/strict';
+import type { GraphData } from '../../../server/src/engine';
+import { graphNimbers } from '../../../server/src/engine';
+import {
+  finiteFollowerValues,
+  INFINITE,
+  type LoopyValues,
+  loopyValues,
+} from '../../../server/src/engine/families/loopyGraph';
+import { type Outcome, retrogradeOutcomes, TokenSum } from '../oracles/loopy';
+import { mex } from '../oracles/oracles';
+import { integer, random } from '../oracles/random';
+
+const NO_LIMIT = {};
+
+function csr(successors: readonly (readonly number[])[]): GraphData {
+  const succStart = new Int32Array(successors.length + 1);
+  successors.forEach((s, v) => (succStart[v + 1] = succStart[v] + s.length));
+  return { vertexNames: successors.map((_, v) => `v${v}`), succStart, succ: Int32Array.from(successors.flat()) };
+}
+
+/** Random successor lists with self-loops and cycles: `edges` draws of a pair, repeats dropped. */
+function randomLoopy(next: () => number, count: number, edges: number): number[][] {
+  const successors: number[][] = Array.from({ length: count }, () => []);
+  for (let e = 0; e < edges; e++) {
+    const v = integer(next, 0, count - 1);
+    const w = integer(next, 0, count - 1);
+    if (!successors[v].includes(w)) successors[v].push(w);
+  }
+  return successors;
+}
+
+/** The first vertex that breaks Smith's conditions, with why; undefined when none does. */
+function brokenCondition(successors: readonly (readonly number[])[], result: LoopyValues): string | undefined {
+  const { values, counters } = result;
+  for (let u = 0; u < successors.length; u++) {
+    const finite = successors[u].map((v) => values[v]).filter((x) => x >= 0);
+    const m = mex(finite);
+    if (values[u] >= 0) {
+      if (values[u] !== m) return `(A) at v${u}: value ${values[u]}, mex ${m}`;
+      for (const v of successors[u]) {
+        if (values[v] !== INFINITE && values[v] <= values[u]) continue;
+        const answer = successors[v].some((w) => values[w] === values[u] && counters[w] < counters[u]);
+        if (!answer) return `(B) at v${u}: follower v${v} has no answer of value ${values[u]} with a smaller counter`;
+      }
+    } else {
+      if (values[u] !== INFINITE) return `v${u} has no value`;
+      const keepsLooping = successors[u].some(
+        (v) => values[v] === INFINITE && !successors[v].some((w) => values[w] === m),
+      );
+      if (!keepsLooping) return `(C) at v${u}: every infinite follower has a follower of value ${m}`;
+    }
+  }
+  return undefined;
+}
+
+/** The outcome the values say for tokens at `vertices` beside a Nim heap of `heap`, by the sum rule. */
+function predicted(graph: GraphData, values: Int32Array, vertices: readonly number[], heap: number): Outcome {
+  let nimSum = heap;
+  const infinite: number[] = [];
+  for (const v of vertices) {
+    if (values[v] === INFINITE) infinite.push(v);
+    else nimSum ^= values[v];
+  }
+  if (infinite.length === 0) return nimSum === 0 ? 'L' : 'W';
+  if (infinite.length > 1) return 'D';
+  return finiteFollowerValues(graph, values, infinite[0]).includes(nimSum) ? 'W' : 'D';
+}
+
+describe("loopy graphs: Smith's values", () => {
+  it('satisfy the definition on 3,000 random graphs of up to 12 vertices, self-loops and cycles included', () => {
+    const next = random(41);
+    let infinite = 0;
+    for (let trial = 0; trial < 3000; trial++) {
+      const count = integer(next, 1, 12);
+      const successors = randomLoopy(next, count, integer(next, 0, 3 * count));
+      const result = loopyValues(csr(successors), NO_LIMIT);
+      assert.equal(result.status, 'complete');
+      assert.equal(brokenCondition(successors, result), undefined, JSON.stringify(successors));
+      infinite += result.values.filter((x) => x === INFINITE).length;
+    }
+    assert.ok(infinite > 1000, `infinite vertices exercised: ${infinite}`);
+  });
+
+  it('the definition check fails on a wrong value (the check can fail)', () => {
+    const successors = [[1], [0, 2], []]; // v2 = 0, v1 = 1, v0: its follower v1 (1) answers to 0 → v0 = 0
+    const result = loopyValues(csr(successors), NO_LIMIT);
+    assert.deepEqual(Array.from(result.values), [0, 1, 0]);
+    const wrong = { ...result, values: Int32Array.from([INFINITE, 1, 0]) };
+    assert.match(brokenCondition(successors, wrong) ?? '', /\(C\) at v0/);
+  });
+
+  it('one token: win, lose or draw as retrograde analysis says, on 2,000 random graphs', () => {
+    const next = random(42);
+    const seen = new Set<Outcome>();
+    for (let trial = 0; trial < 2000; trial++) {
+      const count = integer(next, 1, 12);
+      const successors = randomLoopy(next, count, integer(next, 0, 3 * count));
+      const graph = csr(successors);
+      const { values } = loopyValues(graph, NO_LIMIT);
+      const outcomes = retrogradeOutcomes(count, (v) => successors[v]);
+      for (let v = 0; v < count; v++) {
+        assert.equal(predicted(graph, values, [v], 0), outcomes[v], `v${v} of ${JSON.stringify(successors)}`);
+        seen.add(outcomes[v]);
+      }
+    }
+    assert.deepEqual([...seen].sort(), ['D', 'L', 'W']);
+  });
+
+  it('sums of 2 to 4 tokens and a Nim heap: the sum rule agrees with retrograde analysis of the whole sum', () => {
+    const next = random(43);
+    let positions = 0;
+    const seen = new Set<Outcome>();
+    for (let trial = 0; trial < 400; trial++) {
+      const tokens = integer(next, 2, 4);
+      const count = integer(next, 1, tokens === 2 ? 10 : tokens === 3 ? 6 : 4);
+      const successors = randomLoopy(next, count, integer(next, 0, 3 * count));
+      const graph = csr(successors);
+      const { values } = loopyValues(graph, NO_LIMIT);
+      const sum = new TokenSum(successors, tokens, integer(next, 0, 3));
+      const outcomes = retrogradeOutcomes(sum.count, sum.options);
+      for (let p = 0; p < sum.count; p++) {
+        const { vertices, heap } = sum.decode(p);
+        assert.equal(predicted(graph, values, vertices, heap), outcomes[p], `${vertices} + nim ${heap}`);
+        seen.add(outcomes[p]);
+        positions++;
+      }
+    }
+    assert.deepEqual([...seen].sort(), ['D', 'L', 'W']);
+    assert.ok(positions > 50_000, `${positions} positions`);
+  });
+
+  it("the contract's example: a wins (∞(0)), c loses (0), b + nim 1 loses, a + nim 1 and s draw", () => {
+    // a -> a, e; b -> c, e; c -> b; s -> t; t -> s (a b c e s t = 0 1 2 3 4 5)
+    const successors = [[0, 3], [2, 3], [1], [], [5], [4]];
+    const graph = csr(successors);
+    const { values } = loopyValues(graph, NO_LIMIT);
+    assert.equal(values[0], INFINITE);
+    assert.deepEqual(finiteFollowerValues(graph, values, 0), [0]);
+    assert.equal(values[2], 0);
+    assert.equal(values[1], 1);
+    assert.equal(values[4], INFINITE);
+    assert.deepEqual(finiteFollowerValues(graph, values, 4), []);
+    assert.equal(predicted(graph, values, [0], 0), 'W'); // g1
+    assert.equal(predicted(graph, values, [2], 0), 'L'); // g2
+    assert.equal(predicted(graph, values, [1], 1), 'L'); // g3
+    assert.equal(predicted(graph, values, [0], 1), 'D'); // g4
+    assert.equal(predicted(graph, values, [4], 0), 'D'); // g5
+  });
+
+  it('on an acyclic graph, the ordinary nimbers', () => {
+    const next = random(44);
+    for (let trial = 0; trial < 300; trial++) {
+      const count = integer(next, 1, 40);
+      const successors = Array.from({ length: count }, (_, v) =>
+        Array.from({ length: count - v - 1 }, (_, i) => v + 1 + i).filter(() => next() < 0.3),
+      );
+      const graph = csr(successors);
+      assert.deepEqual(Array.from(loopyValues(graph, NO_LIMIT).values), Array.from(graphNimbers(graph).nimbers));
+    }
+  });
+
+  it('a cycle of 100,000 vertices and a chain of 100,000 self-loops finish, with their values', () => {
+    const n = 100_000;
+    const cycle = csr(Array.from({ length: n }, (_, v) => [(v + 1) % n]));
+    const onCycle = loopyValues(cycle, NO_LIMIT);
+    assert.equal(onCycle.status, 'complete');
+    assert.ok(
+      onCycle.values.every((x) => x === INFINITE),
+      'a cycle with no way out: every vertex ∞()',
+    );
+    // v -> v, v + 1; the last vertex has no move: it is 0, the one before ∞(0), the rest ∞().
+    const loops = Array.from({ length: n }, (_, v) => (v === n - 1 ? [] : [v, v + 1]));
+    const chain = loopyValues(csr(loops), NO_LIMIT);
+    assert.equal(chain.status, 'complete');
+    assert.equal(chain.values[n - 1], 0);
+    assert.ok(chain.values.subarray(0, n - 1).every((x) => x === INFINITE));
+    assert.deepEqual(finiteFollowerValues(csr(loops), chain.values, n - 2), [0]);
+    assert.equal(brokenCondition(loops, chain), undefined);
+  });
+
+  it('stops within its budget, and what it gave is exact', () => {
+    const next = random(45);
+    const successors = randomLoopy(next, 2000, 8000);
+    const full = loopyValues(csr(successors), NO_LIMIT);
+    const cut = loopyValues(csr(successors), { work: { spent: 0, limit: 5000 } });
+    assert.equal(cut.status, 'over-budget');
+    assert.match(cut.reason ?? '', /^stopped after \d+ of 2000 vertices/);
+    let given = 0;
+    for (let v = 0; v < 2000; v++)
+      if (cut.values[v] !== -2) {
+        assert.equal(cut.values[v], full.values[v]);
+        given++;
+      }
+    assert.ok(given < 2000);
+  });
+});
