@@ -11,7 +11,9 @@ import {
   finiteFollowerValues,
   INFINITE,
   type LoopyValues,
+  leastCounterFollower,
   loopyValues,
+  reversal,
 } from '../../../server/src/engine/families/loopyGraph';
 import { type Outcome, retrogradeOutcomes, TokenSum } from '../oracles/loopy';
 import { mex } from '../oracles/oracles';
@@ -134,6 +136,82 @@ describe("loopy graphs: Smith's values", () => {
     }
     assert.deepEqual([...seen].sort(), ['D', 'L', 'W']);
     assert.ok(positions > 50_000, `${positions} positions`);
+  });
+
+  it("the winner's strategy (undo a raise with a smaller counter, else lower a value) wins and ends", () => {
+    // Two tokens and a Nim heap. Our turn: the position and the position before the opponent's move
+    // (the strategy reads the move it answers); their turn: any move. From every won position, the
+    // positions this play can reach must hold no cycle, and each of our moves must leave a lost one.
+    const next = random(46);
+    let won = 0;
+    let reversals = 0;
+    for (let trial = 0; trial < 1500; trial++) {
+      const count = integer(next, 1, 7);
+      const successors = randomLoopy(next, count, integer(next, 0, 3 * count));
+      const graph = csr(successors);
+      const loopy = loopyValues(graph, NO_LIMIT);
+      const { values } = loopy;
+      const sum = new TokenSum(successors, 2, integer(next, 0, 3));
+      const outcomes = retrogradeOutcomes(sum.count, sum.options);
+      const ours = (p: number, before: number): number => {
+        const { vertices, heap } = sum.decode(p);
+        const moveTo = (token: number, w: number) => {
+          const moved = vertices.slice();
+          moved[token] = w;
+          return sum.encode(moved, heap);
+        };
+        if (before >= 0) {
+          const previous = sum.decode(before).vertices;
+          const token = vertices.findIndex((v, t) => v !== previous[t]);
+          const back = token < 0 ? -1 : reversal(graph, loopy, previous[token], vertices[token]);
+          if (back >= 0) {
+            reversals++;
+            return moveTo(token, back);
+          }
+        }
+        const infinite = vertices.findIndex((v) => values[v] === INFINITE);
+        let t = heap;
+        for (const v of vertices) if (values[v] >= 0) t ^= values[v];
+        if (infinite >= 0) return moveTo(infinite, leastCounterFollower(graph, loopy, vertices[infinite], t));
+        for (let token = 0; token < vertices.length; token++)
+          if ((values[vertices[token]] ^ t) < values[vertices[token]])
+            return moveTo(token, leastCounterFollower(graph, loopy, vertices[token], values[vertices[token]] ^ t));
+        return sum.encode(vertices, heap ^ t);
+      };
+      // Depth-first over (our position, the one before it) and their positions; 1 on the path, 2 done.
+      const state = new Map<string, number>();
+      const play = (start: number) => {
+        const stack: { key: string; nexts: (() => [string, number, number, boolean])[]; at: number }[] = [];
+        const enter = (key: string, p: number, before: number, oursToMove: boolean) => {
+          state.set(key, 1);
+          const nexts: (() => [string, number, number, boolean])[] = [];
+          if (oursToMove) {
+            const q = ours(p, before);
+            assert.equal(outcomes[q], 'L', `our move from ${sum.decode(p).vertices} leaves a lost position`);
+            nexts.push(() => [`t${q}`, q, -1, false]);
+          } else for (const q of sum.options(p)) nexts.push(() => [`o${q}:${p}`, q, p, true]);
+          stack.push({ key, nexts, at: 0 });
+        };
+        enter(`o${start}:-1`, start, -1, true);
+        while (stack.length > 0) {
+          const top = stack[stack.length - 1];
+          if (top.at === top.nexts.length) {
+            state.set(top.key, 2);
+            stack.pop();
+            continue;
+          }
+          const [key, p, before, oursToMove] = top.nexts[top.at++]();
+          assert.notEqual(state.get(key), 1, 'the play goes round in a circle');
+          if (!state.has(key)) enter(key, p, before, oursToMove);
+        }
+      };
+      for (let p = 0; p < sum.count; p++)
+        if (outcomes[p] === 'W') {
+          play(p);
+          won++;
+        }
+    }
+    assert.ok(won > 10_000 && reversals > 1000, `${won} won positions, ${reversals} reversals`);
   });
 
   it("the contract's example: a wins (∞(0)), c loses (0), b + nim 1 loses, a + nim 1 and s draw", () => {

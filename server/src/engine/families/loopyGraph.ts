@@ -244,3 +244,41 @@ export function finiteFollowerValues(graph: GraphData, values: Int32Array, v: nu
   }
   return [...found].sort((a, b) => a - b);
 }
+
+/**
+ * The follower of `v` of value `target` with the least counter, or -1 when it has none. Least, so
+ * that a reply that undoes the opponent's move (see `reversal`) needs no memory of more than the
+ * move it answers.
+ */
+export function leastCounterFollower(
+  graph: GraphData,
+  loopy: Pick<LoopyValues, 'values' | 'counters'>,
+  v: number,
+  target: number,
+): number {
+  let best = -1;
+  for (let j = graph.succStart[v]; j < graph.succStart[v + 1]; j++) {
+    const w = graph.succ[j];
+    if (loopy.values[w] === target && (best < 0 || loopy.counters[w] < loopy.counters[best])) best = w;
+  }
+  return best;
+}
+
+/**
+ * The reply that undoes a move from `before` (finite value a) to `after` (a larger or infinite
+ * value): back to a follower of `after` of value a whose counter is below `before`'s, which (B)
+ * promises; the least-counter one. -1 when the move did not raise the value. The winner who always
+ * answers a raise so, and otherwise moves to a smaller value, ends the game: each pair of moves
+ * lowers the components' values (as a multiset), or keeps them and lowers one counter.
+ */
+export function reversal(
+  graph: GraphData,
+  loopy: Pick<LoopyValues, 'values' | 'counters'>,
+  before: number,
+  after: number,
+): number {
+  const a = loopy.values[before];
+  const b = loopy.values[after];
+  if (a < 0 || (b >= 0 && b <= a)) return -1;
+  return leastCounterFollower(graph, loopy, after, a);
+}
