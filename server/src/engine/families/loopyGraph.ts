@@ -33,6 +33,14 @@
 // largest out-degree plus one. Memory: the predecessors (a reversed copy of the edges) and four
 // arrays of V numbers.
 //
+// Which moves win. Every move to a position of value 0 (all finite) wins: from there the winner's
+// strategy ends the game (`reversal`). But a player who picks any such move each turn, with no
+// memory, may go round for ever: the opponent raises a component, and the reply lowers it back to
+// a vertex with a larger counter than before. Even always taking the least-counter follower that
+// lowers some value went round on 2 of 3,000 random sums of two tokens (measured while writing
+// this). The strategy that ends reads the move it answers: a raise is undone in its component,
+// below the counter it came from; anything else is answered by lowering a value.
+//
 // The vertices from which no cycle can be reached have their ordinary nimbers (an acyclic graph's γ
 // is its Sprague–Grundy function, and its finish order a counter): the labelling sees them as
 // labelled from the start, in their finish order, so that a graph that is mostly acyclic costs
