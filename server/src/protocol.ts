@@ -660,8 +660,8 @@ export interface GameTreeParams {
 export interface GameTreeValue {
   /** The nimber in decimal (normal play, when known). */
   readonly nimber: string | null;
-  /** Who wins: N (the player to move) or P (the other); null when unknown. */
-  readonly outcome: 'N' | 'P' | null;
+  /** Who wins: N (the player to move) or P (the other), D neither (a draw); null when unknown. */
+  readonly outcome: 'N' | 'P' | 'D' | null;
   /** How many moves are left with best play (Smith's remoteness), when the search reached it. */
   readonly remoteness?: number;
   /** Why the value is unknown. */

@@ -26,7 +26,7 @@ const source = [
 ].join('\n');
 
 /** The engine's verdict on one game of a text, computed here in the test process. */
-function outcomeOf(text: string, name: string): 'N' | 'P' | null {
+function outcomeOf(text: string, name: string): 'N' | 'P' | 'D' | null {
   const document = analyzeText(text);
   const game = document.model.games.find((g) => g.name === name);
   assert.ok(game?.valid, `game ${name} is missing or invalid in:\n${text}`);

@@ -3,6 +3,7 @@
 // same way (the command line's shorter forms are here too, beside the long ones).
 
 import type { RuleSummary } from '../compute/jobs';
+import type { Outcome } from '../engine';
 import { codeRuleText, setText } from '../engine/heaps';
 import type { HeapRule, Periodicity } from '../engine/types';
 import { numberText } from '../language/numberText';
@@ -14,8 +15,16 @@ export const star = (g: bigint | number): string => (BigInt(g) === 0n ? '0' : `*
 /** A nimber in Markdown, in code style: `*3`. */
 export const starCode = (g: bigint | number): string => `\`${star(g)}\``;
 
-export const outcomeWords = (outcome: 'N' | 'P'): string =>
-  outcome === 'N' ? 'the player to move wins' : 'the player to move loses';
+export const outcomeWords = (outcome: Outcome): string =>
+  outcome === 'N'
+    ? 'the player to move wins'
+    : outcome === 'P'
+      ? 'the player to move loses'
+      : 'a draw: with best play the game never ends';
+
+/** Smith's value of a position that may go on for ever: ∞(K), K the finite values it can move to (`∞()` for none). */
+export const infiniteValueText = (options: readonly bigint[]): string =>
+  `∞(${options.map((k) => numberText(k)).join(', ')})`;
 
 /**
  * How long the game lasts with best play (its remoteness), in words: "the player to move wins in 7
@@ -24,10 +33,10 @@ export const outcomeWords = (outcome: 'N' | 'P'): string =>
 export function remotenessWords(result: {
   readonly play: 'normal' | 'misere';
   readonly remoteness?: number;
-  readonly outcome: 'N' | 'P' | null;
+  readonly outcome: Outcome | null;
 }): string | undefined {
   const r = result.remoteness;
-  if (r === undefined || result.outcome === null) return undefined;
+  if (r === undefined || result.outcome === null || result.outcome === 'D') return undefined;
   if (r === 0)
     return result.play === 'normal'
       ? 'no move is left: the player to move has lost'
@@ -38,7 +47,7 @@ export function remotenessWords(result: {
     : `the player to move loses in ${moves}, holding on as long as possible`;
 }
 
-export const outcomeShort = (outcome: 'N' | 'P'): string => (outcome === 'N' ? 'win' : 'lose');
+export const outcomeShort = (outcome: Outcome): string => (outcome === 'N' ? 'win' : outcome === 'P' ? 'lose' : 'draw');
 
 export function proofWords(p: Periodicity): string {
   switch (p.proof) {

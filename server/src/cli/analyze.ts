@@ -4,7 +4,7 @@
 // of what is left, and the engine's cache is let go before the memory ceiling stops the games.
 import { getHeapStatistics } from 'node:v8';
 import { type GameReport, INVALID_GAME_REASON, reportGame, shownNimber } from '../analysis/gameReport';
-import { remotenessWords, reportOutcomeWords } from '../analysis/wording';
+import { infiniteValueText, remotenessWords, reportOutcomeWords } from '../analysis/wording';
 import { createEngineCache, trimCache } from '../engine';
 import { quotientWorkFor } from '../engine/misere';
 import type { Budget } from '../engine/types';
@@ -108,7 +108,14 @@ function printGame(lines: LineIndex, report: GameReport, out: SyncOutput): void 
   const { game, result } = report;
   const line = lines.positionAt(game.declaration.start).line + 1;
   const nimber = result?.nimber ?? null;
-  const value = nimber !== null ? `*${nimber}` : game.play === 'misere' ? 'misère' : 'no nimber';
+  const value =
+    nimber !== null
+      ? `*${nimber}`
+      : result?.infinite
+        ? infiniteValueText(result.infinite)
+        : game.play === 'misere'
+          ? 'misère'
+          : 'no nimber';
   const outcome = result?.outcome ?? null;
   out.line(`\ngame ${game.name} (line ${line}): ${value}, ${outcome ?? '?'}: ${reportOutcomeWords(report)}`);
   if (!result) return;

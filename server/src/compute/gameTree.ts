@@ -5,7 +5,7 @@
 // language server writes them as text with the document's names. Bounded whatever the game: a game
 // too large to list its moves says so, each child is valued under a small share of the time, and the
 // remoteness search is small.
-import { analyzeGame, type EngineCache } from '../engine';
+import { analyzeGame, type EngineCache, type Outcome } from '../engine';
 import type { ComponentInput, GameInput, GameMove } from '../engine/gameTypes';
 import {
   GAME_REMOTENESS_LIMITS,
@@ -26,7 +26,7 @@ export type TreeComponent =
 /** A position's value: its nimber (normal play, when known) or outcome, and remoteness when the search reached it. */
 export interface TreeValue {
   readonly nimber: bigint | null;
-  readonly outcome: 'N' | 'P' | null;
+  readonly outcome: Outcome | null;
   readonly remoteness?: number;
   /** Why the value is unknown. */
   readonly reason?: string;

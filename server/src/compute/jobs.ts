@@ -237,7 +237,8 @@ export interface RuleSummary {
  * A component's value as the engine gave it (`ComponentAnalysis`: the same fields, same
  * meaning), with the rule's sequence and the Treblecross analysis summarised.
  */
-export interface ComponentResult extends Pick<ComponentAnalysis, 'status' | 'nimber' | 'parts' | 'reason'> {
+export interface ComponentResult
+  extends Pick<ComponentAnalysis, 'status' | 'nimber' | 'parts' | 'reason' | 'infinite'> {
   /** Heaps, octal rows and Treblecross (0.007): the sequence the values came from. */
   readonly rule?: RuleSummary;
   /** Treblecross rows. */
@@ -252,7 +253,7 @@ export interface ComponentResult extends Pick<ComponentAnalysis, 'status' | 'nim
 export interface GameResult
   extends Pick<
     GameAnalysis,
-    'play' | 'nimber' | 'outcome' | 'reason' | 'winningMoves' | 'winningMoveCount' | 'decidedBy'
+    'play' | 'nimber' | 'infinite' | 'outcome' | 'reason' | 'winningMoves' | 'winningMoveCount' | 'decidedBy'
   > {
   readonly components: readonly ComponentResult[];
   /** True when a budget or a cancellation stopped some computation: another try may get further. */
@@ -327,6 +328,7 @@ export function summarizeGame(analysis: GameAnalysis, elapsedMs: number, remoten
       status: c.status,
       nimber: c.nimber,
       parts: c.parts,
+      ...(c.infinite ? { infinite: c.infinite } : {}),
       ...(c.reason ? { reason: c.reason } : {}),
       ...(c.sequence ? { rule: summarizeSequence(c.sequence) } : {}),
       ...(t
@@ -349,6 +351,7 @@ export function summarizeGame(analysis: GameAnalysis, elapsedMs: number, remoten
   return {
     play: analysis.play,
     nimber: analysis.nimber,
+    ...(analysis.infinite ? { infinite: analysis.infinite } : {}),
     outcome: analysis.outcome,
     ...(analysis.reason ? { reason: analysis.reason } : {}),
     ...(analysis.decidedBy ? { decidedBy: analysis.decidedBy } : {}),
@@ -387,6 +390,14 @@ export function gameResult(
   const started = Date.now();
   const budget = options.budget ?? {};
   const analysis = analyzeGame(input, { ...options, budget });
+  // Positions that may repeat (tokens on a graph with cycles): the searches assume they cannot.
+  if (analysis.components.some((c) => c.loopy)) {
+    const reason =
+      analysis.outcome === 'D'
+        ? 'a draw: with best play the game never ends'
+        : 'the remoteness of a game whose positions may repeat is not searched yet';
+    return summarizeGame(analysis, Date.now() - started, { remoteness: null, reason });
+  }
   let remoteness = gameRemoteness(input, budget, QUICK_REMOTENESS_LIMITS);
   const further = remoteness.remoteness === null && remoteness.further === true;
   if (further && options.remoteness === 'full') remoteness = gameRemoteness(input, budget, GAME_REMOTENESS_LIMITS);

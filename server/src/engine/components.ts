@@ -8,6 +8,7 @@ import type {
   GraphData,
   GraphNimbers,
   HeapSequence,
+  LoopyValues,
   MisereSearchResult,
   StopCause,
   TreblecrossAnalysis,
@@ -22,6 +23,8 @@ import type {
 export interface EngineCache {
   readonly sequences: Map<string, HeapSequence>;
   readonly graphs: WeakMap<GraphData, GraphNimbers>;
+  /** Smith's values of graphs with cycles (families/loopyGraph.ts), by graph. */
+  readonly loopyGraphs: WeakMap<GraphData, LoopyValues>;
   /** Wythoff nimbers: the largest square computed so far. */
   wythoff?: WythoffTable;
   /** Word pieces' interval tables, by dictionary and piece (the last WORD_PIECES_KEPT). */
@@ -40,6 +43,7 @@ export function createEngineCache(): EngineCache {
   return {
     sequences: new Map(),
     graphs: new WeakMap(),
+    loopyGraphs: new WeakMap(),
     wordPieces: new Map(),
     quotients: new Map(),
     misereSearches: new Map(),
@@ -84,11 +88,12 @@ function wythoffBytes(table: WythoffTable): number {
 /** The value of one component. */
 export interface ComponentAnalysis {
   /**
-   * value: `nimber` is its nimber. unknown: not computed within the budget (reason says how far
-   * it got). immediate-win: a Treblecross row the player to move completes at once. over: a
-   * Treblecross row with three in a row already.
+   * value: `nimber` is its nimber. infinite: Smith's value ∞(K), K in `infinite` (tokens on a graph
+   * with cycles). unknown: not computed within the budget (reason says how far it got).
+   * immediate-win: a Treblecross row the player to move completes at once. over: a Treblecross row
+   * with three in a row already.
    */
-  readonly status: 'value' | 'unknown' | 'immediate-win' | 'over';
+  readonly status: 'value' | 'infinite' | 'unknown' | 'immediate-win' | 'over';
   /** The component's nimber (XOR of its parts) when status is value. */
   readonly nimber: bigint | null;
   /** Heaps: each heap's nimber; tokens: each token's vertex's; an octal row: each run of X's. Null where unknown. */
@@ -98,6 +103,13 @@ export interface ComponentAnalysis {
   readonly sequence?: HeapSequence;
   /** Tokens: every vertex's nimber. */
   readonly graph?: GraphNimbers;
+  /**
+   * Status infinite: K of the component's value ∞(K), ascending (empty when two of its tokens stand
+   * on infinite vertices: the component alone is a draw).
+   */
+  readonly infinite?: readonly bigint[];
+  /** Tokens on a graph with cycles: Smith's values of every vertex (then `graph` is absent). */
+  readonly loopy?: LoopyValues;
   /** Treblecross rows. */
   readonly treblecross?: TreblecrossAnalysis;
   /** Wythoff: the nimber table used (it holds every position of the component when status is value). */
@@ -196,6 +208,12 @@ export interface ComponentFamily<K extends ComponentInput['kind']> {
     list: MoveList,
     budget: Budget,
   ): void;
+  /**
+   * A component of value ∞(K) (status infinite), in a sum whose other components' nim-sum is `rest`:
+   * its moves to a finite value that makes the whole sum 0, the only moves that win. Families that
+   * are never infinite leave it out.
+   */
+  infiniteMovesTo?(component: Of<K>, value: ComponentAnalysis, index: number, rest: bigint, list: MoveList): void;
 }
 
 /** Thrown by a family's movesTo when its budget runs out or it is cancelled. */

@@ -63,6 +63,9 @@ export interface GameOptions {
   readonly quotientWork?: number;
 }
 
+/** Who wins: N the player to move, P the other player, D neither (with best play the game never ends). */
+export type Outcome = 'N' | 'P' | 'D';
+
 export interface GameAnalysis {
   readonly play: 'normal' | 'misere';
   readonly components: readonly ComponentAnalysis[];
@@ -71,8 +74,16 @@ export interface GameAnalysis {
    * unknown.
    */
   readonly nimber: bigint | null;
-  /** N: the player to move wins; P: the player to move loses; null: not known (see reason). */
-  readonly outcome: 'N' | 'P' | null;
+  /**
+   * N: the player to move wins; P: the player to move loses; D: a draw (a graph with cycles: with best play the game
+   * never ends); null: not known (see reason).
+   */
+  readonly outcome: Outcome | null;
+  /**
+   * Normal play with tokens on a graph with cycles: the sum's value is Smith's ∞(K), K here (ascending; empty for ∞(),
+   * when two components are infinite), and `nimber` is null.
+   */
+  readonly infinite?: readonly bigint[];
   /** Why the outcome is unknown, or why there is no nimber. */
   readonly reason?: string;
   /** Why the misère search stopped before deciding the outcome (budget, cancellation or its size limit). */
@@ -195,6 +206,7 @@ export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAn
   const unknown = components.find((c) => c.status === 'unknown');
   if (unknown) return { ...base, ...none, nimber: null, outcome: null, reason: unknown.reason };
 
+  if (components.some((c) => c.status === 'infinite')) return infiniteSum(input, components, list);
   const total = components.reduce((x, c) => x ^ c.nimber!, 0n);
   if (total === 0n) return { ...base, ...none, nimber: 0n, outcome: 'P' };
   try {
@@ -217,6 +229,29 @@ export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAn
     };
   }
   return { ...base, nimber: total, outcome: 'N', winningMoves: list.moves, winningMoveCount: list.count };
+}
+
+/**
+ * A sum with an infinite component (Smith): one ∞(K) beside finite components of nim-sum n is
+ * ∞(K ⊕ n), won when n ∈ K (by moving that component to value n) and drawn otherwise; two or more
+ * infinite components are ∞(), a draw.
+ */
+function infiniteSum(input: GameInput, components: readonly ComponentAnalysis[], list: MoveList): GameAnalysis {
+  const base = { play: input.play, components, nimber: null } as const;
+  const infinite = components.flatMap((c, index) => (c.status === 'infinite' ? [index] : []));
+  if (infinite.length > 1) return { ...base, infinite: [], outcome: 'D', winningMoves: [], winningMoveCount: 0n };
+  const [index] = infinite;
+  const rest = components.reduce((x, c, i) => (i === index ? x : x ^ (c.nimber as bigint)), 0n);
+  const options = (components[index].infinite ?? []).map((k) => k ^ rest);
+  options.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (!options.includes(0n))
+    return { ...base, infinite: options, outcome: 'D', winningMoves: [], winningMoveCount: 0n };
+  const component = input.components[index];
+  const family = FAMILIES[component.kind] as {
+    infiniteMovesTo?: (c: ComponentInput, v: ComponentAnalysis, i: number, r: bigint, l: MoveList) => void;
+  };
+  family.infiniteMovesTo?.(component, components[index], index, rest, list);
+  return { ...base, infinite: options, outcome: 'N', winningMoves: list.moves, winningMoveCount: list.count };
 }
 
 function analyzeComponent(component: ComponentInput, budget: Budget, cache: EngineCache): ComponentAnalysis {
@@ -256,6 +291,14 @@ function misereGame(
   quotients: { readonly growsApart: boolean; readonly work?: number },
 ): GameAnalysis {
   const base = { play: 'misere', components, nimber: null } as const;
+  if (components.some((c) => c.loopy))
+    return {
+      ...base,
+      outcome: null,
+      reason: 'misère play on a graph with cycles is not decided yet: its positions may repeat',
+      winningMoves: [],
+      winningMoveCount: 0n,
+    };
   // Why the rule's quotient did not decide it, said with the search's own reason if that fails too.
   let quotientNote: string | undefined;
   let quotientWanted: QuotientWanted | undefined;

@@ -47,6 +47,7 @@ export {
   type GameAnalysis,
   type GameOptions,
   MISERE_MAX_HEAP,
+  type Outcome,
   rememberSequence,
   trimCache,
   xRuns,

@@ -141,6 +141,24 @@ export type HeapNimber =
   | { readonly nimber: null; readonly reason: string; readonly computedUpTo: number; readonly sequence?: HeapSequence };
 
 /** Every vertex's nimber in a graph. */
+/** Smith's generalized Sprague–Grundy values of a graph that may have cycles (families/loopyGraph.ts). */
+export interface LoopyValues {
+  /** values[v]: the finite value of v, or INFINITE. */
+  readonly values: Int32Array;
+  /**
+   * counters[v]: the order in which v got its finite value (Smith's counter c: the reply that
+   * undoes an opponent's move goes to a follower with a smaller one), or -1 for an infinite vertex.
+   */
+  readonly counters: Int32Array;
+  /**
+   * complete: every vertex has its value. over-budget: stopped early (`stop`, `reason`): the values
+   * given so far are exact, the rest are UNLABELLED (-2). invalid: the arrays are not a graph.
+   */
+  readonly status: 'complete' | 'over-budget' | 'invalid';
+  readonly stop?: StopCause;
+  readonly reason?: string;
+}
+
 export interface GraphNimbers {
   /** nimbers[v] for each vertex; -1 where there is none (see status). */
   readonly nimbers: Int32Array;

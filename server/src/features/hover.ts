@@ -13,6 +13,7 @@ import { componentText } from '../analysis/gameReport';
 import {
   describeRule,
   elapsed,
+  infiniteValueText,
   observedWords,
   outcomeWords,
   periodWords,
@@ -125,7 +126,12 @@ function gameHover(view: DocumentView, game: GameSymbol): string {
   if (result.outcome === null) {
     out.push(`Who wins is not known: ${result.reason ?? 'not computed'}.`);
   } else {
-    const nimber = result.nimber === null ? '' : `nimber **${nim(result.nimber)}**: `;
+    const nimber =
+      result.nimber !== null
+        ? `nimber **${nim(result.nimber)}**: `
+        : result.infinite
+          ? `value **${infiniteValueText(result.infinite)}** (Smith's): `
+          : '';
     out.push(`${nimber}**${outcomeWords(result.outcome)}**${result.reason ? ` (${result.reason})` : ''}.`);
     if (result.decidedBy) out.push('', `Decided by ${result.decidedBy.text}.`);
     const lasts = remotenessWords(result);

@@ -2,7 +2,7 @@
 // each game its value and outcome: `⊕ = *3 · win`, `= 0 · lose`, `misère · lose`, `computing…`.
 
 import { type ClientCapabilities, type InlayHint, MarkupKind, type Range } from 'vscode-languageserver';
-import { elapsed, outcomeShort, outcomeWords, plainText, star } from '../analysis/wording';
+import { elapsed, infiniteValueText, outcomeShort, outcomeWords, plainText, star } from '../analysis/wording';
 import type { GameResult } from '../compute/jobs';
 import type { GameSymbol } from '../language/model';
 import { inlayHintResolveParams, textDocumentRangeParams } from '../params';
@@ -86,13 +86,16 @@ function hintTooltip(game: GameSymbol, value: Value<GameResult> | undefined, com
       value.sinceMs,
     )}).`;
   if (value.state === 'failed') return `Computing \`${game.name}\` failed: ${value.message.split('\n')[0]}`;
-  if (component >= 0) return `This component's nimber: ${star(value.value.components[component]?.nimber ?? 0n)}.`;
+  const part = component >= 0 ? value.value.components[component] : undefined;
+  if (part?.infinite) return `This component's value: ${infiniteValueText(part.infinite)} (Smith's).`;
+  if (component >= 0) return `This component's nimber: ${star(part?.nimber ?? 0n)}.`;
   return gameTooltip(game, value.value);
 }
 
 export function gameLabel(game: GameSymbol, result: GameResult, sum: string): string {
   if (result.outcome === null) return `${sum}= ? (not known)`;
   if (game.play === 'misere') return `misère · ${outcomeShort(result.outcome)}`;
+  if (result.infinite) return `${sum}= ${infiniteValueText(result.infinite)} · ${outcomeShort(result.outcome)}`;
   if (result.nimber === null) {
     // A Treblecross row already won, or winnable at once: there is no nimber, only an outcome.
     return `${sum}= ${result.outcome === 'N' ? 'win at once' : 'over'} · ${outcomeShort(result.outcome)}`;
@@ -103,7 +106,12 @@ export function gameLabel(game: GameSymbol, result: GameResult, sum: string): st
 function gameTooltip(game: GameSymbol, result: GameResult): string {
   if (result.outcome === null)
     return `The value of \`${game.name}\` is not known: ${result.reason ?? 'no reason given'}.`;
-  const value = result.nimber === null ? '' : ` Its nimber is ${star(result.nimber)}.`;
+  const value =
+    result.nimber !== null
+      ? ` Its nimber is ${star(result.nimber)}.`
+      : result.infinite
+        ? ` Its value is ${infiniteValueText(result.infinite)}.`
+        : '';
   return `In \`${game.name}\`, ${outcomeWords(result.outcome)}.${value}${result.reason ? ` (${result.reason})` : ''}`;
 }
 

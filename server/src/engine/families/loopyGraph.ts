@@ -46,29 +46,12 @@
 // labelled from the start, in their finish order, so that a graph that is mostly acyclic costs
 // little more than one that is wholly so.
 import { describeStop, Meter } from '../budget';
-import type { Budget, GraphData, StopCause } from '../types';
+import type { Budget, GraphData, LoopyValues, StopCause } from '../types';
 
 /** A vertex's value when it is infinite. */
 export const INFINITE = -1;
 /** Not labelled yet (never in a finished result). */
 const UNLABELLED = -2;
-
-export interface LoopyValues {
-  /** values[v]: the finite value of v, or INFINITE. */
-  readonly values: Int32Array;
-  /**
-   * counters[v]: the order in which v got its finite value (Smith's counter c: the reply that
-   * undoes an opponent's move goes to a follower with a smaller one), or -1 for an infinite vertex.
-   */
-  readonly counters: Int32Array;
-  /**
-   * complete: every vertex has its value. over-budget: stopped early (`stop`, `reason`): the values
-   * given so far are exact, the rest are UNLABELLED (-2). invalid: the arrays are not a graph.
-   */
-  readonly status: 'complete' | 'over-budget' | 'invalid';
-  readonly stop?: StopCause;
-  readonly reason?: string;
-}
 
 /** The predecessors of every vertex, as CSR arrays (the edges reversed, in one counting pass). */
 function predecessors(graph: GraphData, count: number): { predStart: Int32Array; pred: Int32Array } {

@@ -15,7 +15,8 @@
 // search.
 import { describeStop, Meter } from '../budget';
 import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
-import type { Budget, GraphData, GraphNimbers } from '../types';
+import type { Budget, GraphData, GraphNimbers, LoopyValues } from '../types';
+import { finiteFollowerValues, INFINITE, loopyValues } from './loopyGraph';
 
 const NEW = 0;
 const ON_STACK = 1;
@@ -187,6 +188,7 @@ function nimbersBySearch(graph: GraphData, nimbers: Int32Array, seen: Int32Array
 export const tokensFamily: ComponentFamily<'tokens'> = {
   value: (c, budget, cache) => tokensValue(c.graph, c.vertices, budget, cache),
   movesTo: tokenMovesTo,
+  infiniteMovesTo: infiniteTokenMovesTo,
 };
 
 function tokensValue(
@@ -201,6 +203,7 @@ function tokensValue(
     if (result.status === 'complete' || result.status === 'cyclic' || result.status === 'invalid')
       cache.graphs.set(graph, result);
   }
+  if (result.status === 'cyclic') return loopyTokensValue(graph, vertices, budget, cache);
   const known = result;
   const parts = vertices.map((v) => (known.nimbers[v] >= 0 ? BigInt(known.nimbers[v]) : null));
   if (parts.every((g) => g !== null)) {
@@ -215,6 +218,66 @@ function tokensValue(
   };
 }
 
+/**
+ * Tokens on a graph with cycles: Smith's values (loopyGraph.ts). The component's value: the nim-sum
+ * of its tokens' when all are finite; ∞(K ⊕ n) when one token stands on an ∞(K) vertex and the
+ * others' nim-sum is n; ∞() when two or more do.
+ */
+function loopyTokensValue(
+  graph: GraphData,
+  vertices: readonly number[],
+  budget: Budget,
+  cache: EngineCache,
+): ComponentAnalysis {
+  let loopy = cache.loopyGraphs.get(graph);
+  if (!loopy) {
+    loopy = loopyValues(graph, budget);
+    if (loopy.status !== 'over-budget') cache.loopyGraphs.set(graph, loopy);
+  }
+  const { values } = loopy;
+  const parts = vertices.map((v) => (values[v] >= 0 ? BigInt(values[v]) : null));
+  if (loopy.status !== 'complete')
+    return { status: 'unknown', nimber: null, parts, loopy, reason: loopy.reason ?? 'the graph is malformed' };
+  let rest = 0n;
+  const infinite: number[] = [];
+  for (const v of vertices) {
+    if (values[v] === INFINITE) infinite.push(v);
+    else rest ^= BigInt(values[v]);
+  }
+  if (infinite.length === 0) return { status: 'value', nimber: rest, parts, loopy };
+  const options =
+    infinite.length === 1 ? finiteFollowerValues(graph, values, infinite[0]).map((k) => BigInt(k) ^ rest) : [];
+  options.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { status: 'infinite', nimber: null, infinite: options, parts, loopy };
+}
+
+/**
+ * The one token on an infinite vertex, to each follower whose value makes the sum 0: the value of
+ * the component's other tokens and of the other components, `rest`. (Any other move leaves an
+ * infinite component, which never loses.)
+ */
+function infiniteTokenMovesTo(
+  component: Of<'tokens'>,
+  value: ComponentAnalysis,
+  index: number,
+  rest: bigint,
+  list: MoveList,
+): void {
+  const loopy = value.loopy as LoopyValues;
+  const { values } = loopy;
+  const { succStart, succ } = component.graph;
+  const token = component.vertices.findIndex((v) => values[v] === INFINITE);
+  if (token < 0 || component.vertices.some((v, t) => t !== token && values[v] === INFINITE)) return;
+  let target = rest;
+  component.vertices.forEach((v, t) => {
+    if (t !== token) target ^= BigInt(values[v]);
+  });
+  const v = component.vertices[token];
+  for (let slot = succStart[v]; slot < succStart[v + 1]; slot++)
+    if (values[succ[slot]] >= 0 && BigInt(values[succ[slot]]) === target)
+      list.add(index, { kind: 'token', token, to: succ[slot] });
+}
+
 function tokenMovesTo(
   component: Of<'tokens'>,
   value: ComponentAnalysis,
@@ -223,7 +286,9 @@ function tokenMovesTo(
   list: MoveList,
 ): void {
   const { succStart, succ } = component.graph;
-  const nimbers = value.graph!.nimbers;
+  // Tokens on a graph with cycles, in a sum of finite value: the same moves, by Smith's values
+  // (an infinite vertex's -1 equals no target).
+  const nimbers = value.graph?.nimbers ?? (value.loopy as LoopyValues).values;
   const seen = new Set<number>();
   component.vertices.forEach((v, token) => {
     if (seen.has(v)) return; // tokens on one vertex: moving either gives the same position
