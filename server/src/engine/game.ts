@@ -14,7 +14,12 @@
 // move can complete three in a row is won at once, whatever else is in the sum; a row that already
 // holds three in a row means the game is over (whoever made it won; the player to move has lost).
 //
-// Misère play: Nim's rule exactly (misere/search.ts, Bouton), any other sum by the exact budgeted search.
+// Misère play: Nim's rule exactly (misere/search.ts, Bouton), any other sum by the exact budgeted search;
+// with tokens on a graph with cycles, by the search backwards from the ends (positions may repeat: a draw is
+// possible).
+//
+// Tokens on a graph with cycles (families/loopyGraph.ts): a component may be infinite, ∞(K); the sum follows
+// Smith's rule (infiniteSum), and its outcome may be D, a draw.
 
 import {
   type ComponentAnalysis,
@@ -30,7 +35,7 @@ import { isWythoffP, wythoffWinningMoves } from './families/wythoff';
 import type { ComponentInput, GameInput, GameMove } from './gameTypes';
 import { ruleKey } from './heaps/heap';
 import { type DecidedBy, misereByQuotient, type QuotientPlay, type QuotientWanted } from './misere/quotientPlay';
-import { type MisereSearchResult, misereNim, misereSearch } from './misere/search';
+import { type MisereSearchResult, misereNim, misereRetrograde, misereSearch } from './misere/search';
 import { gameUnits, optionMover, UnitNames } from './search/gameUnits';
 import { type Unit, unitOptions } from './search/unitOptions';
 import type { Budget, HeapRule, StopCause } from './types';
@@ -291,14 +296,6 @@ function misereGame(
   quotients: { readonly growsApart: boolean; readonly work?: number },
 ): GameAnalysis {
   const base = { play: 'misere', components, nimber: null } as const;
-  if (components.some((c) => c.loopy))
-    return {
-      ...base,
-      outcome: null,
-      reason: 'misère play on a graph with cycles is not decided yet: its positions may repeat',
-      winningMoves: [],
-      winningMoveCount: 0n,
-    };
   // Why the rule's quotient did not decide it, said with the search's own reason if that fails too.
   let quotientNote: string | undefined;
   let quotientWanted: QuotientWanted | undefined;
@@ -341,7 +338,10 @@ function misereGame(
   // The exact search, over units: a heap, a token, a row's run of X's, a Wythoff position, a
   // leftmost row, a staircase, a Hackenbush picture, a word piece.
   const game = gameUnits(input, 'misère search');
-  const searched = (search: Extract<MisereSearchResult, { winning: unknown }>): GameAnalysis => {
+  const searched = (
+    search: { readonly outcome: Outcome; readonly winning: readonly { unit: number; option: number }[] },
+    text = 'the exact search of the whole sum',
+  ): GameAnalysis => {
     const seen = new Set<string>();
     const names = new UnitNames();
     const movers = new Map<number, ReturnType<typeof optionMover>>();
@@ -357,9 +357,18 @@ function misereGame(
         seen.add(key);
       }
     }
-    const decidedBy: DecidedBy = { theory: 'search', text: 'the exact search of the whole sum' };
+    const decidedBy: DecidedBy = { theory: 'search', text };
     return { ...base, outcome: search.outcome, winningMoves: list.moves, winningMoveCount: list.count, decidedBy };
   };
+
+  // Tokens on a graph with cycles: positions may repeat, so the sum is decided backwards from its ends
+  // (a draw when neither player can force one), and no quotient applies.
+  if (components.some((c) => c.loopy)) {
+    if ('reason' in game) return unknown(game.reason);
+    const search = misereRetrograde(game.units, budget);
+    if (search.outcome === null) return unknown(search.reason, search.stop);
+    return searched(search, 'the exact search of the whole sum, backwards from its ends (positions may repeat)');
+  }
 
   // Heaps of one rule: its misère quotient, when it covers every heap of the sum. First the quotient at hand
   // (its theory says more than a search: a genus, a quotient's P-portion), then a short exact search (a small

@@ -214,61 +214,66 @@ describe("loopy graphs: Smith's values", () => {
     assert.ok(won > 10_000 && reversals > 1000, `${won} won positions, ${reversals} reversals`);
   });
 
-  it('whole games: the outcome, and the winning moves exactly the moves to lost positions (retrograde)', () => {
-    // Two tokens on a graph with cycles, in one tokens component, beside a Nim heap (a heaps
-    // component): the engine's analyzeGame against retrograde analysis of the whole sum.
-    const next = random(47);
-    const nim = { kind: 'subtractAllExcept', except: [] } as const;
-    let moves = 0;
-    const seen = new Set<string>();
-    for (let trial = 0; trial < 300; trial++) {
-      const count = integer(next, 1, 8);
-      const successors = randomLoopy(next, count, integer(next, 0, 3 * count));
-      const graph = csr(successors);
-      const sum = new TokenSum(successors, 2, integer(next, 0, 3));
-      const outcomes = retrogradeOutcomes(sum.count, sum.options);
-      for (let p = 0; p < sum.count; p++) {
-        const { vertices, heap } = sum.decode(p);
-        const analysis = analyzeGame({
-          play: 'normal',
-          components: [
-            { kind: 'tokens', graph, vertices },
-            { kind: 'heaps', rule: nim, heaps: [BigInt(heap)] },
-          ],
-        });
-        const expected = { W: 'N', L: 'P', D: 'D' }[outcomes[p]];
-        const where = `${vertices} + nim ${heap} on ${JSON.stringify(successors)}`;
-        assert.equal(analysis.outcome, expected, where);
-        seen.add(`${analysis.outcome}${analysis.infinite ? '∞' : ''}`);
-        // Each move listed leads to a lost position, and every move to a lost position is listed.
-        // Positions as the game sees them: tokens on one graph are alike, so their order does not count.
-        const position = (q: number) => {
-          const decoded = sum.decode(q);
-          return `${decoded.vertices.sort((a, b) => a - b)} + ${decoded.heap}`;
-        };
-        const listed = analysis.winningMoves.map(({ component, move }) => {
-          if (move.kind === 'token') {
-            const moved = vertices.slice();
-            moved[move.token] = move.to;
-            return position(sum.encode(moved, heap));
-          }
-          assert.ok(component === 1 && move.kind === 'heap');
-          return position(sum.encode(vertices, heap - Number(move.take)));
-        });
-        const winning = new Set(
-          sum
-            .options(p)
-            .filter((q) => outcomes[q] === 'L')
-            .map(position),
-        );
-        assert.deepEqual([...listed].sort(), [...winning].sort(), where);
-        assert.equal(analysis.winningMoveCount, BigInt(analysis.winningMoves.length));
-        moves += listed.length;
+  for (const play of ['normal', 'misere'] as const)
+    it(`whole games, ${play} play: the outcome, and the winning moves exactly the moves to lost positions`, () => {
+      // Two tokens on a graph with cycles, in one tokens component, beside a Nim heap (a heaps
+      // component): the engine's analyzeGame against retrograde analysis of the whole sum.
+      const next = random(play === 'normal' ? 47 : 48);
+      const nim = { kind: 'subtractAllExcept', except: [] } as const;
+      let moves = 0;
+      let backwards = 0; // misère play on a graph with cycles: decided by the retrograde search
+      const seen = new Set<string>();
+      for (let trial = 0; trial < 300; trial++) {
+        const count = integer(next, 1, 8);
+        const successors = randomLoopy(next, count, integer(next, 0, 3 * count));
+        const graph = csr(successors);
+        const sum = new TokenSum(successors, 2, integer(next, 0, 3));
+        const outcomes = retrogradeOutcomes(sum.count, sum.options, play);
+        for (let p = 0; p < sum.count; p++) {
+          const { vertices, heap } = sum.decode(p);
+          const analysis = analyzeGame({
+            play,
+            components: [
+              { kind: 'tokens', graph, vertices },
+              { kind: 'heaps', rule: nim, heaps: [BigInt(heap)] },
+            ],
+          });
+          const expected = { W: 'N', L: 'P', D: 'D' }[outcomes[p]];
+          const where = `${vertices} + nim ${heap} on ${JSON.stringify(successors)}`;
+          assert.equal(analysis.outcome, expected, where);
+          seen.add(`${analysis.outcome}${analysis.infinite ? '∞' : ''}`);
+          if (/backwards/.test(analysis.decidedBy?.text ?? '')) backwards++;
+          // Each move listed leads to a lost position, and every move to a lost position is listed.
+          // Positions as the game sees them: tokens on one graph are alike, so their order does not count.
+          const position = (q: number) => {
+            const decoded = sum.decode(q);
+            return `${decoded.vertices.sort((a, b) => a - b)} + ${decoded.heap}`;
+          };
+          const listed = analysis.winningMoves.map(({ component, move }) => {
+            if (move.kind === 'token') {
+              const moved = vertices.slice();
+              moved[move.token] = move.to;
+              return position(sum.encode(moved, heap));
+            }
+            assert.ok(component === 1 && move.kind === 'heap');
+            return position(sum.encode(vertices, heap - Number(move.take)));
+          });
+          const winning = new Set(
+            sum
+              .options(p)
+              .filter((q) => outcomes[q] === 'L')
+              .map(position),
+          );
+          assert.deepEqual([...listed].sort(), [...winning].sort(), where);
+          assert.equal(analysis.winningMoveCount, BigInt(analysis.winningMoves.length));
+          moves += listed.length;
+        }
       }
-    }
-    assert.deepEqual([...seen].sort(), ['D∞', 'N', 'N∞', 'P']); // a draw is always an infinite value
-    assert.ok(moves > 5000, `${moves} winning moves checked`);
-  });
+      // Normal play: a draw is always an infinite value. Misère play: outcomes only (no values).
+      assert.deepEqual([...seen].sort(), play === 'normal' ? ['D∞', 'N', 'N∞', 'P'] : ['D', 'N', 'P']);
+      assert.ok(moves > (play === 'normal' ? 5000 : 3000), `${moves} winning moves checked`);
+      if (play === 'misere') assert.ok(backwards > 1000, `${backwards} decided backwards`);
+    });
 
   it("the contract's example: a wins (∞(0)), c loses (0), b + nim 1 loses, a + nim 1 and s draw", () => {
     // a -> a, e; b -> c, e; c -> b; s -> t; t -> s (a b c e s t = 0 1 2 3 4 5)

@@ -7,8 +7,15 @@
 /** The outcome of the player to move: W wins, L loses, D draws. */
 export type Outcome = 'W' | 'L' | 'D';
 
-/** Outcomes of every position 0..count-1 of a game whose moves `options(p)` lists. */
-export function retrogradeOutcomes(count: number, options: (p: number) => readonly number[]): Outcome[] {
+/**
+ * Outcomes of every position 0..count-1 of a game whose moves `options(p)` lists; in misère play a
+ * position with no move is won (the opponent made the last move, and that loses).
+ */
+export function retrogradeOutcomes(
+  count: number,
+  options: (p: number) => readonly number[],
+  play: 'normal' | 'misere' = 'normal',
+): Outcome[] {
   const predecessors: number[][] = Array.from({ length: count }, () => []);
   const left = new Array<number>(count).fill(0);
   for (let p = 0; p < count; p++) {
@@ -20,7 +27,7 @@ export function retrogradeOutcomes(count: number, options: (p: number) => readon
   const queue: number[] = [];
   for (let p = 0; p < count; p++)
     if (left[p] === 0) {
-      outcome[p] = 'L';
+      outcome[p] = play === 'normal' ? 'L' : 'W';
       queue.push(p);
     }
   for (let head = 0; head < queue.length; head++) {

@@ -3,11 +3,13 @@
 //   when every heap is 0 or 1, the player to move loses iff the number of 1-heaps is odd.
 // - any other sum is decided by an exact search over the sum's positions, memoised on a
 //   canonical form (units sorted, empty units dropped), bounded by a state budget: past it the
-//   answer is "unknown", never a guess.
+//   answer is "unknown", never a guess;
+// - a sum whose positions may repeat (tokens on a graph with cycles) by the same positions decided
+//   backwards (misereRetrograde): win, lose or draw.
 
 import type { Unit } from '../search/unitOptions';
 import { limitsForWidth, type SearchLimits, SearchStopped, UnitStates } from '../search/unitStates';
-import type { Budget, MisereSearchResult } from '../types';
+import type { Budget, MisereSearchResult, StopCause } from '../types';
 
 export interface NimMove {
   readonly heap: number;
@@ -127,6 +129,104 @@ export function misereSearch(
       }
     }
     return { outcome: rootWins ? 'N' : 'P', winning, states: states.positionsMet };
+  } catch (stopped) {
+    if (stopped instanceof SearchStopped)
+      return { outcome: null, reason: stopped.reason, stop: stopped.stop, states: states.positionsMet };
+    throw stopped;
+  }
+}
+
+/** A retrograde search's answer: N, P or D (a draw: positions repeat and neither can force the end), or not known. */
+export type RetrogradeResult =
+  | {
+      readonly outcome: 'N' | 'P' | 'D';
+      /** The root's options that win (to a position lost for the opponent). */
+      readonly winning: readonly { readonly unit: number; readonly option: number }[];
+      readonly states: number;
+    }
+  | { readonly outcome: null; readonly reason: string; readonly stop?: StopCause; readonly states: number };
+
+/**
+ * Exact misère outcome of a sum whose positions may repeat (tokens on a graph with cycles), where
+ * the depth-first search above would go round: every position reachable from the root is listed
+ * first (breadth first, canonical states, within the same limits), then decided backwards from the
+ * positions with no move (won in misère: the opponent moved last). A position with a move to a lost
+ * one is won; one whose every move reaches a won one is lost; what is left is drawn: neither player
+ * can force the end. O(positions + moves), both bounded by the limits.
+ */
+export function misereRetrograde(
+  units: readonly Unit[],
+  budget: Budget = {},
+  limits: SearchLimits = DEFAULT_MISERE_LIMITS,
+): RetrogradeResult {
+  const states = new UnitStates(budget, limitsForWidth(limits, units.length), 'misère search');
+  const ids = new Map<string, number>();
+  const list: string[] = [];
+  const idOf = (state: string): number => {
+    let id = ids.get(state);
+    if (id === undefined) {
+      states.meet();
+      id = list.length;
+      ids.set(state, id);
+      list.push(state);
+    }
+    return id;
+  };
+  try {
+    const rootKeys = units.map(states.keyOf);
+    idOf(states.canonical(rootKeys));
+    const children: number[][] = [];
+    for (let i = 0; i < list.length; i++) {
+      const cursor = { keys: states.decode(list[i]), unit: 0, option: 0 };
+      const kids: number[] = [];
+      for (let child = states.nextOption(cursor); child !== undefined; child = states.nextOption(cursor))
+        kids.push(idOf(child));
+      children.push(kids);
+    }
+    const count = list.length;
+    const predStart = new Int32Array(count + 1);
+    for (const kids of children) for (const q of kids) predStart[q + 1]++;
+    for (let p = 0; p < count; p++) predStart[p + 1] += predStart[p];
+    const fill = predStart.slice(0, count);
+    const pred = new Int32Array(predStart[count]);
+    children.forEach((kids, p) => {
+      for (const q of kids) pred[fill[q]++] = p;
+    });
+    const WON = 1;
+    const LOST = 2;
+    const outcome = new Uint8Array(count);
+    const left = Int32Array.from(children, (kids) => kids.length);
+    const queue: number[] = [];
+    for (let p = 0; p < count; p++)
+      if (left[p] === 0) {
+        outcome[p] = WON; // no move: the opponent made the last one, and in misère that loses
+        queue.push(p);
+      }
+    for (let head = 0; head < queue.length; head++) {
+      const q = queue[head];
+      for (let j = predStart[q]; j < predStart[q + 1]; j++) {
+        const p = pred[j];
+        if (outcome[p] !== 0) continue;
+        if (outcome[q] === LOST) {
+          outcome[p] = WON;
+          queue.push(p);
+        } else if (--left[p] === 0) {
+          outcome[p] = LOST;
+          queue.push(p);
+        }
+      }
+    }
+    const root = outcome[0] === WON ? 'N' : outcome[0] === LOST ? 'P' : 'D';
+    const winning: { unit: number; option: number }[] = [];
+    if (root === 'N')
+      for (let unit = 0; unit < units.length; unit++) {
+        const options = states.optionsOfUnit(rootKeys[unit]);
+        for (let option = 0; option < options.length; option++) {
+          const id = ids.get(states.after(rootKeys, unit, option));
+          if (id !== undefined && outcome[id] === LOST) winning.push({ unit, option });
+        }
+      }
+    return { outcome: root, winning, states: count };
   } catch (stopped) {
     if (stopped instanceof SearchStopped)
       return { outcome: null, reason: stopped.reason, stop: stopped.stop, states: states.positionsMet };
