@@ -1,40 +1,19 @@
 // Graph nimbers against the sweep-until-stable oracle, on random DAGs and on graphs with cycles,
 // and on a chain of a million vertices (no recursion anywhere).
 import * as assert from 'node:assert/strict';
-import type { GraphData } from '../../../server/src/engine';
 import { graphNimbers } from '../../../server/src/engine';
 import { findCycles } from '../../../server/src/language/graphCheck';
 import { bruteGraphNimbers, onCycle } from '../oracles/oracles';
 import { integer, random } from '../oracles/random';
-
-function csr(successors: readonly (readonly number[])[]): GraphData {
-  const succStart = new Int32Array(successors.length + 1);
-  successors.forEach((s, v) => (succStart[v + 1] = succStart[v] + s.length));
-  return { vertexNames: successors.map((_, v) => `v${v}`), succStart, succ: Int32Array.from(successors.flat()) };
-}
-
-/** Random successor lists; `acyclic` keeps edges going from a vertex to a later one in a random order. */
-function randomGraph(next: () => number, count: number, edges: number, acyclic: boolean): number[][] {
-  const order = Array.from({ length: count }, (_, i) => i).sort(() => next() - 0.5);
-  const rank = new Int32Array(count);
-  order.forEach((v, i) => (rank[v] = i));
-  const successors: number[][] = Array.from({ length: count }, () => []);
-  for (let e = 0; e < edges; e++) {
-    const v = integer(next, 0, count - 1);
-    const w = integer(next, 0, count - 1);
-    if (acyclic && rank[w] <= rank[v]) continue;
-    if (!successors[v].includes(w)) successors[v].push(w);
-  }
-  return successors;
-}
+import { graphOf, randomSuccessors } from '../oracles/randomGames';
 
 describe('graph nimbers', () => {
   it('agree with the oracle on 2,000 random DAGs', () => {
     const next = random(21);
     for (let trial = 0; trial < 2000; trial++) {
       const count = integer(next, 1, 40);
-      const successors = randomGraph(next, count, integer(next, 0, 4 * count), true);
-      const result = graphNimbers(csr(successors));
+      const successors = randomSuccessors(next, count, integer(next, 0, 4 * count), true);
+      const result = graphNimbers(graphOf(successors));
       assert.equal(result.status, 'complete');
       assert.deepEqual(Array.from(result.nimbers), bruteGraphNimbers(successors), JSON.stringify(successors));
     }
@@ -45,8 +24,8 @@ describe('graph nimbers', () => {
     let cyclic = 0;
     for (let trial = 0; trial < 1000; trial++) {
       const count = integer(next, 1, 25);
-      const successors = randomGraph(next, count, integer(next, 0, 2 * count), false);
-      const result = graphNimbers(csr(successors));
+      const successors = randomSuccessors(next, count, integer(next, 0, 2 * count), false);
+      const result = graphNimbers(graphOf(successors));
       const brute = bruteGraphNimbers(successors);
       assert.deepEqual(Array.from(result.nimbers), brute, JSON.stringify(successors));
       const hasCycle = successors.some((_, v) => onCycle(successors, v));
@@ -77,9 +56,9 @@ describe('graph nimbers', () => {
 
   it('stops on its budget and on cancellation, keeping exact values for what it finished', () => {
     const next = random(23);
-    const successors = randomGraph(next, 20_000, 60_000, true);
+    const successors = randomSuccessors(next, 20_000, 60_000, true);
     const brute = bruteGraphNimbers(successors);
-    const partial = graphNimbers(csr(successors), { maxValues: 5000 });
+    const partial = graphNimbers(graphOf(successors), { maxValues: 5000 });
     assert.equal(partial.status, 'over-budget');
     assert.match(partial.reason!, /stopped after 5000 of 20000 vertices because the value budget ran out/);
     let known = 0;
@@ -89,7 +68,7 @@ describe('graph nimbers', () => {
       assert.equal(g, brute[v]);
     });
     assert.ok(known >= 4000);
-    const cancelled = graphNimbers(csr(successors), { isCancelled: () => true });
+    const cancelled = graphNimbers(graphOf(successors), { isCancelled: () => true });
     assert.equal(cancelled.stop, 'cancelled');
   });
 
@@ -98,8 +77,8 @@ describe('graph nimbers', () => {
     let fellBack = 0;
     for (let trial = 0; trial < 1000; trial++) {
       const count = integer(next, 1, 30);
-      const successors = randomGraph(next, count, integer(next, 0, 3 * count), true);
-      const graph = csr(successors);
+      const successors = randomSuccessors(next, count, integer(next, 0, 3 * count), true);
+      const graph = graphOf(successors);
       const brute = bruteGraphNimbers(successors);
       const { cycles, finishOrder } = findCycles(graph, 1);
       assert.equal(cycles.length, 0);
@@ -122,15 +101,15 @@ describe('graph nimbers', () => {
     }
     assert.ok(fellBack > 500, `${fellBack} graphs with edges`);
     // On a cyclic graph an order cannot be right: the search reports the cycle all the same.
-    const cyclic = csr([[1], [2], [0], []]);
+    const cyclic = graphOf([[1], [2], [0], []]);
     const result = graphNimbers({ ...cyclic, finishOrder: Int32Array.from([3, 2, 1, 0]) });
     assert.equal(result.status, 'cyclic');
     assert.deepEqual(Array.from(result.nimbers), [-1, -1, -1, 0]);
   });
 
   it('given a finish order: stops on its budget with exact values for what it finished', () => {
-    const successors = randomGraph(random(25), 20_000, 60_000, true);
-    const graph = csr(successors);
+    const successors = randomSuccessors(random(25), 20_000, 60_000, true);
+    const graph = graphOf(successors);
     const brute = bruteGraphNimbers(successors);
     const partial = graphNimbers({ ...graph, finishOrder: findCycles(graph, 1).finishOrder }, { maxValues: 5000 });
     assert.equal(partial.status, 'over-budget');

@@ -152,3 +152,25 @@ export function v3Component(next: () => number): ComponentInput {
     if (stairs.flat().reduce((x, y) => x + y, 0n) <= 5n) return { kind: 'staircase', stairs };
   }
 }
+
+/** A graph's CSR arrays from successor lists (vertices named v0, v1, …). */
+export function graphOf(successors: readonly (readonly number[])[]): GraphData {
+  const succStart = new Int32Array(successors.length + 1);
+  successors.forEach((s, v) => (succStart[v + 1] = succStart[v] + s.length));
+  return { vertexNames: successors.map((_, v) => `v${v}`), succStart, succ: Int32Array.from(successors.flat()) };
+}
+
+/** Random successor lists; `acyclic` keeps edges going from a vertex to a later one in a random order. */
+export function randomSuccessors(next: () => number, count: number, edges: number, acyclic = false): number[][] {
+  const order = Array.from({ length: count }, (_, i) => i).sort(() => next() - 0.5);
+  const rank = new Int32Array(count);
+  order.forEach((v, i) => (rank[v] = i));
+  const successors: number[][] = Array.from({ length: count }, () => []);
+  for (let e = 0; e < edges; e++) {
+    const v = integer(next, 0, count - 1);
+    const w = integer(next, 0, count - 1);
+    if (acyclic && rank[w] <= rank[v]) continue;
+    if (!successors[v].includes(w)) successors[v].push(w);
+  }
+  return successors;
+}

@@ -65,10 +65,10 @@ function predecessors(graph: GraphData, count: number): { predStart: Int32Array;
   return { predStart, pred };
 }
 
-/** Why the arrays are not a well-formed CSR graph, or undefined when they are. */
-function malformed(graph: GraphData): string | undefined {
+/** Why the arrays are not a well-formed CSR graph, or undefined when they are (tokens.ts checks with it too). */
+export function malformedGraph(graph: GraphData): string | undefined {
   const { succStart, succ } = graph;
-  const count = succStart.length - 1;
+  const count = succStart.length - 1; // not vertexNames.length: the names of a big graph are made only when asked for
   if (count < 0) return 'succStart is empty (it needs one entry more than there are vertices)';
   if (succStart[0] !== 0 || succStart[count] !== succ.length) return 'succStart must start at 0 and end at succ.length';
   for (let v = 0; v < count; v++) if (succStart[v + 1] < succStart[v]) return `succStart decreases at vertex ${v}`;
@@ -126,7 +126,7 @@ export function loopyValues(graph: GraphData, budget: Budget): LoopyValues {
   const count = Math.max(0, graph.succStart.length - 1);
   const values = new Int32Array(count).fill(UNLABELLED);
   const counters = new Int32Array(count).fill(-1);
-  const problem = malformed(graph);
+  const problem = malformedGraph(graph);
   if (problem) return { values, counters, status: 'invalid', reason: problem };
   const meter = new Meter(budget);
   const stopped = (stop: StopCause, labelled: number): LoopyValues => ({

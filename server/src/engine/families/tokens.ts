@@ -16,23 +16,11 @@
 import { describeStop, Meter } from '../budget';
 import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
 import type { Budget, GraphData, GraphNimbers, LoopyValues } from '../types';
-import { finiteFollowerValues, INFINITE, loopyValues } from './loopyGraph';
+import { finiteFollowerValues, INFINITE, loopyValues, malformedGraph } from './loopyGraph';
 
 const NEW = 0;
 const ON_STACK = 1;
 const DONE = 2;
-
-/** Why the arrays are not a well-formed CSR graph, or undefined when they are. */
-function malformed(graph: GraphData): string | undefined {
-  const { succStart, succ } = graph;
-  const count = succStart.length - 1; // not vertexNames.length: the names of a big graph are made only when asked for
-  if (count < 0) return 'succStart is empty (it needs one entry more than there are vertices)';
-  if (succStart[0] !== 0 || succStart[count] !== succ.length) return 'succStart must start at 0 and end at succ.length';
-  for (let v = 0; v < count; v++) if (succStart[v + 1] < succStart[v]) return `succStart decreases at vertex ${v}`;
-  for (let i = 0; i < succ.length; i++)
-    if (succ[i] < 0 || succ[i] >= count) return `edge ${i} goes to ${succ[i]}, not a vertex`;
-  return undefined;
-}
 
 /**
  * The mex of v's successors' nimbers, with `seen` stamped by v; -1 when a successor has no nimber
@@ -58,7 +46,7 @@ function mexOfSuccessors(
 }
 
 export function graphNimbers(graph: GraphData, budget: Budget = {}): GraphNimbers {
-  const problem = malformed(graph);
+  const problem = malformedGraph(graph);
   const { succStart, finishOrder } = graph;
   const count = Math.max(0, succStart.length - 1);
   const nimbers = new Int32Array(count).fill(-1);
