@@ -390,14 +390,6 @@ export function gameResult(
   const started = Date.now();
   const budget = options.budget ?? {};
   const analysis = analyzeGame(input, { ...options, budget });
-  // Positions that may repeat (tokens on a graph with cycles): the searches assume they cannot.
-  if (analysis.components.some((c) => c.loopy)) {
-    const reason =
-      analysis.outcome === 'D'
-        ? 'a draw: with best play the game never ends'
-        : 'the remoteness of a game whose positions may repeat is not searched yet';
-    return summarizeGame(analysis, Date.now() - started, { remoteness: null, reason });
-  }
   let remoteness = gameRemoteness(input, budget, QUICK_REMOTENESS_LIMITS);
   const further = remoteness.remoteness === null && remoteness.further === true;
   if (further && options.remoteness === 'full') remoteness = gameRemoteness(input, budget, GAME_REMOTENESS_LIMITS);

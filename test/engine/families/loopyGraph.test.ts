@@ -14,8 +14,9 @@ import {
   loopyValues,
   reversal,
 } from '../../../server/src/engine/families/loopyGraph';
+import { gameRemoteness } from '../../../server/src/engine/search';
 import type { LoopyValues } from '../../../server/src/engine/types';
-import { type Outcome, retrogradeOutcomes, TokenSum } from '../oracles/loopy';
+import { type Outcome, remotenessByDefinition, retrogradeOutcomes, TokenSum } from '../oracles/loopy';
 import { mex } from '../oracles/oracles';
 import { integer, random } from '../oracles/random';
 import { graphOf, randomSuccessors } from '../oracles/randomGames';
@@ -257,6 +258,42 @@ describe("loopy graphs: Smith's values", () => {
       assert.deepEqual([...seen].sort(), play === 'normal' ? ['D∞', 'N', 'N∞', 'P'] : ['D', 'N', 'P']);
       assert.ok(moves > (play === 'normal' ? 4000 : 3000), `${moves} winning moves checked`);
       if (play === 'misere') assert.ok(backwards > 1000, `${backwards} decided backwards`);
+    });
+
+  for (const play of ['normal', 'misere'] as const)
+    it(`remoteness, ${play} play: as its definition says where positions repeat, none for a draw`, () => {
+      const next = random(play === 'normal' ? 49 : 50);
+      const nim = { kind: 'subtractAllExcept', except: [] } as const;
+      let finite = 0;
+      let draws = 0;
+      for (let trial = 0; trial < 200; trial++) {
+        const count = integer(next, 1, 7);
+        const successors = randomSuccessors(next, count, integer(next, 0, 3 * count));
+        const graph = graphOf(successors);
+        const sum = new TokenSum(successors, 2, integer(next, 0, 2));
+        const outcomes = retrogradeOutcomes(sum.count, sum.options, play);
+        const expected = remotenessByDefinition(sum.count, sum.options, outcomes);
+        for (let p = 0; p < sum.count; p++) {
+          const { vertices, heap } = sum.decode(p);
+          const found = gameRemoteness({
+            play,
+            components: [
+              { kind: 'tokens', graph, vertices },
+              { kind: 'heaps', rule: nim, heaps: [BigInt(heap)] },
+            ],
+          });
+          const where = `${vertices} + nim ${heap} on ${JSON.stringify(successors)}`;
+          if (expected[p] === null) {
+            assert.equal(found.remoteness, null, where);
+            if (found.remoteness === null) assert.match(found.reason, /draw/, where);
+            draws++;
+          } else {
+            assert.equal(found.remoteness, expected[p], where);
+            finite++;
+          }
+        }
+      }
+      assert.ok(finite > 2000 && draws > 1000, `${finite} finite, ${draws} draws`);
     });
 
   it("the contract's example: a wins (∞(0)), c loses (0), b + nim 1 loses, a + nim 1 and s draw", () => {

@@ -92,3 +92,30 @@ export class TokenSum {
     return found;
   };
 }
+
+/**
+ * Smith's remoteness of every position from its definition, layer by layer (no queue): a position
+ * with no move has 0; a won one has r when r - 1 is the least remoteness among its lost options (the
+ * winner can force the end within r moves and no fewer); a lost one has 1 + the greatest of its
+ * options' once all are known (the loser holds on); a drawn one none (null). Quadratic: small games.
+ */
+export function remotenessByDefinition(
+  count: number,
+  options: (p: number) => readonly number[],
+  outcomes: readonly Outcome[],
+): (number | null)[] {
+  const r: (number | null)[] = new Array(count).fill(null);
+  for (let p = 0; p < count; p++) if (options(p).length === 0) r[p] = 0;
+  for (let layer = 1; layer <= count; layer++) {
+    const found: number[] = [];
+    for (let p = 0; p < count; p++) {
+      if (r[p] !== null || outcomes[p] === 'D') continue;
+      const list = options(p);
+      if (outcomes[p] === 'W' && list.some((q) => outcomes[q] === 'L' && r[q] === layer - 1)) found.push(p);
+      if (outcomes[p] === 'L' && list.every((q) => r[q] !== null && (r[q] as number) < layer))
+        if (list.some((q) => r[q] === layer - 1)) found.push(p);
+    }
+    for (const p of found) r[p] = layer;
+  }
+  return r;
+}

@@ -7,6 +7,7 @@
 // - a sum whose positions may repeat (tokens on a graph with cycles) by the same positions decided
 //   backwards (misereRetrograde): win, lose or draw.
 
+import { solveBackwards } from '../search/retrograde';
 import type { Unit } from '../search/unitOptions';
 import { limitsForWidth, type SearchLimits, SearchStopped, UnitStates } from '../search/unitStates';
 import type { Budget, MisereSearchResult, StopCause } from '../types';
@@ -148,88 +149,17 @@ export type RetrogradeResult =
 
 /**
  * Exact misère outcome of a sum whose positions may repeat (tokens on a graph with cycles), where
- * the depth-first search above would go round: every position reachable from the root is listed
- * first (breadth first, canonical states, within the same limits), then decided backwards from the
- * positions with no move (won in misère: the opponent moved last). A position with a move to a lost
- * one is won; one whose every move reaches a won one is lost; what is left is drawn: neither player
- * can force the end. O(positions + moves), both bounded by the limits.
+ * the depth-first search above would go round: solved backwards from the positions with no move
+ * (search/retrograde.ts), within the same limits. Win, lose or draw.
  */
 export function misereRetrograde(
   units: readonly Unit[],
   budget: Budget = {},
   limits: SearchLimits = DEFAULT_MISERE_LIMITS,
 ): RetrogradeResult {
-  const states = new UnitStates(budget, limitsForWidth(limits, units.length), 'misère search');
-  const ids = new Map<string, number>();
-  const list: string[] = [];
-  const idOf = (state: string): number => {
-    let id = ids.get(state);
-    if (id === undefined) {
-      states.meet();
-      id = list.length;
-      ids.set(state, id);
-      list.push(state);
-    }
-    return id;
-  };
-  try {
-    const rootKeys = units.map(states.keyOf);
-    idOf(states.canonical(rootKeys));
-    const children: number[][] = [];
-    for (let i = 0; i < list.length; i++) {
-      const cursor = { keys: states.decode(list[i]), unit: 0, option: 0 };
-      const kids: number[] = [];
-      for (let child = states.nextOption(cursor); child !== undefined; child = states.nextOption(cursor))
-        kids.push(idOf(child));
-      children.push(kids);
-    }
-    const count = list.length;
-    const predStart = new Int32Array(count + 1);
-    for (const kids of children) for (const q of kids) predStart[q + 1]++;
-    for (let p = 0; p < count; p++) predStart[p + 1] += predStart[p];
-    const fill = predStart.slice(0, count);
-    const pred = new Int32Array(predStart[count]);
-    children.forEach((kids, p) => {
-      for (const q of kids) pred[fill[q]++] = p;
-    });
-    const WON = 1;
-    const LOST = 2;
-    const outcome = new Uint8Array(count);
-    const left = Int32Array.from(children, (kids) => kids.length);
-    const queue: number[] = [];
-    for (let p = 0; p < count; p++)
-      if (left[p] === 0) {
-        outcome[p] = WON; // no move: the opponent made the last one, and in misère that loses
-        queue.push(p);
-      }
-    for (let head = 0; head < queue.length; head++) {
-      const q = queue[head];
-      for (let j = predStart[q]; j < predStart[q + 1]; j++) {
-        const p = pred[j];
-        if (outcome[p] !== 0) continue;
-        if (outcome[q] === LOST) {
-          outcome[p] = WON;
-          queue.push(p);
-        } else if (--left[p] === 0) {
-          outcome[p] = LOST;
-          queue.push(p);
-        }
-      }
-    }
-    const root = outcome[0] === WON ? 'N' : outcome[0] === LOST ? 'P' : 'D';
-    const winning: { unit: number; option: number }[] = [];
-    if (root === 'N')
-      for (let unit = 0; unit < units.length; unit++) {
-        const options = states.optionsOfUnit(rootKeys[unit]);
-        for (let option = 0; option < options.length; option++) {
-          const id = ids.get(states.after(rootKeys, unit, option));
-          if (id !== undefined && outcome[id] === LOST) winning.push({ unit, option });
-        }
-      }
-    return { outcome: root, winning, states: count };
-  } catch (stopped) {
-    if (stopped instanceof SearchStopped)
-      return { outcome: null, reason: stopped.reason, stop: stopped.stop, states: states.positionsMet };
-    throw stopped;
-  }
+  const solved = solveBackwards(units, 'misere', budget, limits, 'misère search');
+  if (solved.outcome === null) return solved;
+  // A winning option leaves the opponent a lost position.
+  const winning = solved.options.filter((o) => o.outcome === 'P').map(({ unit, option }) => ({ unit, option }));
+  return { outcome: solved.outcome, winning, states: solved.states };
 }

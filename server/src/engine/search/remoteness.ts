@@ -11,10 +11,13 @@
 // met, moves generated) and the budget's time. No estimate decides beforehand that a game is too
 // large, only a proof: `positionsAtLeast` is a lower bound on the positions (each heap's chain of
 // equal takes, the sorted choices along them counted), and a game whose bound passes the limit is
-// not searched.
+// not searched. Where positions may repeat (tokens on a graph with cycles) the depth-first search
+// would go round: the sum is solved backwards instead (retrograde.ts), and a drawn game has no
+// remoteness (it is infinite; a move to a drawn position is ranked Infinity, which never loses).
 import type { GameInput, GameMove } from '../gameTypes';
-import type { Budget, StopCause } from '../types';
+import type { Budget, GraphData, StopCause } from '../types';
 import { gameUnits, unitMoves } from './gameUnits';
+import { solveBackwards } from './retrograde';
 import { treblecrossOver, type Unit, unitOptions } from './unitOptions';
 import { limitsForWidth, type OptionCursor, type SearchLimits, SearchStopped, UnitStates } from './unitStates';
 
@@ -49,9 +52,9 @@ export const QUICK_REMOTENESS_LIMITS: SearchLimits = { positions: 20_000, moves:
 
 export type Play = GameInput['play'];
 
-/** Whether the player to move at a position of remoteness `r` loses. */
+/** Whether the player to move at a position of remoteness `r` loses (never at a draw's, infinite). */
 export function losesAt(play: Play, r: number): boolean {
-  return (r % 2 === 0) === (play === 'normal');
+  return Number.isFinite(r) && (r % 2 === 0) === (play === 'normal');
 }
 
 export type RemotenessSearch =
@@ -188,6 +191,7 @@ export function gameRemoteness(
 ): GameRemoteness {
   const game = gameUnits(input, 'remoteness search');
   if ('reason' in game) return { remoteness: null, reason: game.reason };
+  if (positionsMayRepeat(input)) return remotenessBackwards(input.play, game, budget, asked);
   const limits = limitsForWidth(asked, game.units.length);
   const maxPositions = Math.min(budget.maxValues ?? Number.POSITIVE_INFINITY, limits.positions);
   const atLeast = positionsAtLeast(game.units);
@@ -223,6 +227,55 @@ export function gameRemoteness(
     moves.push({ move, remoteness: search.options[unit][option] });
   const outcome = losesAt(input.play, search.remoteness) ? 'P' : 'N';
   return { remoteness: search.remoteness, outcome, moves };
+}
+
+/** Graphs known to have a cycle (true) or not (false): Kahn's algorithm once per graph. */
+const cyclic = new WeakMap<GraphData, boolean>();
+
+function hasCycle(graph: GraphData): boolean {
+  let known = cyclic.get(graph);
+  if (known === undefined) {
+    const { succStart, succ } = graph;
+    const count = succStart.length - 1;
+    const indegree = new Int32Array(count);
+    for (let i = 0; i < succ.length; i++) indegree[succ[i]]++;
+    const queue: number[] = [];
+    for (let v = 0; v < count; v++) if (indegree[v] === 0) queue.push(v);
+    for (let head = 0; head < queue.length; head++) {
+      const v = queue[head];
+      for (let i = succStart[v]; i < succStart[v + 1]; i++) if (--indegree[succ[i]] === 0) queue.push(succ[i]);
+    }
+    known = queue.length < count;
+    cyclic.set(graph, known);
+  }
+  return known;
+}
+
+/** Whether a position of the game may come back: tokens on a graph with a cycle. */
+function positionsMayRepeat(input: GameInput): boolean {
+  return input.components.some((c) => c.kind === 'tokens' && hasCycle(c.graph));
+}
+
+/**
+ * Remoteness where positions may repeat (search/retrograde.ts): the depth-first search would go
+ * round. A drawn game has none (it is infinite); a move to a drawn position is ranked Infinity.
+ */
+function remotenessBackwards(
+  play: Play,
+  game: Exclude<ReturnType<typeof gameUnits>, { reason: string }>,
+  budget: Budget,
+  asked: SearchLimits,
+): GameRemoteness {
+  const solved = solveBackwards(game.units, play, budget, asked, 'remoteness search');
+  if (solved.outcome === null)
+    return { remoteness: null, reason: solved.reason, stop: solved.stop, further: solved.stop === 'deadline' };
+  if (solved.remoteness === null) return { remoteness: null, reason: 'a draw: with best play the game never ends' };
+  const byUnit = game.units.map(() => [] as number[]);
+  for (const o of solved.options) byUnit[o.unit][o.option] = o.remoteness ?? Number.POSITIVE_INFINITY;
+  const moves: RankedMove[] = [];
+  for (const { unit, option, move } of unitMoves(game, (u) => byUnit[u].length))
+    moves.push({ move, remoteness: byUnit[unit][option] });
+  return { remoteness: solved.remoteness, outcome: solved.outcome === 'N' ? 'N' : 'P', moves };
 }
 
 /**
