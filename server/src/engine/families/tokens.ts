@@ -1,4 +1,5 @@
-// Tokens on a directed acyclic graph: each token's vertex nimber, and every slide to a nimber.
+// Tokens on a directed graph: each token's vertex nimber, and every slide to a nimber. On a graph
+// with cycles the values are Smith's (loopyGraph.ts), an infinite vertex ∞(K) among them.
 //
 // Nimbers of every vertex of a directed graph in CSR form: nimber(v) = mex of its successors'.
 //
