@@ -6,12 +6,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
+import { jobLoop } from '../../server/src/compute/jobLoop';
 import { nodeWorkers } from '../../server/src/compute/nodeWorkers';
 import {
   CANCEL_GRACE_MS,
   CANCELLED_BY_ENDING_WORKER,
+  type FromWorker,
   type JobOutcome,
   PIPELINE,
+  type ToWorker,
   WorkerPool,
   type WorkerStarter,
 } from '../../server/src/compute/pool';
@@ -318,6 +321,87 @@ describe('worker pool: workers that share no memory (a browser page not cross-or
       const again = await pool.run(rule(8), 5000).outcome;
       assert.ok(again.status === 'done' && again.result.kind === 'rule' && again.result.rule.key === keyOf(8));
       assert.equal(workers.length, 1, 'no worker was ended');
+    } finally {
+      await pool.dispose();
+    }
+  });
+});
+
+describe('worker pool: jobs taken back from behind a slow one', function () {
+  this.timeout(20_000);
+  const rule = (n: number) => ({ kind: 'rule' as const, rule: { kind: 'subtract' as const, set: [1n, BigInt(n)] } });
+
+  it("the worker's job loop skips a job cancelled before its turn, without running it", () => {
+    const replies: FromWorker[] = [];
+    const cancel = new Int32Array(new SharedArrayBuffer(4 * PIPELINE));
+    const loop = jobLoop((reply) => replies.push(reply), cancel);
+    Atomics.store(cancel, 3, 42);
+    // Officers (0.6) would compute for its whole budget (a minute): skipped, it answers at once.
+    const officers = { kind: 'rule' as const, rule: { kind: 'octal' as const, digits: [0, 6] } };
+    const started = performance.now();
+    loop({ type: 'run', id: 42, job: officers, budgetMs: 60_000, cancelIndex: 3, valueBytes: 2 ** 24 });
+    assert.deepEqual(replies, [{ type: 'skipped', id: 42 }]);
+    assert.ok(performance.now() - started < 30_000, 'not run');
+    loop({ type: 'run', id: 43, job: rule(4), budgetMs: 5000, cancelIndex: 3, valueBytes: 2 ** 24 });
+    assert.equal(replies[1].type, 'done', 'the next job at the same position runs');
+  });
+
+  it('skipped answers neither refill the pipeline behind a slow job nor run a job twice', async () => {
+    // A worker of this test's own: `slow` jobs take 300 ms, others 1 ms; one taken back is skipped,
+    // as jobLoop does. It records how many jobs it held each time one arrived after the slow one began.
+    const runs: number[] = [];
+    const heldAfterSlow: number[] = [];
+    const starter: WorkerStarter = {
+      sharedMemory: true,
+      start({ cancel }, events) {
+        const held: ToWorker[] = [];
+        let slowBegun = false;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const next = () => {
+          timer = undefined;
+          const message = held.shift();
+          if (!message) return;
+          if (Atomics.load(cancel, message.cancelIndex) === message.id) {
+            events.message({ type: 'skipped', id: message.id });
+            next();
+            return;
+          }
+          const slow = message.job.kind === 'rule' && message.job.rule.kind === 'octal';
+          slowBegun ||= slow;
+          timer = setTimeout(
+            () => {
+              runs.push(message.id);
+              events.message({
+                type: 'done',
+                id: message.id,
+                result: { kind: 'decimal', decimal: { text: '' } },
+                cancelled: false,
+              });
+              next();
+            },
+            slow ? 300 : 1,
+          );
+        };
+        return {
+          post(message) {
+            held.push(message);
+            if (slowBegun) heldAfterSlow.push(held.length);
+            if (!timer) next();
+          },
+          terminate: async () => clearTimeout(timer),
+        };
+      },
+    };
+    const pool = new WorkerPool({ size: 1, workers: starter });
+    try {
+      const first = pool.run(rule(2), 5000);
+      const slow = pool.run({ kind: 'rule', rule: { kind: 'octal', digits: [0, 6] } }, 5000);
+      const behind = Array.from({ length: 8 }, (_, i) => pool.run(rule(i + 3), 5000));
+      const outcomes = await Promise.all([first, slow, ...behind].map((h) => h.outcome));
+      assert.ok(outcomes.every((o) => o.status === 'done'));
+      assert.equal(runs.length, 10, 'each job ran once');
+      // After the slow job, jobs go one at a time until one is quick again (then pipelined).
+      assert.equal(heldAfterSlow[0], 1, `held: ${heldAfterSlow.join(', ')}`);
     } finally {
       await pool.dispose();
     }

@@ -6,7 +6,8 @@
 // Cancellation cannot arrive as a message while a job runs (the thread is busy), so the pool
 // writes the id of the job to cancel into shared memory (at the job's own position: the pool may
 // have sent several) and the engine's budget polls it. Where there is no shared memory (`cancel`
-// undefined) the pool ends the worker instead (pool.ts). Jobs sent together run in the order sent.
+// undefined) the pool ends the worker instead (pool.ts). Jobs sent together run in the order sent;
+// one cancelled before its turn is skipped.
 import { createEngineCache, trimCache } from '../engine';
 import { runJob } from './jobs';
 import type { FromWorker, ToWorker } from './pool';
@@ -19,6 +20,12 @@ export function jobLoop(
   const cache = createEngineCache();
   return (message) => {
     const { id, job, budgetMs, cancelIndex, valueBytes } = message;
+    // Taken back or cancelled before it started: not run at all (a job whose engine polls its budget
+    // only now and then took seconds to notice, and the pool's queue waited behind it).
+    if (cancel && Atomics.load(cancel, cancelIndex) === id) {
+      post({ type: 'skipped', id });
+      return;
+    }
     // The cache takes at most half of the values' share; the job's sequences get the rest.
     const cached = trimCache(cache, valueBytes / 2);
     const budget = {

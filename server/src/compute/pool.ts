@@ -20,7 +20,7 @@
 //   100,000 round trips during which the worker waits for this thread. A worker whose last job
 //   was slow, or whose current job is taking a while, gets no more; and jobs sent behind a job
 //   that turns out slow are taken back (RECLAIM_AFTER_MS): cancelled there (they return at once
-//   when reached, and their answers are ignored) and queued again here for any worker.
+//   when reached: jobLoop.ts skips them unrun) and queued again here for any worker.
 // - Background: a job run with `background` (a game's longer remoteness search) waits in a queue of its
 //   own, taken only when the general queue is empty: values come first, whatever was asked when.
 // - Crashes: a worker that dies (an exception outside the job, out of memory, exit) fails its
@@ -92,7 +92,9 @@ export interface WorkerStarter {
 
 export type FromWorker =
   | { readonly type: 'done'; readonly id: number; readonly result: JobResult; readonly cancelled: boolean }
-  | { readonly type: 'failed'; readonly id: number; readonly message: string };
+  | { readonly type: 'failed'; readonly id: number; readonly message: string }
+  /** Cancelled (or taken back) before its turn came: never run. */
+  | { readonly type: 'skipped'; readonly id: number };
 
 export type JobOutcome =
   | { readonly status: 'done'; readonly result: JobResult; readonly cancelled: boolean }
@@ -348,14 +350,19 @@ export class WorkerPool {
       if (!sent || sent.id !== message.id) return;
       slot.sent.shift();
       const now = performance.now();
-      slot.lastJobMs = now - slot.lastFinishAt;
-      slot.lastFinishAt = now;
       const task = sent.task;
-      if (task?.pin !== undefined) slot.pinnedLeadMs += slot.lastJobMs;
-      else if (this.hasPinned(slot)) slot.pinnedLeadMs -= slot.lastJobMs;
+      // Only a job that ran says how quick the worker is (a skipped one answers at once: counted, it
+      // made a worker busy with a slow job look quick, and the pipeline refilled behind the slow one).
+      if (message.type !== 'skipped') {
+        slot.lastJobMs = now - slot.lastFinishAt;
+        if (task?.pin !== undefined) slot.pinnedLeadMs += slot.lastJobMs;
+        else if (this.hasPinned(slot)) slot.pinnedLeadMs -= slot.lastJobMs;
+      }
+      slot.lastFinishAt = now;
       if (!task) {
         // Taken back while it waited here (reclaim): it ran elsewhere, or runs soon.
-      } else if (message.type === 'done')
+      } else if (message.type === 'skipped') task.resolve({ status: 'dropped' });
+      else if (message.type === 'done')
         task.resolve({ status: 'done', result: message.result, cancelled: message.cancelled || task.cancelled });
       else task.resolve({ status: 'failed', message: message.message });
       if (slot.sent.length === 0 && slot.heapMb < 0) this.restart(slot);
