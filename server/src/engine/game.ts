@@ -19,7 +19,8 @@
 // possible).
 //
 // Tokens on a graph with cycles (families/loopyGraph.ts): a component may be infinite, ∞(K); the sum follows
-// Smith's rule (infiniteSum), and its outcome may be D, a draw.
+// Smith's rule (infiniteSum), and its outcome may be D, a draw: then the moves that keep it are listed
+// (drawMoves.ts), for the lenses and for the computer's replies.
 
 import {
   type ComponentAnalysis,
@@ -29,6 +30,7 @@ import {
   MoveList,
   MovesStopped,
 } from './components';
+import { drawKeepingMoves } from './drawMoves';
 import { FAMILIES } from './families';
 import { heapsLeft } from './families/heaps';
 import { isWythoffP, wythoffWinningMoves } from './families/wythoff';
@@ -97,6 +99,12 @@ export interface GameAnalysis {
   readonly winningMoves: readonly GameMove[];
   /** How many winning moves there are in all. */
   readonly winningMoveCount: bigint;
+  /**
+   * A drawn game (normal play, a graph with cycles): the moves that keep the draw, at most maxMoves of
+   * them (drawMoves.ts); `drawMovesReason` says why they are not listed when they are not.
+   */
+  readonly drawMoves?: readonly GameMove[];
+  readonly drawMovesReason?: string;
   /** Misère play: which theory decided the outcome (Nim's rule, genus, the rule's quotient, the search). */
   readonly decidedBy?: DecidedBy;
   /** Not decided, but would be by the rule's misère quotient grown this far (quotientsGrowApart). */
@@ -211,7 +219,12 @@ export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAn
   const unknown = components.find((c) => c.status === 'unknown');
   if (unknown) return { ...base, ...none, nimber: null, outcome: null, reason: unknown.reason };
 
-  if (components.some((c) => c.status === 'infinite')) return infiniteSum(input, components, list);
+  if (components.some((c) => c.status === 'infinite')) {
+    const sum = infiniteSum(input, components, list);
+    if (sum.outcome !== 'D') return sum;
+    const { moves, reason } = drawKeepingMoves(input, components, budget, cache, maxMoves);
+    return { ...sum, drawMoves: moves, ...(reason ? { drawMovesReason: reason } : {}) };
+  }
   const total = components.reduce((x, c) => x ^ c.nimber!, 0n);
   if (total === 0n) return { ...base, ...none, nimber: 0n, outcome: 'P' };
   try {

@@ -10,6 +10,7 @@
  *   heapNimber(rule, heap, budget?, cached?): HeapNimber one heap (bigint, e.g. 10^100), computing
  *       only as far as needed; returns the sequence used, for caching
  *   graphNimbers(graph, budget?): GraphNimbers          every vertex of a CSR graph; cycles reported
+ *   graphValues(graph, budget?, cache?): GraphNimbers   the same, with Smith's values (∞) where there are cycles
  *   analyzeTreblecross(cells, budget?, sequence?)       over / immediate win / nimber and segments
  *   treblecrossMovesTo(analysis, target): number[]      every safe cell moving the row to `target`
  *   TREBLECROSS_OCTAL                                   0.007, whose sequence Treblecross reads
@@ -37,7 +38,7 @@
  *     period, so its values are computed as far as the row needs.
  */
 export { DEFAULT_SEQUENCE_BYTES, describeStop, sequenceLengthLimit } from './budget';
-export { graphNimbers } from './families/tokens';
+export { graphNimbers, graphValues } from './families/tokens';
 export { analyzeTreblecross, TREBLECROSS_OCTAL, treblecrossMovesTo, winningCells } from './families/treblecross';
 export {
   analyzeGame,

@@ -163,11 +163,14 @@ export interface GraphNimbers {
   /** nimbers[v] for each vertex; -1 where there is none (see status). */
   readonly nimbers: Int32Array;
   /**
-   * complete: every vertex has a nimber. cyclic: the graph has a cycle; vertices from which a cycle
-   * can be reached have no nimber (-1), the others do. over-budget: stopped early; the vertices that
+   * complete: every vertex has a nimber. cyclic: the graph has a cycle; from graphNimbers, vertices
+   * from which a cycle can be reached have no nimber (-1), the others do; from graphValues, every
+   * vertex has Smith's value (`loopy`): -1 is ∞. over-budget: stopped early; the vertices that
    * have a nimber are exact. invalid: the CSR arrays are malformed (see reason); nothing computed.
    */
   readonly status: 'complete' | 'cyclic' | 'over-budget' | 'invalid';
+  /** A graph with a cycle, from graphValues: Smith's values with their counters (`nimbers` is its `values`). */
+  readonly loopy?: LoopyValues;
   /** One directed cycle when status is cyclic: each vertex has an edge to the next, the last to the first. */
   readonly cycle?: readonly number[];
   /** How many vertices have a nimber. */

@@ -5,7 +5,7 @@
 // the values by the sum rule agree with retrograde analysis of the whole sum's graph, written
 // independently (test/engine/oracles/loopy.ts).
 import * as assert from 'node:assert/strict';
-import type { GraphData } from '../../../server/src/engine';
+import type { GameMove, GraphData } from '../../../server/src/engine';
 import { analyzeGame, graphNimbers } from '../../../server/src/engine';
 import {
   finiteFollowerValues,
@@ -200,13 +200,14 @@ describe("loopy graphs: Smith's values", () => {
   });
 
   for (const play of ['normal', 'misere'] as const)
-    it(`whole games, ${play} play: the outcome, and the winning moves exactly the moves to lost positions`, () => {
+    it(`whole games, ${play} play: the outcome, winning moves those to lost positions, a draw's to drawn`, () => {
       // Two tokens on a graph with cycles, in one tokens component, beside a Nim heap (a heaps
       // component): the engine's analyzeGame against retrograde analysis of the whole sum.
       const next = random(play === 'normal' ? 47 : 48);
       const nim = { kind: 'subtractAllExcept', except: [] } as const;
       let moves = 0;
       let backwards = 0; // misère play on a graph with cycles: decided by the retrograde search
+      let drawMoves = 0;
       const seen = new Set<string>();
       for (let trial = 0; trial < 300; trial++) {
         const count = integer(next, 1, 8);
@@ -234,7 +235,7 @@ describe("loopy graphs: Smith's values", () => {
             const decoded = sum.decode(q);
             return `${decoded.vertices.sort((a, b) => a - b)} + ${decoded.heap}`;
           };
-          const listed = analysis.winningMoves.map(({ component, move }) => {
+          const after = ({ component, move }: GameMove) => {
             if (move.kind === 'token') {
               const moved = vertices.slice();
               moved[move.token] = move.to;
@@ -242,14 +243,22 @@ describe("loopy graphs: Smith's values", () => {
             }
             assert.ok(component === 1 && move.kind === 'heap');
             return position(sum.encode(vertices, heap - Number(move.take)));
-          });
-          const winning = new Set(
-            sum
-              .options(p)
-              .filter((q) => outcomes[q] === 'L')
-              .map(position),
-          );
-          assert.deepEqual([...listed].sort(), [...winning].sort(), where);
+          };
+          const listed = analysis.winningMoves.map(after);
+          const optionsWhere = (outcome: 'L' | 'D') =>
+            new Set(
+              sum
+                .options(p)
+                .filter((q) => outcomes[q] === outcome)
+                .map(position),
+            );
+          assert.deepEqual([...listed].sort(), [...optionsWhere('L')].sort(), where);
+          // A drawn game (normal play) lists the moves that keep the draw: exactly those to drawn positions.
+          if (play === 'normal' && analysis.outcome === 'D') {
+            const keeping = (analysis.drawMoves ?? []).map(after);
+            assert.deepEqual([...new Set(keeping)].sort(), [...optionsWhere('D')].sort(), `draw: ${where}`);
+            drawMoves += keeping.length;
+          }
           assert.equal(analysis.winningMoveCount, BigInt(analysis.winningMoves.length));
           moves += listed.length;
         }
@@ -258,6 +267,7 @@ describe("loopy graphs: Smith's values", () => {
       assert.deepEqual([...seen].sort(), play === 'normal' ? ['D∞', 'N', 'N∞', 'P'] : ['D', 'N', 'P']);
       assert.ok(moves > (play === 'normal' ? 4000 : 3000), `${moves} winning moves checked`);
       if (play === 'misere') assert.ok(backwards > 1000, `${backwards} decided backwards`);
+      else assert.ok(drawMoves > 1000, `${drawMoves} draw-keeping moves checked`);
     });
 
   for (const play of ['normal', 'misere'] as const)

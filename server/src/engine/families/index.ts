@@ -21,6 +21,14 @@ export {
   hackenbushSummary,
   joinedEdges,
 } from './hackenbush';
+export {
+  finiteFollowerValues,
+  hasCycle,
+  INFINITE,
+  leastCounterFollower,
+  reversal,
+  stronglyConnected,
+} from './loopyGraph';
 export { isWythoffP, type WythoffTable, wythoffPartner, wythoffTable } from './wythoff';
 
 export const FAMILIES: { readonly [K in ComponentInput['kind']]: ComponentFamily<K> } = {

@@ -273,3 +273,81 @@ export function reversal(
   if (a < 0 || (b >= 0 && b <= a)) return -1;
   return leastCounterFollower(graph, loopy, after, a);
 }
+
+/**
+ * Each vertex's strongly connected part (Tarjan, iterative: a cycle may be a million long): two
+ * vertices share one exactly when each can reach the other, so an edge lies on a cycle exactly
+ * when its ends share one (a self-loop too). Parts are numbered from 0 in the order they close.
+ */
+export function stronglyConnected(graph: Pick<GraphData, 'succStart' | 'succ'>): Int32Array {
+  const { succStart, succ } = graph;
+  const count = succStart.length - 1;
+  const part = new Int32Array(count).fill(-1);
+  const index = new Int32Array(count).fill(-1);
+  const low = new Int32Array(count);
+  const cursor = new Int32Array(count);
+  const callStack = new Int32Array(count);
+  const open = new Int32Array(count); // Tarjan's stack of vertices not yet in a part
+  let openCount = 0;
+  let nextIndex = 0;
+  let parts = 0;
+  for (let root = 0; root < count; root++) {
+    if (index[root] >= 0) continue;
+    let depth = 0;
+    callStack[0] = root;
+    index[root] = low[root] = nextIndex++;
+    cursor[root] = succStart[root];
+    open[openCount++] = root;
+    while (depth >= 0) {
+      const v = callStack[depth];
+      if (cursor[v] < succStart[v + 1]) {
+        const w = succ[cursor[v]++];
+        if (index[w] < 0) {
+          index[w] = low[w] = nextIndex++;
+          cursor[w] = succStart[w];
+          open[openCount++] = w;
+          callStack[++depth] = w;
+        } else if (part[w] < 0 && index[w] < low[v]) low[v] = index[w];
+        continue;
+      }
+      if (low[v] === index[v]) {
+        let w: number;
+        do {
+          w = open[--openCount];
+          part[w] = parts;
+        } while (w !== v);
+        parts++;
+      }
+      depth--;
+      if (depth >= 0) {
+        const parent = callStack[depth];
+        if (low[v] < low[parent]) low[parent] = low[v];
+      }
+    }
+  }
+  return part;
+}
+
+/** Graphs known to have a cycle (true) or not (false): Kahn's algorithm once per graph. */
+const cyclic = new WeakMap<Pick<GraphData, 'succStart' | 'succ'>, boolean>();
+
+/** Whether the graph has a cycle (a self-loop too): positions of tokens on it may repeat. Linear, once per graph. */
+export function hasCycle(graph: Pick<GraphData, 'succStart' | 'succ'>): boolean {
+  let known = cyclic.get(graph);
+  if (known === undefined) {
+    const { succStart, succ } = graph;
+    const count = succStart.length - 1;
+    const indegree = new Int32Array(count);
+    for (let i = 0; i < succ.length; i++) indegree[succ[i]]++;
+    const queue = new Int32Array(count);
+    let tail = 0;
+    for (let v = 0; v < count; v++) if (indegree[v] === 0) queue[tail++] = v;
+    for (let head = 0; head < tail; head++) {
+      const v = queue[head];
+      for (let i = succStart[v]; i < succStart[v + 1]; i++) if (--indegree[succ[i]] === 0) queue[tail++] = succ[i];
+    }
+    known = tail < count;
+    cyclic.set(graph, known);
+  }
+  return known;
+}

@@ -174,6 +174,33 @@ function nimbersBySearch(graph: GraphData, nimbers: Int32Array, seen: Int32Array
   return { nimbers, status: 'complete', computed };
 }
 
+/**
+ * Every vertex's value, as a graph's hover and view show them: nimbers; on a graph with a cycle,
+ * Smith's values (nimbers holds the finite ones, -1 for ∞; `loopy` has them with their counters).
+ */
+export function graphValues(graph: GraphData, budget: Budget = {}, cache?: EngineCache): GraphNimbers {
+  const result = cache?.graphs.get(graph) ?? graphNimbers(graph, budget);
+  if (result.status === 'complete' || result.status === 'cyclic' || result.status === 'invalid')
+    cache?.graphs.set(graph, result);
+  if (result.status !== 'cyclic') return result;
+  let loopy = cache?.loopyGraphs.get(graph);
+  if (!loopy) {
+    loopy = loopyValues(graph, budget);
+    if (loopy.status !== 'over-budget') cache?.loopyGraphs.set(graph, loopy);
+  }
+  let computed = 0;
+  for (const value of loopy.values) if (value >= 0) computed++;
+  return {
+    nimbers: loopy.values,
+    status: loopy.status === 'complete' ? 'cyclic' : loopy.status,
+    ...(result.cycle ? { cycle: result.cycle } : {}),
+    computed,
+    loopy,
+    ...(loopy.stop ? { stop: loopy.stop } : {}),
+    ...(loopy.reason ? { reason: loopy.reason } : {}),
+  };
+}
+
 export const tokensFamily: ComponentFamily<'tokens'> = {
   value: (c, budget, cache) => tokensValue(c.graph, c.vertices, budget, cache),
   movesTo: tokenMovesTo,

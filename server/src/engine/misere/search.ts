@@ -7,6 +7,7 @@
 // - a sum whose positions may repeat (tokens on a graph with cycles) by the same positions decided
 //   backwards (misereRetrograde): win, lose or draw.
 
+import { beyondSearchLimits } from '../search/remoteness';
 import { solveBackwards } from '../search/retrograde';
 import type { Unit } from '../search/unitOptions';
 import { limitsForWidth, type SearchLimits, SearchStopped, UnitStates } from '../search/unitStates';
@@ -157,6 +158,10 @@ export function misereRetrograde(
   budget: Budget = {},
   limits: SearchLimits = DEFAULT_MISERE_LIMITS,
 ): RetrogradeResult {
+  // Refused at once when the bounds on what it must list are past its limits (listing them took a
+  // worker's whole heap share first).
+  const beyond = beyondSearchLimits(units, budget, limitsForWidth(limits, units.length), 'misère search');
+  if (beyond) return { outcome: null, reason: beyond.reason, stop: beyond.stop, states: 0 };
   const solved = solveBackwards(units, 'misere', budget, limits, 'misère search');
   if (solved.outcome === null) return solved;
   // A winning option leaves the opponent a lost position.

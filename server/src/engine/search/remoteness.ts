@@ -14,8 +14,9 @@
 // not searched. Where positions may repeat (tokens on a graph with cycles) the depth-first search
 // would go round: the sum is solved backwards instead (retrograde.ts), and a drawn game has no
 // remoteness (it is infinite; a move to a drawn position is ranked Infinity, which never loses).
+import { hasCycle } from '../families/loopyGraph';
 import type { GameInput, GameMove } from '../gameTypes';
-import type { Budget, GraphData, StopCause } from '../types';
+import type { Budget, StopCause } from '../types';
 import { gameUnits, unitMoves } from './gameUnits';
 import { solveBackwards } from './retrograde';
 import { treblecrossOver, type Unit, unitOptions } from './unitOptions';
@@ -191,28 +192,12 @@ export function gameRemoteness(
 ): GameRemoteness {
   const game = gameUnits(input, 'remoteness search');
   if ('reason' in game) return { remoteness: null, reason: game.reason };
-  if (positionsMayRepeat(input)) return remotenessBackwards(input.play, game, budget, asked);
   const limits = limitsForWidth(asked, game.units.length);
-  const maxPositions = Math.min(budget.maxValues ?? Number.POSITIVE_INFINITY, limits.positions);
-  const atLeast = positionsAtLeast(game.units);
-  if (atLeast > maxPositions)
-    return {
-      remoteness: null,
-      reason:
-        `beyond the remoteness search limit (${maxPositions.toLocaleString('en-US')} positions): the game has at ` +
-        `least ${Math.floor(atLeast).toLocaleString('en-US')}`,
-      stop: budget.maxValues !== undefined && budget.maxValues < limits.positions ? 'max-values' : 'size-limit',
-    };
-  const movesAtLeast = searchMovesAtLeast(game.units);
-  if (movesAtLeast > limits.moves)
-    return {
-      remoteness: null,
-      reason:
-        `beyond the remoteness search limit (${limits.moves.toLocaleString('en-US')} moves generated): its search ` +
-        `generates at least ${Math.floor(movesAtLeast).toLocaleString('en-US')}`,
-      stop: 'size-limit',
-      further: true,
-    };
+  const beyond = beyondSearchLimits(game.units, budget, limits, 'remoteness search');
+  if (beyond) return { remoteness: null, ...beyond };
+  // Backwards too: it lists every position and move the depth-first search would meet, and it took
+  // a worker's whole heap share to find out, position by position, what the bounds say at once.
+  if (positionsMayRepeat(input)) return remotenessBackwards(input.play, game, budget, asked);
   const search = remotenessSearch(game.units, input.play, budget, limits);
   if (search.remoteness === null)
     return {
@@ -227,28 +212,6 @@ export function gameRemoteness(
     moves.push({ move, remoteness: search.options[unit][option] });
   const outcome = losesAt(input.play, search.remoteness) ? 'P' : 'N';
   return { remoteness: search.remoteness, outcome, moves };
-}
-
-/** Graphs known to have a cycle (true) or not (false): Kahn's algorithm once per graph. */
-const cyclic = new WeakMap<GraphData, boolean>();
-
-function hasCycle(graph: GraphData): boolean {
-  let known = cyclic.get(graph);
-  if (known === undefined) {
-    const { succStart, succ } = graph;
-    const count = succStart.length - 1;
-    const indegree = new Int32Array(count);
-    for (let i = 0; i < succ.length; i++) indegree[succ[i]]++;
-    const queue: number[] = [];
-    for (let v = 0; v < count; v++) if (indegree[v] === 0) queue.push(v);
-    for (let head = 0; head < queue.length; head++) {
-      const v = queue[head];
-      for (let i = succStart[v]; i < succStart[v + 1]; i++) if (--indegree[succ[i]] === 0) queue.push(succ[i]);
-    }
-    known = queue.length < count;
-    cyclic.set(graph, known);
-  }
-  return known;
 }
 
 /** Whether a position of the game may come back: tokens on a graph with a cycle. */
@@ -276,6 +239,37 @@ function remotenessBackwards(
   for (const { unit, option, move } of unitMoves(game, (u) => byUnit[u].length))
     moves.push({ move, remoteness: byUnit[unit][option] });
   return { remoteness: solved.remoteness, outcome: solved.outcome === 'N' ? 'N' : 'P', moves };
+}
+
+/**
+ * Why a search of the units is refused before it starts, when the lower bounds on what it must meet
+ * (positionsAtLeast, searchMovesAtLeast) are past its limits; undefined when they are not.
+ */
+export function beyondSearchLimits(
+  units: readonly Unit[],
+  budget: Budget,
+  limits: SearchLimits,
+  what: string,
+): { reason: string; stop: StopCause; further?: boolean } | undefined {
+  const maxPositions = Math.min(budget.maxValues ?? Number.POSITIVE_INFINITY, limits.positions);
+  const atLeast = positionsAtLeast(units);
+  if (atLeast > maxPositions)
+    return {
+      reason:
+        `beyond the ${what} limit (${maxPositions.toLocaleString('en-US')} positions): the game has at ` +
+        `least ${Math.floor(atLeast).toLocaleString('en-US')}`,
+      stop: budget.maxValues !== undefined && budget.maxValues < limits.positions ? 'max-values' : 'size-limit',
+    };
+  const movesAtLeast = searchMovesAtLeast(units);
+  if (movesAtLeast > limits.moves)
+    return {
+      reason:
+        `beyond the ${what} limit (${limits.moves.toLocaleString('en-US')} moves generated): its search ` +
+        `generates at least ${Math.floor(movesAtLeast).toLocaleString('en-US')}`,
+      stop: 'size-limit',
+      further: true,
+    };
+  return undefined;
 }
 
 /**

@@ -59,26 +59,32 @@ export function solveBackwards(
   try {
     const rootKeys = units.map(states.keyOf);
     idOf(states.canonical(rootKeys));
-    const children: number[][] = [];
+    // Each position's moves, in flat typed arrays (CSR, positions in the order listed): an array per
+    // position took more memory than the positions' own keys, and a worker's heap share ran out first.
+    let childStart = new Int32Array(1024);
+    let child = new Int32Array(4096);
+    let moves = 0;
     for (let i = 0; i < list.length; i++) {
+      if (i + 1 >= childStart.length) childStart = grown(childStart);
+      childStart[i] = moves;
       const cursor = { keys: states.decode(list[i]), unit: 0, option: 0 };
-      const kids: number[] = [];
-      for (let child = states.nextOption(cursor); child !== undefined; child = states.nextOption(cursor))
-        kids.push(idOf(child));
-      children.push(kids);
+      for (let next = states.nextOption(cursor); next !== undefined; next = states.nextOption(cursor)) {
+        if (moves >= child.length) child = grown(child);
+        child[moves++] = idOf(next);
+      }
     }
     const count = list.length;
+    childStart[count] = moves;
     const predStart = new Int32Array(count + 1);
-    for (const kids of children) for (const q of kids) predStart[q + 1]++;
+    for (let m = 0; m < moves; m++) predStart[child[m] + 1]++;
     for (let p = 0; p < count; p++) predStart[p + 1] += predStart[p];
     const fill = predStart.slice(0, count);
-    const pred = new Int32Array(predStart[count]);
-    children.forEach((kids, p) => {
-      for (const q of kids) pred[fill[q]++] = p;
-    });
+    const pred = new Int32Array(moves);
+    for (let p = 0; p < count; p++) for (let m = childStart[p]; m < childStart[p + 1]; m++) pred[fill[child[m]]++] = p;
     const outcome = new Uint8Array(count);
     const remoteness = new Int32Array(count).fill(-1);
-    const left = Int32Array.from(children, (kids) => kids.length);
+    const left = new Int32Array(count);
+    for (let p = 0; p < count; p++) left[p] = childStart[p + 1] - childStart[p];
     const queue = new Int32Array(count);
     let tail = 0;
     for (let p = 0; p < count; p++)
@@ -116,4 +122,11 @@ export function solveBackwards(
       return { outcome: null, reason: stopped.reason, stop: stopped.stop, states: states.positionsMet };
     throw stopped;
   }
+}
+
+/** The array twice as long, its values kept. */
+function grown(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const longer = new Int32Array(array.length * 2);
+  longer.set(array);
+  return longer;
 }
