@@ -1,15 +1,27 @@
-// The graph view's page, inside VS Code's webview: the DAG laid out by dagre (layered, edges
+// The graph view's page, inside VS Code's webview: the graph laid out by dagre (layered, edges
 // downwards: a move goes down), each vertex with its name and nimber, the P-positions (nimber 0:
-// the player to move loses) marked, and the games' tokens drawn on their vertices. A graph too big
-// to draw is summarised: its counts, and how many vertices have each nimber. A Hackenbush picture
+// the player to move loses) marked, and the games' tokens drawn on their vertices. A graph with
+// cycles shows Smith's values: a vertex is coloured by who wins with one token there (the draws
+// apart), an infinite one, ∞(K), drawn dashed and rounded with its value, the edges on a cycle dashed
+// in their colour, a loop as a small arc beside its vertex. A graph too big to draw is summarised:
+// its counts, and how many vertices have each nimber (and how many are infinite). A Hackenbush picture
 // is drawn standing on its ground (a line along the bottom; layers by distance from the ground),
 // loops as small rings, the winning cuts dashed in red, the edges standing on nothing greyed. A
 // game's tree is nested lists of buttons (a disclosure each, aria-expanded): a node shows its
 // move, its position, its nimber or outcome and remoteness, P-positions double-bordered as in the
-// graph; opening a node asks the host for its children by the node's path of move indexes.
+// graph, draws coloured as in the graph; opening a node asks the host for its children by the node's
+// path of move indexes. A move back to a position above it (a graph's cycle) is a back edge, ↺, not
+// opened: the tree of a game that may go on for ever is infinite.
 /// <reference lib="dom" />
 import dagre from '@dagrejs/dagre';
-import type { GameTreeAnswer, GameTreeValue, GraphAnswer, PictureAnswer } from '../../server/src/protocol';
+import type {
+  GameTreeAnswer,
+  GameTreeChild,
+  GameTreeValue,
+  GraphAnswer,
+  GraphVertex,
+  PictureAnswer,
+} from '../../server/src/protocol';
 import { element } from './dom';
 
 declare function acquireVsCodeApi(): {
@@ -31,6 +43,31 @@ function svg(tag: string, attributes: Record<string, string | number> = {}, text
 
 const star = (g: number | null) => (g === null ? '?' : g === 0 ? '0' : `*${g}`);
 
+/** Smith's infinite value, written as the server writes it: `∞(0, 2)`, `∞()`. */
+const infiniteText = (options: readonly (number | string)[]) => `∞(${options.join(', ')})`;
+
+/** What a vertex shows where its value goes: its nimber (`*3`, `0`, `?`) or ∞(K). */
+const vertexValue = (v: GraphVertex) => (v.infinite ? infiniteText(v.infinite) : star(v.nimber));
+
+/** A vertex's tooltip: its value and who wins with one token there. */
+function vertexTitle(v: GraphVertex): string {
+  if (!v.infinite)
+    return `${v.name}: nimber ${star(v.nimber)}${v.nimber === 0 ? ' (a P-position: the player to move loses)' : ''}`;
+  return v.infinite.includes(0)
+    ? `${v.name}: ${vertexValue(v)}: the player to move wins (move to a follower of value 0)`
+    : `${v.name}: ${vertexValue(v)}: a draw: with best play the game never ends`;
+}
+
+/** How far a loop (an edge from a vertex to itself) reaches out from the vertex's right side. */
+const LOOP_REACH = 30;
+
+/** A loop drawn as an arc leaving the right side of its vertex and coming back into it (below a token's mark). */
+function loopPath(node: { x: number; y: number; width: number }): string {
+  const x = node.x + node.width / 2;
+  const [top, bottom] = [node.y - 8, node.y + 8];
+  return `M ${x} ${top} C ${x + LOOP_REACH} ${top - 16} ${x + LOOP_REACH} ${bottom + 16} ${x} ${bottom}`;
+}
+
 function render(answer: GraphAnswer): void {
   root.replaceChildren();
   if ('refused' in answer) {
@@ -48,7 +85,7 @@ function render(answer: GraphAnswer): void {
   if (answer.computing)
     root.append(element('p', { class: 'computing', id: 'computing', text: 'Computing the nimbers…' }));
   if (answer.problem) root.append(element('p', { class: 'problem', id: 'problem', text: answer.problem }));
-  if (answer.nimberCounts.length > 0) root.append(counts(answer));
+  if (answer.nimberCounts.length > 0 || answer.infiniteCount) root.append(counts(answer));
   if (!answer.drawn) {
     root.append(
       element('p', {
@@ -60,12 +97,26 @@ function render(answer: GraphAnswer): void {
     return;
   }
   root.append(drawing(answer));
+  // A graph with cycles: its kinds of vertices and edges, named only where the graph has them.
+  const loopy: (Node | string)[] = [];
+  if (answer.infiniteCount)
+    loopy.push(
+      ' ',
+      element('span', { class: 'infinite-mark', text: '∞(K)' }),
+      ' play may go on for ever: the player to move wins when K holds 0, and otherwise it is a ',
+      element('span', { class: 'draw-mark', text: 'draw' }),
+      ': with best play the game never ends.',
+    );
+  if (answer.drawn.cycleEdges?.length)
+    loopy.push(' ', element('span', { class: 'cycle-mark', text: '- - →' }), ' an edge on a cycle.');
   root.append(
     element(
       'p',
       { class: 'legend' },
       element('span', { class: 'p-mark', text: 'P-position' }),
-      ' nimber 0: the player to move loses. ● a token of a game.',
+      ' nimber 0: the player to move loses.',
+      ...loopy,
+      ' ● a token of a game.',
     ),
   );
 }
@@ -78,6 +129,14 @@ function counts(answer: Drawn): HTMLElement {
     head.append(element('th', { text: star(g) }));
     row.append(element('td', { text: String(count) }));
   });
+  if (answer.infiniteCount !== undefined) {
+    const draws = answer.drawCount ?? 0;
+    head.append(element('th', { text: '∞: win' }), element('th', { class: 'draw', text: '∞: draw' }));
+    row.append(
+      element('td', { id: 'infinite-wins', text: String(answer.infiniteCount - draws) }),
+      element('td', { id: 'draws', class: 'draw', text: String(draws) }),
+    );
+  }
   table.append(head, row);
   return table;
 }
@@ -85,12 +144,14 @@ function counts(answer: Drawn): HTMLElement {
 /** The graph laid out by dagre, drawn as SVG. */
 function drawing(answer: Drawn): SVGElement {
   const { vertices, edges, tokens } = answer.drawn!;
+  const onCycle = new Set(answer.drawn!.cycleEdges ?? []);
   const layout = new dagre.graphlib.Graph();
   layout.setGraph({ rankdir: 'TB', nodesep: 24, ranksep: 40, marginx: 12, marginy: 12 });
   layout.setDefaultEdgeLabel(() => ({}));
-  const width = (v: (typeof vertices)[number]) => Math.max(44, 8 * Math.max(v.name.length, star(v.nimber).length) + 20);
+  const width = (v: GraphVertex) => Math.max(44, 8 * Math.max(v.name.length, vertexValue(v).length) + 20);
   vertices.forEach((v, i) => layout.setNode(String(i), { width: width(v), height: 40 }));
-  for (const [from, to] of edges) layout.setEdge(String(from), String(to));
+  // dagre keeps room beside a vertex for its loop as wide as the loop's label: the arc goes there.
+  for (const [from, to] of edges) layout.setEdge(String(from), String(to), from === to ? { width: LOOP_REACH } : {});
   dagre.layout(layout);
   const size = layout.graph();
   const picture = svg('svg', {
@@ -99,6 +160,7 @@ function drawing(answer: Drawn): SVGElement {
     height: size.height ?? 0,
     'data-vertices': vertices.length,
     'data-edges': edges.length,
+    'data-cycle-edges': onCycle.size,
   });
   const defs = svg('defs');
   const marker = svg('marker', {
@@ -112,41 +174,59 @@ function drawing(answer: Drawn): SVGElement {
   });
   marker.append(svg('path', { d: 'M 0 0 L 10 5 L 0 10 z', class: 'arrow' }));
   defs.append(marker);
+  if (onCycle.size > 0) {
+    // The arrowheads of the cycles' edges, in their colour.
+    const cycleMarker = marker.cloneNode(true) as SVGElement;
+    cycleMarker.setAttribute('id', 'arrow-cycle');
+    cycleMarker.firstElementChild!.setAttribute('class', 'arrow cycle');
+    defs.append(cycleMarker);
+  }
   picture.append(defs);
-  for (const [from, to] of edges) {
-    const points = layout.edge(String(from), String(to)).points ?? [];
-    const d = points
-      .map((p: { x: number; y: number }, k: number) => `${k === 0 ? 'M' : 'L'} ${p.x.toFixed(1)} ${p.y.toFixed(1)}`)
-      .join(' ');
+  edges.forEach(([from, to], e) => {
+    // dagre's own points for a loop zigzag across the vertex: a loop is drawn as an arc beside it instead.
+    const d =
+      from === to
+        ? loopPath(layout.node(String(from)))
+        : (layout.edge(String(from), String(to)).points ?? [])
+            .map(
+              (p: { x: number; y: number }, k: number) => `${k === 0 ? 'M' : 'L'} ${p.x.toFixed(1)} ${p.y.toFixed(1)}`,
+            )
+            .join(' ');
+    const cycle = onCycle.has(e);
     picture.append(
       svg('path', {
         d,
-        class: 'edge',
-        'marker-end': 'url(#arrow)',
+        class: cycle ? 'edge cycle' : 'edge',
+        'marker-end': cycle ? 'url(#arrow-cycle)' : 'url(#arrow)',
         'data-from': vertices[from].name,
         'data-to': vertices[to].name,
       }),
     );
-  }
+  });
   const tokensAt = new Map<number, string[]>();
   for (const t of tokens) tokensAt.set(t.vertex, [...(tokensAt.get(t.vertex) ?? []), t.game]);
   vertices.forEach((v, i) => {
     const node = layout.node(String(i));
     const lost = v.nimber === 0;
+    const kind = `${lost ? ' p-position' : ''}${v.outcome === 'N' ? ' win' : v.outcome === 'D' ? ' draw' : ''}`;
     const group = svg('g', {
-      class: `vertex${lost ? ' p-position' : ''}`,
+      class: `vertex${kind}${v.infinite ? ' infinite' : ''}`,
       'data-name': v.name,
       'data-nimber': v.nimber === null ? '' : v.nimber,
+      'data-value': vertexValue(v),
+      'data-outcome': v.outcome ?? '',
     });
     const x = node.x - node.width / 2;
     const y = node.y - node.height / 2;
-    group.append(svg('rect', { x, y, width: node.width, height: node.height, rx: 8 }));
+    // An infinite vertex is drawn apart: a rounder outline (dashed, by the style sheet).
+    const rx = v.infinite ? node.height / 2 : 8;
+    group.append(svg('rect', { x, y, width: node.width, height: node.height, rx }));
     if (lost)
       group.append(
         svg('rect', { x: x + 3, y: y + 3, width: node.width - 6, height: node.height - 6, rx: 6, class: 'inner' }),
       );
     group.append(svg('text', { x: node.x, y: node.y - 4, class: 'label' }, v.name));
-    group.append(svg('text', { x: node.x, y: node.y + 12, class: 'nimber' }, star(v.nimber)));
+    group.append(svg('text', { x: node.x, y: node.y + 12, class: 'nimber' }, vertexValue(v)));
     const games = tokensAt.get(i);
     if (games) {
       const token = svg('g', { class: 'token', 'data-games': games.join(' ') });
@@ -155,9 +235,7 @@ function drawing(answer: Drawn): SVGElement {
       token.append(svg('title', {}, `tokens of ${games.join(', ')}`));
       group.append(token);
     }
-    group.append(
-      svg('title', {}, `${v.name}: nimber ${star(v.nimber)}${lost ? ' (a P-position: the player to move loses)' : ''}`),
-    );
+    group.append(svg('title', {}, vertexTitle(v)));
     picture.append(group);
   });
   return picture;
@@ -272,12 +350,15 @@ type TreeNode = Extract<GameTreeAnswer, { game: string }>;
 /** The root the tree on the page was drawn for (its answer's `root`): each node's request carries it. */
 let treeRoot = '';
 
-/** A value as the tree writes it: `*3`, `0`, or the outcome (misère); `?` when unknown. */
+/** A value as the tree writes it: `*3`, `0`, Smith's `∞(0)`, or the outcome (misère); `?` when unknown. */
 function treeValue(value: GameTreeValue): string {
-  return value.nimber !== null ? (value.nimber === '0' ? '0' : `*${value.nimber}`) : (value.outcome ?? '?');
+  if (value.nimber !== null) return value.nimber === '0' ? '0' : `*${value.nimber}`;
+  return value.infinite ? infiniteText(value.infinite) : (value.outcome ?? '?');
 }
 
-const isP = (value: GameTreeValue) => value.outcome === 'P';
+/** A node's classes by its value: P-positions and draws marked as in the graph. */
+const valueClasses = (value: GameTreeValue) =>
+  `${value.outcome === 'P' ? ' p-position' : ''}${value.outcome === 'D' ? ' draw' : ''}`;
 
 /** The words of a value for a screen reader and a tooltip. */
 function valueTitle(value: GameTreeValue): string {
@@ -286,7 +367,9 @@ function valueTitle(value: GameTreeValue): string {
       ? 'a P-position: the player to move loses'
       : value.outcome === 'N'
         ? 'the player to move wins'
-        : (value.reason ?? 'value unknown');
+        : value.outcome === 'D'
+          ? 'a draw: with best play the game never ends'
+          : (value.reason ?? 'value unknown');
   return `${treeValue(value)}, ${who}${value.remoteness === undefined ? '' : `, remoteness ${value.remoteness}`}`;
 }
 
@@ -302,14 +385,35 @@ function nodeLine(label: string | undefined, position: string, value: GameTreeVa
   ];
 }
 
+/** A move back to a position above it: `↺ back to` the position, shut (its tree is the one above). */
+function backEdge(child: GameTreeChild, repeats: number): HTMLElement {
+  const where = repeats === 0 ? 'this same position' : `the position ${repeats} move${repeats === 1 ? '' : 's'} up`;
+  return element(
+    'span',
+    {
+      class: `tree-node back-edge${valueClasses(child)}`,
+      'data-outcome': child.outcome ?? '',
+      'data-nimber': child.nimber ?? '',
+      'data-repeats': String(repeats),
+      title: `${valueTitle(child)}; back to ${where}: play may go round`,
+    },
+    ...nodeLine(child.label, `↺ back to ${child.position}`, child),
+  );
+}
+
 /** The children of a node as a list; each child that has moves is a button that opens it. */
 function childList(node: TreeNode): HTMLElement {
   const list = element('ul', { class: 'tree-children', role: 'group' });
   node.children.forEach((child, k) => {
     const path = [...node.path, k];
     const item = element('li', { 'data-path': path.join('.') });
+    list.append(item);
+    if (child.repeats !== undefined) {
+      item.append(backEdge(child, child.repeats));
+      return;
+    }
     const attributes = {
-      class: `tree-node${isP(child) ? ' p-position' : ''}`,
+      class: `tree-node${valueClasses(child)}`,
       'data-outcome': child.outcome ?? '',
       'data-nimber': child.nimber ?? '',
       title: valueTitle(child),
@@ -320,7 +424,6 @@ function childList(node: TreeNode): HTMLElement {
       button.addEventListener('click', () => toggle(item, button, path));
       item.append(button);
     } else item.append(element('span', { ...attributes, 'data-over': 'true' }, ...line, ' (no move left)'));
-    list.append(item);
   });
   const more = node.moveCount === null ? 0 : node.moveCount - node.children.length;
   if (more > 0) list.append(element('li', { class: 'more', text: `${more.toLocaleString('en-US')} more` }));
@@ -370,7 +473,7 @@ function renderTree(answer: GameTreeAnswer): void {
   item.append(
     element(
       'div',
-      { class: `tree-node root${isP(answer) ? ' p-position' : ''}`, title: valueTitle(answer) },
+      { class: `tree-node root${valueClasses(answer)}`, title: valueTitle(answer) },
       ...nodeLine(undefined, answer.position, answer),
     ),
     childList(answer),
@@ -380,10 +483,22 @@ function renderTree(answer: GameTreeAnswer): void {
     tree,
     element(
       'p',
-      { class: 'legend' },
+      { class: 'legend', id: 'tree-legend' },
       element('span', { class: 'p-mark', text: 'P-position' }),
       ' the player to move loses. r: remoteness, the moves left with best play. Click a position to see its moves.',
     ),
+  );
+  noteBackEdges();
+}
+
+/** The legend names back edges once the tree shows one. */
+function noteBackEdges(): void {
+  const legend = root.querySelector('#tree-legend');
+  if (!legend || legend.querySelector('.back-mark') || !root.querySelector('.back-edge')) return;
+  legend.append(
+    ' ',
+    element('span', { class: 'back-mark', text: '↺' }),
+    ' a move back to a position above: play may go round for ever, so it is not opened again.',
   );
 }
 
@@ -395,6 +510,7 @@ function renderChildren(answer: GameTreeAnswer, path: number[]): void {
   button.removeAttribute('aria-busy');
   if ('refused' in answer) item.append(element('p', { class: 'refused', text: answer.refused }));
   else item.append(childList(answer));
+  noteBackEdges();
 }
 
 type HostMessage =

@@ -96,6 +96,8 @@ export interface ApplyMoveArguments {
   /** A digest of the game's computation key when the lens was made: the move indexes into that result. */
   readonly key: string;
   readonly index: number;
+  /** Which list `index` is into: the winning moves (absent), or a drawn game's moves that keep the draw. */
+  readonly list?: 'draw';
 }
 
 export function isApplyMoveArguments(value: unknown): value is ApplyMoveArguments {
@@ -108,7 +110,8 @@ export function isApplyMoveArguments(value: unknown): value is ApplyMoveArgument
     typeof v.game === 'string' &&
     typeof v.key === 'string' &&
     Number.isInteger(v.index) &&
-    v.index >= 0
+    v.index >= 0 &&
+    (v.list === undefined || v.list === 'draw')
   );
 }
 
@@ -406,16 +409,32 @@ export type GraphAnswer =
       readonly problem?: string;
       /** How many vertices have each nimber (index: the nimber). */
       readonly nimberCounts: readonly number[];
+      /** A graph with cycles: how many vertices are infinite, ∞(K), and how many of those are draws (0 not in K). */
+      readonly infiniteCount?: number;
+      readonly drawCount?: number;
       /** Present when the graph is drawn (at most GRAPH_DRAWN_VERTICES vertices). */
       readonly drawn?: {
-        readonly vertices: readonly { readonly name: string; readonly nimber: number | null }[];
+        readonly vertices: readonly GraphVertex[];
         /** [from, to] by index into `vertices`. */
         readonly edges: readonly (readonly [number, number])[];
+        /** Which edges lie on a cycle (indexes into `edges`; both ends can reach each other): absent when none do. */
+        readonly cycleEdges?: readonly number[];
         /** Tokens the document's games put on the graph: the game, and the vertex (an index). */
         readonly tokens: readonly { readonly game: string; readonly vertex: number }[];
       };
     }
   | { readonly refused: string };
+
+/** A vertex of a drawn graph: its name and value, and who wins with one token on it. */
+export interface GraphVertex {
+  readonly name: string;
+  /** Its nimber; null while computing, when unknown, or when it is infinite. */
+  readonly nimber: number | null;
+  /** On a graph with cycles, a vertex whose value is ∞(K): K, the finite values among its options. */
+  readonly infinite?: readonly number[];
+  /** One token here, the player to move: N wins, P loses, D draws (infinite play); absent while unknown. */
+  readonly outcome?: 'N' | 'P' | 'D';
+}
 
 export const GraphRequest = new RequestType<GraphParams, GraphAnswer, void>('grundy/graph');
 
@@ -563,9 +582,11 @@ export const STOP_PLAY_COMMAND = 'grundy.stopPlay';
 /**
  * Executed by the server: the computer makes its move in a game, as a versioned edit through
  * `workspace/applyEdit` (one undo step), and answers ReplyAnswer. It wins as fast as it can from a
- * winning position and holds on as long as it can from a losing one (largest remoteness). In play
- * mode the position must be the one the computer left, or one legal move from it; otherwise the
- * command is refused and the text kept. Arguments: ReplyArguments.
+ * winning position and holds on as long as it can from a losing one (largest remoteness); from a
+ * drawn one (a graph with cycles) it keeps the draw. In play mode the position must be the one the
+ * computer left, or one legal move from it; otherwise the command is refused and the text kept; a
+ * position met again at the user's turn is offered as a draw by repetition (`window/showMessageRequest`).
+ * Arguments: ReplyArguments.
  */
 export const REPLY_COMMAND = 'grundy.reply';
 
@@ -614,8 +635,9 @@ export function replyArguments(value: unknown): ReplyArguments {
 /**
  * REPLY_COMMAND's answer. `moved`: the computer's move (as a lens would label it, in words, and the
  * game after it), who is then to move and how long the game lasts (`remoteness`, when the search
- * reached it). `over`: the game ended (`winner`). `waiting`: the position is the one the computer
- * left (it is the user's move). `not-a-move`: the text is not one legal move from that position.
+ * reached it). `over`: the game ended (`winner`; `draw`: the computer's move brought back a position
+ * met before, and the user called the game a draw by repetition). `waiting`: the position is the one
+ * the computer left (it is the user's move). `not-a-move`: the text is not one legal move from that position.
  */
 export type ReplyAnswer =
   | {
@@ -625,11 +647,11 @@ export type ReplyAnswer =
       readonly description: string;
       readonly after: string;
       readonly remoteness?: number;
-      /** Who wins now that it is the user's move, with best play. */
-      readonly userOutcome?: 'win' | 'lose';
+      /** Who wins now that it is the user's move, with best play (`draw`: neither, the game never ends). */
+      readonly userOutcome?: 'win' | 'lose' | 'draw';
       readonly winner?: 'you' | 'computer';
     }
-  | { readonly status: 'over'; readonly message: string; readonly winner: 'you' | 'computer' }
+  | { readonly status: 'over'; readonly message: string; readonly winner: 'you' | 'computer' | 'draw' }
   | { readonly status: 'waiting' | 'not-a-move' | 'not-applied'; readonly message: string };
 
 // ---- the game tree ----
@@ -662,7 +684,9 @@ export interface GameTreeValue {
   readonly nimber: string | null;
   /** Who wins: N (the player to move) or P (the other), D neither (a draw); null when unknown. */
   readonly outcome: 'N' | 'P' | 'D' | null;
-  /** How many moves are left with best play (Smith's remoteness), when the search reached it. */
+  /** Tokens on a graph with cycles: the value is Smith's ∞(K), K here in decimal (ascending; nimber null). */
+  readonly infinite?: readonly string[];
+  /** How many moves are left with best play (Smith's remoteness), when the search reached it (never for a draw). */
   readonly remoteness?: number;
   /** Why the value is unknown. */
   readonly reason?: string;
@@ -673,8 +697,13 @@ export interface GameTreeChild extends GameTreeValue {
   readonly label: string;
   /** The position after it, written as in a game (long ones shortened with …). */
   readonly position: string;
-  /** The position after it has moves. */
+  /** The position after it has moves, and is not one met above (`repeats`): it can be opened. */
   readonly hasChildren: boolean;
+  /**
+   * A back edge (play may go round a graph's cycle): the position after the move is the one this many
+   * steps up the path from the root (0: this node itself). The tree does not open it again.
+   */
+  readonly repeats?: number;
 }
 
 export type GameTreeAnswer =

@@ -116,10 +116,11 @@ describe('grundy analyze', () => {
         line: 5,
         play: 'normal',
         nimber: '3',
+        value: '*3',
         outcome: 'N',
         // 12 counters taken 1 or 2 at a time: the winner takes 2s, the loser 1s (remoteness.test.ts checks the search).
         remoteness: 9,
-        components: [{ text: 'onetwo 3 4 5', nimber: '3' }],
+        components: [{ text: 'onetwo 3 4 5', nimber: '3', value: '*3' }],
         winningMoves: [
           { description: 'take 2 from the heap of 4', after: 'onetwo 3 2 5' },
           { description: 'take 1 from the heap of 5', after: 'onetwo 3 4 4' },
@@ -131,13 +132,50 @@ describe('grundy analyze', () => {
         line: 6,
         play: 'normal',
         nimber: '0',
+        value: '*0',
         outcome: 'P',
         remoteness: 8,
-        components: [{ text: 'onetwo 3 4 4', nimber: '0' }],
+        components: [{ text: 'onetwo 3 4 4', nimber: '0', value: '*0' }],
         winningMoves: [],
         winningMoveCount: '0',
       },
     ]);
+  });
+
+  it("--json on a graph with cycles: Smith's values, draws (outcome D) with the moves that keep them", () => {
+    const result = grundy('analyze', repositoryPath('examples', 'loops.game'), '--json');
+    assert.equal(result.status, 0, result.stderr);
+    const { games } = JSON.parse(result.stdout);
+    const seen = games.map((g: Record<string, unknown>) => [
+      g.name,
+      g.value,
+      g.outcome,
+      g.nimber,
+      g.remoteness ?? null,
+    ]);
+    assert.deepEqual(seen, [
+      ['g1', '∞(0)', 'N', null, 1],
+      ['g2', '*0', 'P', '0', 2],
+      ['g3', '*0', 'P', '0', 4],
+      ['g4', '∞(1)', 'D', null, null],
+      ['g5', '∞()', 'D', null, null],
+      ['chase', '*2', 'N', '2', 5],
+    ]);
+    const byName = new Map(games.map((g: { name: string }) => [g.name, g]));
+    const g4 = byName.get('g4') as { components: unknown[]; drawMoves: unknown[] };
+    assert.deepEqual(g4.components, [
+      { text: 'loops at a', nimber: null, value: '∞(0)' },
+      { text: 'nim 1', nimber: '1', value: '*1' },
+    ]);
+    assert.deepEqual(g4.drawMoves, [{ description: 'move the token on a to a', after: 'loops at a + nim 1' }]);
+    assert.deepEqual((byName.get('g1') as { winningMoves: unknown[] }).winningMoves, [
+      { description: 'move the token on a to e', after: 'loops at e' },
+    ]);
+    // The text output says the same.
+    const text = grundy('analyze', repositoryPath('examples', 'loops.game')).stdout;
+    assert.match(text, /game g4 \(line \d+\): ∞\(1\), D: a draw/);
+    assert.match(text, /remoteness ∞/);
+    assert.match(text, /hint: graph `loops` has a cycle/);
   });
 
   // Each case: a game's right-hand side (with the reference example's declarations in scope),

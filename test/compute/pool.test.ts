@@ -111,7 +111,11 @@ describe('worker pool: the queue and the pipelines', function () {
       );
       slow.cancel();
       const stopped = await slow.outcome;
-      assert.ok(stopped.status === 'done' && stopped.cancelled);
+      const seen =
+        stopped.status === 'done'
+          ? `done, cancelled ${stopped.cancelled}, ${stopped.result.kind === 'rule' ? stopped.result.rule.reason : ''}`
+          : JSON.stringify(stopped);
+      assert.ok(stopped.status === 'done' && stopped.cancelled, seen);
     });
   });
 

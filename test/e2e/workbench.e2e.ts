@@ -521,6 +521,88 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await closeTab(page, 'graph g');
     });
 
+    it('the graph view of loops: wins, losses and draws coloured, ∞(K) drawn apart, the cycles marked', async () => {
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'loops.game' }).click();
+      await page.locator('.tab.active', { hasText: 'loops.game' }).waitFor({ timeout: SHOWN_MS });
+      const lens = page.locator('.codelens-decoration a', { hasText: 'show the graph loops' });
+      await lens.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      await lens.click();
+      const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+      const drawing = panel.locator('#drawing');
+      await drawing.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      // The page is drawn again when the values come: wait until every vertex says who wins.
+      await poll(
+        page,
+        'every vertex of loops valued',
+        async () => String(await panel.locator('g.vertex[data-outcome=""]').count()),
+        (text) => text === '0',
+      );
+      /** `name=attribute` of the vertices (or edges) the selector finds, as an object. */
+      const byName = async (selector: string, attribute: string) =>
+        Object.fromEntries(
+          await panel
+            .locator(selector)
+            .evaluateAll((nodes, a) => nodes.map((n) => [n.getAttribute('data-name'), n.getAttribute(a)]), attribute),
+        );
+      // a -> a, e; b -> c, e; c -> b; s -> t; t -> s: e = 0 and c = 0 lose, b = 1 and a = ∞(0) win, s and t draw.
+      assert.deepEqual(await byName('g.vertex', 'data-outcome'), { a: 'N', e: 'P', b: 'N', c: 'P', s: 'D', t: 'D' });
+      assert.deepEqual(await byName('g.vertex.infinite', 'data-value'), { a: '∞(0)', s: '∞()', t: '∞()' });
+      assert.deepEqual(await byName('g.vertex.infinite', 'data-nimber'), { a: '', s: '', t: '' });
+      assert.deepEqual(await panel.locator('g.vertex.infinite text.nimber').allTextContents(), ['∞(0)', '∞()', '∞()']);
+      assert.deepEqual(await byName('g.vertex.p-position', 'data-nimber'), { e: '0', c: '0' });
+      assert.deepEqual(await byName('g.vertex.draw', 'data-outcome'), { s: 'D', t: 'D' });
+      assert.equal(
+        await panel.locator('g.vertex[data-name="a"] > title').textContent(),
+        'a: ∞(0): the player to move wins (move to a follower of value 0)',
+      );
+      assert.equal(
+        await panel.locator('g.vertex[data-name="s"] > title').textContent(),
+        's: ∞(): a draw: with best play the game never ends',
+      );
+      // Each outcome in a colour of its own: a win, a loss and a draw are told apart at a glance.
+      const strokes = await Promise.all(
+        ['a', 'e', 's'].map((name) =>
+          panel
+            .locator(`g.vertex[data-name="${name}"] > rect`)
+            .first()
+            .evaluate((n) => getComputedStyle(n).stroke),
+        ),
+      );
+      assert.equal(new Set(strokes).size, 3, `strokes ${strokes}`);
+      // The edges on a cycle: the loop a -> a, b <-> c, s <-> t; not the ways out a -> e and b -> e.
+      assert.equal(await drawing.getAttribute('data-cycle-edges'), '5');
+      const edges = (selector: string) =>
+        panel
+          .locator(selector)
+          .evaluateAll((nodes) => nodes.map((n) => `${n.getAttribute('data-from')}->${n.getAttribute('data-to')}`));
+      assert.deepEqual(await edges('path.edge.cycle'), ['a->a', 'b->c', 'c->b', 's->t', 't->s']);
+      assert.deepEqual(await edges('path.edge:not(.cycle)'), ['a->e', 'b->e']);
+      // The loop is a small arc beside a, to its right, within a's height.
+      const box = async (selector: string) =>
+        panel.locator(selector).evaluate((n) => {
+          const b = (n as SVGGraphicsElement).getBBox();
+          return { left: b.x, right: b.x + b.width, top: b.y, bottom: b.y + b.height };
+        });
+      const vertexA = await box('g.vertex[data-name="a"] > rect');
+      const loop = await box('path.edge[data-from="a"][data-to="a"]');
+      assert.ok(
+        loop.left >= vertexA.right - 1 &&
+          loop.right <= vertexA.right + 40 &&
+          loop.top > vertexA.top - 8 &&
+          loop.bottom < vertexA.bottom + 8,
+        `the loop ${JSON.stringify(loop)} beside a ${JSON.stringify(vertexA)}`,
+      );
+      assert.match((await panel.locator('p.legend').textContent()) ?? '', /∞\(K\).*draw.*an edge on a cycle/);
+      assert.deepEqual(
+        [await panel.locator('#infinite-wins').textContent(), await panel.locator('#draws').textContent()],
+        ['1', '2'],
+      );
+      await shot('e2e-16-loops-graph.png');
+      await closeTab(page, 'graph loops');
+      await closeTab(page, 'loops.game');
+      await page.locator('.tab.active', { hasText: FILE }).waitFor({ timeout: SHOWN_MS });
+    });
+
     it('the lens of a Hackenbush picture opens the picture view: its ground, its stalks, the winning cut', async () => {
       await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'stairs.game' }).click();
       await page.locator('.tab.active', { hasText: 'stairs.game' }).waitFor({ timeout: SHOWN_MS });

@@ -56,6 +56,31 @@ describe('the explanation of a game, as Markdown', () => {
     assert.equal(markdown.split('### heap of 4').length - 1, 2);
   });
 
+  it("a drawn game on a graph with cycles: Smith's value, the moves that keep the draw, each token's working", () => {
+    const loops = 'graph loops {\n  a -> a, e\n  b -> c, e\n  c -> b\n}\ngame g4 = loops at a, b + nim 0\n';
+    const markdown = explained(loops, 'g4');
+    const phrases = [
+      '**game `g4`**',
+      "value **∞(1)** (Smith's)",
+      'a draw',
+      'Remoteness ∞',
+      'Moves that keep the draw',
+      '### token on `a`',
+      "value **∞(0)** (Smith's: the graph has cycles)",
+      'options: `a` ∞(0), `e` 0.',
+      'wins, moving to `e` (value 0)',
+      '### token on `b`',
+      'value ***1**',
+      'options: `c` 0, `e` 0.',
+    ];
+    let from = 0;
+    for (const phrase of phrases) {
+      const at = markdown.indexOf(phrase, from);
+      assert.ok(at >= 0, `missing (in order) ${JSON.stringify(phrase)} in:\n${markdown}`);
+      from = at + phrase.length;
+    }
+  });
+
   it('a misère game: the theory that decided it, no XOR', () => {
     const markdown = explained(source, 'last');
     assert.match(markdown, /Decided by misère Nim/);

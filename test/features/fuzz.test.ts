@@ -21,6 +21,7 @@ import { renameEdits } from '../../server/src/features/rename';
 import { selectionRange } from '../../server/src/features/selectionRanges';
 import { encode } from '../../server/src/features/semanticTokens';
 import type { DocumentView } from '../../server/src/features/view';
+import { analyzeText } from '../../server/src/language/analyze';
 import { sameMeaning } from '../../server/src/language/format';
 import { DEFAULT_SETTINGS } from '../../server/src/settings';
 import { viewOf } from '../helpers/features';
@@ -36,6 +37,13 @@ const inProcessView = (text: string, cache: EngineCache): DocumentView =>
 
 describe('features fuzzing', () => {
   const examples = fuzzSeeds();
+
+  it('the seeds hold graphs with cycles (language version 4), whose mutations the cases below meet', () => {
+    const cyclic = examples.filter((text) =>
+      [...analyzeText(text).model.symbols.values()].some((s) => s.kind === 'graph' && !s.acyclic),
+    );
+    assert.ok(cyclic.length >= 2, `${cyclic.length} seeds with a cycle`);
+  });
 
   /**
    * Runs `check` on `count` mutated documents, each with `within` (a range must lie inside the

@@ -2,7 +2,8 @@
 // are exactly its moves, each valued as the engine values the position after it (and as a brute
 // force mex does), the P-positions marked; a node two levels down; a path made for another game,
 // or past a node's moves, refused; a game too large to list; misère outcomes; the server's own
-// command tells the moves as a message.
+// command tells the moves as a message. On a graph with cycles: Smith's values ∞(K) and draws, and a
+// move back to a position on the path from the root a back edge, however far up, in a sum too.
 import * as assert from 'node:assert/strict';
 import { analyzeGame } from '../../server/src/engine';
 import { losesAt } from '../../server/src/engine/search/remoteness';
@@ -11,6 +12,7 @@ import {
   type GameTreeAnswer,
   type GameTreeParams,
   GameTreeRequest,
+  type GameTreeValue,
   SHOW_GAME_TREE_COMMAND,
 } from '../../server/src/protocol';
 import { LanguageServerSession } from '../helpers/languageServer';
@@ -33,6 +35,24 @@ const text = [
   'game s = staircase [1, 1]',
   'game h = hackenbush { ground - a, a - b }',
   'game r = kayles "XX.X"',
+  'graph loops {',
+  '  a -> a, e',
+  '  b -> c, e',
+  '  c -> b',
+  '  s -> t',
+  '  t -> s',
+  '}',
+  'game g1 = loops at a',
+  'game g2 = loops at c',
+  'game g3 = loops at b + nim 1',
+  'game g4 = loops at a + nim 1',
+  'game g5 = loops at s',
+  'graph door {',
+  '  d -> s, out',
+  '  s -> t',
+  '  t -> s',
+  '}',
+  'game gd = door at d',
   '',
 ].join('\n');
 
@@ -210,5 +230,78 @@ describe('the game tree request', function () {
     assert.match(told, /^three = nim 3 4 5: \*2, remoteness \d+; 12 moves: 3 → 2 \(\*/);
     assert.match(told, /3 → 1 \(0 \(P\)/);
     await assert.rejects(session.executeCommand(SHOW_GAME_TREE_COMMAND, [{ uri }]), /needs \{ uri, game \}/);
+  });
+  /** A value as the lines below write it: the nimber, or ∞(K), then the outcome. */
+  const written = (v: GameTreeValue) =>
+    `${v.nimber ?? (v.infinite ? `∞(${v.infinite.join(', ')})` : '?')} ${v.outcome}`;
+  /** A node's children: `label ⇒ position value`, then `↺ n` for a back edge n steps up, `.` for no move left. */
+  const lines = (n: Node) =>
+    n.children.map((c) => {
+      const end = c.repeats !== undefined ? ` ↺ ${c.repeats}` : c.hasChildren ? '' : ' .';
+      return `${c.label} ⇒ ${c.position} ${written(c)}${end}`;
+    });
+  /** The node reached by the children's labels, one at a time from the root. */
+  const reached = async (game: string, labels: readonly string[]): Promise<Node> => {
+    let at = await node({ game });
+    const path: number[] = [];
+    for (const label of labels) {
+      const k = at.children.findIndex((c) => c.label === label);
+      assert.ok(k >= 0, `no move ${label} in ${lines(at).join('; ')}`);
+      path.push(k);
+      at = await node({ game, path, root: at.root });
+    }
+    return at;
+  };
+
+  it('a graph with cycles: a move round a loop or back up the path is a back edge; ∞(K) and draws', async () => {
+    // a -> a, e: a is ∞(0) (move to e wins); its pass a → a comes back to a itself.
+    const g1 = await node({ game: 'g1' });
+    assert.deepEqual([g1.position, written(g1)], ['loops at a', '∞(0) N']);
+    assert.deepEqual(lines(g1), ['a → a ⇒ loops at a ∞(0) N ↺ 0', 'a → e ⇒ loops at e 0 P .']);
+    assert.equal(g1.children[0].hasChildren, false, 'a back edge is not opened');
+    // s <-> t and no way out: ∞(), a draw, with no remoteness (the game never ends); t → s goes one step up.
+    const g5 = await node({ game: 'g5' });
+    assert.deepEqual([written(g5), g5.remoteness], ['∞() D', undefined]);
+    assert.deepEqual(lines(g5), ['s → t ⇒ loops at t ∞() D']);
+    assert.deepEqual(lines(await reached('g5', ['s → t'])), ['t → s ⇒ loops at s ∞() D ↺ 1']);
+    // c -> b -> c, e: c is 0 though the cycle is endless. Down c → b → c, the move to b is back to the latest b (1 up).
+    assert.deepEqual(lines(await node({ game: 'g2' })), ['c → b ⇒ loops at b 1 N']);
+    assert.deepEqual(lines(await reached('g2', ['c → b'])), ['b → c ⇒ loops at c 0 P ↺ 1', 'b → e ⇒ loops at e 0 P .']);
+    assert.deepEqual(lines(await reached('g2', ['c → b', 'b → c'])), ['c → b ⇒ loops at b 1 N ↺ 1']);
+  });
+
+  it('in a sum, a move back to the same tokens is no back edge once another component has moved', async () => {
+    // loops at b + nim 1: b → c, then the heap, then c → b leaves b again, but not the root's nim 1.
+    const afterHeap = await reached('g3', ['loops b → c', 'nim 1 → 0']);
+    assert.deepEqual(lines(afterHeap), ['loops c → b ⇒ loops at b + nim 0 1 N']);
+    const back = await reached('g3', ['loops b → c', 'nim 1 → 0', 'loops c → b']);
+    assert.deepEqual(lines(back), [
+      'loops b → c ⇒ loops at c + nim 0 0 P ↺ 1',
+      'loops b → e ⇒ loops at e + nim 0 0 P .',
+    ]);
+    // ∞(0) ⊕ 1 = ∞(1): a draw; its pass is a back edge, its heap move not.
+    const g4 = await node({ game: 'g4' });
+    assert.deepEqual([written(g4), g4.remoteness], ['∞(1) D', undefined]);
+    assert.deepEqual(lines(g4), [
+      'loops a → a ⇒ loops at a + nim 1 ∞(1) D ↺ 0',
+      'loops a → e ⇒ loops at e + nim 1 1 N',
+      'nim 1 → 0 ⇒ loops at a + nim 0 ∞(0) N',
+    ]);
+    // d -> s (a draw), out: d wins in one move; the move to the draw has no remoteness (not Infinity, not null).
+    const gd = await node({ game: 'gd' });
+    assert.deepEqual([written(gd), gd.remoteness], ['∞(0) N', 1]);
+    assert.deepEqual(
+      gd.children.map((c) => [c.label, written(c), c.remoteness]),
+      [
+        ['d → s', '∞() D', undefined],
+        ['d → out', '0 P', 0],
+      ],
+    );
+    const told = (await session.executeCommand(SHOW_GAME_TREE_COMMAND, [{ uri, game: 'g1' }])) as string;
+    assert.equal(
+      told.split('; … ')[0],
+      'g1 = loops at a: ∞(0) (N), remoteness 1; 2 moves: ' +
+        'a → a (∞(0) (N), remoteness 1, a position met before); a → e (0 (P), remoteness 0).',
+    );
   });
 });

@@ -5,7 +5,10 @@
 import * as assert from 'node:assert/strict';
 import { graphRequestAnswer } from '../../server/src/features/graphView';
 import { GRAPH_DRAWN_VERTICES, type GraphAnswer, GraphRequest, SHOW_GRAPH_COMMAND } from '../../server/src/protocol';
+import { retrogradeOutcomes } from '../engine/oracles/loopy';
 import { bruteGraphNimbers } from '../engine/oracles/oracles';
+import { random } from '../engine/oracles/random';
+import { randomSuccessors } from '../engine/oracles/randomGames';
 import { viewOf } from '../helpers/features';
 import { LanguageServerSession } from '../helpers/languageServer';
 
@@ -76,19 +79,52 @@ describe('the graph request (the graph view)', function () {
     );
   });
 
-  it('a big graph is summarised (counts, no drawing); a cyclic one says why it has no nimbers', () => {
+  it('a big graph is summarised (counts, no drawing); a cycle with no way out: two draws', () => {
     const chain = settled({ graph: 'chain' });
     assert.equal(chain.drawn, undefined);
     assert.equal(chain.vertexCount, GRAPH_DRAWN_VERTICES + 51);
     // A chain alternates 0 and 1 from its end.
     assert.deepEqual(chain.nimberCounts, [Math.ceil(chain.vertexCount / 2), Math.floor(chain.vertexCount / 2)]);
+    // x -> y -> x and no way out: both infinite with no finite option, ∞(): a draw; both edges on the cycle.
     const loop = settled({ graph: 'loop' });
-    assert.match(loop.problem!, /has a cycle/);
-    assert.deepEqual(
-      loop.drawn!.vertices.map((v) => v.nimber),
-      [null, null],
-    );
+    assert.equal(loop.problem, undefined);
+    assert.deepEqual(loop.drawn!.vertices, [
+      { name: 'x', nimber: null, infinite: [], outcome: 'D' },
+      { name: 'y', nimber: null, infinite: [], outcome: 'D' },
+    ]);
+    assert.deepEqual(loop.drawn!.cycleEdges, [0, 1]);
+    assert.deepEqual([loop.infiniteCount, loop.drawCount], [2, 2]);
+    assert.equal(settled({ graph: 'g' }).drawn!.cycleEdges, undefined, 'no cycle, no cycle edges');
     assert.match((ask({ graph: 'nosuch' }) as { refused: string }).refused, /no graph `nosuch`/);
+  });
+
+  it("graphs with cycles: each vertex's outcome is retrograde analysis's, cycle edges those whose ends meet", () => {
+    const next = random(41);
+    let infinite = 0;
+    for (let round = 0; round < 150; round++) {
+      const count = 1 + Math.floor(next() * 9);
+      const successors = randomSuccessors(next, count, Math.floor(next() * 2.5 * count));
+      const lines = successors.map((s, v) => (s.length ? `  v${v} -> ${s.map((w) => `v${w}`).join(', ')}` : `  v${v}`));
+      const answer = graphRequestAnswer(viewOf(`graph r {\n${lines.join('\n')}\n}\n`), { graph: 'r' }) as Drawn;
+      const drawn = answer.drawn!;
+      // The text names vertices in order of first appearance: map them back to the oracle's numbers.
+      const number = drawn.vertices.map((v) => Number(v.name.slice(1)));
+      const outcomes = retrogradeOutcomes(count, (p) => successors[p]);
+      const expected = { W: 'N', L: 'P', D: 'D' } as const;
+      drawn.vertices.forEach((v, i) =>
+        assert.equal(v.outcome, expected[outcomes[number[i]]], `round ${round}, ${v.name}`),
+      );
+      const reaches = (from: number, to: number) => {
+        const seen = new Set([from]);
+        for (const queue = [from]; queue.length; )
+          for (const w of successors[queue.pop()!]) if (!seen.has(w)) seen.add(w), queue.push(w);
+        return seen.has(to);
+      };
+      const onCycle = drawn.edges.flatMap(([u, v], e) => (reaches(number[v], number[u]) ? [e] : []));
+      assert.deepEqual(drawn.cycleEdges ?? [], onCycle, `round ${round}`);
+      infinite += drawn.vertices.filter((v) => v.infinite).length;
+    }
+    assert.ok(infinite > 100, `${infinite} infinite vertices met`);
   });
 
   it('over the wire: the request, its bad params refused; a lens runs show-graph as a message', async () => {

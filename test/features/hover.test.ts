@@ -8,7 +8,46 @@ import { atCursor, expectHover } from '../helpers/features';
 const seed = 'rule onetwo = subtract {1, 2}\n';
 const pebbles = 'graph g {\n  a -> b, c\n  b -> d\n  c -> d, e\n  d -> e\n}\n';
 
+const loops = 'graph loops {\n  a -> a, e\n  b -> c, e\n  c -> b\n  s -> t\n  t -> s\n}\n';
+/** p is 1 though it may move to the infinite q: q is answered by q -> r, back to value 1. */
+const answered = 'graph h {\n  p -> q, e\n  q -> q, r\n  r -> e\n}\n';
+
 const cases: [string, string, string[]][] = [
+  [
+    'a graph with cycles, an infinite vertex that wins: its value, options, and the winning move',
+    loops.replace('  a -> a, e', '  |a -> a, e'),
+    ['value **∞(0)**', 'options: `a` ∞(0), `e` 0', "Smith's value **∞(0)**", 'wins, moving to `e` (value 0)'],
+  ],
+  [
+    'a graph with cycles, a drawn vertex: the draw, and the move that keeps it',
+    loops.replace('  s -> t', '  |s -> t'),
+    ['value **∞()**', 'options: `t` ∞()', 'a draw (no option has value 0); moving to `t` keeps it'],
+  ],
+  [
+    'a graph with cycles, a finite vertex on a cycle: as a nimber would be',
+    loops.replace('  c -> b', '  |c -> b'),
+    ['value **0**', 'options: `b` *1', "Smith's value **0**, as a nimber would be"],
+  ],
+  [
+    'a finite vertex with an infinite option: the option and the move that answers it',
+    answered.replace('  p -> q', '  |p -> q'),
+    ['value ***1**', 'options: `q` ∞(1), `e` 0', 'answered by a move back to value 1 (`q` → `r`)'],
+  ],
+  [
+    'a drawn game on a graph with cycles: its value, the draw, remoteness ∞, the move that keeps it',
+    `${loops}game g|4 = loops at a + nim 1`,
+    ['value **∞(1)**', 'a draw', 'Remoteness ∞', 'Moves that keep the draw', '`loops a → a`'],
+  ],
+  [
+    'a won game with an infinite token: the winning move to a follower of the right value',
+    `${loops}game g|1 = loops at a`,
+    ['value **∞(0)**', 'the player to move wins', 'Winning move', '`loops a → e`'],
+  ],
+  [
+    'a graph with cycles, declared: its values',
+    loops.replace('graph loops', 'graph lo|ops'),
+    ["values (Smith's: the graph has cycles): `a` ∞(0), `e` 0, `b` *1, `c` 0, `s` ∞(), `t` ∞()"],
+  ],
   [
     'an infinite set: the period proved by residue classes',
     'rule p2 = subtract powers of 2\ngame g = p2 |100000000000000000000',

@@ -78,6 +78,19 @@ describe('navigation', () => {
     assert.deepEqual(symbols[1].range, { start: { line: 1, character: 0 }, end: { line: 4, character: 1 } });
   });
 
+  it("document symbols of a graph with cycles: each vertex's Smith value, each game's value and outcome", () => {
+    const fixture = views.open('graph h {\n  a -> a, e\n  s -> t\n  t -> s\n}\ngame g = h at a + nim 1\n');
+    const outline = documentSymbols(fixture.view).map((s) => [
+      s.name,
+      s.detail,
+      (s.children ?? []).map((c) => `${c.name} ${c.detail}`),
+    ]);
+    assert.deepEqual(outline, [
+      ['h', '4 vertices', ['a ∞(0)', 'e 0', 's ∞()', 't ∞()']],
+      ['g', 'h at a + nim 1 = ∞(1) · draw', []],
+    ]);
+  });
+
   it('document symbols for a client without hierarchical symbols: a flat list, vertices with their graph', async () => {
     const { session: plain } = await LanguageServerSession.inProcess({ capabilities: { textDocument: {} } });
     try {

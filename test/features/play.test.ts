@@ -2,13 +2,16 @@
 // leaves a P-position, from a P-position makes a move of largest remoteness (both checked against
 // the product-graph oracle, which plays the games from the rules' definitions); in play mode a hand
 // edit that is one legal move is answered, one that is not is refused and the text kept; a lens
-// move is answered at once, a save answers a hand edit, and a game is played to its end.
+// move is answered at once, a save answers a hand edit, and a game is played to its end. On a graph
+// with cycles: a raise is undone where the search does not reach, a draw is kept (checked against
+// retrograde analysis), and a position met again is offered as a draw by repetition.
 import * as assert from 'node:assert/strict';
 import { gameInput } from '../../server/src/analysis/gameReport';
 import type { GameInput } from '../../server/src/engine';
 import { analyzeText } from '../../server/src/language/analyze';
 import { PLAY_COMMAND, REPLY_COMMAND, type ReplyAnswer, STOP_PLAY_COMMAND } from '../../server/src/protocol';
 import { bruteRemoteness, type ComponentState, ProductGame, stateOf } from '../engine/oracles/gameOracle';
+import { retrogradeOutcomes, TokenSum } from '../engine/oracles/loopy';
 import { LanguageServerSession } from '../helpers/languageServer';
 
 /** The game's input as the test reads the text (the engine's plain data, from the front end). */
@@ -231,5 +234,100 @@ describe('play mode', () => {
       assert.deepEqual(await lensTitles(uri), ['play against the computer'], 'play mode ends with the game');
       await session.close(uri);
     }
+  });
+});
+
+describe('play mode on a graph with cycles', () => {
+  let session: LanguageServerSession;
+  before(async () => {
+    // No clock decides a reply here: the remoteness search stops at its own limit, the same on any machine.
+    session = (await LanguageServerSession.inProcess({ settings: { computation: { budgetMs: 3_600_000 } } })).session;
+  });
+  after(async () => {
+    await session?.stop();
+  });
+
+  async function reply(uri: string): Promise<ReplyAnswer> {
+    return (await session.executeCommand(REPLY_COMMAND, [
+      { uri, version: session.version(uri), game: 'x' },
+    ])) as ReplyAnswer;
+  }
+
+  async function playTitles(uri: string): Promise<string[]> {
+    await session.settledCodeLenses(uri);
+    return (await session.playLenses(uri)).map((lens) => lens.command!.title.replace(/^\$\([^)]*\) /, ''));
+  }
+
+  it('where the search does not reach, a raise is undone: the token that rose goes back, counter lower', async () => {
+    // Values: z 0, o 1, A 0, R 2 (its followers 0, 1 and 0), h 3. h + A + h + 600 heaps of 2: nim-sum 0.
+    // The user raises A to R (0 to 2). The remoteness search does not reach the game: its positions are
+    // keys of 600 units, and it stops at its limit for so wide a key, within about a second.
+    const graph = 'graph g {\n  z\n  o -> z\n  A -> R\n  R -> A, o, z\n  h -> z, o, R\n}\n';
+    const heaps = `nim${' 2'.repeat(600)}`;
+    const uri = 'file:///play/loops-raise.game';
+    await session.open(uri, `${graph}game x = g at h, A, h + ${heaps}\n`);
+    await session.executeCommand(PLAY_COMMAND, [{ uri, game: 'x' }]);
+    // The raise written with the tokens in another order: the same move, found by its position.
+    await session.change(uri, `${graph}game x = g at h, h, R + ${heaps}\n`);
+    const answer = await reply(uri);
+    assert.equal(answer.status, 'moved', answer.message);
+    assert.match(answer.message, /Chosen without looking to the end: beyond the remoteness search limit/);
+    // Undone: R back to value 0, to z (counter below A's), not another token lowered (h to o, 3 to 1).
+    assert.equal(session.text(uri).replace(heaps, 'nim …'), `${graph}game x = g at h, h, z + nim …\n`);
+    await session.close(uri);
+  });
+
+  it('from a drawn position the computer keeps the draw; a position met again may be called a draw', async () => {
+    // u is ∞(0), v and s, t ∞(): u + nim 1 is ∞(1), a draw. Moving u to e, or taking the heap, would
+    // hand the user a win (the first move listed is u to e); u to v keeps the draw.
+    const graph = 'graph d {\n  u -> e, v\n  v -> s, u\n  s -> t\n  t -> s\n}\n';
+    const [u, e, v, s, t] = [0, 1, 2, 3, 4];
+    const sum = new TokenSum([[e, v], [], [s, u], [t], [s]], 1, 1);
+    const outcomes = retrogradeOutcomes(sum.count, sum.options);
+    assert.equal(outcomes[sum.encode([u], 1)], 'D', 'the oracle: u + nim 1 is drawn');
+    assert.equal(outcomes[sum.encode([v], 1)], 'D', 'the oracle: v + nim 1 is drawn');
+    assert.equal(outcomes[sum.encode([e], 1)], 'W', 'the oracle: e + nim 1 is won');
+    const uri = 'file:///play/loops-draw.game';
+    await session.open(uri, `${graph}game x = d at u + nim 1\n`);
+    await session.executeCommand(PLAY_COMMAND, [{ uri, game: 'x' }]);
+    const asked: string[] = [];
+    let choice: string | null = null;
+    session.answerChoice = (params) => {
+      asked.push(`${params.message} [${(params.actions ?? []).map((a) => a.title).join(', ')}]`);
+      return choice === null ? null : { title: choice };
+    };
+    try {
+      const first = await reply(uri); // the computer begins
+      assert.equal(first.status, 'moved', first.message);
+      assert.equal(first.status === 'moved' && first.userOutcome, 'draw');
+      assert.match(first.message, /A draw with best play: the computer keeps it/);
+      assert.equal(session.text(uri), `${graph}game x = d at v + nim 1\n`);
+      assert.deepEqual(asked, [], 'nothing repeats yet');
+      // The user goes back (v to u), and the computer to v again: a position met before. No answer, then
+      // "Play on": the game goes on; "Draw": play mode stops with a drawn end.
+      for (const answerWith of [null, 'Play on', 'Draw']) {
+        choice = answerWith;
+        await session.change(uri, `${graph}game x = d at u + nim 1\n`);
+        const answer = await reply(uri);
+        assert.equal(session.text(uri), `${graph}game x = d at v + nim 1\n`, 'the draw kept again');
+        assert.equal(asked.length, answerWith === null ? 1 : answerWith === 'Play on' ? 2 : 3);
+        assert.match(
+          asked[asked.length - 1],
+          /^`x`: this position has been reached before: call the game a draw by repetition\? \[Draw, Play on\]$/,
+        );
+        if (answerWith === 'Draw') {
+          assert.equal(answer.status, 'over', answer.message);
+          assert.equal(answer.status === 'over' && answer.winner, 'draw');
+          assert.match(answer.message, /^`x` is a draw by repetition .*play mode has stopped\.$/);
+          assert.deepEqual(await playTitles(uri), ['play against the computer'], 'play mode has stopped');
+        } else {
+          assert.equal(answer.status, 'moved', answer.message);
+          assert.deepEqual(await playTitles(uri), ["computer's move", 'stop playing'], 'play goes on');
+        }
+      }
+    } finally {
+      session.answerChoice = () => null;
+    }
+    await session.close(uri);
   });
 });

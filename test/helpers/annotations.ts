@@ -17,7 +17,7 @@ export interface ExpectedDiagnostic {
   readonly message: string;
 }
 
-const annotationPattern = /^(\s*)(\^+)\s+(error|warning|info):\s(.*)$/;
+const annotationPattern = /^(\s*)(\^+)\s+(error|warning|info|hint):\s(.*)$/;
 
 export function splitAnnotations(fixture: string): { source: string; expected: ExpectedDiagnostic[] } {
   const sourceLines: string[] = [];

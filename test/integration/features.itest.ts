@@ -3,6 +3,7 @@
 // The document is edited in memory only and reverted, never saved.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { render, sourceOf } from '../features/render';
 import { hintLabel, hoverText, openExample, settledLenses, until } from './helpers';
 
 /**
@@ -108,6 +109,30 @@ suite('hovers, inlay hints and code lenses in VS Code', () => {
     // One undo step takes the move back.
     await vscode.commands.executeCommand('undo');
     await until('the undone text', () => (document.getText().includes('game coins = onetwo 3 4 5') ? true : undefined));
+  });
+
+  test("the loops editor fixture (a graph with cycles: Smith's values, draws): hints and lenses as in it", async () => {
+    // The fixture the unit tests render from the server in-process (test/features/editor.test.ts), here from VS Code.
+    const folder = vscode.workspace.workspaceFolders![0];
+    const fixture = vscode.Uri.joinPath(folder.uri, '..', 'test', 'fixtures', 'editor', 'loops.game');
+    const expected = new TextDecoder().decode(await vscode.workspace.fs.readFile(fixture));
+    const document = await vscode.workspace.openTextDocument({ language: 'game', content: sourceOf(expected) });
+    await vscode.window.showTextDocument(document);
+    const lenses = await settledLenses(document);
+    const hints = await vscode.commands.executeCommand<vscode.InlayHint[]>(
+      'vscode.executeInlayHintProvider',
+      document.uri,
+      new vscode.Range(0, 0, document.lineCount, 0),
+    );
+    const shown = render(
+      document.getText(),
+      hints.map((h) => ({ position: h.position, label: hintLabel(h) })),
+      lenses.map((l) => ({ range: l.range, command: { title: l.command!.title, command: '' } })),
+    );
+    assert.equal(shown, expected);
+    // The winning lens of g1 plays a → e: the game is then lost for the player to move.
+    const g1 = lenses.find((l) => l.command!.title === '▶ loops a → e')!;
+    await playToLosing(document, g1, 'game g1 = loops at e');
   });
 
   test("classics.game: clicking Wythoff's winning-move lens plays it, to a Beatty pair", async () => {

@@ -5,6 +5,8 @@
 // within 1,000 of their source, the other's anywhere after it (issue 23). Targets (issues 15 and
 // 23): `grundy check` at 50 MB/s or more; `grundy analyze` within 2× of the C++ program's time,
 // and its peak memory within 2× of the program's, on both. The game's nimber must be the program's.
+// Then a third graph of the same size whose targets lie anywhere, itself included (cycles and
+// self-loops): `grundy analyze` within 3× of its time on the acyclic uniform graph (issue 41).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,12 +22,18 @@ const EDGES = 4_000_000;
  * within 1,000 of it (`local`) or anywhere after it (`uniform`: a vertex table cannot lean on the
  * names' order).
  */
-function generate(path: string, targets: 'local' | 'uniform'): void {
+function generate(path: string, targets: 'local' | 'uniform' | 'cyclic'): void {
   const next = random(12345);
   const lines = ['graph big {'];
   const perVertex = EDGES / VERTICES;
   for (let v = 0; v < VERTICES; v++) {
     const chosen = new Set<number>();
+    if (targets === 'cyclic') {
+      // Anywhere, before or after, itself included: cycles and self-loops (language version 4).
+      for (let k = 0; k < perVertex; k++) chosen.add(Math.floor(next() * VERTICES));
+      lines.push(`  v${v} -> ${[...chosen].map((t) => `v${t}`).join(', ')}`);
+      continue;
+    }
     const span = targets === 'local' ? Math.min(1000, VERTICES - v - 1) : VERTICES - v - 1;
     if (v < VERTICES - 1) for (let k = 0; k < perVertex; k++) chosen.add(v + 1 + Math.floor(next() * span));
     lines.push(chosen.size ? `  v${v} -> ${[...chosen].map((t) => `v${t}`).join(', ')}` : `  v${v}`);
@@ -71,6 +79,7 @@ try {
     ['-O2', '-std=c++17', '-o', binary, repositoryPath('test', 'language', 'baseline', 'graph.cpp')],
     { encoding: 'utf8' },
   );
+  let acyclicSeconds = Number.NaN;
   for (const targets of ['local', 'uniform'] as const) {
     const file = join(dir, `${targets}.game`);
     generate(file, targets);
@@ -83,6 +92,7 @@ try {
         `exit ${check.status}`,
     );
     const analyze = timed(cli, ['analyze', file, '--json', '--budget-ms', '600000'], true);
+    if (targets === 'uniform') acyclicSeconds = analyze.seconds;
     const ours = JSON.parse(analyze.stdout || '{}').games?.[0]?.nimber;
     if (gpp.status !== 0) {
       console.log(
@@ -105,6 +115,20 @@ try {
         `${memory <= 2 ? 'met' : 'not met'}]; ${same}`,
     );
   }
+  // Issue 41: the same size with uniformly random edges in both directions (cycles, self-loops):
+  // Smith's values, within 3× of the acyclic uniform graph's analysis above.
+  const file = join(dir, 'cyclic.game');
+  generate(file, 'cyclic');
+  const analyze = timed(cli, ['analyze', file, '--json', '--budget-ms', '600000'], true);
+  const game = JSON.parse(analyze.stdout || '{}').games?.[0];
+  const ratio = analyze.seconds / acyclicSeconds;
+  if (!game?.outcome) process.exitCode = 1;
+  console.log(
+    `grundy analyze (random edges with cycles and self-loops, ${(statSync(file).size / 1e6).toFixed(1)} MB): ` +
+      `${analyze.seconds.toFixed(2)} s, peak ${analyze.peakMiB.toFixed(0)} MiB; the acyclic uniform graph ` +
+      `${acyclicSeconds.toFixed(2)} s; ${ratio.toFixed(2)}× [target ≤ 3: ${ratio <= 3 ? 'met' : 'not met'}]; ` +
+      `game value ${game?.value}, outcome ${game?.outcome}`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -60,7 +60,9 @@ describe('valid files have no diagnostics', () => {
   for (const file of files) {
     it(file.slice(repositoryPath().length + 1), () => {
       const document = analyzeText(readFileSync(file, 'utf8'));
-      const found = document.diagnostics.map((d) => annotationFor(describeDiagnostic(d, document.lines)));
+      // A hint is no problem (a graph's cycle: why its values may be infinite).
+      const problems = document.diagnostics.filter((d) => d.severity !== 'hint');
+      const found = problems.map((d) => annotationFor(describeDiagnostic(d, document.lines)));
       assert.deepEqual(found, []);
       assert.ok(document.model.games.length + document.file.declarations.length > 0, 'the file declares something');
       for (const game of document.model.games) assert.ok(game.valid, `game ${game.name} is valid`);

@@ -51,10 +51,12 @@ describe('front end fuzzing', () => {
     lines.push('}');
     const document = analyzeText(lines.join('\n'));
     assert.equal(document.diagnostics.length, 1);
+    assert.equal(document.diagnostics[0].severity, 'hint');
     assert.equal(
       document.diagnostics[0].message,
-      'graph `ring` has a cycle: v0 -> v1 -> v2 -> v3 -> v4 -> … -> v99997 -> v99998 -> v99999 -> v0; the ' +
-        'positions of a game must not repeat',
+      'graph `ring` has a cycle: v0 -> v1 -> v2 -> v3 -> v4 -> … -> v99997 -> v99998 -> v99999 -> v0; positions ' +
+        'may repeat, so a value may be infinite, ∞(K), and a game drawn',
     );
+    assert.equal(document.diagnostics[0].related?.length, 50, 'its first 50 edges related');
   });
 });

@@ -59,6 +59,19 @@ describe('Markdown: game blocks in the preview', () => {
     ]);
   });
 
+  it("a graph with cycles: Smith's values; a win, a loss, and a draw with the move that keeps it; no problem", () => {
+    const loops = 'graph loops {\n  a -> a, e\n  b -> c, e\n  c -> b\n}\n';
+    const html = plugged().render(
+      block(`${loops}game g1 = loops at a\ngame g2 = loops at c\ngame g4 = loops at a + nim 1`),
+    );
+    assert.deepEqual(rows(html), [
+      { name: 'g1', value: '∞(0)', winner: 'first player wins', moves: 'loops a → e' },
+      { name: 'g2', value: '0', winner: 'second player wins', moves: 'every move loses' },
+      { name: 'g4', value: '∞(1)', winner: 'a draw', moves: 'keep it: loops a → a' },
+    ]);
+    assert.doesNotMatch(html, /grundy-problems/, 'a hint is no problem');
+  });
+
   it("Nim's values are Bouton's XOR, worked out here, and its winning moves are counted", () => {
     const md = plugged();
     let seed = 7;

@@ -239,6 +239,51 @@ check('grundy.reply: the computer moves through workspace/applyEdit, leaving a P
   assert(shown[#shown]:find('^Computer: ') and shown[#shown]:find('Your move'), shown[#shown])
 end)
 
+-- A graph with cycles (examples/loops.game): Smith's values, draws, and the move that keeps a draw.
+local loops = open('loops.game')
+
+check("graphs with cycles: a hint (no error) names one cycle of each", function()
+  local found
+  wait_for('the cycle hints', 10000, function()
+    found = vim.diagnostic.get(loops)
+    return #found > 0
+  end)
+  assert(#found == 2, vim.inspect(found))
+  for _, d in ipairs(found) do
+    assert(d.severity == vim.diagnostic.severity.HINT and d.message:find('has a cycle') and d.message:find('∞'), d.message)
+  end
+end)
+
+check("a graph with cycles: inlay hints give Smith's values, wins, losses and draws", function()
+  local labels
+  wait_for('inlay hints with draws', 10000, function()
+    local hints = request(loops, 'textDocument/inlayHint', { textDocument = vim.lsp.util.make_text_document_params(loops), range = { start = { line = 0, character = 0 }, ['end'] = { line = 100, character = 0 } } })
+    labels = {}
+    for _, hint in ipairs(hints or {}) do table.insert(labels, hint.label) end
+    return vim.tbl_contains(labels, '= ∞() · draw')
+  end)
+  for _, label in ipairs({ '= ∞(0) · win', '= 0 · lose', '∞(0)', '⊕ = ∞(1) · draw' }) do
+    assert(vim.tbl_contains(labels, label), label .. ' missing: ' .. vim.inspect(labels))
+  end
+end)
+
+check('a graph with cycles: the lens of a draw plays the move that keeps it', function()
+  local line = line_of(loops, '^game g5')
+  wait_for('the draw lens', 10000, function()
+    vim.lsp.codelens.refresh()
+    vim.wait(100)
+    for _, lens in ipairs(vim.lsp.codelens.get(loops)) do
+      if lens.command and lens.command.title == '▶ loops s → t (keeps the draw)' then return true end
+    end
+    return false
+  end)
+  vim.api.nvim_win_set_cursor(0, { line + 1, 0 })
+  vim.lsp.codelens.run()
+  wait_for('the move in the text', 10000, function()
+    return vim.api.nvim_buf_get_lines(loops, line, line + 1, false)[1]:find('^game g5 = loops at t ') ~= nil
+  end)
+end)
+
 results:close()
 vim.lsp.stop_client(client_id)
 vim.wait(2000, function() return vim.lsp.get_client_by_id(client_id) == nil end)

@@ -42,7 +42,8 @@ export function runNeovimStage() {
   const work = mkdtempSync(join(tmpdir(), 'grundy-neovim-'));
   const results = join(work, 'results.txt');
   try {
-    for (const file of ['coins.game', 'mistakes.game']) copyFileSync(join(root, 'examples', file), join(work, file));
+    for (const file of ['coins.game', 'mistakes.game', 'loops.game'])
+      copyFileSync(join(root, 'examples', file), join(work, file));
     const nvim = spawnSync(
       'nvim',
       ['--headless', '-u', 'NONE', '-i', 'NONE', '-c', `luafile ${join(root, 'test', 'neovim', 'client.lua')}`],

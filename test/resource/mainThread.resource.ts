@@ -4,7 +4,8 @@
 // bounded. Each document puts a huge number where a number may stand: a heap of a million digits
 // under nim, kayles and a subtraction set, a 1 MB line of heaps, a huge member of a subtraction
 // set, an octal code of huge length, Wythoff, staircase and leftmost positions, a long row, a
-// graph vertex of a huge name. Before the fix a hover on a million-digit nim heap took 5.7 s (its
+// graph vertex of a huge name, a cycle of 10^5 vertices and a chain of 10^5 self-loops (graphs with cycles,
+// language version 4). Before the fix a hover on a million-digit nim heap took 5.7 s (its
 // options listed as million-digit bigints) and the server reached 4.1 GB.
 import * as assert from 'node:assert/strict';
 import type { CodeLens, Position } from 'vscode-languageserver-protocol';
@@ -22,6 +23,11 @@ const MILLION = digits(1_000_000);
 const HUNDRED_THOUSAND = digits(100_000);
 /** A 1 MB line: 100 heaps of 10,000 digits. */
 const LINE_HEAPS = Array.from({ length: 100 }, (_, i) => `${(i % 9) + 1}${'3'.repeat(9_998)}${i % 10}`);
+
+/** A cycle through 10^5 vertices, one edge a line. */
+const RING = Array.from({ length: 100_000 }, (_, v) => `  v${v} -> v${(v + 1) % 100_000}`);
+/** 10^5 vertices, each with a self-loop and an edge to the next. */
+const PASSES = Array.from({ length: 100_000 }, (_, v) => `  p${v} -> p${v}${v + 1 < 100_000 ? `, p${v + 1}` : ''}`);
 
 interface Case {
   readonly what: string;
@@ -106,6 +112,21 @@ const cases: Case[] = [
     number: `v${'x'.repeat(100_000)}`,
     value: 'nimber **`*1`**',
   },
+  {
+    // Language version 4: cycles are values, not errors. A ring with no way out: every vertex ∞(), a draw.
+    what: 'a token on a cycle of 10^5 vertices',
+    text: `graph ring {\n${RING.join('\n')}\n}\ngame g = ring at v50000 + nim 3`,
+    number: 'v50000',
+    value: "value **∞()** (Smith's): **a draw",
+    onNumber: ["value **∞()** (Smith's: the graph has cycles)", 'a draw (no option has value 0)'],
+  },
+  {
+    // Each vertex may pass (a self-loop) or step on; the last only passes: every vertex ∞(), a draw.
+    what: 'a chain of 10^5 self-loops',
+    text: `graph passes {\n${PASSES.join('\n')}\n}\ngame g = passes at p0, p1`,
+    number: 'p1',
+    value: "value **∞()** (Smith's)",
+  },
 ];
 
 /** The position of the middle of the last place `written` is found in `text`. */
@@ -162,6 +183,11 @@ describe('resource: the main thread does bounded work per request', function () 
         return !gameHover.includes('computing');
       }, `${c.what}: the game's value`);
       if (c.value) assert.ok(gameHover.includes(c.value), `${c.value} not in\n${gameHover.slice(0, 2000)}`);
+      // A token's vertex is hovered with its graph's values, a computation of their own.
+      await until(
+        async () => !markdown(await session.hover(uri, onNumber)).includes('computing'),
+        `${c.what}: the value at the number`,
+      );
       const requests: [string, () => Promise<unknown>][] = [
         ['hover on the number', () => session.hover(uri, onNumber)],
         ['hover on the game', () => session.hover(uri, onName)],

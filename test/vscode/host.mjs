@@ -370,6 +370,7 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
               ['e2e-11-explorer.png', 'explorer.png'],
               ['e2e-12-graph.png', 'graph.png'],
               ['e2e-12-picture.png', 'picture.png'],
+              ['e2e-16-loops-graph.png', 'graph-loops.png'],
               ['e2e-14-markdown.png', 'markdown.png'],
               ['e2e-14-tree.png', 'tree.png'],
               ['e2e-15-play.png', 'play.png'],

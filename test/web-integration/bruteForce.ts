@@ -71,3 +71,34 @@ export function graphNimbers(text: string, name: string): Map<string, number> {
   for (const vertex of successors.keys()) nimberOf(vertex);
   return nimbers;
 }
+
+/**
+ * Who wins with one token on each vertex of the graph `name { … }` of `text`, cycles allowed, by
+ * retrograde analysis (no value theory): a vertex with no move loses; one with a move to a lost
+ * vertex wins; one whose moves all reach won vertices loses; the rest are draws.
+ */
+export function graphOutcomes(text: string, name: string): Map<string, 'win' | 'lose' | 'draw'> {
+  const body = new RegExp(`^graph\\s+${name}\\s*\\{([^}]*)\\}`, 'm').exec(text)?.[1];
+  if (body === undefined) throw new Error(`no graph ${name} in the document`);
+  const successors = new Map<string, string[]>();
+  for (const line of body.split(/\r?\n/).map((l) => l.replace(/#.*/, '').trim())) {
+    const [from, to] = line.split('->').map((part) => part.trim());
+    if (!from) continue;
+    const targets = to ? to.split(',').map((v) => v.trim()) : [];
+    successors.set(from, [...(successors.get(from) ?? []), ...targets]);
+    for (const target of targets) if (!successors.has(target)) successors.set(target, []);
+  }
+  const outcome = new Map<string, 'win' | 'lose' | 'draw'>();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [vertex, moves] of successors) {
+      if (outcome.has(vertex)) continue;
+      if (moves.some((w) => outcome.get(w) === 'lose')) outcome.set(vertex, 'win');
+      else if (moves.every((w) => outcome.get(w) === 'win')) outcome.set(vertex, 'lose');
+      else continue;
+      changed = true;
+    }
+  }
+  for (const vertex of successors.keys()) if (!outcome.has(vertex)) outcome.set(vertex, 'draw');
+  return outcome;
+}

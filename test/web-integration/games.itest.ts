@@ -13,6 +13,7 @@ import {
   componentNimber,
   components,
   graphNimbers,
+  graphOutcomes,
   nimberLabel,
   nimSum,
   subtractionRules,
@@ -188,6 +189,40 @@ suite('the extension at work in the web worker extension host', () => {
       answer.drawn!.vertices.map((v): [string, unknown] => [v.name, v.nimber]).sort(byName),
       [...expected].sort(byName),
     );
+  });
+
+  test('loops.game: cycles, each one-token game won, lost or drawn as retrograde analysis says', async () => {
+    const document = await openExample('loops.game');
+    await settledLenses(document);
+    const outcomes = graphOutcomes(document.getText(), 'loops');
+    const words = { win: 'win', lose: 'lose', draw: 'draw' } as const;
+    let checked = 0;
+    for (const [i, text] of document.getText().split(/\r?\n/).entries()) {
+      const one = /^game (\w+) = loops at (\w+)\s*(#|$)/.exec(text);
+      if (!one) continue;
+      const hints = await until(`the hint of ${one[1]}`, async () => {
+        const found = await vscode.commands.executeCommand<vscode.InlayHint[]>(
+          'vscode.executeInlayHintProvider',
+          document.uri,
+          new vscode.Range(i, 0, i + 1, 0),
+        );
+        return found && found.length > 0 ? found : undefined;
+      });
+      const label = hintLabel(hints[hints.length - 1]);
+      assert.ok(label.endsWith(`· ${words[outcomes.get(one[2])!]}`), `${one[1]}: ${label}`);
+      checked++;
+    }
+    assert.equal(checked, 3, 'g1, g2 and g5 are one token each');
+    const g5 = lineOf(document, 'game g5');
+    const lenses = await settledLenses(document);
+    const keep = lenses.find((l) => l.range.start.line === g5 && l.command!.title.endsWith('(keeps the draw)'));
+    assert.ok(keep, lenses.map((l) => l.command!.title).join(' | '));
+    await vscode.commands.executeCommand(keep.command!.command, ...(keep.command!.arguments ?? []));
+    await until('the move in the text', () =>
+      document.lineAt(g5).text.startsWith('game g5 = loops at t') ? true : undefined,
+    );
+    assert.equal(outcomes.get('t'), 'draw', 'the move kept the draw');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   test('semantic tokens: a rule declared and used, a game declared', async () => {

@@ -29,6 +29,8 @@ export interface GameReport {
   readonly componentTexts: readonly string[];
   /** The result's winning moves (those listed), written back into the document. */
   readonly winningMoves: readonly ReportedMove[];
+  /** A drawn game's moves that keep the draw (those listed), written back likewise. */
+  readonly drawMoves: readonly ReportedMove[];
 }
 
 /** Why a game has no value when its text has errors (the editor's diagnostics say which). */
@@ -68,7 +70,7 @@ export function reportGame(
 ): GameReport {
   const text = document.file.text;
   const componentTexts = game.components.map((c) => componentText(text, c));
-  if (!game.valid) return { game, componentTexts, winningMoves: [] };
+  if (!game.valid) return { game, componentTexts, winningMoves: [], drawMoves: [] };
   const result = gameResult(gameInput(game), options);
   return {
     game,
@@ -77,6 +79,7 @@ export function reportGame(
     // Not spread: a written move's edit and text after it are getters, made only when read (a cut of a big picture
     // writes the picture again).
     winningMoves: result.winningMoves.map((move) => Object.assign(writeMove(text, game, move), { move })),
+    drawMoves: (result.drawMoves ?? []).map((move) => Object.assign(writeMove(text, game, move), { move })),
   };
 }
 

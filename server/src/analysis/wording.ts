@@ -2,12 +2,13 @@
 // periods and their proofs, rules. One home, so that the editor and `grundy` say the same thing the
 // same way (the command line's shorter forms are here too, beside the long ones).
 
-import type { RuleSummary } from '../compute/jobs';
+import type { GameResult, RuleSummary } from '../compute/jobs';
 import type { Outcome } from '../engine';
 import { codeRuleText, setText } from '../engine/heaps';
 import type { HeapRule, Periodicity } from '../engine/types';
+import type { GameSymbol } from '../language/model';
 import { numberText } from '../language/numberText';
-import { type GameReport, INVALID_GAME_REASON } from './gameReport';
+import { type GameReport, INVALID_GAME_REASON, shownNimber } from './gameReport';
 
 /** A nimber as CGT writes it: 0, *1, *2, … (`*1` rather than `*`, so it reads in any font). */
 export const star = (g: bigint | number): string => (BigInt(g) === 0n ? '0' : `*${numberText(g)}`);
@@ -25,6 +26,14 @@ export const outcomeWords = (outcome: Outcome): string =>
 /** Smith's value of a position that may go on for ever: ∞(K), K the finite values it can move to (`∞()` for none). */
 export const infiniteValueText = (options: readonly bigint[]): string =>
   `∞(${options.map((k) => numberText(k)).join(', ')})`;
+
+/** A component's value as shown beside it: `*3`, `*0`… or Smith's `∞(0, 2)`; null when none is shown. */
+export function shownValue(game: GameSymbol, result: GameResult | undefined, index: number): string | null {
+  const nimber = shownNimber(game, result, index);
+  if (nimber !== null) return `*${nimber}`;
+  const infinite = game.play === 'normal' ? result?.components[index]?.infinite : undefined;
+  return infinite ? infiniteValueText(infinite) : null;
+}
 
 /**
  * How long the game lasts with best play (its remoteness), in words: "the player to move wins in 7

@@ -4,7 +4,7 @@
 // of what is left, and the engine's cache is let go before the memory ceiling stops the games.
 import { getHeapStatistics } from 'node:v8';
 import { type GameReport, INVALID_GAME_REASON, reportGame, shownNimber } from '../analysis/gameReport';
-import { infiniteValueText, remotenessWords, reportOutcomeWords } from '../analysis/wording';
+import { infiniteValueText, remotenessWords, reportOutcomeWords, shownValue } from '../analysis/wording';
 import { createEngineCache, trimCache } from '../engine';
 import { quotientWorkFor } from '../engine/misere';
 import type { Budget } from '../engine/types';
@@ -69,16 +69,22 @@ export function analyze(file: string, options: Options, out: SyncOutput): number
         line: lines.positionAt(r.game.declaration.start).line + 1,
         play: r.game.play,
         nimber: result?.nimber == null ? null : result.nimber.toString(),
+        // The value as written: `*3`, or Smith's `∞(0)` on a graph with cycles (no nimber); null in misère play.
+        value:
+          result?.nimber != null ? `*${result.nimber}` : result?.infinite ? infiniteValueText(result.infinite) : null,
         outcome: result?.outcome ?? null,
         ...(reason ? { reason } : {}),
         ...(result?.decidedBy ? { decidedBy: result.decidedBy } : {}),
         ...(result?.remoteness !== undefined ? { remoteness: result.remoteness } : {}),
         components: r.componentTexts.map((text, i) => {
           const nimber = shownNimber(r.game, result, i);
-          return { text, nimber: nimber === null ? null : nimber.toString() };
+          return { text, nimber: nimber === null ? null : nimber.toString(), value: shownValue(r.game, result, i) };
         }),
         winningMoves: r.winningMoves.map((m) => ({ description: m.description, after: m.after })),
         winningMoveCount: (result?.winningMoveCount ?? 0n).toString(),
+        ...(result?.outcome === 'D' && result.drawMoves
+          ? { drawMoves: r.drawMoves.map((m) => ({ description: m.description, after: m.after })) }
+          : {}),
       };
       out.line(`${done === 0 ? '' : ','}${JSON.stringify(entry)}`);
     } else printGame(lines, r, out);
@@ -123,13 +129,18 @@ function printGame(lines: LineIndex, report: GameReport, out: SyncOutput): void 
   if (result.decidedBy) out.line(`  decided by ${result.decidedBy.text}`);
   const lasts = remotenessWords(result);
   if (lasts) out.line(`  with best play ${lasts} (remoteness ${result.remoteness})`);
+  else if (outcome === 'D') out.line('  remoteness ∞: with best play the game never ends');
   else if (result.remotenessReason) out.line(`  remoteness not found: ${result.remotenessReason}`);
   const texts = report.componentTexts.map(shownText);
   const width = Math.max(...texts.map((text) => text.length));
-  texts.forEach((text, i) => {
-    const shown = shownNimber(game, result, i);
-    out.line(`  ${text.padEnd(width)}  ${shown === null ? '' : `*${shown}`}`);
-  });
+  texts.forEach((text, i) => out.line(`  ${text.padEnd(width)}  ${shownValue(game, result, i) ?? ''}`));
+  if (outcome === 'D' && result.drawMoves) {
+    out.line(
+      `  moves that keep the draw (${report.drawMoves.length}${result.drawMovesReason ? ', none listed' : ''}):`,
+    );
+    if (result.drawMovesReason) out.line(`    (${result.drawMovesReason})`);
+    for (const m of report.drawMoves) out.line(`    ${m.description}  →  ${shownText(m.after)}`);
+  }
   if (outcome !== 'N') return;
   const count = result.winningMoveCount;
   out.line(`  winning move${count === 1n ? '' : 's'} (${count}):`);

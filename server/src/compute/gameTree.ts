@@ -5,7 +5,12 @@
 // language server writes them as text with the document's names. Bounded whatever the game: a game
 // too large to list its moves says so, each child is valued under a small share of the time, and the
 // remoteness search is small.
+//
+// Tokens on a graph with cycles make the tree infinite: a child whose position is the node's own or
+// an ancestor's on the path from the root is a back edge (`repeats`: how many steps up), not opened
+// further. Values there may be Smith's ∞(K) and outcomes draws (D).
 import { analyzeGame, type EngineCache, type Outcome } from '../engine';
+import { hasCycle } from '../engine/families';
 import type { ComponentInput, GameInput, GameMove } from '../engine/gameTypes';
 import {
   GAME_REMOTENESS_LIMITS,
@@ -27,6 +32,8 @@ export type TreeComponent =
 export interface TreeValue {
   readonly nimber: bigint | null;
   readonly outcome: Outcome | null;
+  /** Smith's value ∞(K) of a position on a graph with cycles: K, ascending (nimber null). */
+  readonly infinite?: readonly bigint[];
   readonly remoteness?: number;
   /** Why the value is unknown. */
   readonly reason?: string;
@@ -36,8 +43,13 @@ export interface TreeChild extends TreeValue {
   readonly move: GameMove;
   /** The moved component after the move. */
   readonly after: TreeComponent;
-  /** The position after the move has moves (false: the game is over there). */
+  /** The position after the move has moves (false: the game is over there, or it repeats a position above). */
   readonly hasChildren: boolean;
+  /**
+   * The position after the move is one met on the path from the root: this many steps above the node
+   * (0: the node itself, a move round a loop). Absent when it is new.
+   */
+  readonly repeats?: number;
 }
 
 export type GameTreeNode =
@@ -75,8 +87,45 @@ function positionValue(input: GameInput, budget: Budget, cache: EngineCache): Tr
   return {
     nimber: analysis.nimber,
     outcome: analysis.outcome,
+    ...(analysis.infinite ? { infinite: analysis.infinite } : {}),
     ...(analysis.outcome === null && analysis.reason ? { reason: analysis.reason } : {}),
   };
+}
+
+/**
+ * The positions met on a path from the root, to tell a move that comes back to one of them. Only
+ * tokens on a graph with cycles can come back: every other component's moves are for good (its game
+ * is finite), so a move there starts the record afresh, and until the next one the other components
+ * are the same, so positions compare by their tokens alone. The path's positions cost one key each
+ * (the tokens' vertices), whatever the rest of the game, and nothing for a game without cycles.
+ */
+class PathPositions {
+  private readonly loopy: readonly boolean[];
+  private readonly any: boolean;
+  /** Each key to the depth of the latest position on the path with it. */
+  private readonly depths = new Map<string, number>();
+
+  constructor(root: GameInput) {
+    this.loopy = root.components.map((c) => c.kind === 'tokens' && hasCycle(c.graph));
+    this.any = this.loopy.includes(true);
+    if (this.any) this.depths.set(this.key(root), 0);
+  }
+
+  private key(input: GameInput): string {
+    return positionKey({ play: input.play, components: input.components.filter((_, i) => this.loopy[i]) });
+  }
+
+  /** The path went on by `move` to `after`, at `depth`. */
+  step(move: GameMove, after: GameInput, depth: number): void {
+    if (!this.any) return;
+    if (!this.loopy[move.component]) this.depths.clear();
+    this.depths.set(this.key(after), depth);
+  }
+
+  /** The depth of the latest position on the path equal to `after`, reached by `move` from the path's end. */
+  depthOf(move: GameMove, after: GameInput): number | undefined {
+    return this.any && this.loopy[move.component] ? this.depths.get(this.key(after)) : undefined;
+  }
 }
 
 /** The node at the end of `path` from `input` (see the header). */
@@ -96,6 +145,7 @@ export function gameTreeNode(
     };
   if (path.length > TREE_MAX_DEPTH) return { refused: `A path of more than ${TREE_MAX_DEPTH} moves.`, root };
   let node = input;
+  const onPath = new PathPositions(input);
   for (let depth = 0; depth < path.length; depth++) {
     const listed = gameMoves(node);
     if ('reason' in listed) return { refused: `The moves at depth ${depth} are not listed: ${listed.reason}.`, root };
@@ -106,6 +156,7 @@ export function gameTreeNode(
         root,
       };
     node = gameAfter(node, move);
+    onPath.step(move, node, depth + 1);
   }
   const started = Date.now();
   const until = Math.min(budget.deadline ?? Number.POSITIVE_INFINITY, started + TREE_TIME_MS);
@@ -125,14 +176,16 @@ export function gameTreeNode(
   const children = first.map((move, k): TreeChild => {
     const after = gameAfter(node, move);
     const child = positionValue(after, share(first.length - k), cache);
-    // The search lists the moves in gameMoves' order (gameUnits.ts's unitMoves).
+    // The search lists the moves in gameMoves' order (gameUnits.ts's unitMoves); a move to a draw has none.
     const r = ranked.remoteness === null ? undefined : ranked.moves[k].remoteness;
+    const seenAt = onPath.depthOf(move, after);
     return {
       move,
       after: stripped(after.components[move.component]),
       ...child,
-      ...(r === undefined ? {} : { remoteness: r }),
-      hasChildren: !gameOver(after),
+      ...(r === undefined || !Number.isFinite(r) ? {} : { remoteness: r }),
+      hasChildren: seenAt === undefined && !gameOver(after),
+      ...(seenAt === undefined ? {} : { repeats: path.length - seenAt }),
     };
   });
   return { root, position, value, children, moveCount: listed.moves.length };

@@ -6,7 +6,7 @@ import {
   type ComponentAnalysis,
   type EngineCache,
   type GameAnalysis,
-  graphNimbers,
+  graphValues,
   rememberSequence,
   ruleKey,
   ruleSequence,
@@ -14,7 +14,7 @@ import {
 import { timeShare } from '../engine/budget';
 import { decimalText } from '../engine/decimal';
 import { type WythoffTable, wythoffTable } from '../engine/families';
-import type { GameInput, GameMove } from '../engine/gameTypes';
+import type { GameInput } from '../engine/gameTypes';
 import { extendedValue, observedRegularity } from '../engine/heaps';
 import {
   cachedMisereQuotient,
@@ -25,17 +25,7 @@ import {
   quotientRuleOf,
   stopIsFinal,
 } from '../engine/misere';
-import {
-  bestMove,
-  DEFAULT_REMOTENESS_LIMITS,
-  GAME_REMOTENESS_LIMITS,
-  type GameRemoteness,
-  gameAfter,
-  gameMoves,
-  gameOver,
-  gameRemoteness,
-  QUICK_REMOTENESS_LIMITS,
-} from '../engine/search';
+import { GAME_REMOTENESS_LIMITS, type GameRemoteness, gameRemoteness, QUICK_REMOTENESS_LIMITS } from '../engine/search';
 import type {
   Budget,
   GraphData,
@@ -47,6 +37,9 @@ import type {
   TreblecrossSegment,
 } from '../engine/types';
 import { type GameTreeNode, gameTreeNode } from './gameTree';
+import { type ReplyChoice, replyChoice, type TokenMoved } from './reply';
+
+export { type ReplyChoice, type ReplyOptions, replyChoice, type TokenMoved } from './reply';
 
 /** A quotient job computes at least this far (Kayles' is proved at heap 167), unless proved sooner. */
 export const QUOTIENT_SEARCH_FLOOR = 400;
@@ -91,8 +84,8 @@ export type Job =
   | { readonly kind: 'graph'; readonly graph: GraphData }
   /** A rule's misère quotient and its heaps' genus, for the explorer's misère view (QuotientRequest). */
   | { readonly kind: 'quotient'; readonly rule: HeapRule; readonly upTo: number }
-  /** The computer's move in a game (REPLY_COMMAND). */
-  | { readonly kind: 'reply'; readonly input: GameInput }
+  /** The computer's move in a game (REPLY_COMMAND); `userMove`: the user's last move, when it slid a token. */
+  | { readonly kind: 'reply'; readonly input: GameInput; readonly userMove?: TokenMoved }
   /** A number in decimal, whole (NumberAtRequest): printing a long one is superlinear, so not on the main thread. */
   | { readonly kind: 'decimal'; readonly value: bigint }
   /**
@@ -152,54 +145,6 @@ export function jobPin(job: Job): string | undefined {
   }
 }
 
-/**
- * The computer's move: by remoteness when the search reaches it (`remoteness` is then the game's
- * after the move); otherwise a winning move from the game's value, or, from a losing position, the
- * first move listed. `over`: the game has no move left.
- */
-export type ReplyChoice =
-  | { readonly kind: 'over' }
-  | {
-      readonly kind: 'move';
-      readonly move: GameMove;
-      readonly how: 'remoteness' | 'winning' | 'any';
-      readonly remoteness?: number;
-      /** No move is left after it. */
-      readonly overAfter: boolean;
-      /** Why the remoteness search did not choose it. */
-      readonly reason?: string;
-    }
-  | { readonly kind: 'none'; readonly reason: string };
-
-/** The computer's move in a game: see ReplyChoice. Its search goes further than the one beside a value. */
-export function replyChoice(input: GameInput, budget: Budget, cache: EngineCache): ReplyChoice {
-  const ranked = gameRemoteness(input, budget, DEFAULT_REMOTENESS_LIMITS);
-  if (ranked.remoteness !== null) {
-    const best = bestMove(input.play, ranked.moves);
-    if (!best) return { kind: 'over' }; // no move is left
-    return {
-      kind: 'move',
-      move: best.move,
-      how: 'remoteness',
-      remoteness: best.remoteness,
-      overAfter: best.remoteness === 0,
-    };
-  }
-  if (gameOver(input)) return { kind: 'over' };
-  const chosen = (move: GameMove, how: 'winning' | 'any'): ReplyChoice => ({
-    kind: 'move',
-    move,
-    how,
-    overAfter: gameOver(gameAfter(input, move)),
-    reason: ranked.reason,
-  });
-  const analysis = analyzeGame(input, { budget, cache, maxMoves: 1 });
-  if (analysis.outcome === 'N' && analysis.winningMoves.length > 0) return chosen(analysis.winningMoves[0], 'winning');
-  const listed = gameMoves(input);
-  if ('moves' in listed && listed.moves.length > 0) return chosen(listed.moves[0], 'any');
-  return { kind: 'none', reason: 'reason' in listed ? listed.reason : ranked.reason };
-}
-
 /** A rule's values as far as asked: computed up to `computedUpTo`, the rest read off the proved period. */
 export interface SequenceValues {
   readonly key: string;
@@ -253,7 +198,16 @@ export interface ComponentResult
 export interface GameResult
   extends Pick<
     GameAnalysis,
-    'play' | 'nimber' | 'infinite' | 'outcome' | 'reason' | 'winningMoves' | 'winningMoveCount' | 'decidedBy'
+    | 'play'
+    | 'nimber'
+    | 'infinite'
+    | 'outcome'
+    | 'reason'
+    | 'winningMoves'
+    | 'winningMoveCount'
+    | 'drawMoves'
+    | 'drawMovesReason'
+    | 'decidedBy'
   > {
   readonly components: readonly ComponentResult[];
   /** True when a budget or a cancellation stopped some computation: another try may get further. */
@@ -359,6 +313,8 @@ export function summarizeGame(analysis: GameAnalysis, elapsedMs: number, remoten
     components,
     winningMoves: analysis.winningMoves,
     winningMoveCount: analysis.winningMoveCount,
+    ...(analysis.drawMoves ? { drawMoves: analysis.drawMoves } : {}),
+    ...(analysis.drawMovesReason ? { drawMovesReason: analysis.drawMovesReason } : {}),
     stopped,
     ...(memoryLimited ? { memoryLimited } : {}),
     ...(remoteness === undefined
@@ -456,9 +412,9 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
     case 'wythoff':
       return { kind: 'wythoff', table: wythoffTable(job.size, budget) };
     case 'graph':
-      return { kind: 'graph', graph: graphNimbers(job.graph, budget) };
+      return { kind: 'graph', graph: graphValues(job.graph, budget, cache) };
     case 'reply':
-      return { kind: 'reply', reply: replyChoice(job.input, budget, cache) };
+      return { kind: 'reply', reply: replyChoice(job.input, budget, cache, { userMove: job.userMove }) };
     case 'gameTree':
       return { kind: 'gameTree', node: gameTreeNode(job.input, job.path, job.maxChildren, budget, cache, job.root) };
     case 'decimal':

@@ -143,7 +143,7 @@ export interface DocumentRequests {
 }
 
 /**
- * Everything a document's features will show without being asked: its valid games and acyclic
+ * Everything a document's features will show without being asked: its valid games and its
  * graphs. A symbol the analysis kept from the last version (incremental analysis) keeps its
  * request from `previous`: its key would be the same, and building keys was most of an edit's cost.
  */
@@ -158,8 +158,7 @@ export function documentRequests(
     if (game.valid) games.set(game, previous?.games.get(game) ?? gameRequest(document, game, maxMoves, graphKeyOf));
   const graphs = new Map<GraphSymbol, ComputationRequest>();
   for (const symbol of document.model.symbols.values())
-    if (symbol.kind === 'graph' && symbol.acyclic)
-      graphs.set(symbol, previous?.graphs.get(symbol) ?? graphRequest(document, symbol));
+    if (symbol.kind === 'graph') graphs.set(symbol, previous?.graphs.get(symbol) ?? graphRequest(document, symbol));
   return { games, graphs };
 }
 

@@ -26,7 +26,7 @@ export function moveEdit(view: DocumentView | undefined, args: ApplyMoveArgument
   const found = gameAgain(view, args.game, args.key, 'this move was');
   if ('refused' in found)
     return { status: 'refused', message: `${found.refused}; nothing was written.${found.advice}` };
-  const move = found.result.winningMoves[args.index];
+  const move = (args.list === 'draw' ? (found.result.drawMoves ?? []) : found.result.winningMoves)[args.index];
   if (!move)
     return { status: 'refused', message: `That move of \`${args.game}\` is no longer listed; nothing was written.` };
   const { document, version } = found.view;

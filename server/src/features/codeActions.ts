@@ -63,15 +63,17 @@ export function quickFixes(view: DocumentView, shown: readonly LspDiagnostic[]):
           ]);
         break;
       }
-      case 'graph-cycle':
-        for (const related of diagnostic.related ?? []) {
-          const edge = edgeAt(view, related.span.start);
-          if (edge)
-            fix(`Remove the edge \`${edge.line.from.text} -> ${edge.line.to[edge.index].text}\``, [
-              removeEdge(view, edge.line, edge.index),
-            ]);
-        }
+      // A graph's cycle is a hint, no problem (language version 4): it gets no fix.
+      case 'duplicate-edge': {
+        const edge = edgeAt(view, diagnostic.span.start);
+        if (edge)
+          fix(
+            `Remove the repeated edge \`${edge.line.from.text} -> ${edge.line.to[edge.index].text}\``,
+            [removeEdge(view, edge.line, edge.index)],
+            true,
+          );
         break;
+      }
     }
   }
   return actions;

@@ -1,6 +1,7 @@
 // Code lenses above each game: one per winning move (up to the setting), then "k more winning
-// moves", which lists them all; for a P-position a lens saying every move loses; while computing,
-// a lens saying so. Every lens runs a command the server executes, so that any editor can run it:
+// moves", which lists them all; for a P-position a lens saying every move loses; for a drawn game
+// (a graph with cycles) one per move that keeps the draw; while computing, a lens saying so.
+// Every lens runs a command the server executes, so that any editor can run it:
 // a move lens `grundy.applyMove` (applyMove.ts), "k more" `grundy.showMoves` (the server asks the
 // user to pick one with `window/showMessageRequest`; VS Code's client shows a quick pick instead),
 // and a lens that states a fact `grundy.explainGame` (the game's hover, as a message). Above each
@@ -9,6 +10,7 @@
 
 import type { CodeLens, Command } from 'vscode-languageserver';
 import { elapsed, plainText, star } from '../analysis/wording';
+import type { GameResult } from '../compute/jobs';
 import type { GameSymbol } from '../language/model';
 import { countText } from '../language/numberText';
 import { writeMove } from '../language/writeMove';
@@ -164,6 +166,7 @@ function valueLensCommands(view: DocumentView, game: GameSymbol): (() => Command
   // are written when the user asks for them (winningMoves).
   const text = view.document.file.text;
   const key = () => view.gameKey(game) ?? '';
+  if (result.outcome === 'D') return drawLensCommands(view, game, result, key, fact);
   const shown = Math.max(0, Math.min(view.settings.codeLens.maxMoves, result.winningMoves.length));
   const commands = result.winningMoves.slice(0, shown).map((move, index) => (): Command => {
     const written = writeMove(text, game, move);
@@ -196,6 +199,43 @@ function valueLensCommands(view: DocumentView, game: GameSymbol): (() => Command
       };
     });
   }
+  return commands;
+}
+
+/**
+ * A drawn game (a graph with cycles): no move wins, but a careless one loses. A lens per move that keeps
+ * the draw (up to the setting), then how many more there are; or why they are not listed.
+ */
+function drawLensCommands(
+  view: DocumentView,
+  game: GameSymbol,
+  result: GameResult,
+  key: () => string,
+  fact: (title: string) => Command,
+): (() => Command)[] {
+  const moves = result.drawMoves ?? [];
+  if (moves.length === 0)
+    return [() => fact(`a draw with best play${result.drawMovesReason ? ` (${result.drawMovesReason})` : ''}`)];
+  const shown = Math.max(0, Math.min(view.settings.codeLens.maxMoves, moves.length));
+  const commands = moves.slice(0, shown).map((move, index) => (): Command => {
+    const written = writeMove(view.document.file.text, game, move);
+    const apply: ApplyMoveArguments = {
+      uri: view.uri,
+      version: view.version,
+      game: game.name,
+      key: key(),
+      index,
+      list: 'draw',
+    };
+    return {
+      title: `▶ ${written.label} (keeps the draw)`,
+      command: APPLY_MOVE_COMMAND,
+      arguments: [apply],
+      tooltip: `A draw with best play: no move wins, and this one does not lose: ${written.description}`,
+    } as Command;
+  });
+  const more = moves.length - shown;
+  if (more > 0) commands.push(() => fact(`${more} more move${more === 1 ? '' : 's'} keep the draw`));
   return commands;
 }
 

@@ -12,6 +12,7 @@
 // Snippets only for a client that declared snippetSupport; plain text otherwise.
 
 import { type CompletionItem, CompletionItemKind, InsertTextFormat } from 'vscode-languageserver';
+import { vertexValueText } from '../analysis/loopyWorking';
 import { describeRule } from '../analysis/wording';
 import { ruleSequence } from '../engine';
 import { isHeapRule } from '../engine/types';
@@ -287,11 +288,11 @@ export function completions(view: DocumentView, offset: number, snippets: boolea
       const values = view.graph(graph);
       return Array.from({ length: Math.min(MAX_ITEMS, graph.vertexIndex.size) }, (_, v) => {
         const name = graph.vertexIndex.nameOf(v);
-        const nimber = values?.state === 'done' ? values.value.nimbers[v] : -1;
+        const value = values?.state === 'done' ? vertexValueText(values.value, graph, v) : undefined;
         return {
           label: name,
           kind: CompletionItemKind.EnumMember,
-          detail: `vertex of ${graph.name}${nimber >= 0 ? `: ${nimber === 0 ? '0' : `*${nimber}`}` : ''}`,
+          detail: `vertex of ${graph.name}${value === undefined ? '' : `: ${value}`}`,
         };
       });
     }

@@ -10,6 +10,7 @@ const severities: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
   warning: DiagnosticSeverity.Warning,
   info: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
 };
 
 /** What an LSP diagnostic carries in `data`: the quick fix's replacement, when there is one. */

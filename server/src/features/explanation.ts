@@ -8,6 +8,7 @@
 // EXPLAINED_COMPONENTS components and EXPLAINED_UNITS heaps or tokens each, the rest counted.
 import { componentLines } from '../analysis/componentWords';
 import { componentText } from '../analysis/gameReport';
+import { loopyValueText, loopyVertexWorking } from '../analysis/loopyWorking';
 import { starCode as nim, sequenceWhy } from '../analysis/wording';
 import { heapWorking, heapWorkingWords, vertexWorking } from '../analysis/working';
 import type { ComponentResult } from '../compute/jobs';
@@ -78,7 +79,14 @@ function unitLines(view: DocumentView, component: CheckedComponent, result: Comp
       const name = component.graph.vertexIndex.nameOf(vertex);
       const g = nimbers.value.nimbers[vertex];
       out.push('', `### token on \`${name}\``, '');
-      if (g < 0) out.push('nimber not known');
+      const loopy = nimbers.value.loopy;
+      if (loopy?.status === 'complete')
+        out.push(
+          `value **${loopyValueText(loopy, component.graph, vertex)}** (Smith's: the graph has cycles)`,
+          '',
+          ...loopyVertexWorking(component.graph, loopy, vertex),
+        );
+      else if (g < 0) out.push('nimber not known');
       else out.push(`nimber **${nim(g)}**: ${vertexWorking(component.graph, nimbers.value, vertex) ?? 'no moves'}`);
     }
     const more = component.vertices.length - EXPLAINED_UNITS;

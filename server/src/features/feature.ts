@@ -21,6 +21,8 @@ export interface PlaySession {
   readonly position: GameInput;
   /** `start`: play mode just began, the user may move or let the computer begin; `user`: the computer has moved. */
   readonly turn: 'start' | 'user';
+  /** Digests of the positions met at the user's turn (play.ts: a draw by repetition is offered when one comes back). */
+  readonly met?: ReadonlySet<string>;
 }
 
 /** Play sessions by document and game (sessionKey). */

@@ -1,11 +1,13 @@
 // The game tree (GameTreeRequest): a node of a game's tree, the position a path of moves reaches
 // from the game as written, with its value and its children (each move, the position after it and
 // its value), computed in a worker (compute/gameTree.ts) and written here with the game's names
-// (analysis/positionText.ts). And SHOW_GAME_TREE_COMMAND: VS Code's client opens the tree in its
-// graph panel; the server, for any other editor, tells the game's moves and their values.
+// (analysis/positionText.ts). A move back to a position above it on the path (tokens on a graph
+// with cycles) is a back edge, not opened again. And SHOW_GAME_TREE_COMMAND: VS Code's client opens
+// the tree in its graph panel; the server, for any other editor, tells the game's moves and their values.
 import { CancellationToken } from 'vscode-languageserver';
 import { gameInput } from '../analysis/gameReport';
 import { componentNames, moveLabel, positionText } from '../analysis/positionText';
+import { infiniteValueText } from '../analysis/wording';
 import type { TreeValue } from '../compute/gameTree';
 import { gameAffinity } from '../compute/requests';
 import {
@@ -25,6 +27,7 @@ function treeValue(value: TreeValue): GameTreeValue {
   return {
     nimber: value.nimber === null ? null : String(value.nimber),
     outcome: value.outcome,
+    ...(value.infinite ? { infinite: value.infinite.map(String) } : {}),
     ...(value.remoteness === undefined ? {} : { remoteness: value.remoteness }),
     ...(value.reason ? { reason: value.reason } : {}),
   };
@@ -76,6 +79,7 @@ export async function gameTreeAnswer(
       position: positionText(components, names),
       ...treeValue(child),
       hasChildren: child.hasChildren,
+      ...(child.repeats === undefined ? {} : { repeats: child.repeats }),
     };
   });
   return {
@@ -91,16 +95,18 @@ export async function gameTreeAnswer(
   };
 }
 
-/** How a value reads in a message: `*3`, `0 (P)`, `N`, with the remoteness. */
+/** How a value reads in a message: `*3`, `0 (P)`, `∞(0) (N)`, `∞() (D)`, `N`, with the remoteness. */
 export function valueWords(value: GameTreeValue): string {
   const v =
     value.nimber !== null
       ? value.nimber === '0'
         ? '0 (P)'
         : `*${value.nimber}`
-      : value.outcome !== null
-        ? value.outcome
-        : '?';
+      : value.infinite
+        ? `${infiniteValueText(value.infinite.map(BigInt))} (${value.outcome ?? '?'})`
+        : value.outcome !== null
+          ? value.outcome
+          : '?';
   return value.remoteness === undefined ? v : `${v}, remoteness ${value.remoteness}`;
 }
 
@@ -125,7 +131,7 @@ async function showGameTree(context: FeatureContext, args: ShowGameTreeArguments
           : `${answer.moveCount} move${answer.moveCount === 1 ? '' : 's'}: ` +
             answer.children
               .slice(0, TOLD_CHILDREN)
-              .map((c) => `${c.label} (${valueWords(c)})`)
+              .map((c) => `${c.label} (${valueWords(c)}${c.repeats === undefined ? '' : ', a position met before'})`)
               .join('; ') +
             (answer.moveCount > TOLD_CHILDREN ? `; … ${answer.moveCount - TOLD_CHILDREN} more` : '');
     message = `${answer.game} = ${answer.position}: ${valueWords(answer)}; ${moves}.`;

@@ -1,14 +1,18 @@
-// The graph view's data (GraphRequest): a declared graph's vertices with their nimbers, its edges
-// and the tokens on it, or a summary when it is too big to draw. And the command of the lens above
+// The graph view's data (GraphRequest): a declared graph's vertices with their values (on a graph
+// with cycles, Smith's: a nimber or ∞(K), and who wins with a token there: draws included), its
+// edges (those on a cycle marked) and the tokens on it, or a summary when it is too big to draw.
+// And the command of the lens above
 // every graph (SHOW_GRAPH_COMMAND): VS Code's client opens its graph view for it; the server, for
 // any other editor, tells a summary.
 import type { CodeLens, Position } from 'vscode-languageserver';
+import { finiteFollowerValues, INFINITE, stronglyConnected } from '../engine/families';
 import type { GraphSymbol } from '../language/model';
 import { spanContains } from '../language/text';
 import {
   GRAPH_DRAWN_VERTICES,
   type GraphAnswer,
   GraphRequest,
+  type GraphVertex,
   graphParams,
   SHOW_GRAPH_COMMAND,
   type ShowGraphArguments,
@@ -29,19 +33,35 @@ function graphNameAt(view: DocumentView, offset: number): string | undefined {
 export function graphAnswer(view: DocumentView, name: string): GraphAnswer {
   const symbol = view.document.model.symbols.get(name);
   if (symbol?.kind !== 'graph') return { refused: `There is no graph \`${name}\` in this document.` };
-  const { succStart, succ } = symbol.data;
+  const { data } = symbol;
+  const { succStart, succ } = data;
   const vertexCount = symbol.vertexIndex.size;
   const value = view.graph(symbol);
-  const nimbers = value?.state === 'done' ? value.value.nimbers : undefined;
+  const values = value?.state === 'done' ? value.value : undefined;
+  const nimbers = values?.nimbers;
   const problem = !value
-    ? 'The graph has a cycle: no vertex on or leading to it has a nimber.'
+    ? 'The graph is not computed.'
     : value.state === 'failed'
       ? `Computing its nimbers failed: ${value.message.split('\n')[0]}`
-      : value.state === 'done' && value.value.status !== 'complete'
-        ? value.value.reason
+      : values && values.status !== 'complete' && !(values.status === 'cyclic' && values.loopy)
+        ? values.reason
         : undefined;
+  // Smith's values (a graph with cycles): an infinite vertex is a draw unless 0 is among its options' values.
+  const loopy = values?.loopy?.status === 'complete' ? values.loopy : undefined;
+  const infiniteOf = (v: number) =>
+    loopy && loopy.values[v] === INFINITE ? finiteFollowerValues(data, loopy.values, v) : undefined;
   const nimberCounts: number[] = [];
-  if (nimbers) for (const g of nimbers) if (g >= 0) nimberCounts[g] = (nimberCounts[g] ?? 0) + 1;
+  let infiniteCount = 0;
+  let drawCount = 0;
+  if (nimbers)
+    for (let v = 0; v < nimbers.length; v++) {
+      const g = nimbers[v];
+      if (g >= 0) nimberCounts[g] = (nimberCounts[g] ?? 0) + 1;
+      else if (loopy && g === INFINITE) {
+        infiniteCount++;
+        if (!infiniteOf(v)!.includes(0)) drawCount++;
+      }
+    }
   const answer = {
     graph: name,
     vertexCount,
@@ -49,16 +69,31 @@ export function graphAnswer(view: DocumentView, name: string): GraphAnswer {
     computing: value?.state === 'pending',
     ...(problem ? { problem } : {}),
     nimberCounts: Array.from(nimberCounts, (count) => count ?? 0),
+    ...(loopy ? { infiniteCount, drawCount } : {}),
   };
   if (vertexCount > GRAPH_DRAWN_VERTICES) return answer;
-  const vertices = Array.from({ length: vertexCount }, (_, v) => ({
-    name: symbol.vertexIndex.nameOf(v),
-    nimber: nimbers && nimbers[v] >= 0 ? nimbers[v] : null,
-  }));
+  const vertices = Array.from({ length: vertexCount }, (_, v): GraphVertex => {
+    const nimber = nimbers && nimbers[v] >= 0 ? nimbers[v] : null;
+    const infinite = infiniteOf(v);
+    const outcome =
+      nimber !== null ? (nimber === 0 ? 'P' : 'N') : infinite ? (infinite.includes(0) ? 'N' : 'D') : undefined;
+    return {
+      name: symbol.vertexIndex.nameOf(v),
+      nimber,
+      ...(infinite ? { infinite } : {}),
+      ...(outcome ? { outcome } : {}),
+    };
+  });
   const edges: [number, number][] = [];
+  const cycleEdges: number[] = [];
+  const part = symbol.acyclic ? undefined : stronglyConnected(data);
   for (let v = 0; v < vertexCount; v++)
-    for (let slot = succStart[v]; slot < succStart[v + 1]; slot++) edges.push([v, succ[slot]]);
-  return { ...answer, drawn: { vertices, edges, tokens: tokensOn(view, symbol) } };
+    for (let slot = succStart[v]; slot < succStart[v + 1]; slot++) {
+      if (part && part[v] === part[succ[slot]]) cycleEdges.push(edges.length);
+      edges.push([v, succ[slot]]);
+    }
+  const drawn = { vertices, edges, tokens: tokensOn(view, symbol), ...(cycleEdges.length ? { cycleEdges } : {}) };
+  return { ...answer, drawn };
 }
 
 function tokensOn(view: DocumentView, graph: GraphSymbol): { game: string; vertex: number }[] {
@@ -89,7 +124,10 @@ function showGraph(context: FeatureContext, args: ShowGraphArguments): string {
   let message: string;
   if ('refused' in answer) message = answer.refused;
   else {
-    const counts = answer.nimberCounts.map((count, g) => `${count} with nimber ${g}`).join(', ');
+    const infinite = answer.infiniteCount
+      ? [`${answer.infiniteCount} infinite (∞), ${answer.drawCount} of them draws`]
+      : [];
+    const counts = [...answer.nimberCounts.map((count, g) => `${count} with nimber ${g}`), ...infinite].join(', ');
     const state =
       answer.problem ??
       (answer.computing

@@ -10,6 +10,7 @@
 import { type ClientCapabilities, type Hover, MarkupKind } from 'vscode-languageserver';
 import { componentLines } from '../analysis/componentWords';
 import { componentText } from '../analysis/gameReport';
+import { loopyValueText, loopyVertexWorking } from '../analysis/loopyWorking';
 import {
   describeRule,
   elapsed,
@@ -142,6 +143,7 @@ function gameHover(view: DocumentView, game: GameSymbol): string {
       const positions = GAME_REMOTENESS_LIMITS.positions.toLocaleString('en-US');
       out.push('', `Remoteness: searching (up to ${positions} positions); hover again to see it.`);
     } else if (result.remotenessPending) out.push('', 'Remoteness: not searched here.');
+    else if (result.outcome === 'D') out.push('', 'Remoteness ∞: with best play the game never ends.');
     else if (result.remotenessReason) out.push('', `Remoteness not found: ${result.remotenessReason}.`);
   }
   // Normal play: the XOR in binary columns, and which component a winning move changes.
@@ -153,8 +155,27 @@ function gameHover(view: DocumentView, game: GameSymbol): string {
       ),
     );
   if (value.cancelled) out.push('', '_The computation was cancelled: edit the game to compute it again._');
-  out.push(...movesList(view, game, result, () => true));
+  out.push(...movesList(view, game, result, () => true), ...drawMovesList(view, game, result));
   return out.join('\n');
+}
+
+/** A drawn game's moves that keep the draw (the first HOVER_MOVES), or why they are not listed. */
+function drawMovesList(view: DocumentView, game: GameSymbol, result: GameResult): string[] {
+  if (result.outcome !== 'D' || !result.drawMoves) return [];
+  const moves = result.drawMoves;
+  if (moves.length === 0)
+    return ['', `No move is listed that keeps the draw${result.drawMovesReason ? `: ${result.drawMovesReason}` : ''}.`];
+  const shown = moves.slice(0, HOVER_MOVES).map((move) => {
+    const written = writeMove(view.document.file.text, game, move);
+    return `- \`${written.label}\`: ${written.description}`;
+  });
+  const more = moves.length - shown.length;
+  return [
+    '',
+    `Moves that keep the draw (no move wins; any other loses) (${moves.length}):`,
+    ...shown,
+    ...(more > 0 ? [`- and ${countText(BigInt(more))} more`] : []),
+  ];
 }
 
 function movesList(
@@ -255,10 +276,18 @@ function vertexHover(view: DocumentView, graph: GraphSymbol, vertex: number, tit
   const name = graph.vertexIndex.nameOf(vertex);
   const head = `**${title}**`;
   const value = view.graph(graph);
-  if (!value) return `${head}\n\nThe graph \`${graph.name}\` has a cycle: its vertices have no nimbers.`;
+  if (!value) return `${head}\n\nThe graph \`${graph.name}\` is not computed.`;
   const waiting = pendingOrFailed(value, 'Its nimber');
   if (waiting || value.state !== 'done') return `${head}\n\n${waiting}`;
   const nimbers: GraphNimbers = value.value;
+  if (nimbers.loopy?.status === 'complete')
+    return [
+      head,
+      '',
+      `value **${loopyValueText(nimbers.loopy, graph, vertex)}** (Smith's: the graph has cycles)`,
+      '',
+      ...loopyVertexWorking(graph, nimbers.loopy, vertex),
+    ].join('\n');
   const g = nimbers.nimbers[vertex];
   if (g < 0) return `${head}\n\nnimber not known: ${nimbers.reason ?? 'not computed'}`;
   const why = vertexWorking(graph, nimbers, vertex) ?? `\`${name}\` has no moves: a terminal position, nimber 0.`;
@@ -283,7 +312,7 @@ function graphDeclarationHover(
   const vertices = symbol.vertexIndex.size;
   const value = view.graph(symbol);
   const status = !value
-    ? 'It has a cycle: no vertex on or leading to it has a nimber.'
+    ? 'It is not computed.'
     : value.state === 'done'
       ? graphSummary(symbol, value.value)
       : (pendingOrFailed(value, 'Its nimbers') ?? '');
@@ -296,9 +325,12 @@ function graphDeclarationHover(
 function graphSummary(graph: GraphSymbol, nimbers: GraphNimbers): string {
   const count = graph.vertexIndex.size;
   const list: string[] = [];
-  for (let v = 0; v < Math.min(20, count); v++)
-    list.push(`\`${graph.vertexIndex.nameOf(v)}\` ${nimbers.nimbers[v] < 0 ? '?' : nim(nimbers.nimbers[v])}`);
-  return `nimbers: ${list.join(', ')}${count > list.length ? ', …' : ''}`;
+  const loopy = nimbers.loopy?.status === 'complete' ? nimbers.loopy : undefined;
+  const vertexValue = (v: number) =>
+    loopy ? loopyValueText(loopy, graph, v) : nimbers.nimbers[v] < 0 ? '?' : nim(nimbers.nimbers[v]);
+  for (let v = 0; v < Math.min(20, count); v++) list.push(`\`${graph.vertexIndex.nameOf(v)}\` ${vertexValue(v)}`);
+  const values = `${loopy ? "values (Smith's: the graph has cycles)" : 'nimbers'}: ${list.join(', ')}`;
+  return `${values}${count > list.length ? ', …' : ''}`;
 }
 
 // ---- rules ----

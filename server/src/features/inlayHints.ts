@@ -69,9 +69,12 @@ function gameHints(
   const hints: { offset: number; label: string; component: number }[] = [];
   if (sum) {
     game.components.forEach((component, i) => {
-      const nimber = result.components[i]?.nimber;
+      const part = result.components[i];
+      const nimber = part?.nimber;
       if (nimber !== null && nimber !== undefined)
         hints.push({ offset: component.syntax.end, label: star(nimber), component: i });
+      else if (part?.infinite)
+        hints.push({ offset: component.syntax.end, label: infiniteValueText(part.infinite), component: i });
     });
   }
   hints.push({ offset: end, label: gameLabel(game, result, sum), component: -1 });

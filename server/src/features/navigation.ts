@@ -12,7 +12,7 @@ import {
   type SymbolInformation,
   SymbolKind,
 } from 'vscode-languageserver';
-import { star } from '../analysis/wording';
+import { vertexValueText } from '../analysis/loopyWorking';
 import { type NameKind, nameIndex, type Occurrence } from '../language/names';
 import { referenceParams, textDocumentParams, textDocumentPositionParams, workspaceSymbolParams } from '../params';
 import type { Feature } from './feature';
@@ -64,12 +64,15 @@ export function documentSymbols(view: DocumentView): DocumentSymbol[] {
       const values = own ? view.graph(own) : undefined;
       const children = (vertices.get(declaration.start) ?? []).map((vertex): DocumentSymbol => {
         const index = own?.vertexIndex.get(vertex.name);
-        const nimber = values?.state === 'done' && index !== undefined ? values.value.nimbers[index] : undefined;
+        const value =
+          values?.state === 'done' && index !== undefined && own
+            ? vertexValueText(values.value, own, index)
+            : undefined;
         const at = document.lines.rangeOf(vertex);
         return {
           name: vertex.name,
           kind: SYMBOL_KINDS.vertex,
-          detail: nimber === undefined || nimber < 0 ? '' : star(nimber),
+          detail: value ?? '',
           range: at,
           selectionRange: at,
         };

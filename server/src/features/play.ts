@@ -6,12 +6,19 @@
 // edit: the quickest win from a winning position, the longest loss from a losing one (remoteness,
 // computed in a worker). A text that is not one legal move is refused and kept. Without play mode
 // `grundy.reply` simply moves. In play mode a lens move (grundy.applyMove) is answered at once.
+//
+// Tokens on a graph with cycles: positions may repeat. The worker is told the user's token move, so
+// that where the search does not reach it can undo a raise (compute/reply.ts: the winner's way to end
+// the game); from a drawn position it keeps the draw, and says so. Play mode remembers the positions
+// met at the user's turn (digests of positionKey); when the computer's move brings one back, the user
+// is asked (`window/showMessageRequest`, which every editor has) whether to call the game a draw by
+// repetition: "Draw" ends play mode, "Play on" or no answer goes on.
 import { CancellationToken } from 'vscode-languageserver';
 import { gameInput } from '../analysis/gameReport';
-import type { ReplyChoice } from '../compute/jobs';
+import type { Job, ReplyChoice, TokenMoved } from '../compute/jobs';
 import { gameAffinity } from '../compute/requests';
-import type { GameInput } from '../engine/gameTypes';
-import { gameAfter, losesAt, moveBetween } from '../engine/search';
+import type { GameInput, GameMove } from '../engine/gameTypes';
+import { gameAfter, losesAt, moveBetween, positionKey, shortDigest } from '../engine/search';
 import type { GameSymbol } from '../language/model';
 import { withShortNumbers } from '../language/numberText';
 import { writeMove } from '../language/writeMove';
@@ -26,7 +33,7 @@ import {
   replyArguments,
   STOP_PLAY_COMMAND,
 } from '../protocol';
-import { documentEdit, type Feature, type FeatureContext, Refusal } from './feature';
+import { documentEdit, type Feature, type FeatureContext, type PlaySession, Refusal } from './feature';
 import { type DocumentView, gameNamedOrAt } from './view';
 
 export const sessionKey = (uri: string, game: string) => `${uri}\u0000${game}`;
@@ -75,6 +82,32 @@ function stopPlay(context: FeatureContext, asked: PlayArguments): PlayAnswer {
 /** Who made the last move won (normal play) or lost (misère). */
 const lastMoverWins = (play: GameInput['play']) => play === 'normal';
 
+/** The choices offered when a position comes back. */
+export const DRAW_CHOICE = 'Draw';
+export const PLAY_ON_CHOICE = 'Play on';
+
+/** A short key of a position, equal for the same position (its text may differ): positions met are remembered so. */
+const positionDigest = (input: GameInput) => shortDigest(positionKey(input));
+
+/**
+ * The user's move `move` from `before`, when it slid a token, as the text now reads (`now`): which
+ * token of which component, and the vertex it came from. The component is found by its key after the
+ * move (the text may list components in another order), the token by the vertex it went to.
+ */
+function tokenMoved(before: GameInput, move: GameMove, now: GameInput): TokenMoved | undefined {
+  if (move.move.kind !== 'token') return undefined;
+  const moved = gameAfter(before, move).components[move.component];
+  const origin = before.components[move.component];
+  if (moved.kind !== 'tokens' || origin.kind !== 'tokens') return undefined;
+  const keyOf = (c: GameInput['components'][number]) => positionKey({ play: now.play, components: [c] });
+  const wanted = keyOf(moved);
+  const component = now.components.findIndex((c) => c.kind === 'tokens' && keyOf(c) === wanted);
+  const found = now.components[component];
+  if (found?.kind !== 'tokens') return undefined;
+  const token = found.vertices.indexOf(move.move.to);
+  return token < 0 ? undefined : { component, token, from: origin.vertices[move.move.token] };
+}
+
 /**
  * The computer's move (REPLY_COMMAND). Refusals (RequestFailed, the text kept) for a wrong version,
  * a text that is not one legal move, or the user's turn; with `auto`, those are answers instead.
@@ -95,6 +128,7 @@ export async function reply(
   const key = sessionKey(args.uri, args.game);
   const session = context.plays.get(key);
   let userMoved = false;
+  let userMove: TokenMoved | undefined;
   if (session) {
     const between = moveBetween(session.position, position);
     if (between.kind === 'not-a-move') {
@@ -110,16 +144,18 @@ export async function reply(
       throw new Refusal(message);
     }
     userMoved = between.kind === 'move';
+    if (between.kind === 'move') userMove = tokenMoved(session.position, between.move, position);
   }
   // Where the game's rules are known: a reply values the position when the search does not reach it.
-  const outcome = await context.compute({ kind: 'reply', input: position }, token, gameAffinity(game));
+  const job: Job = { kind: 'reply', input: position, ...(userMove ? { userMove } : {}) };
+  const outcome = await context.compute(job, token, gameAffinity(game));
   if (outcome.status !== 'done' || outcome.result.kind !== 'reply')
     throw new Refusal(
       `The computer's move could not be found: ${
         outcome.status === 'failed' ? outcome.message.split('\n')[0] : 'cancelled'
       }.`,
     );
-  return played(context, view!, game, position, outcome.result.reply, userMoved, args);
+  return played(context, view!, game, position, outcome.result.reply, userMoved ? session : undefined, args);
 }
 
 async function played(
@@ -128,10 +164,12 @@ async function played(
   game: GameSymbol,
   position: GameInput,
   choice: ReplyChoice,
-  userMoved: boolean,
+  /** The session the user moved in (from its position), if they did. */
+  movedIn: PlaySession | undefined,
   args: ReplyArguments,
 ): Promise<ReplyAnswer> {
   const key = sessionKey(args.uri, args.game);
+  const userMoved = movedIn !== undefined;
   const { play } = game;
   if (choice.kind === 'over') {
     // No move is left: whoever moved last (the user, if they just moved) decides it.
@@ -171,10 +209,19 @@ async function played(
     return { status: 'moved', message, ...base, remoteness: 0, winner };
   }
   // The position the user now moves from: the game after the computer's move (as the engine sees the new text).
-  context.plays.set(key, { position: gameAfter(position, choice.move), turn: 'user' });
+  const next = gameAfter(position, choice.move);
+  const met = new Set(movedIn?.met);
+  if (movedIn) met.add(positionDigest(movedIn.position));
+  const nextDigest = positionDigest(next);
+  const repeated = met.has(nextDigest);
+  met.add(nextDigest);
+  context.plays.set(key, { position: next, turn: 'user', met });
   let prospect = '';
-  let userOutcome: 'win' | 'lose' | undefined;
-  if (choice.remoteness !== undefined) {
+  let userOutcome: 'win' | 'lose' | 'draw' | undefined;
+  if (choice.how === 'draw') {
+    userOutcome = 'draw';
+    prospect = ' A draw with best play: the computer keeps it.';
+  } else if (choice.remoteness !== undefined) {
     userOutcome = losesAt(play, choice.remoteness) ? 'lose' : 'win';
     const moves = `${choice.remoteness} move${choice.remoteness === 1 ? '' : 's'}`;
     prospect =
@@ -184,13 +231,24 @@ async function played(
   } else if (choice.reason) prospect = ` (Chosen without looking to the end: ${choice.reason}.)`;
   const message = `Computer: ${written.description} → \`${after}\`. Your move.${prospect}`;
   context.tell(message, 'info');
-  return {
+  const moved: ReplyAnswer = {
     status: 'moved',
     message,
     ...base,
     ...(choice.remoteness !== undefined ? { remoteness: choice.remoteness } : {}),
     ...(userOutcome ? { userOutcome } : {}),
   };
+  if (!repeated) return moved;
+  const answer = await context.ask(
+    `\`${args.game}\`: this position has been reached before: call the game a draw by repetition?`,
+    [DRAW_CHOICE, PLAY_ON_CHOICE],
+  );
+  if (answer !== DRAW_CHOICE) return moved;
+  context.plays.delete(key);
+  context.answersChanged();
+  const drawn = `\`${args.game}\` is a draw by repetition (\`${after}\` was reached before): play mode has stopped.`;
+  context.tell(drawn, 'info');
+  return { status: 'over', message: drawn, winner: 'draw' };
 }
 
 /**

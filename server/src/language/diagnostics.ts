@@ -1,6 +1,6 @@
 import type { Span } from './text';
 
-export type Severity = 'error' | 'warning' | 'info';
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
 
 /**
  * Every kind of problem the front end reports. The code is stable (tests and the mistakes
@@ -73,6 +73,11 @@ export function error(code: DiagnosticCode, span: Span, message: string, extras:
 
 export function warning(code: DiagnosticCode, span: Span, message: string, extras: DiagnosticExtras = {}): Diagnostic {
   return { span, severity: 'warning', code, message, ...extras };
+}
+
+/** A note that is no problem: something the user may want to know (a graph's cycle: why its values may be ∞). */
+export function hint(code: DiagnosticCode, span: Span, message: string, extras: DiagnosticExtras = {}): Diagnostic {
+  return { span, severity: 'hint', code, message, ...extras };
 }
 
 /** Diagnostics kept per document, at most: the rest are counted and summed up in one more. */

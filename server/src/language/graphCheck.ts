@@ -1,18 +1,20 @@
 // A graph declaration's check, beside the body the parser builds (graphBody.ts): the engine's
-// GraphData (each vertex's successors, duplicate edges left out, with a warning), and its cycles,
-// found by an iterative depth-first search (a graph may have millions of vertices and edges), each
-// reported with the edges that make it. The checker (checker.ts) makes a graph's symbol with it.
+// GraphData (each vertex's successors, duplicate edges left out, with a warning), and whether it has
+// a cycle, found by an iterative depth-first search (a graph may have millions of vertices and
+// edges). A cycle is no error (language version 4: its values are Smith's, loopyGraph.ts): one is
+// named in a hint, with the edges that make it, so the user knows why a value may be ∞ and a game
+// drawn. The checker (checker.ts) makes a graph's symbol with it.
 import type { GraphData } from '../engine/types';
 import type { GraphDeclaration, Name } from './ast';
-import { type DiagnosticSink, error, warning } from './diagnostics';
+import { type DiagnosticSink, hint, warning } from './diagnostics';
 import { vertexName } from './graphBody';
 import type { GraphSymbol } from './model';
 
 /** Where diagnostics go: all that a graph's check needs of the sink. */
 type Diagnostics = Pick<DiagnosticSink, 'push'>;
 
-/** How many cycles one graph reports: one is enough to act on, a few show the pattern. */
-const maxCyclesReported = 3;
+/** How many cycles one graph names: one says why values may be infinite (the hint is no problem to act on). */
+const maxCyclesReported = 1;
 /** How many of a cycle's edges its diagnostic points to (each one a quick fix): a cycle may be a million long. */
 const maxCycleEdgesRelated = 50;
 
@@ -101,20 +103,19 @@ export function checkGraph(declaration: GraphDeclaration, diagnostics: Diagnosti
   };
   for (const { vertices, closingSlot } of cycles) {
     const target = edgeTarget(succEdge[closingSlot]);
-    // Every edge of the cycle, each a place to break it (a long cycle: its first ones).
+    // Every edge of the cycle (a long cycle: its first ones).
     const related = vertices.slice(0, maxCycleEdgesRelated).flatMap((from, i) => {
       const to = vertices[(i + 1) % vertices.length];
       const name = edgeName(from, to);
       return name ? [{ span: name, message: `the edge \`${nameOf(from)} -> ${nameOf(to)}\` of the cycle` }] : [];
     });
     diagnostics.push(
-      error(
+      hint(
         'graph-cycle',
         target,
-        `${graphName} has a cycle: ${describeCycle(vertices.map(nameOf))}; the positions of a game must not repeat`,
-        {
-          related,
-        },
+        `${graphName} has a cycle: ${describeCycle(vertices.map(nameOf))}; positions may repeat, so a value ` +
+          'may be infinite, ∞(K), and a game drawn',
+        { related },
       ),
     );
   }

@@ -20,7 +20,7 @@ export interface GraphSymbol {
   readonly data: GraphData;
   /** Vertex numbers by name (the parser's table: graphBody.ts). */
   readonly vertexIndex: VertexLookup;
-  /** False when the graph has a cycle: no game on it has a value. */
+  /** False when the graph has a cycle (its values are Smith's: some may be infinite). */
   readonly acyclic: boolean;
 }
 

@@ -7,7 +7,7 @@
 // block shows at most MAX_SHOWN_GAMES games. What the budget does not reach says "too large to compute here". The
 // HTML is kept by block text (a preview renders again on every keystroke; unchanged blocks cost a lookup).
 import { reportGame } from '../analysis/gameReport';
-import { star } from '../analysis/wording';
+import { infiniteValueText, star } from '../analysis/wording';
 import { createEngineCache, type EngineCache, trimCache } from '../engine';
 import type { Budget } from '../engine/types';
 import { analyzeText } from '../language/analyze';
@@ -148,7 +148,7 @@ export class GameBlockRenderer {
   private compute(text: string, deadline: number): { html: string; complete: boolean } {
     const document = analyzeText(text);
     const lines = document.lines;
-    const problems = document.diagnostics.filter((d) => d.severity !== 'info');
+    const problems = document.diagnostics.filter((d) => d.severity !== 'info' && d.severity !== 'hint');
     const games = document.model.games;
     const shown = games.slice(0, MAX_SHOWN_GAMES);
     const budget: Budget = { deadline, maxSequenceBytes: SEQUENCE_BYTES };
@@ -188,10 +188,24 @@ function gameRow(
     const why = result?.reason ? ` <span class="grundy-why">(${escapeHtml(result.reason)})</span>` : '';
     return { name, value: '', winner: TOO_LARGE, moves: why, unknown: true };
   }
-  const value = result.nimber !== null ? star(result.nimber) : game.play === 'misere' ? `misère ${result.outcome}` : '';
-  const winner = result.outcome === 'N' ? 'first player wins' : 'second player wins';
+  const value =
+    result.nimber !== null
+      ? star(result.nimber)
+      : result.infinite
+        ? infiniteValueText(result.infinite)
+        : game.play === 'misere'
+          ? `misère ${result.outcome}`
+          : '';
+  const winner =
+    result.outcome === 'N' ? 'first player wins' : result.outcome === 'D' ? 'a draw' : 'second player wins';
   let moves = '';
-  if (result.outcome === 'N') {
+  if (result.outcome === 'D') {
+    // No move wins; these keep the draw (a graph with cycles).
+    moves = report.drawMoves
+      .map((m) => `<code title="${escapeHtml(m.description)}">${escapeHtml(m.label)}</code>`)
+      .join(', ');
+    moves = moves ? `keep it: ${moves}` : 'with best play the game never ends';
+  } else if (result.outcome === 'N') {
     moves = report.winningMoves
       .map((m) => `<code title="${escapeHtml(m.description)}">${escapeHtml(m.label)}</code>`)
       .join(', ');

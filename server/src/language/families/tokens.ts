@@ -47,7 +47,7 @@ export function checkTokens(
       ok = false;
     } else vertices.push(index);
   }
-  if (!ok || !symbol.acyclic || component.vertices.length === 0) return undefined;
+  if (!ok || component.vertices.length === 0) return undefined;
   return { kind: 'tokens', syntax: component, graph: symbol, vertices };
 }
 
