@@ -168,6 +168,12 @@ describe('rename', () => {
       'top',
       'graph g {\n  top -> b\n}\ngraph h {\n  a -> b\n}\ngame p = g at top + h at a\n',
     ],
+    [
+      'a vertex on a cycle and its self-loop: every end of every edge',
+      'graph g {\n  «|a» -> «a», b\n  b -> «a»\n}\ngame p = g at «a»\n',
+      'top',
+      'graph g {\n  top -> top, b\n  b -> top\n}\ngame p = g at top\n',
+    ],
     ['a game', 'game «co|ins» = nim 3\n', 'pile', 'game pile = nim 3\n'],
     [
       'to a name with a hyphen',

@@ -110,6 +110,43 @@ describe('the classics in .game files', () => {
       }
   });
 
+  it("version 4's graph with cycles: g1 wins, g2 and g3 lose, g4 and g5 draw, with the values in the comments", () => {
+    const text = readFileSync(repositoryPath('test', 'fixtures', 'valid', 'contract-v4-loops.game'), 'utf8');
+    const document = analyzeText(text);
+    // The one diagnostic is the cycle's hint: no problem.
+    assert.deepEqual(
+      document.diagnostics.map((d) => [d.severity, d.code]),
+      [['hint', 'graph-cycle']],
+    );
+    const games = reportGames(document, { maxMoves: 1000 });
+    const seen = games.map(({ game, result }) => [
+      game.name,
+      result!.outcome,
+      result!.nimber,
+      result!.infinite?.map(Number) ?? null,
+    ]);
+    assert.deepEqual(seen, [
+      ['g1', 'N', null, [0]],
+      ['g2', 'P', 0n, null],
+      ['g3', 'P', 0n, null],
+      ['g4', 'D', null, [1]],
+      ['g5', 'D', null, []],
+    ]);
+    // g1's one winning move ends the game: the token on e, no move left.
+    const g1 = games[0];
+    assert.deepEqual(
+      g1.winningMoves.map((m) => m.after),
+      ['loops at e'],
+    );
+    const after = reportGames(analyzeText(play(text, g1.winningMoves[0])), { maxMoves: 10 })[0];
+    assert.deepEqual([after.result!.outcome, after.result!.remoteness], ['P', 0]);
+    // The draws list the moves that keep them: g4 passes on a, g5 steps round s -> t.
+    assert.deepEqual(
+      games.slice(3).map((g) => g.drawMoves.map((m) => m.after)),
+      [['loops at a + nim 1'], ['loops at t']],
+    );
+  });
+
   it('a cut is written as the picture after it: the cut edge and what fell removed, the rest as written', () => {
     const cases: [string, string, string][] = [
       ['game t = hackenbush { ground - a, a - b }', 'ground - a', 'hackenbush { }'],

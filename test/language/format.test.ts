@@ -18,6 +18,16 @@ const cases: [string, string, string][] = [
     'rule s = subtract {1, 2}\ngame g = s 3 + nim 4\n',
   ],
   [
+    'a graph with a cycle and a self-loop, laid out as any other',
+    'graph g{\na->a,b\n b->a\n }\ngame p=g at a\n',
+    'graph g {\n  a -> a, b\n  b -> a\n}\ngame p = g at a\n',
+  ],
+  [
+    'a body closed at the end of its last line: the lines after it at the margin',
+    'graph g{\na->b\n b->c }\n   game p=g at a\n',
+    'graph g {\n  a -> b\n  b -> c}\ngame p = g at a\n',
+  ],
+  [
     'graph bodies indented by two, the brace at the margin',
     'graph g{\na->b,c\n      b -> c\n   }\n',
     'graph g {\n  a -> b, c\n  b -> c\n}\n',
@@ -114,7 +124,7 @@ describe('formatting', () => {
       const text = readFileSync(file, 'utf8');
       const values = (source: string) =>
         reportGames(analyzeText(source), { cache, budget: { deadline: Date.now() + 20_000 } }).map(
-          (r) => `${r.game.name} ${r.result?.nimber} ${r.result?.outcome} ${r.result?.winningMoveCount}`,
+          ({ game, result: r }) => `${game.name} ${r?.nimber} ${r?.infinite} ${r?.outcome} ${r?.winningMoveCount}`,
         );
       const formatted = formatText(text);
       assert.deepEqual(values(formatted), values(text), file);

@@ -100,7 +100,7 @@ export function replyChoice(
     if (winning) return chosen(winning, 'winning');
   }
   if (analysis.outcome === 'D') {
-    const keeping = drawKept(input, analysis, budget, cache);
+    const keeping = drawKept(analysis);
     if (keeping) return chosen(keeping, 'draw');
   }
   const listed = gameMoves(input);
@@ -175,18 +175,10 @@ function lowering(input: GameInput, analysis: GameAnalysis): GameMove | undefine
 }
 
 /**
- * A move of a drawn game after which it is still drawn: in normal play one Smith's rule lists; in
- * misère play (decided by the search backwards) the first move whose position is searched and found
- * drawn. Undefined when there is none (never, by theory) or the search does not reach one.
+ * A move of a drawn game after which it is still drawn, as the analysis lists them (normal play:
+ * Smith's rule on each move, drawMoves.ts; misère play: the search backwards). Undefined when none is
+ * listed (a heap too big to list its moves).
  */
-function drawKept(input: GameInput, analysis: GameAnalysis, budget: Budget, cache: EngineCache): GameMove | undefined {
-  if (analysis.drawMoves && analysis.drawMoves.length > 0) return analysis.drawMoves[0];
-  const listed = gameMoves(input);
-  if ('reason' in listed) return undefined;
-  for (const move of listed.moves) {
-    const after = analyzeGame(gameAfter(input, move), { budget, cache, maxMoves: 1 }).outcome;
-    if (after === 'D') return move;
-    if (after === null) return undefined; // past the search: the next would be too
-  }
-  return undefined;
+function drawKept(analysis: GameAnalysis): GameMove | undefined {
+  return analysis.drawMoves?.[0];
 }

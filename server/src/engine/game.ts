@@ -100,8 +100,8 @@ export interface GameAnalysis {
   /** How many winning moves there are in all. */
   readonly winningMoveCount: bigint;
   /**
-   * A drawn game (normal play, a graph with cycles): the moves that keep the draw, at most maxMoves of
-   * them (drawMoves.ts); `drawMovesReason` says why they are not listed when they are not.
+   * A drawn game (a graph with cycles): the moves that keep the draw, at most maxMoves of them (normal
+   * play: drawMoves.ts; misère: the search backwards); `drawMovesReason` says why they are not listed.
    */
   readonly drawMoves?: readonly GameMove[];
   readonly drawMovesReason?: string;
@@ -351,25 +351,29 @@ function misereGame(
   // The exact search, over units: a heap, a token, a row's run of X's, a Wythoff position, a
   // leftmost row, a staircase, a Hackenbush picture, a word piece.
   const game = gameUnits(input, 'misère search');
-  const searched = (
-    search: { readonly outcome: Outcome; readonly winning: readonly { unit: number; option: number }[] },
-    text = 'the exact search of the whole sum',
-  ): GameAnalysis => {
+  /** The game's moves of these options of its units, into `into` (each move once). */
+  const movesOf = (options: readonly { unit: number; option: number }[], into: MoveList): void => {
     const seen = new Set<string>();
     const names = new UnitNames();
     const movers = new Map<number, ReturnType<typeof optionMover>>();
     if ('reason' in game) throw new Error('internal: a search without units');
-    for (const { unit, option } of search.winning) {
+    for (const { unit, option } of options) {
       let moves = movers.get(unit);
       if (!moves) {
         moves = optionMover(game.owners[unit], game.units[unit], names);
         movers.set(unit, moves);
       }
       for (const { key, move } of moves(option)) {
-        if (!seen.has(key)) list.add(move.component, move.move);
+        if (!seen.has(key)) into.add(move.component, move.move);
         seen.add(key);
       }
     }
+  };
+  const searched = (
+    search: { readonly outcome: Outcome; readonly winning: readonly { unit: number; option: number }[] },
+    text = 'the exact search of the whole sum',
+  ): GameAnalysis => {
+    movesOf(search.winning, list);
     const decidedBy: DecidedBy = { theory: 'search', text };
     return { ...base, outcome: search.outcome, winningMoves: list.moves, winningMoveCount: list.count, decidedBy };
   };
@@ -380,7 +384,15 @@ function misereGame(
     if ('reason' in game) return unknown(game.reason);
     const search = misereRetrograde(game.units, budget);
     if (search.outcome === null) return unknown(search.reason, search.stop);
-    return searched(search, 'the exact search of the whole sum, backwards from its ends (positions may repeat)');
+    const decided = searched(
+      search,
+      'the exact search of the whole sum, backwards from its ends (positions may repeat)',
+    );
+    if (search.outcome !== 'D') return decided;
+    // A draw: the moves to drawn positions keep it, as in normal play (drawMoves.ts).
+    const keeping = new MoveList(maxMoves);
+    movesOf(search.drawing, keeping);
+    return { ...decided, drawMoves: keeping.moves };
   }
 
   // Heaps of one rule: its misère quotient, when it covers every heap of the sum. First the quotient at hand

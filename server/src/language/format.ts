@@ -124,7 +124,8 @@ export function formatLines(text: string, first = 0, last = Number.POSITIVE_INFI
     const inPictureBody = split.inPicture && tokens[0]?.kind !== '}';
     const indent = (inGraph && !closesGraph) || inPictureBody ? INDENT : '';
     const opensGraph = tokens[0]?.kind === 'keyword' && tokens[0].text === 'graph' && tokens.at(-1)?.kind === '{';
-    if (closesGraph) inGraph = false;
+    // A body's last line may close it too (`b -> c }`): the lines after it are not the body's.
+    if (closesGraph || (inGraph && tokens.at(-1)?.kind === '}')) inGraph = false;
     if (opensGraph) inGraph = true;
     if (i < first || i > last) {
       out.push({ line: i, text: raw });

@@ -144,6 +144,8 @@ export type RetrogradeResult =
       readonly outcome: 'N' | 'P' | 'D';
       /** The root's options that win (to a position lost for the opponent). */
       readonly winning: readonly { readonly unit: number; readonly option: number }[];
+      /** The root's options to a drawn position: those that keep a draw. */
+      readonly drawing: readonly { readonly unit: number; readonly option: number }[];
       readonly states: number;
     }
   | { readonly outcome: null; readonly reason: string; readonly stop?: StopCause; readonly states: number };
@@ -166,5 +168,6 @@ export function misereRetrograde(
   if (solved.outcome === null) return solved;
   // A winning option leaves the opponent a lost position.
   const winning = solved.options.filter((o) => o.outcome === 'P').map(({ unit, option }) => ({ unit, option }));
-  return { outcome: solved.outcome, winning, states: solved.states };
+  const drawing = solved.options.filter((o) => o.outcome === 'D').map(({ unit, option }) => ({ unit, option }));
+  return { outcome: solved.outcome, winning, drawing, states: solved.states };
 }
