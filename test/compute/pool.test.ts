@@ -335,11 +335,11 @@ describe('worker pool: jobs taken back from behind a slow one', function () {
   this.timeout(20_000);
   const rule = (n: number) => ({ kind: 'rule' as const, rule: { kind: 'subtract' as const, set: [1n, BigInt(n)] } });
 
-  it("the worker's job loop skips a job cancelled before its turn, without running it", () => {
+  it("the worker's job loop skips a job taken back before its turn; one cancelled runs and stops at once", () => {
     const replies: FromWorker[] = [];
     const cancel = new Int32Array(new SharedArrayBuffer(4 * PIPELINE));
     const loop = jobLoop((reply) => replies.push(reply), cancel);
-    Atomics.store(cancel, 3, 42);
+    Atomics.store(cancel, 3, -42); // taken back
     // Officers (0.6) would compute for its whole budget (a minute): skipped, it answers at once.
     const officers = { kind: 'rule' as const, rule: { kind: 'octal' as const, digits: [0, 6] } };
     const started = performance.now();
@@ -348,6 +348,11 @@ describe('worker pool: jobs taken back from behind a slow one', function () {
     assert.ok(performance.now() - started < 30_000, 'not run');
     loop({ type: 'run', id: 43, job: rule(4), budgetMs: 5000, cancelIndex: 3, valueBytes: 2 ** 24 });
     assert.equal(replies[1].type, 'done', 'the next job at the same position runs');
+    // Cancelled by its caller (the id itself): run, and stopped at once with what it has.
+    Atomics.store(cancel, 5, 44);
+    loop({ type: 'run', id: 44, job: officers, budgetMs: 60_000, cancelIndex: 5, valueBytes: 2 ** 24 });
+    const cancelled = replies[2];
+    assert.ok(cancelled.type === 'done' && cancelled.cancelled, JSON.stringify(cancelled.type));
   });
 
   it('skipped answers neither refill the pipeline behind a slow job nor run a job twice', async () => {
@@ -365,7 +370,7 @@ describe('worker pool: jobs taken back from behind a slow one', function () {
           timer = undefined;
           const message = held.shift();
           if (!message) return;
-          if (Atomics.load(cancel, message.cancelIndex) === message.id) {
+          if (Atomics.load(cancel, message.cancelIndex) === -message.id) {
             events.message({ type: 'skipped', id: message.id });
             next();
             return;

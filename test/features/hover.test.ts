@@ -39,6 +39,11 @@ const cases: [string, string, string[]][] = [
     ['value **∞(1)**', 'a draw', 'Remoteness ∞', 'Moves that keep the draw', '`loops a → a`'],
   ],
   [
+    'an infinite component: its value, its tokens, the one infinite',
+    `${loops}game g4 = loops |at a, b + nim 0`,
+    ["value **∞(1)** (Smith's: the graph has cycles)", 'tokens on `a` ∞, `b` `*1` of graph `loops`'],
+  ],
+  [
     'a won game with an infinite token: the winning move to a follower of the right value',
     `${loops}game g|1 = loops at a`,
     ['value **∞(0)**', 'the player to move wins', 'Winning move', '`loops a → e`'],

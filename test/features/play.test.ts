@@ -330,4 +330,36 @@ describe('play mode on a graph with cycles', () => {
     }
     await session.close(uri);
   });
+
+  it("a pass along a self-loop, by its lens, is the user's move: the text kept, the computer replies", async () => {
+    // a is ∞(0): a + nim 1 is ∞(1), a draw, kept only by passing (a to a); the computer passes back, and the
+    // position met again is offered as a draw by repetition (answered "Draw" here).
+    const graph = 'graph h {\n  a -> a, e\n}\n';
+    const uri = 'file:///play/loops-pass.game';
+    const text = `${graph}game x = h at a + nim 1\n`;
+    await session.open(uri, text);
+    await session.executeCommand(PLAY_COMMAND, [{ uri, game: 'x' }]);
+    const asked: string[] = [];
+    session.answerChoice = (params) => {
+      asked.push(params.message);
+      return { title: 'Draw' };
+    };
+    try {
+      const lenses = await session.settledCodeLenses(uri);
+      const pass = lenses.find((l) => l.command?.title === '▶ h a → a (keeps the draw)');
+      assert.ok(pass, lenses.map((l) => l.command?.title).join(' | '));
+      const applied = (await session.executeCommand(pass.command!.command, pass.command!.arguments)) as {
+        applied: boolean;
+        reply?: ReplyAnswer;
+      };
+      assert.equal(applied.applied, true);
+      assert.ok(applied.reply, 'the computer answered the pass');
+      assert.equal(session.text(uri), text, 'both passed: the text is as it was');
+      assert.equal(asked.length, 1, 'the position came back: a draw by repetition is offered');
+      assert.equal(applied.reply.status === 'over' && applied.reply.winner, 'draw', applied.reply.message);
+    } finally {
+      session.answerChoice = () => null;
+    }
+    await session.close(uri);
+  });
 });

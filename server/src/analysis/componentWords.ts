@@ -29,7 +29,10 @@ const BEATTY_LIMIT = 1n << 4096n;
 
 type Checked<K extends CheckedComponent['kind']> = Extract<CheckedComponent, { kind: K }>;
 
-/** The lines of one kind of component; `part(i)` is its i-th part's nimber (heap, token, position) or `?`. */
+/**
+ * The lines of one kind of component; `part(i)` is its i-th part's nimber (heap, token, position), `∞`
+ * (a token on an infinite vertex of a graph with cycles) or `?`.
+ */
 type ComponentWords<K extends CheckedComponent['kind']> = (
   component: Checked<K>,
   result: ComponentResult,
@@ -38,9 +41,10 @@ type ComponentWords<K extends CheckedComponent['kind']> = (
 
 /** The lines a component's hover gives after its nimber (the winning moves follow them). */
 export function componentLines(component: CheckedComponent, result: ComponentResult): string[] {
+  // A component whose value is Smith's ∞(K): its parts without a nimber are infinite, not unknown.
   const part = (i: number) => {
     const g = result.parts[i];
-    return g === null ? '?' : nim(g);
+    return g !== null ? nim(g) : result.status === 'infinite' ? '∞' : '?';
   };
   return (COMPONENT_WORDS[component.kind] as ComponentWords<CheckedComponent['kind']>)(component, result, part);
 }

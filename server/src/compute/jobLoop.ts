@@ -7,7 +7,7 @@
 // writes the id of the job to cancel into shared memory (at the job's own position: the pool may
 // have sent several) and the engine's budget polls it. Where there is no shared memory (`cancel`
 // undefined) the pool ends the worker instead (pool.ts). Jobs sent together run in the order sent;
-// one cancelled before its turn is skipped.
+// one taken back before its turn (its id negated) is skipped.
 import { createEngineCache, trimCache } from '../engine';
 import { runJob } from './jobs';
 import type { FromWorker, ToWorker } from './pool';
@@ -20,9 +20,10 @@ export function jobLoop(
   const cache = createEngineCache();
   return (message) => {
     const { id, job, budgetMs, cancelIndex, valueBytes } = message;
-    // Taken back or cancelled before it started: not run at all (a job whose engine polls its budget
-    // only now and then took seconds to notice, and the pool's queue waited behind it).
-    if (cancel && Atomics.load(cancel, cancelIndex) === id) {
+    // Taken back by the pool before it started (its id negated at its position): not run at all (a job
+    // whose engine polls its budget only now and then took seconds to notice, and the pool's queue waited
+    // behind it). A job its caller cancelled runs and stops at once: the caller gets what it has.
+    if (cancel && Atomics.load(cancel, cancelIndex) === -id) {
       post({ type: 'skipped', id });
       return;
     }

@@ -93,7 +93,7 @@ export interface WorkerStarter {
 export type FromWorker =
   | { readonly type: 'done'; readonly id: number; readonly result: JobResult; readonly cancelled: boolean }
   | { readonly type: 'failed'; readonly id: number; readonly message: string }
-  /** Cancelled (or taken back) before its turn came: never run. */
+  /** Taken back (reclaim) before its turn came: never run. */
   | { readonly type: 'skipped'; readonly id: number };
 
 export type JobOutcome =
@@ -472,7 +472,8 @@ export class WorkerPool {
         const task = sent.task;
         if (!task) continue;
         sent.task = undefined;
-        Atomics.store(slot.cancel, sent.cancelIndex, sent.id);
+        // Negated: taken back, so the worker skips it (a cancel, the id itself, is run and stops at once).
+        Atomics.store(slot.cancel, sent.cancelIndex, -sent.id);
         task.id = this.nextId++;
         this.requeue(task);
         reclaimed = true;

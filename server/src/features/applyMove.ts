@@ -19,6 +19,8 @@ export type MoveEdit =
       readonly edit: TextEdit;
       readonly label: string;
       readonly after: string;
+      /** The move leaves the text as it is (a token passing along a self-loop): the position does not change. */
+      readonly passes: boolean;
     }
   | { readonly status: 'refused'; readonly message: string };
 
@@ -38,6 +40,7 @@ export function moveEdit(view: DocumentView | undefined, args: ApplyMoveArgument
     edit: { range, newText: written.edit.newText },
     label: written.label,
     after: written.after,
+    passes: document.file.text.slice(written.edit.span.start, written.edit.span.end) === written.edit.newText,
   };
 }
 
@@ -72,7 +75,14 @@ export async function playMove(
     return { applied: false, message };
   }
   // In play mode the computer answers the lens move at once.
-  const computer = await replyAfterLensMove(context, args.uri, args.game, move.version, CancellationToken.None);
+  const computer = await replyAfterLensMove(
+    context,
+    args.uri,
+    args.game,
+    move.version,
+    CancellationToken.None,
+    move.passes,
+  );
   return { applied: true, after: withShortNumbers(move.after), ...(computer ? { reply: computer } : {}) };
 }
 

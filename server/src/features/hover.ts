@@ -221,6 +221,7 @@ function componentHover(
   if (!result || value?.state !== 'done') return title;
   const out = [title, ''];
   if (result.nimber !== null) out.push(`nimber **${nim(result.nimber)}**`);
+  else if (result.infinite) out.push(`value **${infiniteValueText(result.infinite)}** (Smith's: the graph has cycles)`);
   else if (result.status === 'unknown') out.push(`value not known: ${result.reason ?? 'not computed'}`);
   out.push('');
   out.push(...componentLines(component, result));

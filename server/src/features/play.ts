@@ -116,6 +116,8 @@ export async function reply(
   context: FeatureContext,
   args: ReplyArguments,
   token: CancellationToken,
+  /** The user's lens move was a pass (a self-loop): the same position is their move, not a wait. */
+  passed = false,
 ): Promise<ReplyAnswer> {
   const view = context.view(args.uri);
   if (view && view.version !== args.version) {
@@ -138,13 +140,17 @@ export async function reply(
       if (args.auto) return { status: 'not-a-move', message };
       throw new Refusal(message);
     }
-    if (between.kind === 'same' && (session.turn === 'user' || args.auto)) {
+    if (between.kind === 'same' && passed) {
+      userMoved = true; // a pass: no token rose, so nothing to undo
+    } else if (between.kind === 'same' && (session.turn === 'user' || args.auto)) {
       const message = `It is your move in \`${args.game}\`: click a winning-move lens, or edit the game.`;
       if (args.auto) return { status: 'waiting', message };
       throw new Refusal(message);
     }
-    userMoved = between.kind === 'move';
-    if (between.kind === 'move') userMove = tokenMoved(session.position, between.move, position);
+    if (between.kind === 'move') {
+      userMoved = true;
+      userMove = tokenMoved(session.position, between.move, position);
+    }
   }
   // Where the game's rules are known: a reply values the position when the search does not reach it.
   const job: Job = { kind: 'reply', input: position, ...(userMove ? { userMove } : {}) };
@@ -261,17 +267,19 @@ export async function replyAfterLensMove(
   game: string,
   versionBefore: number,
   token: CancellationToken,
+  /** The move left the text as it was (a pass along a self-loop): an editor may send no change for it. */
+  passes = false,
 ): Promise<ReplyAnswer | undefined> {
   if (!context.plays.has(sessionKey(uri, game))) return undefined;
-  const deadline = Date.now() + 1000;
+  const deadline = Date.now() + (passes ? 300 : 1000);
   let view = context.view(uri);
   while (view && view.version === versionBefore && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 10));
     view = context.view(uri);
   }
-  if (!view || view.version === versionBefore) return undefined;
+  if (!view || (view.version === versionBefore && !passes)) return undefined;
   try {
-    return await reply(context, { uri, version: view.version, game }, token);
+    return await reply(context, { uri, version: view.version, game }, token, passes);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     context.tell(error.message);
