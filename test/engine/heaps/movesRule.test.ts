@@ -1,0 +1,381 @@
+// Rules of one's own (engine/heaps/movesRule.ts) against a brute force written here from the
+// contract's words alone: a tree-walking evaluation in BigInt (so exact by construction), nested
+// loops as written, each option checked (negative numbers no move, a part not smaller than its
+// position a violation), values by the mex over a memoised recursion. Random rules of one and two
+// variables; the contract's examples; rules that restate built-ins equal the built-ins.
+import * as assert from 'node:assert/strict';
+import { ruleSequence } from '../../../server/src/engine';
+import {
+  type MovesClause,
+  type MovesCondition,
+  type MovesExpr,
+  type MovesRule,
+  movesHeapValues,
+  movesTupleValue,
+} from '../../../server/src/engine/heaps/movesRule';
+import { integer, random } from '../oracles/random';
+
+// ---- the brute force ----
+
+function evaluate(e: MovesExpr, env: bigint[]): bigint | null {
+  switch (e.kind) {
+    case 'int':
+      return BigInt(e.value);
+    case 'var':
+      return env[e.slot];
+    case 'negate': {
+      const a = evaluate(e.arg, env);
+      return a === null ? null : -a;
+    }
+    case 'call': {
+      const args = e.args.map((a) => evaluate(a, env));
+      if (args.some((a) => a === null)) return null;
+      const xs = args as bigint[];
+      if (e.fn === 'abs') return xs[0] < 0n ? -xs[0] : xs[0];
+      return xs.reduce((m, x) => (e.fn === 'min' ? (x < m ? x : m) : x > m ? x : m));
+    }
+    case 'binary': {
+      const a = evaluate(e.left, env);
+      const b = evaluate(e.right, env);
+      if (a === null || b === null) return null;
+      if (e.op === '+') return a + b;
+      if (e.op === '-') return a - b;
+      if (e.op === '*') return a * b;
+      if (b === 0n) return null; // no move
+      // Rounded down (BigInt division truncates toward zero).
+      let q = a / b;
+      if (a % b !== 0n && a < 0n !== b < 0n) q -= 1n;
+      return e.op === '/' ? q : a - b * q;
+    }
+  }
+}
+
+function holds(c: MovesCondition, env: bigint[]): boolean | null {
+  switch (c.kind) {
+    case 'compare': {
+      const a = evaluate(c.left, env);
+      const b = evaluate(c.right, env);
+      if (a === null || b === null) return null;
+      return { '==': a === b, '!=': a !== b, '<': a < b, '<=': a <= b, '>': a > b, '>=': a >= b }[c.op];
+    }
+    case 'and':
+    case 'or': {
+      const a = holds(c.left, env);
+      if (a === null) return null;
+      if (c.kind === 'and' && !a) return false;
+      if (c.kind === 'or' && a) return true;
+      return holds(c.right, env);
+    }
+    case 'not': {
+      const a = holds(c.arg, env);
+      return a === null ? null : !a;
+    }
+  }
+}
+
+class Violation extends Error {}
+
+/** Every option of a position, as lists of parts (each a list of numbers), by the contract's words. */
+function bruteOptions(rule: MovesRule, position: number[]): number[][][] {
+  const found: number[][][] = [];
+  const size = position.reduce((s, x) => s + x, 0);
+  for (const clause of rule.clauses) {
+    const env: bigint[] = new Array(rule.slots).fill(0n);
+    position.forEach((x, i) => (env[i] = BigInt(x)));
+    const loop = (level: number) => {
+      if (level === clause.loops.length) {
+        if (clause.condition) {
+          const ok = holds(clause.condition, env);
+          if (ok === null || !ok) return;
+        }
+        const exprs = clause.option.kind === 'position' ? [clause.option.position] : clause.option.parts;
+        const parts: number[][] = [];
+        for (const part of exprs) {
+          const numbers = part.map((e) => evaluate(e, env));
+          if (numbers.some((x) => x === null)) return;
+          if (numbers.some((x) => (x as bigint) < 0n)) return;
+          parts.push(numbers.map(Number));
+        }
+        for (const part of parts) if (part.reduce((s, x) => s + x, 0) >= size) throw new Violation();
+        found.push(parts);
+        return;
+      }
+      const { slot, from, to } = clause.loops[level];
+      const a = evaluate(from, env);
+      const b = evaluate(to, env);
+      if (a === null || b === null) return;
+      for (let v = a; v <= b; v++) {
+        env[slot] = v;
+        loop(level + 1);
+      }
+    };
+    loop(0);
+  }
+  return found;
+}
+
+function bruteValue(rule: MovesRule, position: number[], memo: Map<string, number>): number {
+  const key = position.join(',');
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const seen = new Set(
+    bruteOptions(rule, position).map((parts) => parts.reduce((g, p) => g ^ bruteValue(rule, p, memo), 0)),
+  );
+  let mex = 0;
+  while (seen.has(mex)) mex++;
+  memo.set(key, mex);
+  return mex;
+}
+
+// ---- rules ----
+
+const int = (value: number): MovesExpr => ({ kind: 'int', value });
+const v = (slot: number): MovesExpr => ({ kind: 'var', slot });
+const bin = (op: '+' | '-' | '*' | '/' | '%', left: MovesExpr, right: MovesExpr): MovesExpr => ({
+  kind: 'binary',
+  op,
+  left,
+  right,
+});
+const loop = (slot: number, from: MovesExpr, to: MovesExpr) => ({ slot, from, to });
+
+/** The contract's examples (LANGUAGE.md, version 4). */
+const half: MovesRule = {
+  kind: 'moves',
+  arity: 1,
+  slots: 2,
+  clauses: [
+    {
+      option: { kind: 'position', position: [bin('-', v(0), v(1))] },
+      loops: [loop(1, int(1), bin('/', v(0), int(2)))],
+    },
+  ],
+};
+const divs: MovesRule = {
+  kind: 'moves',
+  arity: 1,
+  slots: 2,
+  clauses: [
+    {
+      option: { kind: 'position', position: [bin('-', v(0), v(1))] },
+      loops: [loop(1, int(1), bin('-', v(0), int(1)))],
+      condition: { kind: 'compare', op: '==', left: bin('%', v(0), v(1)), right: int(0) },
+    },
+  ],
+};
+const split2: MovesRule = {
+  kind: 'moves',
+  arity: 1,
+  slots: 2,
+  clauses: [
+    {
+      option: { kind: 'split', parts: [[v(1)], [bin('-', v(0), v(1))]] },
+      loops: [loop(1, int(1), bin('/', bin('-', v(0), int(1)), int(2)))],
+    },
+  ],
+};
+const corner: MovesRule = {
+  kind: 'moves',
+  arity: 2,
+  slots: 3,
+  clauses: [
+    { option: { kind: 'position', position: [bin('-', v(0), v(2)), v(1)] }, loops: [loop(2, int(1), v(0))] },
+    { option: { kind: 'position', position: [v(0), bin('-', v(1), v(2))] }, loops: [loop(2, int(1), v(1))] },
+    {
+      option: { kind: 'position', position: [bin('-', v(0), v(2)), bin('-', v(1), v(2))] },
+      loops: [loop(2, int(1), { kind: 'call', fn: 'min', args: [v(0), v(1)] })],
+    },
+  ],
+};
+
+/** A random expression over the slots in scope, small numbers, every operation. */
+function randomExpr(next: () => number, scope: readonly number[], depth = 0): MovesExpr {
+  const r = next();
+  if (depth > 2 || r < 0.35)
+    return next() < 0.6 ? v(scope[integer(next, 0, scope.length - 1)]) : int(integer(next, 0, 4));
+  if (r < 0.8) {
+    const op = (['+', '-', '-', '*', '/', '%'] as const)[integer(next, 0, 5)];
+    return bin(op, randomExpr(next, scope, depth + 1), randomExpr(next, scope, depth + 1));
+  }
+  if (r < 0.9) return { kind: 'negate', arg: randomExpr(next, scope, depth + 1) };
+  const fn = (['min', 'max', 'abs'] as const)[integer(next, 0, 2)];
+  const args =
+    fn === 'abs'
+      ? [randomExpr(next, scope, depth + 1)]
+      : [randomExpr(next, scope, depth + 1), randomExpr(next, scope, depth + 1)];
+  return { kind: 'call', fn, args };
+}
+
+/** A random rule of `arity` variables: options mostly below their position (some rules break it). */
+function randomRule(next: () => number, arity: number): MovesRule {
+  let slots = arity;
+  const clauses: MovesClause[] = [];
+  for (let c = integer(next, 1, 3); c > 0; c--) {
+    const loops: MovesClause['loops'][number][] = [];
+    // In scope: the position's variables and this clause's loops bound so far (as the language scopes them).
+    const scope = Array.from({ length: arity }, (_, i) => i);
+    for (let l = integer(next, 0, 2); l > 0; l--) {
+      const slot = slots++;
+      const to = next() < 0.7 ? v(integer(next, 0, arity - 1)) : randomExpr(next, scope);
+      loops.push(loop(slot, int(integer(next, 0, 2)), to));
+      scope.push(slot);
+    }
+    // An option: each coordinate a variable less a loop variable or a small number, or anything.
+    const coordinate = () =>
+      next() < 0.8
+        ? bin(
+            '-',
+            v(integer(next, 0, arity - 1)),
+            loops.length && next() < 0.7 ? v(loops[integer(next, 0, loops.length - 1)].slot) : int(integer(next, 1, 3)),
+          )
+        : randomExpr(next, scope);
+    const position = () => Array.from({ length: arity }, coordinate);
+    const option =
+      next() < 0.7
+        ? ({ kind: 'position', position: position() } as const)
+        : ({ kind: 'split', parts: Array.from({ length: integer(next, 0, 3) }, position) } as const);
+    const condition: MovesCondition | undefined =
+      next() < 0.4
+        ? {
+            kind: 'compare',
+            op: (['==', '!=', '<', '<=', '>', '>='] as const)[integer(next, 0, 5)],
+            left: randomExpr(next, scope),
+            right: randomExpr(next, scope),
+          }
+        : undefined;
+    clauses.push({ option, loops, ...(condition ? { condition } : {}) });
+  }
+  return { kind: 'moves', arity, slots, clauses };
+}
+
+describe('rules of your own: compiled moves against their meaning', () => {
+  it("the contract's examples: half 10 = 5, divs 12 = 2, split2 7 = 0, corner (3, 5) = 0; mine = 7", () => {
+    const at = (rule: MovesRule, n: number) => movesHeapValues(rule, n).values[n];
+    const corner35 = movesTupleValue(corner, [3, 5]);
+    assert.deepEqual([at(half, 10), at(divs, 12), at(split2, 7), corner35.value], [5, 2, 0, 0]);
+    assert.equal(at(half, 10) ^ at(divs, 12) ^ at(split2, 7) ^ (corner35.value as number), 7);
+  });
+
+  it("built-ins restated: split2 is Grundy's game to 2,000; corner is Wythoff (P-positions: Beatty pairs)", () => {
+    // The built-in `grundy`: octal 4!.0 (language/model.ts).
+    const builtIn = ruleSequence({ kind: 'octal', digits: [4], distinct: [0] }, {}, { stopAt: 2000 });
+    const ours = movesHeapValues(split2, 2000);
+    assert.equal(ours.computedUpTo, 2000);
+    assert.deepEqual(Array.from(ours.values.subarray(0, 2001)), Array.from(builtIn.values.subarray(0, 2001)));
+    const memo = new Map<string, number>();
+    const phi = (1 + Math.sqrt(5)) / 2;
+    const beatty = new Set<string>();
+    for (let k = 0; k < 40; k++) {
+      const a = Math.floor(k * phi);
+      beatty.add(`${a},${a + k}`);
+      beatty.add(`${a + k},${a}`);
+    }
+    for (let x = 0; x <= 40; x++)
+      for (let y = 0; y <= 40; y++) {
+        const value = movesTupleValue(corner, [x, y], {}, memo).value;
+        assert.equal(value === 0, beatty.has(`${x},${y}`), `(${x}, ${y})`);
+      }
+  });
+
+  it('200 random heap rules: values as the brute force gives them, and a violation at the same heap', () => {
+    const next = random(4242);
+    let violations = 0;
+    let values = 0;
+    for (let trial = 0; trial < 200; trial++) {
+      const rule = randomRule(next, 1);
+      const computed = movesHeapValues(rule, 40);
+      const memo = new Map<string, number>();
+      let expectedUpTo = 40;
+      const expected: number[] = [];
+      for (let n = 0; n <= 40; n++) {
+        try {
+          expected.push(bruteValue(rule, [n], memo));
+        } catch (error) {
+          if (!(error instanceof Violation)) throw error;
+          expectedUpTo = n - 1;
+          break;
+        }
+      }
+      const where = JSON.stringify(rule);
+      assert.equal(computed.computedUpTo, expectedUpTo, where);
+      assert.deepEqual(Array.from(computed.values.subarray(0, expectedUpTo + 1)), expected, where);
+      if (expectedUpTo < 40) {
+        violations++;
+        assert.ok(computed.violation, where);
+        assert.match(computed.reason ?? '', /is not smaller than it/);
+      }
+      values += expected.length;
+    }
+    assert.ok(violations > 10 && violations < 190, `${violations} rules broke the contract`);
+    assert.ok(values > 3000, `${values} values checked`);
+  });
+
+  it('200 random two-variable rules: each position up to (8, 8) valued as the brute force does', () => {
+    const next = random(4343);
+    let checked = 0;
+    for (let trial = 0; trial < 200; trial++) {
+      const rule = randomRule(next, 2);
+      const memo = new Map<string, number>();
+      const bruteMemo = new Map<string, number>();
+      for (let x = 0; x <= 8; x++)
+        for (let y = 0; y <= 8; y++) {
+          let expected: number | 'violation';
+          try {
+            expected = bruteValue(rule, [x, y], bruteMemo);
+          } catch (error) {
+            if (!(error instanceof Violation)) throw error;
+            expected = 'violation';
+          }
+          const got = movesTupleValue(rule, [x, y], {}, memo);
+          const where = `(${x}, ${y}) of ${JSON.stringify(rule)}`;
+          if (expected === 'violation') assert.ok(got.value === null && got.violation, where);
+          else assert.equal(got.value, expected, where);
+          checked++;
+        }
+    }
+    assert.equal(checked, 200 * 81);
+  });
+
+  it('exact or refused: a value past 2^53 stops with a reason; division by zero is no move', () => {
+    const big: MovesRule = {
+      kind: 'moves',
+      arity: 1,
+      slots: 1,
+      // n - 1 - n·2^52·4: no move at 0 (negative), past 2^53 from 1 on.
+      clauses: [
+        {
+          option: {
+            kind: 'position',
+            position: [bin('-', bin('-', v(0), int(1)), bin('*', bin('*', v(0), int(2 ** 52)), int(4)))],
+          },
+          loops: [],
+        },
+      ],
+    };
+    const stopped = movesHeapValues(big, 10);
+    assert.match(stopped.reason ?? '', /passed 2\^53 - 1 .* at heap 1$/);
+    assert.equal(stopped.computedUpTo, 0);
+    const byZero: MovesRule = {
+      kind: 'moves',
+      arity: 1,
+      slots: 1,
+      clauses: [{ option: { kind: 'position', position: [bin('/', v(0), bin('-', v(0), v(0)))] }, loops: [] }],
+    };
+    assert.deepEqual(Array.from(movesHeapValues(byZero, 5).values), [0, 0, 0, 0, 0, 0]);
+  });
+
+  it('a budget stops the values where it ran out, exact so far; a long chain of positions needs no deep stack', () => {
+    const stopped = movesHeapValues(half, 1_000_000, { maxValues: 0, deadline: Date.now() - 1 });
+    assert.ok(stopped.stop, 'stopped');
+    assert.ok(stopped.computedUpTo < 1_000_000);
+    // One move, n to n - 1, from 10^5: the depth-first valuation walks 10^5 positions down.
+    const chain: MovesRule = {
+      kind: 'moves',
+      arity: 2,
+      slots: 2,
+      clauses: [{ option: { kind: 'position', position: [bin('-', v(0), int(1)), v(1)] }, loops: [] }],
+    };
+    assert.equal(movesTupleValue(chain, [100_000, 0]).value, 0);
+    assert.equal(movesTupleValue(chain, [99_999, 3]).value, 1);
+  });
+});
