@@ -150,6 +150,15 @@ export class SequenceExplorer {
       answer = { refused: `The server did not answer: ${cause instanceof Error ? cause.message : String(cause)}` };
     }
     if (this.running !== source) return;
+    // Made from an older text than the editor's (the request overtook the edit): ask again.
+    const current = workspace.textDocuments.find((d) => d.uri.toString() === this.uri)?.version;
+    if (!('refused' in answer) && answer.version !== undefined && current !== undefined && answer.version < current) {
+      this.running = undefined;
+      source.dispose();
+      clearTimeout(this.followTimer);
+      this.followTimer = setTimeout(() => void this.request(), FOLLOW_DELAY_MS);
+      return;
+    }
     this.last = answer;
     await this.post({ type: 'sequence', answer, upTo: this.upTo ?? 0, computing: false });
     // A heap rule's misère view comes after its values, under the same token: a newer request or

@@ -240,6 +240,8 @@ export function sequenceParams(params: unknown): {
 /** SEQUENCE_REQUEST's answer for a heap rule. */
 export interface RuleSequenceAnswer {
   readonly rule: string;
+  /** The document's version the answer was made from: a client following edits asks again while it is older. */
+  readonly version?: number;
   /** The rule as written out: `subtract {1, 2}`, `octal 0.77`. */
   readonly definition: string;
   readonly family: 'subtract' | 'subtractAllExcept' | 'subtractSet' | 'subtractAllExceptSet' | 'octal';
@@ -285,6 +287,8 @@ export interface RuleSequenceAnswer {
 /** SEQUENCE_REQUEST's answer for Wythoff's game: a heat map of G(a, b), the P-positions (value 0) marked. */
 export interface WythoffTableAnswer {
   readonly rule: string;
+  /** As RuleSequenceAnswer's. */
+  readonly version?: number;
   readonly definition: string;
   readonly family: 'wythoff';
   /** Both heaps from 0 to size. */

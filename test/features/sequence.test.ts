@@ -69,6 +69,8 @@ describe('the nim-sequence request (the explorer)', function () {
     );
     assert.equal(answer.stopped, undefined);
     assert.equal(answer.rareCommon, undefined);
+    // The document's version it was made from (the explorer asks again while its text is newer).
+    assert.equal(answer.version, session.version(uri));
   });
 
   it('Kayles: period 12 from n = 71 by Guy–Smith; values equal brute force; rare and common values', async () => {

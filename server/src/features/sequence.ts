@@ -140,7 +140,10 @@ function requestedRule(
 async function sequence(context: FeatureContext, raw: unknown, token: CancellationToken): Promise<SequenceAnswer> {
   const asked = requestedRule(context, raw);
   if ('refused' in asked) return asked;
-  return computedSequence(context, asked.view, asked.name, asked.upTo, token);
+  const answer = await computedSequence(context, asked.view, asked.name, asked.upTo, token);
+  // The version read: a request may reach the server before the edit that prompted it (a client
+  // that follows edits, as the explorer does, asks again when the answer is older than its text).
+  return 'refused' in answer ? answer : { ...answer, version: asked.view.version };
 }
 
 async function computedSequence(
