@@ -8,13 +8,13 @@ import { finiteFollowerValues, INFINITE, leastCounterFollower } from '../engine/
 import type { GraphNimbers, LoopyValues } from '../engine/types';
 import type { GraphSymbol } from '../language/model';
 import { countText } from '../language/numberText';
-import { infiniteValueText } from './wording';
+import { infiniteValueText, star } from './wording';
 import { SHOWN_OPTIONS } from './working';
 
 /** A vertex's value as the hover writes it: `0`, `*3`, `∞(0, 2)`. */
 export function loopyValueText(loopy: LoopyValues, graph: GraphSymbol, vertex: number): string {
   const g = loopy.values[vertex];
-  if (g !== INFINITE) return g === 0 ? '0' : `*${g}`;
+  if (g !== INFINITE) return star(g);
   return infiniteValueText(finiteFollowerValues(graph.data, loopy.values, vertex).map(BigInt));
 }
 
@@ -25,7 +25,7 @@ export function loopyValueText(loopy: LoopyValues, graph: GraphSymbol, vertex: n
 export function vertexValueText(values: GraphNimbers, graph: GraphSymbol, vertex: number): string | undefined {
   if (values.loopy?.status === 'complete') return loopyValueText(values.loopy, graph, vertex);
   const g = values.nimbers[vertex];
-  return g === undefined || g < 0 ? undefined : g === 0 ? '0' : `*${g}`;
+  return g === undefined || g < 0 ? undefined : star(g);
 }
 
 /** Markdown lines: the vertex's options with their values, and why its own value follows. */
@@ -54,9 +54,9 @@ export function loopyVertexWorking(graph: GraphSymbol, loopy: LoopyValues, verte
     lines.push(
       `The finite options hold every value below ${g} and not ${g}` +
         (infinite === 0
-          ? `: Smith's value **${g === 0 ? '0' : `*${g}`}**, as a nimber would be.`
+          ? `: Smith's value **${star(g)}**, as a nimber would be.`
           : `, and each infinite option is answered by a move back to value ${g} (${answers.join(', ')}` +
-            `${infinite > answers.length ? ', …' : ''}): Smith's value **${g === 0 ? '0' : `*${g}`}**.`),
+            `${infinite > answers.length ? ', …' : ''}): Smith's value **${star(g)}**.`),
     );
     return lines;
   }

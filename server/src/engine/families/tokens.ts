@@ -179,15 +179,9 @@ function nimbersBySearch(graph: GraphData, nimbers: Int32Array, seen: Int32Array
  * Smith's values (nimbers holds the finite ones, -1 for ∞; `loopy` has them with their counters).
  */
 export function graphValues(graph: GraphData, budget: Budget = {}, cache?: EngineCache): GraphNimbers {
-  const result = cache?.graphs.get(graph) ?? graphNimbers(graph, budget);
-  if (result.status === 'complete' || result.status === 'cyclic' || result.status === 'invalid')
-    cache?.graphs.set(graph, result);
+  const result = cachedGraphNimbers(graph, budget, cache);
   if (result.status !== 'cyclic') return result;
-  let loopy = cache?.loopyGraphs.get(graph);
-  if (!loopy) {
-    loopy = loopyValues(graph, budget);
-    if (loopy.status !== 'over-budget') cache?.loopyGraphs.set(graph, loopy);
-  }
+  const loopy = cachedLoopyValues(graph, budget, cache);
   let computed = 0;
   for (const value of loopy.values) if (value >= 0) computed++;
   return {
@@ -199,6 +193,27 @@ export function graphValues(graph: GraphData, budget: Budget = {}, cache?: Engin
     ...(loopy.stop ? { stop: loopy.stop } : {}),
     ...(loopy.reason ? { reason: loopy.reason } : {}),
   };
+}
+
+/** The graph's nimbers from the cache, or computed and kept there unless a budget cut them short. */
+function cachedGraphNimbers(graph: GraphData, budget: Budget, cache: EngineCache | undefined): GraphNimbers {
+  let result = cache?.graphs.get(graph);
+  if (!result) {
+    result = graphNimbers(graph, budget);
+    if (result.status === 'complete' || result.status === 'cyclic' || result.status === 'invalid')
+      cache?.graphs.set(graph, result);
+  }
+  return result;
+}
+
+/** The graph's Smith values from the cache, or labelled and kept there unless a budget cut them short. */
+function cachedLoopyValues(graph: GraphData, budget: Budget, cache: EngineCache | undefined): LoopyValues {
+  let loopy = cache?.loopyGraphs.get(graph);
+  if (!loopy) {
+    loopy = loopyValues(graph, budget);
+    if (loopy.status !== 'over-budget') cache?.loopyGraphs.set(graph, loopy);
+  }
+  return loopy;
 }
 
 export const tokensFamily: ComponentFamily<'tokens'> = {
@@ -213,14 +228,8 @@ function tokensValue(
   budget: Budget,
   cache: EngineCache,
 ): ComponentAnalysis {
-  let result = cache.graphs.get(graph);
-  if (!result) {
-    result = graphNimbers(graph, budget);
-    if (result.status === 'complete' || result.status === 'cyclic' || result.status === 'invalid')
-      cache.graphs.set(graph, result);
-  }
-  if (result.status === 'cyclic') return loopyTokensValue(graph, vertices, budget, cache);
-  const known = result;
+  const known = cachedGraphNimbers(graph, budget, cache);
+  if (known.status === 'cyclic') return loopyTokensValue(graph, vertices, budget, cache);
   const parts = vertices.map((v) => (known.nimbers[v] >= 0 ? BigInt(known.nimbers[v]) : null));
   if (parts.every((g) => g !== null)) {
     return { status: 'value', nimber: parts.reduce<bigint>((x, g) => x ^ g!, 0n), parts, graph: known };
@@ -245,11 +254,7 @@ function loopyTokensValue(
   budget: Budget,
   cache: EngineCache,
 ): ComponentAnalysis {
-  let loopy = cache.loopyGraphs.get(graph);
-  if (!loopy) {
-    loopy = loopyValues(graph, budget);
-    if (loopy.status !== 'over-budget') cache.loopyGraphs.set(graph, loopy);
-  }
+  const loopy = cachedLoopyValues(graph, budget, cache);
   const { values } = loopy;
   const parts = vertices.map((v) => (values[v] >= 0 ? BigInt(values[v]) : null));
   if (loopy.status !== 'complete')
