@@ -83,6 +83,8 @@ export interface GrundyApi {
     readonly uri: string;
     readonly rule: string;
     readonly answer: SequenceAnswer | undefined;
+    /** What the panel did lately, oldest first. */
+    readonly trail: readonly string[];
   }[];
   readonly graphViews: () => readonly {
     readonly uri: string;
@@ -214,7 +216,12 @@ export async function activateGrundy(context: ExtensionContext, createClient: Cl
   return {
     status: () => status?.current,
     explorers: () =>
-      openExplorers().map((explorer) => ({ uri: explorer.uri, rule: explorer.rule, answer: explorer.answer })),
+      openExplorers().map((explorer) => ({
+        uri: explorer.uri,
+        rule: explorer.rule,
+        answer: explorer.answer,
+        trail: explorer.trail,
+      })),
     graphViews: openGraphViews,
     pictureViews: openPictureViews,
     extendMarkdownIt: (md) => gameMarkdownPlugin(md),

@@ -65,6 +65,8 @@ export class SequenceExplorer {
   private followTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly disposables: Disposable[] = [];
   private disposed = false;
+  /** What the panel did lately, oldest first (a test that times out says it). */
+  private readonly events: string[] = [];
 
   constructor(
     private readonly context: ExtensionContext,
@@ -80,7 +82,8 @@ export class SequenceExplorer {
     });
     this.disposables.push(
       this.panel.webview.onDidReceiveMessage((message: FromPanel) => void this.receive(message)),
-      onDocumentEdited(uri, () => {
+      onDocumentEdited(uri, (version) => {
+        this.note(`edit seen (version ${version})`);
         clearTimeout(this.followTimer);
         this.followTimer = setTimeout(() => void this.request(), FOLLOW_DELAY_MS);
       }),
@@ -99,7 +102,18 @@ export class SequenceExplorer {
     return this.last;
   }
 
+  /** What the panel did lately (tests say it when they time out). */
+  get trail(): readonly string[] {
+    return this.events;
+  }
+
+  private note(event: string): void {
+    this.events.push(`${Math.round(performance.now())} ms: ${event}`);
+    if (this.events.length > 40) this.events.shift();
+  }
+
   private async receive(message: FromPanel): Promise<void> {
+    this.note(`panel says ${message.type}`);
     switch (message.type) {
       case 'ready':
         return this.request();
@@ -140,18 +154,27 @@ export class SequenceExplorer {
     this.running?.cancel();
     const source = new CancellationTokenSource();
     this.running = source;
+    this.note('asking');
     await this.post({ type: 'computing', upTo: this.upTo ?? 0 });
     const params: SequenceParams = { textDocument: { uri: this.uri }, rule: this.rule, upTo: this.upTo };
     let answer: SequenceAnswer;
     try {
+      this.note('sequence request sent');
       answer = await this.client.sendRequest(SequenceRequest, params, source.token);
     } catch (cause) {
+      this.note(`sequence request failed: ${cause instanceof Error ? cause.message : String(cause)}`);
       if (source.token.isCancellationRequested && this.running !== source) return; // a newer request took over
       answer = { refused: `The server did not answer: ${cause instanceof Error ? cause.message : String(cause)}` };
     }
-    if (this.running !== source) return;
     // Made from an older text than the editor's (the request overtook the edit): ask again.
     const current = workspace.textDocuments.find((d) => d.uri.toString() === this.uri)?.version;
+    this.note(
+      'refused' in answer
+        ? `refused: ${answer.refused}`
+        : `answer of version ${answer.version} (editor at ${current}): ${answer.definition}` +
+            (this.running === source ? '' : ', overtaken'),
+    );
+    if (this.running !== source) return;
     if (!('refused' in answer) && answer.version !== undefined && current !== undefined && answer.version < current) {
       this.running = undefined;
       source.dispose();

@@ -20,9 +20,9 @@ export function createPanel(
 }
 
 /** Calls `then` on every change to the text of the document `uri` (a panel follows its document). */
-export function onDocumentEdited(uri: string, then: () => void): Disposable {
+export function onDocumentEdited(uri: string, then: (version: number) => void): Disposable {
   return workspace.onDidChangeTextDocument((event) => {
-    if (event.document.uri.toString() === uri && event.contentChanges.length > 0) then();
+    if (event.document.uri.toString() === uri && event.contentChanges.length > 0) then(event.document.version);
   });
 }
 

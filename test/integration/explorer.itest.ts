@@ -26,7 +26,9 @@ async function explorerAnswer(
       return answer && 'values' in answer && accept(answer) ? answer : undefined;
     });
   } catch (error) {
-    const open = grundy.explorers().map((e) => `${e.rule}: ${JSON.stringify(e.answer)?.slice(0, 200)}`);
+    const open = grundy
+      .explorers()
+      .map((e) => `${e.rule}: ${JSON.stringify(e.answer)?.slice(0, 200)}; its trail: ${e.trail.join(' | ')}`);
     throw new Error(`${(error as Error).message}; the open explorers: ${open.join('; ') || 'none'}`);
   }
 }
