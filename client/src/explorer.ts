@@ -120,7 +120,7 @@ export class SequenceExplorer {
       case 'further': {
         // Four times the values of a sequence; twice the side of Wythoff's table.
         const data = this.data();
-        if (data?.family === 'wythoff') this.upTo = Math.min(WYTHOFF_MAX_SIZE, 2 * (data.size + 1) - 1);
+        if (data && 'table' in data) this.upTo = Math.min(WYTHOFF_MAX_SIZE, 2 * (data.size + 1) - 1);
         else
           this.upTo = Math.min(
             SEQUENCE_MAX_UP_TO,
@@ -186,7 +186,7 @@ export class SequenceExplorer {
     await this.post({ type: 'sequence', answer, upTo: this.upTo ?? 0, computing: false });
     // A heap rule's misère view comes after its values, under the same token: a newer request or
     // Cancel stops it too.
-    if (!('refused' in answer) && answer.family !== 'wythoff') {
+    if (!('refused' in answer) && !('table' in answer)) {
       let misere: QuotientAnswer;
       try {
         misere = await this.client.sendRequest(QuotientRequest, params, source.token);
@@ -229,7 +229,7 @@ export class SequenceExplorer {
 }
 
 function valueCount(data: ExplorerData): number {
-  return data.family === 'wythoff' ? data.table.length : data.values.length;
+  return 'table' in data ? data.table.length : data.values.length;
 }
 
 function label(format: ExportFormat): string {

@@ -50,7 +50,7 @@ export function rowLength(data: SequenceData): number {
  * rows a and columns b, and the b-file read by antidiagonals, as OEIS A004481 lists it.
  */
 export function exportText(data: ExplorerData, format: ExportFormat): string {
-  if (data.family === 'wythoff') return wythoffText(data, format);
+  if ('table' in data) return wythoffText(data, format);
   const { values } = data;
   switch (format) {
     case 'csv':

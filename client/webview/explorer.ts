@@ -457,7 +457,7 @@ window.addEventListener('message', (event: MessageEvent<ToPanel>) => {
     render(message.answer.refused);
     return;
   }
-  if (message.answer.family === 'wythoff') {
+  if ('table' in message.answer) {
     data = undefined;
     wythoff = message.answer;
     render();

@@ -244,7 +244,7 @@ export interface RuleSequenceAnswer {
   readonly version?: number;
   /** The rule as written out: `subtract {1, 2}`, `octal 0.77`. */
   readonly definition: string;
-  readonly family: 'subtract' | 'subtractAllExcept' | 'subtractSet' | 'subtractAllExceptSet' | 'octal';
+  readonly family: 'subtract' | 'subtractAllExcept' | 'subtractSet' | 'subtractAllExceptSet' | 'octal' | 'moves';
   /** G(0) … G(values.length - 1): computed up to `computedUpTo`, the rest from the proved period. */
   readonly values: readonly number[];
   readonly computedUpTo: number;
@@ -284,13 +284,16 @@ export interface RuleSequenceAnswer {
   };
 }
 
-/** SEQUENCE_REQUEST's answer for Wythoff's game: a heat map of G(a, b), the P-positions (value 0) marked. */
+/**
+ * SEQUENCE_REQUEST's answer for Wythoff's game (`wythoff`) and for a rule of one's own of two variables (`table`):
+ * a heat map of G(a, b), the P-positions (value 0) marked.
+ */
 export interface WythoffTableAnswer {
   readonly rule: string;
   /** As RuleSequenceAnswer's. */
   readonly version?: number;
   readonly definition: string;
-  readonly family: 'wythoff';
+  readonly family: 'wythoff' | 'table';
   /** Both heaps from 0 to size. */
   readonly size: number;
   /** G(a, b) at a·(size + 1) + b. */

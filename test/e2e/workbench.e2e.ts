@@ -603,6 +603,42 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await page.locator('.tab.active', { hasText: FILE }).waitFor({ timeout: SHOWN_MS });
     });
 
+    it("a rule of one's own: the hover's working on a heap, and the heat map of a rule of two variables", async () => {
+      await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'moves.game' }).click();
+      await page.locator('.tab.active', { hasText: 'moves.game' }).waitFor({ timeout: SHOWN_MS });
+      // `game mine = half 10 + …`: the heap of 10 under `half` (take at least 1, at most half).
+      await page.locator('.codelens-decoration a', { hasText: 'explore the values of corner' }).waitFor({
+        state: 'visible',
+        timeout: SHOWN_MS,
+      });
+      await waitForLine(page, "mine's value", (text) => text.includes('= *7 · win'), 'game mine');
+      const { x, y } = await pointOf(page, 'game mine', '1', 'half ');
+      await page.mouse.move(x, y);
+      const hover = page.locator('.monaco-hover:not(.hidden) .monaco-hover-content', { hasText: 'heap of 10' });
+      await hover.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text
+      const text = (await hover.innerText()).replace(/\u00a0/g, ' ');
+      assert.match(text, /under half \(moves n -> n - k for k in 1\.\.n \/ 2\)/);
+      assert.match(text, /options: 9 \*2, 8 \*4, 7 0, 6 \*3, 5 \*1/);
+      assert.match(text, /mex = 5/);
+      await shot('e2e-17-moves-hover.png');
+      await page.mouse.move(5, 700);
+      await page.locator('.codelens-decoration a', { hasText: 'explore the values of corner' }).click();
+      const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+      const heatmap = panel.locator('#heatmap');
+      await heatmap.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      assert.equal(await heatmap.getAttribute('data-size'), '127');
+      // corner is Wythoff's queen: its P-positions are (0, 0) and the Beatty pairs, 2 for each k with ⌊kφ²⌋ ≤ 127.
+      let pairs = 1;
+      for (let k = 1; Math.floor(k * ((3 + Math.sqrt(5)) / 2)) <= 127; k++) pairs += 2;
+      assert.equal(await heatmap.getAttribute('data-zeros'), String(pairs));
+      assert.match((await panel.locator('#status').textContent()) ?? '', /no pattern in it is claimed proved/);
+      await shot('e2e-18-moves-heatmap.png');
+      await closeTab(page, 'corner');
+      await closeTab(page, 'moves.game');
+      await page.locator('.tab.active', { hasText: FILE }).waitFor({ timeout: SHOWN_MS });
+    });
+
     it('the lens of a Hackenbush picture opens the picture view: its ground, its stalks, the winning cut', async () => {
       await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'stairs.game' }).click();
       await page.locator('.tab.active', { hasText: 'stairs.game' }).waitFor({ timeout: SHOWN_MS });

@@ -12,7 +12,40 @@ const loops = 'graph loops {\n  a -> a, e\n  b -> c, e\n  c -> b\n  s -> t\n  t 
 /** p is 1 though it may move to the infinite q: q is answered by q -> r, back to value 1. */
 const answered = 'graph h {\n  p -> q, e\n  q -> q, r\n  r -> e\n}\n';
 
+const moves = 'rule half = moves n -> n - k for k in 1..n/2\n';
+
 const cases: [string, string, string[]][] = [
+  [
+    "a rule of one's own: its values and a period only seen, never proved",
+    'rule h|alf = moves n -> n - k for k in 1..n/2\n',
+    ['**rule `half`**: moves n -> n - k for k in 1..n / 2', 'G(0), G(1), …: `0 0 1 0 2 1 3 0 4 2', 'No period proved'],
+  ],
+  [
+    "a rule's loop variable: where it is bound and what it takes",
+    'rule half = moves n -> n - |k for k in 1..n/2\n',
+    ['`k`: bound by `for k in 1..n / 2` in clause 1 (line 1)', 'only that clause sees it'],
+  ],
+  [
+    "a rule's position variable",
+    'rule half = moves n -> |n - k for k in 1..n/2\n',
+    ['`n`: the heap', 'every clause sees it'],
+  ],
+  [
+    "a heap of a rule of one's own: its nimber, the working (options, values, mex), the winning move as written",
+    `${moves}game g = half 1|0`,
+    [
+      '**heap of 10** under `half`',
+      'nimber **`*5`**',
+      'Working: options: `9` `*2`, `8` `*4`, `7` `0`',
+      'mex = 5',
+      '`half 10 → 7`: the heap of 10 becomes 7',
+    ],
+  ],
+  [
+    "a tuple rule of one's own: its definition",
+    'rule c|orner = moves (x, y) -> (x - k, y) for k in 1..x\n',
+    ["a rule of one's own on positions of 2 numbers", '`moves (x, y) -> (x - k, y) for k in 1..x`'],
+  ],
   [
     'a graph with cycles, an infinite vertex that wins: its value, options, and the winning move',
     loops.replace('  a -> a, e', '  |a -> a, e'),

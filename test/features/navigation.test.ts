@@ -4,8 +4,10 @@
 
 import * as assert from 'node:assert/strict';
 import type { SymbolInformation } from 'vscode-languageserver-protocol';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentSymbols, workspaceSymbols } from '../../server/src/features/navigation';
-import { ViewFixtures } from '../helpers/features';
+import { renameEdits } from '../../server/src/features/rename';
+import { ViewFixtures, viewOf } from '../helpers/features';
 import { marked } from '../helpers/fixtures';
 import { LanguageServerSession } from '../helpers/languageServer';
 
@@ -198,6 +200,31 @@ describe('rename', () => {
     it(`renames ${title}`, () => views.expectRename(source, newName, { after })),
   );
 
+  // Clauses are separated by `|`, the fixtures' cursor: these place the cursor by a marker of their own (`^`).
+  const variableRenames: [string, string, string, string][] = [
+    [
+      "a rule's loop variable: its clause only, not another clause's of the same name",
+      'rule r = moves n -> n - ^k for k in 1..n / 2 | n - k for k in 1..2\n',
+      'take',
+      'rule r = moves n -> n - take for take in 1..n / 2 | n - k for k in 1..2\n',
+    ],
+    [
+      "a rule's position variable: every clause, and the ranges",
+      'rule r = moves n^ -> n - k for k in 1..n | [n - 1] if n > 2\n',
+      'heap',
+      'rule r = moves heap -> heap - k for k in 1..heap | [heap - 1] if heap > 2\n',
+    ],
+  ];
+  variableRenames.forEach(([title, withCaret, newName, after]) =>
+    it(`renames ${title}`, () => {
+      const offset = withCaret.indexOf('^');
+      const text = withCaret.replace('^', '');
+      const document = TextDocument.create('file:///r.game', 'game', 1, text);
+      const edits = renameEdits(viewOf(text), offset, newName);
+      assert.equal(TextDocument.applyEdits(document, edits), after);
+    }),
+  );
+
   const refusals: [string, string, string, RegExp, ('refused' | 'allowed')?][] = [
     ['a keyword', 'game g = |misere nim 3', 'x', /`misere` is a keyword/],
     ['a number', 'game g = nim 3|4', 'x', /`34` is a number/],
@@ -227,12 +254,34 @@ describe('rename', () => {
       'allowed',
     ],
     ['to something that is not a name', 'rule |s = subtract {1}', '2x', /`2x` is not a name/, 'allowed'],
+    [
+      "a rule's variable, to a variable its clause sees",
+      'rule r = moves |n -> n - k for k in 1..n',
+      'k',
+      /`k` is already a variable where `n` is seen/,
+      'allowed',
+    ],
+    [
+      "a rule's variable, to a word of the rule",
+      'rule r = moves n -> n - |k for k in 1..n',
+      'for',
+      /`for` is a word of the rule/,
+      'allowed',
+    ],
+    [
+      "a rule's variable, to a name with a hyphen",
+      'rule r = moves n -> n - |k for k in 1..n',
+      'a-b',
+      /would read as a subtraction/,
+      'allowed',
+    ],
+    ['a variable bound by nothing', 'rule r = moves n -> n - |j for k in 1..n', 'x', /not declared/],
     ['to a keyword', 'rule |s = subtract {1}', 'graph', /`graph` is a keyword/, 'allowed'],
     [
       'nothing under the cursor',
       'game g = nim 3 |  + nim 4',
       'x',
-      /Only the name of a rule, graph, vertex or game can be renamed/,
+      /Only the name of a rule, graph, vertex, game or a rule's variable can be renamed/,
     ],
   ];
   refusals.forEach(([title, source, newName, refused, prepare]) =>

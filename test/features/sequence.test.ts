@@ -29,6 +29,9 @@ const text = [
   'rule broken = subtract {0',
   'game g = onetwo 5 + kayles 7',
   'game w = wythoff (3, 5)',
+  'rule corner = moves (x, y) -> (x - k, y) for k in 1..x | (x, y - k) for k in 1..y | (x - k, y - k) for k in 1..x',
+  'rule split2 = moves n -> [a, n - a] for a in 1..(n - 1) / 2',
+  'rule cube = moves (x, y, z) -> (x - 1, y, z)',
   '',
 ].join('\n');
 
@@ -136,7 +139,7 @@ describe('the nim-sequence request (the explorer)', function () {
     assert.match(await refused({ rule: 'nosuch' }), /no rule `nosuch`/);
     assert.match(await refused({ rule: 'broken' }), /has errors/);
     assert.match(await refused({ rule: 'treblecross' }), /not a heap rule/);
-    assert.match(await refused({ position: { line: 6, character: 0 } }), /Put the cursor on a rule/);
+    assert.match(await refused({ position: { line: 9, character: 0 } }), /Put the cursor on a rule/);
     await assert.rejects(ask({}), /a rule \(its name\) or a position/);
     await assert.rejects(ask({ rule: 'onetwo', upTo: -1 }), /params\.upTo must be an integer/);
   });
@@ -156,6 +159,23 @@ describe('the nim-sequence request (the explorer)', function () {
       Array.from(sequenceValues(nim, 100).values),
       Array.from({ length: 101 }, (_, n) => n),
     );
+  });
+
+  it("a rule of one's own: of two variables, its table (corner is Wythoff's game); of one, its sequence", async () => {
+    const corner = await ask({ rule: 'corner', upTo: 40 });
+    const wythoff = await ask({ rule: 'wythoff', upTo: 40 });
+    assert.ok('table' in corner && 'table' in wythoff, JSON.stringify(corner).slice(0, 200));
+    assert.equal(corner.family, 'table');
+    assert.equal(corner.size, 40);
+    assert.deepEqual(corner.table, wythoff.table);
+    assert.match(corner.status, /no pattern in it is claimed proved/);
+    const split2 = answered(await ask({ rule: 'split2', upTo: 200 }));
+    const grundy = answered(await ask({ rule: 'grundy', upTo: 200 }));
+    assert.equal(split2.family, 'moves');
+    assert.deepEqual(split2.values, grundy.values);
+    assert.equal(split2.period, undefined); // never claimed proved
+    const cube = await ask({ rule: 'cube' });
+    assert.ok('refused' in cube && /positions of 3 numbers/.test(cube.refused), JSON.stringify(cube));
   });
 
   it("Wythoff's game: G(a, b) against brute force, zeros exactly Wythoff's pairs; found from a component", async () => {
@@ -239,6 +259,8 @@ describe('the nim-sequence request (the explorer)', function () {
         [0, '$(graph-line) explore the nim-sequence of onetwo'],
         [1, '$(graph-line) explore the nim-sequence of squares'],
         [2, '$(graph-line) explore the nim-sequence of officers'],
+        [6, '$(graph-line) explore the values of corner'],
+        [7, '$(graph-line) explore the nim-sequence of split2'],
       ],
     );
     session.messages.clear();

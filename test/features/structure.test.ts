@@ -44,6 +44,17 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
     assert.equal(apply(fixture.text, upToLineTwo), 'game a = nim 1\ngame b = nim 2\ngame c=nim 3\n');
   });
 
+  it("folding: a rule of one's own over several lines, its first line left in sight", () => {
+    const fixture = fixtures.open(
+      'rule q = moves (x, y) -> (x - k, y) for k in 1..x\n       \\| (x, y - k) for k in 1..y\n' +
+        '       \\| (x - k, y - k) for k in 1..min(x, y)\nrule one = moves n -> n - 1\ngame g = q (1, 2)\n',
+    );
+    assert.deepEqual(
+      foldingRanges(fixture.view).map((r) => [r.startLine, r.endLine]),
+      [[0, 2]],
+    );
+  });
+
   it('folding: a graph body (its brace left in sight) and a block of comments', () => {
     const fixture = fixtures.open(
       '# one\n# two\n# three\ngraph g {\n  a -> b\n  b -> c\n}\n# alone\ngame p = g at a\n',
@@ -179,6 +190,32 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
       '3:5 q variable [declaration]',
       '3:9 staircase function',
       '3:19 2 number',
+    ]);
+  });
+
+  it("semantic tokens: a rule of one's own: its words, variables (bound: declared), numbers, functions", () => {
+    const fixture = fixtures.open('rule r = moves n -> n - k for k in 1..min(n, 3) if not n < 2 or k > 9\n');
+    const tokens = new SemanticTokensResults().full(fixture.uri, fixture.view);
+    assert.deepEqual(decode(fixture.text, tokens.data), [
+      '0:5 r function [declaration]',
+      '0:9 moves keyword',
+      '0:15 n parameter [declaration]',
+      '0:20 n parameter',
+      '0:24 k parameter',
+      '0:26 for keyword',
+      '0:30 k parameter [declaration]',
+      '0:32 in keyword',
+      '0:35 1 number',
+      '0:38 min function [readonly defaultLibrary]',
+      '0:42 n parameter',
+      '0:45 3 number',
+      '0:48 if keyword',
+      '0:51 not keyword',
+      '0:55 n parameter',
+      '0:59 2 number',
+      '0:61 or keyword',
+      '0:64 k parameter',
+      '0:68 9 number',
     ]);
   });
 

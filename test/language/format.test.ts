@@ -93,6 +93,22 @@ const cases: [string, string, string][] = [
     'game g = = nim 3\nrule = subtract {1}\n',
   ],
   ['an empty file stays empty', '', ''],
+  [
+    "a rule of one's own: spaces around its operators, none around `..`, after a sign or before a call's `(`",
+    'rule r  =  moves (x,y)->(x-1,y)for k in 1 ..  -x+3|[ ]if not(x<-2)and min (x,y)>=-1 # note\n',
+    'rule r = moves (x, y) -> (x - 1, y) for k in 1..-x + 3 | [] if not (x < -2) and min(x, y) >= -1 # note\n',
+  ],
+  [
+    "a rule of one's own over several lines: its clauses line up under its `=`",
+    'rule queen = moves (x, y) -> (x-k, y) for k in 1..x\n  |(x, y-k) for k in 1..y\nrule r = moves n ->\nn-1\n',
+    'rule queen = moves (x, y) -> (x - k, y) for k in 1..x\n           | (x, y - k) for k in 1..y\n' +
+      'rule r = moves n ->\n       n - 1\n',
+  ],
+  [
+    "outside a rule of one's own, a hyphen still joins a name",
+    'rule dk = moves n -> n-1\ngame g = dawson-kayles 3+dk 2\n',
+    'rule dk = moves n -> n - 1\ngame g = dawson-kayles 3 + dk 2\n',
+  ],
 ];
 
 describe('formatting', () => {

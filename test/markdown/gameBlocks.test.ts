@@ -72,6 +72,20 @@ describe('Markdown: game blocks in the preview', () => {
     assert.doesNotMatch(html, /grundy-problems/, 'a hint is no problem');
   });
 
+  it("rules of one's own: the contract's game is 7, a split's and a queen's moves written as in the editor", () => {
+    const rules =
+      'rule half = moves n -> n - k for k in 1..n / 2\nrule split2 = moves n -> [a, n - a] for a in 1..(n - 1) / 2\n' +
+      'rule corner = moves (x, y) -> (x - k, y) for k in 1..x | (x, y - k) for k in 1..y\n' +
+      '  | (x - k, y - k) for k in 1..min(x, y)\n';
+    const html = plugged().render(block(`${rules}game g = half 10\ngame s = split2 8\ngame q = corner (4, 7)`));
+    assert.deepEqual(rows(html), [
+      { name: 'g', value: '*5', winner: 'first player wins', moves: 'half 10 → 7' },
+      { name: 's', value: '*2', winner: 'first player wins', moves: 'split2 8 → 1 7' },
+      { name: 'q', value: '0', winner: 'second player wins', moves: 'every move loses' },
+    ]);
+    assert.doesNotMatch(html, /grundy-problems/);
+  });
+
   it("Nim's values are Bouton's XOR, worked out here, and its winning moves are counted", () => {
     const md = plugged();
     let seed = 7;

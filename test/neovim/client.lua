@@ -284,6 +284,49 @@ check('a graph with cycles: the lens of a draw plays the move that keeps it', fu
   end)
 end)
 
+-- Rules of one's own (examples/moves.game): their values, a queen's move played from its lens, a variable's hover.
+local moves = open('moves.game')
+
+check("rules of one's own: the contract's game is 7 (5, 2, 0 and 0)", function()
+  local labels
+  wait_for('the hints of mine', 10000, function()
+    local hints = request(moves, 'textDocument/inlayHint', { textDocument = vim.lsp.util.make_text_document_params(moves), range = { start = { line = 0, character = 0 }, ['end'] = { line = 100, character = 0 } } })
+    labels = {}
+    for _, hint in ipairs(hints or {}) do table.insert(labels, hint.label) end
+    return vim.tbl_contains(labels, '⊕ = *7 · win')
+  end)
+  for _, label in ipairs({ '*5', '*2', '0' }) do
+    assert(vim.tbl_contains(labels, label), label .. ' missing: ' .. vim.inspect(labels))
+  end
+end)
+
+check("a tuple rule of one's own: its lens writes the new position in place", function()
+  local line = line_of(moves, '^game r ')
+  wait_for('the rook lens', 10000, function()
+    vim.lsp.codelens.refresh()
+    vim.wait(100)
+    for _, lens in ipairs(vim.lsp.codelens.get(moves)) do
+      if lens.command and lens.command.title == '▶ rook (5, 8) → (5, 4)' then return true end
+    end
+    return false
+  end)
+  vim.api.nvim_set_current_buf(moves)
+  vim.api.nvim_win_set_cursor(0, { line + 1, 0 })
+  vim.lsp.codelens.run()
+  wait_for('the move in the text', 10000, function()
+    return vim.api.nvim_buf_get_lines(moves, line, line + 1, false)[1]:find('^game r = rook %(5, 4%)') ~= nil
+  end)
+end)
+
+check("a rule's variable: its hover says what binds it", function()
+  local line = line_of(moves, '^rule half')
+  local text = vim.api.nvim_buf_get_lines(moves, line, line + 1, false)[1]
+  local k = text:find('for k') + 4 -- 0-based: the k after `for `
+  local hover = request(moves, 'textDocument/hover', { textDocument = vim.lsp.util.make_text_document_params(moves), position = { line = line, character = k } })
+  local value = hover and hover.contents.value or ''
+  assert(value:find('bound by `for k in 1..n / 2`'), value)
+end)
+
 results:close()
 vim.lsp.stop_client(client_id)
 vim.wait(2000, function() return vim.lsp.get_client_by_id(client_id) == nil end)

@@ -5,7 +5,8 @@
 // under nim, kayles and a subtraction set, a 1 MB line of heaps, a huge member of a subtraction
 // set, an octal code of huge length, Wythoff, staircase and leftmost positions, a long row, a
 // graph vertex of a huge name, a cycle of 10^5 vertices and a chain of 10^5 self-loops (graphs with cycles,
-// language version 4). Before the fix a hover on a million-digit nim heap took 5.7 s (its
+// language version 4), a heap of a million digits under a rule of one's own and such a rule nested 10^5
+// deep. Before the fix a hover on a million-digit nim heap took 5.7 s (its
 // options listed as million-digit bigints) and the server reached 4.1 GB.
 import * as assert from 'node:assert/strict';
 import type { CodeLens, Position } from 'vscode-languageserver-protocol';
@@ -73,6 +74,19 @@ const cases: Case[] = [
     number: LINE_HEAPS[50],
     value: `nimber **\`*${digitsText(LINE_HEAPS.reduce((x, h) => x ^ BigInt(h), 0n).toString())}\`**`,
     onNumber: [`nimber **\`*${digitsText(LINE_HEAPS[50])}\`**`, 'the heap has 10,000 digits'],
+  },
+  {
+    what: "a heap of 10^6 digits under a rule of one's own",
+    text: `rule half = moves n -> n - k for k in 1..n / 2\ngame g = half ${MILLION}`,
+    number: MILLION,
+    value: "no theorem proves a period of a rule of one's own",
+    onNumber: ['nimber not known', 'holds the values of heaps up to'],
+  },
+  {
+    what: "a rule of one's own nested 10^5 deep",
+    text: `rule deep = moves n -> ${'('.repeat(100_000)}n${')'.repeat(100_000)} - 1\ngame g = nim 3 + deep 4`,
+    number: 'nim 3',
+    onNumber: ['not computed, because the game has errors'],
   },
   {
     what: 'a member of 10^5 digits in a subtraction set',

@@ -371,6 +371,8 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
               ['e2e-12-graph.png', 'graph.png'],
               ['e2e-12-picture.png', 'picture.png'],
               ['e2e-16-loops-graph.png', 'graph-loops.png'],
+              ['e2e-17-moves-hover.png', 'moves-hover.png'],
+              ['e2e-18-moves-heatmap.png', 'moves-heatmap.png'],
               ['e2e-14-markdown.png', 'markdown.png'],
               ['e2e-14-tree.png', 'tree.png'],
               ['e2e-15-play.png', 'play.png'],

@@ -54,8 +54,10 @@ export function ruleLine(name: string, rule: HeapRule, summary: RuleSummary | un
   const head = `rule \`${name}\` (${describeRule(rule)})`;
   if (!summary) return head;
   const values =
-    `\n\nG(0), G(1), …: ` +
-    `\`${summary.firstValues.join(' ')}${summary.computedUpTo + 1 > summary.firstValues.length ? ' …' : ''}\``;
+    summary.firstValues.length === 0
+      ? '\n\nG(0), G(1), …: none computed'
+      : `\n\nG(0), G(1), …: ` +
+        `\`${summary.firstValues.join(' ')}${summary.computedUpTo + 1 > summary.firstValues.length ? ' …' : ''}\``;
   if (summary.periodicity)
     return `${head}: ${periodWords(summary.periodicity)}, ${proofWords(summary.periodicity)}.${values}`;
   return `${head}: no period proved (${summary.reason ?? `values known up to n = ${summary.computedUpTo}`}).${values}`;
@@ -99,6 +101,19 @@ const COMPONENT_WORDS: { readonly [K in CheckedComponent['kind']]: ComponentWord
           'known formula and are computed for heaps up to a few thousand.',
       );
     return lines;
+  },
+  'moves-tuples': (component, result, part) => {
+    const name = 'rule' in component.syntax ? component.syntax.rule.text : 'the rule';
+    const tuple = (p: readonly bigint[]) => `(${p.map((x) => numberText(x)).join(', ')})`;
+    return [
+      `rule \`${name}\` (${quoted(component.rule.text, 200)}): a position's value is the mex of its options' ` +
+        "values (a split's: the nim-sum of its parts'), computed as far as the budget allows",
+      '',
+      `positions: ${firstParts(component.positions, (p, i) => `${tuple(p)} → ${part(i)}`).join(', ')}`,
+      ...(component.positions.length > 1 && result.nimber !== null
+        ? [`${firstParts(result.parts, (g) => nim(g!), '… ').join(' ⊕ ')} = ${nim(result.nimber)}`]
+        : []),
+    ];
   },
   leftmost: (component, result) => [
     'The leftmost-pile game: a move takes coins from the leftmost non-empty pile of a row. From the right, ' +

@@ -41,6 +41,7 @@ function bounded<T>(items: readonly T[], write: (item: T, index: number) => stri
 }
 
 const quoted = (text: string) => JSON.stringify(text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}…` : text);
+const tupleText = (numbers: readonly bigint[]) => `(${numbers.map((n) => numberText(n)).join(', ')})`;
 const list = (numbers: readonly bigint[]) => `[${bounded(numbers, (n) => numberText(n), ', ')}]`;
 
 /** One component, written as in a game: `nim 3 1 5`, `g at a, c`, `wythoff (3, 5)`, … */
@@ -56,6 +57,8 @@ export function componentText(c: TreeComponent, names: ComponentNames): string {
         return quoted(c.cells);
       case 'wythoff':
         return bounded(c.positions, ([a, b]) => `(${numberText(a)}, ${numberText(b)})`, ' ');
+      case 'moves-tuples':
+        return bounded(c.positions, tupleText, ' ');
       case 'leftmost':
         return bounded(c.rows, list, ' ');
       case 'staircase':
@@ -114,6 +117,11 @@ export function moveLabel(before: TreeComponent, { move }: GameMove, names: Comp
         const from = before.kind === 'wythoff' ? before.positions[move.position] : undefined;
         const pair = ([a, b]: readonly [bigint, bigint]) => `(${numberText(a)}, ${numberText(b)})`;
         return `${from ? pair(from) : '?'} → ${pair(move.to)}`;
+      }
+      case 'moves-tuple': {
+        const from = before.kind === 'moves-tuples' ? before.positions[move.position] : undefined;
+        const to = move.leaves.length === 1 ? tupleText(move.leaves[0]) : `[${move.leaves.map(tupleText).join(', ')}]`;
+        return `${from ? tupleText(from) : '?'} → ${to}`;
       }
       case 'leftmost': {
         const from = before.kind === 'leftmost' ? before.rows[move.row]?.[move.pile] : undefined;

@@ -142,6 +142,8 @@ export function describeRule(rule: HeapRule): string {
       return `subtract all except ${setText(rule.except)}`;
     case 'octal':
       return codeRuleText(rule);
+    case 'moves':
+      return rule.text;
   }
 }
 

@@ -18,6 +18,7 @@ import {
   isInfiniteCode,
   membersAscending,
   membersUpTo,
+  movesHeapPartsBounded,
   periodicValue,
 } from '../engine/heaps';
 import type { GraphNimbers, HeapRule } from '../engine/types';
@@ -113,6 +114,11 @@ function listOptions(rule: HeapRule, n: bigint, limit: number): bigint[][] | 'op
             for (let b = a + strict; a + 2n * b + strict <= left; b++) if (!add([a, b, left - a - b])) return stopped();
       }
       return options;
+    }
+    case 'moves': {
+      if (n > BigInt(Number.MAX_SAFE_INTEGER)) return 'steps';
+      const listed = movesHeapPartsBounded(rule, Number(n), limit, MAX_STEPS);
+      return typeof listed === 'string' ? listed : listed.map((parts) => parts.map(BigInt));
     }
   }
 }

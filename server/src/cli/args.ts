@@ -100,6 +100,11 @@ export function parseRule(source: string): { rule: HeapRule; name: string } {
     throw new UsageError(`RULE, column ${column}: ${error.message}`);
   }
   const symbol = document.model.symbols.get('sequence');
+  if (symbol?.kind === 'rule' && symbol.rule?.kind === 'movesTuple')
+    throw new UsageError(
+      `not a heap rule: ${source.trim()} has positions of ${symbol.rule.moves.arity} numbers; write its positions ` +
+        'in a .game file (`grundy analyze`), or open it in the editor for a table of its values',
+    );
   if (symbol?.kind !== 'rule' || !isHeapRule(symbol.rule)) throw new UsageError(`not a heap rule: ${source}`);
   return { rule: symbol.rule, name: source.trim() };
 }

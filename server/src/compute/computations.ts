@@ -388,6 +388,7 @@ function stoppedEarly(result: JobResult): boolean {
     case 'sequence':
       return result.sequence.stop !== undefined;
     case 'wythoff':
+    case 'movesTable':
       return result.table.stop !== undefined;
     case 'graph':
       return result.graph.status === 'over-budget';

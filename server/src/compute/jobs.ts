@@ -13,7 +13,7 @@ import {
 } from '../engine';
 import { timeShare } from '../engine/budget';
 import { decimalText } from '../engine/decimal';
-import { type WythoffTable, wythoffTable } from '../engine/families';
+import { type MovesTable, movesTable, type WythoffTable, wythoffTable } from '../engine/families';
 import type { GameInput } from '../engine/gameTypes';
 import { extendedValue, observedRegularity } from '../engine/heaps';
 import {
@@ -33,6 +33,7 @@ import type {
   HeapRule,
   HeapSequence,
   Periodicity,
+  Rule,
   StopCause,
   TreblecrossSegment,
 } from '../engine/types';
@@ -81,6 +82,8 @@ export type Job =
   | { readonly kind: 'sequence'; readonly rule: HeapRule; readonly upTo: number }
   /** Wythoff's nimbers for both heaps up to size (the explorer's heat map). */
   | { readonly kind: 'wythoff'; readonly size: number }
+  /** A two-variable rule of one's own's values over a square (the explorer's heat map). */
+  | { readonly kind: 'movesTable'; readonly rule: Extract<Rule, { kind: 'movesTuple' }>; readonly size: number }
   | { readonly kind: 'graph'; readonly graph: GraphData }
   /** A rule's misère quotient and its heaps' genus, for the explorer's misère view (QuotientRequest). */
   | { readonly kind: 'quotient'; readonly rule: HeapRule; readonly upTo: number }
@@ -106,6 +109,7 @@ export type JobResult =
   | { readonly kind: 'rule'; readonly rule: RuleSummary }
   | { readonly kind: 'sequence'; readonly sequence: SequenceValues }
   | { readonly kind: 'wythoff'; readonly table: WythoffTable }
+  | { readonly kind: 'movesTable'; readonly table: MovesTable }
   | { readonly kind: 'graph'; readonly graph: GraphNimbers }
   | { readonly kind: 'quotient'; readonly quotient: MisereQuotient; readonly genera: GeneraResult }
   | { readonly kind: 'quotientGrowth'; readonly growth: QuotientGrowth }
@@ -397,7 +401,10 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
       };
     }
     case 'rule': {
-      const sequence = ruleSequence(job.rule, budget, { resume: cache.sequences.get(ruleKey(job.rule)) });
+      // A rule of one's own is never proved periodic: its summary stops where a hover's values and a
+      // period seen in them are, not at the end of the budget.
+      const stopAt = job.rule.kind === 'moves' ? SEQUENCE_SEARCH_FLOOR : undefined;
+      const sequence = ruleSequence(job.rule, budget, { resume: cache.sequences.get(ruleKey(job.rule)), stopAt });
       rememberSequence(cache, sequence);
       return { kind: 'rule', rule: summarizeSequence(sequence) };
     }
@@ -411,6 +418,8 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
     }
     case 'wythoff':
       return { kind: 'wythoff', table: wythoffTable(job.size, budget) };
+    case 'movesTable':
+      return { kind: 'movesTable', table: movesTable(job.rule.moves, job.size, budget) };
     case 'graph':
       return { kind: 'graph', graph: graphValues(job.graph, budget, cache) };
     case 'reply':
@@ -469,6 +478,7 @@ export class SharedRuleSummaries {
       case 'graph':
       case 'sequence':
       case 'wythoff':
+      case 'movesTable':
       case 'quotient':
       case 'quotientGrowth':
       case 'reply':

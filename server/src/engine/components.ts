@@ -37,6 +37,8 @@ export interface EngineCache {
    * again when its rule's quotient has grown does not search again.
    */
   readonly misereSearches: Map<string, MisereSearchResult>;
+  /** Tuple rules of one's own: each rule's memo of values, by the rule's text (families/movesTuples.ts). */
+  readonly movesTuples: Map<string, Map<string, number>>;
 }
 
 export function createEngineCache(): EngineCache {
@@ -47,6 +49,7 @@ export function createEngineCache(): EngineCache {
     wordPieces: new Map(),
     quotients: new Map(),
     misereSearches: new Map(),
+    movesTuples: new Map(),
   };
 }
 

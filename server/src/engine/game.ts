@@ -36,6 +36,7 @@ import { heapsLeft } from './families/heaps';
 import { isWythoffP, wythoffWinningMoves } from './families/wythoff';
 import type { ComponentInput, GameInput, GameMove } from './gameTypes';
 import { ruleKey } from './heaps/heap';
+import { ruleErrorMessage } from './heaps/moves';
 import { type DecidedBy, misereByQuotient, type QuotientPlay, type QuotientWanted } from './misere/quotientPlay';
 import { type MisereSearchResult, misereNim, misereRetrograde, misereSearch } from './misere/search';
 import { gameUnits, optionMover, UnitNames } from './search/gameUnits';
@@ -172,10 +173,25 @@ export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAn
   const maxMoves = options.maxMoves ?? DEFAULT_MAX_MOVES;
   const components = input.components.map((component) => analyzeComponent(component, budget, cache));
   if (input.play === 'misere')
-    return misereGame(input, components, budget, cache, maxMoves, {
-      growsApart: options.quotientsGrowApart ?? false,
-      work: options.quotientWork,
-    });
+    try {
+      return misereGame(input, components, budget, cache, maxMoves, {
+        growsApart: options.quotientsGrowApart ?? false,
+        work: options.quotientWork,
+      });
+    } catch (error) {
+      // A rule of one's own that breaks the contract (a part not smaller than its position) stops the search.
+      const reason = ruleErrorMessage(error);
+      if (reason === undefined) throw error;
+      return {
+        play: input.play,
+        components,
+        nimber: null,
+        outcome: null,
+        reason,
+        winningMoves: [],
+        winningMoveCount: 0n,
+      };
+    }
   const base = { play: input.play, components } as const;
   const none = { winningMoves: [], winningMoveCount: 0n } as const;
 

@@ -1,7 +1,7 @@
 // Games (sums of components) and their moves, as plain data: what the engine is asked and
 // what it answers. Positions inside components are indexes, never text: writing a move back
 // into the document is the language layer's job.
-import type { GraphData, HeapRule } from './types';
+import type { GraphData, HeapRule, Rule } from './types';
 
 /** A Hackenbush picture: vertex 0 is the ground; edge i joins ends[2i] and ends[2i + 1] (loops allowed). */
 export interface HackenbushPicture {
@@ -17,6 +17,12 @@ export type ComponentInput =
   | { readonly kind: 'octal-row'; readonly rule: HeapRule; readonly cells: string }
   /** Wythoff's game: one position (two heaps) per pair. */
   | { readonly kind: 'wythoff'; readonly positions: readonly (readonly [bigint, bigint])[] }
+  /** A rule of one's own on tuples (`corner (3, 5)`): one position per tuple, each of the rule's arity. */
+  | {
+      readonly kind: 'moves-tuples';
+      readonly rule: Extract<Rule, { kind: 'movesTuple' }>;
+      readonly positions: readonly (readonly bigint[])[];
+    }
   /** The leftmost-pile game: one row of piles per list. */
   | { readonly kind: 'leftmost'; readonly rows: readonly (readonly bigint[])[] }
   /** Staircase Nim: one list of coins per staircase, step 1 first. */
@@ -43,6 +49,8 @@ export type ComponentMove =
   | { readonly kind: 'knock'; readonly start: number; readonly count: number }
   /** Wythoff: a position (index within its component) becomes `to`. */
   | { readonly kind: 'wythoff'; readonly position: number; readonly to: readonly [bigint, bigint] }
+  /** A tuple rule of one's own: a position (index within its component) becomes the positions it leaves. */
+  | { readonly kind: 'moves-tuple'; readonly position: number; readonly leaves: readonly (readonly bigint[])[] }
   /** Leftmost: in a row (index), the leftmost non-empty pile (index in the row) goes down to `to`. */
   | { readonly kind: 'leftmost'; readonly row: number; readonly pile: number; readonly to: bigint }
   /** Staircase: in a staircase (index), `count` coins go from `step` (index) to the step below (off, from 0). */

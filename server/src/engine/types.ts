@@ -1,5 +1,6 @@
 // The plain data the engine works on. The language layer (server/src/language/) builds these
 // from a checked `.game` file; nothing here knows about text, positions or the LSP.
+import type { MovesRule } from './heaps/movesData';
 import type { SubtractionSet } from './heaps/subtractionSets';
 
 export type { SubtractionSet };
@@ -15,7 +16,9 @@ export type HeapRule =
   // A take-and-break code (takeBreakCode.ts): digits[k] = the digit for removing k tokens, digits[0]
   // the one before the point; `distinct`: the positions written with `!`; `repeat`: the last
   // `repeat` digits repeat forever (`4.[3]`). Codes with a digit of 8 or more are hexadecimal.
-  | { kind: 'octal'; digits: readonly number[]; distinct?: readonly number[]; repeat?: number };
+  | { kind: 'octal'; digits: readonly number[]; distinct?: readonly number[]; repeat?: number }
+  // A rule of one's own with one variable (movesRule.ts), and its body as the formatter writes it.
+  | { kind: 'moves'; moves: MovesRule; text: string };
 
 /** A row rule: Treblecross. (Octal rules applied to rows are heap rules over the row's runs of X.) */
 export type RowRule = { kind: 'treblecross' };
@@ -29,7 +32,9 @@ export type ClassicRule =
   | { kind: 'leftmost' }
   | { kind: 'staircase' }
   | { kind: 'hackenbush' }
-  | { kind: 'words'; words: readonly string[] };
+  | { kind: 'words'; words: readonly string[] }
+  // A rule of one's own on tuples of numbers (movesRule.ts: arity ≥ 2), and its body as written.
+  | { kind: 'movesTuple'; moves: MovesRule; text: string };
 
 export type Rule = HeapRule | RowRule | ClassicRule;
 
@@ -41,6 +46,7 @@ export function isHeapRule(rule: Rule | undefined): rule is HeapRule {
     case 'subtractSet':
     case 'subtractAllExceptSet':
     case 'octal':
+    case 'moves':
       return true;
     default:
       return false;

@@ -16,7 +16,7 @@ import { vertexValueText } from '../analysis/loopyWorking';
 import { describeRule } from '../analysis/wording';
 import { ruleSequence } from '../engine';
 import { isHeapRule } from '../engine/types';
-import { lex, type Token } from '../language/lexer';
+import { lex, lexExpressions, type Token } from '../language/lexer';
 import { BUILTIN_RULES, type DeclaredSymbol } from '../language/model';
 import { lastStartingBy } from '../language/text';
 import { textDocumentPositionParams } from '../params';
@@ -96,6 +96,12 @@ const RULE_KIND_SNIPPETS: readonly Snippet[] = [
     detail: 'a hexadecimal code: a digit’s bit 8 leaves three heaps',
   },
   {
+    label: 'moves n -> …',
+    snippet: 'moves ${1:n} -> ${2:n - k} for ${3:k} in ${4:1..n}',
+    plain: 'moves n -> n - k for k in 1..n',
+    detail: "a rule of one's own: a position's moves written out (a tuple `(x, y)` for a position of two numbers)",
+  },
+  {
     label: 'words {…}',
     snippet: 'words {"${1:ab}", "${2:ba}"}',
     plain: 'words {"ab", "ba"}',
@@ -130,7 +136,57 @@ type Context =
   | { readonly kind: 'set' }
   | { readonly kind: 'component'; readonly misere: boolean }
   | { readonly kind: 'vertex'; readonly graph: string }
-  | { readonly kind: 'picture'; readonly vertices: readonly string[] };
+  | { readonly kind: 'picture'; readonly vertices: readonly string[] }
+  /** Inside a rule of one's own: its variables in scope at the cursor. */
+  | { readonly kind: 'moves'; readonly variables: readonly string[]; readonly loops: readonly string[] };
+
+/** The words of a rule of one's own, for completion. */
+const MOVES_WORD_ITEMS: readonly { label: string; detail: string; insert?: string }[] = [
+  { label: 'for', detail: 'for K in A..B: one option per integer K from A to B' },
+  { label: 'in', detail: 'for K in A..B' },
+  { label: 'if', detail: 'if CONDITION: the option only when the condition holds' },
+  { label: 'and', detail: 'both conditions' },
+  { label: 'or', detail: 'either condition' },
+  { label: 'not', detail: 'the condition does not hold' },
+  { label: 'min', detail: 'min(a, b, …): the smallest', insert: 'min(' },
+  { label: 'max', detail: 'max(a, b, …): the largest', insert: 'max(' },
+  { label: 'abs', detail: 'abs(a): the absolute value', insert: 'abs(' },
+];
+
+/**
+ * Inside a rule of one's own (its line, or a line that continues it): the names it binds there, read
+ * from its tokens (a rule being typed is seldom one the parser accepts).
+ */
+function movesContext(view: DocumentView, offset: number): Context | undefined {
+  const declarations = view.document.file.declarations;
+  const declaration = declarations[lastStartingBy(declarations, offset - 1)];
+  if (declaration?.kind !== 'rule' || declaration.body?.kind !== 'moves') return undefined;
+  const body = declaration.body;
+  const text = view.document.file.text;
+  // Past the body: still the rule while on the line where it ends (being typed), not on a later line.
+  if (offset > body.end && /[\r\n]/.test(text.slice(body.end, offset))) return undefined;
+  const tokens = lexExpressions(text.slice(0, offset), body.start).tokens;
+  const arrow = tokens.findIndex((t) => t.kind === '->');
+  if (arrow < 0) return undefined; // the variables are being named
+  const variables = tokens.slice(1, arrow).flatMap((t) => (t.kind === 'name' ? [t.text] : []));
+  // The clause at the cursor: after the last `|` outside brackets.
+  let depth = 0;
+  let clauseStart = arrow + 1;
+  tokens.forEach((t, i) => {
+    if (i <= arrow) return;
+    if (t.kind === '(' || t.kind === '[') depth++;
+    else if ((t.kind === ')' || t.kind === ']') && depth > 0) depth--;
+    else if (t.kind === '|' && depth === 0) clauseStart = i + 1;
+  });
+  // Its loops, written before the cursor or after it on its line.
+  const rest = lexExpressions(text.slice(0, Math.min(text.length, body.end)), offset).tokens;
+  const clauseEnd = rest.findIndex((t) => t.kind === '|' || t.kind === 'newline');
+  const clause = [...tokens.slice(clauseStart), ...rest.slice(0, clauseEnd < 0 ? rest.length : clauseEnd)];
+  const loops = clause.flatMap((t, i) =>
+    t.kind === 'name' && t.text === 'for' && clause[i + 1]?.kind === 'name' ? [clause[i + 1].text] : [],
+  );
+  return { kind: 'moves', variables: [...new Set(variables)], loops: [...new Set(loops)] };
+}
 
 /** What may be written at the cursor, from the tokens of its line before it (the word being typed left out). */
 export function completionContext(view: DocumentView, offset: number): Context | undefined {
@@ -139,6 +195,8 @@ export function completionContext(view: DocumentView, offset: number): Context |
   const lineStart = lines.lineStartOf(offset);
   const picture = pictureContext(view, offset);
   if (picture !== undefined) return picture ?? undefined;
+  const moves = movesContext(view, offset);
+  if (moves) return moves;
   const tokens = lex(text.slice(lineStart, offset)).tokens.filter((t) => t.kind !== 'eof');
   // A name (or keyword) touching the cursor is the word being typed: the context is before it.
   const last = tokens.at(-1);
@@ -275,6 +333,28 @@ export function completions(view: DocumentView, offset: number, snippets: boolea
       }
       return items;
     }
+    case 'moves':
+      return [
+        ...context.variables.map((name) => ({
+          label: name,
+          kind: CompletionItemKind.Variable,
+          detail: 'a variable of the position',
+          sortText: `0${name}`,
+        })),
+        ...context.loops.map((name) => ({
+          label: name,
+          kind: CompletionItemKind.Variable,
+          detail: "a loop's variable (this clause)",
+          sortText: `1${name}`,
+        })),
+        ...MOVES_WORD_ITEMS.map((word) => ({
+          label: word.label,
+          kind: word.insert ? CompletionItemKind.Function : CompletionItemKind.Keyword,
+          detail: word.detail,
+          sortText: `2${word.label}`,
+          ...(word.insert ? { insertText: word.insert } : {}),
+        })),
+      ];
     case 'picture':
       return context.vertices.slice(0, MAX_ITEMS).map((name) => ({
         label: name,

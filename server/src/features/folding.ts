@@ -1,4 +1,5 @@
-// Folding ranges: a graph's body (its `}` stays in sight), and blocks of two or more comment lines.
+// Folding ranges: a graph's body (its `}` stays in sight), a rule of one's own over several lines (its
+// first line stays in sight), and blocks of two or more comment lines.
 import { type FoldingRange, FoldingRangeKind } from 'vscode-languageserver';
 import { textLines } from '../language/format';
 import { textDocumentParams } from '../params';
@@ -9,6 +10,12 @@ export function foldingRanges(view: DocumentView): FoldingRange[] {
   const { document } = view;
   const ranges: FoldingRange[] = [];
   for (const declaration of document.file.declarations) {
+    if (declaration.kind === 'rule' && declaration.body?.kind === 'moves') {
+      const startLine = document.lines.positionAt(declaration.start).line;
+      const endLine = document.lines.positionAt(declaration.end).line;
+      if (endLine > startLine) ranges.push({ startLine, endLine });
+      continue;
+    }
     if (declaration.kind !== 'graph') continue;
     const startLine = document.lines.positionAt(declaration.start).line;
     const end = document.lines.positionAt(declaration.end);

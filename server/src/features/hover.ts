@@ -31,6 +31,8 @@ import { GAME_REMOTENESS_LIMITS } from '../engine/search';
 import { type GraphNimbers, type HeapRule, isHeapRule } from '../engine/types';
 import type { GameDeclaration, GraphDeclaration, Name, RuleDeclaration } from '../language/ast';
 import type { CheckedComponent, GameSymbol, GraphSymbol } from '../language/model';
+import { termText } from '../language/movesCheck';
+import { nameIndex } from '../language/names';
 import { countText, digitsText, knownDigits, withShortNumbers } from '../language/numberText';
 import { spanContains as inside, type Span, spanAt } from '../language/text';
 import { writeMove } from '../language/writeMove';
@@ -54,7 +56,8 @@ export function hover(view: DocumentView, offset: number): Hover | null {
   let markdown: string | null = null;
   let span: Span = declaration;
   if (declaration.kind === 'game') [markdown, span] = gameDeclarationHover(view, declaration, offset);
-  else if (declaration.kind === 'rule') [markdown, span] = ruleDeclarationHover(view, declaration);
+  else if (declaration.kind === 'rule')
+    [markdown, span] = variableHover(view, declaration, offset) ?? ruleDeclarationHover(view, declaration);
   else [markdown, span] = graphDeclarationHover(view, declaration, offset);
   if (markdown === null) return null;
   // What the hover tells may be about the whole game, rule or graph (the position is on a `+`, on
@@ -349,8 +352,45 @@ function ruleDeclarationHover(view: DocumentView, declaration: RuleDeclaration):
         `played apart.`,
       span,
     ];
+  if (symbol.rule.kind === 'movesTuple')
+    return [
+      `**rule \`${symbol.name}\`**: a rule of one's own on positions of ${symbol.rule.moves.arity} numbers: ` +
+        `\`${symbol.rule.text}\`\n\nA position's value is the mex of its options' values (a split's: the nim-sum of ` +
+        `its parts'), computed for the positions a game holds, as far as the budget allows. Every part a move leaves ` +
+        `must have a smaller sum than its position, so that every game ends.`,
+      span,
+    ];
   if (!isHeapRule(symbol.rule)) return [null, declaration];
   return [ruleHover(view, symbol.name, symbol.rule), span];
+}
+
+/** On a variable of a rule of one's own: what binds it, and where. */
+function variableHover(view: DocumentView, declaration: RuleDeclaration, offset: number): [string, Span] | undefined {
+  const body = declaration.body;
+  const index = nameIndex(view.document);
+  const at = index.at(offset);
+  if (body?.kind !== 'moves' || !at || (at.kind !== 'variable' && !at.key.startsWith('variable:'))) return undefined;
+  if (at.kind !== 'variable')
+    return [`\`${at.name}\`: bound by nothing here (the position's variables and the clause's loops bind names)`, at];
+  const bound = index.definition(at.key);
+  const line = bound ? view.document.lines.positionAt(bound.start).line + 1 : undefined;
+  const clauseIndex = body.clauses.findIndex((c) =>
+    c.loops.some((l) => l.variable && l.variable.start === bound?.start),
+  );
+  if (clauseIndex < 0) {
+    const what =
+      body.variables.length === 1
+        ? 'the heap'
+        : `number ${body.variables.findIndex((v) => v.text === at.name) + 1} of the position`;
+    return [`\`${at.name}\`: ${what}, a variable of the position (line ${line}): every clause sees it`, at];
+  }
+  const loop = body.clauses[clauseIndex].loops.find((l) => l.variable?.start === bound?.start)!;
+  const range = loop.from && loop.to ? `${termText(loop.from)}..${termText(loop.to)}` : 'its range';
+  return [
+    `\`${at.name}\`: bound by \`for ${at.name} in ${range}\` in clause ${clauseIndex + 1} (line ${line}): ` +
+      'it takes each integer of the range in turn, and only that clause sees it',
+    at,
+  ];
 }
 
 export function ruleHover(view: DocumentView, name: string, rule: HeapRule): string {

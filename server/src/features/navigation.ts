@@ -29,6 +29,7 @@ export const SYMBOL_KINDS: Record<Exclude<NameKind, 'unknown'>, SymbolKind> = {
   graph: SymbolKind.Class,
   vertex: SymbolKind.EnumMember,
   game: SymbolKind.Object,
+  variable: SymbolKind.Variable,
 };
 
 function shortText(text: string): string {
@@ -124,7 +125,8 @@ export function workspaceSymbols(views: readonly DocumentView[], query: string):
   const found: SymbolInformation[] = [];
   for (const view of views) {
     for (const o of nameIndex(view.document).occurrences) {
-      if (!o.declaration || o.kind === 'unknown' || !matchesQuery(o.name, query)) continue;
+      // A rule's variables are its own business, not the workspace's.
+      if (!o.declaration || o.kind === 'unknown' || o.kind === 'variable' || !matchesQuery(o.name, query)) continue;
       found.push({
         name: o.name,
         kind: SYMBOL_KINDS[o.kind],

@@ -5,6 +5,7 @@
 // same graph for a vertex).
 import type { Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { KEYWORDS } from '../language/lexer';
+import { MOVES_WORDS } from '../language/movesBody';
 import { invalidName, isBuiltinName, isContextualBuiltin, nameIndex, type Occurrence } from '../language/names';
 import { renameParams, textDocumentPositionParams } from '../params';
 import { documentEdit, type Feature, Refusal } from './feature';
@@ -14,7 +15,10 @@ import type { DocumentView } from './view';
 export function renameTarget(view: DocumentView, offset: number): Occurrence {
   const index = nameIndex(view.document);
   const at = index.at(offset);
-  if (!at) throw new Refusal(`Only the name of a rule, graph, vertex or game can be renamed${whatIsAt(view, offset)}.`);
+  if (!at)
+    throw new Refusal(
+      `Only the name of a rule, graph, vertex, game or a rule's variable can be renamed${whatIsAt(view, offset)}.`,
+    );
   // A contextual built-in (`staircase`) that the document declares is the document's own name.
   if (isBuiltinName(at.name) && at.kind === 'rule' && !(isContextualBuiltin(at.name) && index.definition(at.key)))
     throw new Refusal(`\`${at.name}\` is a built-in rule: it cannot be renamed.`);
@@ -51,7 +55,10 @@ export function renameEdits(view: DocumentView, offset: number, newName: string)
   const invalid = invalidName(newName);
   if (invalid) throw new Refusal(`${invalid}: cannot rename \`${at.name}\` to it.`);
   const index = nameIndex(view.document);
-  if (at.kind === 'vertex') {
+  if (at.kind === 'variable') {
+    const refused = variableRefusal(at, newName, index.occurrences);
+    if (refused) throw new Refusal(refused);
+  } else if (at.kind === 'vertex') {
     const taken = index.definition(at.key.slice(0, at.key.lastIndexOf(':') + 1) + newName);
     if (taken)
       throw new Refusal(
@@ -73,6 +80,30 @@ export function renameEdits(view: DocumentView, offset: number, newName: string)
   }
   const { lines } = view.document;
   return index.uses(at.key).map((o) => ({ range: lines.rangeOf(o), newText: newName }));
+}
+
+/**
+ * Why a variable of a rule of one's own cannot take `newName`: a word of the rule, a hyphen (in a rule
+ * `n-k` is n minus k), or a name it would then share a scope with (a position's variable is seen by
+ * every clause; a loop's by its clause).
+ */
+function variableRefusal(at: Occurrence, newName: string, occurrences: readonly Occurrence[]): string | undefined {
+  if ((MOVES_WORDS as readonly string[]).includes(newName))
+    return `\`${newName}\` is a word of the rule (\`${MOVES_WORDS.join(' ')}\`): choose another name.`;
+  if (newName.includes('-'))
+    return `Inside a rule \`${newName}\` would read as a subtraction: choose a name without \`-\`.`;
+  // variable:START:NAME (the position's) or variable:START:CLAUSE:NAME (a loop's).
+  const parts = at.key.split(':');
+  const rule = parts[1];
+  const clause = parts.length === 4 ? parts[2] : undefined;
+  const clash = occurrences.find((o) => {
+    if (!o.declaration || o.kind !== 'variable' || o.name !== newName) return false;
+    const other = o.key.split(':');
+    if (other[1] !== rule) return false;
+    // A position's variable meets every clause's loops; a loop's meets the position's and its clause's.
+    return clause === undefined || other.length === 3 || other[2] === clause;
+  });
+  return clash ? `\`${newName}\` is already a variable where \`${at.name}\` is seen: choose another name.` : undefined;
 }
 
 export const renameFeature: Feature = {

@@ -4,18 +4,19 @@
 // Full, range and delta requests; a delta is the one edit between the common prefix and suffix.
 import type { Range, SemanticTokens, SemanticTokensDelta, SemanticTokensLegend } from 'vscode-languageserver';
 import type { AnalyzedDocument } from '../language/analyze';
-import type { NumberLiteral } from '../language/ast';
+import type { MovesBody, MovesTerm, NumberLiteral } from '../language/ast';
+import { walkTerms } from '../language/movesBody';
 import { isBuiltinName, type NameKind, nameIndex } from '../language/names';
 import type { Span } from '../language/text';
 import { semanticTokensDeltaParams, textDocumentParams, textDocumentRangeParams } from '../params';
 import type { Feature } from './feature';
 import type { DocumentView } from './view';
 
-export const TOKEN_TYPES = ['function', 'class', 'enumMember', 'variable', 'number', 'keyword'] as const;
+export const TOKEN_TYPES = ['function', 'class', 'enumMember', 'variable', 'number', 'keyword', 'parameter'] as const;
 export const TOKEN_MODIFIERS = ['declaration', 'readonly', 'defaultLibrary'] as const;
 export const LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
 
-const TYPE_OF: Record<Exclude<NameKind, 'unknown'>, number> = { rule: 0, graph: 1, vertex: 2, game: 3 };
+const TYPE_OF: Record<Exclude<NameKind, 'unknown'>, number> = { rule: 0, graph: 1, vertex: 2, game: 3, variable: 6 };
 const NUMBER = 4;
 /** The contextual words (`squares`, `powers of`): names elsewhere, so the grammar alone cannot tell. */
 const KEYWORD = 5;
@@ -76,6 +77,10 @@ function classifyAll(document: AnalyzedDocument): Classified[] {
         }
       }
       if (body?.kind === 'octal' && body.code) number(body.code);
+      if (body?.kind === 'moves')
+        movesTokens(body, number, keyword, (fn) =>
+          found.push({ ...span(fn), type: 0, modifiers: READONLY | DEFAULT_LIBRARY }),
+        );
     } else if (declaration.kind === 'game') {
       for (const component of declaration.components) {
         if (component.kind === 'heaps') numbers(component.heaps);
@@ -216,3 +221,36 @@ export const semanticTokensFeature: Feature = {
     };
   },
 };
+
+const span = (s: Span): Span => ({ start: s.start, end: s.end });
+
+/**
+ * A rule of one's own's words (`moves for in if and or not`) as keywords, `min max abs` as built-in
+ * functions, its integers as numbers (its variables are in the name index).
+ */
+function movesTokens(
+  body: MovesBody,
+  number: (n: Span) => void,
+  keyword: (n: Span) => void,
+  builtin: (n: Span) => void,
+): void {
+  keyword({ start: body.start, end: body.start + 'moves'.length });
+  const terms = (root: MovesTerm) =>
+    walkTerms(root, (term) => {
+      if (term.kind === 'int') number(term);
+      else if (term.kind === 'call') builtin(term.fn);
+      else if (term.kind === 'binary' && (term.op === 'and' || term.op === 'or')) keyword(term.at);
+      else if (term.kind === 'unary' && term.op === 'not') keyword({ start: term.start, end: term.start + 3 });
+    });
+  for (const clause of body.clauses) {
+    if (clause.option) terms(clause.option);
+    for (const loop of clause.loops) {
+      if (loop.forWord) keyword(loop.forWord);
+      if (loop.inWord) keyword(loop.inWord);
+      if (loop.from) terms(loop.from);
+      if (loop.to) terms(loop.to);
+    }
+    if (clause.ifWord) keyword(clause.ifWord);
+    if (clause.condition) terms(clause.condition);
+  }
+}

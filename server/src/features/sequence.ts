@@ -9,7 +9,7 @@ import type { SequenceValues } from '../compute/jobs';
 import { ruleKey } from '../engine';
 import { fewestRareMask, isRare } from '../engine/heaps';
 import { GENUS_TERMS, type GeneraResult, type MisereQuotient, quotientImage } from '../engine/misere';
-import { type HeapRule, isHeapRule } from '../engine/types';
+import { type HeapRule, isHeapRule, type Rule } from '../engine/types';
 import type { RuleSymbol } from '../language/model';
 import {
   EXPLORE_SEQUENCE_COMMAND,
@@ -113,8 +113,14 @@ export function sequenceAnswer(
 /** A lens above every heap rule declared in the document: open the explorer. */
 export function ruleLenses(view: DocumentView): CodeLens[] {
   return declarationLenses(view, 'rule', (symbol) => {
-    if (!isHeapRule(symbol.rule)) return undefined;
     const args: ExploreSequenceArguments = { uri: view.uri, rule: symbol.name };
+    if (symbol.rule?.kind === 'movesTuple' && symbol.rule.moves.arity === 2)
+      return {
+        title: `${view.icons ? '$(graph-line) ' : ''}explore the values of ${symbol.name}`,
+        command: EXPLORE_SEQUENCE_COMMAND,
+        arguments: [args],
+      };
+    if (!isHeapRule(symbol.rule)) return undefined;
     // `$(name)` is VS Code's icon syntax: other editors would show it as text.
     return {
       title: `${view.icons ? '$(graph-line) ' : ''}explore the nim-sequence of ${symbol.name}`,
@@ -156,6 +162,21 @@ async function computedSequence(
   const symbol = view.document.model.symbols.get(name);
   if (symbol?.kind === 'rule' && symbol.rule?.kind === 'wythoff')
     return wythoffAnswer(context, name, Math.min(upTo ?? WYTHOFF_DEFAULT_SIZE, WYTHOFF_MAX_SIZE), token);
+  if (symbol?.kind === 'rule' && symbol.rule?.kind === 'movesTuple') {
+    if (symbol.rule.moves.arity !== 2)
+      return {
+        refused:
+          `\`${name}\` has positions of ${symbol.rule.moves.arity} numbers: the explorer draws the values of rules ` +
+          'of one or two variables.',
+      };
+    return movesTableAnswer(
+      context,
+      name,
+      symbol.rule,
+      Math.min(upTo ?? WYTHOFF_DEFAULT_SIZE, WYTHOFF_MAX_SIZE),
+      token,
+    );
+  }
   const found = heapRule(view, name);
   if ('refused' in found) return found;
   const wanted = upTo ?? SEQUENCE_DEFAULT_UP_TO;
@@ -167,6 +188,38 @@ async function computedSequence(
     return { refused: `Computing the sequence failed: ${outcome.message.split('\n')[0]}` };
   if (outcome.result.kind !== 'sequence') return { refused: 'The worker answered something else.' };
   return sequenceAnswer(name, found.rule, outcome.result.sequence, wanted, outcome.cancelled);
+}
+
+/** A two-variable rule of one's own's values for both numbers up to `size`, computed in a worker: a heat map. */
+async function movesTableAnswer(
+  context: FeatureContext,
+  name: string,
+  rule: Extract<Rule, { kind: 'movesTuple' }>,
+  size: number,
+  token: CancellationToken,
+): Promise<SequenceAnswer> {
+  const outcome = await context.compute({ kind: 'movesTable', rule, size }, token, [rule.text]);
+  if (outcome.status === 'dropped') return { refused: 'Cancelled.' };
+  if (outcome.status === 'failed') return { refused: `Computing the table failed: ${outcome.message.split('\n')[0]}` };
+  if (outcome.result.kind !== 'movesTable') return { refused: 'The worker answered something else.' };
+  const { table } = outcome.result;
+  return {
+    rule: name,
+    definition: rule.text,
+    family: 'table',
+    size: table.size,
+    table: Array.from(table.values),
+    status:
+      "A rule of one's own: G(a, b) is the mex of the values of (a, b)'s options (a split's: the nim-sum of its " +
+      "parts'), computed for both numbers up to the size shown; no pattern in it is claimed proved.",
+    ...(table.size < size
+      ? {
+          stopped:
+            `${outcome.cancelled ? 'Cancelled' : 'Stopped'} at both numbers up to ${Math.max(0, table.size)}` +
+            `${table.reason ? `: ${table.reason}` : ''}.`,
+        }
+      : {}),
+  };
 }
 
 /** Wythoff's nimbers for both heaps up to `size`, computed in a worker: the explorer's heat map. */
@@ -275,7 +328,7 @@ async function explore(context: FeatureContext, args: ExploreSequenceArguments):
   const message =
     'refused' in answer
       ? answer.refused
-      : answer.family === 'wythoff'
+      : 'table' in answer
         ? `${answer.rule}: ${answer.definition}. ${answer.status}`
         : `rule ${answer.rule}: ${answer.definition}. G(0), G(1), …: ${answer.values.join(' ')} …; ${answer.status}`;
   context.tell(message, 'info');

@@ -90,7 +90,62 @@ export interface WordsBody extends Span {
   readonly malformed: boolean;
 }
 
-export type RuleBody = SubtractSet | SubtractAllExcept | OctalCode | WordsBody;
+/**
+ * A term of a rule of one's own (movesBody.ts reads them): expressions and conditions share one
+ * grammar, so that parentheses group either; the checker (movesCheck.ts) says which is which.
+ */
+export type MovesTerm =
+  | (Span & { readonly kind: 'int'; readonly value: bigint })
+  | (Span & { readonly kind: 'var'; readonly name: Name })
+  | (Span & {
+      readonly kind: 'binary';
+      readonly op: '+' | '-' | '*' | '/' | '%' | '==' | '!=' | '<' | '<=' | '>' | '>=' | 'and' | 'or';
+      /** Where the operator is written. */
+      readonly at: Span;
+      readonly left: MovesTerm;
+      readonly right: MovesTerm;
+    })
+  | (Span & { readonly kind: 'unary'; readonly op: '-' | 'not'; readonly arg: MovesTerm })
+  | (Span & { readonly kind: 'call'; readonly fn: Name; readonly args: readonly MovesTerm[] })
+  /** `(a)`: kept, so that a position `(x)` of a tuple rule with one number is told from a parenthesis. */
+  | (Span & { readonly kind: 'paren'; readonly inner: MovesTerm })
+  /** `(x - 1, y)`: a position of a tuple rule. */
+  | (Span & { readonly kind: 'tuple'; readonly items: readonly MovesTerm[] })
+  /** `[a, n - a]`: a split, the parts a move leaves. */
+  | (Span & { readonly kind: 'split'; readonly parts: readonly MovesTerm[] });
+
+/** `for K in A..B` in a clause. Parts absent where the parser recovered (reported). */
+export interface MovesLoop extends Span {
+  /** The words `for` (absent when it was missing: reported) and `in`. */
+  readonly forWord?: Span;
+  readonly inWord?: Span;
+  readonly variable?: Name;
+  readonly from?: MovesTerm;
+  readonly to?: MovesTerm;
+}
+
+/** `OPTION for … if CONDITION`: one clause of a rule of one's own. */
+export interface MovesClauseNode extends Span {
+  readonly option?: MovesTerm;
+  readonly loops: readonly MovesLoop[];
+  /** The word `if`, before the condition. */
+  readonly ifWord?: Span;
+  readonly condition?: MovesTerm;
+}
+
+/** `moves VARS -> CLAUSE | CLAUSE | …`: a rule of one's own. */
+export interface MovesBody extends Span {
+  readonly kind: 'moves';
+  /** The position's variables: one (a heap) or a tuple. */
+  readonly variables: readonly Name[];
+  /** Written as a tuple `(x, y)` (a tuple of one is a tuple rule too). */
+  readonly tuple: boolean;
+  readonly clauses: readonly MovesClauseNode[];
+  /** True when any part had a syntax error (already reported): the rule has no meaning. */
+  readonly malformed: boolean;
+}
+
+export type RuleBody = SubtractSet | SubtractAllExcept | OctalCode | WordsBody | MovesBody;
 
 export interface RuleDeclaration extends Span {
   readonly kind: 'rule';

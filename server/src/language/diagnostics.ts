@@ -48,6 +48,14 @@ export const DIAGNOSTIC_CODES = [
   'expected-dash',
   'picture-not-joined',
   'wrong-shape',
+  'expected-for',
+  'range-dots',
+  'equals-for-comparison',
+  'unknown-variable',
+  'variable-rebound',
+  'wrong-arity',
+  'moves-type',
+  'number-too-large',
   'too-many-problems',
 ] as const;
 

@@ -8,11 +8,15 @@
 //     closes at the margin;
 //   - comments stay on their line, at their column when the code before them leaves room (so that
 //     aligned comments stay aligned), one space after the code otherwise; no trailing spaces;
-//   - at most one blank line in a row, none at the end, and the file ends with one line break.
+//   - at most one blank line in a row, none at the end, and the file ends with one line break;
+//   - a rule of one's own (`moves …`) is read as its parser reads it (`n-k` is n minus k): one space
+//     around its operators but none around `..`, after a unary minus or before a call's `(`
+//     (`for k in 1..n / 2`, `-x`, `min(x, y)`); the lines it goes on over (after a line ending in
+//     `->` or `|`, or starting with `|`) line up under its `=`.
 // Only whitespace changes, and a line whose tokens the lexer cannot read (an unknown character, an
 // unterminated string) is left as it is. `formatText` checks the result: the same tokens in the
 // same order, the same comments, on the same lines but for the blank ones. Else it changes nothing.
-import { lex, type Token } from './lexer';
+import { lex, lexExpressions, type Token } from './lexer';
 
 export interface FormattedLine {
   /** The line's index in the original text. */
@@ -34,6 +38,41 @@ interface SplitLine {
   readonly pictureBraces: ReadonlySet<number>;
   /** The line starts inside a picture that an earlier line opened. */
   readonly inPicture: boolean;
+  /** Tokens from this index on are a rule of one's own's (read in expression mode). */
+  readonly movesFrom?: number;
+  /** The line goes on with the rule of one's own of the line before: indented this much (under its `=`). */
+  readonly continues?: number;
+}
+
+/** A line read with its part from `from` on in expression mode (a rule of one's own). */
+function splitMovesLine(line: string, from: number): Omit<SplitLine, 'pictureBraces' | 'inPicture'> {
+  const before =
+    from === 0 ? [] : lex(line.slice(0, from)).tokens.filter((t) => t.kind !== 'eof' && t.kind !== 'newline');
+  const after = lexExpressions(line, from).tokens.filter((t) => t.kind !== 'eof' && t.kind !== 'newline');
+  const tokens = [...before, ...after];
+  const verbatim = tokens.some((t) => t.kind === 'unknown' || !t.terminated);
+  const codeEnd = tokens.at(-1)?.end ?? 0;
+  const hash = line.indexOf('#', codeEnd);
+  return {
+    tokens,
+    comment: hash < 0 ? '' : line.slice(hash).trimEnd(),
+    commentColumn: hash,
+    verbatim,
+    movesFrom: before.length,
+  };
+}
+
+/** Where `moves` ends on a line `rule NAME = moves …`, or -1. */
+function movesStart(tokens: readonly Token[]): number {
+  const [rule, name, equals, moves] = tokens;
+  return rule?.kind === 'keyword' &&
+    rule.text === 'rule' &&
+    name?.kind === 'name' &&
+    equals?.kind === '=' &&
+    moves?.kind === 'name' &&
+    moves.text === 'moves'
+    ? moves.end
+    : -1;
 }
 
 function splitLine(line: string, dashes = false): Omit<SplitLine, 'pictureBraces' | 'inPicture'> {
@@ -54,8 +93,30 @@ const opensPicture = (tokens: readonly Token[], i: number) =>
 function splitLines(lines: readonly string[], count = lines.length): SplitLine[] {
   const split: SplitLine[] = [];
   let inPicture = false;
+  /** The column of the `=` of the rule of one's own the line before belongs to, or -1. */
+  let movesEquals = -1;
   for (let i = 0; i < count; i++) {
     let line = splitLine(lines[i]);
+    const trimmed = lines[i].trimStart();
+    const previous = split.at(-1);
+    const goesOn =
+      movesEquals >= 0 &&
+      (trimmed.startsWith('|') ||
+        (previous?.comment === '' && ['->', '|'].includes(previous.tokens.at(-1)?.kind ?? '')));
+    if (goesOn) {
+      const read = splitMovesLine(lines[i], 0);
+      split.push({ ...read, pictureBraces: new Set(), inPicture: false, continues: movesEquals });
+      continue;
+    }
+    movesEquals = -1;
+    const from = movesStart(line.tokens);
+    if (from >= 0) {
+      const read = splitMovesLine(lines[i], from);
+      // `rule NAME = ` in the canonical layout: its `=` at column 6 + the name's length.
+      movesEquals = 6 + read.tokens[1].text.length;
+      split.push({ ...read, pictureBraces: new Set(), inPicture: false });
+      continue;
+    }
     const hasPicture = inPicture || line.tokens.some((_, k) => opensPicture(line.tokens, k));
     if (hasPicture) line = splitLine(lines[i], true);
     const pictureBraces = new Set<number>();
@@ -88,10 +149,50 @@ function gap(previous: Token, next: Token, i: number, pictureBraces: ReadonlySet
   return ' ';
 }
 
-function codeOf(tokens: readonly Token[], pictureBraces: ReadonlySet<number>): string {
+/** Tokens after which a `-` is a sign, not a subtraction (inside a rule of one's own). */
+const BEFORE_SIGN: ReadonlySet<string> = new Set([
+  '(',
+  '[',
+  ',',
+  '->',
+  '|',
+  '..',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '==',
+  '!=',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '=',
+]);
+const WORDS_BEFORE_SIGN: ReadonlySet<string> = new Set(['in', 'if', 'for', 'and', 'or', 'not']);
+
+/** The space between two tokens of a rule of one's own (`before`: the token before `previous`). */
+function movesGap(before: Token | undefined, previous: Token, next: Token): string {
+  if (next.kind === ',' || next.kind === ')' || next.kind === ']') return '';
+  if (previous.kind === '(' || previous.kind === '[') return '';
+  if (previous.kind === '..' || next.kind === '..') return '';
+  if (next.kind === '(' && previous.kind === 'name' && ['min', 'max', 'abs'].includes(previous.text)) return '';
+  const sign =
+    previous.kind === '-' &&
+    (before === undefined ||
+      BEFORE_SIGN.has(before.kind) ||
+      (before.kind === 'name' && WORDS_BEFORE_SIGN.has(before.text)));
+  return sign ? '' : ' ';
+}
+
+function codeOf(tokens: readonly Token[], pictureBraces: ReadonlySet<number>, movesFrom = tokens.length): string {
   let code = '';
   tokens.forEach((token, i) => {
-    code += (i === 0 ? '' : gap(tokens[i - 1], token, i, pictureBraces)) + token.text;
+    if (i === 0) code += token.text;
+    else if (i > movesFrom || (i === movesFrom && movesFrom === 0))
+      code += movesGap(tokens[i - 2], tokens[i - 1], token) + token.text;
+    else code += gap(tokens[i - 1], token, i, pictureBraces) + token.text;
   });
   return code;
 }
@@ -122,7 +223,12 @@ export function formatLines(text: string, first = 0, last = Number.POSITIVE_INFI
     const closesGraph = inGraph && tokens[0]?.kind === '}';
     // A picture's lines are indented like a graph's body; its closing `}` at the margin.
     const inPictureBody = split.inPicture && tokens[0]?.kind !== '}';
-    const indent = (inGraph && !closesGraph) || inPictureBody ? INDENT : '';
+    const indent =
+      split.continues !== undefined
+        ? ' '.repeat(split.continues)
+        : (inGraph && !closesGraph) || inPictureBody
+          ? INDENT
+          : '';
     const opensGraph = tokens[0]?.kind === 'keyword' && tokens[0].text === 'graph' && tokens.at(-1)?.kind === '{';
     // A body's last line may close it too (`b -> c }`): the lines after it are not the body's.
     if (closesGraph || (inGraph && tokens.at(-1)?.kind === '}')) inGraph = false;
@@ -144,7 +250,7 @@ export function formatLines(text: string, first = 0, last = Number.POSITIVE_INFI
       continue;
     }
     blankBefore = false;
-    const code = codeOf(tokens, split.pictureBraces);
+    const code = codeOf(tokens, split.pictureBraces, split.movesFrom);
     if (split.comment === '') out.push({ line: i, text: indent + code });
     else if (code === '') out.push({ line: i, text: indent + split.comment });
     else {

@@ -9,7 +9,17 @@
 // Kept units after the edit are moved in place: their syntax nodes are the previous analysis's,
 // whose offsets are then those of the new text. The previous analysis is therefore used up; it
 // must not be read again (analyze.ts lets each analysis be the base of one other at most).
-import type { Component, Declaration, Name, NumberGroup, NumberLiteral, SetExpression, StringLiteral } from './ast';
+import type {
+  Component,
+  Declaration,
+  MovesBody,
+  MovesTerm,
+  Name,
+  NumberGroup,
+  NumberLiteral,
+  SetExpression,
+  StringLiteral,
+} from './ast';
 import type { DiagnosticSink } from './diagnostics';
 import type { GraphNode } from './graphBody';
 import { parse } from './parser';
@@ -217,6 +227,60 @@ function moveSet(set: SetExpression, delta: number): void {
   }
 }
 
+function moveMovesBody(body: MovesBody, delta: number): void {
+  moveSpan(body, delta);
+  for (const variable of body.variables) moveSpan(variable, delta);
+  for (const clause of body.clauses) {
+    moveSpan(clause, delta);
+    moveSpan(clause.ifWord, delta);
+    if (clause.option) moveTerm(clause.option, delta);
+    if (clause.condition) moveTerm(clause.condition, delta);
+    for (const loop of clause.loops) {
+      moveSpan(loop, delta);
+      moveSpan(loop.forWord, delta);
+      moveSpan(loop.inWord, delta);
+      moveSpan(loop.variable, delta);
+      if (loop.from) moveTerm(loop.from, delta);
+      if (loop.to) moveTerm(loop.to, delta);
+    }
+  }
+}
+
+/** A term and every term under it, by an explicit stack (a term may nest deeply). */
+function moveTerm(root: MovesTerm, delta: number): void {
+  const stack: MovesTerm[] = [root];
+  for (let term = stack.pop(); term; term = stack.pop()) {
+    moveSpan(term, delta);
+    switch (term.kind) {
+      case 'int':
+        break;
+      case 'var':
+        moveSpan(term.name, delta);
+        break;
+      case 'binary':
+        moveSpan(term.at, delta);
+        stack.push(term.left, term.right);
+        break;
+      case 'unary':
+        stack.push(term.arg);
+        break;
+      case 'call':
+        moveSpan(term.fn, delta);
+        stack.push(...term.args);
+        break;
+      case 'paren':
+        stack.push(term.inner);
+        break;
+      case 'tuple':
+        stack.push(...term.items);
+        break;
+      case 'split':
+        stack.push(...term.parts);
+        break;
+    }
+  }
+}
+
 /** Moves every span of a declaration's tree (each node is its own object: none is shared). */
 export function moveDeclaration(declaration: Declaration, delta: number): void {
   const moved = declaration as Declaration & Movable;
@@ -248,6 +312,9 @@ export function moveDeclaration(declaration: Declaration, delta: number): void {
           (body as Movable).end += delta;
           moveSpan(body.set, delta);
           for (const word of body.words) moveString(word, delta);
+          return;
+        case 'moves':
+          moveMovesBody(body, delta);
           return;
       }
       return;

@@ -35,7 +35,19 @@ export type TokenKind =
   | ']'
   | '->'
   | '-' // between the two ends of a Hackenbush edge (only inside a picture: Scanner.dashes)
-  | '|' // the union of two subtraction sets
+  | '|' // the union of two subtraction sets; between the clauses of a rule of one's own
+  // Only inside a rule of one's own (`moves n -> n - k for k in 1..n/2`: Scanner.expressions)
+  | '*'
+  | '/'
+  | '%'
+  | '..'
+  | '...' // a slip for `..`: read as one token, so the parser can say so
+  | '=='
+  | '!='
+  | '<'
+  | '<='
+  | '>'
+  | '>='
   | 'newline'
   | 'unknown'
   | 'eof';
@@ -106,6 +118,22 @@ export function lex(text: string, dashes = false): LexResult {
 }
 
 /**
+ * The tokens of `text` from `from` on, read as inside a rule of one's own (Scanner.expressions), the
+ * last `eof`; for tools (the formatter) that read a rule's lines without the parser.
+ */
+export function lexExpressions(text: string, from = 0): LexResult {
+  const diagnostics: Diagnostic[] = [];
+  const scanner = new Scanner(text, (diagnostic) => diagnostics.push(diagnostic), from);
+  scanner.expressions = true;
+  const tokens: Token[] = [];
+  for (;;) {
+    const token = scanner.next();
+    tokens.push(token);
+    if (token.kind === 'eof') return { tokens, diagnostics };
+  }
+}
+
+/**
  * Produces tokens on demand, so that a parser holds only a few at a time: a file with millions
  * of tokens then costs no more memory than its syntax tree.
  */
@@ -159,8 +187,14 @@ export class Scanner {
       // checker reads `!` and the repeating group and says what is wrong inside it, if anything.
       while (i < n && isCodePart(text.charCodeAt(i))) i++;
       kind = /^\d+$/.test(text.slice(start, i)) ? 'number' : 'decimal';
+    } else if (this.expressions && (c === 45 || isOperatorStart(c, text.charCodeAt(i + 1)))) {
+      return this.operator(start);
     } else if (isNameStart(c)) {
-      i = nameEnd(text, i);
+      // In an expression `n-k` is n minus k: there names have no hyphens.
+      if (this.expressions) {
+        i++;
+        while (isNamePart(text.charCodeAt(i))) i++;
+      } else i = nameEnd(text, i);
       // One slice for the keyword test and the token's text.
       const word = text.slice(start, i);
       kind = keywordSet.has(word) ? 'keyword' : 'name';
@@ -171,7 +205,8 @@ export class Scanner {
     } else if (isDigit(c)) {
       while (i < n && isDigit(text.charCodeAt(i))) i++;
       kind = 'number';
-      if (text.charCodeAt(i) === 46 /* . */) {
+      // In an expression a number is an integer: `1..n` is 1, `..`, n.
+      if (text.charCodeAt(i) === 46 /* . */ && !this.expressions) {
         i++;
         while (i < n && isDigit(text.charCodeAt(i))) i++;
         kind = 'decimal';
@@ -237,6 +272,28 @@ export class Scanner {
     return this.token(kind, start, i, terminated);
   }
 
+  /**
+   * An operator of an expression, at `start` (Scanner.expressions): `->`, the arithmetic's, the
+   * comparisons', `..` (and `...`, a slip the parser names). `=` alone is the punctuation.
+   */
+  private operator(start: number): Token {
+    const text = this.text;
+    const c = text.charCodeAt(start);
+    const d = text.charCodeAt(start + 1);
+    let length = 1;
+    if (c === 45 /* - */ && d === 62 /* > */) length = 2;
+    else if (c === 46 /* . */) length = d === 46 ? (text.charCodeAt(start + 2) === 46 ? 3 : 2) : 1;
+    else if ((c === 61 || c === 33 || c === 60 || c === 62) && d === 61 /* = */) length = 2;
+    this.i = start + length;
+    const kind = text.slice(start, start + length);
+    if (kind === '.' || kind === '!') {
+      const what = kind === '.' ? 'a range is written `A..B`' : 'not equal is `!=`, and a negation `not`';
+      this.report(error('unknown-token', { start, end: start + 1 }, `unexpected character \`${kind}\`: ${what}`));
+      return this.token('unknown', start, start + 1);
+    }
+    return { kind: kind as TokenKind, start, end: start + length, text: kind, terminated: true };
+  }
+
   /** Where the next token will be read from. */
   get position(): number {
     return this.i;
@@ -256,6 +313,13 @@ export class Scanner {
    * stray character. The parser sets it while it reads a picture, when no token is read ahead.
    */
   dashes = false;
+
+  /**
+   * Inside a rule of one's own (`moves …`), the operators of expressions and conditions are tokens, a
+   * name has no hyphen and a number no decimal point. The parser sets it after `moves`, when no token
+   * is read ahead, and clears it at the rule's end.
+   */
+  expressions = false;
 
   /** The token just read was the keyword `hex`: a code follows. */
   private afterHex = false;
@@ -279,12 +343,20 @@ function isPunctuation(c: number): boolean {
   );
 }
 
-/** Characters that can start no token, so a run of them is reported once. */
+/**
+ * Starts an operator inside a rule of one's own: `* / % . < > !`, and `=` only as `==` (a lone `=` is the
+ * punctuation, so that `if n = 0` is read and the parser can say to write `==`).
+ */
+function isOperatorStart(c: number, next: number): boolean {
+  return c === 42 || c === 47 || c === 37 || c === 46 || c === 60 || c === 62 || c === 33 || (c === 61 && next === 61);
+}
+
 /** A character of a take-and-break code's token: digits and letters, `.`, `[`, `]`, and any stray (`!`). */
 function isCodePart(c: number): boolean {
   return isNamePart(c) || c === 46 || c === 91 || c === 93 || isStray(c);
 }
 
+/** Characters that can start no token, so a run of them is reported once. */
 function isStray(c: number): boolean {
   if (c === 32 || c === 9 || c === 10 || c === 13 || c === 35 || c === 34) return false;
   if (isNamePart(c)) return false;

@@ -61,6 +61,12 @@ export type CheckedComponent =
     }
   | { readonly kind: 'treblecross'; readonly syntax: Component; readonly cells: string }
   | { readonly kind: 'wythoff'; readonly syntax: Component; readonly positions: readonly (readonly [bigint, bigint])[] }
+  | {
+      readonly kind: 'moves-tuples';
+      readonly syntax: Component;
+      readonly rule: Extract<Rule, { kind: 'movesTuple' }>;
+      readonly positions: readonly (readonly bigint[])[];
+    }
   | { readonly kind: 'leftmost'; readonly syntax: Component; readonly rows: readonly (readonly bigint[])[] }
   | { readonly kind: 'staircase'; readonly syntax: Component; readonly stairs: readonly (readonly bigint[])[] }
   /** Green Hackenbush: each picture's edges (vertex 0 the ground) and its vertices' names. */

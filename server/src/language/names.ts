@@ -5,12 +5,14 @@
 // graph declared twice stay with their own declaration). A name used but never declared still
 // has a key: its uses are found together, and renamed together.
 import type { AnalyzedDocument } from './analyze';
-import type { GraphDeclaration, Name } from './ast';
+import type { GraphDeclaration, MovesBody, Name, RuleDeclaration } from './ast';
 import { KEYWORDS } from './lexer';
 import { BUILTIN_RULES, CONTEXTUAL_BUILTINS } from './model';
+import { termNames } from './movesBody';
 import type { Span } from './text';
 
-export type NameKind = 'rule' | 'graph' | 'game' | 'vertex' | 'unknown';
+/** `variable`: a variable of a rule of one's own (its position's, or a clause's loop's). */
+export type NameKind = 'rule' | 'graph' | 'game' | 'vertex' | 'variable' | 'unknown';
 
 export interface Occurrence extends Span {
   readonly name: string;
@@ -34,6 +36,12 @@ export interface NameIndex {
 }
 
 const nameKey = (text: string) => `name:${text}`;
+/**
+ * A rule of one's own's variable: its position's are the rule's (`variable:START:NAME`), a loop's its
+ * clause's (`variable:START:CLAUSE:NAME`), START where the rule's declaration begins.
+ */
+const variableKey = (rule: RuleDeclaration, name: string, clause?: number) =>
+  clause === undefined ? `variable:${rule.start}:${name}` : `variable:${rule.start}:${clause}:${name}`;
 const vertexKey = (graph: GraphDeclaration, text: string) => `vertex:${graph.start}:${text}`;
 
 /** Whether a rule, graph or game name is a built-in rule's (which cannot be renamed). */
@@ -87,6 +95,7 @@ function buildIndex(document: AnalyzedDocument): NameIndex {
     switch (declaration.kind) {
       case 'rule':
         if (declaration.name) add(declaration.name, nameKey(declaration.name.text), 'rule', true);
+        if (declaration.body?.kind === 'moves') addVariables(declaration, declaration.body, add);
         break;
       case 'graph': {
         const graphName = declaration.name?.text ?? '';
@@ -140,11 +149,47 @@ function buildIndex(document: AnalyzedDocument): NameIndex {
     uses: (key) => byKey.get(key) ?? [],
     definition(key) {
       const uses = byKey.get(key) ?? [];
-      if (key.startsWith('vertex:')) return uses.find((o) => o.declaration);
+      if (key.startsWith('vertex:') || key.startsWith('variable:')) return uses.find((o) => o.declaration);
       // The declaration the checker kept is the model's symbol's.
       const symbol = model.symbols.get(key.slice('name:'.length));
       const declared = symbol && 'declaration' in symbol ? symbol.declaration?.name : undefined;
       return declared ? uses.find((o) => o.start === declared.start) : undefined;
     },
   };
+}
+
+/**
+ * The variables of a rule of one's own, each use with what binds it: a loop of its clause, else the
+ * position. A name bound by nothing is `unknown` (the checker reports it), keyed by itself.
+ */
+function addVariables(
+  rule: RuleDeclaration,
+  body: MovesBody,
+  add: (name: Name, key: string, kind: NameKind, declaration: boolean) => void,
+): void {
+  const position = new Set<string>();
+  for (const variable of body.variables) {
+    add(variable, variableKey(rule, variable.text), 'variable', !position.has(variable.text));
+    position.add(variable.text);
+  }
+  body.clauses.forEach((clause, index) => {
+    const loops = new Set<string>();
+    for (const loop of clause.loops) if (loop.variable) loops.add(loop.variable.text);
+    const use = (name: Name) => {
+      if (loops.has(name.text)) add(name, variableKey(rule, name.text, index), 'variable', false);
+      else if (position.has(name.text)) add(name, variableKey(rule, name.text), 'variable', false);
+      else add(name, `variable:${rule.start}:?:${name.text}`, 'unknown', false);
+    };
+    const bound = new Set<string>();
+    for (const loop of clause.loops) {
+      if (loop.from) termNames(loop.from, use);
+      if (loop.to) termNames(loop.to, use);
+      if (loop.variable) {
+        add(loop.variable, variableKey(rule, loop.variable.text, index), 'variable', !bound.has(loop.variable.text));
+        bound.add(loop.variable.text);
+      }
+    }
+    if (clause.option) termNames(clause.option, use);
+    if (clause.condition) termNames(clause.condition, use);
+  });
 }

@@ -32,6 +32,7 @@ import { type Diagnostic, type DiagnosticExtras, DiagnosticSink } from './diagno
 import { GraphBodyBuilder, GraphNode } from './graphBody';
 import { ItemStack } from './itemStack';
 import type { Token } from './lexer';
+import { type MovesCursor, readMovesBody } from './movesBody';
 import { NONE, type ParseUnit, type UnitOptions, UnitRecorder } from './parseUnits';
 import { numberValue } from './plainHeaps';
 import { RULE_BODIES, RULE_KEYWORDS } from './ruleBodies';
@@ -233,14 +234,43 @@ class Parser extends TokenCursor {
     const name = this.parseDeclarationName('rule');
     if (!name && !this.atLineEnd() && this.peek().kind !== '=') this.skipLine();
     let body: RuleBody | undefined;
-    const startsBody = () => RULE_BODIES.some((body) => this.atKeyword(body.keyword));
+    const startsBody = () => RULE_BODIES.some((body) => this.atKeyword(body.keyword)) || this.atMoves();
     if (!this.atLineEnd() && this.expectEquals(name, startsBody)) body = this.parseRuleBody();
     else if (this.atLineEnd() && name) this.reportExpected('expected-equals', `\`=\` after \`${name.text}\``);
     return { kind: 'rule', start, end: this.previousEnd(), name, body };
   }
 
+  /** `moves` starts a rule of one's own (a name to the lexer: special only here). */
+  private atMoves(): boolean {
+    const token = this.peek();
+    return token.kind === 'name' && token.text === 'moves';
+  }
+
+  /** What movesBody.ts's grammar reads through. */
+  private readonly movesCursor: MovesCursor = {
+    peek: (ahead) => this.peek(ahead),
+    advance: () => this.advance(),
+    previousEnd: () => this.previousEnd(),
+    report: (code, span, message, extras) => this.report(code, span, message, extras),
+    nextLineContinues: () => {
+      let i = this.peek().end; // after the line break
+      while (this.text.charCodeAt(i) === 32 || this.text.charCodeAt(i) === 9) i++;
+      return this.text.charCodeAt(i) === 124; // |
+    },
+  };
+
   private parseRuleBody(): RuleBody | undefined {
     const token = this.peek();
+    if (this.atMoves()) {
+      // Only `moves` was read ahead: what follows is lexed as expressions, up to the rule's end.
+      this.advance();
+      this.scanner.expressions = true;
+      try {
+        return readMovesBody(this.movesCursor, token.start);
+      } finally {
+        this.scanner.expressions = false;
+      }
+    }
     if (this.atKeyword('subtract')) {
       this.advance();
       if (this.atKeyword('all')) {

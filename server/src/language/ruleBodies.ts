@@ -8,6 +8,7 @@ import type { HeapRule, Rule } from '../engine/types';
 import { type NumberLiteral, type RuleBody, type SetExpression, setNumbers } from './ast';
 import { type DiagnosticSink, error, warning } from './diagnostics';
 import { checkWordsBody } from './families';
+import { checkMovesBody } from './movesCheck';
 import type { Span } from './text';
 
 /**
@@ -22,6 +23,7 @@ export const RULE_BODIES = [
   { keyword: 'octal', example: 'octal 0.77', heap: true },
   { keyword: 'hex', example: 'hex 0.F7', heap: true },
   { keyword: 'words', example: 'words {"ab", "ba"}', heap: false },
+  { keyword: 'moves', example: 'moves n -> n - k for k in 1..n/2', heap: true },
 ] as const;
 
 /** The heap rules' forms, as examples (`grundy sequence` takes these). */
@@ -33,7 +35,7 @@ function listed(words: readonly string[]): string {
   return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
 }
 
-/** The keywords that start a rule's definition, listed for messages: `subtract`, `octal`, `hex` or `words`. */
+/** The keywords that start a rule's definition, listed for messages: `subtract`, `octal`, `hex`, `words` or `moves`. */
 export const RULE_KEYWORDS = listed([...new Set(RULE_BODIES.map((body) => body.keyword))]);
 
 /** Where diagnostics go: all that a body's check needs of the sink. */
@@ -62,6 +64,7 @@ export const RULE_BODY_CHECKS: { readonly [K in RuleBody['kind']]: RuleBodyCheck
   },
   octal: (body, diagnostics) => (body.code ? checkOctalCode(body.code, diagnostics, body.base) : undefined),
   words: checkWordsBody,
+  moves: checkMovesBody,
 };
 
 /** The rule a body means, or undefined when it means none (the errors reported): its kind's check. */

@@ -45,6 +45,9 @@ export function stateOf(component: ComponentInput): ComponentState {
       };
     case 'words':
       return { kind: 'words', pieces: component.pieces.filter((p) => p.length > 0).sort() };
+    case 'moves-tuples':
+      // Its oracle is the brute force beside its rule's tests (test/engine/heaps/movesRule.test.ts).
+      throw new Error("this oracle does not play tuple rules of one's own");
   }
 }
 

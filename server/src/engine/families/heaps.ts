@@ -14,6 +14,7 @@ import {
 import { heapNimber, ruleKey, sequenceNimber } from '../heaps/heap';
 import { leavesThreeHeaps, MAX_THREE_WAY_HEAP } from '../heaps/hex';
 import { infiniteCodeTheorem, laskerSplits } from '../heaps/infiniteCode';
+import { movesHeapParts } from '../heaps/moves';
 import { sortedUnique } from '../heaps/sequence';
 import { membersAscending, membersUpTo } from '../heaps/subtractionSets';
 import { codeDigit, codeDigitOf, codeDistinct, codeText, isInfiniteCode, normalizeCode } from '../heaps/takeBreakCode';
@@ -236,6 +237,21 @@ function heapMovesTo(
       const excluded = new Set(membersUpTo(rule.except, Number(n)));
       for (const m of positionsWithValue(sequence, target, n))
         if (!excluded.has(Number(n - m))) sink.add(n - m, heapsLeft(m));
+      return;
+    }
+    case 'moves': {
+      if (!sequence) return; // heap 0: no moves
+      // Every option, listed by the rule (a move to the target is one whose parts' values XOR to it).
+      for (const parts of movesHeapParts(rule, Number(n))) {
+        let value = 0n;
+        for (const part of parts) value ^= g(BigInt(part));
+        if (value !== target) continue;
+        const leaves = parts.map(BigInt);
+        sink.add(
+          leaves.reduce((rest, part) => rest - part, n),
+          leaves,
+        );
+      }
       return;
     }
     case 'octal': {

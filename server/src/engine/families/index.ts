@@ -8,6 +8,7 @@ import type { ComponentInput } from '../gameTypes';
 import { hackenbushFamily } from './hackenbush';
 import { heapsFamily, octalRowFamily } from './heaps';
 import { leftmostFamily } from './leftmost';
+import { movesTuplesFamily } from './movesTuples';
 import { staircaseFamily } from './staircase';
 import { tokensFamily } from './tokens';
 import { treblecrossFamily } from './treblecross';
@@ -29,6 +30,7 @@ export {
   reversal,
   stronglyConnected,
 } from './loopyGraph';
+export { type MovesTable, movesTable } from './movesTuples';
 export { isWythoffP, type WythoffTable, wythoffPartner, wythoffTable } from './wythoff';
 
 export const FAMILIES: { readonly [K in ComponentInput['kind']]: ComponentFamily<K> } = {
@@ -37,6 +39,7 @@ export const FAMILIES: { readonly [K in ComponentInput['kind']]: ComponentFamily
   tokens: tokensFamily,
   treblecross: treblecrossFamily,
   wythoff: wythoffFamily,
+  'moves-tuples': movesTuplesFamily,
   leftmost: leftmostFamily,
   staircase: staircaseFamily,
   hackenbush: hackenbushFamily,

@@ -5,6 +5,7 @@ import type { Budget, HeapNimber, HeapRule, HeapSequence } from '../types';
 import { allButSequence } from './allBut';
 import { infiniteCodeSequence } from './infiniteCode';
 import { allExceptSetSequence, subtractSetSequence } from './infiniteSubtraction';
+import { MOVES_UNPROVABLE, movesSequence } from './moves';
 import { octalSequence } from './octal';
 import { periodicValue } from './period';
 import { type SequenceOptions, sortedUnique } from './sequence';
@@ -39,6 +40,8 @@ function computeRuleKey(rule: HeapRule): string {
       return `subtract all except ${setKey(rule.except)}`;
     case 'octal':
       return codeRuleText(rule);
+    case 'moves':
+      return rule.text;
   }
 }
 
@@ -68,6 +71,8 @@ export function ruleSequence(rule: HeapRule, budget: Budget = {}, options: Seque
         ? infiniteCodeSequence(code, key, budget, own)
         : octalSequence(code, key, budget, own);
     }
+    case 'moves':
+      return movesSequence(rule, key, budget, own);
   }
 }
 
@@ -100,6 +105,7 @@ function closedFormNimber(rule: HeapRule, n: bigint): bigint | undefined {
       return smallest === undefined || n < smallest ? n : undefined;
     }
     case 'octal':
+    case 'moves': // heap 0 has no option: every part is smaller, so negative
       return n === 0n ? 0n : undefined;
   }
 }
@@ -118,6 +124,16 @@ export function heapNimber(rule: HeapRule, heap: bigint, budget: Budget = {}, ca
     if (known !== undefined) return { nimber: known, sequence: cached };
   }
   const { limit } = valueLimit(budget);
+  if (rule.kind === 'moves' && heap >= BigInt(limit))
+    // No period of such a rule is ever proved: values short of the heap would be computed for nothing.
+    return {
+      nimber: null,
+      reason:
+        `the nimber of heap ${heap} is unknown: this computation holds the values of heaps up to ${limit - 1}, ` +
+        `and ${MOVES_UNPROVABLE}`,
+      computedUpTo: cached?.computedUpTo ?? -1,
+      ...(cached ? { sequence: cached } : {}),
+    };
   const stopAt = heap < BigInt(limit) ? Number(heap) : undefined;
   const sequence = ruleSequence(rule, budget, { stopAt, resume: cached });
   const nimber = sequenceNimber(sequence, heap);

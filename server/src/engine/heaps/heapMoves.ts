@@ -3,6 +3,7 @@
 // sequences of heap rules compute their values without listing moves (each rule's own module).
 
 import type { HeapRule } from '../types';
+import { movesHeapParts } from './moves';
 import { membersUpTo } from './subtractionSets';
 import { codeDigit, codeDistinct, isInfiniteCode } from './takeBreakCode';
 
@@ -45,6 +46,8 @@ export function heapMoveParts(rule: HeapRule, n: number): number[][] {
       }
       break;
     }
+    case 'moves':
+      return movesHeapParts(rule, n);
     default: {
       // Every rule lists its moves here: a rule left out would look like a heap with none.
       const unwritten: never = rule;

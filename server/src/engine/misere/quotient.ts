@@ -122,6 +122,8 @@ export function windowTheorem(rule: HeapRule): { take: number; parts: number } |
     case 'subtractSet':
     case 'subtractAllExceptSet':
       return { none: 'the subtraction set is infinite (no largest take)' };
+    case 'moves':
+      return { none: "a rule of one's own has no largest take that a theorem could use" };
   }
 }
 

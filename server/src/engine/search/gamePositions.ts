@@ -66,6 +66,9 @@ function componentAfter(c: ComponentInput, move: GameMove['move']): ComponentInp
     case 'wythoff':
       if (c.kind !== 'wythoff') throw mismatch();
       return { ...c, positions: replaced(c.positions, move.position, move.to) };
+    case 'moves-tuple':
+      if (c.kind !== 'moves-tuples') throw mismatch();
+      return { ...c, positions: replaced(c.positions, move.position, ...move.leaves) };
     case 'leftmost': {
       if (c.kind !== 'leftmost') throw mismatch();
       const row = replaced(c.rows[move.row], move.pile, move.to);
@@ -162,6 +165,11 @@ function componentKey(c: ComponentInput): string {
     case 'wythoff': {
       const pairs = c.positions.filter(([a, b]) => a > 0n || b > 0n).map(([a, b]) => `${a},${b}`);
       return pairs.length === 0 ? '' : `W${sortedText(pairs)}`;
+    }
+    case 'moves-tuples': {
+      // (0, …, 0) has no move (every part is smaller: a negative sum): no game, as a heap of 0.
+      const tuples = c.positions.filter((p) => p.some((x) => x > 0n)).map((p) => p.join(','));
+      return tuples.length === 0 ? '' : `M${encodeURIComponent(c.rule.text)}|${sortedText(tuples)}`;
     }
     case 'leftmost': {
       const rows = c.rows.filter((row) => row.some((a) => a > 0n)).map((row) => row.join(','));

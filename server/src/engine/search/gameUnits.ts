@@ -18,7 +18,7 @@ export type UnitOwner =
   | { readonly component: number; readonly kind: 'row' }
   | {
       readonly component: number;
-      readonly kind: 'wythoff' | 'leftmost' | 'staircase' | 'hackenbush' | 'word';
+      readonly kind: 'wythoff' | 'leftmost' | 'staircase' | 'hackenbush' | 'word' | 'tuple';
       readonly index: number;
     };
 
@@ -106,6 +106,16 @@ export function gameUnits(input: GameInput, search = 'search', listing = false):
           if (large === 0n) continue;
           units.push({ kind: 'wythoff', a: Number(a), b: Number(b) });
           owners.push({ component, kind: 'wythoff', index });
+        }
+        break;
+      case 'moves-tuples':
+        for (const [index, position] of c.positions.entries()) {
+          // Bounded as a heap is: a position's options are at most a few per unit of its sum, as a heap's.
+          const sum = position.reduce((x, y) => x + y, 0n);
+          if (sum > BigInt(MISERE_MAX_HEAP)) return tooLarge(sum);
+          if (sum === 0n) continue;
+          units.push({ kind: 'tuple', rule: c.rule.moves, position: position.map(Number) });
+          owners.push({ component, kind: 'tuple', index });
         }
         break;
       case 'leftmost':
@@ -291,6 +301,18 @@ export function optionMover(
         kind: 'hackenbush',
         picture: owner.index,
         edge,
+      });
+    };
+  }
+  if (unit.kind === 'tuple' && owner.kind === 'tuple') {
+    const options = unitOptions(unit);
+    const name = names.of(unit.position.join(','));
+    return (option) => {
+      const leaves = options[option].map((part) => (part.kind === 'tuple' ? part.position.map(BigInt) : []));
+      return one(`p${component}:${name}:${leaves.map((p) => p.join(',')).join(' ')}`, {
+        kind: 'moves-tuple',
+        position: owner.index,
+        leaves,
       });
     };
   }

@@ -14,8 +14,10 @@
 // not searched. Where positions may repeat (tokens on a graph with cycles) the depth-first search
 // would go round: the sum is solved backwards instead (retrograde.ts), and a drawn game has no
 // remoteness (it is infinite; a move to a drawn position is ranked Infinity, which never loses).
+
 import { hasCycle } from '../families/loopyGraph';
 import type { GameInput, GameMove } from '../gameTypes';
+import { ruleErrorMessage } from '../heaps/moves';
 import type { Budget, StopCause } from '../types';
 import { gameUnits, unitMoves } from './gameUnits';
 import { solveBackwards } from './retrograde';
@@ -190,6 +192,17 @@ export function gameRemoteness(
   budget: Budget = {},
   asked: SearchLimits = DEFAULT_REMOTENESS_LIMITS,
 ): GameRemoteness {
+  try {
+    return searchedRemoteness(input, budget, asked);
+  } catch (error) {
+    // A rule of one's own that breaks the contract (a part not smaller than its position) stops the search.
+    const reason = ruleErrorMessage(error);
+    if (reason === undefined) throw error;
+    return { remoteness: null, reason };
+  }
+}
+
+function searchedRemoteness(input: GameInput, budget: Budget, asked: SearchLimits): GameRemoteness {
   const game = gameUnits(input, 'remoteness search');
   if ('reason' in game) return { remoteness: null, reason: game.reason };
   const limits = limitsForWidth(asked, game.units.length);

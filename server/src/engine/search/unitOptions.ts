@@ -3,6 +3,9 @@
 import { type HackenbushPicture, hackenbushKeptAfterCut, subPicture } from '../families/hackenbush';
 import { wordPiece } from '../families/words';
 import { heapMoveParts } from '../heaps/heapMoves';
+import { listingLimit } from '../heaps/moves';
+import type { MovesRule } from '../heaps/movesData';
+import { compileMoves, type OptionsOf } from '../heaps/movesRule';
 import type { GraphData, HeapRule } from '../types';
 
 export type Unit =
@@ -16,6 +19,8 @@ export type Unit =
   | { readonly kind: 'staircase'; readonly coins: readonly number[] }
   /** A Hackenbush picture: the edges still standing (indices into the picture as written). */
   | { readonly kind: 'hackenbush'; readonly picture: HackenbushPicture; readonly edges: Int32Array }
+  /** A position of a tuple rule of one's own (one rule object per component). */
+  | { readonly kind: 'tuple'; readonly rule: MovesRule; readonly position: readonly number[] }
   /** A word game's piece, with its dictionary (one array per component). */
   | { readonly kind: 'word'; readonly text: string; readonly words: readonly string[] }
   /**
@@ -70,6 +75,8 @@ function isEmpty(unit: Unit): boolean {
       return unit.edges.length === 0;
     case 'word':
       return unit.text.length === 0;
+    case 'tuple':
+      return unit.position.every((x) => x === 0); // no move: every part must have a smaller, so negative, sum
     case 'treblecross':
       return !unit.cells.includes('.') && !unit.cells.includes('XXX');
   }
@@ -176,6 +183,28 @@ export function unitOptions(unit: Unit): Unit[][] {
     }
     return options;
   }
+  if (unit.kind === 'tuple') {
+    const options: Unit[][] = [];
+    const { rule } = unit;
+    const poll = listingLimit(`(${unit.position.join(', ')})`);
+    tupleOptions(rule)(
+      unit.position,
+      (parts, count) => {
+        const option: Unit[] = [];
+        for (let i = 0; i < count; i++) {
+          const part: Unit = {
+            kind: 'tuple',
+            rule,
+            position: Array.from(parts.subarray(i * rule.arity, (i + 1) * rule.arity)),
+          };
+          if (!isEmpty(part)) option.push(part);
+        }
+        options.push(option);
+      },
+      poll,
+    );
+    return options;
+  }
   if (unit.kind === 'vertex') {
     const { succStart, succ } = unit.graph;
     const options: Unit[][] = [];
@@ -187,6 +216,18 @@ export function unitOptions(unit: Unit): Unit[][] {
   // Heaps of size 0 are no game at all: left out (heapMoveParts), so equal positions look equal.
   const { rule } = unit;
   return heapMoveParts(rule, unit.size).map((parts) => parts.map((size): Unit => ({ kind: 'heap', rule, size })));
+}
+
+/** Each tuple rule's compiled options (rules are never mutated). */
+const compiledTuples = new WeakMap<MovesRule, OptionsOf>();
+
+function tupleOptions(rule: MovesRule): OptionsOf {
+  let options = compiledTuples.get(rule);
+  if (!options) {
+    options = compileMoves(rule);
+    compiledTuples.set(rule, options);
+  }
+  return options;
 }
 
 type StaircaseUnit = Extract<Unit, { kind: 'staircase' }>;

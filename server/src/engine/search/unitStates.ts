@@ -159,6 +159,8 @@ export class UnitStates {
           return `c${unit.coins.join(',')}`;
         case 'hackenbush':
           return `k${this.idOf(unit.picture)}:${unit.edges.join(',')}`;
+        case 'tuple':
+          return `p${this.idOf(unit.rule)}:${unit.position.join(',')}`;
         case 'word':
           return `s${this.idOf(unit.words)}:${unit.text}`;
         case 'treblecross':

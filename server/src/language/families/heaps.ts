@@ -23,6 +23,16 @@ export function writeHeapMove(move: Extract<ComponentMove, { kind: 'heap' }>, co
   const which = sameSize ? `heap of ${size} (heap ${move.heap + 1} of \`${syntax.rule.text}\`)` : `heap of ${size}`;
   const left = move.leaves.map(numberText);
   const leaving = left.length === 3 ? `${left[0]}, ${left[1]} and ${left[2]}` : left.join(' and ');
+  if (component.kind === 'heaps' && component.rule.kind === 'moves') {
+    // A rule of one's own says nothing of taking: the heap becomes what the move leaves.
+    const becomes = left.length === 0 ? 'goes (the move leaves nothing)' : `becomes ${leaving}`;
+    return {
+      span: literal,
+      newText: () => (move.leaves.length === 0 ? '0' : move.leaves.join(' ')),
+      label: `${syntax.rule.text} ${digitsText(literal.text)} → ${left.length === 0 ? '0' : left.join(' ')}`,
+      description: `the ${which} ${becomes}`,
+    };
+  }
   return {
     span: literal,
     // Printed only when the edit is wanted: a heap of a million digits takes a quarter of a
@@ -106,6 +116,14 @@ export const octalRules: RuleFamily<Extract<Rule, { kind: 'octal' }>> = {
   check: (component, head, rule, diagnostics) => checkHeapsOrRow(octalRules, component, head, rule, diagnostics),
 };
 
+/** Rules of one's own with one variable (`moves n -> …`): heaps only. */
+export const movesHeapRules: RuleFamily<Extract<Rule, { kind: 'moves' }>> = {
+  shapes: ['heaps'],
+  writtenForm: (name) => `heap sizes, as in \`${name} 3 4\``,
+  check: (component, head, rule, diagnostics) =>
+    component.kind === 'heaps' ? checkHeaps(component, head, rule) : wrongShape(head, movesHeapRules, diagnostics),
+};
+
 /** Heap games: subtraction and octal rules, on heaps or (octal) on rows whose runs are heaps. */
 export const heapsFamily = {
   rules: {
@@ -114,6 +132,7 @@ export const heapsFamily = {
     subtractSet: subtractionRules,
     subtractAllExceptSet: subtractionRules,
     octal: octalRules,
+    moves: movesHeapRules,
   },
   components: {
     heaps: {

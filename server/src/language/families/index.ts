@@ -23,6 +23,7 @@ import type {
 import { hackenbushFamily } from './hackenbush';
 import { heapsFamily } from './heaps';
 import { leftmostFamily } from './leftmost';
+import { movesTuplesFamily } from './movesTuples';
 import { staircaseFamily } from './staircase';
 import { tokensFamily } from './tokens';
 import { treblecrossFamily } from './treblecross';
@@ -41,6 +42,7 @@ export const LANGUAGE_FAMILIES = {
   staircase: staircaseFamily,
   hackenbush: hackenbushFamily,
   words: wordsFamily,
+  movesTuples: movesTuplesFamily,
 } as const;
 
 type Family = (typeof LANGUAGE_FAMILIES)[keyof typeof LANGUAGE_FAMILIES];

@@ -1,0 +1,38 @@
+/* The C baseline for test/engine/movesRule.bench.ts: the rule of one's own `half`
+ * (moves n -> n - k for k in 1..n/2) computed as one would write it in C, by the same method as the
+ * engine: for each heap n, every option's value marked in an array with n's stamp, the value the
+ * first unmarked one (the mex). Usage: half N OUT. Writes G(0..N) to OUT (32-bit little-endian
+ * integers, which the benchmark compares with the engine's, all of them) and prints the time of the
+ * computation alone (clock_gettime around it: no process start-up, no output) in ms, and N. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: half N OUT\n");
+    return 2;
+  }
+  long total = atol(argv[1]);
+  int32_t *g = malloc(sizeof(int32_t) * (total + 1));
+  /* A value is at most its heap's number of options (n / 2): the marks cover every value. */
+  int32_t *seen = calloc(total + 2, sizeof(int32_t));
+  struct timespec start, end;
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  for (long n = 0; n <= total; n++) {
+    int32_t stamp = (int32_t)(n + 1);
+    for (long k = 1; k <= n / 2; k++) seen[g[n - k]] = stamp;
+    int32_t mex = 0;
+    while (seen[mex] == stamp) mex++;
+    g[n] = mex;
+  }
+  clock_gettime(CLOCK_MONOTONIC, &end);
+  FILE *out = fopen(argv[2], "wb");
+  if (!out || fwrite(g, sizeof(int32_t), total + 1, out) != (size_t)(total + 1) || fclose(out) != 0) {
+    fprintf(stderr, "half: cannot write %s\n", argv[2]);
+    return 1;
+  }
+  printf("%.3f %ld\n", (end.tv_sec - start.tv_sec) * 1e3 + (end.tv_nsec - start.tv_nsec) / 1e6, total);
+  return 0;
+}
