@@ -469,7 +469,8 @@ export function kernelModule(rule: MovesRule, bounds: readonly number[], strides
   kernelModules.set(rule, byBounds);
   const key = bounds.join(',');
   if (byBounds.has(key)) return byBounds.get(key);
-  const bytes = kernelBytes(rule, bounds, strides, layout); // a literal past 2^53 - 1 throws here, as the closures do
+  // A literal past 2^53 - 1 throws here, as the closures do. Copied: WebAssembly takes bytes of an ArrayBuffer.
+  const bytes = new Uint8Array(kernelBytes(rule, bounds, strides, layout));
   let compiled: WebAssembly.Module | undefined;
   try {
     compiled = typeof WebAssembly === 'object' ? new WebAssembly.Module(bytes) : undefined;
