@@ -22,6 +22,7 @@ import type {
 } from './ast';
 import type { DiagnosticSink } from './diagnostics';
 import type { GraphNode } from './graphBody';
+import { walkTerms } from './movesBody';
 import { parse } from './parser';
 import { movedDiagnostic, type ParseUnit } from './parseUnits';
 import { PlainHeaps } from './plainHeaps';
@@ -246,39 +247,14 @@ function moveMovesBody(body: MovesBody, delta: number): void {
   }
 }
 
-/** A term and every term under it, by an explicit stack (a term may nest deeply). */
+/** A term and every term under it (walkTerms: an explicit stack, terms nest), with their names and operators. */
 function moveTerm(root: MovesTerm, delta: number): void {
-  const stack: MovesTerm[] = [root];
-  for (let term = stack.pop(); term; term = stack.pop()) {
+  walkTerms(root, (term) => {
     moveSpan(term, delta);
-    switch (term.kind) {
-      case 'int':
-        break;
-      case 'var':
-        moveSpan(term.name, delta);
-        break;
-      case 'binary':
-        moveSpan(term.at, delta);
-        stack.push(term.left, term.right);
-        break;
-      case 'unary':
-        stack.push(term.arg);
-        break;
-      case 'call':
-        moveSpan(term.fn, delta);
-        stack.push(...term.args);
-        break;
-      case 'paren':
-        stack.push(term.inner);
-        break;
-      case 'tuple':
-        stack.push(...term.items);
-        break;
-      case 'split':
-        stack.push(...term.parts);
-        break;
-    }
-  }
+    if (term.kind === 'var') moveSpan(term.name, delta);
+    else if (term.kind === 'binary') moveSpan(term.at, delta);
+    else if (term.kind === 'call') moveSpan(term.fn, delta);
+  });
 }
 
 /** Moves every span of a declaration's tree (each node is its own object: none is shared). */

@@ -8,22 +8,14 @@
 // the next analysis after an edit elsewhere, share what was computed.
 import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
 import { movesSpender } from '../components';
-import { compileMoves, type MovesRule, movesTupleValue, type OptionsOf } from '../heaps/movesRule';
+import { cachedOptions } from '../heaps/moves';
+import { type MovesRule, movesTupleValue } from '../heaps/movesRule';
 import type { Budget, StopCause } from '../types';
 
 /** Memo entries kept per rule, at most: past it the memo starts again (a value costs ~100 bytes in a Map). */
 const MEMO_LIMIT = 4_000_000;
 
-const compiled = new WeakMap<MovesRule, OptionsOf>();
-
-function optionsOf(rule: MovesRule): OptionsOf {
-  let options = compiled.get(rule);
-  if (!options) {
-    options = compileMoves(rule);
-    compiled.set(rule, options);
-  }
-  return options;
-}
+const optionsOf = cachedOptions;
 
 /** The memo of a rule's values (by the position's numbers joined with commas), from the cache. */
 function memoOf(component: Of<'moves-tuples'>, cache: EngineCache): Map<string, number> {

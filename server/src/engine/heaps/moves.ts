@@ -82,15 +82,20 @@ export function listingLimit(what: string): (steps: number) => void {
 /** Each rule's compiled options, by rule (rules are never mutated). */
 const compiled = new WeakMap<MovesRule, OptionsOf>();
 
+/** A rule's options compiled once (by rule: rules are never mutated), for every listing that needs no `step`. */
+export function cachedOptions(rule: MovesRule): OptionsOf {
+  let options = compiled.get(rule);
+  if (!options) {
+    options = compileMoves(rule);
+    compiled.set(rule, options);
+  }
+  return options;
+}
+
 /** Heap n's moves under a rule of one's own, each as the heaps it leaves (heaps of 0 left out, as heapMoveParts). */
 export function movesHeapParts(rule: MovesHeapRule, n: number): number[][] {
-  let options = compiled.get(rule.moves);
-  if (!options) {
-    options = compileMoves(rule.moves);
-    compiled.set(rule.moves, options);
-  }
   const found: number[][] = [];
-  options(
+  cachedOptions(rule.moves)(
     [n],
     (parts, count) => {
       const left: number[] = [];

@@ -3,9 +3,8 @@
 import { type HackenbushPicture, hackenbushKeptAfterCut, subPicture } from '../families/hackenbush';
 import { wordPiece } from '../families/words';
 import { heapMoveParts } from '../heaps/heapMoves';
-import { listingLimit } from '../heaps/moves';
+import { cachedOptions, listingLimit } from '../heaps/moves';
 import type { MovesRule } from '../heaps/movesData';
-import { compileMoves, type OptionsOf } from '../heaps/movesRule';
 import type { GraphData, HeapRule } from '../types';
 
 export type Unit =
@@ -187,7 +186,7 @@ export function unitOptions(unit: Unit): Unit[][] {
     const options: Unit[][] = [];
     const { rule } = unit;
     const poll = listingLimit(`(${unit.position.join(', ')})`);
-    tupleOptions(rule)(
+    cachedOptions(rule)(
       unit.position,
       (parts, count) => {
         const option: Unit[] = [];
@@ -216,18 +215,6 @@ export function unitOptions(unit: Unit): Unit[][] {
   // Heaps of size 0 are no game at all: left out (heapMoveParts), so equal positions look equal.
   const { rule } = unit;
   return heapMoveParts(rule, unit.size).map((parts) => parts.map((size): Unit => ({ kind: 'heap', rule, size })));
-}
-
-/** Each tuple rule's compiled options (rules are never mutated). */
-const compiledTuples = new WeakMap<MovesRule, OptionsOf>();
-
-function tupleOptions(rule: MovesRule): OptionsOf {
-  let options = compiledTuples.get(rule);
-  if (!options) {
-    options = compileMoves(rule);
-    compiledTuples.set(rule, options);
-  }
-  return options;
 }
 
 type StaircaseUnit = Extract<Unit, { kind: 'staircase' }>;
