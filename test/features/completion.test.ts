@@ -113,6 +113,23 @@ describe('completion', () => {
     assert.equal(items.find((i) => i.label === 'g')!.detail, 'graph: 3 vertices');
   });
 
+  it("a rule of one's own: its first values as far as the completion's work limit reaches, said so", async () => {
+    // Heap 0 alone loops 10^15 times (the option n - 1 is no move, but each k is tried): the detail
+    // must stop at its work limit, not hold the main thread for days.
+    const slow = 'rule slow = moves n -> n - 1 for k in 1..1000000000000000 if k == 1\n';
+    const half = 'rule half = moves n -> n - k for k in 1..n / 2\n';
+    const items = await views.expectCompletion(`${slow}${half}game x = |`, {});
+    assert.equal(
+      items.find((item) => item.label === 'slow')!.detail,
+      'rule: moves n -> n - 1 for k in 1..1000000000000000 if k == 1: ' +
+        'first values not computed (more take too long to compute here)',
+    );
+    assert.equal(
+      items.find((item) => item.label === 'half')!.detail,
+      'rule: moves n -> n - k for k in 1..n / 2: 0 0 1 0 2 1 3 0 4 2 5 1 …',
+    );
+  });
+
   it('snippets with placeholders for a client that takes them', async () => {
     const items = await views.expectCompletion('|', {});
     const graph = items.find((i) => i.label === 'graph')!;

@@ -6,7 +6,8 @@
 // set, an octal code of huge length, Wythoff, staircase and leftmost positions, a long row, a
 // graph vertex of a huge name, a cycle of 10^5 vertices and a chain of 10^5 self-loops (graphs with cycles,
 // language version 4), a heap of a million digits under a rule of one's own and such a rule nested 10^5
-// deep. Before the fix a hover on a million-digit nim heap took 5.7 s (its
+// deep, and a rule that never ends (its first values in a completion's detail held the main thread for ever,
+// until they were given a work limit). Before the fix a hover on a million-digit nim heap took 5.7 s (its
 // options listed as million-digit bigints) and the server reached 4.1 GB.
 import * as assert from 'node:assert/strict';
 import type { CodeLens, Position } from 'vscode-languageserver-protocol';
@@ -87,6 +88,13 @@ const cases: Case[] = [
     text: `rule deep = moves n -> ${'('.repeat(100_000)}n${')'.repeat(100_000)} - 1\ngame g = nim 3 + deep 4`,
     number: 'nim 3',
     onNumber: ['not computed, because the game has errors'],
+  },
+  {
+    // Each option is tried 10^15 times over: the rule never ends within any budget (its loop is the cost).
+    what: "a rule of one's own that never ends",
+    text: 'rule slow = moves n -> n - 1 for k in 1..1000000000000000 if k == 1\ngame g = slow 3 + nim 2',
+    number: 'nim 2',
+    value: 'the nimber of heap 3 is unknown: no value computed because out of time',
   },
   {
     what: 'a member of 10^5 digits in a subtraction set',

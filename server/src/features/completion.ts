@@ -26,6 +26,8 @@ import type { DocumentView } from './view';
 
 /** A rule's first values shown in its completion's detail. */
 const FIRST_VALUES = 12;
+/** Loop steps of a rule of one's own spent on its first values in a completion's detail (about 10 ms). */
+const FIRST_VALUES_WORK = 1_000_000;
 /** Names offered at most: a document may declare 100,000 games' worth of graphs. */
 const MAX_ITEMS = 1000;
 
@@ -296,10 +298,18 @@ function symbolDetail(symbol: DeclaredSymbol): string {
         ? `${builtin}rule: words {${rule.words.map((w) => `"${w}"`).join(', ')}}`
         : `${builtin}rule`)
     );
-  // The first values only, computed here: a few heaps of any rule cost next to nothing, where
-  // asking for the rule's whole sequence would set a worker on Grundy's game for its whole budget.
-  const first = ruleSequence(rule, { maxValues: FIRST_VALUES }, { stopAt: FIRST_VALUES - 1, findPeriod: false });
-  return `${builtin}rule: ${describeRule(rule)}: ${Array.from(first.values.subarray(0, FIRST_VALUES)).join(' ')} …`;
+  // The first values only, computed here: a few heaps of a built-in rule cost next to nothing, where
+  // asking for the rule's whole sequence would set a worker on Grundy's game for its whole budget. A
+  // rule of one's own may loop for ever on heap 0 (`for k in 1..10^15`): its loop steps are counted
+  // against FIRST_VALUES_WORK, so the main thread is never held, whatever the rule.
+  const work = { spent: 0, limit: FIRST_VALUES_WORK };
+  const first = ruleSequence(rule, { maxValues: FIRST_VALUES, work }, { stopAt: FIRST_VALUES - 1, findPeriod: false });
+  const values = Array.from(first.values.subarray(0, Math.min(FIRST_VALUES, first.computedUpTo + 1))).join(' ');
+  if (first.computedUpTo + 1 >= FIRST_VALUES) return `${builtin}rule: ${describeRule(rule)}: ${values} …`;
+  // Stopped short: by the work limit, or by the rule itself (a part not smaller than its heap).
+  const why = first.stop === 'work-limit' ? 'more take too long to compute here' : (first.reason ?? 'no more known');
+  const shown = values ? `${values} (${why})` : `first values not computed (${why})`;
+  return `${builtin}rule: ${describeRule(rule)}: ${shown}`;
 }
 
 export function completions(view: DocumentView, offset: number, snippets: boolean): CompletionItem[] {
