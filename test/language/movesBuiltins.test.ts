@@ -1,5 +1,6 @@
 // Rules of one's own that restate built-ins play as the built-ins do: Grundy's game written out
-// (`grundy`), Kayles written as splits (`kayles`), `subtract {1, 3, 4}` written as its moves, and
+// (`grundy`), Kayles written as splits (`kayles`), `subtract {1, 3, 4}` written as its moves, Mock Turtles
+// and Ruler as coin-turning rules (their published values: odious numbers, the ruler function), and
 // Wythoff's queen written as a tuple rule (`wythoff`). On random sums of each, in normal and misère
 // play: the same nimbers, the same outcome, and the same winning moves (as the positions they leave,
 // written in text, compared after renaming the rule).
@@ -58,6 +59,38 @@ describe("rules of one's own that restate built-ins", () => {
       if (bits % 2 === 1) odious.push(BigInt(m));
     }
     assert.deepEqual(report.result?.components[0].parts, odious);
+  });
+
+  it('Ruler as a coin-turning rule on runs of coins: G(coin n) is the largest power of 2 dividing n', () => {
+    // Ruler turns any run of coins ending at a heads coin, so a coin's options are runs of every length: a
+    // split of one coin into a varying number of coins, which a bracketed list cannot write. A position is
+    // therefore a run of heads, (64·e, m) for the m coins ending at coin e (from 1); turning coins j − k + 1
+    // … j of it leaves at most two runs. The end is scaled by 64 so that every part has a smaller sum than
+    // its position (the contract's measure) while runs stay shorter than 64 coins. A run's value must also
+    // be the nim-sum of its coins' values (the coin-turning theorem): a check of the encoding itself.
+    const e = 'x / 64';
+    const runs =
+      `rule ruler = moves (x, m) -> [((j - k) * 64, j - k - ${e} + m), (x, ${e} - j)] ` +
+      `for j in ${e} - m + 1..${e} for k in 1..j if j - k + 1 >= ${e} - m + 1\n` +
+      `  | [((${e} - m) * 64, ${e} - m - j + k), (x, ${e} - j)] ` +
+      `for j in ${e} - m + 1..${e} for k in 1..j if j - k + 1 < ${e} - m + 1\n`;
+    const coins = Array.from({ length: 40 }, (_, i) => i + 1);
+    const ruler = (n: number) => n & -n;
+    const runOf = (end: number, length: number) =>
+      coins.filter((c) => c > end - length && c <= end).reduce((x, c) => x ^ ruler(c), 0);
+    const spans = [
+      [12, 5],
+      [31, 7],
+      [40, 40],
+      [16, 16],
+    ];
+    const positions = [...coins.map((n) => `(${64 * n}, 1)`), ...spans.map(([end, m]) => `(${64 * end}, ${m})`)];
+    const text = `${runs}game g = ruler ${positions.join(' ')}\n`;
+    const document = analyzeText(text);
+    assert.deepEqual(document.diagnostics, []);
+    const report = reportGame(document, document.model.games[0], { cache: createEngineCache() });
+    const expected = [...coins.map(ruler), ...spans.map(([end, m]) => runOf(end, m))].map(BigInt);
+    assert.deepEqual(report.result?.components[0].parts, expected);
   });
 
   for (const { own, builtin, heap } of PAIRS)
