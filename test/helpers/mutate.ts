@@ -114,10 +114,18 @@ export function mutate(text: string, next: () => number): string {
   return text;
 }
 
+/**
+ * The words and signs of a rule of one's own (language version 4), for the token soup only: `mutate`
+ * keeps its own list, so the front end's recording (recorded.test.ts) stays what it was recorded from.
+ */
+const movesTokens = ['moves', 'for', 'in', 'if', 'and', 'or', 'not', 'min', 'max', 'abs', 'n', 'k', '..', '...'];
+const soupTokens = [...tokens, ...movesTokens, '|', '==', '!=', '<=', '[', ']', '*', '/', '%', '(x, y)', 'n-k'];
+
 export function tokenSoup(next: () => number): string {
   const count = Math.floor(next() * 60);
   let text = '';
-  for (let i = 0; i < count; i++) text += tokens[Math.floor(next() * tokens.length)] + (next() < 0.7 ? ' ' : '');
+  for (let i = 0; i < count; i++)
+    text += soupTokens[Math.floor(next() * soupTokens.length)] + (next() < 0.7 ? ' ' : '');
   return text;
 }
 
