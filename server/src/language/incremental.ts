@@ -307,50 +307,37 @@ export function moveDeclaration(declaration: Declaration, delta: number): void {
 }
 
 function moveComponent(component: Component, delta: number): void {
+  moveSpan(component, delta);
   switch (component.kind) {
     case 'heaps':
-      (component as Movable).start += delta;
-      (component as Movable).end += delta;
       moveName(component.rule, delta);
       // A plain line's heaps are made from its text when asked for: nothing more to move.
       if (!(component instanceof PlainHeaps)) moveNumbers(component.heaps, delta);
       return;
     case 'tokens':
-      (component as Movable).start += delta;
-      (component as Movable).end += delta;
       moveName(component.graph, delta);
       moveSpan(component.at, delta);
       moveNames(component.vertices, delta);
       return;
     case 'row':
-      (component as Movable).start += delta;
-      (component as Movable).end += delta;
       moveName(component.rule, delta);
       moveString(component.row, delta);
       for (const more of component.more) moveString(more, delta);
       return;
     case 'pairs':
-      (component as Movable).start += delta;
-      (component as Movable).end += delta;
       moveName(component.rule, delta);
       moveGroups(component.pairs, delta);
       return;
     case 'lists':
-      (component as Movable).start += delta;
-      (component as Movable).end += delta;
       moveName(component.rule, delta);
       moveGroups(component.lists, delta);
       return;
     case 'pictures':
-      (component as Movable).start += delta;
-      (component as Movable).end += delta;
       moveName(component.rule, delta);
       for (const picture of component.pictures) {
-        (picture as Movable).start += delta;
-        (picture as Movable).end += delta;
+        moveSpan(picture, delta);
         for (const edge of picture.edges) {
-          (edge as Movable).start += delta;
-          (edge as Movable).end += delta;
+          moveSpan(edge, delta);
           moveName(edge.from, delta);
           moveName(edge.to, delta);
         }
