@@ -10,6 +10,7 @@ import type {
   HeapSequence,
   LoopyValues,
   MisereSearchResult,
+  MovesBox,
   StopCause,
   TreblecrossAnalysis,
   WordPieceValues,
@@ -37,8 +38,17 @@ export interface EngineCache {
    * again when its rule's quotient has grown does not search again.
    */
   readonly misereSearches: Map<string, MisereSearchResult>;
-  /** Tuple rules of one's own: each rule's memo of values, by the rule's text (families/movesTuples.ts). */
-  readonly movesTuples: Map<string, Map<string, number>>;
+  /**
+   * Tuple rules of one's own, by the rule's text (families/movesTuples.ts): each rule's memo of values,
+   * and the last box of values filled (the boxes of every rule together kept under a memory ceiling).
+   */
+  readonly movesTuples: Map<string, MovesTuplesEntry>;
+}
+
+/** A tuple rule's values kept in the cache: by position (the memo, its numbers joined with commas), in a box. */
+export interface MovesTuplesEntry {
+  readonly memo: Map<string, number>;
+  box?: MovesBox;
 }
 
 export function createEngineCache(): EngineCache {
@@ -58,9 +68,10 @@ export const MISERE_SEARCHES_KEPT = 256;
 export const WORD_PIECES_KEPT = 256;
 
 /**
- * Drops the cache's oldest sequences (and then its Wythoff table) until what it holds in values
- * is at most `maxBytes`; returns the bytes it still holds. Sequences are dropped oldest first (a
- * Map keeps insertion order, and a longer sequence of a rule replaces its older one at the end).
+ * Drops the cache's oldest sequences (then its Wythoff table, misère quotients, tuple rules' boxes)
+ * until what it holds in values is at most `maxBytes`; returns the bytes it still holds. Sequences
+ * are dropped oldest first (a Map keeps insertion order, and a longer sequence of a rule replaces its
+ * older one at the end).
  */
 export function trimCache(cache: EngineCache, maxBytes: number): number {
   let bytes = cache.wythoff ? wythoffBytes(cache.wythoff) : 0;
@@ -80,6 +91,13 @@ export function trimCache(cache: EngineCache, maxBytes: number): number {
     if (bytes <= maxBytes) break;
     bytes -= state.mul.byteLength;
     cache.quotients.delete(key);
+  }
+  // Tuple rules' boxes of values, oldest first (their memos stay: a Map's bytes are not known).
+  for (const entry of cache.movesTuples.values()) bytes += entry.box?.values.byteLength ?? 0;
+  for (const entry of cache.movesTuples.values()) {
+    if (bytes <= maxBytes) break;
+    bytes -= entry.box?.values.byteLength ?? 0;
+    entry.box = undefined;
   }
   return bytes;
 }

@@ -257,3 +257,19 @@ export interface WythoffTable {
   /** Why the table is smaller than asked, if it is. */
   readonly stop?: StopCause;
 }
+
+/**
+ * A tuple rule's values of every position of a box (families/movesTuples.ts, by movesTupleValues): the
+ * positions p with 0 ≤ p_i ≤ bounds_i.
+ */
+export interface MovesBox {
+  readonly bounds: readonly number[];
+  /** p's value at Σ p_i·strides_i; −1 where the fill stopped before it. */
+  readonly values: Int32Array;
+  readonly strides: readonly number[];
+  /**
+   * Whether the rule stopped the fill (a part not smaller than its position, a number too large):
+   * the values it reached are kept and the box is not filled again (it would stop there again).
+   */
+  readonly stoppedByRule: boolean;
+}

@@ -1,12 +1,12 @@
-// Rules of one's own (engine/heaps/movesRule.ts) against a brute force written here from the contract's words
-// alone: a tree-walking evaluation in BigInt (so exact by construction), nested loops as written, each option
-// checked (negative numbers no move, a part not smaller than its position a violation), values by the mex over a
-// memoised recursion. Random rules of one and two variables; the contract's examples; rules that restate built-ins
-// equal the built-ins; rules whose loops never end stop with the budget (its deadline, its cancellation).
+// Rules of one's own (engine/heaps/movesRule.ts) against a brute force written from the contract's words alone
+// (oracles/movesBrute.ts): a tree-walking evaluation in BigInt (so exact by construction), nested loops as written,
+// each option checked (negative numbers no move, nothing left from the position of zeros no move, a part not smaller
+// than its position a violation), values by the mex over a memoised recursion. Random rules of one and two
+// variables; the contract's examples; rules that restate built-ins equal the built-ins; rules whose loops never end
+// stop with the budget (its deadline, its cancellation).
 import * as assert from 'node:assert/strict';
 import { ruleSequence } from '../../../server/src/engine';
 import {
-  type MovesClause,
   type MovesCondition,
   type MovesExpr,
   type MovesHeapValues,
@@ -18,131 +18,10 @@ import {
   movesTupleValues,
 } from '../../../server/src/engine/heaps/movesRule';
 import type { Budget, StopCause } from '../../../server/src/engine/types';
-import { integer, random } from '../oracles/random';
-
-// ---- the brute force ----
-
-function evaluate(e: MovesExpr, env: bigint[]): bigint | null {
-  switch (e.kind) {
-    case 'int':
-      return BigInt(e.value);
-    case 'var':
-      return env[e.slot];
-    case 'negate': {
-      const a = evaluate(e.arg, env);
-      return a === null ? null : -a;
-    }
-    case 'call': {
-      const args = e.args.map((a) => evaluate(a, env));
-      if (args.some((a) => a === null)) return null;
-      const xs = args as bigint[];
-      if (e.fn === 'abs') return xs[0] < 0n ? -xs[0] : xs[0];
-      return xs.reduce((m, x) => (e.fn === 'min' ? (x < m ? x : m) : x > m ? x : m));
-    }
-    case 'binary': {
-      const a = evaluate(e.left, env);
-      const b = evaluate(e.right, env);
-      if (a === null || b === null) return null;
-      if (e.op === '+') return a + b;
-      if (e.op === '-') return a - b;
-      if (e.op === '*') return a * b;
-      if (b === 0n) return null; // no move
-      // Rounded down (BigInt division truncates toward zero).
-      let q = a / b;
-      if (a % b !== 0n && a < 0n !== b < 0n) q -= 1n;
-      return e.op === '/' ? q : a - b * q;
-    }
-  }
-}
-
-function holds(c: MovesCondition, env: bigint[]): boolean | null {
-  switch (c.kind) {
-    case 'compare': {
-      const a = evaluate(c.left, env);
-      const b = evaluate(c.right, env);
-      if (a === null || b === null) return null;
-      return { '==': a === b, '!=': a !== b, '<': a < b, '<=': a <= b, '>': a > b, '>=': a >= b }[c.op];
-    }
-    case 'and':
-    case 'or': {
-      const a = holds(c.left, env);
-      if (a === null) return null;
-      if (c.kind === 'and' && !a) return false;
-      if (c.kind === 'or' && a) return true;
-      return holds(c.right, env);
-    }
-    case 'not': {
-      const a = holds(c.arg, env);
-      return a === null ? null : !a;
-    }
-  }
-}
-
-class Violation extends Error {}
-
-/** Every option of a position, as lists of parts (each a list of numbers), by the contract's words. */
-function bruteOptions(rule: MovesRule, position: number[]): number[][][] {
-  const found: number[][][] = [];
-  const size = position.reduce((s, x) => s + x, 0);
-  for (const clause of rule.clauses) {
-    const env: bigint[] = new Array(rule.slots).fill(0n);
-    position.forEach((x, i) => (env[i] = BigInt(x)));
-    const loop = (level: number) => {
-      if (level === clause.loops.length) {
-        if (clause.condition) {
-          const ok = holds(clause.condition, env);
-          if (ok === null || !ok) return;
-        }
-        const exprs = clause.option.kind === 'position' ? [clause.option.position] : clause.option.parts;
-        const parts: number[][] = [];
-        for (const part of exprs) {
-          const numbers = part.map((e) => evaluate(e, env));
-          if (numbers.some((x) => x === null)) return;
-          if (numbers.some((x) => (x as bigint) < 0n)) return;
-          parts.push(numbers.map(Number));
-        }
-        for (const part of parts) if (part.reduce((s, x) => s + x, 0) >= size) throw new Violation();
-        found.push(parts);
-        return;
-      }
-      const { slot, from, to } = clause.loops[level];
-      const a = evaluate(from, env);
-      const b = evaluate(to, env);
-      if (a === null || b === null) return;
-      for (let v = a; v <= b; v++) {
-        env[slot] = v;
-        loop(level + 1);
-      }
-    };
-    loop(0);
-  }
-  return found;
-}
-
-function bruteValue(rule: MovesRule, position: number[], memo: Map<string, number>): number {
-  const key = position.join(',');
-  const known = memo.get(key);
-  if (known !== undefined) return known;
-  const seen = new Set(
-    bruteOptions(rule, position).map((parts) => parts.reduce((g, p) => g ^ bruteValue(rule, p, memo), 0)),
-  );
-  let mex = 0;
-  while (seen.has(mex)) mex++;
-  memo.set(key, mex);
-  return mex;
-}
+import { bin, bruteValue, int, loop, randomRule, Violation, v } from '../oracles/movesBrute';
+import { random } from '../oracles/random';
 
 // ---- rules ----
-
-const int = (value: number): MovesExpr => ({ kind: 'int', value });
-const v = (slot: number): MovesExpr => ({ kind: 'var', slot });
-const bin = (op: '+' | '-' | '*' | '/' | '%', left: MovesExpr, right: MovesExpr): MovesExpr => ({
-  kind: 'binary',
-  op,
-  left,
-  right,
-});
-const loop = (slot: number, from: MovesExpr, to: MovesExpr) => ({ slot, from, to });
 
 /** The contract's examples (LANGUAGE.md, version 4). */
 const half: MovesRule = {
@@ -192,66 +71,6 @@ const corner: MovesRule = {
     },
   ],
 };
-
-/** A random expression over the slots in scope, small numbers, every operation. */
-function randomExpr(next: () => number, scope: readonly number[], depth = 0): MovesExpr {
-  const r = next();
-  if (depth > 2 || r < 0.35)
-    return next() < 0.6 ? v(scope[integer(next, 0, scope.length - 1)]) : int(integer(next, 0, 4));
-  if (r < 0.8) {
-    const op = (['+', '-', '-', '*', '/', '%'] as const)[integer(next, 0, 5)];
-    return bin(op, randomExpr(next, scope, depth + 1), randomExpr(next, scope, depth + 1));
-  }
-  if (r < 0.9) return { kind: 'negate', arg: randomExpr(next, scope, depth + 1) };
-  const fn = (['min', 'max', 'abs'] as const)[integer(next, 0, 2)];
-  const args =
-    fn === 'abs'
-      ? [randomExpr(next, scope, depth + 1)]
-      : [randomExpr(next, scope, depth + 1), randomExpr(next, scope, depth + 1)];
-  return { kind: 'call', fn, args };
-}
-
-/** A random rule of `arity` variables: options mostly below their position (some rules break it). */
-function randomRule(next: () => number, arity: number): MovesRule {
-  let slots = arity;
-  const clauses: MovesClause[] = [];
-  for (let c = integer(next, 1, 3); c > 0; c--) {
-    const loops: MovesClause['loops'][number][] = [];
-    // In scope: the position's variables and this clause's loops bound so far (as the language scopes them).
-    const scope = Array.from({ length: arity }, (_, i) => i);
-    for (let l = integer(next, 0, 2); l > 0; l--) {
-      const slot = slots++;
-      const to = next() < 0.7 ? v(integer(next, 0, arity - 1)) : randomExpr(next, scope);
-      loops.push(loop(slot, int(integer(next, 0, 2)), to));
-      scope.push(slot);
-    }
-    // An option: each coordinate a variable less a loop variable or a small number, or anything.
-    const coordinate = () =>
-      next() < 0.8
-        ? bin(
-            '-',
-            v(integer(next, 0, arity - 1)),
-            loops.length && next() < 0.7 ? v(loops[integer(next, 0, loops.length - 1)].slot) : int(integer(next, 1, 3)),
-          )
-        : randomExpr(next, scope);
-    const position = () => Array.from({ length: arity }, coordinate);
-    const option =
-      next() < 0.7
-        ? ({ kind: 'position', position: position() } as const)
-        : ({ kind: 'split', parts: Array.from({ length: integer(next, 0, 3) }, position) } as const);
-    const condition: MovesCondition | undefined =
-      next() < 0.4
-        ? {
-            kind: 'compare',
-            op: (['==', '!=', '<', '<=', '>', '>='] as const)[integer(next, 0, 5)],
-            left: randomExpr(next, scope),
-            right: randomExpr(next, scope),
-          }
-        : undefined;
-    clauses.push({ option, loops, ...(condition ? { condition } : {}) });
-  }
-  return { kind: 'moves', arity, slots, clauses };
-}
 
 describe('rules of your own: compiled moves against their meaning', () => {
   it("the contract's examples: half 10 = 5, divs 12 = 2, split2 7 = 0, corner (3, 5) = 0; mine = 7", () => {

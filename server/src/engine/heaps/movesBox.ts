@@ -37,14 +37,17 @@ class OutsideStop {
 
 /**
  * Every position p with 0 ≤ p_i ≤ bounds_i, by increasing sum (each option within the box comes
- * before its position; one outside is valued on demand, memoised), its value the mex over its options
- * with a mark array of generation stamps (no clearing). Values not computed are −1 (0 for a heap).
+ * before its position; one outside is valued on demand, memoised in `outsideMemo`: the caller's memo
+ * of movesTupleValue, when it has one, so that what is searched there serves its searches too), its
+ * value the mex over its options with a mark array of generation stamps (no clearing). Values not
+ * computed are −1 (0 for a heap).
  */
 export function fillBox(
   rule: MovesRule,
   bounds: readonly number[],
   budget: Budget,
   how: 'generated' | 'closures',
+  outsideMemo: Map<string, number> = new Map(),
 ): Filled {
   const { arity } = rule;
   const strides = bounds.map((_, i) => bounds.slice(i + 1).reduce((s, b) => s * (b + 1), 1));
@@ -60,11 +63,20 @@ export function fillBox(
   };
   const at = bounds.map(() => 0);
   let done = 0;
-  const outsideMemo = new Map<string, number>();
   let outsideOptions: OptionsOf | undefined;
+  /** A position's value if it is inside the box and valued already, else −1 (what the search outside reads first). */
+  const inBox = (numbers: ArrayLike<number>, from: number): number => {
+    let index = 0;
+    for (let j = 0; j < arity; j++) {
+      const x = numbers[from + j];
+      if (x > bounds[j]) return -1;
+      index += x * strides[j];
+    }
+    return values[index];
+  };
   const outside = (position: number[]): number => {
     outsideOptions ??= compileMoves(rule);
-    const found = movesTupleValue(rule, position, budget, outsideMemo, outsideOptions);
+    const found = movesTupleValue(rule, position, budget, outsideMemo, outsideOptions, inBox);
     if (found.value === null) throw new OutsideStop(found);
     return found.value;
   };

@@ -200,6 +200,8 @@ export function compileOptions(
         if (checked[k] && !(value >= 0)) return; // a negative number (or NaN) anywhere: not a move
         parts[k] = value;
       }
+      // The position of zeros is nothing (as a heap of 0 is): leaving nothing is no move there.
+      if (count === 0 && size === 0) return;
       // A move, then: each part must be smaller than the position.
       for (let i = 0; i < count; i++) {
         if (!unproved[i]) continue;

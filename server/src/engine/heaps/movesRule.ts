@@ -22,6 +22,8 @@
 //   ±(2⁵³ − 1), the range a double holds exactly: a result past it stops the computation with a reason
 //   (no silent rounding), never a wrong value.
 // - An option with a negative number in it is not a move.
+// - The position of zeros (a heap of 0) is nothing, as a game's text has it (a move that leaves nothing is
+//   written `0`, or `(0, 0)`): it has no move, so an option that leaves nothing (`[]`) is no move there.
 // - Every part an option leaves must be smaller than its position (a heap: a smaller number; a tuple:
 //   a smaller sum), so that every game ends; a rule that breaks this is an error naming the position
 //   and the option (MovesRuleViolation), found as values are computed.
@@ -97,15 +99,17 @@ export interface MovesTupleValues {
 /**
  * The value of every position p of a rule with 0 ≤ p_i ≤ bounds_i (a tuple rule, or a heap rule as
  * one number), by increasing sum: what movesTupleValue finds one position at a time, for all at once.
+ * Positions outside the box that options leave are searched with `memo` (movesTupleValue's) if given.
  */
 export function movesTupleValues(
   rule: MovesRule,
   bounds: readonly number[],
   budget: Budget = {},
   how: 'generated' | 'closures' = 'generated',
+  memo?: Map<string, number>,
 ): MovesTupleValues {
   if (bounds.length !== rule.arity) throw new Error('internal: movesTupleValues needs a bound for each variable');
-  const filled = fillBox(rule, bounds, budget, how);
+  const filled = fillBox(rule, bounds, budget, how, memo);
   const { done, at, stop, error } = filled;
   const strides = bounds.map((_, i) => bounds.slice(i + 1).reduce((s, b) => s * (b + 1), 1));
   const total = strides[0] * (bounds[0] + 1);

@@ -73,6 +73,8 @@ function optionsOf(rule: MovesRule): OptionsOf {
  * are. The same for heap rules, where a heap's options are computed only as far as it needs. The
  * budget is asked for each position searched and as the rule's loops run (`options` given by the
  * caller too: their listing takes the poll), so that a position whose loops never end still stops.
+ * `inBox`, when given, reads the values a box being filled (movesBox.ts) already holds (−1: not yet):
+ * a position outside the box whose options come back into it does not search them again.
  */
 export function movesTupleValue(
   rule: MovesRule,
@@ -80,6 +82,7 @@ export function movesTupleValue(
   budget: Budget = {},
   memo: Map<string, number> = new Map(),
   options: OptionsOf = optionsOf(rule),
+  inBox?: (numbers: ArrayLike<number>, at: number) => number,
 ): MovesValue {
   const { arity } = rule;
   const meter = new Meter(budget);
@@ -95,6 +98,10 @@ export function movesTupleValue(
   };
   /** The value of the position at numbers[at …], or −1 while unknown. */
   const knownValue = (numbers: ArrayLike<number>, at: number): number => {
+    if (inBox) {
+      const v = inBox(numbers, at);
+      if (v >= 0) return v;
+    }
     const index = denseIndex(numbers, at);
     if (index >= 0) return dense[index];
     return memo.get(Array.prototype.slice.call(numbers, at, at + arity).join(',')) ?? -1;

@@ -305,7 +305,11 @@ function kernelBytes(
       } else option.push(...read);
       if (p > 0) option.push(W.i32Xor);
     });
-    if (parts.length === 0) option.push(...i32(0));
+    if (parts.length === 0) {
+      // The position of zeros is nothing (as a heap of 0 is): leaving nothing is no move there.
+      option.push(...get(SIZE), ...(sizeInt ? [W.i32Eqz] : [...f64(0), COMPARE_OP['=='][1]]), W.brIf, 0, ...i32(0));
+      continues = true;
+    }
     option.push(
       ...set(G),
       ...get(SEEN),
@@ -460,15 +464,31 @@ function runFunction(arity: number, strides: readonly number[], layout: Layout, 
   return { type: [FUNCTION, ...vector(params), ...vector([[I32]])], body: [...vector([[6, I32]]), ...code, W.end] };
 }
 
-/** A box's kernel: its compiled module (undefined where WebAssembly is missing or forbidden). */
-const kernelModules = new WeakMap<MovesRule, Map<string, WebAssembly.Module | undefined>>();
+/**
+ * Boxes' kernels, compiled (undefined where WebAssembly is missing or forbidden), by the rule's plain
+ * data and the box, the last KERNELS_KEPT used: a rule parsed again after an edit elsewhere in its
+ * document is a new object but the same rule, and its kernel (3 to 20 ms to compile) is not compiled again.
+ */
+const kernelModules = new Map<string, WebAssembly.Module | undefined>();
+const KERNELS_KEPT = 64;
+/** Each rule object's plain data as text, made once. */
+const ruleTexts = new WeakMap<MovesRule, string>();
 
 /** The kernel's module, compiled once for each rule and box (and the code V8 optimised as it ran, kept). */
 export function kernelModule(rule: MovesRule, bounds: readonly number[], strides: readonly number[], layout: Layout) {
-  const byBounds = kernelModules.get(rule) ?? new Map<string, WebAssembly.Module | undefined>();
-  kernelModules.set(rule, byBounds);
-  const key = bounds.join(',');
-  if (byBounds.has(key)) return byBounds.get(key);
+  let ruleText = ruleTexts.get(rule);
+  if (ruleText === undefined) {
+    ruleText = JSON.stringify(rule);
+    ruleTexts.set(rule, ruleText);
+  }
+  // The strides and the layout follow from the rule and the bounds.
+  const key = `${bounds.join(',')} ${ruleText}`;
+  if (kernelModules.has(key)) {
+    const known = kernelModules.get(key);
+    kernelModules.delete(key); // used again: the newest
+    kernelModules.set(key, known);
+    return known;
+  }
   // A literal past 2^53 - 1 throws here, as the closures do. Copied: WebAssembly takes bytes of an ArrayBuffer.
   const bytes = new Uint8Array(kernelBytes(rule, bounds, strides, layout));
   let compiled: WebAssembly.Module | undefined;
@@ -478,8 +498,8 @@ export function kernelModule(rule: MovesRule, bounds: readonly number[], strides
     // Compiling refused (a content security policy without 'wasm-unsafe-eval'): the closures serve.
     if (!WebAssembly.validate(bytes)) throw error; // invalid bytes would be a fault of this file
   }
-  if (byBounds.size >= 8) byBounds.delete(byBounds.keys().next().value as string); // the oldest
-  byBounds.set(key, compiled);
+  if (kernelModules.size >= KERNELS_KEPT) kernelModules.delete(kernelModules.keys().next().value as string);
+  kernelModules.set(key, compiled);
   return compiled;
 }
 
