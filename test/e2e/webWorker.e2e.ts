@@ -8,7 +8,8 @@
 //
 // Every value checked is computed here by brute force (mex over the moves), not read from the
 // server. test/vscode/host.mjs runs this file with mocha and hands it the browser through
-// `defineWebWorkerTests`; the files are served by a `node:http` server of the test's own.
+// `defineWebWorkerTests`; the files are served by a `node:http` server of the test's own. Then a
+// page where WebAssembly may not compile (webWorkerNoWasm.ts): rules of one's own as closures.
 import * as assert from 'node:assert/strict';
 import type { BrowserContext, Worker } from 'playwright-core';
 import { CANCEL_GRACE_MS, CANCELLED_BY_ENDING_WORKER } from '../../server/src/compute/pool';
@@ -28,6 +29,7 @@ import {
   type WebBundleServer,
   WebWorkerServer,
 } from '../helpers/webWorkerServer';
+import { defineNoWasmPage } from './webWorkerNoWasm';
 
 export interface WebWorkerSession {
   browser: BrowserContext;
@@ -134,6 +136,7 @@ export function defineWebWorkerTests(session: WebWorkerSession): void {
     });
 
     for (const isolated of [false, true]) definePage(session, isolated);
+    defineNoWasmPage(session);
   });
 }
 

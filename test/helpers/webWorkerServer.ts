@@ -5,7 +5,9 @@
 //
 // - serveWebBundles: a small `node:http` server on 127.0.0.1 for the bundles and an empty page,
 //   plain or cross-origin isolated (COOP + COEP: the page, and so its workers, get
-//   SharedArrayBuffer, and the server cancels computations through shared memory).
+//   SharedArrayBuffer, and the server cancels computations through shared memory), and with or
+//   without a content security policy that forbids compiling WebAssembly (as a strict site's has):
+//   there the engine's kernels fall back to JavaScript (rules of one's own: movesClosures.ts).
 // - startPageClient: runs *in the page* (playwright serializes it, so it uses nothing from this
 //   module but types): starts the server's worker and keeps a small JSON-RPC client for it as
 //   `globalThis.lsp` (PageClient). It answers the server's requests as an editor does, keeps the
@@ -81,6 +83,21 @@ const ISOLATION_HEADERS = {
 const PAGE =
   '<!doctype html><html><head><meta charset="utf-8"><title>grundy web worker</title></head><body></body></html>';
 
+/**
+ * A content security policy without 'wasm-unsafe-eval' (nor 'unsafe-eval'): compiling WebAssembly throws a
+ * CompileError, and eval an EvalError. Scripts from the page's origin only; workers from it or from blobs (the
+ * computation workers start from a blob: browser/workers.ts). Chromium applies it to the page and to each worker
+ * from its script's own answer (the server's worker), and a blob's worker inherits its creator's.
+ */
+export const NO_WASM_POLICY = "script-src 'self'; worker-src 'self' blob:";
+
+export interface WebBundleOptions {
+  /** COOP + COEP on every answer: the page is cross-origin isolated. */
+  readonly isolated: boolean;
+  /** 'no-wasm': NO_WASM_POLICY on every answer, so that WebAssembly cannot compile in the page nor its workers. */
+  readonly csp?: 'no-wasm';
+}
+
 export interface WebBundleServer {
   /** The page's URL (http://127.0.0.1:PORT/). */
   readonly url: string;
@@ -91,15 +108,20 @@ export interface WebBundleServer {
 
 /**
  * Serves `repositoryRoot`'s out/web/ under /out/web/ and an empty page at /, on 127.0.0.1 at a
- * free port; `isolated` adds the cross-origin isolation headers to every answer.
+ * free port; `isolated` adds the cross-origin isolation headers to every answer, `csp: 'no-wasm'`
+ * NO_WASM_POLICY.
  */
-export async function serveWebBundles(repositoryRoot: string, { isolated }: { isolated: boolean }) {
+export async function serveWebBundles(repositoryRoot: string, { isolated, csp }: WebBundleOptions) {
   const webDir = join(repositoryRoot, 'out', 'web');
   const served: string[] = [];
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     served.push(path);
-    const headers: Record<string, string> = { 'Cache-Control': 'no-store', ...(isolated ? ISOLATION_HEADERS : {}) };
+    const headers: Record<string, string> = {
+      'Cache-Control': 'no-store',
+      ...(isolated ? ISOLATION_HEADERS : {}),
+      ...(csp === 'no-wasm' ? { 'Content-Security-Policy': NO_WASM_POLICY } : {}),
+    };
     if (path === '/favicon.ico') {
       response.writeHead(204, headers);
       response.end();

@@ -3,9 +3,12 @@
 // against the Node server (out/server/server.js as a process over stdio), on the same work:
 //
 //   - a heap rule's nim-sequence (`grundy/sequence`), first in a small document of its own: Kayles
-//     to 10^5 (periodic: computed until its period is proved, the rest read off it) and Officers
-//     (0.6, no known period: every value computed) to 10^5; the first request computes, repeats
-//     come from the worker's cache;
+//     to 10^5 (periodic: computed until its period is proved, the rest read off it), Officers
+//     (0.6, no known period: every value computed) to 10^5, and a rule of one's own, `half` (take up
+//     to half the heap: every value computed, ~n²/4 options), to 3·10^4 (to 10^5 it would take
+//     minutes without WebAssembly); the first request computes, repeats come from the worker's cache
+//     (but for `half`: a rule of one's own is computed from 0 on each request, heaps/moves.ts
+//     movesSequence takes no `resume`, so its repeats measure the computation again);
 //   - then the 2,000-line generated document of the latency benchmark (test/helpers/generated.ts),
 //     once every game has its value (the budget is 5 s, so its one endless game stops): a hover on
 //     a component (50 to warm up, then 300), and an edit until that version's diagnostics arrive
@@ -20,6 +23,15 @@
 // page's postMessage to the server's worker and back, nothing of playwright's. The browser runs
 // twice: in a plain page and in a cross-origin isolated one (shared memory for cancellation). The
 // servers run one after the other, never at once. Target: the browser within 1.5× of Node.
+//
+// Rules of one's own compute with a WebAssembly kernel compiled from the rule where the platform
+// allows it, with closures otherwise (server/src/engine/heaps/movesWasm.ts). The pages above allow
+// it; a third page, served with a content security policy that forbids it (NO_WASM_POLICY of
+// test/helpers/webWorkerServer.ts), measures `half` alone on the closures. Each page's computation
+// workers are asked whether WebAssembly compiles there, so that the report says which path ran. The
+// closures' time is reported against the WebAssembly page's, with no target: it is the fallback.
+// That page's budget is 120 s (NO_WASM_SETTINGS): the closures take seconds, more than the 5 s;
+// and it repeats the request 3 times, not 10 (each repeat computes again).
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import type { RuleSequenceAnswer, SequenceAnswer } from '../../server/src/protocol';
@@ -41,11 +53,19 @@ const SETTINGS = { computation: { budgetMs: 5000 } };
 const INITIALIZATION = { renderIcons: true, status: true };
 
 const SEQUENCE_URI = 'file:///bench/rules.game';
-const SEQUENCE_TEXT = 'rule k = octal 0.77\nrule officers = octal 0.6\n';
-const RULES = [
-  ['Kayles (0.77)', 'k'],
-  ['Officers (0.6)', 'officers'],
-] as const;
+const SEQUENCE_TEXT =
+  'rule k = octal 0.77\nrule officers = octal 0.6\nrule half = moves n -> n - k for k in 1..n / 2\n';
+/** Each rule measured: its label, its name in SEQUENCE_TEXT, how far, and whether it is a rule of one's own. */
+const RULES: readonly (readonly [string, string, number, boolean])[] = [
+  ['Kayles (0.77)', 'k', SEQUENCE_UP_TO, false],
+  ['Officers (0.6)', 'officers', SEQUENCE_UP_TO, false],
+  ['half (moves n -> n - k for k in 1..n / 2)', 'half', 30_000, true],
+];
+/** The rules of one's own: the only ones measured in the page that forbids WebAssembly. */
+const OWN_RULES = RULES.filter(([, , , own]) => own);
+/** The closures take seconds for `half`: a budget that never stops them first, and fewer repeats. */
+const NO_WASM_SETTINGS = { computation: { budgetMs: 120_000 } };
+const NO_WASM_REPEATS = 3;
 
 /** One edit of the plan: replace `range` by `text`. */
 interface Edit {
@@ -65,6 +85,8 @@ interface SequenceTimes {
 
 interface Measured {
   readonly sequences: SequenceTimes[];
+  /** What `new WebAssembly.Module` did in each computation worker of the page (Node: not asked). */
+  readonly wasm?: string[];
   /** Per plan, in the order of the plans. */
   readonly documents: DocumentTimes[];
 }
@@ -152,14 +174,14 @@ async function measureNode(plans: readonly Plan[]): Promise<Measured> {
   try {
     await session.open(SEQUENCE_URI, SEQUENCE_TEXT);
     const sequences: SequenceTimes[] = [];
-    for (const [, rule] of RULES) {
+    for (const [, rule, upTo] of RULES) {
       const answers: { ms: number; answer: SequenceAnswer }[] = [];
       for (let i = 0; i <= SEQUENCE_REPEATS; i++) {
         const started = performance.now();
         const answer = await session.request<SequenceAnswer>('grundy/sequence', {
           textDocument: { uri: SEQUENCE_URI },
           rule,
-          upTo: SEQUENCE_UP_TO,
+          upTo,
         });
         answers.push({ ms: performance.now() - started, answer });
       }
@@ -200,12 +222,20 @@ async function measureNode(plans: readonly Plan[]): Promise<Measured> {
   }
 }
 
-async function measureBrowser(browser: Browser, plans: readonly Plan[], isolated: boolean): Promise<Measured> {
-  const http = await serveWebBundles(repositoryRoot, { isolated });
+/**
+ * The plans and `rules`' sequences in a page of `browser`: plain, cross-origin isolated, or (`csp`)
+ * forbidding WebAssembly.
+ */
+async function measureBrowser(
+  browser: Browser,
+  plans: readonly Plan[],
+  { isolated, csp, rules = RULES }: { isolated: boolean; csp?: 'no-wasm'; rules?: typeof RULES },
+): Promise<Measured> {
+  const http = await serveWebBundles(repositoryRoot, { isolated, csp });
   const context = await browser.newContext();
   try {
     const { server } = await WebWorkerServer.start(context, http.url, {
-      settings: SETTINGS,
+      settings: csp ? NO_WASM_SETTINGS : SETTINGS,
       initializationOptions: INITIALIZATION,
     });
     const isolatedHere = await server.page.evaluate(
@@ -214,7 +244,7 @@ async function measureBrowser(browser: Browser, plans: readonly Plan[], isolated
     if (isolatedHere !== isolated) throw new Error(`the page is${isolatedHere ? '' : ' not'} cross-origin isolated`);
     await server.open(SEQUENCE_URI, SEQUENCE_TEXT);
     const sequences: SequenceTimes[] = [];
-    for (const [, rule] of RULES) {
+    for (const [, rule, upTo] of rules) {
       const answers = await server.page.evaluate(
         async ({ uri, rule, upTo, repeats }) => {
           const lsp = (globalThis as unknown as PageGlobals).lsp;
@@ -226,10 +256,29 @@ async function measureBrowser(browser: Browser, plans: readonly Plan[], isolated
           }
           return answers;
         },
-        { uri: SEQUENCE_URI, rule, upTo: SEQUENCE_UP_TO, repeats: SEQUENCE_REPEATS },
+        { uri: SEQUENCE_URI, rule, upTo, repeats: csp ? NO_WASM_REPEATS : SEQUENCE_REPEATS },
       );
       sequences.push(sequenceTimes(answers as { ms: number; answer: SequenceAnswer }[]));
     }
+    // Which path the computations took: whether WebAssembly compiles in the workers that ran them (in a
+    // task of the worker's own, not in the debugger's evaluate, which may be let through a policy).
+    const wasm = await Promise.all(
+      server.computationWorkers.map((worker) =>
+        worker.evaluate(
+          () =>
+            new Promise<string>((resolve) =>
+              setTimeout(() => {
+                try {
+                  new WebAssembly.Module(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]));
+                  resolve('compiles');
+                } catch (error) {
+                  resolve(`refused: ${String(error).slice(0, 50)}…`);
+                }
+              }),
+            ),
+        ),
+      ),
+    );
 
     const documents: DocumentTimes[] = [];
     for (const plan of plans) {
@@ -274,7 +323,7 @@ async function measureBrowser(browser: Browser, plans: readonly Plan[], isolated
       );
     }
     if (server.errors.length > 0) console.log(`the page's errors:\n  ${server.errors.join('\n  ')}`);
-    return { sequences, documents };
+    return { sequences, documents, wasm };
   } finally {
     await context.close();
     await http.close();
@@ -328,9 +377,11 @@ async function main(): Promise<void> {
   });
   let plain: Measured;
   let isolated: Measured;
+  let noWasm: Measured;
   try {
-    plain = await measureBrowser(browser, plans, false);
-    isolated = await measureBrowser(browser, plans, true);
+    plain = await measureBrowser(browser, plans, { isolated: false });
+    isolated = await measureBrowser(browser, plans, { isolated: true });
+    noWasm = await measureBrowser(browser, [], { isolated: false, csp: 'no-wasm', rules: OWN_RULES });
   } finally {
     await browser.close();
   }
@@ -374,35 +425,69 @@ async function main(): Promise<void> {
     met = met && hoverMet && editMet;
   });
 
-  RULES.forEach(([name], i) => {
+  // Which path each page's computations took.
+  for (const [label, measured, wasm] of [
+    ['plain', plain, true],
+    ['isolated', isolated, true],
+    ['no-wasm CSP', noWasm, false],
+  ] as const) {
+    const found = measured.wasm ?? [];
+    console.log(`WebAssembly in the ${label} page's computation workers: ${found.join('; ') || 'none started'}`);
+    if (found.length === 0 || found.some((f) => (f === 'compiles') !== wasm)) {
+      console.log(`  the ${label} page's workers were expected to ${wasm ? 'compile' : 'refuse'} it`);
+      process.exitCode = 1;
+    }
+  }
+
+  let ownMet = true;
+  RULES.forEach(([name, rule, upTo, own], i) => {
     const sides: [string, SequenceTimes][] = [
       ['Node (stdio)', node.sequences[i]],
       ['browser (plain page)', plain.sequences[i]],
       ['browser (isolated page)', isolated.sequences[i]],
     ];
+    const closures = own ? noWasm.sequences[OWN_RULES.findIndex(([, r]) => r === rule)] : undefined;
+    if (closures) sides.push(['browser (no-wasm CSP page)', closures]);
     const first = sides[0][1];
     console.log(
-      `nim-sequence of ${name} to ${SEQUENCE_UP_TO.toLocaleString('en-US')} (grundy/sequence): ${first.values} ` +
+      `nim-sequence of ${name} to ${upTo.toLocaleString('en-US')} (grundy/sequence): ${first.values} ` +
         `values, computed to n = ${first.computedUpTo}${first.stopped ? `, stopped: ${first.stopped}` : ''}; the ` +
-        `first request, then the median of ${SEQUENCE_REPEATS} repeats`,
+        `first request, then the median of ${SEQUENCE_REPEATS} repeats` +
+        (own ? ` (${NO_WASM_REPEATS} without WebAssembly)` : ''),
     );
+    const ratios = (times: SequenceTimes, to: SequenceTimes) =>
+      [times.first / to.first, percentile(times.repeats, 0.5) / percentile(to.repeats, 0.5)] as const;
     for (const [label, times] of sides) {
-      const repeat = percentile(times.repeats, 0.5);
+      // The closures against the WebAssembly page like it (plain, not isolated); the others against Node.
+      const [against, to] = times === closures ? ['closures/WebAssembly', plain.sequences[i]] : ['browser/Node', first];
+      const [firstRatio, repeatRatio] = ratios(times, to);
       const ratio =
-        times === first
-          ? ''
-          : `   browser/Node: first ${(times.first / first.first).toFixed(2)}×, repeats ` +
-            `${(repeat / percentile(first.repeats, 0.5)).toFixed(2)}×`;
+        times === first ? '' : `   ${against}: first ${firstRatio.toFixed(2)}×, repeats ${repeatRatio.toFixed(2)}×`;
       console.log(
-        `  ${label.padEnd(26)} first ${ms(times.first).padStart(9)}   repeats ${ms(repeat).padStart(9)}${ratio}`,
+        `  ${label.padEnd(26)} first ${ms(times.first).padStart(9)}   repeats ` +
+          `${ms(percentile(times.repeats, 0.5)).padStart(9)}${ratio}`,
       );
       if (times.digest !== first.digest) {
         console.log(`  ${label} answered other values than Node: ${times.digest} vs ${first.digest}`);
         process.exitCode = 1;
       }
     }
+    if (!own) return;
+    // A rule of one's own: the browser with WebAssembly (both pages) within the target of Node, first and repeats.
+    const within = [plain, isolated].every((m) => ratios(m.sequences[i], first).every((r) => r <= TARGET_RATIO));
+    ownMet &&= within;
+    const equal = sides.every(([, t]) => t.digest === first.digest);
+    console.log(
+      `  values (digest ${first.digest}) ${equal ? 'equal' : 'NOT equal'} on every side; target (browser ` +
+        `with WebAssembly within ${TARGET_RATIO}× of Node, first and repeats): ${within ? 'met' : 'not met'}; ` +
+        'the no-wasm CSP page ' +
+        '(closures): no target, its time is reported against the WebAssembly page',
+    );
   });
   console.log(`target (hover and edit latency within ${TARGET_RATIO}× of Node): ${met ? 'met' : 'not met'}`);
+  console.log(
+    `target (rules of one's own with WebAssembly within ${TARGET_RATIO}× of Node): ${ownMet ? 'met' : 'not met'}`,
+  );
 }
 
 main().then(
