@@ -394,6 +394,21 @@ function stoppedBy(found: MovesHeapValues | MovesTupleValues | MovesValue, cause
   assert.match(reason ?? '', /because (out of time|cancelled)$/, where);
 }
 
+describe("a rule of one's own's sequence asked again", () => {
+  it('no further than before: read off the sequence computed before, no work done; further: computed', () => {
+    const rule = { kind: 'moves', moves: half, text: 'moves n -> n - k for k in 1..n / 2' } as const;
+    const first = ruleSequence(rule, {}, { stopAt: 2000 });
+    const again = { spent: 0, limit: 2 ** 40 };
+    const read = ruleSequence(rule, { work: again }, { stopAt: 1500, resume: first });
+    assert.equal(again.spent, 0, 'computed again');
+    assert.equal(read.computedUpTo, 1500);
+    assert.deepEqual(Array.from(read.values.subarray(0, 1501)), Array.from(first.values.subarray(0, 1501)));
+    const further = ruleSequence(rule, { work: again }, { stopAt: 2500, resume: first });
+    assert.ok(again.spent > 0);
+    assert.deepEqual(Array.from(further.values.subarray(0, 2001)), Array.from(first.values.subarray(0, 2001)));
+  });
+});
+
 describe('rules of your own that never end still stop: the budget is asked as the loops run', () => {
   for (const [text, rule] of endlessHeaps)
     it(`${text}: every path, at the deadline, cancelled, under maxValues`, () => {

@@ -15,6 +15,7 @@ import {
   movesHeapValues,
   type OptionsOf,
 } from './movesRule';
+import { movesRuleText } from './movesData';
 import { partialSequence, type SequenceOptions, sequenceTarget } from './sequence';
 
 export type MovesHeapRule = Extract<HeapRule, { kind: 'moves' }>;
@@ -30,6 +31,11 @@ export function movesSequence(
 ): HeapSequence {
   const { target, cause } = sequenceTarget(budget ?? {}, options);
   if (target <= 0) return partialSequence(rule, key, new Uint32Array(0), 0, cause, MOVES_UNPROVABLE);
+  // Asked no further than a sequence computed before (a repeat, a hover after the explorer): read off it.
+  // Never complete (no period is proved), such a sequence would otherwise be computed again from 0.
+  const resumed = options.resume;
+  if (resumed && resumed.computedUpTo + 1 >= target)
+    return partialSequence(rule, key, resumed.values, target, cause, MOVES_UNPROVABLE);
   const computed = movesHeapValues(rule.moves, target - 1, budget);
   const length = computed.computedUpTo + 1;
   const values = new Uint32Array(computed.values.buffer, computed.values.byteOffset, length);
@@ -79,16 +85,25 @@ export function listingLimit(what: string): (steps: number) => void {
   };
 }
 
-/** Each rule's compiled options, by rule (rules are never mutated). */
-const compiled = new WeakMap<MovesRule, OptionsOf>();
+/**
+ * Rules' compiled options, by the rule's data (movesRuleText), the last COMPILED_KEPT used: a rule
+ * parsed again is the same rule, and V8 optimises closures made once far better than closures made
+ * anew for each job (the browser's closures path ran twice as slow on its later jobs).
+ */
+const compiled = new Map<string, OptionsOf>();
+const COMPILED_KEPT = 64;
 
-/** A rule's options compiled once (by rule: rules are never mutated), for every listing that needs no `step`. */
+/** A rule's options compiled once, for every listing that needs no `step`. */
 export function cachedOptions(rule: MovesRule): OptionsOf {
-  let options = compiled.get(rule);
-  if (!options) {
+  const text = movesRuleText(rule);
+  let options = compiled.get(text);
+  if (options) {
+    compiled.delete(text); // used again: the newest
+  } else {
     options = compileMoves(rule);
-    compiled.set(rule, options);
+    if (compiled.size >= COMPILED_KEPT) compiled.delete(compiled.keys().next().value as string);
   }
+  compiled.set(text, options);
   return options;
 }
 

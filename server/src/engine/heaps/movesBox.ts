@@ -10,7 +10,7 @@ import type { Budget, StopCause } from '../types';
 import { positionRanges } from './movesBounds';
 import { exact, MovesBudgetStop, MovesOverflow, MovesRuleViolation, STEPS_PER_POLL } from './movesChecks';
 import { compileMoves, compileOptions, type OptionsOf } from './movesClosures';
-import type { MovesRule } from './movesData';
+import { type MovesRule, movesRuleText } from './movesData';
 import { type MovesValue, movesTupleValue } from './movesSearch';
 import { kernelModule, type Layout, SCRATCH } from './movesWasm';
 
@@ -33,6 +33,26 @@ class OutOfRoom {}
 /** Thrown out of the generated code or the closures when a position outside the box could not be valued. */
 class OutsideStop {
   constructor(readonly found: Extract<MovesValue, { value: null }>) {}
+}
+
+/**
+ * The closures for a box where WebAssembly is forbidden, by the rule's data and the box, the last
+ * BOX_OPTIONS_KEPT used: V8 optimises closures made once far better than closures made anew for each
+ * job (in the browser the later jobs of a worker ran twice as slow as its first).
+ */
+const boxOptionsKept = new Map<string, OptionsOf>();
+const BOX_OPTIONS_KEPT = 16;
+
+function boxOptions(rule: MovesRule, bounds: readonly number[]): OptionsOf {
+  const key = `${bounds.join(',')} ${movesRuleText(rule)}`;
+  let options = boxOptionsKept.get(key);
+  if (options) boxOptionsKept.delete(key);
+  else {
+    options = compileOptions(rule, positionRanges(rule, bounds), bounds);
+    if (boxOptionsKept.size >= BOX_OPTIONS_KEPT) boxOptionsKept.delete(boxOptionsKept.keys().next().value as string);
+  }
+  boxOptionsKept.set(key, options);
+  return options;
 }
 
 /**
@@ -160,7 +180,8 @@ export function fillBox(
       kernel = new WebAssembly.Instance(module, { env }).exports.run as (...args: number[]) => number;
       values = new Int32Array(memory.buffer, valuesAt, capacity);
     } else {
-      options = compileOptions(rule, positionRanges(rule, bounds), bounds);
+      // A heap's closures, as its kernel, serve every bound up to the next power of two (and are kept so).
+      options = boxOptions(rule, arity === 1 ? kernelBounds : bounds);
       if (arity === 1) values = new Int32Array(total);
     }
   } catch (error) {

@@ -46,3 +46,19 @@ export interface MovesRule {
   readonly slots: number;
   readonly clauses: readonly MovesClause[];
 }
+
+/** Each rule object's plain data as text, made once per object. */
+const ruleTexts = new WeakMap<MovesRule, string>();
+
+/**
+ * The rule's plain data as text: what compiled code is cached by, since a rule parsed again (an edit
+ * elsewhere in its document, a job posted to a worker) is a new object but the same rule.
+ */
+export function movesRuleText(rule: MovesRule): string {
+  let text = ruleTexts.get(rule);
+  if (text === undefined) {
+    text = JSON.stringify(rule);
+    ruleTexts.set(rule, text);
+  }
+  return text;
+}

@@ -20,7 +20,7 @@ import {
   rangeOf,
 } from './movesBounds';
 import { EXACT, exact, INT, STEPS_PER_POLL } from './movesChecks';
-import type { MovesCondition, MovesExpr, MovesRule } from './movesData';
+import { type MovesCondition, type MovesExpr, type MovesRule, movesRuleText } from './movesData';
 import {
   at32,
   COMPARE_OP,
@@ -471,18 +471,11 @@ function runFunction(arity: number, strides: readonly number[], layout: Layout, 
  */
 const kernelModules = new Map<string, WebAssembly.Module | undefined>();
 const KERNELS_KEPT = 64;
-/** Each rule object's plain data as text, made once. */
-const ruleTexts = new WeakMap<MovesRule, string>();
 
 /** The kernel's module, compiled once for each rule and box (and the code V8 optimised as it ran, kept). */
 export function kernelModule(rule: MovesRule, bounds: readonly number[], strides: readonly number[], layout: Layout) {
-  let ruleText = ruleTexts.get(rule);
-  if (ruleText === undefined) {
-    ruleText = JSON.stringify(rule);
-    ruleTexts.set(rule, ruleText);
-  }
   // The strides and the layout follow from the rule and the bounds.
-  const key = `${bounds.join(',')} ${ruleText}`;
+  const key = `${bounds.join(',')} ${movesRuleText(rule)}`;
   if (kernelModules.has(key)) {
     const known = kernelModules.get(key);
     kernelModules.delete(key); // used again: the newest
