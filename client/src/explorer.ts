@@ -183,6 +183,8 @@ export class SequenceExplorer {
       return;
     }
     this.last = answer;
+    // A two-variable rule (Wythoff's, or one's own) answers with a table of values, not a sequence.
+    this.panel.title = `${this.rule}: ${'table' in answer ? 'table of values' : 'nim-sequence'}`;
     await this.post({ type: 'sequence', answer, upTo: this.upTo ?? 0, computing: false });
     // A heap rule's misère view comes after its values, under the same token: a newer request or
     // Cancel stops it too.
@@ -212,7 +214,7 @@ export class SequenceExplorer {
     const extension = EXPORT_FORMATS.find((f) => f.format === format)!.extension;
     const folder = workspace.workspaceFolders?.[0]?.uri ?? Uri.file(this.context.globalStorageUri.fsPath);
     const target = await window.showSaveDialog({
-      defaultUri: Uri.joinPath(folder, `${data.rule}-nim-sequence.${extension}`),
+      defaultUri: Uri.joinPath(folder, `${data.rule}-${'table' in data ? 'table' : 'nim-sequence'}.${extension}`),
       filters: { [label(format)]: [extension] },
     });
     if (!target) return;

@@ -633,6 +633,8 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       for (let k = 1; Math.floor(k * ((3 + Math.sqrt(5)) / 2)) <= 127; k++) pairs += 2;
       assert.equal(await heatmap.getAttribute('data-zeros'), String(pairs));
       assert.match((await panel.locator('#status').textContent()) ?? '', /no pattern in it is claimed proved/);
+      // A table, not a sequence: the tab says so.
+      await page.locator('.tab', { hasText: 'corner: table of values' }).waitFor({ timeout: SHOWN_MS });
       await shot('e2e-18-moves-heatmap.png');
       await closeTab(page, 'corner');
       await closeTab(page, 'moves.game');
