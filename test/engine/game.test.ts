@@ -7,7 +7,7 @@ import { analyzeGame, createEngineCache, ruleSequence } from '../../server/src/e
 import { applyMove, bigints, type ComponentState, inputOf, ProductGame, stateKey, stateOf } from './oracles/gameOracle';
 import { KAYLES } from './oracles/published';
 import { integer, random } from './oracles/random';
-import { classicComponent, randomComponent, v3Component } from './oracles/randomGames';
+import { chompComponent, classicComponent, randomComponent, v3Component } from './oracles/randomGames';
 
 const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };
 
@@ -462,6 +462,30 @@ describe('games: version 3 components (staircases, Hackenbush pictures) in sums,
         play: 'misere',
         components: Array.from({ length: integer(next, 1, 2) }, () => v3Component(next)),
       };
+      if (!expectMisereAgainstProduct(input)) pPositions++;
+    }
+    assert.ok(pPositions > 10 && pPositions < 190, `both outcomes (${pPositions} P-positions)`);
+  });
+});
+
+describe('games: Chomp boards (version 4, part 3) in sums, against the product graph', () => {
+  it('300 random sums, normal play: nimber, outcome and exactly the winning moves', () => {
+    const next = random(81);
+    let nPositions = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const others = integer(next, 0, 1) ? [randomComponent(next, 4)] : [];
+      const input: GameInput = { play: 'normal', components: [chompComponent(next), ...others] };
+      if (expectNormalAgainstProduct(input) !== 0) nPositions++;
+    }
+    assert.ok(nPositions > 100 && nPositions < 290, `both outcomes (${nPositions} N-positions)`);
+  });
+
+  it('200 random sums, misère play: outcome and exactly the winning moves, by the exact search', () => {
+    const next = random(83);
+    let pPositions = 0;
+    for (let trial = 0; trial < 200; trial++) {
+      const others = integer(next, 0, 1) ? [randomComponent(next, 3)] : [];
+      const input: GameInput = { play: 'misere', components: [chompComponent(next), ...others] };
       if (!expectMisereAgainstProduct(input)) pPositions++;
     }
     assert.ok(pPositions > 10 && pPositions < 190, `both outcomes (${pPositions} P-positions)`);

@@ -18,6 +18,7 @@ const BUILTINS = [
   'leftmost',
   'staircase',
   'hackenbush',
+  'chomp',
 ];
 const rules = 'rule onetwo = subtract {1, 2}\ngraph g {\n  top -> mid, low\n  mid -> low\n}\n';
 

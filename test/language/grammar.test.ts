@@ -299,6 +299,20 @@ const cases: [string, [string, string][]][] = [
     ],
   ],
   [
+    'game c = chomp [3, 2]',
+    [
+      ['game', 'storage.type.game.game'],
+      ['c', 'entity.name.variable.game.game'],
+      ['=', 'keyword.operator.assignment.game'],
+      ['chomp', 'support.function.builtin.game'],
+      ['[', 'punctuation.section.brackets.game'],
+      ['3', 'constant.numeric.integer.game'],
+      [',', 'punctuation.separator.comma.game'],
+      ['2', 'constant.numeric.integer.game'],
+      [']', 'punctuation.section.brackets.game'],
+    ],
+  ],
+  [
     'game s = staircase [3, 0]',
     [
       ['game', 'storage.type.game.game'],

@@ -124,6 +124,22 @@ const COMPONENT_WORDS: { readonly [K in CheckedComponent['kind']]: ComponentWord
       (row, i) => `- [${firstParts(row, numberText).join(', ')}] → ${nim(result.parts[i] ?? 0n)}`,
     ),
   ],
+  chomp: (component, result) => [
+    'Chomp: a move takes a square and every square above it and to its right; the bottom-left square is ' +
+      'poisoned, and a player left with it alone has lost. An L (a row and a column) is Nim on its two arms; two ' +
+      'rows lose exactly when the top one is one shorter; other boards are valued by searching the staircases ' +
+      'inside them. Every rectangle but 1 × 1 is a first-player win (strategy stealing).',
+    '',
+    ...firstParts(
+      component.boards,
+      (rows, i) => {
+        const g = result.parts[i];
+        const value = g === null || g === undefined ? 'nimber not known' : nim(g);
+        return `- [${firstParts(rows, numberText).join(', ')}] → ${value}`;
+      },
+      '- ',
+    ),
+  ],
   staircase: (component, result) => [
     'Staircase Nim: a move brings coins from one step down to the next (off the staircase from step 1). Only the ' +
       'odd steps count: their coins are Nim heaps; coins brought down onto an odd step can be brought on down to ' +

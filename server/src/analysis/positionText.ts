@@ -80,6 +80,8 @@ export function componentText(c: TreeComponent, names: ComponentNames): string {
         );
       case 'words':
         return c.pieces.length === 0 ? '""' : bounded(c.pieces, quoted, ' ');
+      case 'chomp':
+        return bounded(c.boards, list, ' ');
       default: {
         const unwritten: never = c;
         throw new Error(`internal: no text for ${(unwritten as { kind: string }).kind}`);
@@ -143,6 +145,10 @@ export function moveLabel(before: TreeComponent, { move }: GameMove, names: Comp
         const word =
           piece === undefined ? '?' : quoted([...piece].slice(move.start, move.start + move.length).join(''));
         return `delete ${word}`;
+      }
+      case 'chomp': {
+        const boards = before.kind === 'chomp' ? before.boards.length : 1;
+        return `${boards > 1 ? `board ${move.board + 1}: ` : ''}take (${move.row}, ${move.column})`;
       }
       default: {
         const unwritten: never = move;

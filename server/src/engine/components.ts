@@ -1,6 +1,7 @@
 // What every component family shares: the engine cache, a component's analysis, the list that
 // collects winning moves, and the shape of a family's entry in the table (families/index.ts).
 
+import type { ChompMemo } from './boards';
 import type { ComponentInput, ComponentMove, GameMove } from './gameTypes';
 import type { QuotientState } from './misere/quotient';
 import type {
@@ -43,6 +44,8 @@ export interface EngineCache {
    * and the last box of values filled (the boxes of every rule together kept under a memory ceiling).
    */
   readonly movesTuples: Map<string, MovesTuplesEntry>;
+  /** Boards and graph games' tables (issue 43), made when first needed, each under its own memory ceiling. */
+  readonly boards: { chomp?: ChompMemo };
 }
 
 /** A tuple rule's values kept in the cache: by position (the memo, its numbers joined with commas), in a box. */
@@ -60,6 +63,7 @@ export function createEngineCache(): EngineCache {
     quotients: new Map(),
     misereSearches: new Map(),
     movesTuples: new Map(),
+    boards: {},
   };
 }
 
@@ -239,8 +243,12 @@ export interface ComponentFamily<K extends ComponentInput['kind']> {
 
 /** Thrown by a family's movesTo when its budget runs out or it is cancelled. */
 export class MovesStopped extends Error {
-  constructor(readonly stop: StopCause) {
-    super(stop === 'cancelled' ? 'cancelled' : 'the time budget ran out');
+  /** `why`: what stopped the listing when the budget's cause alone does not say it (a board's moves out of reach). */
+  constructor(
+    readonly stop: StopCause,
+    readonly why?: string,
+  ) {
+    super(why ?? (stop === 'cancelled' ? 'cancelled' : 'the time budget ran out'));
   }
 }
 

@@ -254,9 +254,10 @@ export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAn
       ...base,
       nimber: total,
       outcome: 'N',
-      reason:
-        'the winning moves listed are those found before ' +
-        `${error.stop === 'cancelled' ? 'cancelling' : 'the time budget ran out'}; there may be more`,
+      reason: error.why
+        ? `the winning moves listed are those found; there may be more: ${error.why}`
+        : 'the winning moves listed are those found before ' +
+          `${error.stop === 'cancelled' ? 'cancelling' : 'the time budget ran out'}; there may be more`,
       stop: error.stop,
       winningMoves: list.moves,
       winningMoveCount: list.count,

@@ -30,7 +30,9 @@ export type ComponentInput =
   /** Green Hackenbush: one picture per braces group (vertex 0 the ground). */
   | { readonly kind: 'hackenbush'; readonly pictures: readonly HackenbushPicture[] }
   /** A word game: the dictionary, and one string per independent piece. */
-  | { readonly kind: 'words'; readonly words: readonly string[]; readonly pieces: readonly string[] };
+  | { readonly kind: 'words'; readonly words: readonly string[]; readonly pieces: readonly string[] }
+  /** Chomp: one board per list, its rows' lengths from the bottom up (non-increasing, each at least 1). */
+  | { readonly kind: 'chomp'; readonly boards: readonly (readonly bigint[])[] };
 
 export interface GameInput {
   readonly play: 'normal' | 'misere';
@@ -60,6 +62,8 @@ export type ComponentMove =
   /**
    * Words: in a piece (index), the word of `length` code points at code point `start` is deleted, leaving two pieces.
    */
+  /** Chomp: on a board (index), the square at row `row`, column `column` (from 1, row 1 the bottom) is taken. */
+  | { readonly kind: 'chomp'; readonly board: number; readonly row: number; readonly column: number }
   | {
       readonly kind: 'word';
       readonly piece: number;

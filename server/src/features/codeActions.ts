@@ -135,8 +135,9 @@ function declareMissing(
     case 'pairs':
     case 'lists':
     case 'pictures':
-      // Only built-ins take pairs, lists and pictures (`wythoff`, `leftmost`, `staircase`, `hackenbush`): no rule
-      // declares them.
+    case 'boards':
+      // Only built-ins take pairs, lists, pictures and boards (`wythoff`, `leftmost`, `staircase`, `chomp`,
+      // `hackenbush`, `node-kayles`, `arc-kayles`, `cram`): no rule declares them.
       break;
   }
 }

@@ -130,6 +130,7 @@ const BUILTIN_SHAPES: Readonly<Record<string, string>> = {
   leftmost: 'built-in: the leftmost-pile game on rows, e.g. leftmost [1, 2] [3]',
   staircase: 'built-in: Staircase Nim, the coins on each step, e.g. staircase [3, 0, 5, 2]',
   hackenbush: 'built-in: Green Hackenbush pictures, e.g. hackenbush { ground - a, a - b }',
+  chomp: 'built-in: Chomp, each board its rows from the bottom up, e.g. chomp [5, 3, 3, 1]',
 };
 
 type Context =
@@ -255,8 +256,12 @@ function pictureContext(view: DocumentView, offset: number): Context | null | un
     while (i > picture.start && (text[i - 1] === ' ' || text[i - 1] === '\t')) i--;
     const before = text[i - 1];
     if (!'{,-\n\r'.includes(before)) return null;
-    const vertices = new Set(['ground']);
-    for (const edge of picture.edges) for (const end of [edge.from, edge.to]) vertices.add(end.text);
+    // `ground` is Hackenbush's alone: the graphs of Node and Arc Kayles have only the vertices they name.
+    const rule = view.document.model.symbols.get(component.rule.text);
+    const vertices = new Set(rule?.kind === 'rule' && rule.rule?.kind === 'hackenbush' ? ['ground'] : []);
+    for (const edge of picture.edges)
+      for (const end of edge.to ? [edge.from, edge.to] : [edge.from])
+        if (end.end !== offset) vertices.add(end.text); // not the name being typed
     return { kind: 'picture', vertices: [...vertices] };
   }
   return undefined;

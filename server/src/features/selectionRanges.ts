@@ -25,12 +25,21 @@ function componentSpans(component: Component, offset: number): Span[] {
     case 'pictures': {
       const picture = component.pictures.find((g) => contains(g, offset));
       const edge = picture?.edges.find((e) => contains(e, offset));
-      const end = edge && [edge.from, edge.to].find((n) => contains(n, offset));
+      const end = edge && [edge.from, edge.to].find((n) => n && contains(n, offset));
       return [
         component,
         ...(picture ? [picture] : [head]).filter((s) => contains(s, offset)),
         ...(edge ? [edge] : []),
         ...(end ? [end] : []),
+      ];
+    }
+    case 'boards': {
+      const board = component.boards.find((b) => contains(b, offset));
+      return [
+        component,
+        ...(board
+          ? [board, ...board.rows.filter((r) => contains(r, offset))]
+          : [head].filter((h) => contains(h, offset))),
       ];
     }
     case 'pairs':

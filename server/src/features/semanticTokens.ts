@@ -90,7 +90,7 @@ function classifyAll(document: AnalyzedDocument): Classified[] {
           // A picture's ends are its own vertices (none is declared anywhere else); `ground` is the ground.
           for (const picture of component.pictures)
             for (const edge of picture.edges)
-              for (const end of [edge.from, edge.to])
+              for (const end of edge.to ? [edge.from, edge.to] : [edge.from])
                 found.push({
                   start: end.start,
                   end: end.end,

@@ -244,13 +244,16 @@ export interface ListsComponent extends Span {
   readonly lists: readonly NumberGroup[];
 }
 
-/** `A - B`: an edge of a Hackenbush picture (`ground` is the ground). */
+/**
+ * `A - B`: an edge of a picture (Hackenbush: `ground` is the ground); `A` alone, without `to`: a lone
+ * vertex, which the graphs of Node and Arc Kayles may have (a Hackenbush picture may not).
+ */
 export interface PictureEdge extends Span {
   readonly from: Name;
-  readonly to: Name;
+  readonly to?: Name;
 }
 
-/** `{ ground - a, a - b }`: one Hackenbush picture, its edges in the order written. */
+/** `{ ground - a, a - b }`: one picture (Hackenbush, a graph of Node or Arc Kayles), its edges in the order written. */
 export interface Picture extends Span {
   readonly edges: readonly PictureEdge[];
 }
@@ -262,8 +265,21 @@ export interface PicturesComponent extends Span {
   readonly pictures: readonly Picture[];
 }
 
+/** `[".#..", "...."]`: one board, a string a row (from the top), as written. */
+export interface Board extends Span {
+  readonly rows: readonly StringLiteral[];
+}
+
+/** `cram ["....", ".#.."] ["..."]`: boards in brackets, one bracketed list of strings a board. */
+export interface BoardsComponent extends Span {
+  readonly kind: 'boards';
+  readonly rule: Name;
+  readonly boards: readonly Board[];
+}
+
 export type Component =
   | HeapsComponent
+  | BoardsComponent
   | TokensComponent
   | RowComponent
   | PairsComponent

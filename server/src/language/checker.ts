@@ -504,6 +504,7 @@ class Suggestions {
         pairs: [],
         lists: [],
         pictures: [],
+        boards: [],
       };
       const any: string[] = [];
       for (const symbol of this.symbols) {

@@ -47,6 +47,8 @@ export const DIAGNOSTIC_CODES = [
   'bad-pair',
   'expected-dash',
   'picture-not-joined',
+  'expected-row',
+  'bad-chomp-board',
   'wrong-shape',
   'expected-for',
   'range-dots',

@@ -328,6 +328,13 @@ function moveComponent(component: Component, delta: number): void {
       moveName(component.rule, delta);
       moveGroups(component.pairs, delta);
       return;
+    case 'boards':
+      moveName(component.rule, delta);
+      for (const board of component.boards) {
+        moveSpan(board, delta);
+        for (const row of board.rows) moveString(row, delta);
+      }
+      return;
     case 'lists':
       moveName(component.rule, delta);
       moveGroups(component.lists, delta);
@@ -344,4 +351,7 @@ function moveComponent(component: Component, delta: number): void {
       }
       return;
   }
+  // Every kind returns above: a new kind of component fails to compile here until it is moved.
+  const unmoved: never = component;
+  void unmoved;
 }

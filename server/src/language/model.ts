@@ -69,6 +69,8 @@ export type CheckedComponent =
     }
   | { readonly kind: 'leftmost'; readonly syntax: Component; readonly rows: readonly (readonly bigint[])[] }
   | { readonly kind: 'staircase'; readonly syntax: Component; readonly stairs: readonly (readonly bigint[])[] }
+  /** Chomp: each board's rows, from the bottom up. */
+  | { readonly kind: 'chomp'; readonly syntax: Component; readonly boards: readonly (readonly bigint[])[] }
   /** Green Hackenbush: each picture's edges (vertex 0 the ground) and its vertices' names. */
   | {
       readonly kind: 'hackenbush';
@@ -114,6 +116,7 @@ export const BUILTIN_RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   // Contextual: a declaration of the name takes it (CONTEXTUAL_BUILTINS).
   ['staircase', { kind: 'staircase' }],
   ['hackenbush', { kind: 'hackenbush' }],
+  ['chomp', { kind: 'chomp' }],
 ]);
 
 /**
@@ -121,4 +124,4 @@ export const BUILTIN_RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
  * or game) keeps its meaning, and its own declaration takes the name; elsewhere the name is the
  * built-in. The other built-ins cannot be declared.
  */
-export const CONTEXTUAL_BUILTINS: ReadonlySet<string> = new Set(['staircase', 'hackenbush']);
+export const CONTEXTUAL_BUILTINS: ReadonlySet<string> = new Set(['staircase', 'hackenbush', 'chomp']);

@@ -9,6 +9,7 @@
 // whose productions call one another (a game's `at` reads vertex lists as a graph's edge lines do,
 // its components read pictures and number groups) and recover alike, going on at the next line.
 import {
+  type Board,
   type Component,
   type Declaration,
   type GameDeclaration,
@@ -417,7 +418,7 @@ class Parser extends TokenCursor {
     }
   }
 
-  /** `A - B` (the cursor on A); undefined, reported, when it is not one. */
+  /** `A - B` (the cursor on A), or `A` alone; undefined, reported, when it is neither. */
   private parsePictureEdge(): PictureEdge | undefined {
     const first = this.advance();
     const from: Name = { start: first.start, end: first.end, text: first.text };
@@ -430,6 +431,9 @@ class Parser extends TokenCursor {
     } else if (dash.kind === 'name' || dash.kind === 'number') {
       // `ground a`: the dash forgotten; the edge is read, the game is not evaluated.
       this.report('expected-dash', dash, `expected \`-\` between \`${first.text}\` and \`${dash.text}\``);
+    } else if (dash.kind === ',' || dash.kind === '}' || dash.kind === 'newline' || dash.kind === 'eof') {
+      // A lone vertex: Node and Arc Kayles' graphs may have one; a Hackenbush picture's check says it may not.
+      return { start: first.start, end: first.end, from };
     } else {
       const parts = first.text.split('-');
       if (first.kind === 'name' && parts.length === 2)
@@ -449,6 +453,41 @@ class Parser extends TokenCursor {
     }
     this.advance();
     return { start: first.start, end: to.end, from, to: { start: to.start, end: to.end, text: to.text } };
+  }
+
+  /** Whether the `[` at the cursor opens a board: a string follows it (on its line or a later one). */
+  private boardAhead(): boolean {
+    let ahead = 1;
+    while (this.peek(ahead).kind === 'newline') ahead++;
+    return this.peek(ahead).kind === 'string';
+  }
+
+  /**
+   * `["....", ".#.."]`: one board, a string a row, separated by `,`; line breaks are allowed inside
+   * the brackets (a board is written a row a line), and so is a `,` after the last row.
+   */
+  private parseBoard(): Board {
+    const open = this.advance();
+    const mark = this.items.size;
+    let expectRow = true;
+    for (;;) {
+      this.skipNewlinesBefore(['string', ',', ']']);
+      const token = this.peek();
+      if (token.kind === 'string') {
+        if (!expectRow) this.report('unexpected-token', token, 'expected `,` between the rows of a board');
+        this.items.push(stringLiteral(this.advance()));
+        expectRow = false;
+      } else if (token.kind === ',') {
+        if (expectRow) this.report('expected-row', token, 'expected a row, such as `"..#."`, before `,`');
+        this.advance();
+        expectRow = true;
+      } else if (token.kind === ']') {
+        this.advance();
+        return { start: open.start, end: token.end, rows: this.items.take<StringLiteral>(mark) };
+      } else break;
+    }
+    const end = this.reportUnclosed('expected `]` to close the board');
+    return { start: open.start, end, rows: this.items.take<StringLiteral>(mark) };
   }
 
   /** `(3, 5)` or `[1, 0, 2]`: numbers separated by commas, on one line. */
@@ -824,6 +863,12 @@ class Parser extends TokenCursor {
       this.items.dropTo(mark);
       return { kind: 'row', start: head.start, end: this.previousEnd(), rule: name, row, more };
     }
+    if (next.kind === '[' && this.boardAhead()) {
+      const mark = this.items.size;
+      while (this.peek().kind === '[') this.items.push(this.parseBoard());
+      const boards = this.items.take<Board>(mark);
+      return { kind: 'boards', start: head.start, end: this.previousEnd(), rule: name, boards };
+    }
     if (next.kind === '(' || next.kind === '[') {
       const close = next.kind === '(' ? ')' : ']';
       const mark = this.items.size;
@@ -841,7 +886,8 @@ class Parser extends TokenCursor {
     }
     this.reportExpected(
       'expected-component',
-      `heap sizes, \`at\` and vertices, a row, pairs \`(A, B)\`, rows \`[A, B]\` or a picture \`{ A - B }\` after ` +
+      `heap sizes, \`at\` and vertices, a row, pairs \`(A, B)\`, rows \`[A, B]\`, a board \`["..", ".."]\` ` +
+        `or a picture \`{ A - B }\` after ` +
         `\`${name.text}\``,
     );
     while (!this.atLineEnd() && this.peek().kind !== '+') this.advance();

@@ -15,7 +15,8 @@ export type ComponentState =
   | { readonly kind: 'leftmost'; readonly rows: readonly string[] } // "a,b,c", sorted
   | { readonly kind: 'staircase'; readonly stairs: readonly string[] } // "c1,c2,…", sorted
   | { readonly kind: 'hackenbush'; readonly pictures: readonly string[] } // standing edges "u-v u-v …", sorted
-  | { readonly kind: 'words'; readonly pieces: readonly string[] }; // non-empty pieces, sorted
+  | { readonly kind: 'words'; readonly pieces: readonly string[] } // non-empty pieces, sorted
+  | { readonly kind: 'chomp'; readonly boards: readonly string[] }; // rows "r1,r2,…", sorted
 
 const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
 
@@ -48,6 +49,8 @@ export function stateOf(component: ComponentInput): ComponentState {
     case 'moves-tuples':
       // Its oracle is the brute force beside its rule's tests (test/engine/heaps/movesRule.test.ts).
       throw new Error("this oracle does not play tuple rules of one's own");
+    case 'chomp':
+      return { kind: 'chomp', boards: component.boards.map((rows) => rows.join(',')).sort() };
   }
 }
 
@@ -191,6 +194,18 @@ function componentOptions(component: ComponentInput, state: ComponentState): Com
         }
       }
     });
+  } else if (state.kind === 'chomp') {
+    // Take a square (not the poisoned bottom-left one) and every square above it and to its right.
+    state.boards.forEach((board, i) => {
+      const others = state.boards.filter((_, j) => j !== i);
+      const rows = board.split(',').map(Number);
+      rows.forEach((length, r) => {
+        for (let c = r === 0 ? 1 : 0; c < length; c++) {
+          const after = rows.map((x, k) => (k >= r ? Math.min(x, c) : x)).filter((x) => x > 0);
+          options.push({ kind: 'chomp', boards: [...others, after.join(',')].sort() });
+        }
+      });
+    });
   } else {
     throw new Error(`the product oracle does not play ${component.kind} components`);
   }
@@ -320,6 +335,17 @@ export function applyMove(component: ComponentInput, state: ComponentState, move
       pieces: [...component.pieces.filter((_, j) => j !== move.piece), left, right].filter((x) => x.length > 0).sort(),
     };
   }
+  if (move.kind === 'chomp' && component.kind === 'chomp') {
+    const rows = component.boards[move.board].map(Number);
+    const [r, c] = [move.row - 1, move.column - 1];
+    if (r < 0 || c < 0 || r >= rows.length || c >= rows[r] || (r === 0 && c === 0))
+      throw new Error(`chomp [${rows}]: (${move.row}, ${move.column}) is not a square that may be taken`);
+    const after = rows.map((x, k) => (k >= r ? Math.min(x, c) : x)).filter((x) => x > 0);
+    return {
+      kind: 'chomp',
+      boards: component.boards.map((b, j) => (j === move.board ? after : b.map(Number)).join(',')).sort(),
+    };
+  }
   throw new Error(`a ${move.kind} move on a ${component.kind} component`);
 }
 
@@ -340,6 +366,8 @@ export function inputOf(input: GameInput, states: readonly ComponentState[]): Ga
       if (component.kind === 'staircase' && state.kind === 'staircase')
         return { ...component, stairs: state.stairs.map((r) => (r === '' ? [] : r.split(',').map(BigInt))) };
       if (component.kind === 'words' && state.kind === 'words') return { ...component, pieces: state.pieces };
+      if (component.kind === 'chomp' && state.kind === 'chomp')
+        return { ...component, boards: state.boards.map((b) => b.split(',').map(BigInt)) };
       if (component.kind === 'hackenbush' && state.kind === 'hackenbush')
         return {
           ...component,

@@ -174,3 +174,15 @@ export function randomSuccessors(next: () => number, count: number, edges: numbe
   }
   return successors;
 }
+
+/**
+ * A Chomp component of one or two boards (language version 4, part 3), small enough for the product
+ * graph: at most 3 rows of at most 4 squares each.
+ */
+export function chompComponent(next: () => number): ComponentInput {
+  const board = () => {
+    const rows = Array.from({ length: integer(next, 1, 3) }, () => integer(next, 1, 4)).sort((a, b) => b - a);
+    return rows.map(BigInt);
+  };
+  return { kind: 'chomp', boards: Array.from({ length: integer(next, 1, 2) }, board) };
+}

@@ -5,6 +5,7 @@
 
 import type { ComponentFamily } from '../components';
 import type { ComponentInput } from '../gameTypes';
+import { chompFamily } from './chomp';
 import { hackenbushFamily } from './hackenbush';
 import { heapsFamily, octalRowFamily } from './heaps';
 import { leftmostFamily } from './leftmost';
@@ -44,4 +45,5 @@ export const FAMILIES: { readonly [K in ComponentInput['kind']]: ComponentFamily
   staircase: staircaseFamily,
   hackenbush: hackenbushFamily,
   words: wordsFamily,
+  chomp: chompFamily,
 };

@@ -4,6 +4,7 @@
 // recognised as one legal move: the game after it has the key of the game after some move.
 
 import { hackenbushKeptAfterCut, subPicture } from '../families/hackenbush';
+import { chompBoardAfter } from '../families/chomp';
 import type { ComponentInput, GameInput, GameMove } from '../gameTypes';
 import { ruleKey } from '../heaps/heap';
 import type { GraphData } from '../types';
@@ -92,6 +93,12 @@ function componentAfter(c: ComponentInput, move: GameMove['move']): ComponentInp
     case 'word':
       if (c.kind !== 'words') throw mismatch();
       return { ...c, pieces: replaced(c.pieces, move.piece, ...move.leaves) };
+    case 'chomp':
+      if (c.kind !== 'chomp') throw mismatch();
+      return {
+        ...c,
+        boards: replaced(c.boards, move.board, chompBoardAfter(c.boards[move.board], move.row, move.column)),
+      };
     default: {
       const unwritten: never = move;
       throw new Error(`internal: no position after a ${(unwritten as { kind: string }).kind} move`);
@@ -182,6 +189,11 @@ function componentKey(c: ComponentInput): string {
     case 'hackenbush': {
       const pictures = c.pictures.map((_, i) => pictureKey(c, i)).filter((key) => key !== '');
       return pictures.length === 0 ? '' : `K${sortedText(pictures)}`;
+    }
+    case 'chomp': {
+      // The poisoned square alone has no move: no game, as a heap of 0.
+      const boards = c.boards.filter((rows) => rows.length > 1 || rows[0] > 1n).map((rows) => rows.join(','));
+      return boards.length === 0 ? '' : `P${sortedText(boards)}`;
     }
     case 'words': {
       const pieces = c.pieces.filter((piece) => piece.length > 0).map((piece) => encodeURIComponent(piece));

@@ -1,6 +1,7 @@
 // A game as units (one heap, one token, one row's run of X's, one Wythoff position, …), for the
 // searches that look at every position of a sum (misère play, remoteness, playing a game out):
 // which unit belongs to which component, and which game moves an option of a unit is.
+import { chompOptions } from '../boards';
 import { xRuns } from '../components';
 import { edgeEndsKey, joinedEdges } from '../families/hackenbush';
 import { MAX_PIECE_LENGTH } from '../families/words';
@@ -18,7 +19,7 @@ export type UnitOwner =
   | { readonly component: number; readonly kind: 'row' }
   | {
       readonly component: number;
-      readonly kind: 'wythoff' | 'leftmost' | 'staircase' | 'hackenbush' | 'word' | 'tuple';
+      readonly kind: 'wythoff' | 'leftmost' | 'staircase' | 'hackenbush' | 'word' | 'tuple' | 'chomp';
       readonly index: number;
     };
 
@@ -175,6 +176,22 @@ export function gameUnits(input: GameInput, search = 'search', listing = false):
           owners.push({ component, kind: 'word', index });
         }
         break;
+      case 'chomp':
+        for (const [index, rows] of c.boards.entries()) {
+          // A board has one option per square but the poisoned one, each a copy of its rows: its squares and
+          // its rows are bounded as a heap is.
+          const squares = rows.reduce((x, y) => x + y, 0n);
+          if (squares > BigInt(MISERE_MAX_HEAP))
+            return {
+              reason: `beyond the ${search} limit (Chomp boards of at most ${limit} squares; this one has ${squares})`,
+            };
+          if (squares <= 1n) continue;
+          const copies = copiesTooLarge('rows', Number(squares) - 1, rows.length);
+          if (copies) return copies;
+          units.push({ kind: 'chomp', rows: rows.map(Number) });
+          owners.push({ component, kind: 'chomp', index });
+        }
+        break;
       case 'tokens':
         c.vertices.forEach((vertex, index) => {
           units.push({ kind: 'vertex', graph: c.graph, vertex });
@@ -314,6 +331,14 @@ export function optionMover(
         position: owner.index,
         leaves,
       });
+    };
+  }
+  if (unit.kind === 'chomp' && owner.kind === 'chomp') {
+    const options = chompOptions(unit.rows);
+    const name = names.of(unit.rows.join(','));
+    return (option) => {
+      const { row, column } = options[option];
+      return one(`o${component}:${name}:${row},${column}`, { kind: 'chomp', board: owner.index, row, column });
     };
   }
   if (unit.kind === 'word' && owner.kind === 'word') {

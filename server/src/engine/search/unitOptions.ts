@@ -1,5 +1,6 @@
 // The moves of one unit (one heap, one token, one row), written plainly from the rules'
 // definitions. Used where every option must be looked at: the misère search, and oracles.
+import { chompOptions } from '../boards';
 import { type HackenbushPicture, hackenbushKeptAfterCut, subPicture } from '../families/hackenbush';
 import { wordPiece } from '../families/words';
 import { heapMoveParts } from '../heaps/heapMoves';
@@ -20,6 +21,8 @@ export type Unit =
   | { readonly kind: 'hackenbush'; readonly picture: HackenbushPicture; readonly edges: Int32Array }
   /** A position of a tuple rule of one's own (one rule object per component). */
   | { readonly kind: 'tuple'; readonly rule: MovesRule; readonly position: readonly number[] }
+  /** A Chomp board: its rows' lengths from the bottom up. */
+  | { readonly kind: 'chomp'; readonly rows: readonly number[] }
   /** A word game's piece, with its dictionary (one array per component). */
   | { readonly kind: 'word'; readonly text: string; readonly words: readonly string[] }
   /**
@@ -78,6 +81,8 @@ function isEmpty(unit: Unit): boolean {
       return unit.position.every((x) => x === 0); // no move: every part must have a smaller, so negative, sum
     case 'treblecross':
       return !unit.cells.includes('.') && !unit.cells.includes('XXX');
+    case 'chomp':
+      return unit.rows.length === 0 || (unit.rows.length === 1 && unit.rows[0] <= 1); // the poisoned square alone
   }
 }
 
@@ -203,6 +208,12 @@ export function unitOptions(unit: Unit): Unit[][] {
       poll,
     );
     return options;
+  }
+  if (unit.kind === 'chomp') {
+    // chompOptions' order (rows from the bottom up, squares left to right): optionMover reads it too.
+    return chompOptions(unit.rows).map((option) =>
+      [{ kind: 'chomp', rows: option.after } satisfies Unit].filter((u) => !isEmpty(u)),
+    );
   }
   if (unit.kind === 'vertex') {
     const { succStart, succ } = unit.graph;

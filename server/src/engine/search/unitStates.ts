@@ -165,6 +165,8 @@ export class UnitStates {
           return `s${this.idOf(unit.words)}:${unit.text}`;
         case 'treblecross':
           return `x${unit.cells}`;
+        case 'chomp':
+          return `o${unit.rows.join(',')}`;
       }
     })();
     let id = this.unitIds.get(key);

@@ -7,7 +7,7 @@ import { GROUND, type HackenbushPicture, hackenbushKeptAfterCut, joinedEdges } f
 import type { ComponentMove } from '../../engine/gameTypes';
 import type { Rule } from '../../engine/types';
 import type { Picture, PicturesComponent } from '../ast';
-import { warning } from '../diagnostics';
+import { error, warning } from '../diagnostics';
 import type { CheckedComponent } from '../model';
 import { type Diagnostics, type LanguageFamily, type RuleFamily, wrongShape } from './family';
 import { type MoveText, mismatch } from './moveText';
@@ -31,16 +31,51 @@ export function pictureData(picture: Picture): { data: HackenbushPicture; names:
     }
     return v;
   };
-  const ends = new Int32Array(2 * picture.edges.length);
-  picture.edges.forEach((edge, i) => {
+  // A lone vertex (an error in a Hackenbush picture: reportLoneVertices) is no edge.
+  const edges = picture.edges.filter((edge) => edge.to);
+  const ends = new Int32Array(2 * edges.length);
+  edges.forEach((edge, i) => {
     ends[2 * i] = number(edge.from.text);
-    ends[2 * i + 1] = number(edge.to.text);
+    ends[2 * i + 1] = number(edge.to!.text);
   });
   return { data: { vertexCount: names.length, ends }, names };
 }
 
+/**
+ * A Hackenbush picture is made of edges: each vertex written alone (which the graphs of Node and Arc
+ * Kayles may have) is an error; `a-b` alone is the edge `a - b` without its spaces. True when there is none.
+ */
+function reportLoneVertices(component: PicturesComponent, diagnostics: Diagnostics): boolean {
+  let none = true;
+  for (const picture of component.pictures)
+    for (const { from, to } of picture.edges) {
+      if (to) continue;
+      none = false;
+      const parts = from.text.split('-');
+      if (parts.length === 2 && parts[0] && parts[1])
+        diagnostics.push(
+          error('expected-dash', from, `\`${from.text}\` is one name: an edge is \`A - B\`, with spaces around \`-\``, {
+            replacement: parts.join(' - '),
+          }),
+        );
+      else
+        diagnostics.push(
+          error(
+            'expected-dash',
+            from,
+            `\`${from.text}\` stands alone: a Hackenbush picture is made of edges, ` +
+              `as in \`${from.text === GROUND_NAME ? 'ground - a' : `ground - ${from.text}`}\``,
+          ),
+        );
+    }
+  return none;
+}
+
 /** `hackenbush { … } …`: each picture's edges; a warning for edges not joined to the ground. */
 export function checkPictures(component: PicturesComponent, diagnostics: Diagnostics): CheckedComponent {
+  // Reported, and left out of the picture: the game is not evaluated (it has an error), as when the
+  // parser read them as mistakes.
+  reportLoneVertices(component, diagnostics);
   const pictures: HackenbushPicture[] = [];
   const vertexNames: string[][] = [];
   for (const picture of component.pictures) {
@@ -48,7 +83,7 @@ export function checkPictures(component: PicturesComponent, diagnostics: Diagnos
     pictures.push(data);
     vertexNames.push(names);
     const joined = joinedEdges(data);
-    const loose = picture.edges.filter((_, i) => joined[i] === 0);
+    const loose = picture.edges.filter((edge) => edge.to).filter((_, i) => joined[i] === 0);
     if (loose.length > 0) {
       const first = loose[0];
       const others = loose.length - 1;
@@ -56,7 +91,7 @@ export function checkPictures(component: PicturesComponent, diagnostics: Diagnos
         warning(
           'picture-not-joined',
           first,
-          `\`${first.from.text} - ${first.to.text}\`` +
+          `\`${first.from.text} - ${first.to!.text}\`` +
             `${others > 0 ? ` and ${others} other edge${others > 1 ? 's' : ''}` : ''} ` +
             `${loose.length > 1 ? 'are' : 'is'} not joined to the \`ground\`: ` +
             `${loose.length > 1 ? 'they fell before play began and take' : 'it fell before play began and takes'} ` +
@@ -79,7 +114,7 @@ export function writeHackenbushMove(
   const picture = syntax.pictures[move.picture];
   const data = component.pictures[move.picture];
   const edge = picture.edges[move.edge];
-  const edgeText = `${edge.from.text} - ${edge.to.text}`;
+  const edgeText = `${edge.from.text} - ${edge.to!.text}`;
   const where = syntax.pictures.length > 1 ? ` in picture ${move.picture + 1}` : '';
   let kept: Int32Array | undefined;
   const keptEdges = () => (kept ??= hackenbushKeptAfterCut(data, move.edge));

@@ -20,6 +20,7 @@ import type {
   RuleComponent,
   RuleFamily,
 } from './family';
+import { chompFamily } from './chomp';
 import { hackenbushFamily } from './hackenbush';
 import { heapsFamily } from './heaps';
 import { leftmostFamily } from './leftmost';
@@ -43,6 +44,7 @@ export const LANGUAGE_FAMILIES = {
   hackenbush: hackenbushFamily,
   words: wordsFamily,
   movesTuples: movesTuplesFamily,
+  chomp: chompFamily,
 } as const;
 
 type Family = (typeof LANGUAGE_FAMILIES)[keyof typeof LANGUAGE_FAMILIES];

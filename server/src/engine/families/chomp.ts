@@ -1,0 +1,87 @@
+// Chomp in sums (`chomp [5, 3, 3, 1]`): each board's nimber by boards/chomp.ts (its theorems, else the
+// search over the staircases inside it, within the budget and a memory ceiling), the boards' tables
+// kept in the engine cache so that a document's boards, and the next analysis, share them.
+//
+// A board the search cannot value is unknown, with the reason; when a theorem says it is not 0 (every
+// rectangle but 1 × 1, by strategy stealing) the reason says that the player to move wins, since a
+// single such board is a first-player win even though its nimber is unknown.
+import { CHOMP_MAX_LENGTH, ChompMemo, chompValue, chompWinningMoves } from '../boards';
+import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
+import { MovesStopped } from '../components';
+import type { Budget } from '../types';
+
+const LONGEST = BigInt(CHOMP_MAX_LENGTH);
+
+/** The cache's Chomp tables, made when first needed. */
+function memoOf(cache: EngineCache): ChompMemo {
+  cache.boards.chomp ??= new ChompMemo();
+  return cache.boards.chomp;
+}
+
+/** The memo an analysis was made with, for its moves (movesTo has no cache), by the analysis object. */
+const memoOfAnalysis = new WeakMap<ComponentAnalysis, ChompMemo>();
+
+/** `[5, 3, 3, 1]`, as written. */
+function boardText(rows: readonly bigint[]): string {
+  return `[${rows.join(', ')}]`;
+}
+
+function chompComponentValue(component: Of<'chomp'>, budget: Budget, cache: EngineCache): ComponentAnalysis {
+  const memo = memoOf(cache);
+  const parts: (bigint | null)[] = [];
+  let reason: string | undefined;
+  for (const rows of component.boards) {
+    if (rows.some((r) => r > LONGEST)) {
+      parts.push(null);
+      reason ??= `the board ${boardText(rows)} has a row past 2^53 - 1 squares, the longest taken`;
+      continue;
+    }
+    const found = chompValue(rows.map(Number), budget, memo);
+    if (found.value === null) {
+      parts.push(null);
+      const wins = found.nonzero ? `; the player to move wins (${found.theorem})` : '';
+      reason ??= `the nimber of ${boardText(rows)} is unknown: ${found.reason}${wins}`;
+    } else parts.push(BigInt(found.value));
+  }
+  const analysis: ComponentAnalysis =
+    reason !== undefined
+      ? { status: 'unknown', nimber: null, parts, reason }
+      : { status: 'value', nimber: parts.reduce<bigint>((x, g) => x ^ g!, 0n), parts };
+  memoOfAnalysis.set(analysis, memo);
+  return analysis;
+}
+
+function chompMovesTo(
+  component: Of<'chomp'>,
+  value: ComponentAnalysis,
+  index: number,
+  total: bigint,
+  list: MoveList,
+  budget: Budget,
+): void {
+  const memo = memoOfAnalysis.get(value) ?? new ChompMemo();
+  const seen = new Set<string>();
+  let incomplete: string | undefined;
+  component.boards.forEach((rows, board) => {
+    const key = rows.join(',');
+    if (seen.has(key)) return; // equal boards: the same moves
+    seen.add(key);
+    const target = value.parts[board]! ^ total;
+    const found = chompWinningMoves(rows.map(Number), Number(target), budget, memo);
+    for (const { row, column } of found.moves) list.add(index, { kind: 'chomp', board, row, column });
+    if (!found.complete) incomplete ??= found.reason;
+  });
+  if (incomplete !== undefined) {
+    const cause = budget.isCancelled?.() ? 'cancelled' : 'deadline';
+    throw new MovesStopped(cause, incomplete);
+  }
+}
+
+export const chompFamily: ComponentFamily<'chomp'> = { value: chompComponentValue, movesTo: chompMovesTo };
+
+/** The board after the square at `row`, `column` (from 1) is taken: rows from `row` up cut to column − 1 squares. */
+export function chompBoardAfter(rows: readonly bigint[], row: number, column: number): bigint[] {
+  const cut = BigInt(column - 1);
+  const after = rows.map((length, r) => (r + 1 >= row && length > cut ? cut : length));
+  return after.filter((length) => length > 0n);
+}
