@@ -19,6 +19,7 @@ const BUILTINS = [
   'staircase',
   'hackenbush',
   'chomp',
+  'cram',
 ];
 const rules = 'rule onetwo = subtract {1, 2}\ngraph g {\n  top -> mid, low\n  mid -> low\n}\n';
 

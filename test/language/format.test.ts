@@ -45,6 +45,11 @@ const cases: [string, string, string][] = [
       'game u = hackenbush {\n  ground - a # stalk\n  a - b\n} + nim 1\n',
   ],
   [
+    'boards and Chomp lists: as lists; a board over several lines, its rows indented and its `]` at the margin',
+    'game c=cram[ "..",".#" ]  ["."]\ngame b = cram [\n"....", # top\n      "...."\n    ]\ngame h=chomp[3,2 ,1]\n',
+    'game c = cram ["..", ".#"] ["."]\ngame b = cram [\n  "....", # top\n  "...."\n]\ngame h = chomp [3, 2, 1]\n',
+  ],
+  [
     'a dash on a line without a picture is a stray character: that line stays as it is',
     'game d=nim 3 - 4\ngame t=hackenbush{ground - a} + nim 3 - 4\n',
     'game d=nim 3 - 4\ngame t = hackenbush { ground - a } + nim 3 - 4\n',

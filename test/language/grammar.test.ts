@@ -299,6 +299,21 @@ const cases: [string, [string, string][]][] = [
     ],
   ],
   [
+    'game b = cram [".#"]',
+    [
+      ['game', 'storage.type.game.game'],
+      ['b', 'entity.name.variable.game.game'],
+      ['=', 'keyword.operator.assignment.game'],
+      ['cram', 'support.function.builtin.game'],
+      ['[', 'punctuation.section.brackets.game'],
+      ['"', 'punctuation.definition.string.begin.game'],
+      ['.', 'constant.character.empty.game'],
+      ['#', 'constant.character.filled.game'],
+      ['"', 'punctuation.definition.string.end.game'],
+      [']', 'punctuation.section.brackets.game'],
+    ],
+  ],
+  [
     'game c = chomp [3, 2]',
     [
       ['game', 'storage.type.game.game'],

@@ -124,6 +124,22 @@ const COMPONENT_WORDS: { readonly [K in CheckedComponent['kind']]: ComponentWord
       (row, i) => `- [${firstParts(row, numberText).join(', ')}] → ${nim(result.parts[i] ?? 0n)}`,
     ),
   ],
+  cram: (component, result) => [
+    'Cram: a move fills two empty cells side by side or one above the other. A board is valued as its regions of ' +
+      'empty cells, each by its shape up to rotation and reflection (one row or column, a path or a cycle of cells, ' +
+      "is Dawson's Kayles); a region symmetric through its centre, no cell beside its own image, is 0 (the second " +
+      'player answers each move with its mirror image), so every even × even rectangle is 0; the rest by search.',
+    '',
+    ...firstParts(
+      component.boards,
+      (board, i) => {
+        const g = result.parts[i];
+        const value = g === null || g === undefined ? 'nimber not known' : nim(g);
+        return `- ${board.height} × ${board.width} board → ${value}`;
+      },
+      '- ',
+    ),
+  ],
   chomp: (component, result) => [
     'Chomp: a move takes a square and every square above it and to its right; the bottom-left square is ' +
       'poisoned, and a player left with it alone has lost. An L (a row and a column) is Nim on its two arms; two ' +

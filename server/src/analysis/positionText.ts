@@ -42,6 +42,13 @@ function bounded<T>(items: readonly T[], write: (item: T, index: number) => stri
 
 const quoted = (text: string) => JSON.stringify(text.length > TEXT_LIMIT ? `${text.slice(0, TEXT_LIMIT)}…` : text);
 const tupleText = (numbers: readonly bigint[]) => `(${numbers.map((n) => numberText(n)).join(', ')})`;
+/** A Cram board as written: a string a row, `.` empty, `#` filled. */
+function cramBoardText(board: { readonly width: number; readonly height: number; readonly empty: Uint8Array }): string {
+  const rows = Array.from({ length: board.height }, (_, r) =>
+    quoted(Array.from(board.empty.subarray(r * board.width, (r + 1) * board.width), (e) => (e ? '.' : '#')).join('')),
+  );
+  return `[${bounded(rows, (row) => row, ', ')}]`;
+}
 const list = (numbers: readonly bigint[]) => `[${bounded(numbers, (n) => numberText(n), ', ')}]`;
 
 /** One component, written as in a game: `nim 3 1 5`, `g at a, c`, `wythoff (3, 5)`, … */
@@ -82,6 +89,8 @@ export function componentText(c: TreeComponent, names: ComponentNames): string {
         return c.pieces.length === 0 ? '""' : bounded(c.pieces, quoted, ' ');
       case 'chomp':
         return bounded(c.boards, list, ' ');
+      case 'cram':
+        return bounded(c.boards, cramBoardText, ' ');
       default: {
         const unwritten: never = c;
         throw new Error(`internal: no text for ${(unwritten as { kind: string }).kind}`);
@@ -145,6 +154,12 @@ export function moveLabel(before: TreeComponent, { move }: GameMove, names: Comp
         const word =
           piece === undefined ? '?' : quoted([...piece].slice(move.start, move.start + move.length).join(''));
         return `delete ${word}`;
+      }
+      case 'cram': {
+        const boards = before.kind === 'cram' ? before.boards.length : 1;
+        const width = before.kind === 'cram' ? before.boards[move.board]?.width : undefined;
+        const cell = (i: number) => (width ? `(${Math.floor(i / width) + 1}, ${(i % width) + 1})` : '?');
+        return `${boards > 1 ? `board ${move.board + 1}: ` : ''}fill ${cell(move.cells[0])} ${cell(move.cells[1])}`;
       }
       case 'chomp': {
         const boards = before.kind === 'chomp' ? before.boards.length : 1;

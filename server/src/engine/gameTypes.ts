@@ -1,6 +1,7 @@
 // Games (sums of components) and their moves, as plain data: what the engine is asked and
 // what it answers. Positions inside components are indexes, never text: writing a move back
 // into the document is the language layer's job.
+import type { CramBoard } from './boards';
 import type { GraphData, HeapRule, Rule } from './types';
 
 /** A Hackenbush picture: vertex 0 is the ground; edge i joins ends[2i] and ends[2i + 1] (loops allowed). */
@@ -32,7 +33,9 @@ export type ComponentInput =
   /** A word game: the dictionary, and one string per independent piece. */
   | { readonly kind: 'words'; readonly words: readonly string[]; readonly pieces: readonly string[] }
   /** Chomp: one board per list, its rows' lengths from the bottom up (non-increasing, each at least 1). */
-  | { readonly kind: 'chomp'; readonly boards: readonly (readonly bigint[])[] };
+  | { readonly kind: 'chomp'; readonly boards: readonly (readonly bigint[])[] }
+  /** Cram: one board per bracketed list (its empty cells 1, row-major). */
+  | { readonly kind: 'cram'; readonly boards: readonly CramBoard[] };
 
 export interface GameInput {
   readonly play: 'normal' | 'misere';
@@ -64,6 +67,8 @@ export type ComponentMove =
    */
   /** Chomp: on a board (index), the square at row `row`, column `column` (from 1, row 1 the bottom) is taken. */
   | { readonly kind: 'chomp'; readonly board: number; readonly row: number; readonly column: number }
+  /** Cram: on a board (index), the two neighbouring empty cells (row-major indices, ascending) are filled. */
+  | { readonly kind: 'cram'; readonly board: number; readonly cells: readonly [number, number] }
   | {
       readonly kind: 'word';
       readonly piece: number;

@@ -34,6 +34,7 @@ export type ClassicRule =
   | { kind: 'hackenbush' }
   // Boards and graph games (language version 4, part 3): built-in, contextual.
   | { kind: 'chomp' }
+  | { kind: 'cram' }
   | { kind: 'words'; words: readonly string[] }
   // A rule of one's own on tuples of numbers (movesRule.ts: arity ≥ 2), and its body as written.
   | { kind: 'movesTuple'; moves: MovesRule; text: string };

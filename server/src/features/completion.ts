@@ -131,6 +131,7 @@ const BUILTIN_SHAPES: Readonly<Record<string, string>> = {
   staircase: 'built-in: Staircase Nim, the coins on each step, e.g. staircase [3, 0, 5, 2]',
   hackenbush: 'built-in: Green Hackenbush pictures, e.g. hackenbush { ground - a, a - b }',
   chomp: 'built-in: Chomp, each board its rows from the bottom up, e.g. chomp [5, 3, 3, 1]',
+  cram: 'built-in: Cram, each board a string a row, `.` empty and `#` filled, e.g. cram ["...", ".#."]',
 };
 
 type Context =
@@ -259,9 +260,9 @@ function pictureContext(view: DocumentView, offset: number): Context | null | un
     // `ground` is Hackenbush's alone: the graphs of Node and Arc Kayles have only the vertices they name.
     const rule = view.document.model.symbols.get(component.rule.text);
     const vertices = new Set(rule?.kind === 'rule' && rule.rule?.kind === 'hackenbush' ? ['ground'] : []);
+    // Every vertex written, but the name being typed.
     for (const edge of picture.edges)
-      for (const end of edge.to ? [edge.from, edge.to] : [edge.from])
-        if (end.end !== offset) vertices.add(end.text); // not the name being typed
+      for (const end of edge.to ? [edge.from, edge.to] : [edge.from]) if (end.end !== offset) vertices.add(end.text);
     return { kind: 'picture', vertices: [...vertices] };
   }
   return undefined;

@@ -49,6 +49,7 @@ export const DIAGNOSTIC_CODES = [
   'picture-not-joined',
   'expected-row',
   'bad-chomp-board',
+  'ragged-board',
   'wrong-shape',
   'expected-for',
   'range-dots',

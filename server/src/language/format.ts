@@ -42,6 +42,8 @@ interface SplitLine {
   readonly movesFrom?: number;
   /** The line goes on with the rule of one's own of the line before: indented this much (under its `=`). */
   readonly continues?: number;
+  /** The line starts inside brackets an earlier line opened (a board written a row a line). */
+  readonly inBrackets?: boolean;
 }
 
 /** A line read with its part from `from` on in expression mode (a rule of one's own). */
@@ -93,6 +95,8 @@ const opensPicture = (tokens: readonly Token[], i: number) =>
 function splitLines(lines: readonly string[], count = lines.length): SplitLine[] {
   const split: SplitLine[] = [];
   let inPicture = false;
+  /** Brackets opened on earlier lines and not closed yet (a board over several lines). */
+  let brackets = 0;
   /** The column of the `=` of the rule of one's own the line before belongs to, or -1. */
   let movesEquals = -1;
   for (let i = 0; i < count; i++) {
@@ -135,7 +139,15 @@ function splitLines(lines: readonly string[], count = lines.length): SplitLine[]
         }
       }
     });
-    split.push({ ...line, pictureBraces, inPicture: startsInPicture });
+    // A declaration starts afresh: a bracket left open by a mistake does not indent the rest of the file.
+    const head = line.tokens[0];
+    if (head?.kind === 'keyword' && ['rule', 'graph', 'game'].includes(head.text)) brackets = 0;
+    const inBrackets = brackets > 0;
+    for (const token of line.tokens) {
+      if (token.kind === '[') brackets++;
+      else if (token.kind === ']' && brackets > 0) brackets--;
+    }
+    split.push({ ...line, pictureBraces, inPicture: startsInPicture, inBrackets });
   }
   return split;
 }
@@ -221,8 +233,10 @@ export function formatLines(text: string, first = 0, last = Number.POSITIVE_INFI
     const split = splits[i];
     const { tokens } = split;
     const closesGraph = inGraph && tokens[0]?.kind === '}';
-    // A picture's lines are indented like a graph's body; its closing `}` at the margin.
-    const inPictureBody = split.inPicture && tokens[0]?.kind !== '}';
+    // A picture's lines are indented like a graph's body, and so are a board's rows; the closing `}` or `]` at the
+    // margin.
+    const inPictureBody =
+      (split.inPicture && tokens[0]?.kind !== '}') || (split.inBrackets === true && tokens[0]?.kind !== ']');
     const indent =
       split.continues !== undefined
         ? ' '.repeat(split.continues)

@@ -1,5 +1,6 @@
 // The checked meaning of a `.game` file: what every name refers to, and each game as plain data
 // the engine can take. Syntax nodes are kept alongside so features can point back into the text.
+import type { CramBoard } from '../engine/boards';
 import type { HackenbushPicture } from '../engine/families';
 import type { GraphData, HeapRule, Rule } from '../engine/types';
 import type { Component, GameDeclaration, GraphDeclaration, RuleDeclaration } from './ast';
@@ -69,6 +70,8 @@ export type CheckedComponent =
     }
   | { readonly kind: 'leftmost'; readonly syntax: Component; readonly rows: readonly (readonly bigint[])[] }
   | { readonly kind: 'staircase'; readonly syntax: Component; readonly stairs: readonly (readonly bigint[])[] }
+  /** Cram: each board, its empty cells 1 (row-major). */
+  | { readonly kind: 'cram'; readonly syntax: Component; readonly boards: readonly CramBoard[] }
   /** Chomp: each board's rows, from the bottom up. */
   | { readonly kind: 'chomp'; readonly syntax: Component; readonly boards: readonly (readonly bigint[])[] }
   /** Green Hackenbush: each picture's edges (vertex 0 the ground) and its vertices' names. */
@@ -117,6 +120,7 @@ export const BUILTIN_RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ['staircase', { kind: 'staircase' }],
   ['hackenbush', { kind: 'hackenbush' }],
   ['chomp', { kind: 'chomp' }],
+  ['cram', { kind: 'cram' }],
 ]);
 
 /**
@@ -124,4 +128,4 @@ export const BUILTIN_RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
  * or game) keeps its meaning, and its own declaration takes the name; elsewhere the name is the
  * built-in. The other built-ins cannot be declared.
  */
-export const CONTEXTUAL_BUILTINS: ReadonlySet<string> = new Set(['staircase', 'hackenbush', 'chomp']);
+export const CONTEXTUAL_BUILTINS: ReadonlySet<string> = new Set(['staircase', 'hackenbush', 'chomp', 'cram']);

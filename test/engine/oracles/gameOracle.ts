@@ -16,7 +16,8 @@ export type ComponentState =
   | { readonly kind: 'staircase'; readonly stairs: readonly string[] } // "c1,c2,…", sorted
   | { readonly kind: 'hackenbush'; readonly pictures: readonly string[] } // standing edges "u-v u-v …", sorted
   | { readonly kind: 'words'; readonly pieces: readonly string[] } // non-empty pieces, sorted
-  | { readonly kind: 'chomp'; readonly boards: readonly string[] }; // rows "r1,r2,…", sorted
+  | { readonly kind: 'chomp'; readonly boards: readonly string[] } // rows "r1,r2,…", sorted
+  | { readonly kind: 'cram'; readonly boards: readonly string[] }; // "width:cells" (1 empty, 0 filled), sorted
 
 const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
 
@@ -51,6 +52,8 @@ export function stateOf(component: ComponentInput): ComponentState {
       throw new Error("this oracle does not play tuple rules of one's own");
     case 'chomp':
       return { kind: 'chomp', boards: component.boards.map((rows) => rows.join(',')).sort() };
+    case 'cram':
+      return { kind: 'cram', boards: component.boards.map((b) => `${b.width}:${b.empty.join('')}`).sort() };
   }
 }
 
@@ -194,6 +197,19 @@ function componentOptions(component: ComponentInput, state: ComponentState): Com
         }
       }
     });
+  } else if (state.kind === 'cram') {
+    // Fill two empty cells side by side or one above the other, on one board.
+    state.boards.forEach((board, i) => {
+      const others = state.boards.filter((_, j) => j !== i);
+      const [w, cells] = board.split(':');
+      const width = Number(w);
+      for (let a = 0; a < cells.length; a++)
+        for (const b of [a + 1, a + width])
+          if (cells[a] === '1' && cells[b] === '1' && (b === a + width || b % width !== 0)) {
+            const after = [...cells].map((c, k) => (k === a || k === b ? '0' : c)).join('');
+            options.push({ kind: 'cram', boards: [...others, `${width}:${after}`].sort() });
+          }
+    });
   } else if (state.kind === 'chomp') {
     // Take a square (not the poisoned bottom-left one) and every square above it and to its right.
     state.boards.forEach((board, i) => {
@@ -335,6 +351,18 @@ export function applyMove(component: ComponentInput, state: ComponentState, move
       pieces: [...component.pieces.filter((_, j) => j !== move.piece), left, right].filter((x) => x.length > 0).sort(),
     };
   }
+  if (move.kind === 'cram' && component.kind === 'cram') {
+    const { width, empty } = component.boards[move.board];
+    const [a, b] = move.cells;
+    const beside = b === a + 1 && b % width !== 0;
+    if (!(beside || b === a + width) || !empty[a] || !empty[b])
+      throw new Error(`cram: cells ${a} and ${b} are not two empty neighbours`);
+    const boards = component.boards.map((board, j) => {
+      const cells = Array.from(board.empty, (e, k) => (j === move.board && (k === a || k === b) ? 0 : e));
+      return `${board.width}:${cells.join('')}`;
+    });
+    return { kind: 'cram', boards: boards.sort() };
+  }
   if (move.kind === 'chomp' && component.kind === 'chomp') {
     const rows = component.boards[move.board].map(Number);
     const [r, c] = [move.row - 1, move.column - 1];
@@ -366,6 +394,15 @@ export function inputOf(input: GameInput, states: readonly ComponentState[]): Ga
       if (component.kind === 'staircase' && state.kind === 'staircase')
         return { ...component, stairs: state.stairs.map((r) => (r === '' ? [] : r.split(',').map(BigInt))) };
       if (component.kind === 'words' && state.kind === 'words') return { ...component, pieces: state.pieces };
+      if (component.kind === 'cram' && state.kind === 'cram')
+        return {
+          ...component,
+          boards: state.boards.map((board) => {
+            const [w, cells] = board.split(':');
+            const width = Number(w);
+            return { width, height: cells.length / width, empty: Uint8Array.from(cells, (c) => (c === '1' ? 1 : 0)) };
+          }),
+        };
       if (component.kind === 'chomp' && state.kind === 'chomp')
         return { ...component, boards: state.boards.map((b) => b.split(',').map(BigInt)) };
       if (component.kind === 'hackenbush' && state.kind === 'hackenbush')

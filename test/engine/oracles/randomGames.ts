@@ -186,3 +186,14 @@ export function chompComponent(next: () => number): ComponentInput {
   };
   return { kind: 'chomp', boards: Array.from({ length: integer(next, 1, 2) }, board) };
 }
+
+/** A Cram component of one or two boards of at most 9 cells (some filled), small enough for the product graph. */
+export function cramComponent(next: () => number): ComponentInput {
+  const board = () => {
+    const width = integer(next, 1, 3);
+    const height = integer(next, 1, 3);
+    const empty = Uint8Array.from({ length: width * height }, () => (next() < 0.8 ? 1 : 0));
+    return { width, height, empty };
+  };
+  return { kind: 'cram', boards: Array.from({ length: integer(next, 1, 2) }, board) };
+}

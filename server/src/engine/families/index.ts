@@ -6,6 +6,7 @@
 import type { ComponentFamily } from '../components';
 import type { ComponentInput } from '../gameTypes';
 import { chompFamily } from './chomp';
+import { cramFamily } from './cram';
 import { hackenbushFamily } from './hackenbush';
 import { heapsFamily, octalRowFamily } from './heaps';
 import { leftmostFamily } from './leftmost';
@@ -46,4 +47,5 @@ export const FAMILIES: { readonly [K in ComponentInput['kind']]: ComponentFamily
   hackenbush: hackenbushFamily,
   words: wordsFamily,
   chomp: chompFamily,
+  cram: cramFamily,
 };

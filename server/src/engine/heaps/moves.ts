@@ -7,6 +7,7 @@
 // sequence is never `complete`: values are exact as far as computed, and a regularity seen in them is
 // reported as seen (period.ts's observedRegularity), never as proved.
 import type { HeapRule, HeapSequence } from '../types';
+import { movesRuleText } from './movesData';
 import {
   compileMoves,
   MovesOverflow,
@@ -15,7 +16,6 @@ import {
   movesHeapValues,
   type OptionsOf,
 } from './movesRule';
-import { movesRuleText } from './movesData';
 import { partialSequence, type SequenceOptions, sequenceTarget } from './sequence';
 
 export type MovesHeapRule = Extract<HeapRule, { kind: 'moves' }>;

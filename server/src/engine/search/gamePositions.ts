@@ -3,8 +3,9 @@
 // and graphs, the same heaps in any order, …), so that a hand edit of a game's text can be
 // recognised as one legal move: the game after it has the key of the game after some move.
 
-import { hackenbushKeptAfterCut, subPicture } from '../families/hackenbush';
 import { chompBoardAfter } from '../families/chomp';
+import { cramBoardAfter, hasCramMove } from '../families/cram';
+import { hackenbushKeptAfterCut, subPicture } from '../families/hackenbush';
 import type { ComponentInput, GameInput, GameMove } from '../gameTypes';
 import { ruleKey } from '../heaps/heap';
 import type { GraphData } from '../types';
@@ -99,6 +100,9 @@ function componentAfter(c: ComponentInput, move: GameMove['move']): ComponentInp
         ...c,
         boards: replaced(c.boards, move.board, chompBoardAfter(c.boards[move.board], move.row, move.column)),
       };
+    case 'cram':
+      if (c.kind !== 'cram') throw mismatch();
+      return { ...c, boards: replaced(c.boards, move.board, cramBoardAfter(c.boards[move.board], move.cells)) };
     default: {
       const unwritten: never = move;
       throw new Error(`internal: no position after a ${(unwritten as { kind: string }).kind} move`);
@@ -194,6 +198,11 @@ function componentKey(c: ComponentInput): string {
       // The poisoned square alone has no move: no game, as a heap of 0.
       const boards = c.boards.filter((rows) => rows.length > 1 || rows[0] > 1n).map((rows) => rows.join(','));
       return boards.length === 0 ? '' : `P${sortedText(boards)}`;
+    }
+    case 'cram': {
+      // A board without two empty neighbours has no move: no game, as a heap of 0.
+      const boards = c.boards.filter(hasCramMove).map((b) => `${b.width}:${b.empty.join('')}`);
+      return boards.length === 0 ? '' : `Q${sortedText(boards)}`;
     }
     case 'words': {
       const pieces = c.pieces.filter((piece) => piece.length > 0).map((piece) => encodeURIComponent(piece));

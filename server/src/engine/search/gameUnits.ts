@@ -1,8 +1,9 @@
 // A game as units (one heap, one token, one row's run of X's, one Wythoff position, …), for the
 // searches that look at every position of a sum (misère play, remoteness, playing a game out):
 // which unit belongs to which component, and which game moves an option of a unit is.
-import { chompOptions } from '../boards';
+import { chompOptions, cramOptions } from '../boards';
 import { xRuns } from '../components';
+import { hasCramMove } from '../families/cram';
 import { edgeEndsKey, joinedEdges } from '../families/hackenbush';
 import { MAX_PIECE_LENGTH } from '../families/words';
 import type { ComponentMove, GameInput, GameMove } from '../gameTypes';
@@ -19,7 +20,7 @@ export type UnitOwner =
   | { readonly component: number; readonly kind: 'row' }
   | {
       readonly component: number;
-      readonly kind: 'wythoff' | 'leftmost' | 'staircase' | 'hackenbush' | 'word' | 'tuple' | 'chomp';
+      readonly kind: 'wythoff' | 'leftmost' | 'staircase' | 'hackenbush' | 'word' | 'tuple' | 'chomp' | 'cram';
       readonly index: number;
     };
 
@@ -192,6 +193,21 @@ export function gameUnits(input: GameInput, search = 'search', listing = false):
           owners.push({ component, kind: 'chomp', index });
         }
         break;
+      case 'cram':
+        for (const [index, board] of c.boards.entries()) {
+          // A board has up to two options per cell, each a copy of its cells: bounded as a heap is.
+          const cells = board.empty.length;
+          if (cells > MISERE_MAX_HEAP)
+            return {
+              reason: `beyond the ${search} limit (Cram boards of at most ${limit} cells; this one has ${cells})`,
+            };
+          if (!hasCramMove(board)) continue;
+          const copies = copiesTooLarge('cells', 2 * cells, cells);
+          if (copies) return copies;
+          units.push({ kind: 'cram', board });
+          owners.push({ component, kind: 'cram', index });
+        }
+        break;
       case 'tokens':
         c.vertices.forEach((vertex, index) => {
           units.push({ kind: 'vertex', graph: c.graph, vertex });
@@ -331,6 +347,14 @@ export function optionMover(
         position: owner.index,
         leaves,
       });
+    };
+  }
+  if (unit.kind === 'cram' && owner.kind === 'cram') {
+    const options = cramOptions(unit.board);
+    const name = names.of(`${unit.board.width}:${unit.board.empty.join('')}`);
+    return (option) => {
+      const [a, b] = options[option].cells;
+      return one(`q${component}:${name}:${a},${b}`, { kind: 'cram', board: owner.index, cells: [a, b] });
     };
   }
   if (unit.kind === 'chomp' && owner.kind === 'chomp') {

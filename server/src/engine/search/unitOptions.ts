@@ -1,6 +1,7 @@
 // The moves of one unit (one heap, one token, one row), written plainly from the rules'
 // definitions. Used where every option must be looked at: the misère search, and oracles.
-import { chompOptions } from '../boards';
+import { type CramBoard, chompOptions, cramOptions } from '../boards';
+import { hasCramMove } from '../families/cram';
 import { type HackenbushPicture, hackenbushKeptAfterCut, subPicture } from '../families/hackenbush';
 import { wordPiece } from '../families/words';
 import { heapMoveParts } from '../heaps/heapMoves';
@@ -21,6 +22,8 @@ export type Unit =
   | { readonly kind: 'hackenbush'; readonly picture: HackenbushPicture; readonly edges: Int32Array }
   /** A position of a tuple rule of one's own (one rule object per component). */
   | { readonly kind: 'tuple'; readonly rule: MovesRule; readonly position: readonly number[] }
+  /** A Cram board (its empty cells 1, row-major). */
+  | { readonly kind: 'cram'; readonly board: CramBoard }
   /** A Chomp board: its rows' lengths from the bottom up. */
   | { readonly kind: 'chomp'; readonly rows: readonly number[] }
   /** A word game's piece, with its dictionary (one array per component). */
@@ -81,6 +84,8 @@ function isEmpty(unit: Unit): boolean {
       return unit.position.every((x) => x === 0); // no move: every part must have a smaller, so negative, sum
     case 'treblecross':
       return !unit.cells.includes('.') && !unit.cells.includes('XXX');
+    case 'cram':
+      return !hasCramMove(unit.board);
     case 'chomp':
       return unit.rows.length === 0 || (unit.rows.length === 1 && unit.rows[0] <= 1); // the poisoned square alone
   }
@@ -208,6 +213,12 @@ export function unitOptions(unit: Unit): Unit[][] {
       poll,
     );
     return options;
+  }
+  if (unit.kind === 'cram') {
+    // cramOptions' order (by the first cell, its right neighbour before the one below): optionMover reads it too.
+    return cramOptions(unit.board).map((option) =>
+      [{ kind: 'cram', board: option.after } satisfies Unit].filter((u) => !isEmpty(u)),
+    );
   }
   if (unit.kind === 'chomp') {
     // chompOptions' order (rows from the bottom up, squares left to right): optionMover reads it too.

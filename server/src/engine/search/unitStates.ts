@@ -167,6 +167,8 @@ export class UnitStates {
           return `x${unit.cells}`;
         case 'chomp':
           return `o${unit.rows.join(',')}`;
+        case 'cram':
+          return `q${unit.board.width}:${unit.board.empty.join('')}`;
       }
     })();
     let id = this.unitIds.get(key);

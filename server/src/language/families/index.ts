@@ -10,6 +10,8 @@ import type { ComponentMove } from '../../engine/gameTypes';
 import type { Rule } from '../../engine/types';
 import type { Name, TokensComponent } from '../ast';
 import type { CheckedComponent, GraphSymbol } from '../model';
+import { chompFamily } from './chomp';
+import { cramFamily } from './cram';
 import type {
   CheckWithoutRule,
   ComponentFamily,
@@ -20,7 +22,6 @@ import type {
   RuleComponent,
   RuleFamily,
 } from './family';
-import { chompFamily } from './chomp';
 import { hackenbushFamily } from './hackenbush';
 import { heapsFamily } from './heaps';
 import { leftmostFamily } from './leftmost';
@@ -45,6 +46,7 @@ export const LANGUAGE_FAMILIES = {
   words: wordsFamily,
   movesTuples: movesTuplesFamily,
   chomp: chompFamily,
+  cram: cramFamily,
 } as const;
 
 type Family = (typeof LANGUAGE_FAMILIES)[keyof typeof LANGUAGE_FAMILIES];

@@ -1,0 +1,101 @@
+// `npm run bench -- graphKayles` (or `node test/bench.mjs graphKayles` after a build): Node Kayles
+// and Arc Kayles (engine/boards/graphKayles.ts) on random graphs of average degree 3 — n vertices and
+// 3n/2 edges drawn uniformly among the pairs, seeds 1, 2, … — each analysed cold (a fresh memo)
+// under the default budget, 10 s (the server's `computeTimeoutMs`). The issue's target: every graph
+// of 30 vertices within it. Reported per size and kind: how many were solved, the wall-clock and
+// CPU times (median, p95, max; the machine is shared, so CPU time is the steadier figure), the
+// positions searched, and the process's peak resident memory. Then 40, 50 and 60 vertices: how far
+// the search goes in the same budget. Last, a published sequence at its end: Node Kayles on the
+// 3 × n grid, OEIS A316632 (n = 1..16; the test checks n ≤ 14), each term's time.
+import {
+  type KaylesGraph,
+  type KaylesKind,
+  KaylesMemo,
+  kaylesValue,
+} from '../../../server/src/engine/boards/graphKayles';
+import { integer, random } from '../oracles/random';
+
+const BUDGET_MS = 10_000;
+const SIZES: [vertices: number, graphs: number][] = [
+  [30, 20],
+  [40, 5],
+  [50, 5],
+  [60, 3],
+];
+
+/** G(n, 3n/2): distinct pairs drawn uniformly until there are 3n/2 of them. */
+function randomGraph(seed: number, n: number): KaylesGraph {
+  const next = random(seed * 7919 + n);
+  const taken = new Set<number>();
+  const edges: [number, number][] = [];
+  while (edges.length < (3 * n) / 2) {
+    const u = integer(next, 0, n - 1);
+    const v = integer(next, 0, n - 1);
+    if (u === v || taken.has(Math.min(u, v) * n + Math.max(u, v))) continue;
+    taken.add(Math.min(u, v) * n + Math.max(u, v));
+    edges.push([u, v]);
+  }
+  return { vertices: n, edges };
+}
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+let peak = 0;
+const sampleMemory = () => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+};
+const sampler = setInterval(sampleMemory, 50);
+
+console.log(`random graphs, average degree 3, each cold under a ${BUDGET_MS / 1000} s budget`);
+for (const [n, count] of SIZES)
+  for (const kind of ['node', 'arc'] as KaylesKind[]) {
+    const walls: number[] = [];
+    const cpus: number[] = [];
+    const positions: number[] = [];
+    const values: string[] = [];
+    let solved = 0;
+    for (let seed = 1; seed <= count; seed++) {
+      const graph = randomGraph(seed, n);
+      const started = performance.now();
+      const cpu = process.cpuUsage();
+      const analysis = kaylesValue(kind, graph, { deadline: Date.now() + BUDGET_MS }, new KaylesMemo());
+      walls.push(performance.now() - started);
+      cpus.push((process.cpuUsage().user + process.cpuUsage().system - cpu.user - cpu.system) / 1000);
+      positions.push(analysis.positions);
+      values.push(analysis.value === null ? '?' : String(analysis.value));
+      if (analysis.value !== null) solved++;
+      sampleMemory();
+    }
+    const wall = [...walls].sort((a, b) => a - b);
+    const cpu = [...cpus].sort((a, b) => a - b);
+    console.log(
+      `${n} vertices, ${kind === 'node' ? 'Node' : 'Arc'} Kayles: ${solved}/${count} solved; ` +
+        `wall median ${seconds(quantile(wall, 0.5))}, p95 ${seconds(quantile(wall, 0.95))}, ` +
+        `max ${seconds(wall[wall.length - 1])}; CPU median ${seconds(quantile(cpu, 0.5))}, ` +
+        `p95 ${seconds(quantile(cpu, 0.95))}, max ${seconds(cpu[cpu.length - 1])}; ` +
+        `positions max ${Math.max(...positions).toLocaleString('en')}; values ${values.join(' ')}`,
+    );
+  }
+// OEIS A316632 (Brown et al., J. Integer Sequences 23, 2020): Node Kayles on the 3 × n grid.
+const A316632 = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3];
+const grid = (columns: number): KaylesGraph => {
+  const edges: [number, number][] = [];
+  for (let r = 0; r < 3; r++)
+    for (let c = 0; c < columns; c++) {
+      if (c + 1 < columns) edges.push([r * columns + c, r * columns + c + 1]);
+      if (r < 2) edges.push([r * columns + c, (r + 1) * columns + c]);
+    }
+  return { vertices: 3 * columns, edges };
+};
+const terms: string[] = [];
+for (let n = 13; n <= 16; n++) {
+  const started = performance.now();
+  const { value } = kaylesValue('node', grid(n), { deadline: Date.now() + BUDGET_MS }, new KaylesMemo());
+  const verdict = value === A316632[n - 1] ? '' : value === null ? ' (unknown)' : ` (PUBLISHED ${A316632[n - 1]})`;
+  terms.push(`3 × ${n}: ${value}${verdict} in ${seconds(performance.now() - started)}`);
+  sampleMemory();
+}
+console.log(`Node Kayles on the 3 × n grid against OEIS A316632: ${terms.join('; ')}`);
+clearInterval(sampler);
+sampleMemory();
+console.log(`peak resident memory: ${(peak / 2 ** 20).toFixed(0)} MiB`);
