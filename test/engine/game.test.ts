@@ -7,7 +7,14 @@ import { analyzeGame, createEngineCache, ruleSequence } from '../../server/src/e
 import { applyMove, bigints, type ComponentState, inputOf, ProductGame, stateKey, stateOf } from './oracles/gameOracle';
 import { KAYLES } from './oracles/published';
 import { integer, random } from './oracles/random';
-import { chompComponent, classicComponent, cramComponent, randomComponent, v3Component } from './oracles/randomGames';
+import {
+  chompComponent,
+  classicComponent,
+  cramComponent,
+  kaylesComponent,
+  randomComponent,
+  v3Component,
+} from './oracles/randomGames';
 
 const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };
 
@@ -514,6 +521,30 @@ describe('games: Cram boards (version 4, part 3) in sums, against the product gr
     for (let trial = 0; trial < 200; trial++) {
       const others = integer(next, 0, 1) ? [randomComponent(next, 3)] : [];
       const input: GameInput = { play: 'misere', components: [cramComponent(next), ...others] };
+      if (!expectMisereAgainstProduct(input)) pPositions++;
+    }
+    assert.ok(pPositions > 10 && pPositions < 190, `both outcomes (${pPositions} P-positions)`);
+  });
+});
+
+describe('games: Node and Arc Kayles graphs (version 4, part 3) in sums, against the product graph', () => {
+  it('300 random sums, normal play: nimber, outcome and exactly the winning moves', () => {
+    const next = random(101);
+    let nPositions = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const others = integer(next, 0, 1) ? [randomComponent(next, 4)] : [];
+      const input: GameInput = { play: 'normal', components: [kaylesComponent(next), ...others] };
+      if (expectNormalAgainstProduct(input) !== 0) nPositions++;
+    }
+    assert.ok(nPositions > 100 && nPositions < 290, `both outcomes (${nPositions} N-positions)`);
+  });
+
+  it('200 random sums, misère play: outcome and exactly the winning moves, by the exact search', () => {
+    const next = random(103);
+    let pPositions = 0;
+    for (let trial = 0; trial < 200; trial++) {
+      const others = integer(next, 0, 1) ? [randomComponent(next, 3)] : [];
+      const input: GameInput = { play: 'misere', components: [kaylesComponent(next), ...others] };
       if (!expectMisereAgainstProduct(input)) pPositions++;
     }
     assert.ok(pPositions > 10 && pPositions < 190, `both outcomes (${pPositions} P-positions)`);

@@ -20,6 +20,8 @@ const BUILTINS = [
   'hackenbush',
   'chomp',
   'cram',
+  'node-kayles',
+  'arc-kayles',
 ];
 const rules = 'rule onetwo = subtract {1, 2}\ngraph g {\n  top -> mid, low\n  mid -> low\n}\n';
 

@@ -50,6 +50,11 @@ const cases: [string, string, string][] = [
     'game c = cram ["..", ".#"] ["."]\ngame b = cram [\n  "....", # top\n  "...."\n]\ngame h = chomp [3, 2, 1]\n',
   ],
   [
+    'graphs of Node and Arc Kayles are written as pictures',
+    'game k=node-kayles{a-b , b  -  c,d}\ngame l = arc-kayles {\na - b\n  }\n',
+    'game k = node-kayles { a-b, b - c, d }\ngame l = arc-kayles {\n  a - b\n}\n',
+  ],
+  [
     'a dash on a line without a picture is a stray character: that line stays as it is',
     'game d=nim 3 - 4\ngame t=hackenbush{ground - a} + nim 3 - 4\n',
     'game d=nim 3 - 4\ngame t = hackenbush { ground - a } + nim 3 - 4\n',

@@ -124,6 +124,24 @@ const COMPONENT_WORDS: { readonly [K in CheckedComponent['kind']]: ComponentWord
       (row, i) => `- [${firstParts(row, numberText).join(', ')}] → ${nim(result.parts[i] ?? 0n)}`,
     ),
   ],
+  'graph-kayles': (component, result) => [
+    component.game === 'node'
+      ? "Node Kayles: a move takes a vertex and its neighbours. On a path it is Dawson's chess (octal 0.137)."
+      : "Arc Kayles: a move takes an edge and both its ends, with every edge touching them. On a path it is Dawson's " +
+        'Kayles (octal 0.07).',
+    'A graph is valued as its connected parts (the nim-sum of theirs), each by its shape up to renaming (a canonical ' +
+      'labelling, checked), paths, cycles, stars and complete graphs by their known values, the rest by search.',
+    '',
+    ...firstParts(
+      component.positions,
+      (position, i) => {
+        const g = result.parts[i];
+        const value = g === null || g === undefined ? 'nimber not known' : nim(g);
+        return `- ${position.vertices.length} vertices, ${position.edges.length} edges → ${value}`;
+      },
+      '- ',
+    ),
+  ],
   cram: (component, result) => [
     'Cram: a move fills two empty cells side by side or one above the other. A board is valued as its regions of ' +
       'empty cells, each by its shape up to rotation and reflection (one row or column, a path or a cycle of cells, ' +

@@ -17,7 +17,7 @@ export interface ComponentNames {
   readonly head: string;
   /** A token's vertex name (token games). */
   vertex(v: number): string;
-  /** A picture's vertex name (Hackenbush). */
+  /** A picture's vertex name (Hackenbush, Node and Arc Kayles). */
   pictureVertex(picture: number, v: number): string;
 }
 
@@ -26,7 +26,8 @@ export function componentNames(c: CheckedComponent): ComponentNames {
   return {
     head,
     vertex: (v) => (c.kind === 'tokens' ? c.graph.vertexIndex.nameOf(v) : `#${v}`),
-    pictureVertex: (picture, v) => (c.kind === 'hackenbush' ? (c.vertexNames[picture]?.[v] ?? `#${v}`) : `#${v}`),
+    pictureVertex: (picture, v) =>
+      c.kind === 'hackenbush' || c.kind === 'graph-kayles' ? (c.vertexNames[picture]?.[v] ?? `#${v}`) : `#${v}`,
   };
 }
 
@@ -91,6 +92,20 @@ export function componentText(c: TreeComponent, names: ComponentNames): string {
         return bounded(c.boards, list, ' ');
       case 'cram':
         return bounded(c.boards, cramBoardText, ' ');
+      case 'graph-kayles':
+        return bounded(
+          c.positions,
+          (position, g) => {
+            const name = (v: number) => names.pictureVertex(g, v);
+            const joined = new Set(position.edges.flat());
+            const items = [
+              ...position.edges.map(([a, b]) => `${name(a)} - ${name(b)}`),
+              ...position.vertices.filter((v) => !joined.has(v)).map(name),
+            ];
+            return items.length === 0 ? '{ }' : `{ ${bounded(items, (item) => item, ', ')} }`;
+          },
+          ' ',
+        );
       default: {
         const unwritten: never = c;
         throw new Error(`internal: no text for ${(unwritten as { kind: string }).kind}`);
@@ -154,6 +169,11 @@ export function moveLabel(before: TreeComponent, { move }: GameMove, names: Comp
         const word =
           piece === undefined ? '?' : quoted([...piece].slice(move.start, move.start + move.length).join(''));
         return `delete ${word}`;
+      }
+      case 'graph-kayles': {
+        const graphs = before.kind === 'graph-kayles' ? before.positions.length : 1;
+        const taken = move.taken.map((v) => names.pictureVertex(move.graph, v)).join(' - ');
+        return `${graphs > 1 ? `graph ${move.graph + 1}: ` : ''}take ${taken}`;
       }
       case 'cram': {
         const boards = before.kind === 'cram' ? before.boards.length : 1;

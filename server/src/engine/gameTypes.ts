@@ -1,7 +1,7 @@
 // Games (sums of components) and their moves, as plain data: what the engine is asked and
 // what it answers. Positions inside components are indexes, never text: writing a move back
 // into the document is the language layer's job.
-import type { CramBoard } from './boards';
+import type { CramBoard, KaylesKind } from './boards';
 import type { GraphData, HeapRule, Rule } from './types';
 
 /** A Hackenbush picture: vertex 0 is the ground; edge i joins ends[2i] and ends[2i + 1] (loops allowed). */
@@ -35,7 +35,18 @@ export type ComponentInput =
   /** Chomp: one board per list, its rows' lengths from the bottom up (non-increasing, each at least 1). */
   | { readonly kind: 'chomp'; readonly boards: readonly (readonly bigint[])[] }
   /** Cram: one board per bracketed list (its empty cells 1, row-major). */
-  | { readonly kind: 'cram'; readonly boards: readonly CramBoard[] };
+  | { readonly kind: 'cram'; readonly boards: readonly CramBoard[] }
+  /** Node or Arc Kayles: one graph per braces group, as what is left of the graph written (KaylesPosition). */
+  | { readonly kind: 'graph-kayles'; readonly game: KaylesKind; readonly positions: readonly KaylesPosition[] };
+
+/**
+ * What is left of a graph of Node or Arc Kayles: its vertices (numbered as the graph was written) and the
+ * edges among them. A move removes vertices; the numbers of the others stay, so their names do.
+ */
+export interface KaylesPosition {
+  readonly vertices: readonly number[];
+  readonly edges: readonly (readonly [number, number])[];
+}
 
 export interface GameInput {
   readonly play: 'normal' | 'misere';
@@ -69,6 +80,16 @@ export type ComponentMove =
   | { readonly kind: 'chomp'; readonly board: number; readonly row: number; readonly column: number }
   /** Cram: on a board (index), the two neighbouring empty cells (row-major indices, ascending) are filled. */
   | { readonly kind: 'cram'; readonly board: number; readonly cells: readonly [number, number] }
+  /**
+   * Node or Arc Kayles: on a graph (index), the vertex (Node) or the edge's two ends (Arc) taken, and every vertex
+   * that goes with them (as the graph is numbered).
+   */
+  | {
+      readonly kind: 'graph-kayles';
+      readonly graph: number;
+      readonly taken: readonly number[];
+      readonly removed: readonly number[];
+    }
   | {
       readonly kind: 'word';
       readonly piece: number;

@@ -35,6 +35,8 @@ export type ClassicRule =
   // Boards and graph games (language version 4, part 3): built-in, contextual.
   | { kind: 'chomp' }
   | { kind: 'cram' }
+  | { kind: 'node-kayles' }
+  | { kind: 'arc-kayles' }
   | { kind: 'words'; words: readonly string[] }
   // A rule of one's own on tuples of numbers (movesRule.ts: arity ≥ 2), and its body as written.
   | { kind: 'movesTuple'; moves: MovesRule; text: string };

@@ -132,6 +132,8 @@ const BUILTIN_SHAPES: Readonly<Record<string, string>> = {
   hackenbush: 'built-in: Green Hackenbush pictures, e.g. hackenbush { ground - a, a - b }',
   chomp: 'built-in: Chomp, each board its rows from the bottom up, e.g. chomp [5, 3, 3, 1]',
   cram: 'built-in: Cram, each board a string a row, `.` empty and `#` filled, e.g. cram ["...", ".#."]',
+  'node-kayles': 'built-in: Node Kayles on graphs, e.g. node-kayles { a - b, b - c, d }',
+  'arc-kayles': 'built-in: Arc Kayles on graphs, e.g. arc-kayles { a - b, b - c }',
 };
 
 type Context =

@@ -85,8 +85,11 @@ function splitLine(line: string, dashes = false): Omit<SplitLine, 'pictureBraces
   return { tokens, comment: hash < 0 ? '' : line.slice(hash).trimEnd(), commentColumn: hash, verbatim };
 }
 
+/** The built-ins written as pictures: Hackenbush, and the graphs of Node and Arc Kayles. */
+const PICTURE_RULES = new Set(['hackenbush', 'node-kayles', 'arc-kayles']);
+
 const opensPicture = (tokens: readonly Token[], i: number) =>
-  tokens[i].kind === '{' && i > 0 && tokens[i - 1].kind === 'name' && tokens[i - 1].text === 'hackenbush';
+  tokens[i].kind === '{' && i > 0 && tokens[i - 1].kind === 'name' && PICTURE_RULES.has(tokens[i - 1].text);
 
 /**
  * Every line split into tokens, the lines of Hackenbush pictures read as the parser reads them (a

@@ -1,7 +1,8 @@
 // The checked meaning of a `.game` file: what every name refers to, and each game as plain data
 // the engine can take. Syntax nodes are kept alongside so features can point back into the text.
-import type { CramBoard } from '../engine/boards';
+import type { CramBoard, KaylesKind } from '../engine/boards';
 import type { HackenbushPicture } from '../engine/families';
+import type { KaylesPosition } from '../engine/gameTypes';
 import type { GraphData, HeapRule, Rule } from '../engine/types';
 import type { Component, GameDeclaration, GraphDeclaration, RuleDeclaration } from './ast';
 
@@ -70,6 +71,14 @@ export type CheckedComponent =
     }
   | { readonly kind: 'leftmost'; readonly syntax: Component; readonly rows: readonly (readonly bigint[])[] }
   | { readonly kind: 'staircase'; readonly syntax: Component; readonly stairs: readonly (readonly bigint[])[] }
+  /** Node or Arc Kayles: each graph as what is left of it (all of it), and its vertices' names by number. */
+  | {
+      readonly kind: 'graph-kayles';
+      readonly syntax: Component;
+      readonly game: KaylesKind;
+      readonly positions: readonly KaylesPosition[];
+      readonly vertexNames: readonly (readonly string[])[];
+    }
   /** Cram: each board, its empty cells 1 (row-major). */
   | { readonly kind: 'cram'; readonly syntax: Component; readonly boards: readonly CramBoard[] }
   /** Chomp: each board's rows, from the bottom up. */
@@ -121,6 +130,8 @@ export const BUILTIN_RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ['hackenbush', { kind: 'hackenbush' }],
   ['chomp', { kind: 'chomp' }],
   ['cram', { kind: 'cram' }],
+  ['node-kayles', { kind: 'node-kayles' }],
+  ['arc-kayles', { kind: 'arc-kayles' }],
 ]);
 
 /**
@@ -128,4 +139,11 @@ export const BUILTIN_RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
  * or game) keeps its meaning, and its own declaration takes the name; elsewhere the name is the
  * built-in. The other built-ins cannot be declared.
  */
-export const CONTEXTUAL_BUILTINS: ReadonlySet<string> = new Set(['staircase', 'hackenbush', 'chomp', 'cram']);
+export const CONTEXTUAL_BUILTINS: ReadonlySet<string> = new Set([
+  'staircase',
+  'hackenbush',
+  'chomp',
+  'cram',
+  'node-kayles',
+  'arc-kayles',
+]);

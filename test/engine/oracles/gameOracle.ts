@@ -17,7 +17,9 @@ export type ComponentState =
   | { readonly kind: 'hackenbush'; readonly pictures: readonly string[] } // standing edges "u-v u-v …", sorted
   | { readonly kind: 'words'; readonly pieces: readonly string[] } // non-empty pieces, sorted
   | { readonly kind: 'chomp'; readonly boards: readonly string[] } // rows "r1,r2,…", sorted
-  | { readonly kind: 'cram'; readonly boards: readonly string[] }; // "width:cells" (1 empty, 0 filled), sorted
+  | { readonly kind: 'cram'; readonly boards: readonly string[] } // "width:cells" (1 empty, 0 filled), sorted
+  // Node (`node`) or Arc Kayles: each graph's vertices left and its edges (as numbered), "v,v;a-b,a-b", sorted.
+  | { readonly kind: 'kayles'; readonly game: string; readonly graphs: readonly string[] };
 
 const sorted = (xs: readonly number[]) => [...xs].sort((a, b) => a - b);
 
@@ -54,6 +56,8 @@ export function stateOf(component: ComponentInput): ComponentState {
       return { kind: 'chomp', boards: component.boards.map((rows) => rows.join(',')).sort() };
     case 'cram':
       return { kind: 'cram', boards: component.boards.map((b) => `${b.width}:${b.empty.join('')}`).sort() };
+    case 'graph-kayles':
+      return { kind: 'kayles', game: component.game, graphs: component.positions.map(kaylesText).sort() };
   }
 }
 
@@ -195,6 +199,21 @@ function componentOptions(component: ComponentInput, state: ComponentState): Com
           const right = points.slice(p + w.length).join('');
           options.push({ kind: 'words', pieces: [...others, left, right].filter((x) => x.length > 0).sort() });
         }
+      }
+    });
+  } else if (state.kind === 'kayles') {
+    // Node: take a vertex and its neighbours. Arc: take an edge (two different ends) and both its ends.
+    state.graphs.forEach((graph, i) => {
+      const [vertices, edges] = kaylesParse(graph);
+      const neighbours = (v: number) => edges.flatMap(([a, b]) => (a === v ? [b] : b === v ? [a] : []));
+      const takes =
+        state.game === 'node' ? vertices.map((v) => [v, ...neighbours(v)]) : edges.filter(([a, b]) => a !== b);
+      for (const take of takes) {
+        const after = kaylesText({
+          vertices: vertices.filter((v) => !take.includes(v)),
+          edges: edges.filter(([a, b]) => !take.includes(a) && !take.includes(b)),
+        });
+        options.push({ ...state, graphs: state.graphs.map((g, j) => (j === i ? after : g)).sort() });
       }
     });
   } else if (state.kind === 'cram') {
@@ -351,6 +370,25 @@ export function applyMove(component: ComponentInput, state: ComponentState, move
       pieces: [...component.pieces.filter((_, j) => j !== move.piece), left, right].filter((x) => x.length > 0).sort(),
     };
   }
+  if (move.kind === 'graph-kayles' && component.kind === 'graph-kayles' && state.kind === 'kayles') {
+    const [vertices, edges] = kaylesParse(kaylesText(component.positions[move.graph]));
+    const neighbours = (v: number) => edges.flatMap(([a, b]) => (a === v ? [b] : b === v ? [a] : []));
+    const [v, w] = move.taken;
+    const legal =
+      component.game === 'node'
+        ? move.taken.length === 1 && vertices.includes(v)
+        : move.taken.length === 2 && edges.some(([a, b]) => (a === v && b === w) || (a === w && b === v));
+    if (!legal) throw new Error(`kayles: ${move.taken} cannot be taken`);
+    const take = component.game === 'node' ? [v, ...neighbours(v)] : [v, w];
+    if ([...new Set(take)].sort().join() !== [...move.removed].sort().join())
+      throw new Error(`kayles: taking ${move.taken} removes ${take}, not ${move.removed}`);
+    const after = kaylesText({
+      vertices: vertices.filter((x) => !take.includes(x)),
+      edges: edges.filter(([a, b]) => !take.includes(a) && !take.includes(b)),
+    });
+    const graphs = component.positions.map((p, j) => (j === move.graph ? after : kaylesText(p)));
+    return { ...state, graphs: graphs.sort() };
+  }
   if (move.kind === 'cram' && component.kind === 'cram') {
     const { width, empty } = component.boards[move.board];
     const [a, b] = move.cells;
@@ -394,6 +432,14 @@ export function inputOf(input: GameInput, states: readonly ComponentState[]): Ga
       if (component.kind === 'staircase' && state.kind === 'staircase')
         return { ...component, stairs: state.stairs.map((r) => (r === '' ? [] : r.split(',').map(BigInt))) };
       if (component.kind === 'words' && state.kind === 'words') return { ...component, pieces: state.pieces };
+      if (component.kind === 'graph-kayles' && state.kind === 'kayles')
+        return {
+          ...component,
+          positions: state.graphs.map((g) => {
+            const [vertices, edges] = kaylesParse(g);
+            return { vertices, edges };
+          }),
+        };
       if (component.kind === 'cram' && state.kind === 'cram')
         return {
           ...component,
@@ -469,4 +515,16 @@ export function bruteRemoteness(
         : { wins: false, moves: 1 + Math.max(...options.map((o) => o.moves)) };
   memo.set(key, result);
   return result;
+}
+
+/** A graph of Node or Arc Kayles as the oracle's state text: "v,v;a-b,a-b" (its edges as given, both ends left). */
+function kaylesText(position: { vertices: readonly number[]; edges: readonly (readonly number[])[] }): string {
+  return `${position.vertices.join(',')};${position.edges.map(([a, b]) => `${a}-${b}`).join(',')}`;
+}
+
+function kaylesParse(text: string): [number[], [number, number][]] {
+  const [v, e] = text.split(';');
+  const vertices = v === '' ? [] : v.split(',').map(Number);
+  const edges = e === '' ? [] : e.split(',').map((pair) => pair.split('-').map(Number) as [number, number]);
+  return [vertices, edges];
 }

@@ -197,3 +197,18 @@ export function cramComponent(next: () => number): ComponentInput {
   };
   return { kind: 'cram', boards: Array.from({ length: integer(next, 1, 2) }, board) };
 }
+
+/** A Node or Arc Kayles component of one or two random graphs of at most 6 vertices, for the product graph. */
+export function kaylesComponent(next: () => number): ComponentInput {
+  const graph = () => {
+    const n = integer(next, 1, 6);
+    const edges: [number, number][] = [];
+    for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) if (next() < 0.4) edges.push([a, b]);
+    return { vertices: Array.from({ length: n }, (_, v) => v), edges };
+  };
+  return {
+    kind: 'graph-kayles',
+    game: next() < 0.5 ? 'node' : 'arc',
+    positions: Array.from({ length: integer(next, 1, 2) }, graph),
+  };
+}

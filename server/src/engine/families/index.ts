@@ -7,6 +7,7 @@ import type { ComponentFamily } from '../components';
 import type { ComponentInput } from '../gameTypes';
 import { chompFamily } from './chomp';
 import { cramFamily } from './cram';
+import { graphKaylesFamily } from './graphKayles';
 import { hackenbushFamily } from './hackenbush';
 import { heapsFamily, octalRowFamily } from './heaps';
 import { leftmostFamily } from './leftmost';
@@ -48,4 +49,5 @@ export const FAMILIES: { readonly [K in ComponentInput['kind']]: ComponentFamily
   words: wordsFamily,
   chomp: chompFamily,
   cram: cramFamily,
+  'graph-kayles': graphKaylesFamily,
 };

@@ -5,6 +5,7 @@
 
 import { chompBoardAfter } from '../families/chomp';
 import { cramBoardAfter, hasCramMove } from '../families/cram';
+import { hasKaylesMove, kaylesPositionAfter, kaylesPositionText } from '../families/graphKayles';
 import { hackenbushKeptAfterCut, subPicture } from '../families/hackenbush';
 import type { ComponentInput, GameInput, GameMove } from '../gameTypes';
 import { ruleKey } from '../heaps/heap';
@@ -99,6 +100,12 @@ function componentAfter(c: ComponentInput, move: GameMove['move']): ComponentInp
       return {
         ...c,
         boards: replaced(c.boards, move.board, chompBoardAfter(c.boards[move.board], move.row, move.column)),
+      };
+    case 'graph-kayles':
+      if (c.kind !== 'graph-kayles') throw mismatch();
+      return {
+        ...c,
+        positions: replaced(c.positions, move.graph, kaylesPositionAfter(c.positions[move.graph], move.removed)),
       };
     case 'cram':
       if (c.kind !== 'cram') throw mismatch();
@@ -198,6 +205,11 @@ function componentKey(c: ComponentInput): string {
       // The poisoned square alone has no move: no game, as a heap of 0.
       const boards = c.boards.filter((rows) => rows.length > 1 || rows[0] > 1n).map((rows) => rows.join(','));
       return boards.length === 0 ? '' : `P${sortedText(boards)}`;
+    }
+    case 'graph-kayles': {
+      // A graph without a move is no game. Positions of one component are of one graph: their vertices name them.
+      const graphs = c.positions.filter((p) => hasKaylesMove(c.game, p)).map(kaylesPositionText);
+      return graphs.length === 0 ? '' : `G${c.game}|${sortedText(graphs)}`;
     }
     case 'cram': {
       // A board without two empty neighbours has no move: no game, as a heap of 0.

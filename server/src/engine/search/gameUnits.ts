@@ -4,6 +4,7 @@
 import { chompOptions, cramOptions } from '../boards';
 import { xRuns } from '../components';
 import { hasCramMove } from '../families/cram';
+import { hasKaylesMove, kaylesPositionMoves, kaylesPositionText } from '../families/graphKayles';
 import { edgeEndsKey, joinedEdges } from '../families/hackenbush';
 import { MAX_PIECE_LENGTH } from '../families/words';
 import type { ComponentMove, GameInput, GameMove } from '../gameTypes';
@@ -20,7 +21,16 @@ export type UnitOwner =
   | { readonly component: number; readonly kind: 'row' }
   | {
       readonly component: number;
-      readonly kind: 'wythoff' | 'leftmost' | 'staircase' | 'hackenbush' | 'word' | 'tuple' | 'chomp' | 'cram';
+      readonly kind:
+        | 'wythoff'
+        | 'leftmost'
+        | 'staircase'
+        | 'hackenbush'
+        | 'word'
+        | 'tuple'
+        | 'chomp'
+        | 'cram'
+        | 'graph-kayles';
       readonly index: number;
     };
 
@@ -193,6 +203,23 @@ export function gameUnits(input: GameInput, search = 'search', listing = false):
           owners.push({ component, kind: 'chomp', index });
         }
         break;
+      case 'graph-kayles':
+        for (const [index, position] of c.positions.entries()) {
+          // One option per vertex or edge, each a copy of what is left: bounded as a heap is.
+          const size = position.vertices.length + position.edges.length;
+          if (size > MISERE_MAX_HEAP)
+            return {
+              reason:
+                `beyond the ${search} limit (graphs of at most ${limit} vertices and edges; ` +
+                `this one has ${number(size)})`,
+            };
+          if (!hasKaylesMove(c.game, position)) continue;
+          const copies = copiesTooLarge('vertices and edges', size, size);
+          if (copies) return copies;
+          units.push({ kind: 'graph-kayles', game: c.game, position });
+          owners.push({ component, kind: 'graph-kayles', index });
+        }
+        break;
       case 'cram':
         for (const [index, board] of c.boards.entries()) {
           // A board has up to two options per cell, each a copy of its cells: bounded as a heap is.
@@ -346,6 +373,20 @@ export function optionMover(
         kind: 'moves-tuple',
         position: owner.index,
         leaves,
+      });
+    };
+  }
+  if (unit.kind === 'graph-kayles' && owner.kind === 'graph-kayles') {
+    const options = kaylesPositionMoves(unit.game, unit.position);
+    const name = names.of(`${unit.game}:${kaylesPositionText(unit.position)}`);
+    return (option) => {
+      const { taken, removed } = options[option];
+      // Moves that remove the same vertices leave the same graph: one key.
+      return one(`n${component}:${name}:${removed.join(',')}`, {
+        kind: 'graph-kayles',
+        graph: owner.index,
+        taken,
+        removed,
       });
     };
   }

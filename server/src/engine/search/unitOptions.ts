@@ -1,9 +1,11 @@
 // The moves of one unit (one heap, one token, one row), written plainly from the rules'
 // definitions. Used where every option must be looked at: the misère search, and oracles.
-import { type CramBoard, chompOptions, cramOptions } from '../boards';
+import { type CramBoard, chompOptions, cramOptions, type KaylesKind } from '../boards';
 import { hasCramMove } from '../families/cram';
+import { hasKaylesMove, kaylesPositionAfter, kaylesPositionMoves } from '../families/graphKayles';
 import { type HackenbushPicture, hackenbushKeptAfterCut, subPicture } from '../families/hackenbush';
 import { wordPiece } from '../families/words';
+import type { KaylesPosition } from '../gameTypes';
 import { heapMoveParts } from '../heaps/heapMoves';
 import { cachedOptions, listingLimit } from '../heaps/moves';
 import type { MovesRule } from '../heaps/movesData';
@@ -22,6 +24,8 @@ export type Unit =
   | { readonly kind: 'hackenbush'; readonly picture: HackenbushPicture; readonly edges: Int32Array }
   /** A position of a tuple rule of one's own (one rule object per component). */
   | { readonly kind: 'tuple'; readonly rule: MovesRule; readonly position: readonly number[] }
+  /** What is left of a graph of Node or Arc Kayles. */
+  | { readonly kind: 'graph-kayles'; readonly game: KaylesKind; readonly position: KaylesPosition }
   /** A Cram board (its empty cells 1, row-major). */
   | { readonly kind: 'cram'; readonly board: CramBoard }
   /** A Chomp board: its rows' lengths from the bottom up. */
@@ -86,6 +90,8 @@ function isEmpty(unit: Unit): boolean {
       return !unit.cells.includes('.') && !unit.cells.includes('XXX');
     case 'cram':
       return !hasCramMove(unit.board);
+    case 'graph-kayles':
+      return !hasKaylesMove(unit.game, unit.position);
     case 'chomp':
       return unit.rows.length === 0 || (unit.rows.length === 1 && unit.rows[0] <= 1); // the poisoned square alone
   }
@@ -213,6 +219,14 @@ export function unitOptions(unit: Unit): Unit[][] {
       poll,
     );
     return options;
+  }
+  if (unit.kind === 'graph-kayles') {
+    // kaylesPositionMoves' order: optionMover reads it too.
+    return kaylesPositionMoves(unit.game, unit.position).map(({ removed }) =>
+      [
+        { kind: 'graph-kayles', game: unit.game, position: kaylesPositionAfter(unit.position, removed) } satisfies Unit,
+      ].filter((u) => !isEmpty(u)),
+    );
   }
   if (unit.kind === 'cram') {
     // cramOptions' order (by the first cell, its right neighbour before the one below): optionMover reads it too.

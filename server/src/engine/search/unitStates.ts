@@ -6,6 +6,7 @@
 // every position it visits, and each unit's options once when first listed: the work per position,
 // which one position can make large — a heap of 10,000 under Nim has 10,000 options). The clock and
 // the cancellation are polled every 1,024 moves.
+import { kaylesPositionText } from '../families/graphKayles';
 import type { Budget, StopCause } from '../types';
 import { treblecrossOver, type Unit, unitOptions } from './unitOptions';
 
@@ -169,6 +170,8 @@ export class UnitStates {
           return `o${unit.rows.join(',')}`;
         case 'cram':
           return `q${unit.board.width}:${unit.board.empty.join('')}`;
+        case 'graph-kayles':
+          return `n${unit.game}:${kaylesPositionText(unit.position)}`;
       }
     })();
     let id = this.unitIds.get(key);

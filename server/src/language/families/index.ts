@@ -22,6 +22,7 @@ import type {
   RuleComponent,
   RuleFamily,
 } from './family';
+import { graphKaylesFamily } from './graphKayles';
 import { hackenbushFamily } from './hackenbush';
 import { heapsFamily } from './heaps';
 import { leftmostFamily } from './leftmost';
@@ -47,6 +48,7 @@ export const LANGUAGE_FAMILIES = {
   movesTuples: movesTuplesFamily,
   chomp: chompFamily,
   cram: cramFamily,
+  graphKayles: graphKaylesFamily,
 } as const;
 
 type Family = (typeof LANGUAGE_FAMILIES)[keyof typeof LANGUAGE_FAMILIES];
