@@ -187,8 +187,8 @@ export class SequenceExplorer {
     this.panel.title = `${this.rule}: ${'table' in answer ? 'table of values' : 'nim-sequence'}`;
     await this.post({ type: 'sequence', answer, upTo: this.upTo ?? 0, computing: false });
     // A heap rule's misère view comes after its values, under the same token: a newer request or
-    // Cancel stops it too.
-    if (!('refused' in answer) && !('table' in answer)) {
+    // Cancel stops it too (and one that started while the values were posted takes over).
+    if (!('refused' in answer) && !('table' in answer) && this.running === source) {
       let misere: QuotientAnswer;
       try {
         misere = await this.client.sendRequest(QuotientRequest, params, source.token);
@@ -199,7 +199,9 @@ export class SequenceExplorer {
       this.lastMisere = misere;
       await this.post({ type: 'misere', answer: misere });
     }
-    this.running = undefined;
+    // Only if no newer request started while this one posted its answers: clearing a newer one's token made its
+    // answer look overtaken, and the explorer dropped it (the web worker host's "follows an edit" failures).
+    if (this.running === source) this.running = undefined;
     source.dispose();
   }
 
