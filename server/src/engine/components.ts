@@ -241,6 +241,16 @@ export interface ComponentFamily<K extends ComponentInput['kind']> {
   infiniteMovesTo?(component: Of<K>, value: ComponentAnalysis, index: number, rest: bigint, list: MoveList): void;
 }
 
+/**
+ * A component of independent parts each valued under a budget (boards, graphs, tuple positions), each part's
+ * nimber or null: the XOR of them all, or unknown with `reason` (why the first unknown part is unknown).
+ */
+export function partsAnalysis(parts: readonly (bigint | null)[], reason: string | undefined): ComponentAnalysis {
+  return reason !== undefined
+    ? { status: 'unknown', nimber: null, parts, reason }
+    : { status: 'value', nimber: parts.reduce<bigint>((x, g) => x ^ g!, 0n), parts };
+}
+
 /** Thrown by a family's movesTo when its budget runs out or it is cancelled. */
 export class MovesStopped extends Error {
   /** `why`: what stopped the listing when the budget's cause alone does not say it (a board's moves out of reach). */
@@ -250,6 +260,11 @@ export class MovesStopped extends Error {
   ) {
     super(why ?? (stop === 'cancelled' ? 'cancelled' : 'the time budget ran out'));
   }
+}
+
+/** The stop of a listing a solver left incomplete (`why` says what it could not reach): cancelled, or out of time. */
+export function listingStopped(budget: Budget, why: string): MovesStopped {
+  return new MovesStopped(budget.isCancelled?.() ? 'cancelled' : 'deadline', why);
 }
 
 /**

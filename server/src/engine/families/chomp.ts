@@ -7,7 +7,7 @@
 // single such board is a first-player win even though its nimber is unknown.
 import { CHOMP_MAX_LENGTH, ChompMemo, chompValue, chompWinningMoves } from '../boards';
 import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
-import { MovesStopped } from '../components';
+import { listingStopped, partsAnalysis } from '../components';
 import type { Budget } from '../types';
 
 const LONGEST = BigInt(CHOMP_MAX_LENGTH);
@@ -43,10 +43,7 @@ function chompComponentValue(component: Of<'chomp'>, budget: Budget, cache: Engi
       reason ??= `the nimber of ${boardText(rows)} is unknown: ${found.reason}${wins}`;
     } else parts.push(BigInt(found.value));
   }
-  const analysis: ComponentAnalysis =
-    reason !== undefined
-      ? { status: 'unknown', nimber: null, parts, reason }
-      : { status: 'value', nimber: parts.reduce<bigint>((x, g) => x ^ g!, 0n), parts };
+  const analysis = partsAnalysis(parts, reason);
   memoOfAnalysis.set(analysis, memo);
   return analysis;
 }
@@ -71,10 +68,7 @@ function chompMovesTo(
     for (const { row, column } of found.moves) list.add(index, { kind: 'chomp', board, row, column });
     if (!found.complete) incomplete ??= found.reason;
   });
-  if (incomplete !== undefined) {
-    const cause = budget.isCancelled?.() ? 'cancelled' : 'deadline';
-    throw new MovesStopped(cause, incomplete);
-  }
+  if (incomplete !== undefined) throw listingStopped(budget, incomplete);
 }
 
 export const chompFamily: ComponentFamily<'chomp'> = { value: chompComponentValue, movesTo: chompMovesTo };

@@ -3,7 +3,7 @@
 // document's boards, and the next analysis, share what was searched.
 import { type CramBoard, CramMemo, cramValue, cramWinningMoves } from '../boards';
 import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
-import { MovesStopped } from '../components';
+import { listingStopped, partsAnalysis } from '../components';
 import type { Budget } from '../types';
 
 /** The cache's Cram table, made when first needed. */
@@ -27,10 +27,7 @@ function cramComponentValue(component: Of<'cram'>, budget: Budget, cache: Engine
       reason ??= `the nimber of ${which} is unknown: ${found.reason}`;
     } else parts.push(BigInt(found.value));
   });
-  const analysis: ComponentAnalysis =
-    reason !== undefined
-      ? { status: 'unknown', nimber: null, parts, reason }
-      : { status: 'value', nimber: parts.reduce<bigint>((x, g) => x ^ g!, 0n), parts };
+  const analysis = partsAnalysis(parts, reason);
   memoOfAnalysis.set(analysis, memo);
   return analysis;
 }
@@ -54,7 +51,7 @@ function cramMovesTo(
     for (const cells of found.moves) list.add(index, { kind: 'cram', board: i, cells: [cells[0], cells[1]] });
     if (!found.complete) incomplete ??= found.reason;
   });
-  if (incomplete !== undefined) throw new MovesStopped(budget.isCancelled?.() ? 'cancelled' : 'deadline', incomplete);
+  if (incomplete !== undefined) throw listingStopped(budget, incomplete);
 }
 
 export const cramFamily: ComponentFamily<'cram'> = { value: cramComponentValue, movesTo: cramMovesTo };

@@ -11,7 +11,7 @@ import {
   kaylesWinningMoves,
 } from '../boards';
 import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
-import { MovesStopped } from '../components';
+import { listingStopped, partsAnalysis } from '../components';
 import type { KaylesPosition } from '../gameTypes';
 import type { Budget } from '../types';
 
@@ -69,10 +69,7 @@ function kaylesComponentValue(component: Of<'graph-kayles'>, budget: Budget, cac
       reason ??= `the nimber of ${which} is unknown: ${found.reason}`;
     } else parts.push(BigInt(found.value));
   });
-  const analysis: ComponentAnalysis =
-    reason !== undefined
-      ? { status: 'unknown', nimber: null, parts, reason }
-      : { status: 'value', nimber: parts.reduce<bigint>((x, g) => x ^ g!, 0n), parts };
+  const analysis = partsAnalysis(parts, reason);
   memoOfAnalysis.set(analysis, memo);
   return analysis;
 }
@@ -106,7 +103,7 @@ function kaylesMovesTo(
     }
     if (!found.complete) incomplete ??= found.reason;
   });
-  if (incomplete !== undefined) throw new MovesStopped(budget.isCancelled?.() ? 'cancelled' : 'deadline', incomplete);
+  if (incomplete !== undefined) throw listingStopped(budget, incomplete);
 }
 
 export const graphKaylesFamily: ComponentFamily<'graph-kayles'> = {

@@ -14,7 +14,7 @@
 // elsewhere, share what was computed.
 import { describeStop, sequenceLengthLimit, timeShare } from '../budget';
 import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, MovesTuplesEntry, Of } from '../components';
-import { movesSpender } from '../components';
+import { movesSpender, partsAnalysis } from '../components';
 import { cachedOptions } from '../heaps/moves';
 import { type MovesRule, movesTupleValue, movesTupleValues } from '../heaps/movesRule';
 import type { Budget, MovesBox, StopCause } from '../types';
@@ -175,10 +175,7 @@ function movesTuplesValue(component: Of<'moves-tuples'>, budget: Budget, cache: 
       reason ??= `the value of (${position.join(', ')}) is unknown: ${found.reason}`;
     } else parts.push(BigInt(found.value));
   }
-  const analysis: ComponentAnalysis =
-    reason !== undefined
-      ? { status: 'unknown', nimber: null, parts, reason }
-      : { status: 'value', nimber: parts.reduce<bigint>((x, g) => x ^ g!, 0n), parts };
+  const analysis = partsAnalysis(parts, reason);
   knownOfAnalysis.set(analysis, { memo, boxes });
   return analysis;
 }
