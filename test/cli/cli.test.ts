@@ -198,6 +198,15 @@ describe('grundy analyze', () => {
     ['kayles "XXX"', '3', 'N', ['kayles "X.X"']],
     ['nim 1000000000000000000000 + nim 1', '1000000000000000000001', 'N', ['nim 1 + nim 1']],
     ['s237 1000000000000000000000', '0', 'P', []],
+    // Boards and graph games, by theorems and published values worked out here: two rows shorter by one are 0
+    // (Gale); an L is Nim on its arms (6 ⊕ 2); a Cram row is Dawson's Kayles, G(3) ⊕ G(6) = 1 ⊕ 3; Node Kayles on a
+    // path is Dawson's chess (0.137, G(3) = 2), Arc Kayles on a path of 4 vertices Dawson's Kayles (G(4) = 2).
+    ['chomp [3, 2]', '0', 'P', []],
+    ['chomp [7, 1, 1]', '4', 'N', ['chomp [3, 1, 1]']],
+    ['cram ["...#......"]', '2', 'N', ['cram ["...#.##..."]', 'cram ["...#...##."]']],
+    ['node-kayles { a - b, b - c }', '2', 'N', ['node-kayles { }']],
+    ['arc-kayles { a - b, b - c, c - d }', '2', 'N', ['arc-kayles { a, d }']],
+    ['misere chomp [2]', null, 'P', []],
   ];
   for (const [sum, nimber, outcome, afters] of cases) {
     it(`game x = ${sum}`, () => {

@@ -375,6 +375,37 @@ const cases: [string, string, string[]][] = [
   ],
   ['the `+` between components', `${seed}game m = onetwo 4 |+ nim 6`, ['game `m`', '  *7 = 111']],
   ['an arrow in a graph body', 'graph g {\n  a -|> b\n}', ['graph `g`', '2 vertices, 1 edges']],
+  [
+    "a Cram board: the regions it splits into, each with its value and why (a row is Dawson's Kayles)",
+    'game g = cr|am ["...#......", "###.######"]\n',
+    // Dawson's Kayles (0.07): G(3) = 1, G(6) = 3, G(1) = 0.
+    [
+      '2 × 10 board → `*2`: 3 regions played apart, their nim-sum:',
+      '3 cells → `*1`: ',
+      "6 cells → `*3`: a line of 6 cells: Dawson's Kayles (octal 0.07), G(6) = 3",
+      '1 cell → `0`: a single empty cell: no domino fits',
+    ],
+  ],
+  [
+    'a Cram board given by the mirror theorem, said as such',
+    'game g = cr|am ["....", "...."]\n',
+    ['2 × 4 board → `0`: the empty cells are symmetric under the half-turn', '(the mirror strategy)'],
+  ],
+  [
+    'Node Kayles: the connected parts with their values and why, one vertex said in the singular',
+    'game g = node-kay|les { a - b, c - d, d - e, e - f, f - c, g }\n',
+    [
+      '7 vertices, 5 edges → `0`: 3 connected parts played apart, their nim-sum:',
+      "2 vertices → `*1`: a path of 2 vertices: Dawson's chess (octal 0.137) at 2 is 1",
+      '4 vertices → `0`: a cycle of 4 vertices: every move leaves a path of 1 (value 1), so 0',
+      '1 vertex → `*1`: a single vertex: one move takes it',
+    ],
+  ],
+  [
+    'Chomp: the theorem that gives a board, or the search',
+    'game g = ch|omp [3, 2] [5, 3, 3, 1]\n',
+    ['[3, 2] → `0`: two rows are 0 exactly when the top one is shorter by one', '[5, 3, 3, 1] → `*1`: by searching'],
+  ],
 ];
 
 describe('hovers', () => {

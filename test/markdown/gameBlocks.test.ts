@@ -86,6 +86,23 @@ describe('Markdown: game blocks in the preview', () => {
     assert.doesNotMatch(html, /grundy-problems/);
   });
 
+  it('boards and graph games: their values and moves written as in the editor (theorems worked out here)', () => {
+    // Two rows shorter by one are 0 (Gale); an L is Nim on its arms, 6 ⊕ 2; a Cram row is Dawson's Kayles,
+    // G(3) ⊕ G(6) = 1 ⊕ 3; Node Kayles on a path of 3 is Dawson's chess, G(3) = 2, won by taking the middle.
+    const games =
+      'game two = chomp [3, 2]\ngame l = chomp [7, 1, 1]\ngame c = cram ["...#......"]\n' +
+      'game k = node-kayles { a - b, b - c }';
+    const html = plugged().render(block(games));
+    assert.deepEqual(rows(html), [
+      { name: 'two', value: '0', winner: 'second player wins', moves: 'every move loses' },
+      { name: 'l', value: '*4', winner: 'first player wins', moves: 'chomp [7, 1, 1] → [3, 1, 1]' },
+      { name: 'c', value: '*2', winner: 'first player wins', moves: rows(html)[2]?.moves ?? '' },
+      { name: 'k', value: '*2', winner: 'first player wins', moves: 'node-kayles: take b' },
+    ]);
+    assert.match(rows(html)[2].moves, /^cram: fill \(1, 6\) \(1, 7\).*, cram: fill \(1, 8\) \(1, 9\)/);
+    assert.doesNotMatch(html, /grundy-problems/);
+  });
+
   it("Nim's values are Bouton's XOR, worked out here, and its winning moves are counted", () => {
     const md = plugged();
     let seed = 7;

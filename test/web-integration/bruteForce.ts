@@ -2,7 +2,8 @@
 // theorem (a sum's value is the XOR of its components'): what the web suite checks the extension's answers against,
 // with nothing shared with the engine (mex and the subtraction game's values are the unit tests' own brute forces,
 // test/engine/oracles/oracles.ts). Only the plain forms the suite reads: `rule r = subtract {a, b, …}`,
-// `game x = r n m + s k`, and a graph's `v -> w, …` lines.
+// `game x = r n m + s k`, a graph's `v -> w, …` lines, and small boards and graph games (`cram`, `chomp`,
+// `node-kayles`, `arc-kayles`, beside `nim` heaps).
 import { bruteSubtraction, mex } from '../engine/oracles/oracles';
 
 /** Each `rule name = subtract {a, b, …}` of `text`: its moves. */
@@ -101,4 +102,109 @@ export function graphOutcomes(text: string, name: string): Map<string, 'win' | '
   }
   for (const vertex of successors.keys()) if (!outcome.has(vertex)) outcome.set(vertex, 'draw');
   return outcome;
+}
+
+/**
+ * A board or graph game's component as written (`cram ["..", "#."]`, `chomp [3, 2]`, `node-kayles { a - b, c }`,
+ * `arc-kayles { … }`, or `nim 3`), its nimber by the definition alone: every move tried, no regions, no symmetry,
+ * no theorem (small boards only). Several boards in one component add by XOR.
+ */
+export function boardComponentNimber(written: string): number {
+  const text = written.trim();
+  const kind = text.split(/[\s[{]/)[0];
+  if (kind === 'nim')
+    return text
+      .split(/\s+/)
+      .slice(1)
+      .map(Number)
+      .reduce((x, n) => x ^ n, 0);
+  if (kind === 'cram')
+    return [...text.matchAll(/\[([^\]]*)\]/g)]
+      .map(([, rows]) => cramNimber([...rows.matchAll(/"([.#]*)"/g)].map(([, row]) => row)))
+      .reduce((x, g) => x ^ g, 0);
+  if (kind === 'chomp')
+    return [...text.matchAll(/\[([^\]]*)\]/g)]
+      .map(([, rows]) => chompNimber(rows.split(',').map((r) => Number(r.trim()))))
+      .reduce((x, g) => x ^ g, 0);
+  if (kind === 'node-kayles' || kind === 'arc-kayles')
+    return [...text.matchAll(/\{([^}]*)\}/g)]
+      .map(([, body]) => kaylesNimber(kind === 'node-kayles', body))
+      .reduce((x, g) => x ^ g, 0);
+  throw new Error(`not a board the brute force reads: ${text}`);
+}
+
+/** Cram by the definition: each domino (two empty cells side by side or one above the other) filled in turn. */
+function cramNimber(rows: readonly string[]): number {
+  const width = rows[0]?.length ?? 0;
+  const memo = new Map<string, number>();
+  const value = (cells: string): number => {
+    const known = memo.get(cells);
+    if (known !== undefined) return known;
+    const options: number[] = [];
+    for (let i = 0; i < cells.length; i++) {
+      if (cells[i] !== '.') continue;
+      for (const j of [(i % width) + 1 < width ? i + 1 : -1, i + width])
+        if (j >= 0 && j < cells.length && cells[j] === '.')
+          options.push(value(`${cells.slice(0, i)}#${cells.slice(i + 1, j)}#${cells.slice(j + 1)}`));
+    }
+    const g = mex(options);
+    memo.set(cells, g);
+    return g;
+  };
+  return value(rows.join(''));
+}
+
+/** Chomp by the definition: rows from the bottom; a move takes (r, c) ≠ (0, 0) and all above and right of it. */
+function chompNimber(rows: readonly number[]): number {
+  const memo = new Map<string, number>();
+  const value = (board: readonly number[]): number => {
+    const key = board.join(',');
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    const options: number[] = [];
+    for (let r = 0; r < board.length; r++)
+      for (let c = 0; c < board[r]; c++) {
+        if (r === 0 && c === 0) continue;
+        const after = board.map((length, i) => (i >= r ? Math.min(length, c) : length)).filter((length) => length > 0);
+        options.push(value(after));
+      }
+    const g = mex(options);
+    memo.set(key, g);
+    return g;
+  };
+  return value(rows);
+}
+
+/** Node Kayles (a vertex goes with its neighbours) or Arc Kayles (an edge goes with its two ends) by the definition. */
+function kaylesNimber(node: boolean, body: string): number {
+  const names: string[] = [];
+  const index = (name: string) => (names.includes(name) ? names.indexOf(name) : names.push(name) - 1);
+  const edges: [number, number][] = [];
+  for (const item of body
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const ends = item.split('-').map((s) => s.trim());
+    if (ends.length === 2) edges.push([index(ends[0]), index(ends[1])]);
+    else index(ends[0]);
+  }
+  const memo = new Map<number, number>();
+  const value = (left: number): number => {
+    const known = memo.get(left);
+    if (known !== undefined) return known;
+    const options: number[] = [];
+    const has = (v: number) => (left & (1 << v)) !== 0;
+    if (node)
+      for (let v = 0; v < names.length; v++) {
+        if (!has(v)) continue;
+        let gone = 1 << v;
+        for (const [a, b] of edges) if (a === v || b === v) gone |= (1 << a) | (1 << b);
+        options.push(value(left & ~gone));
+      }
+    else for (const [a, b] of edges) if (has(a) && has(b)) options.push(value(left & ~((1 << a) | (1 << b))));
+    const g = mex(options);
+    memo.set(left, g);
+    return g;
+  };
+  return value((1 << names.length) - 1);
 }

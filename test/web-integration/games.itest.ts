@@ -1,6 +1,7 @@
 // The extension at work in the web worker extension host, on the examples (vscode-remote: files read through the
 // VS Code server): diagnostics, a heap's hover, the inlay hints of a sum, its winning-move lenses and one of them
-// played, the nim-sequence explorer, the graph view, semantic tokens, the status item and the palette's commands.
+// played, boards and graph games (their hints and a Chomp lens played), the nim-sequence explorer, the graph view,
+// semantic tokens, the status item and the palette's commands.
 // The values are checked against ./bruteForce.ts (mex and XOR from the document's own text), not against the
 // engine's tables. Documents are edited in memory only and reverted, never saved.
 import * as assert from 'node:assert/strict';
@@ -9,6 +10,7 @@ import type { GrundyApi } from '../../client/src/activate';
 import { bruteSubtraction } from '../engine/oracles/oracles';
 import { hintLabel, hoverText, openExample, settledLenses, until } from '../integration/helpers';
 import {
+  boardComponentNimber,
   type Component,
   componentNimber,
   components,
@@ -33,6 +35,9 @@ function lineOf(document: vscode.TextDocument, start: string): number {
   assert.ok(line >= 0, `no line starting "${start}" in ${document.uri.path}`);
   return line;
 }
+
+/** A line without its comment: a `#` inside a string is a Cram board's filled cell, not a comment. */
+const withoutComment = (line: string) => line.replace(/("[^"]*")|#.*/g, (_, string?: string) => string ?? '');
 
 /** The components of the game on `line` (`game name = …`). */
 function gameComponents(document: vscode.TextDocument, line: number): Component[] {
@@ -153,6 +158,50 @@ suite('the extension at work in the web worker extension host', () => {
         ? true
         : undefined;
     });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test("boards.game: each game's hints are the brute force's; a Chomp lens played leaves a lost game", async () => {
+    const document = await openExample('boards.game');
+    const lines = document
+      .getText()
+      .split(/\r?\n/)
+      .map((text, line) => ({ text: withoutComment(text).trim(), line }))
+      .filter(({ text }) => /^game \w+\s*=(?!\s*misere)/.test(text));
+    assert.ok(lines.length >= 8, `boards.game has its games: ${lines.length}`);
+    for (const { text, line } of lines) {
+      const parts = text
+        .slice(text.indexOf('=') + 1)
+        .split('+')
+        .map(boardComponentNimber);
+      const sum = parts.reduce((x, g) => x ^ g, 0);
+      const verdict = `${nimberLabel(sum)} · ${sum === 0 ? 'lose' : 'win'}`;
+      const expected = parts.length === 1 ? [`= ${verdict}`] : [...parts.map(nimberLabel), `⊕ = ${verdict}`];
+      const hints = await until(`the inlay hints of ${text}`, async () => {
+        const found = await vscode.commands.executeCommand<vscode.InlayHint[]>(
+          'vscode.executeInlayHintProvider',
+          document.uri,
+          new vscode.Range(line, 0, line + 1, 0),
+        );
+        return found && found.length === expected.length && !found.some((h) => /…|computing/.test(hintLabel(h)))
+          ? found
+          : undefined;
+      });
+      assert.deepEqual(hints.map(hintLabel), expected, text);
+    }
+    // The Chomp board's winning lens, played: the brute force says the board left is lost.
+    const line = lineOf(document, 'game bite');
+    const lens = (await settledLenses(document)).find(
+      (l) => l.range.start.line === line && l.command!.title.startsWith('▶'),
+    );
+    assert.ok(lens, 'a winning lens over game bite');
+    await vscode.commands.executeCommand(lens.command!.command, ...(lens.command!.arguments ?? []));
+    const written = await until('the move written into the document', () => {
+      const now = document.lineAt(line).text;
+      return now.includes('[5, 3, 3, 1]') ? undefined : now;
+    });
+    const after = withoutComment(written);
+    assert.equal(boardComponentNimber(after.slice(after.indexOf('=') + 1)), 0, `${written}: not a lost board`);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 

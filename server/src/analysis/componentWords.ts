@@ -134,11 +134,14 @@ const COMPONENT_WORDS: { readonly [K in CheckedComponent['kind']]: ComponentWord
     '',
     ...firstParts(
       component.positions,
-      (position, i) => {
-        const g = result.parts[i];
-        const value = g === null || g === undefined ? 'nimber not known' : nim(g);
-        return `- ${position.vertices.length} vertices, ${position.edges.length} edges → ${value}`;
-      },
+      (position, i) =>
+        boardWords(
+          `${counted(position.vertices.length, 'vertex', 'vertices')}, ` +
+            counted(position.edges.length, 'edge', 'edges'),
+          result,
+          i,
+          ['connected part', 'vertex', 'vertices'],
+        ),
       '- ',
     ),
   ],
@@ -150,11 +153,7 @@ const COMPONENT_WORDS: { readonly [K in CheckedComponent['kind']]: ComponentWord
     '',
     ...firstParts(
       component.boards,
-      (board, i) => {
-        const g = result.parts[i];
-        const value = g === null || g === undefined ? 'nimber not known' : nim(g);
-        return `- ${board.height} × ${board.width} board → ${value}`;
-      },
+      (board, i) => boardWords(`${board.height} × ${board.width} board`, result, i, ['region', 'cell', 'cells']),
       '- ',
     ),
   ],
@@ -166,11 +165,7 @@ const COMPONENT_WORDS: { readonly [K in CheckedComponent['kind']]: ComponentWord
     '',
     ...firstParts(
       component.boards,
-      (rows, i) => {
-        const g = result.parts[i];
-        const value = g === null || g === undefined ? 'nimber not known' : nim(g);
-        return `- [${firstParts(rows, numberText).join(', ')}] → ${value}`;
-      },
+      (rows, i) => boardWords(`[${firstParts(rows, numberText).join(', ')}]`, result, i, undefined),
       '- ',
     ),
   ],
@@ -202,6 +197,49 @@ const COMPONENT_WORDS: { readonly [K in CheckedComponent['kind']]: ComponentWord
     ),
   ],
 };
+
+/** `1 vertex`, `5 vertices`. */
+const counted = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** A board's independent parts named in a hover, at most (the engine lists BOARD_PARTS_LISTED). */
+const BOARD_PARTS = 6;
+
+/**
+ * `- 3 × 4 board → *1: …`: a board's (or graph's) value and how it came about: the theorem that gives it,
+ * or the independent parts it splits into (`unit`: what a part is and what it is made of), each with its
+ * value and why (bounded), their nim-sum making the board's. Chomp has no parts: a theorem, or the search.
+ */
+function boardWords(
+  head: string,
+  result: ComponentResult,
+  i: number,
+  unit: readonly [part: string, member: string, members: string] | undefined,
+): string {
+  const g = result.parts[i];
+  const value = g === null || g === undefined ? 'nimber not known' : nim(g);
+  const why = result.boards?.[i];
+  const line = `- ${head} → ${value}`;
+  if (!why) return line;
+  if (why.theorem) return `${line}: ${why.theorem}`;
+  if (!unit) return g === null || g === undefined ? line : `${line}: by searching the staircases inside it`;
+  const [part, member, members] = unit;
+  const size = (n: number) => counted(n, member, members);
+  const partValue = (p: (typeof why.parts)[number]) => (p.value === null ? 'not known' : nim(BigInt(p.value)));
+  if (why.partCount === 0) return `${line}: nothing left to play, no move`;
+  if (why.partCount === 1) {
+    const only = why.parts[0];
+    return `${line}: one ${part} of ${size(only.size)}${only.why ? `: ${only.why}` : ''}`;
+  }
+  const shown = why.parts
+    .slice(0, BOARD_PARTS)
+    .map((p) => `  - ${size(p.size)} → ${partValue(p)}${p.why ? `: ${p.why}` : ''}`);
+  const more = why.partCount - shown.length;
+  return [
+    `${line}: ${why.partCount.toLocaleString('en-US')} ${part}s played apart, their nim-sum:`,
+    ...shown,
+    ...(more > 0 ? [`  - and ${more.toLocaleString('en-US')} more`] : []),
+  ].join('\n');
+}
 
 /** Pictures' fused components or stalks named in a hover, at most. */
 const PICTURE_PARTS = 6;

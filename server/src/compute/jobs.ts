@@ -187,7 +187,7 @@ export interface RuleSummary {
  * meaning), with the rule's sequence and the Treblecross analysis summarised.
  */
 export interface ComponentResult
-  extends Pick<ComponentAnalysis, 'status' | 'nimber' | 'parts' | 'reason' | 'infinite'> {
+  extends Pick<ComponentAnalysis, 'status' | 'nimber' | 'parts' | 'reason' | 'infinite' | 'boards'> {
   /** Heaps, octal rows and Treblecross (0.007): the sequence the values came from. */
   readonly rule?: RuleSummary;
   /** Treblecross rows. */
@@ -289,6 +289,7 @@ export function summarizeGame(analysis: GameAnalysis, elapsedMs: number, remoten
       ...(c.infinite ? { infinite: c.infinite } : {}),
       ...(c.reason ? { reason: c.reason } : {}),
       ...(c.sequence ? { rule: summarizeSequence(c.sequence) } : {}),
+      ...(c.boards ? { boards: c.boards } : {}),
       ...(t
         ? {
             treblecross:

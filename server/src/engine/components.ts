@@ -141,6 +141,41 @@ export interface ComponentAnalysis {
   readonly wythoff?: WythoffTable;
   /** Words: each piece's interval table. */
   readonly wordPieces?: readonly WordPieceValues[];
+  /** Boards and graph games (Cram, Chomp, Node and Arc Kayles): how each board's value came about. */
+  readonly boards?: readonly BoardWhy[];
+}
+
+/** Independent parts of a board listed in its BoardWhy, at most (the rest are counted): a message stays small. */
+export const BOARD_PARTS_LISTED = 16;
+
+/**
+ * How a board's (or a graph's) value came about: the independent parts it splits into (Cram: its regions
+ * of empty cells; a graph: its connected parts; none for Chomp, one staircase), each with its size, value
+ * and why, the first BOARD_PARTS_LISTED of them; and the theorem that gives the whole board's value (or,
+ * with the value unknown, says who wins).
+ */
+export interface BoardWhy {
+  readonly parts: readonly { readonly size: number; readonly value: number | null; readonly why?: string }[];
+  /** All the parts, listed or not. */
+  readonly partCount: number;
+  readonly theorem?: string;
+}
+
+/** A board's BoardWhy from its analysis' parts (cells or vertices) and theorem. */
+export function boardWhy(
+  parts: readonly { readonly value: number | null; readonly why?: string }[],
+  size: (i: number) => number,
+  theorem: string | undefined,
+): BoardWhy {
+  return {
+    parts: parts.slice(0, BOARD_PARTS_LISTED).map((part, i) => ({
+      size: size(i),
+      value: part.value,
+      ...(part.why ? { why: part.why } : {}),
+    })),
+    partCount: parts.length,
+    ...(theorem ? { theorem } : {}),
+  };
 }
 
 /** Collects moves: lists the first `limit`, counts all. */

@@ -273,10 +273,11 @@ class Analysis {
     }
     component.value = value;
     const options = this.kind === 'node' ? n : component.shape.edges;
+    const mex = `the mex of its ${options} option${options === 1 ? "'s value" : "s' values"}`;
     component.why =
       positions === 0
-        ? `the mex of its ${options} options' values, known from an earlier search`
-        : `the mex of its ${options} options' values, by an exact search of ${count(positions)} positions`;
+        ? `${mex}, known from an earlier search`
+        : `${mex}, by an exact search of ${count(positions)} position${positions === 1 ? '' : 's'}`;
   }
 
   /** The value of a searched component less some of its vertices (original names); -1 when stopped. */
