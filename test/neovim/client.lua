@@ -327,6 +327,61 @@ check("a rule's variable: its hover says what binds it", function()
   assert(value:find('bound by `for k in 1..n / 2`'), value)
 end)
 
+-- Boards and graph games (examples/boards.game): their values, a board's hover, a Chomp move played from its lens.
+local boards = open('boards.game')
+
+check('boards and graph games: every game gets its value (the contract\'s Cram 1, Node Kayles 3, Chomp 1)', function()
+  local labels = {}
+  local expected = { '= *1 · win', '= 0 · lose', '= *3 · win', '= *4 · win', '= *2 · win', '⊕ = *5 · win' }
+  local ok = pcall(wait_for, 'the hints of boards.game', 20000, function()
+    local hints = request(boards, 'textDocument/inlayHint', { textDocument = vim.lsp.util.make_text_document_params(boards), range = { start = { line = 0, character = 0 }, ['end'] = { line = 100, character = 0 } } })
+    labels = {}
+    for _, hint in ipairs(hints or {}) do table.insert(labels, hint.label) end
+    for _, label in ipairs(expected) do
+      if not vim.tbl_contains(labels, label) then return false end
+    end
+    return true
+  end)
+  assert(ok, 'missing some of ' .. vim.inspect(expected) .. ' in ' .. vim.inspect(labels))
+end)
+
+check("a Cram board's hover: the regions it splits into, each with its value", function()
+  local line = line_of(boards, '^game lines')
+  local text = vim.api.nvim_buf_get_lines(boards, line, line + 1, false)[1]
+  local at = text:find('cram') -- 1-based: the `r` of cram, 0-based
+  local hover = request(boards, 'textDocument/hover', { textDocument = vim.lsp.util.make_text_document_params(boards), position = { line = line, character = at } })
+  local value = hover and hover.contents.value or ''
+  assert(value:find('regions played apart, their nim%-sum') and value:find('6 cells → `%*3`'), value)
+end)
+
+check('a Chomp lens plays its move in the text', function()
+  local line = line_of(boards, '^game bite')
+  local title = '▶ chomp [5, 3, 3, 1] → [2, 2, 2, 1]'
+  wait_for('the chomp lens', 10000, function()
+    vim.lsp.codelens.refresh()
+    vim.wait(100)
+    for _, lens in ipairs(vim.lsp.codelens.get(boards)) do
+      if lens.command and lens.command.title == title then return true end
+    end
+    return false
+  end)
+  vim.api.nvim_set_current_buf(boards)
+  vim.api.nvim_win_set_cursor(0, { line + 1, 0 })
+  -- Several lenses on the line: the one with this title is chosen.
+  local select = vim.ui.select
+  vim.ui.select = function(items, opts, on_choice)
+    for i, item in ipairs(items) do
+      if opts and opts.format_item and opts.format_item(item) == title then return on_choice(item, i) end
+    end
+    on_choice(nil, nil)
+  end
+  vim.lsp.codelens.run()
+  vim.ui.select = select
+  wait_for('the move in the text', 10000, function()
+    return vim.api.nvim_buf_get_lines(boards, line, line + 1, false)[1]:find('^game bite  = chomp %[2, 2, 2, 1%]') ~= nil
+  end)
+end)
+
 results:close()
 vim.lsp.stop_client(client_id)
 vim.wait(2000, function() return vim.lsp.get_client_by_id(client_id) == nil end)
