@@ -35,6 +35,10 @@ const text = [
   'game s = staircase [1, 1]',
   'game h = hackenbush { ground - a, a - b }',
   'game r = kayles "XX.X"',
+  'game cr = cram ["...", "#.#"]',
+  'game ch = chomp [2, 1]',
+  'game nk = node-kayles { a - b, c }',
+  'game ak = arc-kayles { a - b, b - c }',
   'graph loops {',
   '  a -> a, e',
   '  b -> c, e',
@@ -222,6 +226,32 @@ describe('the game tree request', function () {
       'knock 2 ⇒ kayles "X..X"',
       'knock 1–2 ⇒ kayles "...X"',
       'knock 4 ⇒ kayles "XX.."',
+    ]);
+  });
+
+  it('boards and graph games: every move of the rules, written as in a game, each leading where it should', async () => {
+    const written = async (game: string) => {
+      const root = await node({ game });
+      return [root.position, ...root.children.map((c) => `${c.label} ⇒ ${c.position}${c.hasChildren ? '' : ' .'}`)];
+    };
+    // The empty cells (1, 1), (1, 2), (1, 3) and (2, 2): three dominoes, each leaving no two cells side by side.
+    assert.deepEqual(await written('cr'), [
+      'cram ["...", "#.#"]',
+      'fill (1, 1) (1, 2) ⇒ cram ["##.", "#.#"] .',
+      'fill (1, 2) (1, 3) ⇒ cram [".##", "#.#"] .',
+      'fill (1, 2) (2, 2) ⇒ cram [".#.", "###"] .',
+    ]);
+    assert.deepEqual(await written('ch'), ['chomp [2, 1]', 'take (1, 2) ⇒ chomp [1, 1]', 'take (2, 1) ⇒ chomp [2]']);
+    // Taking a or b takes both: one move to that graph is listed.
+    assert.deepEqual(await written('nk'), [
+      'node-kayles { a - b, c }',
+      'take a ⇒ node-kayles { c }',
+      'take c ⇒ node-kayles { a - b }',
+    ]);
+    assert.deepEqual(await written('ak'), [
+      'arc-kayles { a - b, b - c }',
+      'take a - b ⇒ arc-kayles { c } .',
+      'take b - c ⇒ arc-kayles { a } .',
     ]);
   });
 

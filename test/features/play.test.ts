@@ -235,6 +235,30 @@ describe('play mode', () => {
       await session.close(uri);
     }
   });
+  it('a board played to the end: the user plays Chomp badly from a lost board, and the computer wins', async () => {
+    // chomp [3, 2] is 0 (two rows, the top one shorter by one): whatever the user does, the computer wins. The
+    // user's move: the top row's last square (a legal move while more than the poisoned square is left).
+    const uri = 'file:///play/chomp.game';
+    await session.open(uri, 'game x = chomp [3, 2]\n');
+    await session.executeCommand(PLAY_COMMAND, [{ uri, game: 'x' }]);
+    let over: ReplyAnswer | undefined;
+    for (let turn = 0; turn < 10 && !over; turn++) {
+      const input = inputOf(session.text(uri), 'x');
+      const board = input.components[0].kind === 'chomp' ? input.components[0].boards[0].map(Number) : [];
+      assert.ok(board.length > 0, session.text(uri));
+      board[board.length - 1]--;
+      const rows = board.filter((length) => length > 0);
+      await session.change(uri, `game x = chomp [${rows.join(', ')}]\n`);
+      const answer = (await session.executeCommand(REPLY_COMMAND, [
+        { uri, version: session.version(uri), game: 'x' },
+      ])) as ReplyAnswer;
+      if (answer.status === 'over' || (answer.status === 'moved' && answer.winner)) over = answer;
+    }
+    assert.ok(over, 'the game ended');
+    assert.equal(over.status === 'over' || over.status === 'moved' ? over.winner : undefined, 'computer', over.message);
+    assert.match(session.text(uri), /^game x = chomp \[1\]/, 'only the poisoned square is left');
+    await session.close(uri);
+  });
 });
 
 describe('play mode on a graph with cycles', () => {
