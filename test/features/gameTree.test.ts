@@ -229,7 +229,7 @@ describe('the game tree request', function () {
     ]);
   });
 
-  it('boards and graph games: every move of the rules, written as in a game, each leading where it should', async () => {
+  it('boards and graph games: every move of the rules, written as in a game, each where it leads', async () => {
     const written = async (game: string) => {
       const root = await node({ game });
       return [root.position, ...root.children.map((c) => `${c.label} ⇒ ${c.position}${c.hasChildren ? '' : ' .'}`)];
