@@ -47,6 +47,7 @@ const product = [
     entryPoints: {
       'client/webview/explorer': 'client/webview/explorer.ts',
       'client/webview/graph': 'client/webview/graph.ts',
+      'client/webview/board': 'client/webview/board.ts',
     },
     outdir: 'out',
   },

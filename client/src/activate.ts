@@ -2,8 +2,10 @@
 // its commands VS Code's own UI: the "k more winning moves" lens shows a quick pick of every move
 // (the server's own version of that command offers a dozen as a message's buttons, which suits
 // other editors), a rule's "explore" lens opens the nim-sequence explorer (a webview panel:
-// explorer.ts; the server's own version tells the first values), "Copy Nimber at Cursor" and "Copy
-// Explanation of Game at Cursor" (the server's grundy.explainGameMarkdown, to the clipboard).
+// explorer.ts; the server's own version tells the first values), the lenses above graphs, pictures and
+// boards open their views (graphView.ts, boardView.ts: a board's winning move clicked is played by the
+// server), "Copy Nimber at Cursor" and "Copy Explanation of Game at Cursor" (the server's
+// grundy.explainGameMarkdown, to the clipboard).
 // Everything else, applying a move and playing against the computer included, happens in the server. It also gives
 // VS Code's Markdown preview a markdown-it plugin: ```game blocks show their games' values (server/src/markdown/,
 // computed here, bounded).
@@ -18,6 +20,9 @@ import {
 import { gameMarkdownPlugin } from '../../server/src/markdown/plugin';
 import {
   APPLY_MOVE_COMMAND,
+  type ApplyMoveArguments,
+  type BoardAnswer,
+  BoardRequest,
   COPY_EXPLANATION_COMMAND,
   COPY_NIMBER_COMMAND,
   EXPLAIN_GAME_MARKDOWN_COMMAND,
@@ -36,11 +41,13 @@ import {
   RESTART_SERVER_COMMAND,
   type SequenceAnswer,
   SequenceRequest,
+  SHOW_BOARD_COMMAND,
   SHOW_GAME_TREE_COMMAND,
   SHOW_GRAPH_COMMAND,
   SHOW_MOVES_COMMAND,
   SHOW_OUTPUT_COMMAND,
   SHOW_PICTURE_COMMAND,
+  type ShowBoardArguments,
   type ShowGameTreeArguments,
   type ShowGraphArguments,
   type ShowMovesArguments,
@@ -50,6 +57,7 @@ import {
   type StatusParams,
   WinningMovesRequest,
 } from '../../server/src/protocol';
+import { openBoardViews, showBoard } from './boardView';
 import { exploreSequence, openExplorers } from './explorer';
 import { openGraphViews, openPictureViews, openTreeViews, showGameTree, showGraph, showPicture } from './graphView';
 import { GrundyStatus } from './status';
@@ -97,6 +105,14 @@ export interface GrundyApi {
     readonly picture: number;
     readonly answer: PictureAnswer | undefined;
   }[];
+  /** The open board views: each one's last answer, and the moves played from it (APPLY_MOVE_COMMAND's arguments). */
+  readonly boardViews: () => readonly {
+    readonly uri: string;
+    readonly game: string;
+    readonly board: number;
+    readonly answer: BoardAnswer | undefined;
+    readonly played: readonly ApplyMoveArguments[];
+  }[];
   /** VS Code's Markdown preview calls this (`contributes.markdown.markdownItPlugins`): ```game blocks with values. */
   readonly extendMarkdownIt: (md: MarkdownIt) => MarkdownIt;
   /** The open game trees, each with its root's last answer. */
@@ -130,6 +146,7 @@ export async function activateGrundy(context: ExtensionContext, createClient: Cl
           return explore(context, args[0] as ExploreSequenceArguments | undefined);
         if (command === SHOW_GRAPH_COMMAND) return graph(context, args[0] as ShowGraphArguments | undefined);
         if (command === SHOW_PICTURE_COMMAND) return picture(context, args[0] as ShowPictureArguments | undefined);
+        if (command === SHOW_BOARD_COMMAND) return board(context, args[0] as ShowBoardArguments | undefined);
         if (command === SHOW_GAME_TREE_COMMAND) return tree(context, args[0] as ShowGameTreeArguments | undefined);
         // From the palette, play mode begins for the game at the cursor (the server finds it by position).
         if ((command === PLAY_COMMAND || command === STOP_PLAY_COMMAND) && args[0] === undefined) {
@@ -224,6 +241,7 @@ export async function activateGrundy(context: ExtensionContext, createClient: Cl
       })),
     graphViews: openGraphViews,
     pictureViews: openPictureViews,
+    boardViews: openBoardViews,
     extendMarkdownIt: (md) => gameMarkdownPlugin(md),
     treeViews: openTreeViews,
   };
@@ -281,6 +299,13 @@ async function picture(context: ExtensionContext, args: ShowPictureArguments | u
   if (args) return void showPicture(context, client!, args.uri, args.game, args.picture);
   const found = await askAtCursor(PictureRequest, 'a Hackenbush picture');
   if (found) showPicture(context, client!, found.uri, found.answer.game, found.answer.picture);
+}
+
+/** Opens the board view: of the board a lens names, or (from the palette) of the board at the cursor. */
+async function board(context: ExtensionContext, args: ShowBoardArguments | undefined): Promise<void> {
+  if (args) return void showBoard(context, client!, args.uri, args.game, args.board);
+  const found = await askAtCursor(BoardRequest, 'a game with a board');
+  if (found) showBoard(context, client!, found.uri, found.answer.game, found.answer.board);
 }
 
 /**

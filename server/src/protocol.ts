@@ -558,6 +558,147 @@ export function showPictureArguments(value: unknown): ShowPictureArguments {
   return { uri: v.uri, game: v.game, picture: v.picture as number };
 }
 
+// ---- the board view (Cram, Chomp, Node Kayles, Arc Kayles) ----
+
+/**
+ * Custom request: a board of a game as the board view draws it: a Cram board's cells, a Chomp
+ * staircase, the graph of Node or Arc Kayles; and the game's winning moves on it, each with what
+ * APPLY_MOVE_COMMAND needs to play it (the board view plays a move as its lens does). Params:
+ * BoardParams. A board of more than BOARD_DRAWN_CELLS cells or squares, or a graph of more than
+ * GRAPH_DRAWN_VERTICES vertices, is summarised (`tooLarge` says so). Answers at once: a value still
+ * computing is null, with `computing` set.
+ */
+export interface BoardParams {
+  readonly textDocument: { readonly uri: string };
+  /** The game: its name and the board's index among its boards and graphs (from 0, over all its such components)… */
+  readonly game?: string;
+  readonly board?: number;
+  /** …or the board at this position. */
+  readonly position?: { readonly line: number; readonly character: number };
+}
+
+/** Cram boards up to this many cells, and Chomp boards up to this many squares, are drawn; larger ones summarised. */
+export const BOARD_DRAWN_CELLS = 1024;
+
+/** What every winning move on a drawn board carries: how to play it, and how it is written. */
+export interface BoardMove {
+  /** Its index among the game's listed winning moves: ApplyMoveArguments' `index`. */
+  readonly index: number;
+  /** As its lens is titled (without the ▶), and in words. */
+  readonly label: string;
+  readonly description: string;
+}
+
+/** A drawn board, by kind. Rows and columns count from 1, as moves are written. */
+export type BoardDrawing =
+  | {
+      readonly kind: 'cram';
+      /** The rows from the top, as written: `.` an empty cell, `#` a filled one. */
+      readonly rows: readonly string[];
+      /** Each winning placement's two cells, [row, column] (row 1 the top). */
+      readonly winning: readonly (BoardMove & {
+        readonly cells: readonly [readonly [number, number], readonly [number, number]];
+      })[];
+    }
+  | {
+      readonly kind: 'chomp';
+      /** The rows' lengths from the bottom up; the square at row 1, column 1 is poisoned. */
+      readonly rows: readonly number[];
+      /** Each winning square (row 1 the bottom): taking it takes every square above it and to its right. */
+      readonly winning: readonly (BoardMove & { readonly row: number; readonly column: number })[];
+    }
+  | {
+      readonly kind: 'node-kayles';
+      readonly vertices: readonly string[];
+      /** [one end, the other] by index into `vertices`. */
+      readonly edges: readonly (readonly [number, number])[];
+      /** Each winning vertex (an index into `vertices`): taking it takes its neighbours. */
+      readonly winning: readonly (BoardMove & { readonly vertex: number })[];
+    }
+  | {
+      readonly kind: 'arc-kayles';
+      readonly vertices: readonly string[];
+      readonly edges: readonly (readonly [number, number])[];
+      /** Each winning edge (an index into `edges`): taking it takes both its ends. */
+      readonly winning: readonly (BoardMove & { readonly edge: number })[];
+    };
+
+export type BoardAnswer =
+  | {
+      readonly game: string;
+      /** The board's index among the game's boards and graphs (from 0), and how many it has. */
+      readonly board: number;
+      readonly boards: number;
+      readonly kind: BoardDrawing['kind'];
+      /** The board's size in words: `3 × 4 cells, 1 filled`, `4 rows, 12 squares`, `5 vertices, 5 edges`. */
+      readonly size: string;
+      readonly play: 'normal' | 'misere';
+      /** The document's version the answer was made from (a click plays into this version, or is refused). */
+      readonly version: number;
+      readonly computing: boolean;
+      /** Why there is no value: errors in the game, a failure, the budget. */
+      readonly problem?: string;
+      /** The board's nimber and the whole game's, in decimal (long ones abbreviated); null until known, or misère. */
+      readonly nimber: string | null;
+      readonly gameNimber: string | null;
+      /** The whole game's outcome: N, the player to move wins; P, loses; D, a draw; null while unknown. */
+      readonly outcome: 'N' | 'P' | 'D' | null;
+      /** ApplyMoveArguments' `key` for the winning moves (present once the value is known). */
+      readonly key?: string;
+      /** Listed winning moves of the game that are not on this board (another board or component). */
+      readonly elsewhere: number;
+      /** Winning moves that exist but were not listed (decimal): the board shows the listed ones. */
+      readonly unlisted: string;
+      /** Present when the board is drawn. */
+      readonly drawn?: BoardDrawing;
+      /** Why the board is not drawn (its size past the view's limit). */
+      readonly tooLarge?: string;
+    }
+  | { readonly refused: string };
+
+export const BoardRequest = new RequestType<BoardParams, BoardAnswer, void>('grundy/board');
+
+/** BoardRequest: a document, and a board by game and index or by position. */
+export function boardParams(params: unknown): {
+  readonly uri: string;
+  readonly game?: string;
+  readonly board?: number;
+  readonly position?: Position;
+} {
+  const { p, name, at } = namedOrAt(params, 'game');
+  const index = p.board;
+  if (index !== undefined && !(typeof index === 'number' && Number.isSafeInteger(index) && index >= 0))
+    throw new InvalidParams(`params.board must be a board's index (0, 1, …), not ${shown(index)}`);
+  return {
+    uri: uri(p.textDocument, 'params.textDocument'),
+    ...(name === undefined ? {} : { game: name, board: (index as number | undefined) ?? 0 }),
+    ...(at ? { position: at } : {}),
+  };
+}
+
+/**
+ * The lens above each board of a game, and a palette command (VS Code): open the board view. The server runs it by
+ * telling a summary.
+ */
+export const SHOW_BOARD_COMMAND = 'grundy.showBoard';
+
+export interface ShowBoardArguments {
+  readonly uri: string;
+  readonly game: string;
+  readonly board: number;
+}
+
+export function showBoardArguments(value: unknown): ShowBoardArguments {
+  const v = record(value, "grundy.showBoard's argument");
+  if (
+    typeof v.uri !== 'string' ||
+    typeof v.game !== 'string' ||
+    !(typeof v.board === 'number' && Number.isSafeInteger(v.board) && v.board >= 0)
+  )
+    throw new InvalidParams(`grundy.showBoard needs { uri, game, board }, not ${shown(value)}`);
+  return { uri: v.uri, game: v.game, board: v.board as number };
+}
+
 // ---- what lenses and hints carry to be resolved ----
 
 /**

@@ -3,8 +3,9 @@
 // examples folder, opens a `.game` file from the Explorer, reads the inlay hints in the editor's
 // text, hovers a heap and reads the hover widget, clicks a winning-move code lens and reads the
 // changed line, then undoes it with Ctrl+Z; then the Outline view, F12, F2, Ctrl+Space, Ctrl+.
-// and Format Document. Nothing here uses the VS Code API: only what is on the screen. Screenshots go to test-results/
-// (git-ignored).
+// and Format Document; then the panels (explorer, graph, picture, tree, and the board view, where a
+// winning move is clicked). Nothing here uses the VS Code API: only what is on the screen. Screenshots go
+// to test-results/ (git-ignored).
 //
 // test/vscode/host.mjs runs this file with mocha after the integration suite, in the same
 // browser, against the same VS Code server, and hands it the browser and the workbench's URL
@@ -938,6 +939,80 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       assert.match((await renderedLine(playPage, DUEL)) ?? '', /^game duel = nim 0 0/);
       await waitForLensAbove(playPage, DUEL, (text) => text.includes('play against the computer'));
       await playPage.screenshot({ path: join(session.resultsDir, 'e2e-15-play.png') });
+    });
+  });
+
+  // The board view: examples/boards.game, "show the board" above a Cram board, its winning placements
+  // highlighted, one clicked: the move is written into the text and the view redraws the board after it (a page of
+  // its own; the file is left edited, not saved).
+  describe('the board view, as a user sees it', function () {
+    this.timeout(READY_MS + 6 * SHOWN_MS);
+    const BOARD_FILE = 'boards.game';
+    const CORNER = 'game corner = cram ';
+    let boardPage: Page;
+
+    pageOfItsOwn(
+      session,
+      (page) => {
+        boardPage = page;
+      },
+      () => boardPage,
+    );
+
+    it('the lens of a Cram board opens the board view; a winning placement clicked is played in the text', async () => {
+      await openAlone(boardPage, session, BOARD_FILE);
+      await boardPage.locator('.tab.active', { hasText: BOARD_FILE }).waitFor({ timeout: SHOWN_MS });
+      await waitForLensAbove(boardPage, CORNER, (text) => text.includes('show the board of corner'));
+      await boardPage.locator('.codelens-decoration a', { hasText: 'show the board of corner' }).first().click();
+      const panel = boardPage.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+      const drawing = panel.locator('#drawing');
+      await drawing.waitFor({ state: 'visible', timeout: SHOWN_MS });
+      await poll(
+        boardPage,
+        'the winning placements drawn',
+        async () => (await drawing.getAttribute('data-winning')) ?? undefined,
+        (text) => text !== '0',
+      );
+      assert.equal(await drawing.getAttribute('data-kind'), 'cram');
+      // ["....", ".#..", "...."]: twelve cells, one filled; the game's lenses list the same nine winning moves.
+      assert.equal(await panel.locator('.cell').count(), 12);
+      assert.deepEqual(
+        await panel.locator('.cell.filled').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-cell'))),
+        ['2,2'],
+      );
+      const lenses = await waitForLensAbove(boardPage, CORNER, (text) => text.includes('more winning moves'));
+      const count = 3 + Number(/(\d+) more winning moves/.exec(lenses)![1]);
+      const dominoes = panel.locator('button.move.domino');
+      assert.equal(await dominoes.count(), count);
+      assert.equal(await drawing.getAttribute('data-winning'), String(count));
+      const labels = await dominoes.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? ''));
+      for (const label of labels) assert.match(label, /^fill \(\d, \d\) and \(\d, \d\): wins$/);
+      assert.match((await panel.locator('#moves-status').textContent()) ?? '', new RegExp(`^${count} winning moves`));
+      await boardPage.screenshot({ path: join(session.resultsDir, 'e2e-19-board-view.png') });
+      // Click the placement that fills (1, 1) and (1, 2), as a person does.
+      const version = await drawing.getAttribute('data-version');
+      await panel.locator('button.move.domino[aria-label="fill (1, 1) and (1, 2): wins"]').click();
+      await waitForLine(
+        boardPage,
+        'the move written into the text',
+        (text) => text.startsWith('game corner = cram ["##..", ".#..", "...."]'),
+        CORNER,
+      );
+      // The view follows the document: the board after the move, a lost one, with nothing highlighted.
+      await poll(
+        boardPage,
+        'the board drawn again',
+        async () => (await panel.locator('#drawing').getAttribute('data-version')) ?? undefined,
+        (text) => text !== version,
+      );
+      assert.deepEqual(
+        await panel.locator('.cell.filled').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-cell'))),
+        ['1,1', '1,2', '2,2'],
+      );
+      assert.equal(await panel.locator('button.move').count(), 0);
+      assert.match((await panel.locator('#moves-status').textContent()) ?? '', /player to move loses/);
+      await boardPage.screenshot({ path: join(session.resultsDir, 'e2e-19b-board-played.png') });
+      await closeTab(boardPage, 'board of corner');
     });
   });
 }

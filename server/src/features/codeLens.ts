@@ -6,7 +6,8 @@
 // user to pick one with `window/showMessageRequest`; VS Code's client shows a quick pick instead),
 // and a lens that states a fact `grundy.explainGame` (the game's hover, as a message). Above each
 // heap rule, a lens that opens the nim-sequence explorer (sequence.ts); above each graph, one that
-// opens the graph view (graphView.ts).
+// opens the graph view (graphView.ts); above each game with Hackenbush pictures or boards, one per
+// picture or board that opens its view (pictureView.ts, boardView.ts).
 
 import type { CodeLens, Command } from 'vscode-languageserver';
 import { elapsed, plainText, star } from '../analysis/wording';
@@ -34,6 +35,7 @@ import {
   WinningMovesRequest,
 } from '../protocol';
 import { playMove } from './applyMove';
+import { boardLenses } from './boardView';
 import { type Feature, type FeatureContext, lastAnswer, type PlaySessions } from './feature';
 import { graphLenses } from './graphView';
 import { hover } from './hover';
@@ -72,7 +74,7 @@ export function codeLenses(view: DocumentView, plays: PlaySessions = new Map()):
   const { document } = view;
   const games = document.model.games;
   const later = lensesResolvedLater(view);
-  const lenses: CodeLens[] = [...ruleLenses(view), ...graphLenses(view), ...pictureLenses(view)];
+  const lenses: CodeLens[] = [...ruleLenses(view), ...graphLenses(view), ...pictureLenses(view), ...boardLenses(view)];
   games.forEach((game, gameIndex) => {
     const commands = gameLensCommands(view, game, plays);
     if (commands.length === 0) return;

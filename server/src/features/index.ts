@@ -1,6 +1,7 @@
 // Every editor feature the server serves, in one list: a new feature is one file that exports a
 // Feature (feature.ts) and one line here. The server registers them in this order.
 import { applyMoveFeature } from './applyMove';
+import { boardViewFeature } from './boardView';
 import { cancelFeature } from './cancel';
 import { codeActionsFeature } from './codeActions';
 import { codeLensFeature } from './codeLens';
@@ -40,6 +41,7 @@ export const FEATURES: readonly Feature[] = [
   sequenceFeature,
   graphViewFeature,
   pictureViewFeature,
+  boardViewFeature,
   gameTreeFeature,
   cancelFeature,
   explanationFeature,
