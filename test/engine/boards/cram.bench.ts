@@ -15,26 +15,13 @@
 // Viennot, 2010) and Schneider (2009); no table of 3×n values was found published (the records
 // page of Glop lists them, but no stored copy of it could be read), so 3×n rows show none.
 import { type CramBoard, CramMemo, cramValue, DEFAULT_CRAM_MEMO_BYTES } from '../../../server/src/engine/boards/cram';
+import { BELING_CRAM as PUBLISHED } from './boardValues';
 
 const seconds = (name: string, fallback: number) => Number(process.env[name] ?? fallback) * 1000;
 const BOARD_MS = seconds('CRAM_BOARD_SECONDS', 60);
 const TOTAL_MS = seconds('CRAM_TOTAL_SECONDS', 540);
 const RAISED_MS = seconds('CRAM_RAISED_SECONDS', 1800);
 const DEFAULT_MS = 10_000;
-
-/** Beling's table, rows × columns → value (rows ≤ columns). */
-const PUBLISHED = new Map<string, number>(
-  (
-    [
-      [4, [0, 2, 0, 3, 0, 1, 0, 1, 0, 3, 0, 4]], // 4×4 … 4×15
-      [5, [0, 2, 1, 1, 1, 2, 0, 3]], // 5×5 … 5×12
-      [6, [0, 5, 0, 1, 0, undefined, 0, undefined, 0]], // 6×6 … 6×14
-      [7, [1, 3, 1]], // 7×7 … 7×9
-    ] as const
-  ).flatMap(([rows, values]) =>
-    values.flatMap((value, k) => (value === undefined ? [] : [[`${rows}×${rows + k}`, value] as [string, number]])),
-  ),
-);
 
 const rectangle = (height: number, width: number): CramBoard => ({
   width,

@@ -13,7 +13,7 @@ import {
   KaylesMemo,
   kaylesValue,
 } from '../../../server/src/engine/boards/graphKayles';
-import { integer, random } from '../oracles/random';
+import { randomGraph } from './randomGraphs';
 
 const BUDGET_MS = 10_000;
 const SIZES: [vertices: number, graphs: number][] = [
@@ -22,21 +22,6 @@ const SIZES: [vertices: number, graphs: number][] = [
   [50, 5],
   [60, 3],
 ];
-
-/** G(n, 3n/2): distinct pairs drawn uniformly until there are 3n/2 of them. */
-function randomGraph(seed: number, n: number): KaylesGraph {
-  const next = random(seed * 7919 + n);
-  const taken = new Set<number>();
-  const edges: [number, number][] = [];
-  while (edges.length < (3 * n) / 2) {
-    const u = integer(next, 0, n - 1);
-    const v = integer(next, 0, n - 1);
-    if (u === v || taken.has(Math.min(u, v) * n + Math.max(u, v))) continue;
-    taken.add(Math.min(u, v) * n + Math.max(u, v));
-    edges.push([u, v]);
-  }
-  return { vertices: n, edges };
-}
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
