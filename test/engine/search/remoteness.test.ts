@@ -11,6 +11,7 @@ import { gameAfter, gameMoves, moveBetween, positionKey } from '../../../server/
 import { gameUnits } from '../../../server/src/engine/search/gameUnits';
 import {
   bestMove,
+  DEFAULT_REMOTENESS_LIMITS,
   GAME_REMOTENESS_LIMITS,
   type GameRemoteness,
   gameRemoteness,
@@ -29,7 +30,14 @@ import {
   stateOf,
 } from '../oracles/gameOracle';
 import { integer, random } from '../oracles/random';
-import { classicComponent, randomComponent, v3Component } from '../oracles/randomGames';
+import {
+  chompComponent,
+  classicComponent,
+  cramComponent,
+  kaylesComponent,
+  randomComponent,
+  v3Component,
+} from '../oracles/randomGames';
 
 const nim: HeapRule = { kind: 'subtractAllExcept', except: [] };
 const KAYLES: HeapRule = { kind: 'octal', digits: [0, 7, 7] };
@@ -328,6 +336,31 @@ describe('remoteness beside every value: counted in positions', () => {
     }
     assert.ok(counted > 2000, `positions counted in all: ${counted}`);
     assert.ok(bounded > 60, `games with a bound above 1: ${bounded}`);
+  });
+
+  it("boards and graphs: the bound that skips a search is a lower bound on their positions, Chomp's exact", () => {
+    const next = random(43);
+    const makers = [chompComponent, cramComponent, kaylesComponent];
+    let bounded = 0;
+    for (let trial = 0; trial < 90; trial++) {
+      const components = [makers[trial % 3](next), ...(trial % 2 ? [makers[(trial + 1) % 3](next)] : [])];
+      const input: GameInput = { play: 'normal', components };
+      const game = gameUnits(input);
+      assert.ok('units' in game);
+      const search = remotenessSearch(game.units, 'normal', {}, DEFAULT_REMOTENESS_LIMITS);
+      assert.ok(search.remoteness !== null, describeInput(input));
+      const atLeast = positionsAtLeast(game.units);
+      assert.ok(atLeast <= search.states, `${describeInput(input)}: at least ${atLeast}, ${search.states} met`);
+      if (atLeast > 1) bounded++;
+      // One Chomp board: its positions are the staircases inside it, counted exactly.
+      if (game.units.length === 1 && game.units[0].kind === 'chomp')
+        assert.equal(atLeast, search.states, describeInput(input));
+    }
+    assert.ok(bounded > 60, `games with a bound above 1: ${bounded}`);
+    // Chomp [100, 100, 100]: 176,850 positions, past the game's limit, refused at once (it took 3 s to find out).
+    const big = gameUnits({ play: 'normal', components: [{ kind: 'chomp', boards: [[100n, 100n, 100n]] }] });
+    assert.ok('units' in big);
+    assert.equal(positionsAtLeast(big.units), 176_850);
   });
 
   it('a game of exactly the limit is searched; one position more says the limit, in positions', () => {

@@ -19,6 +19,7 @@ import { hasCycle } from '../families/loopyGraph';
 import type { GameInput, GameMove } from '../gameTypes';
 import { ruleErrorMessage } from '../heaps/moves';
 import type { Budget, StopCause } from '../types';
+import { chompPositionsAtLeast, cramPositionsAtLeast, kaylesPositionsAtLeast } from './boardBounds';
 import { gameUnits, unitMoves } from './gameUnits';
 import { solveBackwards } from './retrograde';
 import { treblecrossOver, type Unit, unitOptions } from './unitOptions';
@@ -325,12 +326,21 @@ const BOUND_MAX_HEAPS = 64;
  * Heaps move independently, so the sum reaches every choice of one value per heap; the choices whose
  * values never decrease, heap after heap, are distinct positions (each is its multiset, sorted), and
  * they are counted for each rule's heaps (units of different rules never coincide) and multiplied.
- * Other units count 1: they reach at least themselves.
+ * A board or a graph (Chomp, Cram, Node and Arc Kayles) counts its own positions' bound (boardBounds.ts): the
+ * one of each kind with the largest, since its moves, the rest of the sum kept, reach that many distinct
+ * positions; kinds and rules never coincide, so their counts multiply. Other units count 1: they reach at least
+ * themselves.
  */
 export function positionsAtLeast(units: readonly Unit[]): number {
   if (units.some(treblecrossOver)) return 1; // the game is over: one position
   const chainsByRule = new Map<object, { size: number; take: number }[]>();
+  const mostByKind = new Map<string, number>();
   for (const unit of units) {
+    const board = boardPositionsAtLeast(unit);
+    if (board !== undefined) {
+      const kind = unit.kind === 'graph-kayles' ? `kayles-${unit.game}` : unit.kind;
+      mostByKind.set(kind, Math.max(mostByKind.get(kind) ?? 1, board));
+    }
     if (unit.kind !== 'heap') continue;
     const n = unit.size;
     let take = Number.POSITIVE_INFINITY;
@@ -359,7 +369,22 @@ export function positionsAtLeast(units: readonly Unit[]): number {
     }
     product *= ways.reduce((x, y) => x + y, 0);
   }
+  for (const most of mostByKind.values()) product *= most;
   return product;
+}
+
+/** A board's or graph's own bound on its positions; undefined for other units. */
+function boardPositionsAtLeast(unit: Unit): number | undefined {
+  switch (unit.kind) {
+    case 'chomp':
+      return chompPositionsAtLeast(unit.rows);
+    case 'cram':
+      return cramPositionsAtLeast(unit.board);
+    case 'graph-kayles':
+      return kaylesPositionsAtLeast(unit.game, unit.position);
+    default:
+      return undefined;
+  }
 }
 
 /**
