@@ -113,6 +113,84 @@ describe('quick fixes', () => {
       'Remove the repeated edge `a -> b`',
       'graph g {\n  a -> b\n  a\n}\n',
     ],
+    // Boards and graph games (issue 43): near misses mended in place.
+    [
+      "a Chomp board's rows listed growing: the whole list as a staircase",
+      'game c = chomp [1, 3, 2, 3]\n',
+      'bad-chomp-board',
+      'Replace with `[3, 3, 2, 1]`',
+      'game c = chomp [3, 3, 2, 1]\n',
+    ],
+    [
+      'a growing Chomp board among others: that board alone',
+      'game c = chomp [4, 2] [2, 3] + nim 1\n',
+      'bad-chomp-board',
+      'Replace with `[3, 2]`',
+      'game c = chomp [4, 2] [3, 2] + nim 1\n',
+    ],
+    [
+      'a Cram row written with other characters: the whole row in cells',
+      'game c = cram ["xo_.", "...."]\n',
+      'bad-row-character',
+      'Replace with `#...`',
+      'game c = cram ["#...", "...."]\n',
+    ],
+    [
+      'a Cram row written in bits: 0 empty, 1 filled',
+      'game c = cram ["1001", "...."]\n',
+      'bad-row-character',
+      'Replace with `#..#`',
+      'game c = cram ["#..#", "...."]\n',
+    ],
+    [
+      "a short Cram row: its missing cells filled at the row's end",
+      'game c = cram [\n  "....",\n  "..",\n]\n',
+      'ragged-board',
+      'Insert `##`',
+      'game c = cram [\n  "....",\n  "..##",\n]\n',
+    ],
+    [
+      '`node kayles`, a space for the hyphen',
+      'game k = node kayles { a - b }\n',
+      'expected-dash',
+      'Replace with `node-kayles`',
+      'game k = node-kayles { a - b }\n',
+    ],
+    [
+      '`node_kayles`',
+      'game k = node_kayles { a - b }\n',
+      'unknown-name',
+      'Replace with `node-kayles`',
+      'game k = node-kayles { a - b }\n',
+    ],
+    [
+      'a `;` between the edges of a graph',
+      'game k = arc-kayles { a - b; b - c }\n',
+      'unknown-token',
+      'Replace with `,`',
+      'game k = arc-kayles { a - b, b - c }\n',
+    ],
+    [
+      'a dash pasted from a paper',
+      'game k = node-kayles { a – b }\n',
+      'unknown-token',
+      'Replace with `-`',
+      'game k = node-kayles { a - b }\n',
+    ],
+    [
+      'a chain of edges',
+      'game k = node-kayles { a - b - c, d }\n',
+      'unexpected-token',
+      'Replace with `a - b, b - c`',
+      'game k = node-kayles { a - b, b - c, d }\n',
+    ],
+    [
+      "an edge of Node Kayles' graph written as one name",
+      'game k = node-kayles { a - b, c-d }\n',
+      'expected-dash',
+      'Replace with `c - d`',
+      'game k = node-kayles { a - b, c - d }\n',
+    ],
   ];
 
   cases.forEach(([title, source, code, fixTitle, after]) =>
@@ -139,6 +217,21 @@ describe('quick fixes', () => {
       await views.close(again.uri);
     }),
   );
+
+  it("a long board's fix: its title shortened, its edit whole; a row far too short gets no fix", async () => {
+    // 2,000 rows in a shuffled order (a generator of its own): the fix writes them longest first, as sorting says.
+    const rows = Array.from({ length: 2000 }, (_, i) => ((i * 7919) % 1000) + 1);
+    const fixture = await views.open(`game c = chomp [${rows.join(', ')}]\n`);
+    const [action] = await views.quickFixes(fixture, 'bad-chomp-board');
+    assert.ok(action.title.length < 100, action.title);
+    const fixed = applyWorkspaceEdit(fixture.uri, fixture.text, action.edit!);
+    assert.equal(fixed, `game c = chomp [${[...rows].sort((a, b) => b - a).join(', ')}]\n`);
+    await views.close(fixture.uri);
+    const short = await views.open(`game c = cram ["${'.'.repeat(200)}", "..."]\n`);
+    assert.ok(short.diagnostics.some((d) => d.code === 'ragged-board'));
+    assert.deepEqual(await views.quickFixes(short, 'ragged-board'), []);
+    await views.close(short.uri);
+  });
 
   it('a suggestion is the preferred fix, and diagnostics carry it as data', async () => {
     const fixture = await views.open('rule onetwo = subtract {1, 2}\ngame g = onetow 3\n');

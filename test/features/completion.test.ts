@@ -96,6 +96,13 @@ describe('completion', () => {
       { exactly: ['ground', 'top'] },
     ],
     ['in a picture after a vertex: nothing (a dash is expected)', 'game t = hackenbush { ground | }', { exactly: [] }],
+    // Boards and graph games (issue 43): a graph of Node or Arc Kayles offers its vertices, and no ground.
+    ['in a graph of Node Kayles after `-`', 'game k = node-kayles { a - b, b - | }', { exactly: ['a', 'b'] }],
+    ['in a graph of Arc Kayles after `{`: nothing yet', 'game k = arc-kayles { |', { exactly: [] }],
+    ['in a graph over lines', 'game k = arc-kayles {\n  a - b\n  c\n  | }', { exactly: ['a', 'b', 'c'] }],
+    ['in a Cram board: nothing', 'game c = cram ["..", |', { exactly: [] }],
+    ['in a Chomp board: nothing', 'game c = chomp [3, |', { exactly: [] }],
+    ['after a board, `+`: the components', 'game c = cram [".."] + |', { includes: ['chomp', 'node-kayles'] }],
   ];
   cases.forEach(([title, source, expected]) =>
     it(title, async () => void (await views.expectCompletion(source, expected))),

@@ -24,6 +24,7 @@ import type { DocumentView } from '../../server/src/features/view';
 import { analyzeText } from '../../server/src/language/analyze';
 import { sameMeaning } from '../../server/src/language/format';
 import { DEFAULT_SETTINGS } from '../../server/src/settings';
+import { boardDocument, boardSoup } from '../helpers/boardSoup';
 import { viewOf } from '../helpers/features';
 import { fuzzSeeds, mutate, random } from '../helpers/mutate';
 
@@ -53,11 +54,12 @@ describe('features fuzzing', () => {
     count: number,
     seed: number,
     check: (view: DocumentView, text: string, within: (range: Range) => void) => void,
+    make: (i: number, next: () => number) => string = (i, next) => mutate(examples[i % examples.length], next),
   ): void {
     const next = random(seed);
     const cache = createEngineCache();
     for (let i = 0; i < count; i++) {
-      const text = mutate(examples[i % examples.length], next);
+      const text = make(i, next);
       const view = inProcessView(text, cache);
       const end = view.document.lines.positionAt(text.length);
       const within = (range: Range) => {
@@ -138,6 +140,50 @@ describe('features fuzzing', () => {
       assert.equal(encode(view.document).length % 5, 0);
     });
     assert.ok(renames > 1_000, `${renames} renames`);
+    assert.ok(fixes > 100, `${fixes} quick fixes`);
+  });
+
+  it("1,000 documents of boards' tokens and mutated boards: every feature answers, inside the document", () => {
+    // Issue 43: Cram, Chomp, Node and Arc Kayles as people mistype them; each quick fix applied must leave its text
+    // analysable, and formatting must keep the tokens.
+    let edits = 0;
+    let fixes = 0;
+    forMutatedDocuments(
+      1000,
+      4343,
+      (view, text, within) => {
+        for (let offset = 0; offset <= text.length; offset += 2) {
+          const found = hover(view, offset);
+          if (found) within(found.range!);
+          completions(view, offset, true);
+        }
+        for (const hint of inlayHints(view)) within({ start: hint.position, end: hint.position });
+        for (const lens of codeLenses(view)) {
+          within(lens.range);
+          if (lens.command?.command !== 'grundy.applyMove') continue;
+          const edit = moveEdit(view, lens.command.arguments![0]);
+          assert.equal(edit.status, 'edit');
+          if (edit.status === 'edit') within(edit.edit.range);
+          edits++;
+        }
+        for (const action of quickFixes(view, lspDiagnostics(view.document, view.uri, true))) {
+          const changes = action.edit!.changes![view.uri];
+          changes.forEach((edit) => within(edit.range));
+          analyzeText(TextDocument.applyEdits(TextDocument.create(view.uri, 'game', 1, text), changes));
+          fixes++;
+        }
+        const formatted = TextDocument.applyEdits(
+          TextDocument.create(view.uri, 'game', 1, text),
+          formattingEdits(view),
+        );
+        assert.ok(sameMeaning(text, formatted), 'formatting kept the tokens');
+        const lastLine = view.document.lines.positionAt(text.length).line;
+        foldingRanges(view).forEach((f) => assert.ok(f.startLine <= f.endLine && f.endLine <= lastLine));
+        assert.equal(encode(view.document).length % 5, 0);
+      },
+      (i, next) => (i % 2 === 0 ? boardSoup(next) : boardDocument(next)),
+    );
+    assert.ok(edits > 300, `${edits} move edits`);
     assert.ok(fixes > 100, `${fixes} quick fixes`);
   });
 });

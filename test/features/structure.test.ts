@@ -69,6 +69,23 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
     );
   });
 
+  it('folding: a board a row a line, a graph an edge a line (their `]` and `}` in sight); none on one line', () => {
+    const fixture = fixtures.open(
+      'game c = cram [\n  "....",\n  "....",\n] + chomp [3, 2]\n' +
+        'game k = node-kayles {\n  a - b\n  b - c\n} + arc-kayles { a - b }\n' +
+        'game t = hackenbush { ground - a,\n  a - b }\ngame one = cram ["..", ".."] ["...",\n  "..."]\n',
+    );
+    assert.deepEqual(
+      foldingRanges(fixture.view).map((r) => [r.startLine, r.endLine]),
+      [
+        [0, 2],
+        [4, 6],
+        [8, 9],
+        [10, 11],
+      ],
+    );
+  });
+
   const selections: [string, string, string[]][] = [
     [
       'a heap: number → component → sum → declaration',
@@ -190,6 +207,28 @@ describe('formatting, folding, selection ranges and semantic tokens', () => {
       '3:5 q variable [declaration]',
       '3:9 staircase function',
       '3:19 2 number',
+    ]);
+  });
+
+  it('semantic tokens: boards: built-ins, Chomp lengths as numbers, vertices (`ground` only in Hackenbush)', () => {
+    const fixture = fixtures.open(
+      'game b = cram [".#", "#."] + chomp [3, 2]\ngame k = node-kayles { ground - a, b } + hackenbush { ground - a }\n',
+    );
+    const tokens = new SemanticTokensResults().full(fixture.uri, fixture.view);
+    assert.deepEqual(decode(fixture.text, tokens.data), [
+      '0:5 b variable [declaration]',
+      '0:9 cram function [readonly defaultLibrary]',
+      '0:29 chomp function [readonly defaultLibrary]',
+      '0:36 3 number',
+      '0:39 2 number',
+      '1:5 k variable [declaration]',
+      '1:9 node-kayles function [readonly defaultLibrary]',
+      '1:23 ground enumMember',
+      '1:32 a enumMember',
+      '1:35 b enumMember',
+      '1:41 hackenbush function [readonly defaultLibrary]',
+      '1:54 ground enumMember [readonly defaultLibrary]',
+      '1:63 a enumMember',
     ]);
   });
 

@@ -1,9 +1,11 @@
 // The front end must never throw and never hang, whatever it is given: thousands of documents
 // made by mutating the examples (deleting, duplicating and swapping characters and lines) and
-// by gluing random tokens together (a rule of one's own's words and signs among them).
+// by gluing random tokens together (a rule of one's own's words and signs among them; boards' and
+// graph games' tokens in a soup of their own, test/helpers/boardSoup.ts).
 import * as assert from 'node:assert/strict';
 import { analyzeText } from '../../server/src/language/analyze';
-import { fuzzSeeds, mutate, random, tokenSoup } from '../helpers/mutate';
+import { boardDocument, boardSoup } from '../helpers/boardSoup';
+import { fuzzSeeds, mutate, random, tokenSoup, typingEdit } from '../helpers/mutate';
 
 describe('front end fuzzing', () => {
   const examples = fuzzSeeds();
@@ -37,6 +39,55 @@ describe('front end fuzzing', () => {
     // 133 ms beside two busy processes, against 20 ms alone). Speed is the bench's (frontEnd.bench.ts);
     // a document that hung would stop the test at its timeout.
     console.log(`      the slowest of 10,000 documents: ${slowest.toFixed(1)} ms`);
+  });
+
+  it("10,000 documents of boards' tokens and mutated boards analyse without an exception, incrementally alike", () => {
+    // Issue 43's shapes: Cram's rows (cells and characters that are none, rows over lines), Chomp's lists, graphs of
+    // Node and Arc Kayles (dashes, chains, `;`, pasted dashes); each document analysed whole and after an edit.
+    const next = random(43);
+    let diagnosticsSeen = 0;
+    let valid = 0;
+    for (let i = 0; i < 10_000; i++) {
+      const text = i % 2 === 0 ? boardSoup(next) : boardDocument(next);
+      let document: ReturnType<typeof analyzeText>;
+      try {
+        document = analyzeText(text, { reusable: true });
+      } catch (cause) {
+        assert.fail(`document ${i} threw ${String(cause)}:\n${JSON.stringify(text)}`);
+      }
+      for (const diagnostic of document.diagnostics) {
+        diagnosticsSeen++;
+        for (const span of [diagnostic.span, diagnostic.replacementSpan ?? diagnostic.span]) {
+          const { start, end } = span;
+          assert.ok(
+            0 <= start && start <= end && end <= text.length,
+            `span ${start}-${end} in ${JSON.stringify(text)}`,
+          );
+        }
+      }
+      valid += document.model.games.filter((g) => g.valid).length;
+      // Analysed again after an edit, from this analysis: the same diagnostics as from scratch.
+      const edited = typingEdit(text, next);
+      const again = analyzeText(edited, { reusable: true }, document);
+      const fresh = analyzeText(edited);
+      const meaning = (analysis: typeof again) =>
+        JSON.stringify(
+          [
+            analysis.file.declarations,
+            analysis.diagnostics.map((d) => [
+              d.span.start,
+              d.span.end,
+              d.code,
+              d.message,
+              d.replacement,
+              d.replacementSpan,
+            ]),
+          ],
+          (_, v) => (typeof v === 'bigint' ? `${v}n` : v),
+        );
+      assert.equal(meaning(again), meaning(fresh), `document ${i}, edited: ${JSON.stringify(edited)}`);
+    }
+    assert.ok(diagnosticsSeen > 5000 && valid > 2000, `${diagnosticsSeen} diagnostics, ${valid} valid games`);
   });
 
   it('a 200,000-vertex chain is parsed and checked for cycles without recursion', () => {

@@ -315,6 +315,50 @@ const cases: [string, [string, string][]][] = [
     ],
   ],
   [
+    // Cram's boards: a cell that is none stands out; a second board is Cram's too.
+    'game b = cram ["#x", ".."] ["."]',
+    [
+      ['game', 'storage.type.game.game'],
+      ['b', 'entity.name.variable.game.game'],
+      ['=', 'keyword.operator.assignment.game'],
+      ['cram', 'support.function.builtin.game'],
+      ['[', 'punctuation.section.brackets.game'],
+      ['"', 'punctuation.definition.string.begin.game'],
+      ['#', 'constant.character.filled.game'],
+      ['x', 'invalid.illegal.cell.game'],
+      ['"', 'punctuation.definition.string.end.game'],
+      [',', 'punctuation.separator.comma.game'],
+      ['"', 'punctuation.definition.string.begin.game'],
+      ['..', 'constant.character.empty.game'],
+      ['"', 'punctuation.definition.string.end.game'],
+      [']', 'punctuation.section.brackets.game'],
+      ['[', 'punctuation.section.brackets.game'],
+      ['"', 'punctuation.definition.string.begin.game'],
+      ['.', 'constant.character.empty.game'],
+      ['"', 'punctuation.definition.string.end.game'],
+      [']', 'punctuation.section.brackets.game'],
+    ],
+  ],
+  [
+    // A graph of Node Kayles has no ground: `ground` is a vertex like any other.
+    'game k = node-kayles { ground - a, b } # c',
+    [
+      ['game', 'storage.type.game.game'],
+      ['k', 'entity.name.variable.game.game'],
+      ['=', 'keyword.operator.assignment.game'],
+      ['node-kayles', 'support.function.builtin.game'],
+      ['{', 'punctuation.section.braces.game'],
+      ['ground', 'variable.other.name.game'],
+      ['-', 'keyword.operator.edge.game'],
+      ['a', 'variable.other.name.game'],
+      [',', 'punctuation.separator.comma.game'],
+      ['b', 'variable.other.name.game'],
+      ['}', 'punctuation.section.braces.game'],
+      ['#', 'punctuation.definition.comment.game'],
+      [' c', 'comment.line.number-sign.game'],
+    ],
+  ],
+  [
     'game c = chomp [3, 2]',
     [
       ['game', 'storage.type.game.game'],
@@ -432,6 +476,69 @@ describe('TextMate grammar', () => {
       assert.deepEqual(actual, expected);
     });
   }
+
+  it('a board a row a line, a graph an edge a line: rows are boards, `#` a filled cell; an unclosed one ends', () => {
+    const text = [
+      'game c = cram [ # a board',
+      '  "#.x",',
+      '] + arc-kayles {',
+      '  a - b # an edge',
+      '}',
+      'game u = cram [',
+      '  "..",',
+      'game after = nim 1',
+    ];
+    let state = INITIAL;
+    const scopes: string[] = [];
+    for (const line of text) {
+      const { tokens, ruleStack } = grammar.tokenizeLine(line, state);
+      state = ruleStack;
+      for (const token of tokens) {
+        const written = line.slice(token.startIndex, token.endIndex);
+        if (written.trim() !== '') scopes.push(`${written} ${token.scopes[token.scopes.length - 1]}`);
+      }
+    }
+    assert.deepEqual(scopes, [
+      'game storage.type.game.game',
+      'c entity.name.variable.game.game',
+      '= keyword.operator.assignment.game',
+      'cram support.function.builtin.game',
+      '[ punctuation.section.brackets.game',
+      '# punctuation.definition.comment.game',
+      ' a board comment.line.number-sign.game',
+      '" punctuation.definition.string.begin.game',
+      '# constant.character.filled.game',
+      '. constant.character.empty.game',
+      'x invalid.illegal.cell.game',
+      '" punctuation.definition.string.end.game',
+      ', punctuation.separator.comma.game',
+      '] punctuation.section.brackets.game',
+      '+ keyword.operator.sum.game',
+      'arc-kayles support.function.builtin.game',
+      '{ punctuation.section.braces.game',
+      'a variable.other.name.game',
+      '- keyword.operator.edge.game',
+      'b variable.other.name.game',
+      '# punctuation.definition.comment.game',
+      ' an edge comment.line.number-sign.game',
+      '} punctuation.section.braces.game',
+      'game storage.type.game.game',
+      'u entity.name.variable.game.game',
+      '= keyword.operator.assignment.game',
+      'cram support.function.builtin.game',
+      '[ punctuation.section.brackets.game',
+      '" punctuation.definition.string.begin.game',
+      '.. constant.character.empty.game',
+      '" punctuation.definition.string.end.game',
+      ', punctuation.separator.comma.game',
+      // The unclosed board ends where the next declaration starts.
+      'game storage.type.game.game',
+      'after entity.name.variable.game.game',
+      '= keyword.operator.assignment.game',
+      'nim support.function.builtin.game',
+      '1 constant.numeric.integer.game',
+    ]);
+  });
 
   it('the manifest has exactly the commands of protocol.ts, in the Grundy category, each with a when clause', () => {
     const manifest = JSON.parse(readFileSync(repositoryPath('package.json'), 'utf8'));

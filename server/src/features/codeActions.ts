@@ -2,6 +2,8 @@
 // each is found again among the current analysis's (same code, same start), so that a fix is
 // made from the server's own understanding of the text, never from a stale one.
 //   a misspelt name, vertex or keyword   replace it with the suggestion ("did you mean")
+//   a near miss the front end can mend   its replacement (a Chomp board's rows as a staircase, a Cram row's
+//                                        cells written `.` and `#`, the cells a short row lacks)
 //   an unknown rule or graph             declare it (above the game that uses it)
 //   an unknown vertex                    add it to its graph (a vertex with no moves)
 //   a duplicate declaration              remove it
@@ -14,7 +16,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { EdgeLine, GameDeclaration, GraphDeclaration } from '../language/ast';
-import type { Diagnostic } from '../language/diagnostics';
+import { type Diagnostic, quoted } from '../language/diagnostics';
 import { type Span, spanAt } from '../language/text';
 import { codeActionParams } from '../params';
 import type { Feature } from './feature';
@@ -46,8 +48,15 @@ export function quickFixes(view: DocumentView, shown: readonly LspDiagnostic[]):
         ...(isPreferred ? { isPreferred } : {}),
       });
     };
-    if (diagnostic.replacement !== undefined)
-      fix(`Replace with \`${diagnostic.replacement}\``, [replace(view, diagnostic.span, diagnostic.replacement)], true);
+    if (diagnostic.replacement !== undefined) {
+      const span = diagnostic.replacementSpan ?? diagnostic.span;
+      const what = `\`${quoted(diagnostic.replacement)}\``;
+      fix(
+        span.start === span.end ? `Insert ${what}` : `Replace with ${what}`,
+        [replace(view, span, diagnostic.replacement)],
+        true,
+      );
+    }
     switch (diagnostic.code) {
       case 'unknown-name':
         declareMissing(view, diagnostic, fix);

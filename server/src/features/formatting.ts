@@ -2,7 +2,7 @@
 // the cursor and the undo history keep their place in every editor, not only in those that
 // shorten edits themselves.
 import type { Range, TextEdit } from 'vscode-languageserver';
-import { formatLines, sameMeaning } from '../language/format';
+import { formatLinesChecked } from '../language/format';
 import { formattingParams, textDocumentRangeParams } from '../params';
 import type { Feature } from './feature';
 import type { DocumentView } from './view';
@@ -11,13 +11,13 @@ import type { DocumentView } from './view';
 export function formattingEdits(view: DocumentView, first = 0, last = Number.POSITIVE_INFINITY): TextEdit[] {
   const text = view.document.file.text;
   const { lines } = view.document;
-  const formatted = formatLines(text, first, last);
+  // Only whitespace may change: anything else means a bug there, and the text stays as it is.
+  const checked = formatLinesChecked(text, first, last);
+  if (!checked) return [];
+  const { formatted } = checked;
   const eol = /\r\n|\r|\n/.exec(text)?.[0] ?? '\n';
   const whole = first === 0 && last === Number.POSITIVE_INFINITY;
-  const kept = formatted.flatMap((l) => (l.text === null ? [] : [l.text]));
-  const result = kept.length === 0 ? '' : kept.join(eol) + (whole || /[\r\n]$/.test(text) ? eol : '');
-  // Only whitespace may change: anything else means a bug here, and the text stays as it is.
-  if (!sameMeaning(text, result)) return [];
+  const kept = formatted.some((l) => l.text !== null);
   const edits: TextEdit[] = [];
   const lineStart = (line: number) => lines.lineStart(line);
   for (const { line, text: after } of formatted) {
@@ -29,7 +29,7 @@ export function formattingEdits(view: DocumentView, first = 0, last = Number.POS
       edits.push({ range: lines.rangeOf({ start, end: start + before.length }), newText: after });
   }
   // The file ends with one line break.
-  if (whole && kept.length > 0 && !/[\r\n]$/.test(text)) {
+  if (whole && kept && !/[\r\n]$/.test(text)) {
     const end = lines.positionAt(text.length);
     edits.push({ range: { start: end, end }, newText: eol });
   }

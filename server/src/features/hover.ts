@@ -9,7 +9,7 @@
 
 import { type ClientCapabilities, type Hover, MarkupKind } from 'vscode-languageserver';
 import { componentLines } from '../analysis/componentWords';
-import { componentText } from '../analysis/gameReport';
+import { componentText as fullComponentText } from '../analysis/gameReport';
 import { loopyValueText, loopyVertexWorking } from '../analysis/loopyWorking';
 import {
   describeRule,
@@ -30,6 +30,7 @@ import type { GameMove } from '../engine/gameTypes';
 import { GAME_REMOTENESS_LIMITS } from '../engine/search';
 import { type GraphNimbers, type HeapRule, isHeapRule } from '../engine/types';
 import type { GameDeclaration, GraphDeclaration, Name, RuleDeclaration } from '../language/ast';
+import { quoted } from '../language/diagnostics';
 import type { CheckedComponent, GameSymbol, GraphSymbol } from '../language/model';
 import { termText } from '../language/movesCheck';
 import { nameIndex } from '../language/names';
@@ -48,6 +49,13 @@ const ABBREVIATED = /…\d+ \([\d,]+ digits\)/;
 
 /** Winning moves a game hover lists before "and k more". */
 const HOVER_MOVES = 5;
+
+/** Characters of a component's text a hover quotes, at most. */
+const HOVER_COMPONENT_CHARS = 200;
+
+/** A component's text as a hover shows it: a board of 10^5 rows is quoted by its ends, not written whole. */
+const componentText = (text: string, component: CheckedComponent) =>
+  quoted(fullComponentText(text, component), HOVER_COMPONENT_CHARS);
 
 export function hover(view: DocumentView, offset: number): Hover | null {
   const { document } = view;

@@ -1,6 +1,9 @@
 // Semantic tokens: what each name is (rule, graph, vertex, game) and where numbers are, so that a
 // theme colours a rule's uses alike and a misspelt name stands out (it gets no token). Modifiers:
-// `declaration` where a name is declared; `readonly` and `defaultLibrary` on built-in rules.
+// `declaration` where a name is declared; `readonly` and `defaultLibrary` on built-in rules (`cram`,
+// `chomp`, `node-kayles`, … too) and on Hackenbush's `ground`. Boards: a Chomp board's row lengths are
+// numbers, the ends of a graph of Node or Arc Kayles vertices; rows (Treblecross', Cram's) are left to the
+// grammar, whose scopes tell their cells apart.
 // Full, range and delta requests; a delta is the one edit between the common prefix and suffix.
 import type { Range, SemanticTokens, SemanticTokensDelta, SemanticTokensLegend } from 'vscode-languageserver';
 import type { AnalyzedDocument } from '../language/analyze';
@@ -86,8 +89,11 @@ function classifyAll(document: AnalyzedDocument): Classified[] {
         if (component.kind === 'heaps') numbers(component.heaps);
         else if (component.kind === 'pairs') component.pairs.forEach((p) => numbers(p.numbers));
         else if (component.kind === 'lists') component.lists.forEach((l) => numbers(l.numbers));
-        else if (component.kind === 'pictures')
-          // A picture's ends are its own vertices (none is declared anywhere else); `ground` is the ground.
+        else if (component.kind === 'pictures') {
+          // A picture's ends are its own vertices (none is declared anywhere else); in Hackenbush's, `ground` is the
+          // ground, built in; the graphs of Node and Arc Kayles have no ground (a vertex may be named `ground`).
+          const rule = document.model.symbols.get(component.rule.text);
+          const ground = rule?.kind === 'rule' && rule.rule?.kind === 'hackenbush' ? 'ground' : undefined;
           for (const picture of component.pictures)
             for (const edge of picture.edges)
               for (const end of edge.to ? [edge.from, edge.to] : [edge.from])
@@ -95,8 +101,11 @@ function classifyAll(document: AnalyzedDocument): Classified[] {
                   start: end.start,
                   end: end.end,
                   type: TYPE_OF.vertex,
-                  modifiers: end.text === 'ground' ? READONLY | DEFAULT_LIBRARY : 0,
+                  modifiers: end.text === ground ? READONLY | DEFAULT_LIBRARY : 0,
                 });
+        }
+        // A Cram board's rows get no token: the grammar colours their cells (`.` empty, `#` filled, anything else
+        // invalid), which a string token would paint over; a row is a row, whatever the theme.
       }
     }
   }

@@ -71,12 +71,17 @@ export interface Diagnostic {
   readonly message: string;
   /** What the span should read, when the front end can tell ("did you mean `x`?"): a quick fix writes it. */
   readonly replacement?: string;
+  /**
+   * Where the replacement goes when it is not the diagnostic's own span: a Chomp board's whole list, whose longer row
+   * is underlined; an empty span inserts it (the cells a short row of a Cram board lacks).
+   */
+  readonly replacementSpan?: Span;
   /** Other places the problem involves (the first declaration of a duplicate, the edges of a cycle). */
   readonly related?: readonly { readonly span: Span; readonly message: string }[];
 }
 
 /** What a diagnostic may carry besides its message. */
-export type DiagnosticExtras = Pick<Diagnostic, 'replacement' | 'related'>;
+export type DiagnosticExtras = Pick<Diagnostic, 'replacement' | 'replacementSpan' | 'related'>;
 
 export function error(code: DiagnosticCode, span: Span, message: string, extras: DiagnosticExtras = {}): Diagnostic {
   return { span, severity: 'error', code, message, ...extras };

@@ -16,7 +16,7 @@
 // Only whitespace changes, and a line whose tokens the lexer cannot read (an unknown character, an
 // unterminated string) is left as it is. `formatText` checks the result: the same tokens in the
 // same order, the same comments, on the same lines but for the blank ones. Else it changes nothing.
-import { lex, lexExpressions, type Token } from './lexer';
+import { lex, lexExpressions, Scanner, type Token } from './lexer';
 
 export interface FormattedLine {
   /** The line's index in the original text. */
@@ -44,6 +44,8 @@ interface SplitLine {
   readonly continues?: number;
   /** The line starts inside brackets an earlier line opened (a board written a row a line). */
   readonly inBrackets?: boolean;
+  /** The line was read as inside a picture (a lone `-` a token): it has one, or no lone `-`. */
+  readonly dashes?: boolean;
 }
 
 /** A line read with its part from `from` on in expression mode (a rule of one's own). */
@@ -78,8 +80,16 @@ function movesStart(tokens: readonly Token[]): number {
 }
 
 function splitLine(line: string, dashes = false): Omit<SplitLine, 'pictureBraces' | 'inPicture'> {
-  const tokens = lex(line, dashes).tokens.filter((t) => t.kind !== 'eof' && t.kind !== 'newline');
-  const verbatim = tokens.some((t) => t.kind === 'unknown' || !t.terminated);
+  // Scanned straight into the line's list (a 1 MB line's tokens are not copied), its problems left unsaid.
+  const scanner = new Scanner(line, () => {});
+  scanner.dashes = dashes;
+  const tokens: Token[] = [];
+  let verbatim = false;
+  for (let token = scanner.next(); token.kind !== 'eof'; token = scanner.next()) {
+    if (token.kind === 'newline') continue;
+    if (token.kind === 'unknown' || !token.terminated) verbatim = true;
+    tokens.push(token);
+  }
   const codeEnd = tokens.at(-1)?.end ?? 0;
   const hash = line.indexOf('#', codeEnd);
   return { tokens, comment: hash < 0 ? '' : line.slice(hash).trimEnd(), commentColumn: hash, verbatim };
@@ -103,7 +113,10 @@ function splitLines(lines: readonly string[], count = lines.length): SplitLine[]
   /** The column of the `=` of the rule of one's own the line before belongs to, or -1. */
   let movesEquals = -1;
   for (let i = 0; i < count; i++) {
-    let line = splitLine(lines[i]);
+    // Read as inside a picture first: without a lone `-` that is the same as reading it plainly, and a line with a
+    // picture needs no second reading (a graph of 10^5 edges on one line was read twice, its dashes reported as
+    // strays 10^5 times).
+    let line = splitLine(lines[i], true);
     const trimmed = lines[i].trimStart();
     const previous = split.at(-1);
     const goesOn =
@@ -125,7 +138,8 @@ function splitLines(lines: readonly string[], count = lines.length): SplitLine[]
       continue;
     }
     const hasPicture = inPicture || line.tokens.some((_, k) => opensPicture(line.tokens, k));
-    if (hasPicture) line = splitLine(lines[i], true);
+    const dashes = hasPicture || !line.tokens.some((token) => token.kind === '-');
+    if (!dashes) line = splitLine(lines[i]);
     const pictureBraces = new Set<number>();
     const startsInPicture = inPicture;
     line.tokens.forEach((token, k) => {
@@ -150,7 +164,7 @@ function splitLines(lines: readonly string[], count = lines.length): SplitLine[]
       if (token.kind === '[') brackets++;
       else if (token.kind === ']' && brackets > 0) brackets--;
     }
-    split.push({ ...line, pictureBraces, inPicture: startsInPicture, inBrackets });
+    split.push({ ...line, pictureBraces, inPicture: startsInPicture, inBrackets, dashes });
   }
   return split;
 }
@@ -218,11 +232,58 @@ export function textLines(text: string): string[] {
 }
 
 /**
- * Every line of the text, formatted. Lines from `first` to `last` (inclusive) are formatted; the
- * others are given as they are (range formatting), though the whole text is read for context.
+ * Every line of the text, formatted, with the text it makes. Lines from `first` to `last` (inclusive) are formatted;
+ * the others are given as they are (range formatting), though the whole text is read for context.
+ *
+ * Checked: undefined when formatting would change a token or a comment (a bug here), in which case nothing is to
+ * change. The check goes line by line, as formatting does: a line removed must be blank, and a line that changed must
+ * read, the way its original was read, as the same tokens and comment; a line that did not change is not read again
+ * (a canonical line of 1 MB is read once, not three times). Line by line is the whole text's check (`sameMeaning`):
+ * how a line is read depends only on the tokens and comments of the lines before it.
  */
-export function formatLines(text: string, first = 0, last = Number.POSITIVE_INFINITY): FormattedLine[] {
+export function formatLinesChecked(
+  text: string,
+  first = 0,
+  last = Number.POSITIVE_INFINITY,
+): { readonly formatted: FormattedLine[]; readonly result: string } | undefined {
   const lines = textLines(text);
+  const { formatted, splits } = formatSplitLines(lines, first, last);
+  for (const { line, text: after } of formatted) {
+    const split = splits[line];
+    if (after === lines[line]) continue;
+    if (after === null) {
+      if (split.verbatim || split.tokens.length > 0 || split.comment !== '') return undefined;
+    } else if (split.verbatim || !sameSplit(split, readAgain(after, split))) return undefined;
+  }
+  const eol = /\r\n|\r|\n/.exec(text)?.[0] ?? '\n';
+  const whole = first === 0 && last === Number.POSITIVE_INFINITY;
+  const kept = formatted.flatMap((l) => (l.text === null ? [] : [l.text]));
+  const result = kept.length === 0 ? '' : kept.join(eol) + (whole || /[\r\n]$/.test(text) ? eol : '');
+  return { formatted, result };
+}
+
+/** A formatted line read as its original was (a rule of one's own in expression mode, a picture with dashes). */
+function readAgain(line: string, original: SplitLine): Omit<SplitLine, 'pictureBraces' | 'inPicture'> | undefined {
+  if (original.continues !== undefined) return splitMovesLine(line, 0);
+  if (original.movesFrom !== undefined) {
+    const from = movesStart(splitLine(line).tokens);
+    return from < 0 ? undefined : splitMovesLine(line, from);
+  }
+  return splitLine(line, original.dashes);
+}
+
+function sameSplit(a: Pick<SplitLine, 'tokens' | 'comment' | 'verbatim'>, b: typeof a | undefined): boolean {
+  if (!b || a.verbatim !== b.verbatim || a.comment !== b.comment || a.tokens.length !== b.tokens.length) return false;
+  for (let k = 0; k < a.tokens.length; k++)
+    if (a.tokens[k].kind !== b.tokens[k].kind || a.tokens[k].text !== b.tokens[k].text) return false;
+  return true;
+}
+
+function formatSplitLines(
+  lines: readonly string[],
+  first: number,
+  last: number,
+): { formatted: FormattedLine[]; splits: SplitLine[] } {
   // A final line break leaves an empty last "line": it is the end of the file, not a line.
   const count = lines.length > 1 && lines[lines.length - 1] === '' ? lines.length - 1 : lines.length;
   const out: FormattedLine[] = [];
@@ -276,31 +337,39 @@ export function formatLines(text: string, first = 0, last = Number.POSITIVE_INFI
       out.push({ line: i, text: before + ' '.repeat(padding) + split.comment });
     }
   }
-  return out;
+  return { formatted: out, splits };
 }
 
 /** The text in the canonical layout, or the text itself if formatting would change a token or a comment. */
 export function formatText(text: string): string {
-  const eol = /\r\n|\r|\n/.exec(text)?.[0] ?? '\n';
-  const formatted = formatLines(text)
-    .flatMap((l) => (l.text === null ? [] : [l.text]))
-    .join(eol);
-  const result = formatted === '' ? '' : formatted + eol;
-  return sameMeaning(text, result) ? result : text;
+  return formatLinesChecked(text)?.result ?? text;
 }
 
 /** The same tokens and comments, in order, line breaks counted without blank lines. */
 export function sameMeaning(before: string, after: string): boolean {
-  const signature = (text: string) => {
-    const lines = textLines(text);
-    return splitLines(lines)
-      .map((split, i) =>
-        split.verbatim
-          ? `verbatim ${lines[i]}`
-          : [...split.tokens.map((t) => `${t.kind} ${t.text}`), split.comment].filter(Boolean).join('\u0000'),
-      )
-      .filter((line) => line !== '')
-      .join('\n');
-  };
-  return signature(before) === signature(after);
+  const [beforeLines, afterLines] = [textLines(before), textLines(after)];
+  return sameLines(meaningful(beforeLines, splitLines(beforeLines)), meaningful(afterLines, splitLines(afterLines)));
+}
+
+interface MeaningfulLine {
+  readonly split: SplitLine;
+  readonly text: string;
+}
+
+/** A text's lines with something on them (a token, a comment, or text the lexer cannot read), split. */
+function meaningful(lines: readonly string[], splits: readonly SplitLine[]): MeaningfulLine[] {
+  return splits.flatMap((split, i) =>
+    split.verbatim || split.tokens.length > 0 || split.comment !== '' ? [{ split, text: lines[i] }] : [],
+  );
+}
+
+function sameLines(a: readonly MeaningfulLine[], b: readonly MeaningfulLine[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const [x, y] = [a[i], b[i]];
+    if (x.split.verbatim || y.split.verbatim) {
+      if (!(x.split.verbatim && y.split.verbatim && x.text === y.text)) return false;
+    } else if (!sameSplit(x.split, y.split)) return false; // token by token: no signature string of a 1 MB line
+  }
+  return true;
 }

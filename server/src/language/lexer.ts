@@ -96,6 +96,16 @@ const lookAlikes: Readonly<Record<string, string>> = {
   "'": 'a row is written in double quotes, e.g. `treblecross "..X.."`',
 };
 
+/**
+ * Inside a picture (Scanner.dashes), what a stray character most likely stands for, with what to write: a `;` between
+ * edges, a dash pasted from a paper (`a – b`).
+ */
+export const PICTURE_LOOK_ALIKES: Readonly<Record<string, readonly [string, string]>> = {
+  ';': [',', 'edges are separated by `,`'],
+  '–': ['-', 'an edge is written `A - B`, with a hyphen'],
+  '—': ['-', 'an edge is written `A - B`, with a hyphen'],
+};
+
 export interface LexResult {
   readonly tokens: Token[];
   readonly diagnostics: Diagnostic[];
@@ -260,10 +270,18 @@ export class Scanner {
         else break;
       }
       const run = text.slice(start, i);
-      const hint = lookAlikes[run[0]];
       const single = i - start === 1 || (i - start === 2 && c >= 0xd800 && c <= 0xdbff);
+      const inPicture = this.dashes && single ? PICTURE_LOOK_ALIKES[run] : undefined;
+      const hint = inPicture ? inPicture[1] : lookAlikes[run[0]];
       const what = single ? `character \`${run}\`` : `characters \`${quoted(run)}\``;
-      this.report(error('unknown-token', { start, end: i }, `unexpected ${what}${hint ? `: ${hint}` : ''}`));
+      this.report(
+        error(
+          'unknown-token',
+          { start, end: i },
+          `unexpected ${what}${hint ? `: ${hint}` : ''}`,
+          inPicture ? { replacement: inPicture[0] } : {},
+        ),
+      );
       kind = 'unknown';
     }
     this.i = i;

@@ -73,6 +73,11 @@ export function movedDiagnostic(diagnostic: Diagnostic, delta: number): Diagnost
     ...diagnostic,
     span: { start: diagnostic.span.start + delta, end: diagnostic.span.end + delta },
   };
+  if (diagnostic.replacementSpan)
+    moved.replacementSpan = {
+      start: diagnostic.replacementSpan.start + delta,
+      end: diagnostic.replacementSpan.end + delta,
+    };
   if (diagnostic.related)
     moved.related = diagnostic.related.map((r) => ({
       span: { start: r.span.start + delta, end: r.span.end + delta },

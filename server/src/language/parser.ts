@@ -29,10 +29,11 @@ import {
   type SourceFile,
   type StringLiteral,
 } from './ast';
-import { type Diagnostic, type DiagnosticExtras, DiagnosticSink } from './diagnostics';
+import { type Diagnostic, type DiagnosticExtras, DiagnosticSink, quoted } from './diagnostics';
 import { GraphBodyBuilder, GraphNode } from './graphBody';
 import { ItemStack } from './itemStack';
-import type { Token } from './lexer';
+import { PICTURE_LOOK_ALIKES, type Token } from './lexer';
+import { BUILTIN_RULES } from './model';
 import { type MovesCursor, readMovesBody } from './movesBody';
 import { NONE, type ParseUnit, type UnitOptions, UnitRecorder } from './parseUnits';
 import { numberValue } from './plainHeaps';
@@ -397,13 +398,29 @@ class Parser extends TokenCursor {
           this.advance();
           continue;
         }
+        if (token.kind === '-' || token.kind === '->') {
+          // `- c`: an edge from nowhere; the rest of it is passed over.
+          this.report('expected-vertex', token, `expected a vertex before \`${token.text}\`, as in \`a - b\``);
+          this.advance();
+          this.skipLine(['}', ',']);
+          if (this.peek().kind === ',') this.advance();
+          continue;
+        }
+        if (token.kind === 'unknown') {
+          // The lexer said what it is (`;` for `,`): passed over, the edges after it still read.
+          this.advance();
+          continue;
+        }
         if (token.kind !== 'name' && token.kind !== 'number') break;
         const edge = this.parsePictureEdge();
         if (edge) this.items.push(edge);
+        if (edge?.to && this.peek().kind === '-') this.chain(edge);
         const after = this.peek();
         if (after.kind === ',') {
           this.advance();
           this.skipNewlinesBefore(['name', 'number', '}']);
+        } else if (after.kind === 'unknown') {
+          this.advance();
         } else if (after.kind === 'name' || after.kind === 'number') {
           this.report('unexpected-token', after, 'expected `,` between the edges');
         } else if (after.kind !== '}' && after.kind !== 'newline') {
@@ -418,6 +435,35 @@ class Parser extends TokenCursor {
     }
   }
 
+  /**
+   * `a - b - c` (the cursor on the second `-`): a chain, where an edge joins two vertices. Read as its edges, and
+   * reported with them written one by one, `a - b, b - c`, for the quick fix.
+   */
+  private chain(first: PictureEdge): void {
+    const ends = [first.from.text, first.to!.text];
+    let previous = first.to!;
+    while (this.peek().kind === '-' && (this.peek(1).kind === 'name' || this.peek(1).kind === 'number')) {
+      this.advance();
+      const token = this.advance();
+      const vertex: Name = { start: token.start, end: token.end, text: token.text };
+      // Its own copy of the shared end: an incremental parse moves each node once (no node is shared).
+      const from: Name = { start: previous.start, end: previous.end, text: previous.text };
+      const edge: PictureEdge = { start: previous.start, end: vertex.end, from, to: vertex };
+      this.items.push(edge);
+      ends.push(vertex.text);
+      previous = vertex;
+    }
+    const end = previous.end;
+    if (end === first.end) return;
+    const edges = ends.slice(1).map((to, i) => `${ends[i]} - ${to}`);
+    this.report(
+      'unexpected-token',
+      { start: first.start, end },
+      `an edge joins two vertices: write the chain edge by edge, \`${quoted(edges.join(', '))}\``,
+      { replacement: edges.join(', ') },
+    );
+  }
+
   /** `A - B` (the cursor on A), or `A` alone; undefined, reported, when it is neither. */
   private parsePictureEdge(): PictureEdge | undefined {
     const first = this.advance();
@@ -426,7 +472,8 @@ class Parser extends TokenCursor {
     if (dash.kind === '->') {
       this.report('expected-dash', dash, 'an edge of a picture is `A - B`; `->` is for graphs', { replacement: '-' });
       this.advance();
-    } else if (dash.kind === '-') {
+    } else if (dash.kind === '-' || (dash.kind === 'unknown' && PICTURE_LOOK_ALIKES[dash.text]?.[0] === '-')) {
+      // A pasted dash (`a – b`) was reported by the lexer: the edge is still read.
       this.advance();
     } else if (dash.kind === 'name' || dash.kind === 'number') {
       // `ground a`: the dash forgotten; the edge is read, the game is not evaluated.
@@ -824,7 +871,17 @@ class Parser extends TokenCursor {
       return undefined;
     }
     this.advance();
-    const name: Name = { start: head.start, end: head.end, text: head.text };
+    let name: Name = { start: head.start, end: head.end, text: head.text };
+    const second = this.peek();
+    const joined = second.kind === 'name' && second.start === head.end + 1 ? `${head.text}-${second.text}` : '';
+    if (BUILTIN_RULES.has(joined)) {
+      // `node kayles`: a built-in's name written as in prose, a space for its hyphen. Read as the built-in (the name
+      // as long as its text), so that what follows is read as its component, and mended by the quick fix.
+      const written = `\`${head.text} ${second.text}\` is written \`${joined}\`, with a hyphen`;
+      this.report('expected-dash', { start: head.start, end: second.end }, written, { replacement: joined });
+      this.advance();
+      name = { start: head.start, end: second.end, text: joined };
+    }
     const next = this.peek();
     if (this.atKeyword('at')) {
       this.advance();

@@ -21,9 +21,24 @@ function memoOf(cache: EngineCache): ChompMemo {
 /** The memo an analysis was made with, for its moves (movesTo has no cache), by the analysis object. */
 const memoOfAnalysis = new WeakMap<ComponentAnalysis, ChompMemo>();
 
-/** `[5, 3, 3, 1]`, as written. */
-function boardText(rows: readonly bigint[]): string {
-  return `[${rows.join(', ')}]`;
+/** Rows a reason writes out at each end of a board; the rest are counted. */
+const ROWS_SHOWN = 4;
+/** Digits a row's length is written with in a reason; a longer one is said by its digit count. */
+const DIGITS_SHOWN = 20;
+
+/**
+ * `[5, 3, 3, 1]`, as written, for a reason: bounded, since a reason reaches hovers and lens titles and a board
+ * may have 10^5 rows or rows of thousands of digits (`[9, 9, 9, 9, … (100,000 rows), 1, 1, 1, 1]`).
+ */
+export function boardText(rows: readonly bigint[]): string {
+  const row = (r: bigint) => {
+    const digits = r.toString();
+    return digits.length <= DIGITS_SHOWN ? digits : `(a number of ${digits.length.toLocaleString('en-US')} digits)`;
+  };
+  if (rows.length <= 2 * ROWS_SHOWN + 1) return `[${rows.map(row).join(', ')}]`;
+  const first = rows.slice(0, ROWS_SHOWN).map(row).join(', ');
+  const last = rows.slice(-ROWS_SHOWN).map(row).join(', ');
+  return `[${first}, … (${rows.length.toLocaleString('en-US')} rows), ${last}]`;
 }
 
 function chompComponentValue(component: Of<'chomp'>, budget: Budget, cache: EngineCache): ComponentAnalysis {

@@ -4,7 +4,7 @@
 import type { ComponentMove } from '../../engine/gameTypes';
 import type { Rule } from '../../engine/types';
 import type { ListsComponent, NumberGroup } from '../ast';
-import { error } from '../diagnostics';
+import { error, quoted } from '../diagnostics';
 import type { CheckedComponent } from '../model';
 import { digitsText, numberText } from '../numberText';
 import { type Diagnostics, type LanguageFamily, type RuleFamily, wrongShape } from './family';
@@ -56,7 +56,9 @@ function checkBoard(list: NumberGroup, diagnostics: Diagnostics): boolean {
   const longer = list.numbers.findIndex((n, i) => i > 0 && n.value > list.numbers[i - 1].value);
   if (longer > 0) {
     const [below, above] = [list.numbers[longer - 1], list.numbers[longer]];
+    // The same rows as a staircase, the longest at the bottom: what the quick fix writes over the whole list.
     const sorted = [...list.numbers].sort((a, b) => (a.value < b.value ? 1 : a.value > b.value ? -1 : 0));
+    const staircase = `[${sorted.map((n) => n.text).join(', ')}]`;
     diagnostics.push(
       error(
         'bad-chomp-board',
@@ -64,7 +66,11 @@ function checkBoard(list: NumberGroup, diagnostics: Diagnostics): boolean {
         `row ${longer + 1} (${numberText(above.value)} squares) is longer than the row below it ` +
           `(${numberText(below.value)}): a Chomp board's rows are listed from the bottom up, each no longer than ` +
           'the one below',
-        { related: [{ span: list, message: `as a staircase: [${sorted.map((n) => n.text).join(', ')}]` }] },
+        {
+          replacement: staircase,
+          replacementSpan: { start: list.start, end: list.end },
+          related: [{ span: list, message: `as a staircase: ${quoted(staircase)}` }],
+        },
       ),
     );
     return false;

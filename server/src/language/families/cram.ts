@@ -13,21 +13,39 @@ import { type MoveText, mismatch } from './moveText';
 const EMPTY = '.';
 const FILLED = '#';
 
+/** A character of a row that is no cell. */
+const NOT_A_CELL = /[^.#]/;
+
+/** A short row is mended by a quick fix (its missing cells written filled) only when it lacks at most this many. */
+const MENDED_CELLS = 64;
+
+/**
+ * What a character that is no cell most likely stands for: `o`, `0`, `_` or a space an empty cell (as on paper, or in
+ * a row of bits), anything else (`x`, `X`, `1`, `*`) a filled one.
+ */
+function cellFor(character: string): string {
+  return 'oO0_ '.includes(character) ? EMPTY : FILLED;
+}
+
 /** A board's cells as the engine takes them, or undefined (reported) when a row is not made of cells or is short. */
 function boardData(board: Board, diagnostics: Diagnostics): CramBoard | undefined {
   let ok = true;
   const width = board.rows[0]?.value.length ?? 0;
   for (const row of board.rows) {
-    const bad = [...row.value].findIndex((c) => c !== EMPTY && c !== FILLED);
+    if (!NOT_A_CELL.test(row.value)) continue;
+    const cells = [...row.value];
+    const bad = cells.findIndex((c) => c !== EMPTY && c !== FILLED);
     if (bad >= 0) {
       const at = row.valueStart + row.value.slice(0, bad).length;
-      const character = [...row.value][bad];
+      const character = cells[bad];
+      // The quick fix writes the whole row again, each character that is no cell as the cell it most likely means.
+      const mended = cells.map((c) => (c === EMPTY || c === FILLED ? c : cellFor(c))).join('');
       diagnostics.push(
         error(
           'bad-row-character',
           { start: at, end: at + character.length },
           `\`${character}\` is not a cell of a Cram board: \`.\` is an empty cell, \`#\` a filled one`,
-          { replacement: 'xX'.includes(character) ? FILLED : 'oO_ '.includes(character) ? EMPTY : FILLED },
+          { replacement: mended, replacementSpan: { start: row.valueStart, end: row.valueStart + row.value.length } },
         ),
       );
       ok = false;
@@ -35,14 +53,20 @@ function boardData(board: Board, diagnostics: Diagnostics): CramBoard | undefine
   }
   for (const row of board.rows.slice(1))
     if (row.value.length !== width) {
-      const short = row.value.length < width;
+      const missing = width - row.value.length;
+      const valueEnd = row.valueStart + row.value.length;
+      const made = missing > 0 ? ' (filled cells `#` make up a short row)' : '';
       diagnostics.push(
         error(
           'ragged-board',
           row,
           `this row has ${row.value.length} cell${row.value.length === 1 ? '' : 's'}; the board's first row has ` +
-            `${width}: the rows of a board are of one length${short ? ' (filled cells `#` make up a short row)' : ''}`,
-          short ? { replacement: `"${row.value}${FILLED.repeat(width - row.value.length)}"` } : {},
+            `${width}: the rows of a board are of one length${made}`,
+          // The missing cells, written filled at the row's end: bounded, so that a thousand short rows under a long
+          // one cost no more than their text.
+          missing > 0 && missing <= MENDED_CELLS
+            ? { replacement: FILLED.repeat(missing), replacementSpan: { start: valueEnd, end: valueEnd } }
+            : {},
         ),
       );
       ok = false;

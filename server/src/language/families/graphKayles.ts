@@ -24,15 +24,25 @@ function graphOf(picture: Picture): { position: KaylesPosition; names: string[] 
     }
     return v;
   };
-  const seen = new Set<string>();
+  // Every end numbered first, so that an edge's key, low · n + high, is a number (a string per edge was most of the
+  // check of a graph of 10^5 edges).
+  const ends = new Int32Array(2 * picture.edges.length);
+  picture.edges.forEach((item, i) => {
+    ends[2 * i] = number(item.from.text);
+    ends[2 * i + 1] = item.to ? number(item.to.text) : -1;
+  });
+  const n = names.length;
+  /** Keys low · n + high are exact below 2^53: up to 94,906,265 vertices (a longer text takes strings). */
+  const exact = n <= 94_906_265;
+  const seen = new Set<number | string>();
   const edges: [number, number][] = [];
-  for (const item of picture.edges) {
-    const a = number(item.from.text);
-    if (!item.to) continue;
-    const b = number(item.to.text);
+  for (let i = 0; i < picture.edges.length; i++) {
+    const [a, b] = [ends[2 * i], ends[2 * i + 1]];
+    if (b < 0) continue;
     const [low, high] = a < b ? [a, b] : [b, a];
-    if (low === high || seen.has(`${low}-${high}`)) continue; // a loop or a repeated edge changes nothing
-    seen.add(`${low}-${high}`);
+    const key = exact ? low * n + high : `${low}-${high}`;
+    if (low === high || seen.has(key)) continue; // a loop or a repeated edge changes nothing
+    seen.add(key);
     edges.push([low, high]);
   }
   return { position: { vertices: names.map((_, v) => v), edges }, names };
@@ -47,8 +57,9 @@ function checkGraphs(component: PicturesComponent, game: KaylesKind, diagnostics
     vertexNames.push(names);
     // `a-b` alone is one vertex's name, but most often the edge `a - b` without its spaces.
     for (const { from, to } of picture.edges) {
+      if (to) continue;
       const parts = from.text.split('-');
-      if (!to && parts.length === 2 && parts[0] && parts[1])
+      if (parts.length === 2 && parts[0] && parts[1])
         diagnostics.push(
           warning(
             'expected-dash',
@@ -72,12 +83,13 @@ export function writeKaylesMove(
   const picture = syntax.pictures[move.graph];
   const names = component.vertexNames[move.graph];
   const gone = new Set(move.removed.map((v) => names[v]));
-  const kept = picture.edges.filter((item) => item.to && !gone.has(item.from.text) && !gone.has(item.to.text));
-  const joined = new Set(kept.flatMap((item) => [item.from.text, item.to!.text]));
+  const kept = new Set(picture.edges.filter((item) => item.to && !gone.has(item.from.text) && !gone.has(item.to.text)));
+  const joined = new Set([...kept].flatMap((item) => [item.from.text, item.to!.text]));
   const written: string[] = [];
   const alone = new Set<string>();
   for (const item of picture.edges) {
-    if (item.to && kept.includes(item)) written.push(`${item.from.text} - ${item.to.text}`);
+    // A set, not a list: a graph of 10^5 edges was written in 10^10 steps.
+    if (item.to && kept.has(item)) written.push(`${item.from.text} - ${item.to.text}`);
     for (const end of item.to ? [item.from.text, item.to.text] : [item.from.text])
       if (!gone.has(end) && !joined.has(end) && !alone.has(end)) {
         alone.add(end);
