@@ -249,9 +249,14 @@ const cases: [string, string, string[]][] = [
     ['the player to move loses', "Decided by misère Nim: Bouton's rule"],
   ],
   [
-    'a misère sum of two rules: the exact search',
+    'a misère sum of two tame rules: their heaps play as misère Nim heaps (1 and 2 here: the player to move wins)',
     `${seed}game |m = misere kayles 4 + onetwo 2`,
-    ['the player to move wins', 'Decided by the exact search of the whole sum'],
+    ['the player to move wins', 'Decided by tame: the heaps of kayles and subtract {1,2} play as misère Nim heaps'],
+  ],
+  [
+    'a misère sum of two rules, one wild: their joint misère quotient',
+    'game |m = misere kayles 20 30 + nim 5',
+    ['Decided by the misère quotient of kayles and nim: 56 elements'],
   ],
   [
     'one heap of Nim',

@@ -31,7 +31,7 @@ export interface EngineCache {
   wythoff?: WythoffTable;
   /** Word pieces' interval tables, by dictionary and piece (the last WORD_PIECES_KEPT). */
   readonly wordPieces: Map<string, WordPieceValues>;
-  /** Misère quotients of heap rules, by ruleKey, resumable (misere/quotient.ts). */
+  /** Misère quotients of heap rules, by ruleKey, and joint ones by jointKey, resumable (misere/quotient.ts). */
   readonly quotients: Map<string, QuotientState>;
   /**
    * Exact misère searches of sums of heaps whose answer does not depend on the clock (decided, or

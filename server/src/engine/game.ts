@@ -14,7 +14,9 @@
 // move can complete three in a row is won at once, whatever else is in the sum; a row that already
 // holds three in a row means the game is over (whoever made it won; the player to move has lost).
 //
-// Misère play: Nim's rule exactly (misere/search.ts, Bouton), any other sum by the exact budgeted search;
+// Misère play: Nim's rule exactly (misere/search.ts, Bouton); heaps of one rule or of several by their misère
+// quotient (misere/quotientPlay.ts: a rule's own, or the rules' joint quotient) when it reaches them; any other
+// sum by the exact budgeted search;
 // with tokens on a graph with cycles, by the search backwards from the ends (positions may repeat: a draw is
 // possible).
 //
@@ -39,8 +41,9 @@ import { ruleKey } from './heaps/heap';
 import { ruleErrorMessage } from './heaps/moves';
 import { type DecidedBy, misereByQuotient, type QuotientPlay, type QuotientWanted } from './misere/quotientPlay';
 import { type MisereSearchResult, misereNim, misereRetrograde, misereSearch } from './misere/search';
+import { heapReachAtMost } from './misere/searchBound';
 import { gameUnits, optionMover, UnitNames } from './search/gameUnits';
-import { type Unit, unitOptions } from './search/unitOptions';
+import type { Unit } from './search/unitOptions';
 import type { Budget, HeapRule, StopCause } from './types';
 
 export {
@@ -126,17 +129,18 @@ const SEARCH_FIRST_MOVES = 500_000;
 
 /**
  * An upper bound on the moves an exact search of these units generates, or Infinity: for heaps only, the
- * positions (each heap at any size up to its own, at most ∏(n + 1)) times the most options one position has
- * (a heap's options grow with it, so at most the root's, summed).
+ * positions (the product of what each heap reaches, heapReachAtMost: ∏(n + 1) when no heap splits) times
+ * the most options one position has (summed).
  */
 function searchMovesAtMost(units: readonly Unit[]): number {
   let positions = 1;
   let options = 0;
   for (const unit of units) {
-    if (unit.kind !== 'heap') return Number.POSITIVE_INFINITY;
-    positions *= unit.size + 1;
+    const reach = unit.kind === 'heap' ? heapReachAtMost(unit.rule, unit.size, SEARCH_FIRST_MOVES) : undefined;
+    if (!reach) return Number.POSITIVE_INFINITY;
+    positions *= reach.positions;
     if (positions > SEARCH_FIRST_MOVES) return Number.POSITIVE_INFINITY;
-    options += unitOptions(unit).length;
+    options += reach.options;
   }
   return positions * options;
 }
@@ -412,8 +416,8 @@ function misereGame(
     return { ...decided, drawMoves: keeping.moves };
   }
 
-  // Heaps of one rule: its misère quotient, when it covers every heap of the sum. First the quotient at hand
-  // (its theory says more than a search: a genus, a quotient's P-portion), then a short exact search (a small
+  // Heaps of one rule or several: their misère quotient, when it covers every heap of the sum. First the quotient
+  // at hand (its theory says more than a search: a genus, a quotient's P-portion), then a short exact search (a small
   // sum is decided at once though its rule's quotient grows slowly), then the quotient with its share of the time.
   const { growsApart, work } = quotients;
   const decided = (play: QuotientPlay | undefined): GameAnalysis | undefined => {

@@ -1,10 +1,22 @@
 // The misère room's face: the exact misère search and misère Nim, misère quotients (their growth, exact check
-// and presentation), play by a quotient, and genus. Code outside the engine imports this, never a module behind it.
+// and presentation) of one rule or joint (of the heaps of several rules), play by a quotient, and genus. Code
+// outside the engine imports this, never a module behind it.
 export { GENUS_TERMS, type GeneraResult, heapGenera } from './genus';
+export {
+  cachedJointQuotient,
+  type JointMisereQuotient,
+  type JointOptions,
+  type JointRuleQuotient,
+  jointKey,
+  jointMisereQuotient,
+  jointRules,
+  ruleName,
+} from './jointQuotient';
 export {
   cachedMisereQuotient,
   type MisereQuotient,
   misereQuotient,
+  type QuotientView,
   quotientImage,
   quotientWorkFor,
   stopIsFinal,

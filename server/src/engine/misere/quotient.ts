@@ -43,13 +43,24 @@
 // images (lower the largest heap left, which is at least n0 + p, by p; back, raise it by p), so by
 // A, H_M ≡ H_{M-p}, Q never changes (A splits no class: a sum with H_M has the outcome of the same
 // sum with H_{M-p}) and Φ is periodic for ever.
+//
+// Nothing above depends on the heaps being of one rule: the growth adds generators (generators.ts), here
+// heap k as generator k, and a joint quotient (jointQuotient.ts) the heaps of several rules through the
+// same steps, the same check and the same loop (growQuotient, below), with the window theorem read per rule.
 import { Meter } from '../budget';
 import type { Budget, HeapRule } from '../types';
+import { HeapMoves } from './generators';
 import { isTame, present } from './presentation';
-import { HeapMoves, misereBase, QuotientState } from './quotientGrowth';
-import { budgetStop, type MisereQuotient, type QuotientPeriodicity, type QuotientStop } from './quotientTypes';
+import { misereBase, QuotientState } from './quotientGrowth';
+import {
+  budgetStop,
+  type MisereQuotient,
+  type QuotientPeriodicity,
+  type QuotientStop,
+  type QuotientView,
+} from './quotientTypes';
 
-export type { MisereQuotient, QuotientPeriodicity, QuotientStop };
+export type { MisereQuotient, QuotientPeriodicity, QuotientStop, QuotientView };
 export { QuotientState };
 
 export interface QuotientOptions {
@@ -145,7 +156,42 @@ export function misereQuotient(
   const state = options.resume && options.resume.ruleKey === key ? options.resume : newMisereState(rule, key);
   const to = options.to ?? Number.MAX_SAFE_INTEGER;
   const theorem = windowTheorem(rule);
-  const proof = () => provedPeriod(state, theorem);
+  growQuotient(state, budget, options, {
+    wanted: () => state.heaps < to && (options.pastProof === true || !provedPeriod(state, theorem)),
+    prepare: () => {},
+    nextName: () => `heap ${state.heaps + 1}`,
+    askedStop: (most) => `heaps up to ${most} only, as asked`,
+  });
+  const memo = state.snapshotMemo;
+  const quotient = !state.stop && memo?.heaps === state.heaps ? memo : snapshot(state, theorem);
+  if (!state.stop) state.snapshotMemo = quotient;
+  // A budget stop is no property of the rule: the state may be resumed with more time.
+  if (state.stop && state.stop.cause !== 'method') state.stop = undefined;
+  return { quotient, state };
+}
+
+/** What a growth adds next (one rule: the next heap; several: jointQuotient.ts chooses the rule). */
+export interface GrowthPlan {
+  /** Whether another generator is wanted (false: the growth is done). */
+  wanted(): boolean;
+  /** Makes the next generator (state.heaps + 1) ready to add, just before it is added. */
+  prepare(): void;
+  /** The next generator, for a stop's reason ("heap 30"). */
+  nextName(): string;
+  /** Why a growth stopped at budget.maxValues generators. */
+  askedStop(most: number): string;
+}
+
+/**
+ * Adds generators while the plan wants them, until the budget, the work limit or the method stops it
+ * (`state.stop` then says why; the caller clears a stop that is no property of the rules).
+ */
+export function growQuotient(
+  state: QuotientState,
+  budget: Budget,
+  options: Pick<QuotientOptions, 'workLimit' | 'noHeapAfter'>,
+  plan: GrowthPlan,
+): void {
   // Only the work of heaps added counts: a heap cut short by the clock is done again from its start,
   // so the heap the limit stops at depends on the rule and the limit, not on how the time was sliced.
   const limit = options.workLimit ?? Number.POSITIVE_INFINITY;
@@ -155,11 +201,10 @@ export function misereQuotient(
   const workStop = (): QuotientStop => ({
     cause: 'work-limit',
     reason:
-      `heap ${state.heaps + 1} was not reached within the ${limit.toLocaleString('en-US')} steps ` +
+      `${plan.nextName()} was not reached within the ${limit.toLocaleString('en-US')} steps ` +
       'a quotient may take for games',
   });
-  while (state.heaps < to && !state.stop) {
-    if (!options.pastProof && proof()) break;
+  while (!state.stop && plan.wanted()) {
     const stopped =
       meter.poll() ?? (options.noHeapAfter !== undefined && Date.now() > options.noHeapAfter && 'deadline');
     if (stopped) {
@@ -167,7 +212,7 @@ export function misereQuotient(
       break;
     }
     if (budget.maxValues !== undefined && state.heaps >= budget.maxValues) {
-      state.stop = { cause: 'max-values', reason: `heaps up to ${budget.maxValues} only, as asked` };
+      state.stop = { cause: 'max-values', reason: plan.askedStop(budget.maxValues) };
       break;
     }
     // A limit no larger than one this heap already failed within fails again: not tried.
@@ -176,6 +221,7 @@ export function misereQuotient(
       break;
     }
     account.spent = state.work;
+    plan.prepare();
     if (state.addHeap(counted)) {
       state.work = account.spent;
       state.workLimitMet = 0;
@@ -185,12 +231,6 @@ export function misereQuotient(
       state.stop = workStop();
     }
   }
-  const memo = state.snapshotMemo;
-  const quotient = !state.stop && memo?.heaps === state.heaps ? memo : snapshot(state, theorem);
-  if (!state.stop) state.snapshotMemo = quotient;
-  // A budget stop is no property of the rule: the state may be resumed with more time.
-  if (state.stop && state.stop.cause !== 'method') state.stop = undefined;
-  return { quotient, state };
 }
 
 /** misereQuotient resumed from the engine cache's state for the rule, which then holds the new one (as the newest). */
@@ -207,15 +247,18 @@ export function cachedMisereQuotient(
   return quotient;
 }
 
-function provedPeriod(
+/** The period of series s's images (one rule's heaps) the window theorem proves, if it does. */
+export function provedPeriod(
   state: QuotientState,
   theorem: ReturnType<typeof windowTheorem>,
+  series = 0,
 ): { start: number; period: number } | undefined {
   if ('none' in theorem) return undefined;
-  const n = state.heaps;
+  const n = state.seriesHeaps(series);
+  const lastBad = state.lastBad[series];
   let best: { start: number; period: number } | undefined;
   for (let p = 1; p <= n; p++) {
-    const start = Math.max(1, (state.lastBad[p - 1] ?? -1) + 1);
+    const start = Math.max(1, (lastBad[p - 1] ?? -1) + 1);
     if (n >= theorem.parts * (start + p) + theorem.take - 1) {
       if (!best || start + p < best.start + best.period || (start + p === best.start + best.period && p < best.period))
         best = { start, period: p };
@@ -224,21 +267,34 @@ function provedPeriod(
   return best;
 }
 
+/** The periodicity of series s's images (one rule's heaps), proved or seen, with its ground. */
+export function seriesPeriodicity(
+  state: QuotientState,
+  theorem: ReturnType<typeof windowTheorem>,
+  series = 0,
+): QuotientPeriodicity | undefined {
+  const proved = provedPeriod(state, theorem, series);
+  const seen = proved ?? state.observedPeriod(series);
+  const heaps = state.seriesHeaps(series);
+  return (
+    seen && {
+      ...seen,
+      proved: proved !== undefined,
+      ground: proved
+        ? `Φ(H(k + ${proved.period})) = Φ(H(k)) for ${proved.start} ≤ k ≤ ${heaps - proved.period}, and the ` +
+          `largest take is ${(theorem as { take: number }).take} with at most ` +
+          `${(theorem as { parts: number }).parts} heap${(theorem as { parts: number }).parts === 1 ? '' : 's'} ` +
+          'left: by the window theorem every heap repeats'
+        : 'none' in theorem
+          ? `seen up to heap ${heaps}, not proved: ${theorem.none}`
+          : `seen up to heap ${heaps}; the proof needs heaps up to ` +
+            `${theorem.parts * (seen.start + seen.period) + theorem.take - 1}`,
+    }
+  );
+}
+
 function snapshot(state: QuotientState, theorem: ReturnType<typeof windowTheorem>): MisereQuotient {
-  const proved = provedPeriod(state, theorem);
-  const seen = proved ?? state.observedPeriod();
-  const periodicity: QuotientPeriodicity | undefined = seen && {
-    ...seen,
-    proved: proved !== undefined,
-    ground: proved
-      ? `Φ(H(k + ${proved.period})) = Φ(H(k)) for ${proved.start} ≤ k ≤ ${state.heaps - proved.period}, and the ` +
-        `largest take is ${(theorem as { take: number }).take} with at most ${(theorem as { parts: number }).parts} ` +
-        `heap${(theorem as { parts: number }).parts === 1 ? '' : 's'} left: by the window theorem every heap repeats`
-      : 'none' in theorem
-        ? `seen up to heap ${state.heaps}, not proved: ${theorem.none}`
-        : `seen up to heap ${state.heaps}; the proof needs heaps up to ` +
-          `${theorem.parts * (seen.start + seen.period) + theorem.take - 1}`,
-  };
+  const periodicity = seriesPeriodicity(state, theorem);
   const presentation = present(state);
   return {
     ruleKey: state.ruleKey,
@@ -255,7 +311,7 @@ function snapshot(state: QuotientState, theorem: ReturnType<typeof windowTheorem
 }
 
 /** The image of heap n, from the computed heaps or, when proved, the period; undefined beyond. */
-export function quotientImage(quotient: MisereQuotient, n: bigint): number | undefined {
+export function quotientImage(quotient: QuotientView, n: bigint): number | undefined {
   if (n < 0n) return undefined;
   if (n <= BigInt(quotient.heaps)) return quotient.images[Number(n)];
   const periodicity = quotient.periodicity;

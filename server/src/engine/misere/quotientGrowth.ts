@@ -1,10 +1,20 @@
-// How a misère quotient grows by one heap (quotient.ts's header: cases A and B, the quick way and
-// the careful one with nested quotients): the growing state, the sets S_i of a new heap's
+// How a misère quotient grows by one generator (quotient.ts's header: cases A and B, the quick way
+// and the careful one with nested quotients): the growing state, the sets S_i of a new generator's
 // multiples, their minimisation into the new monoid, each candidate proved by the exact check.
+// A generator is a heap of one rule (generators.ts): heap k itself when there is one rule, a
+// (rule, heap) pair of a joint quotient; "heap" below means a generator. Nothing here depends on
+// which rule a generator is a heap of, but the periods read per rule (`lastBad`, per series).
 import { Meter } from '../budget';
-import { heapMoveParts } from '../heaps/heapMoves';
-import type { Budget, HeapRule, StopCause } from '../types';
-import { type Base, budgetStop, type MisereQuotient, type QuotientStop } from './quotientTypes';
+import type { Budget, StopCause } from '../types';
+import type { Generators } from './generators';
+import {
+  type Base,
+  budgetStop,
+  type JointMisereQuotient,
+  type MisereQuotient,
+  type QuotientStop,
+} from './quotientTypes';
+import { Signatures } from './signatures';
 import { verify } from './verify';
 
 /** Elements a quotient may have: its table takes 4·size² bytes (4,096 elements: 64 MiB). */
@@ -12,44 +22,8 @@ export const MAX_QUOTIENT_SIZE = 4096;
 /** Distinct sets S_i tried before the multiples of a new heap are declared not to repeat. */
 const MAX_POWER_SETS = 64;
 
-/**
- * The heaps of a rule, shared by every quotient built on them: heights, and whether a heap has a
- * move. Moves are listed again when wanted, not kept: heap n has up to n options or more, so
- * keeping every heap's would take memory quadratic in the heaps.
- */
-export class HeapMoves {
-  /** The longest play from each heap: a move lowers the sum of the heights by at least 1. */
-  readonly heights: number[] = [0];
-  private readonly movable: boolean[] = [false];
-  /** The heap listed last, by `ensure`: the one a quotient adds next asks for it again at once. */
-  private last?: { heap: number; moves: number[][] };
-  constructor(readonly rule: HeapRule) {}
-  moves(n: number): number[][] {
-    return this.last?.heap === n ? this.last.moves : heapMoveParts(this.rule, n);
-  }
-  hasMove(n: number): boolean {
-    this.ensure(n);
-    return this.movable[n];
-  }
-  ensure(n: number): void {
-    while (this.heights.length <= n) {
-      const heap = this.heights.length;
-      const moves = heapMoveParts(this.rule, heap);
-      let height = 0;
-      for (const parts of moves) {
-        let h = 1;
-        for (const part of parts) h += this.heights[part];
-        if (h > height) height = h;
-      }
-      this.movable.push(moves.length > 0);
-      this.heights.push(height);
-      this.last = { heap, moves };
-    }
-  }
-}
-
 /** f(G) = accept(ψ(G)) and no option of G is in f: misère P-positions, or the S_i below. */
-export function misereBase(heapMoves: HeapMoves): Base {
+export function misereBase(heapMoves: Generators): Base {
   return {
     size: 2,
     mul: Int32Array.of(0, 1, 1, 1),
@@ -83,11 +57,16 @@ export class QuotientState implements Structure {
   private owners = new Map<string, number>();
   reps: number[][] = [[]];
   repHeight: number[] = [0];
-  /** lastBad[p − 1]: the last k ≥ 1 with Φ(H_{k+p}) ≠ Φ(H_k) (−1: none); periods are read from it. */
-  lastBad: number[] = [];
+  /**
+   * Per series (a rule's heaps, generators.ts): lastBad[s][p − 1], the last k ≥ 1 with Φ(H_{k+p}) ≠ Φ(H_k) among
+   * that rule's heaps (−1: none); periods are read from it.
+   */
+  lastBad: number[][];
   stop?: QuotientStop;
   /** The last snapshot taken without a stop, kept while no heap is added (games only read it). */
   snapshotMemo?: MisereQuotient;
+  /** The same for a joint quotient (jointQuotient.ts). */
+  jointMemo?: JointMisereQuotient;
   /**
    * The work done to add its heaps so far, in the units its meters count (elements read), every call's together
    * (a heap cut short is not counted: it is done again).
@@ -97,7 +76,7 @@ export class QuotientState implements Structure {
   workLimitMet = 0;
 
   constructor(
-    readonly heapMoves: HeapMoves,
+    readonly heapMoves: Generators,
     readonly base: Base,
     /** Must the quotient tell apart positions of different ψ (true for the S_i of a split)? */
     readonly refinesBase: boolean,
@@ -105,7 +84,31 @@ export class QuotientState implements Structure {
   ) {
     // The empty position has no move: in the set exactly when accepted.
     this.isP = Uint8Array.of(base.accept[0]);
+    this.lastBad = Array.from({ length: heapMoves.seriesCount }, () => []);
     this.owners.set(this.ownerKey(0, this.optionImages[0]), 0);
+  }
+
+  /**
+   * A copy of this state (a rule's own quotient, one series) over generators whose first ones are its heaps in
+   * order, in series `series` (a joint table: jointQuotient.ts starts a joint quotient from a rule's own), keyed
+   * `ruleKey`. The arrays replaced when a heap is added are shared; those grown in place are copied.
+   */
+  rebase(heapMoves: Generators, series: number, ruleKey: string): QuotientState {
+    const copy = new QuotientState(heapMoves, misereBase(heapMoves), false, ruleKey);
+    for (let g = 1; g <= this.heaps; g++)
+      if (heapMoves.seriesOf(g).series !== series || heapMoves.seriesOf(g).heap !== g)
+        throw new Error('internal: a rebased quotient must begin with its own heaps');
+    copy.size = this.size;
+    copy.mul = this.mul;
+    copy.isP = this.isP;
+    copy.images = this.images.slice();
+    copy.optionImages = this.optionImages.slice();
+    copy.owners = new Map(this.owners);
+    copy.reps = this.reps;
+    copy.repHeight = this.repHeight;
+    copy.lastBad[series] = this.lastBad[0].slice();
+    copy.work = this.work;
+    return copy;
   }
 
   get heaps(): number {
@@ -141,10 +144,13 @@ export class QuotientState implements Structure {
     this.optionImages.push(options);
     const key = this.ownerKey(n, options);
     if (!this.owners.has(key)) this.owners.set(key, n);
-    // lastBad[p − 1] for p = 1..n: the new heap n against heap n − p (p = n compares with heap 0,
-    // which no period starting at 1 looks at, so it starts as "none").
-    this.lastBad.push(-1);
-    for (let p = 1; p < n; p++) if (this.images[n - p] !== image) this.lastBad[p - 1] = n - p;
+    // lastBad[p − 1] for p = 1..h, in the new heap's series: it (heap h) against heap h − p (p = h compares
+    // with heap 0, which no period starting at 1 looks at, so it starts as "none").
+    const { series, heap: h } = this.heapMoves.seriesOf(n);
+    const lastBad = this.lastBad[series];
+    lastBad.push(-1);
+    for (let p = 1; p < h; p++)
+      if (this.images[this.heapMoves.generatorOf(series, h - p)] !== image) lastBad[p - 1] = h - p;
   }
 
   /** Takes a grown quotient of heaps 0..n: every image may have changed (classes split). */
@@ -159,25 +165,37 @@ export class QuotientState implements Structure {
       const key = this.ownerKey(k, set);
       if (!this.owners.has(key)) this.owners.set(key, k);
     });
-    this.lastBad = [];
-    const last = this.images.length - 1;
-    for (let p = 1; p <= last; p++) {
-      let bad = -1;
-      for (let k = 1; k + p <= last; k++) if (this.images[k + p] !== this.images[k]) bad = k;
-      this.lastBad.push(bad);
-    }
+    // Each series' heaps among generators 1..n − 1 (those of a series come in increasing size).
+    const series: number[][] = Array.from({ length: this.heapMoves.seriesCount }, () => [0]);
+    for (let g = 1; g < this.images.length; g++) series[this.heapMoves.seriesOf(g).series].push(this.images[g]);
+    this.lastBad = series.map((images) => {
+      const last = images.length - 1;
+      const lastBad: number[] = [];
+      for (let p = 1; p <= last; p++) {
+        let bad = -1;
+        for (let k = 1; k + p <= last; k++) if (images[k + p] !== images[k]) bad = k;
+        lastBad.push(bad);
+      }
+      return lastBad;
+    });
     this.pushImage(next.images[next.images.length - 1], next.optionImages[next.optionImages.length - 1]);
     const representatives = leastRepresentatives(this.size, this.mul, this.images, this.heapMoves.heights);
     this.reps = representatives.reps;
     this.repHeight = representatives.heights;
   }
 
-  /** The smallest period of Φ seen so far, with its start (≥ 1). */
-  observedPeriod(): { start: number; period: number } | undefined {
-    const n = this.heaps;
+  /** How many heaps of series s (a rule's: generators.ts) are generators so far: its largest heap. */
+  seriesHeaps(series = 0): number {
+    return this.lastBad[series].length;
+  }
+
+  /** The smallest period of Φ on series s's heaps seen so far, with its start (≥ 1). */
+  observedPeriod(series = 0): { start: number; period: number } | undefined {
+    const n = this.seriesHeaps(series);
+    const lastBad = this.lastBad[series];
     let found: { start: number; period: number } | undefined;
     for (let p = 1; p <= n / 2; p++) {
-      const start = Math.max(1, this.lastBad[p - 1] + 1);
+      const start = Math.max(1, lastBad[p - 1] + 1);
       // Seen repeating at least twice over the tail, to call it a period at all.
       if (n - start + 1 >= 2 * p && (!found || start + p < found.start + found.period)) found = { start, period: p };
     }
@@ -267,6 +285,8 @@ interface PowerSets {
 
 function grow(state: QuotientState, n: number, options: Int32Array, budget: Budget): Grown | { stop: QuotientStop } {
   const { base, heapMoves } = state;
+  /** The heap being added, in words (`heap 9`, `kayles heap 9`), for a stop's reason. */
+  const heap = heapMoves.nameOf(n);
   const psi = base.image(n);
   // The quick way: the S_i read off one representative of each element (no class splits).
   const quick = powerSets(state, options, psi, base, budget);
@@ -288,23 +308,29 @@ function grow(state: QuotientState, n: number, options: Int32Array, budget: Budg
   const meter = new Meter(budget, 1 << 22);
   for (let i = 1; ; i++) {
     const stopped = meter.spend(structure.size * (opts.length + 2)) ?? meter.poll();
-    if (stopped) return { stop: { ...budgetStop(stopped), reason: `heap ${n}: ${budgetStop(stopped).reason}` } };
+    if (stopped) return { stop: { ...budgetStop(stopped), reason: `${heap}: ${budgetStop(stopped).reason}` } };
     if (i > MAX_POWER_SETS)
-      return { stop: { cause: 'method', reason: `heap ${n}: its multiples did not repeat within ${MAX_POWER_SETS}` } };
+      return { stop: { cause: 'method', reason: `${heap}: its multiples did not repeat within ${MAX_POWER_SETS}` } };
     const power = base.mul[powers[i - 1] * base.size + psi];
     const { accept, set } = nextPowerSet(structure, opts, power, sets[i - 1], base);
     const check = verify(structure, set, { ...base, accept }, budget, accept);
     let next = set;
     if (check !== true) {
-      if (check.cause !== 'method') return { stop: { cause: check.cause, reason: `heap ${n}: ${check.reason}` } };
+      if (check.cause !== 'method') return { stop: { cause: check.cause, reason: `${heap}: ${check.reason}` } };
       const parent = structure;
       const nested = new QuotientState(
         heapMoves,
         { size: parent.size, mul: parent.mul, image: (k) => parent.images[k], accept },
         true,
       );
-      while (nested.heaps < n - 1) if (!nested.addHeap(budget)) return { stop: nested.stop as QuotientStop };
-      if (nested.size > MAX_QUOTIENT_SIZE) return { stop: tooLarge(n, nested.size) };
+      while (nested.heaps < n - 1)
+        if (!nested.addHeap(budget)) {
+          // Said of the heap being added (the nested quotient's own heap is one below it).
+          const stop = nested.stop as QuotientStop;
+          const why = stop.cause === 'method' ? stop.reason : budgetStop(stop.cause).reason;
+          return { stop: { cause: stop.cause, reason: `${heap}: ${why}` } as QuotientStop };
+        }
+      if (nested.size > MAX_QUOTIENT_SIZE) return { stop: tooLarge(heap, nested.size) };
       // The nested quotient refines its base: lift the earlier sets through it.
       const lift = baseValues(nested, nested.base);
       for (let j = 0; j < sets.length; j++) {
@@ -324,16 +350,15 @@ function grow(state: QuotientState, n: number, options: Int32Array, budget: Budg
       sets.pop();
       powers.pop();
       const built = assemble(state, structure, { sets, powers, index: earlier, period: i - earlier }, budget);
-      if ('failed' in built)
-        return { stop: { cause: built.failed.cause, reason: `heap ${n}: ${built.failed.reason}` } };
+      if ('failed' in built) return { stop: { cause: built.failed.cause, reason: `${heap}: ${built.failed.reason}` } };
       return built;
     }
     seen.set(key(i), i);
   }
 }
 
-function tooLarge(n: number, size: number): QuotientStop {
-  return { cause: 'method', reason: `heap ${n}: ${tooLargeReason(size)}` };
+function tooLarge(name: string, size: number): QuotientStop {
+  return { cause: 'method', reason: `${name}: ${tooLargeReason(size)}` };
 }
 
 function tooLargeReason(size: number): string {
@@ -465,20 +490,16 @@ function assemble(
   for (;;) {
     const stopped = meter.spend(count * (letters.length + 2)) ?? meter.poll();
     if (stopped) return { failed: budgetStop(stopped) };
-    const signatures = new Map<string, number>();
+    const signatures = new Signatures(letters.length + 2);
     const next = new Int32Array(count);
+    const signature = signatures.scratch;
     for (let j = 0; j < levels; j++)
       for (let x = 0; x < m; x++) {
         const id = j * m + x;
-        let signature = `${classes[id]}`;
-        for (const z of letters) signature += `,${classes[j * m + mul[x * m + z]]}`;
-        signature += `;${classes[nextLevel(j) * m + x]}`;
-        let c = signatures.get(signature);
-        if (c === undefined) {
-          c = signatures.size;
-          signatures.set(signature, c);
-        }
-        next[id] = c;
+        signature[0] = classes[id];
+        for (let l = 0; l < letters.length; l++) signature[l + 1] = classes[j * m + mul[x * m + letters[l]]];
+        signature[letters.length + 1] = classes[nextLevel(j) * m + x];
+        next[id] = signatures.classOf();
       }
     const done = signatures.size === classCount;
     classes = next;

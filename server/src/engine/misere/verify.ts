@@ -130,24 +130,31 @@ export function verify(
     const maxCount = Math.max(start, psiCycle.start) + 1 + lcm(powers.length - start, psiCycle.length - psiCycle.start);
     const buckets = new Map<number, CheckState[]>();
     const next: CheckState[] = [];
-    const keep = (state: CheckState) => {
-      const h = hashOf(state.z, state.psi, state.allowed);
+    /** Whether a state like this one (its product, ψ and allowed set) is kept already; else keeps a copy. */
+    const keep = (z: number, psi: number, conditions: readonly number[], count: number, allowed: Uint32Array) => {
+      const h = hashOf(z, psi, allowed);
       const bucket = buckets.get(h);
-      if (bucket?.some((o) => o.z === state.z && o.psi === state.psi && sameBits(o.allowed, state.allowed))) return;
+      if (bucket?.some((o) => o.z === z && o.psi === psi && sameBits(o.allowed, allowed))) return;
+      const state = { z, psi, conditions: conditions.slice(0, count), allowed: allowed.slice() };
       if (bucket) bucket.push(state);
       else buckets.set(h, [state]);
       next.push(state);
     };
-    for (const state of states) keep(state); // none of this type
+    // None of this type:
+    for (const state of states) keep(state.z, state.psi, state.conditions, state.conditions.length, state.allowed);
+    // A candidate is built in these, and copied only when kept (most are not: empty, or met before).
+    const allowed = new Uint32Array(words);
+    const conditions: number[] = [];
     for (const state of states) {
       let psiPower = state.psi;
       for (let c = 1; c <= maxCount; c++) {
         psiPower = base.mul[psiPower * base.size + psi];
         const hc = power(c);
         const before = mul[state.z * m + power(c - 1)];
-        const conditions: number[] = [before, t];
+        conditions[0] = before;
+        conditions[1] = t;
+        let count = 2;
         const first = condition(before, t);
-        const allowed = new Uint32Array(words);
         let any = 0;
         for (let w = 0; w < words; w++) any |= allowed[w] = first[w];
         for (let i = 0; any && i < state.conditions.length; i += 2) {
@@ -155,11 +162,12 @@ export function verify(
           const bits = condition(u, state.conditions[i + 1]);
           any = 0;
           for (let w = 0; w < words; w++) any |= allowed[w] &= bits[w];
-          conditions.push(u, state.conditions[i + 1]);
+          conditions[count++] = u;
+          conditions[count++] = state.conditions[i + 1];
         }
         meter.spend(words * (1 + state.conditions.length / 2));
         if (!any) continue;
-        keep({ z: mul[state.z * m + hc], psi: psiPower, conditions, allowed });
+        keep(mul[state.z * m + hc], psiPower, conditions, count, allowed);
       }
     }
     if (next.length > MAX_CHECK_STATES)
