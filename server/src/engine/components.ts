@@ -286,6 +286,34 @@ export function partsAnalysis(parts: readonly (bigint | null)[], reason: string 
     : { status: 'value', nimber: parts.reduce<bigint>((x, g) => x ^ g!, 0n), parts };
 }
 
+/** One board's (or graph's) value as its family finds it: the nimber or null, how it came about, why it is unknown. */
+export interface BoardValue {
+  readonly value: number | null;
+  readonly why: BoardWhy;
+  /** Present when `value` is null. */
+  readonly unknown?: string;
+}
+
+/**
+ * A component of boards or graphs (Cram, Chomp, Node and Arc Kayles), each valued alone by `boardValue`: the
+ * nim-sum of their values with each board's BoardWhy, or unknown with the first unknown board's reason.
+ */
+export function boardsAnalysis<B>(
+  boards: readonly B[],
+  boardValue: (board: B, i: number) => BoardValue,
+): ComponentAnalysis {
+  const parts: (bigint | null)[] = [];
+  const whys: BoardWhy[] = [];
+  let reason: string | undefined;
+  boards.forEach((board, i) => {
+    const found = boardValue(board, i);
+    whys.push(found.why);
+    parts.push(found.value === null ? null : BigInt(found.value));
+    if (found.value === null) reason ??= found.unknown;
+  });
+  return { ...partsAnalysis(parts, reason), boards: whys };
+}
+
 /** Thrown by a family's movesTo when its budget runs out or it is cancelled. */
 export class MovesStopped extends Error {
   /** `why`: what stopped the listing when the budget's cause alone does not say it (a board's moves out of reach). */

@@ -7,7 +7,7 @@
 // single such board is a first-player win even though its nimber is unknown.
 import { CHOMP_MAX_LENGTH, ChompMemo, chompValue, chompWinningMoves } from '../boards';
 import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
-import { type BoardWhy, boardWhy, listingStopped, partsAnalysis } from '../components';
+import { boardsAnalysis, boardWhy, listingStopped } from '../components';
 import type { Budget } from '../types';
 
 const LONGEST = BigInt(CHOMP_MAX_LENGTH);
@@ -43,25 +43,23 @@ export function boardText(rows: readonly bigint[]): string {
 
 function chompComponentValue(component: Of<'chomp'>, budget: Budget, cache: EngineCache): ComponentAnalysis {
   const memo = memoOf(cache);
-  const parts: (bigint | null)[] = [];
-  const boards: BoardWhy[] = [];
-  let reason: string | undefined;
-  for (const rows of component.boards) {
-    if (rows.some((r) => r > LONGEST)) {
-      parts.push(null);
-      boards.push(boardWhy([], () => 0, undefined));
-      reason ??= `the board ${boardText(rows)} has a row past 2^53 - 1 squares, the longest taken`;
-      continue;
-    }
+  const analysis = boardsAnalysis(component.boards, (rows) => {
+    if (rows.some((r) => r > LONGEST))
+      return {
+        value: null,
+        why: boardWhy([], () => 0, undefined),
+        unknown: `the board ${boardText(rows)} has a row past 2^53 - 1 squares, the longest taken`,
+      };
     const found = chompValue(rows.map(Number), budget, memo);
-    boards.push(boardWhy([], () => 0, found.theorem));
-    if (found.value === null) {
-      parts.push(null);
-      const wins = found.nonzero ? `; the player to move wins (${found.theorem})` : '';
-      reason ??= `the nimber of ${boardText(rows)} is unknown: ${found.reason}${wins}`;
-    } else parts.push(BigInt(found.value));
-  }
-  const analysis = { ...partsAnalysis(parts, reason), boards };
+    const wins = found.nonzero ? `; the player to move wins (${found.theorem})` : '';
+    return {
+      value: found.value,
+      why: boardWhy([], () => 0, found.theorem),
+      ...(found.value === null
+        ? { unknown: `the nimber of ${boardText(rows)} is unknown: ${found.reason}${wins}` }
+        : {}),
+    };
+  });
   memoOfAnalysis.set(analysis, memo);
   return analysis;
 }

@@ -3,7 +3,7 @@
 // document's boards, and the next analysis, share what was searched.
 import { type CramBoard, CramMemo, cramValue, cramWinningMoves } from '../boards';
 import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
-import { type BoardWhy, boardWhy, listingStopped, partsAnalysis } from '../components';
+import { boardsAnalysis, boardWhy, listingStopped } from '../components';
 import type { Budget } from '../types';
 
 /** The cache's Cram table, made when first needed. */
@@ -17,19 +17,15 @@ const memoOfAnalysis = new WeakMap<ComponentAnalysis, CramMemo>();
 
 function cramComponentValue(component: Of<'cram'>, budget: Budget, cache: EngineCache): ComponentAnalysis {
   const memo = memoOf(cache);
-  const parts: (bigint | null)[] = [];
-  const boards: BoardWhy[] = [];
-  let reason: string | undefined;
-  component.boards.forEach((board, i) => {
+  const analysis = boardsAnalysis(component.boards, (board, i) => {
     const found = cramValue(board, budget, memo);
-    boards.push(boardWhy(found.parts, (r) => found.parts[r].cells.length, found.theorem));
-    if (found.value === null) {
-      parts.push(null);
-      const which = component.boards.length > 1 ? `board ${i + 1}` : 'the board';
-      reason ??= `the nimber of ${which} is unknown: ${found.reason}`;
-    } else parts.push(BigInt(found.value));
+    const which = component.boards.length > 1 ? `board ${i + 1}` : 'the board';
+    return {
+      value: found.value,
+      why: boardWhy(found.parts, (r) => found.parts[r].cells.length, found.theorem),
+      ...(found.value === null ? { unknown: `the nimber of ${which} is unknown: ${found.reason}` } : {}),
+    };
   });
-  const analysis = { ...partsAnalysis(parts, reason), boards };
   memoOfAnalysis.set(analysis, memo);
   return analysis;
 }

@@ -11,7 +11,7 @@ import {
   kaylesWinningMoves,
 } from '../boards';
 import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
-import { type BoardWhy, boardWhy, listingStopped, partsAnalysis } from '../components';
+import { boardsAnalysis, boardWhy, listingStopped } from '../components';
 import type { KaylesPosition } from '../gameTypes';
 import type { Budget } from '../types';
 
@@ -59,19 +59,15 @@ const memoOfAnalysis = new WeakMap<ComponentAnalysis, KaylesMemo>();
 
 function kaylesComponentValue(component: Of<'graph-kayles'>, budget: Budget, cache: EngineCache): ComponentAnalysis {
   const memo = memoOf(cache);
-  const parts: (bigint | null)[] = [];
-  const boards: BoardWhy[] = [];
-  let reason: string | undefined;
-  component.positions.forEach((position, i) => {
+  const analysis = boardsAnalysis(component.positions, (position, i) => {
     const found = kaylesValue(component.game, compactGraph(position).graph, budget, memo);
-    boards.push(boardWhy(found.parts, (c) => found.parts[c].vertices.length, undefined));
-    if (found.value === null) {
-      parts.push(null);
-      const which = component.positions.length > 1 ? `graph ${i + 1}` : 'the graph';
-      reason ??= `the nimber of ${which} is unknown: ${found.reason}`;
-    } else parts.push(BigInt(found.value));
+    const which = component.positions.length > 1 ? `graph ${i + 1}` : 'the graph';
+    return {
+      value: found.value,
+      why: boardWhy(found.parts, (c) => found.parts[c].vertices.length, undefined),
+      ...(found.value === null ? { unknown: `the nimber of ${which} is unknown: ${found.reason}` } : {}),
+    };
   });
-  const analysis = { ...partsAnalysis(parts, reason), boards };
   memoOfAnalysis.set(analysis, memo);
   return analysis;
 }
