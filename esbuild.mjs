@@ -48,6 +48,7 @@ const product = [
       'client/webview/explorer': 'client/webview/explorer.ts',
       'client/webview/graph': 'client/webview/graph.ts',
       'client/webview/board': 'client/webview/board.ts',
+      'client/webview/quotient': 'client/webview/quotient.ts',
     },
     outdir: 'out',
   },

@@ -26,13 +26,17 @@ import {
   COPY_EXPLANATION_COMMAND,
   COPY_NIMBER_COMMAND,
   EXPLAIN_GAME_MARKDOWN_COMMAND,
+  EXPLORE_QUOTIENT_COMMAND,
   EXPLORE_SEQUENCE_COMMAND,
   type ExplainGameMarkdownArguments,
+  type ExploreQuotientArguments,
   type ExploreSequenceArguments,
   type GameTreeAnswer,
   GameTreeRequest,
   type GraphAnswer,
   GraphRequest,
+  type JointQuotientAnswer,
+  JointQuotientRequest,
   NumberAtRequest,
   OPEN_EXAMPLE_COMMAND,
   type PictureAnswer,
@@ -60,6 +64,7 @@ import {
 import { openBoardViews, showBoard } from './boardView';
 import { exploreSequence, openExplorers } from './explorer';
 import { openGraphViews, openPictureViews, openTreeViews, showGameTree, showGraph, showPicture } from './graphView';
+import { exploreQuotient, openQuotientViews } from './quotientView';
 import { GrundyStatus } from './status';
 
 /** The walkthrough's first example: heaps under a rule, Kayles, and tokens on a graph. */
@@ -115,6 +120,12 @@ export interface GrundyApi {
   }[];
   /** VS Code's Markdown preview calls this (`contributes.markdown.markdownItPlugins`): ```game blocks with values. */
   readonly extendMarkdownIt: (md: MarkdownIt) => MarkdownIt;
+  /** The open misère views of sets of rules, each with its last answer. */
+  readonly quotientViews: () => readonly {
+    readonly uri: string;
+    readonly game: string;
+    readonly answer: JointQuotientAnswer | undefined;
+  }[];
   /** The open game trees, each with its root's last answer. */
   readonly treeViews: () => readonly {
     readonly uri: string;
@@ -144,6 +155,8 @@ export async function activateGrundy(context: ExtensionContext, createClient: Cl
         if (command === SHOW_MOVES_COMMAND) return showMoves(args[0] as ShowMovesArguments);
         if (command === EXPLORE_SEQUENCE_COMMAND)
           return explore(context, args[0] as ExploreSequenceArguments | undefined);
+        if (command === EXPLORE_QUOTIENT_COMMAND)
+          return quotient(context, args[0] as ExploreQuotientArguments | undefined);
         if (command === SHOW_GRAPH_COMMAND) return graph(context, args[0] as ShowGraphArguments | undefined);
         if (command === SHOW_PICTURE_COMMAND) return picture(context, args[0] as ShowPictureArguments | undefined);
         if (command === SHOW_BOARD_COMMAND) return board(context, args[0] as ShowBoardArguments | undefined);
@@ -244,6 +257,7 @@ export async function activateGrundy(context: ExtensionContext, createClient: Cl
     boardViews: openBoardViews,
     extendMarkdownIt: (md) => gameMarkdownPlugin(md),
     treeViews: openTreeViews,
+    quotientViews: () => openQuotientViews().map((view) => ({ uri: view.uri, game: view.game, answer: view.answer })),
   };
 }
 
@@ -285,6 +299,16 @@ async function explore(context: ExtensionContext, args: ExploreSequenceArguments
   if (args) return void exploreSequence(context, client!, args.uri, args.rule);
   const found = await askAtCursor(SequenceRequest, 'a rule', { upTo: 0 });
   if (found) exploreSequence(context, client!, found.uri, found.answer.rule);
+}
+
+/**
+ * Opens the misère view of a game's rules: of the game a lens names, or (from the palette) of the game at the cursor
+ * (a request for heap 0 alone finds it, and says why when it has no joint quotient).
+ */
+async function quotient(context: ExtensionContext, args: ExploreQuotientArguments | undefined): Promise<void> {
+  if (args) return void exploreQuotient(context, client!, args.uri, args.game);
+  const found = await askAtCursor(JointQuotientRequest, 'a misère game of heaps of several rules', { upTo: 0 });
+  if (found) exploreQuotient(context, client!, found.uri, found.answer.game);
 }
 
 /** Opens the graph view: of the graph a lens names, or (from the palette) of the graph at the cursor. */

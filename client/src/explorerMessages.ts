@@ -1,7 +1,13 @@
 // What the nim-sequence explorer's panel (client/webview/explorer.ts, in the webview) and its host
 // (explorer.ts, in the extension) say to each other, and the export formats both need. Plain
 // types and functions: the webview bundles this file too.
-import type { QuotientAnswer, RuleSequenceAnswer, SequenceAnswer, WythoffTableAnswer } from '../../server/src/protocol';
+import type {
+  JointQuotientAnswer,
+  QuotientAnswer,
+  RuleSequenceAnswer,
+  SequenceAnswer,
+  WythoffTableAnswer,
+} from '../../server/src/protocol';
 
 export type SequenceData = RuleSequenceAnswer;
 
@@ -24,6 +30,15 @@ export type FromPanel =
   | { readonly type: 'cancel' }
   | { readonly type: 'export'; readonly format: ExportFormat }
   | { readonly type: 'copy'; readonly format: ExportFormat };
+
+/** From the host to the misère view of a set of rules (quotientView.ts to client/webview/quotient.ts). */
+export type ToQuotientPanel =
+  /** The joint quotient, each rule's pretending function to upTo (or why there is none); `computing`: more runs. */
+  | { readonly type: 'quotient'; readonly answer: JointQuotientAnswer; readonly computing: boolean }
+  | { readonly type: 'computing'; readonly upTo: number };
+
+/** From the misère view of a set of rules to its host: ready; grow further (four times the heaps); cancel. */
+export type FromQuotientPanel = { readonly type: 'ready' } | { readonly type: 'further' } | { readonly type: 'cancel' };
 
 export type ExportFormat = 'csv' | 'markdown' | 'bfile';
 

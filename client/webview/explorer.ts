@@ -14,6 +14,7 @@ import {
   type ToPanel,
 } from '../src/explorerMessages';
 import { element, themeColour } from './dom';
+import { pretendingTable, productsTable } from './quotientTables';
 
 declare function acquireVsCodeApi(): { postMessage(message: FromPanel): void };
 
@@ -111,27 +112,9 @@ function misereView(q: QuotientAnswer | undefined): HTMLElement {
     }),
     element('p', { id: 'p-portion', text: `P-portion: ${q.pPortion.map(name).join(', ')}.` }),
   );
-  // The pretending function: a row per period when it is periodic.
-  const width = q.period && q.period.period <= 24 ? q.period.period : 10;
-  const pretending = element('table', { id: 'pretending' });
-  const head = element('tr', {}, element('th', { text: 'n' }));
-  for (let k = 0; k < width; k++) head.append(element('th', { text: `+${k}` }));
-  pretending.append(element('thead', {}, head));
-  const body = element('tbody');
-  for (let start = 0; start < q.pretending.length; start += width) {
-    const row = element('tr', {}, element('th', { text: String(start) }));
-    for (let n = start; n < Math.min(start + width, q.pretending.length); n++) {
-      const x = q.pretending[n];
-      const cell = element('td', { 'data-n': String(n), title: `Φ(heap ${n}) = ${name(x)}`, text: name(x) });
-      if (inP.has(x)) cell.classList.add('p');
-      row.append(cell);
-    }
-    body.append(row);
-  }
-  pretending.append(body);
   section.append(
     element('h3', { text: 'Pretending function: each heap’s element' }),
-    element('div', { class: 'table' }, pretending),
+    pretendingTable(q.pretending, name, inP, q.period, 'pretending'),
     element('p', { class: 'legend', text: 'Marked: a heap that is a P-position on its own.' }),
   );
   // Genus.
@@ -152,26 +135,9 @@ function misereView(q: QuotientAnswer | undefined): HTMLElement {
     element('div', { class: 'table' }, genus),
   );
   if (q.table) {
-    const m = q.size;
-    const products = element('table', { id: 'products' });
-    const top = element('tr', {}, element('th', { text: '·' }));
-    for (let y = 0; y < m; y++) top.append(element('th', { text: name(y) }));
-    products.append(element('thead', {}, top));
-    const rows = element('tbody');
-    for (let x = 0; x < m; x++) {
-      const row = element('tr', {}, element('th', { text: name(x) }));
-      for (let y = 0; y < m; y++) {
-        const z = q.table[x * m + y];
-        const cell = element('td', { text: name(z), title: `${name(x)} · ${name(y)} = ${name(z)}` });
-        if (inP.has(z)) cell.classList.add('p');
-        row.append(cell);
-      }
-      rows.append(row);
-    }
-    products.append(rows);
     section.append(
       element('h3', { text: 'Multiplication table' }),
-      element('div', { class: 'table' }, products),
+      productsTable(q.size, q.table, name, inP),
       element('p', { class: 'legend', text: 'Marked: products in the P-portion.' }),
     );
   }

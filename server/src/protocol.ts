@@ -351,6 +351,103 @@ export type QuotientAnswer =
   | { readonly refused: string };
 
 /**
+ * Custom request: the joint misère quotient of a misère game's heap rules (two or more, Nim among them): the monoid
+ * that decides the game and every misère sum of those rules' heaps, for the explorer's misère view of a set of rules
+ * and for anyone else. Params: JointQuotientParams. Runs in a worker under the computation budget; cancelling the
+ * request stops it (the answer then says how far it got).
+ */
+export const JointQuotientRequest = new RequestType<JointQuotientParams, JointQuotientAnswer, void>(
+  'grundy/jointQuotient',
+);
+
+export interface JointQuotientParams {
+  readonly textDocument: { readonly uri: string };
+  /** The game: its name… */
+  readonly game?: string;
+  /** …or the one at this position. */
+  readonly position?: { readonly line: number; readonly character: number };
+  /**
+   * Each rule's pretending function is shown to this heap (default QUOTIENT_DEFAULT_UP_TO, at most
+   * QUOTIENT_MAX_UP_TO), and a rule with a window theorem grown this far, or to a proof of its period. A rule
+   * without one (Nim) has the game's heaps: its largest there (a quotient with more Nim heaps is another monoid).
+   */
+  readonly upTo?: number;
+}
+
+/** One rule's part of a joint quotient: its pretending function, and how far it is known. */
+export interface JointQuotientRule {
+  /** As the document names it (`kayles`, `onetwo`). */
+  readonly rule: string;
+  readonly definition: string;
+  /** The quotient is exact for this rule's heaps up to this size (every size when its period is proved). */
+  readonly heaps: number;
+  /** Φ(H_n) for n = 0..upTo (indices into the answer's `elements`; −1 unknown). */
+  readonly pretending: readonly number[];
+  readonly period?: { readonly start: number; readonly period: number; readonly proved: boolean };
+  /** Its reach and proof in words. */
+  readonly status: string;
+}
+
+export type JointQuotientAnswer =
+  | {
+      readonly game: string;
+      /** The document's version the answer was made from (a client following edits asks again while older). */
+      readonly version: number;
+      readonly rules: readonly JointQuotientRule[];
+      readonly size: number;
+      readonly tame: boolean;
+      /** Element names: normal forms in the generators; index = element. */
+      readonly elements: readonly string[];
+      readonly pPortion: readonly number[];
+      /** Each generator: its letter, and the heap (of which rule, as the document names it) it is the image of. */
+      readonly generators: readonly { readonly name: string; readonly rule: string; readonly heap: number }[];
+      readonly relations: readonly string[];
+      /** The quotient in words: its rules, size, P-portion's size, tame or wild. */
+      readonly status: string;
+      /** Why it stopped short, when it did (which rule's heap, and why). */
+      readonly stopped?: string;
+      /** x·y at x·size + y, for quotients of at most QUOTIENT_TABLE_MAX elements. */
+      readonly table?: readonly number[];
+    }
+  | { readonly refused: string };
+
+/** JointQuotientRequest: a document, and a game by name or by position; how far. */
+export function jointQuotientParams(params: unknown): {
+  readonly uri: string;
+  readonly game?: string;
+  readonly position?: Position;
+  readonly upTo?: number;
+} {
+  const { p, name, at } = namedOrAt(params, 'game');
+  if (p.upTo !== undefined && (!uinteger(p.upTo) || p.upTo > QUOTIENT_MAX_UP_TO))
+    throw new InvalidParams(`params.upTo must be an integer from 0 to ${QUOTIENT_MAX_UP_TO}, not ${shown(p.upTo)}`);
+  return {
+    uri: uri(p.textDocument, 'params.textDocument'),
+    ...(name === undefined ? {} : { game: name }),
+    ...(at ? { position: at } : {}),
+    ...(p.upTo === undefined ? {} : { upTo: p.upTo as number }),
+  };
+}
+
+/**
+ * The lens above every misère game of heaps of several rules, and a palette command (VS Code): open the misère view
+ * of the game's rules. The server runs it too (other editors), by telling the quotient's summary.
+ */
+export const EXPLORE_QUOTIENT_COMMAND = 'grundy.exploreQuotient';
+
+export interface ExploreQuotientArguments {
+  readonly uri: string;
+  readonly game: string;
+}
+
+export function exploreQuotientArguments(value: unknown): ExploreQuotientArguments {
+  const v = record(value, "grundy.exploreQuotient's argument");
+  if (typeof v.uri !== 'string' || typeof v.game !== 'string')
+    throw new InvalidParams(`grundy.exploreQuotient needs { uri, game }, not ${shown(value)}`);
+  return { uri: v.uri, game: v.game };
+}
+
+/**
  * The lens above every heap rule, and a palette command (VS Code): open the explorer. The server
  * executes it too (for other editors), by telling the sequence's first values and status.
  */

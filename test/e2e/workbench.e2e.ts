@@ -1015,4 +1015,50 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       await closeTab(boardPage, 'board of corner');
     });
   });
+
+  // The misère view of a set of rules: examples/misere.game, the lens above `mixed` (Kayles heaps beside a Nim heap)
+  // opens their joint quotient: its status, presentation, P-portion and each rule's pretending function.
+  describe('the misère view of a set of rules, as a user sees it', function () {
+    this.timeout(READY_MS + 6 * SHOWN_MS);
+    const MISERE_FILE = 'misere.game';
+    const MIXED = 'game mixed = misere kayles';
+    let quotientPage: Page;
+
+    pageOfItsOwn(
+      session,
+      (page) => {
+        quotientPage = page;
+      },
+      () => quotientPage,
+    );
+
+    it('the lens of a misère game of kayles and nim opens their joint quotient, each rule a table', async () => {
+      await openAlone(quotientPage, session, MISERE_FILE);
+      await quotientPage.locator('.tab.active', { hasText: MISERE_FILE }).waitFor({ timeout: SHOWN_MS });
+      const title = 'explore the misère quotient of kayles and nim';
+      await waitForLensAbove(quotientPage, MIXED, (text) => text.includes(title));
+      await quotientPage.locator('.codelens-decoration a', { hasText: title }).first().click();
+      const panel = quotientPage.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+      const status = panel.locator('#status');
+      await status.waitFor({ state: 'visible', timeout: 4 * SHOWN_MS });
+      assert.match((await status.textContent()) ?? '', /^The misère quotient of kayles and nim: \d+ elements/);
+      assert.match((await panel.locator('#presentation').textContent()) ?? '', /^Generators: a = kayles heap 1/);
+      assert.match((await panel.locator('#p-portion').textContent()) ?? '', /^P-portion: /);
+      // Nim's heaps are the game's (to 5): its table has elements there and `?` past them.
+      const nim = panel.locator('#pretending-1 td');
+      assert.equal(await nim.count(), 61);
+      const cells = await nim.evaluateAll((nodes) => nodes.map((n) => n.textContent ?? ''));
+      assert.ok(
+        cells.slice(0, 6).every((text) => text !== '?'),
+        cells.slice(0, 6).join(' '),
+      );
+      assert.ok(
+        cells.slice(6).every((text) => text === '?'),
+        cells.slice(6, 12).join(' '),
+      );
+      assert.equal(await panel.locator('#pretending-0 td').count(), 61);
+      await quotientPage.screenshot({ path: join(session.resultsDir, 'e2e-20-quotient-view.png') });
+      await closeTab(quotientPage, 'mixed: misère quotient');
+    });
+  });
 }

@@ -249,9 +249,10 @@ const cases: [string, string, string[]][] = [
     ['the player to move loses', "Decided by misère Nim: Bouton's rule"],
   ],
   [
-    'a misère sum of two tame rules: their heaps play as misère Nim heaps (1 and 2 here: the player to move wins)',
+    'a misère sum of two tame rules: their heaps play as misère Nim heaps (1 and 2 here: the player to move wins); ' +
+      'a rule is called by the name the document gives it',
     `${seed}game |m = misere kayles 4 + onetwo 2`,
-    ['the player to move wins', 'Decided by tame: the heaps of kayles and subtract {1,2} play as misère Nim heaps'],
+    ['the player to move wins', 'Decided by tame: the heaps of kayles and onetwo play as misère Nim heaps'],
   ],
   [
     'a misère sum of two rules, one wild: their joint misère quotient',

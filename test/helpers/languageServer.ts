@@ -36,6 +36,7 @@ import { WorkerPool } from '../../server/src/compute/pool';
 import { FEATURES } from '../../server/src/features';
 import type { Feature } from '../../server/src/features/feature';
 import {
+  EXPLORE_QUOTIENT_COMMAND,
   EXPLORE_SEQUENCE_COMMAND,
   PLAY_COMMAND,
   REPLY_COMMAND,
@@ -429,10 +430,17 @@ export class LanguageServerSession {
 
   /**
    * The lenses of games' values (without those above rules and graphs, which open their views: sequence.test.ts,
-   * graphView.test.ts; and without the play lenses: playLenses, play.test.ts).
+   * graphView.test.ts, jointQuotient.test.ts; and without the play lenses: playLenses, play.test.ts).
    */
   async gameLenses(uri: string): Promise<CodeLens[]> {
-    const others = [EXPLORE_SEQUENCE_COMMAND, SHOW_GRAPH_COMMAND, PLAY_COMMAND, REPLY_COMMAND, STOP_PLAY_COMMAND];
+    const others = [
+      EXPLORE_SEQUENCE_COMMAND,
+      EXPLORE_QUOTIENT_COMMAND,
+      SHOW_GRAPH_COMMAND,
+      PLAY_COMMAND,
+      REPLY_COMMAND,
+      STOP_PLAY_COMMAND,
+    ];
     return ((await this.codeLenses(uri)) ?? []).filter((lens) => !others.includes(lens.command?.command ?? ''));
   }
 

@@ -59,6 +59,39 @@ suite('the nim-sequence explorer, the status item and the palette in VS Code', (
     assert.ok(answer.rareCommon);
   });
 
+  test('a misère game of several rules: its lens opens the view of their joint quotient (kayles and nim)', async () => {
+    const grundy = await api();
+    const document = await openExample('misere.game');
+    const lens = await until('the misère quotient lens of mixed', async () => {
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+        'vscode.executeCodeLensProvider',
+        document.uri,
+        100,
+      );
+      return lenses?.find((l) => l.command?.title.endsWith('explore the misère quotient of kayles and nim'));
+    });
+    await vscode.commands.executeCommand(lens.command!.command, ...(lens.command!.arguments ?? []));
+    const answer = await until('the misère view of mixed', () => {
+      const found = grundy.quotientViews().find((v) => v.game === 'mixed')?.answer;
+      return found && !('refused' in found) ? found : undefined;
+    });
+    assert.deepEqual(
+      answer.rules.map((r) => [r.rule, r.pretending.length]),
+      [
+        ['kayles', 61],
+        ['nim', 61],
+      ],
+    );
+    // Nim has the game's heaps (to 5); Kayles is known as far as it grew in the budget (no period: it says where it
+    // stopped when that is short of the heaps shown), each heap known there and none past.
+    assert.equal(answer.rules[1].heaps, 5);
+    const kayles = answer.rules[0];
+    kayles.pretending.forEach((x, n) => assert.equal(x >= 0, n <= kayles.heaps, `kayles heap ${n}`));
+    if (kayles.heaps < 60) assert.ok(answer.stopped, 'short of the heaps shown, and says why');
+    assert.ok(answer.size >= 56 && answer.pPortion.length > 0, `${answer.size} elements`);
+    assert.equal(new Set(answer.generators.map((g) => g.rule)).size, 2);
+  });
+
   test('from the palette, the rule at the cursor; the explorer follows an edit of the rule', async () => {
     const grundy = await api();
     // One editor, as a user has it (the explorer opened beside took the focus), the cursor on s237.

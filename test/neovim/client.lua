@@ -382,6 +382,36 @@ check('a Chomp lens plays its move in the text', function()
   end)
 end)
 
+local misere = open('misere.game')
+
+check("a misère game of several rules: its lens tells their joint quotient as a message", function()
+  local line = line_of(misere, '^game mixed')
+  local title = 'explore the misère quotient of kayles and nim'
+  wait_for('the quotient lens', 10000, function()
+    vim.lsp.codelens.refresh()
+    vim.wait(100)
+    for _, lens in ipairs(vim.lsp.codelens.get(misere)) do
+      if lens.command and lens.command.title == title then return true end
+    end
+    return false
+  end)
+  vim.api.nvim_set_current_buf(misere)
+  vim.api.nvim_win_set_cursor(0, { line + 1, 0 })
+  local select = vim.ui.select
+  vim.ui.select = function(items, opts, on_choice)
+    for i, item in ipairs(items) do
+      if opts and opts.format_item and opts.format_item(item) == title then return on_choice(item, i) end
+    end
+    on_choice(nil, nil)
+  end
+  local before = #shown
+  vim.lsp.codelens.run()
+  vim.ui.select = select
+  wait_for('a message', 30000, function() return #shown > before end)
+  local message = shown[#shown]
+  assert(message:find('The misère quotient of kayles and nim: %d+ elements') and message:find('P%-portion: '), message)
+end)
+
 results:close()
 vim.lsp.stop_client(client_id)
 vim.wait(2000, function() return vim.lsp.get_client_by_id(client_id) == nil end)

@@ -42,7 +42,7 @@ export function runNeovimStage() {
   const work = mkdtempSync(join(tmpdir(), 'grundy-neovim-'));
   const results = join(work, 'results.txt');
   try {
-    for (const file of ['coins.game', 'mistakes.game', 'loops.game', 'moves.game', 'boards.game'])
+    for (const file of ['coins.game', 'mistakes.game', 'loops.game', 'moves.game', 'boards.game', 'misere.game'])
       copyFileSync(join(root, 'examples', file), join(work, file));
     const nvim = spawnSync(
       'nvim',

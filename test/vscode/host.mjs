@@ -376,6 +376,8 @@ export async function runVSCodeStages({ only = Object.keys(STAGES) } = {}) {
               ['e2e-14-markdown.png', 'markdown.png'],
               ['e2e-14-tree.png', 'tree.png'],
               ['e2e-15-play.png', 'play.png'],
+              ['e2e-19-board-view.png', 'board-view.png'],
+              ['e2e-20-quotient-view.png', 'quotient-view.png'],
             ]) {
               copyFileSync(join(resultsDir, shot), join(repositoryRoot, 'media', picture));
               say(`media/${picture} updated from ${shot}`);

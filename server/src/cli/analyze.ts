@@ -6,10 +6,10 @@ import { getHeapStatistics } from 'node:v8';
 import { type GameReport, INVALID_GAME_REASON, reportGame, shownNimber } from '../analysis/gameReport';
 import { infiniteValueText, remotenessWords, reportOutcomeWords, shownValue } from '../analysis/wording';
 import { createEngineCache, trimCache } from '../engine';
-import { quotientWorkFor } from '../engine/misere';
+import { decidedByText, quotientWorkFor } from '../engine/misere';
 import type { Budget } from '../engine/types';
 import { StreamedText } from '../language/analyze';
-import type { GameSymbol } from '../language/model';
+import { type GameSymbol, heapRuleNames } from '../language/model';
 import type { LineIndex } from '../language/text';
 import type { Options } from './args';
 import { diagnosticsOf, hasErrors, printDiagnostics, readDocumentText } from './check';
@@ -63,6 +63,7 @@ export function analyze(file: string, options: Options, out: SyncOutput): number
     });
     if (options.json) {
       const result = r.result;
+      const ruleNames = heapRuleNames(r.game);
       const reason = result ? result.reason : INVALID_GAME_REASON;
       const entry = {
         name: r.game.name,
@@ -74,7 +75,9 @@ export function analyze(file: string, options: Options, out: SyncOutput): number
           result?.nimber != null ? `*${result.nimber}` : result?.infinite ? infiniteValueText(result.infinite) : null,
         outcome: result?.outcome ?? null,
         ...(reason ? { reason } : {}),
-        ...(result?.decidedBy ? { decidedBy: result.decidedBy } : {}),
+        ...(result?.decidedBy
+          ? { decidedBy: { theory: result.decidedBy.theory, text: decidedByText(result.decidedBy, ruleNames) } }
+          : {}),
         ...(result?.remoteness !== undefined ? { remoteness: result.remoteness } : {}),
         components: r.componentTexts.map((text, i) => {
           const nimber = shownNimber(r.game, result, i);
@@ -126,7 +129,7 @@ function printGame(lines: LineIndex, report: GameReport, out: SyncOutput): void 
   out.line(`\ngame ${game.name} (line ${line}): ${value}, ${outcome ?? '?'}: ${reportOutcomeWords(report)}`);
   if (!result) return;
   if (result.reason && outcome !== null) out.line(`  (${result.reason})`);
-  if (result.decidedBy) out.line(`  decided by ${result.decidedBy.text}`);
+  if (result.decidedBy) out.line(`  decided by ${decidedByText(result.decidedBy, heapRuleNames(game))}`);
   const lasts = remotenessWords(result);
   if (lasts) out.line(`  with best play ${lasts} (remoteness ${result.remoteness})`);
   else if (outcome === 'D') out.line('  remoteness ∞: with best play the game never ends');

@@ -401,5 +401,7 @@ function stoppedEarly(result: JobResult): boolean {
       return 'stopped' in result.decimal;
     case 'quotient':
       return (result.quotient.stop !== undefined && result.quotient.stop.cause !== 'method') || !!result.genera.stop;
+    case 'jointQuotient':
+      return result.quotient.stop !== undefined && result.quotient.stop.cause !== 'method';
   }
 }

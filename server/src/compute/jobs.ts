@@ -17,9 +17,11 @@ import { type MovesTable, movesTable, type WythoffTable, wythoffTable } from '..
 import type { GameInput } from '../engine/gameTypes';
 import { extendedValue, observedRegularity } from '../engine/heaps';
 import {
+  cachedJointQuotient,
   cachedMisereQuotient,
   type GeneraResult,
   heapGenera,
+  type JointMisereQuotient,
   type MisereQuotient,
   type QuotientWanted,
   quotientRuleOf,
@@ -87,6 +89,11 @@ export type Job =
   | { readonly kind: 'graph'; readonly graph: GraphData }
   /** A rule's misère quotient and its heaps' genus, for the explorer's misère view (QuotientRequest). */
   | { readonly kind: 'quotient'; readonly rule: HeapRule; readonly upTo: number }
+  /**
+   * The joint misère quotient of several rules (JointQuotientRequest): each rule's heaps to `to` (its key's), a rule
+   * with a window theorem further, to a proof of its period, when that comes first.
+   */
+  | { readonly kind: 'jointQuotient'; readonly rules: readonly HeapRule[]; readonly to: ReadonlyMap<string, number> }
   /** The computer's move in a game (REPLY_COMMAND); `userMove`: the user's last move, when it slid a token. */
   | { readonly kind: 'reply'; readonly input: GameInput; readonly userMove?: TokenMoved }
   /** A number in decimal, whole (NumberAtRequest): printing a long one is superlinear, so not on the main thread. */
@@ -112,6 +119,7 @@ export type JobResult =
   | { readonly kind: 'movesTable'; readonly table: MovesTable }
   | { readonly kind: 'graph'; readonly graph: GraphNimbers }
   | { readonly kind: 'quotient'; readonly quotient: MisereQuotient; readonly genera: GeneraResult }
+  | { readonly kind: 'jointQuotient'; readonly quotient: JointMisereQuotient }
   | { readonly kind: 'quotientGrowth'; readonly growth: QuotientGrowth }
   | { readonly kind: 'reply'; readonly reply: ReplyChoice }
   | { readonly kind: 'gameTree'; readonly node: GameTreeNode }
@@ -439,6 +447,8 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
       const genera = heapGenera(job.rule, Math.min(job.upTo, GENUS_MAX_HEAP), budget);
       return { kind: 'quotient', quotient, genera };
     }
+    case 'jointQuotient':
+      return { kind: 'jointQuotient', quotient: cachedJointQuotient(cache, job.rules, budget, { to: job.to }) };
   }
 }
 
@@ -481,6 +491,7 @@ export class SharedRuleSummaries {
       case 'wythoff':
       case 'movesTable':
       case 'quotient':
+      case 'jointQuotient':
       case 'quotientGrowth':
       case 'reply':
       case 'gameTree':

@@ -39,6 +39,7 @@ import { boardLenses } from './boardView';
 import { type Feature, type FeatureContext, lastAnswer, type PlaySessions } from './feature';
 import { graphLenses } from './graphView';
 import { hover } from './hover';
+import { jointQuotientLenses } from './jointQuotient';
 import { pictureLenses } from './pictureView';
 import { sessionKey } from './play';
 import { ruleLenses } from './sequence';
@@ -74,7 +75,13 @@ export function codeLenses(view: DocumentView, plays: PlaySessions = new Map()):
   const { document } = view;
   const games = document.model.games;
   const later = lensesResolvedLater(view);
-  const lenses: CodeLens[] = [...ruleLenses(view), ...graphLenses(view), ...pictureLenses(view), ...boardLenses(view)];
+  const lenses: CodeLens[] = [
+    ...ruleLenses(view),
+    ...graphLenses(view),
+    ...pictureLenses(view),
+    ...boardLenses(view),
+    ...jointQuotientLenses(view),
+  ];
   games.forEach((game, gameIndex) => {
     const commands = gameLensCommands(view, game, plays);
     if (commands.length === 0) return;

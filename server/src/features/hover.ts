@@ -27,11 +27,12 @@ import {
 import { heapWorking, heapWorkingWords, vertexWorking, xorTableLines } from '../analysis/working';
 import type { ComponentResult, GameResult } from '../compute/jobs';
 import type { GameMove } from '../engine/gameTypes';
+import { decidedByText } from '../engine/misere';
 import { GAME_REMOTENESS_LIMITS } from '../engine/search';
 import { type GraphNimbers, type HeapRule, isHeapRule } from '../engine/types';
 import type { GameDeclaration, GraphDeclaration, Name, RuleDeclaration } from '../language/ast';
 import { quoted } from '../language/diagnostics';
-import type { CheckedComponent, GameSymbol, GraphSymbol } from '../language/model';
+import { type CheckedComponent, type GameSymbol, type GraphSymbol, heapRuleNames } from '../language/model';
 import { termText } from '../language/movesCheck';
 import { nameIndex } from '../language/names';
 import { countText, digitsText, knownDigits, withShortNumbers } from '../language/numberText';
@@ -145,7 +146,7 @@ function gameHover(view: DocumentView, game: GameSymbol): string {
           ? `value **${infiniteValueText(result.infinite)}** (Smith's): `
           : '';
     out.push(`${nimber}**${outcomeWords(result.outcome)}**${result.reason ? ` (${result.reason})` : ''}.`);
-    if (result.decidedBy) out.push('', `Decided by ${result.decidedBy.text}.`);
+    if (result.decidedBy) out.push('', `Decided by ${decidedByText(result.decidedBy, heapRuleNames(game))}.`);
     const lasts = remotenessWords(result);
     if (lasts) out.push('', `With best play ${lasts} (remoteness ${result.remoteness}).`);
     else if (result.remotenessPending && view.searchRemoteness) {

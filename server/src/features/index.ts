@@ -14,6 +14,7 @@ import { gameTreeFeature } from './gameTree';
 import { graphViewFeature } from './graphView';
 import { hoverFeature } from './hover';
 import { inlayHintsFeature } from './inlayHints';
+import { jointQuotientFeature } from './jointQuotient';
 import { navigationFeature } from './navigation';
 import { numberAtFeature } from './numberAt';
 import { pictureViewFeature } from './pictureView';
@@ -39,6 +40,7 @@ export const FEATURES: readonly Feature[] = [
   selectionRangesFeature,
   semanticTokensFeature,
   sequenceFeature,
+  jointQuotientFeature,
   graphViewFeature,
   pictureViewFeature,
   boardViewFeature,

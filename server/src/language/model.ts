@@ -1,5 +1,7 @@
 // The checked meaning of a `.game` file: what every name refers to, and each game as plain data
 // the engine can take. Syntax nodes are kept alongside so features can point back into the text.
+
+import { ruleKey } from '../engine';
 import type { CramBoard, KaylesKind } from '../engine/boards';
 import type { HackenbushPicture } from '../engine/families';
 import type { KaylesPosition } from '../engine/gameTypes';
@@ -147,3 +149,17 @@ export const CONTEXTUAL_BUILTINS: ReadonlySet<string> = new Set([
   'node-kayles',
   'arc-kayles',
 ]);
+
+/**
+ * The names a game's heaps (and rows of X's) call their rules by, by rule key: what a text about the game's rules
+ * says (`onetwo`, where the engine says `subtract {1,2}`). Where two names mean one rule, the first written.
+ */
+export function heapRuleNames(game: GameSymbol): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const component of game.components)
+    if (component.kind === 'heaps' || component.kind === 'octal-row') {
+      const key = ruleKey(component.rule);
+      if (!names.has(key)) names.set(key, component.ruleName);
+    }
+  return names;
+}

@@ -20,5 +20,6 @@ export {
   quotientImage,
   quotientWorkFor,
   stopIsFinal,
+  windowTheorem,
 } from './quotient';
-export { type QuotientWanted, quotientRuleOf } from './quotientPlay';
+export { type DecidedBy, type DecidedPart, decidedByText, type QuotientWanted, quotientRuleOf } from './quotientPlay';

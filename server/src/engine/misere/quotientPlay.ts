@@ -30,7 +30,35 @@ import { DIRECT_HEAP, playByImages, type QuotientHeap } from './quotientMoves';
 /** Which theory decided a misère game, in words for the hover and the CLI. */
 export interface DecidedBy {
   readonly theory: 'nim' | 'genus' | 'quotient' | 'search';
+  /** In the engine's words: each rule named as decidedByText names it without names of the document's. */
   readonly text: string;
+  /**
+   * The same text in pieces, where it names rules (a joint quotient's): a document that calls `subtract {1, 2}`
+   * `onetwo` says `onetwo` (decidedByText). The names are not in `text` itself: a result is shared by every game
+   * with the same rules and heaps, whatever each document calls them.
+   */
+  readonly parts?: readonly DecidedPart[];
+}
+
+/** A piece of a DecidedBy's text: words, or a rule (its key, and the engine's name for it). */
+export type DecidedPart = string | { readonly ruleKey: string; readonly name: string };
+
+/** A DecidedBy's text with each rule called by `names` (by rule key) where it has a name there. */
+export function decidedByText(decidedBy: DecidedBy, names?: ReadonlyMap<string, string>): string {
+  if (!decidedBy.parts || !names) return decidedBy.text;
+  return decidedBy.parts
+    .map((part) => (typeof part === 'string' ? part : (names.get(part.ruleKey) ?? part.name)))
+    .join('');
+}
+
+/** Parts joined as a text, the rules by the engine's names. */
+function partsText(parts: readonly DecidedPart[]): string {
+  return parts.map((part) => (typeof part === 'string' ? part : part.name)).join('');
+}
+
+/** Pieces in words: `a and b`, `a, b and c` (each piece a list of parts). */
+function partsInWords(pieces: readonly (readonly DecidedPart[])[]): DecidedPart[] {
+  return pieces.flatMap((piece, i) => [...(i === 0 ? [] : i === pieces.length - 1 ? [' and '] : [', ']), ...piece]);
 }
 
 /** A tame sum's heaps get their genus symbols when all are at most this (a brute force)… */
@@ -262,16 +290,20 @@ function quotientShortOf(q: MisereQuotient, size: bigint): string {
 }
 
 /** The rules' heaps a joint quotient is exact for: `kayles heaps up to 19 and nim heaps up to 7`. */
-function jointReach(q: JointMisereQuotient): string {
-  return rulesInWords(
-    q.rules.map((r) => `${r.name} heaps ${r.periodicity?.proved ? 'of every size' : `up to ${r.heaps}`}`),
+function jointReach(q: JointMisereQuotient): DecidedPart[] {
+  return partsInWords(
+    q.rules.map((r) => [ruleRef(r), ` heaps ${r.periodicity?.proved ? 'of every size' : `up to ${r.heaps}`}`]),
   );
+}
+
+function ruleRef(r: JointRuleQuotient): DecidedPart {
+  return { ruleKey: r.ruleKey, name: r.name };
 }
 
 function jointShortOf(q: JointMisereQuotient, view: JointRuleQuotient, size: bigint): string {
   const names = rulesInWords(q.rules.map((r) => r.name));
   const past = `a ${view.name} heap of ${size} is past it`;
-  if (q.stop) return `the misère quotient of ${names} stops at ${jointReach(q)}: ${q.stop.reason}; ${past}`;
+  if (q.stop) return `the misère quotient of ${names} stops at ${partsText(jointReach(q))}: ${q.stop.reason}; ${past}`;
   return (
     `the misère quotient of ${names} is known for ${view.name} heaps up to ${view.heaps}, with no period proved ` +
     `(${view.periodicity?.ground ?? 'none seen'}); ${past}`
@@ -279,22 +311,24 @@ function jointShortOf(q: JointMisereQuotient, view: JointRuleQuotient, size: big
 }
 
 function describeJoint(q: JointMisereQuotient): DecidedBy {
-  const names = rulesInWords(q.rules.map((r) => r.name));
-  const range = `exact for ${jointReach(q)}`;
+  const names = partsInWords(q.rules.map((r) => [ruleRef(r)]));
   const periods = q.rules
     .filter((r) => r.periodicity?.proved)
-    .map((r) => `${r.name} heaps repeat with period ${r.periodicity?.period} from heap ${r.periodicity?.start}`);
-  const proved = periods.length > 0 ? `; ${periods.join(', ')}` : '';
-  if (q.tame)
-    return {
-      theory: 'genus',
-      text:
-        `tame: the heaps of ${names} play as misère Nim heaps (Conway's genus theory); their misère quotient is ` +
-        `T of order ${q.size} (${range}${proved})`,
-    };
+    .flatMap((r, i): DecidedPart[] => [
+      i === 0 ? '; ' : ', ',
+      ruleRef(r),
+      ` heaps repeat with period ${r.periodicity?.period} from heap ${r.periodicity?.start}`,
+    ]);
+  const range: DecidedPart[] = ['exact for ', ...jointReach(q), ...periods];
   const pCount = q.isP.reduce((x, y) => x + y, 0);
-  return {
-    theory: 'quotient',
-    text: `the misère quotient of ${names}: ${q.size} elements, ${pCount} of them P (${range}${proved})`,
-  };
+  const parts: DecidedPart[] = q.tame
+    ? [
+        'tame: the heaps of ',
+        ...names,
+        ` play as misère Nim heaps (Conway's genus theory); their misère quotient is T of order ${q.size} (`,
+        ...range,
+        ')',
+      ]
+    : ['the misère quotient of ', ...names, `: ${q.size} elements, ${pCount} of them P (`, ...range, ')'];
+  return { theory: q.tame ? 'genus' : 'quotient', text: partsText(parts), parts };
 }
