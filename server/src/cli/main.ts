@@ -3,6 +3,8 @@
 //   grundy analyze FILE [--json]            every game: nimber, outcome, winning moves
 //   grundy sequence RULE [--to N] [--json]  a rule's nimbers, preperiod and period
 //   grundy quotient RULE [--to N] [--json]  a rule's misère quotient: presentation, P-portion, proof
+//   grundy quotient RULE RULE… [--to N] [--json]
+//                                           several rules' joint misère quotient (each rule's heaps)
 //
 // Bounds (README, "Limits"): check and analyze read and analyse a file of any size in a worker
 // thread whose heap is the memory ceiling (--max-memory-mb; by default this Node's heap limit, at
@@ -20,6 +22,7 @@ import { isMainThread, workerData } from 'node:worker_threads';
 import { RULE_KINDS } from '../language/ruleBodies';
 import { heapBuiltinNames, parseOptions, UsageError } from './args';
 import { type FileWork, fileWorker, runInWorker } from './fileWorker';
+import { jointQuotient } from './jointQuotient';
 import { defaultMemoryMb, MIN_MEMORY_MB } from './memory';
 import {
   HELP_POINTER,
@@ -36,7 +39,7 @@ import { type SequenceWork, sequence, sequenceWorker } from './sequence';
 const usage = `usage: grundy check FILE [--json] [--max-memory-mb MB]
        grundy analyze FILE [--json] [--budget-ms MS] [--max-moves N] [--max-memory-mb MB]
        grundy sequence RULE [--to N] [--json] [--budget-ms MS]
-       grundy quotient RULE [--to N] [--json] [--budget-ms MS]
+       grundy quotient RULE [RULE...] [--to N] [--json] [--budget-ms MS]
 
   check FILE       report the mistakes in a .game file (exit 1 when it has errors)
   analyze FILE     every game's nimber, outcome (N: the player to move wins, P: loses) and
@@ -49,6 +52,13 @@ const usage = `usage: grundy check FILE [--json] [--max-memory-mb MB]
                    relations, P-portion, pretending function (heap → element) and whether it is
                    proved for every heap; --to N prints the pretending function to heap N
                    (any size once the quotient is proved periodic)
+  quotient RULE RULE...
+                   the joint misère quotient of several heap rules (quotient kayles nim): one
+                   monoid for every misère sum of their heaps, each heap of one rule, and each
+                   rule's own pretending function. A rule with a largest take (a finite code or
+                   subtraction set) is grown to --to or to a proof; one without (nim, an infinite
+                   code or set) has exactly the heaps to --to (default 3), as more make another
+                   monoid (Nim heaps to 4 beside Kayles already outrun the default budget)
   --json           machine-readable output
   --budget-ms MS   time the computations may take (default 10000); past it, results say how far
                    they got. analyze gives each game its share of the time left
@@ -84,7 +94,8 @@ async function main(argv: string[]): Promise<number> {
   try {
     const options = parseOptions(argv);
     const [command, argument, ...extra] = options.positional;
-    if (argument === undefined || extra.length > 0)
+    // quotient alone takes several rules (their joint quotient).
+    if (argument === undefined || (extra.length > 0 && command !== 'quotient'))
       throw new UsageError(command ? `${command} takes one argument` : 'no command');
     let code: number;
     switch (command) {
@@ -96,7 +107,10 @@ async function main(argv: string[]): Promise<number> {
         code = await sequence(argument, options, out);
         break;
       case 'quotient':
-        code = await quotient(argument, options, out);
+        code =
+          extra.length > 0
+            ? await jointQuotient([argument, ...extra], options, out)
+            : await quotient(argument, options, out);
         break;
       default:
         throw new UsageError(`unknown command ${command}`);

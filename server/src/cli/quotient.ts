@@ -1,15 +1,30 @@
 // `grundy quotient RULE`: a heap rule's misère quotient (Plambeck–Siegel): its presentation,
 // P-portion, pretending function to --to (of any size once the quotient is proved periodic) and
 // whether it is proved for every heap. Unlike a sequence, it is computed on this thread: Ctrl-C
-// ends the process at once.
+// ends the process at once. Several rules (`grundy quotient kayles nim`) have their joint quotient
+// in jointQuotient.ts, which prints each rule's pretending function with the helpers below.
 import { ruleKey } from '../engine';
-import { misereQuotient, quotientImage } from '../engine/misere';
+import { misereQuotient, type QuotientView, quotientImage } from '../engine/misere';
 import type { Budget } from '../engine/types';
 import { type Options, parseRule } from './args';
 import { LIMIT_EXIT, type Output } from './output';
 
 /** Heaps a quotient is computed to one by one (an array's indices); past them, only a proof helps. */
 const QUOTIENT_INDEXABLE = 2 ** 31 - 1;
+
+/** The heap a quotient is computed to for --to N: N, or as far as heaps are computed one by one. */
+export const computedTo = (to: bigint): number => (to > BigInt(QUOTIENT_INDEXABLE) ? QUOTIENT_INDEXABLE : Number(to));
+
+/**
+ * The last heap whose image is printed (`last`: --to, else two periods past a proved preperiod, else the computed
+ * heaps) and the last one known (`lastKnown`: past the computed heaps, only a proved period tells).
+ */
+export function printedHeaps(view: QuotientView, to: bigint | undefined): { last: bigint; lastKnown: bigint } {
+  const period = view.periodicity;
+  const last = to ?? BigInt(period?.proved ? Math.max(view.heaps, period.start + 2 * period.period - 1) : view.heaps);
+  const lastKnown = period?.proved ? last : BigInt(view.heaps) < last ? BigInt(view.heaps) : last;
+  return { last, lastKnown };
+}
 
 export async function quotient(source: string, options: Options, out: Output): Promise<number> {
   const { rule, name } = parseRule(source);
@@ -18,16 +33,10 @@ export async function quotient(source: string, options: Options, out: Output): P
   const budget: Budget = { deadline: Date.now() + options.budgetMs };
   // Computed to --to or to a proof, whichever comes first; the pretending function is printed to
   // --to (of any size) from the computed heaps and the proved period.
-  const to =
-    options.to === undefined
-      ? undefined
-      : options.to > BigInt(QUOTIENT_INDEXABLE)
-        ? QUOTIENT_INDEXABLE
-        : Number(options.to);
+  const to = options.to === undefined ? undefined : computedTo(options.to);
   const { quotient: q } = misereQuotient(rule, ruleKey(rule), budget, { to });
   const period = q.periodicity;
-  const last = options.to ?? BigInt(period?.proved ? Math.max(q.heaps, period.start + 2 * period.period - 1) : q.heaps);
-  const lastKnown = period?.proved ? last : BigInt(q.heaps) < last ? BigInt(q.heaps) : last;
+  const { last, lastKnown } = printedHeaps(q, options.to);
   const imageName = (n: bigint) => {
     const image = quotientImage(q, n);
     return image === undefined ? '?' : q.names[image];
@@ -49,13 +58,7 @@ export async function quotient(source: string, options: Options, out: Output): P
       ...(q.size <= 64 ? { table: q.names.map((_, x) => q.names.map((__, y) => q.names[q.mul[x * q.size + y]])) } : {}),
     };
     await out.line(`${JSON.stringify(head).slice(0, -1)},"pretending":[`);
-    for (let n = 0n; n <= lastKnown; n++) {
-      if (n % 4096n === 0n && n > 0n && Date.now() > budget.deadline!) {
-        stoppedAt = n;
-        break;
-      }
-      await out.line(`${n === 0n ? '' : ','}${JSON.stringify(imageName(n))}`);
-    }
+    stoppedAt = await writePretendingJson(out, lastKnown, imageName, budget);
     await out.line(']}');
   } else {
     await out.line(`${name}  (${q.ruleKey})`);
@@ -71,16 +74,7 @@ export async function quotient(source: string, options: Options, out: Output): P
     await out.line(`relations: ${q.relations.join(', ') || 'none'}`);
     await out.line(`P-portion: ${pPortion.join(', ')}`);
     await out.line('pretending function (heap: element):');
-    const width = last.toString().length;
-    for (let n = 0n; n <= lastKnown; n += 10n) {
-      if (n % 4000n === 0n && n > 0n && Date.now() > budget.deadline!) {
-        stoppedAt = n;
-        break;
-      }
-      const row: string[] = [];
-      for (let k = n; k < n + 10n && k <= lastKnown; k++) row.push(imageName(k).padEnd(7));
-      await out.line(`${n.toString().padStart(width)}: ${row.join('')}`.trimEnd());
-    }
+    stoppedAt = await writePretendingRows(out, last, lastKnown, imageName, budget);
   }
   await out.flush();
   if (q.stop && q.stop.cause !== 'method') {
@@ -100,4 +94,42 @@ export async function quotient(source: string, options: Options, out: Output): P
     return LIMIT_EXIT;
   }
   return 0;
+}
+
+/**
+ * The pretending function on heaps 0..lastKnown, ten a row, each row led by its first heap (padded to the width of
+ * `last`, the heap asked for). Returns the heap it stopped before when the budget's deadline came first.
+ */
+export async function writePretendingRows(
+  out: Output,
+  last: bigint,
+  lastKnown: bigint,
+  imageName: (n: bigint) => string,
+  budget: Budget,
+): Promise<bigint | undefined> {
+  const width = last.toString().length;
+  for (let n = 0n; n <= lastKnown; n += 10n) {
+    if (n % 4000n === 0n && n > 0n && Date.now() > budget.deadline!) return n;
+    const row: string[] = [];
+    for (let k = n; k < n + 10n && k <= lastKnown; k++) row.push(imageName(k).padEnd(7));
+    await out.line(`${n.toString().padStart(width)}: ${row.join('')}`.trimEnd());
+  }
+  return undefined;
+}
+
+/**
+ * The pretending function on heaps 0..lastKnown as the items of a JSON array, one a line (the brackets are the
+ * caller's). Returns the heap it stopped before when the budget's deadline came first.
+ */
+export async function writePretendingJson(
+  out: Output,
+  lastKnown: bigint,
+  imageName: (n: bigint) => string,
+  budget: Budget,
+): Promise<bigint | undefined> {
+  for (let n = 0n; n <= lastKnown; n++) {
+    if (n % 4096n === 0n && n > 0n && Date.now() > budget.deadline!) return n;
+    await out.line(`${n === 0n ? '' : ','}${JSON.stringify(imageName(n))}`);
+  }
+  return undefined;
 }

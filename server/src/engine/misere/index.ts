@@ -11,6 +11,7 @@ export {
   jointMisereQuotient,
   jointRules,
   ruleName,
+  rulesInWords,
 } from './jointQuotient';
 export {
   cachedMisereQuotient,
