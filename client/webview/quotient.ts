@@ -75,6 +75,9 @@ function render(): void {
     element('p', { id: 'p-portion', text: `P-portion: ${q.pPortion.map(name).join(', ')}.` }),
   );
   q.rules.forEach((rule, index) => {
+    // Heaps past those the quotient has (a rule without a period: Nim's past the game's) are left out, and said.
+    let known = rule.pretending.length;
+    while (known > 0 && rule.pretending[known - 1] < 0) known--;
     root.append(
       element(
         'h2',
@@ -83,8 +86,16 @@ function render(): void {
         ` (${rule.definition}): each heap’s element`,
       ),
       element('p', { class: 'hint', id: `rule-status-${index}`, text: rule.status }),
-      pretendingTable(rule.pretending, name, inP, rule.period, `pretending-${index}`, rule.rule),
+      pretendingTable(rule.pretending.slice(0, known), name, inP, rule.period, `pretending-${index}`, rule.rule),
     );
+    if (known < rule.pretending.length)
+      root.append(
+        element('p', {
+          class: 'hint',
+          id: `rule-past-${index}`,
+          text: `${rule.rule} heaps past ${known - 1}: not in this quotient.`,
+        }),
+      );
   });
   root.append(element('p', { class: 'legend', text: 'Marked: a heap that is a P-position on its own.' }));
   if (q.table)

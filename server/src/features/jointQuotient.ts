@@ -6,10 +6,10 @@
 //
 // Which quotient: the game's. A rule without a window theorem (Nim) has exactly the game's heaps, its largest there
 // (more Nim heaps make another monoid: Kayles beside Nim heaps to 3 has 40 elements, to 5 already 56 and more with
-// every Kayles heap); a rule with one is grown to the heaps shown, or to a proof of its period.
+// every Kayles heap); a rule with one is grown to the heaps shown or the game's, or to a proof of its period first
+// (Kayles beside Nim heaps to 3 at heap 167: Compute further gets there).
 import { CancellationToken, type CodeLens } from 'vscode-languageserver';
 import { describeRule } from '../analysis/wording';
-import { QUOTIENT_SEARCH_FLOOR } from '../compute/jobs';
 import { ruleKey } from '../engine';
 import { type JointMisereQuotient, quotientImage, windowTheorem } from '../engine/misere';
 import type { HeapRule } from '../engine/types';
@@ -99,9 +99,11 @@ export async function jointQuotientAnswer(
     };
   const to = new Map<string, number>();
   for (const { rule, name: ruleName, largest } of found.rules) {
-    const theorem = windowTheorem(rule);
-    // Far enough that a period is proved past the heaps shown when it can be (Kayles' at heap 167).
-    if (!('none' in theorem)) to.set(ruleKey(rule), Math.max(upTo, QUOTIENT_SEARCH_FLOOR));
+    // A rule with a window theorem: to the heaps shown, or the game's (the quotient the game used, grown on), or to
+    // its proof first. Not further: the other rules' heaps beside many more of its own may grow past any budget
+    // (Kayles to 400 beside Nim heaps to 5), and the state is the one the game's quotient resumes.
+    if (!('none' in windowTheorem(rule)))
+      to.set(ruleKey(rule), Math.max(upTo, largest > BigInt(INDEXABLE_HEAP) ? INDEXABLE_HEAP : Number(largest)));
     else if (largest > BigInt(INDEXABLE_HEAP))
       return {
         refused:

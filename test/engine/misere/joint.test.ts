@@ -300,6 +300,24 @@ describe('joint misère quotients', () => {
     assert.equal(new Set(pairs.values()).size, fresh.size);
   });
 
+  it("no start from a rule's own quotient where fewer of its heaps are wanted: kayles 30 + nim 5 as before", () => {
+    // Kayles' own 167 heaps first, then Nim's heap 4 beside them, grows past any budget; Kayles to 30 beside Nim to 5
+    // does not. What the game is told must not depend on a Kayles game valued before it.
+    const rules = [kayles, nim];
+    const to = toMap([kayles, 30], [nim, 5]);
+    const fresh = jointMisereQuotient(rules, {}, { to }).quotient;
+    const cache = createEngineCache();
+    assert.equal(cachedMisereQuotient(cache, kayles, ruleKey(kayles), {}).periodicity?.proved, true);
+    const after = cachedJointQuotient(cache, rules, { deadline: Date.now() + 60_000 }, { to });
+    assert.equal(after.stop, undefined);
+    assert.equal(after.size, fresh.size);
+    assert.deepEqual(
+      after.rules.map((r) => r.heaps),
+      fresh.rules.map((r) => r.heaps),
+    );
+    assert.deepEqual(Array.from(after.mul), Array.from(fresh.mul));
+  });
+
   it('a joint quotient grown in slices cut anywhere equals one grown at once (kayles 30 + nim 5)', () => {
     const rules = [kayles, nim];
     const to = toMap([kayles, 30], [nim, 5]);

@@ -33,10 +33,11 @@
 // QUOTIENT_WORK_PER_MS: a stop that depends on the rules and the limit, never on the machine's speed), budgeted
 // and cancellable the same way.
 //
-// A new joint quotient starts from a rule's own quotient when the cache holds one proved periodic (its heaps first,
-// then the others' heap-major): Kayles' own 40 elements with Nim's heaps to 3 beside them then take no time,
-// where growing both from nothing takes 1.5 s here (misereQuotientJoint.bench.ts measures it). Only a proved one:
-// then the rule's heaps are those of every size either way, and what a game is told does not depend on it.
+// A new joint quotient starts from a rule's own quotient when the cache holds one proved periodic and that rule's
+// heaps are wanted at least as far (its heaps first, then the others' heap-major): Kayles' own 40 elements with Nim's
+// heaps to 3 beside them then take no time, where growing both from nothing takes 1.5 s here
+// (misereQuotientJoint.bench.ts measures it). Only a proved one, and only that far: then the rule's heaps are those
+// of every size either way, and what a game is told does not depend on which games came before it.
 import { ruleKey } from '../heaps/heap';
 import type { Budget, HeapRule } from '../types';
 import { HeapMoves, JointGenerators } from './generators';
@@ -118,12 +119,23 @@ export interface OwnStart {
   readonly state: QuotientState;
 }
 
-/** The rule's own quotient in the cache with the most heaps among those proved periodic, if any. */
-function ownStart(cache: { readonly quotients: Map<string, QuotientState> }, series: readonly HeapRule[]) {
+/**
+ * The rule's own quotient in the cache with the most heaps among those proved periodic, if any, and only of a rule
+ * whose heaps are wanted at least that far (`to`): the joint quotient then has those heaps whichever way it grows.
+ * Otherwise starting from them would add the other rules' heaps beside far more of this rule's than were asked for
+ * (Kayles' 167 heaps, then Nim's heap 4: past every budget, where Kayles to 30 beside Nim heaps to 5 takes 0.4 s),
+ * and what a game is told would depend on which games came before it.
+ */
+function ownStart(
+  cache: { readonly quotients: Map<string, QuotientState> },
+  series: readonly HeapRule[],
+  to: ReadonlyMap<string, number> | undefined,
+) {
   let best: OwnStart | undefined;
   series.forEach((rule, s) => {
     const state = cache.quotients.get(ruleKey(rule));
     if (!state || state.stop || !(state.heapMoves instanceof HeapMoves)) return;
+    if ((to?.get(ruleKey(rule)) ?? Number.MAX_SAFE_INTEGER) < state.heaps) return;
     if (!provedPeriod(state, windowTheorem(rule)) || (best && best.state.heaps >= state.heaps)) return;
     best = { series: s, state };
   });
@@ -190,7 +202,7 @@ export function cachedJointQuotient(
 ): JointMisereQuotient {
   const key = jointKey(rules, options.to);
   const resume = cache.quotients.get(key);
-  const own = resume ? undefined : ownStart(cache, jointRules(rules));
+  const own = resume ? undefined : ownStart(cache, jointRules(rules), options.to);
   const { quotient, state } = jointMisereQuotient(rules, budget, { ...options, resume, ...(own ? { own } : {}) });
   cache.quotients.delete(key);
   cache.quotients.set(key, state);
