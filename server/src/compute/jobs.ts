@@ -39,6 +39,7 @@ import type {
   StopCause,
   TreblecrossSegment,
 } from '../engine/types';
+import { withShortNumbers } from '../language/numberText';
 import { type GameTreeNode, gameTreeNode } from './gameTree';
 import { type ReplyChoice, replyChoice, type TokenMoved } from './reply';
 
@@ -295,7 +296,7 @@ export function summarizeGame(analysis: GameAnalysis, elapsedMs: number, remoten
       nimber: c.nimber,
       parts: c.parts,
       ...(c.infinite ? { infinite: c.infinite } : {}),
-      ...(c.reason ? { reason: c.reason } : {}),
+      ...(c.reason ? { reason: withShortNumbers(c.reason) } : {}),
       ...(c.sequence ? { rule: summarizeSequence(c.sequence) } : {}),
       ...(c.boards ? { boards: c.boards } : {}),
       ...(t
@@ -320,7 +321,9 @@ export function summarizeGame(analysis: GameAnalysis, elapsedMs: number, remoten
     nimber: analysis.nimber,
     ...(analysis.infinite ? { infinite: analysis.infinite } : {}),
     outcome: analysis.outcome,
-    ...(analysis.reason ? { reason: analysis.reason } : {}),
+    // A reason may quote a heap whole (`a nim heap of 10…0 is past …`): the editor shows it in hints, lenses and
+    // diagnostics, where a number is at most 64 digits, as in the hover (a 200 KB tooltip before).
+    ...(analysis.reason ? { reason: withShortNumbers(analysis.reason) } : {}),
     ...(analysis.decidedBy ? { decidedBy: analysis.decidedBy } : {}),
     ...(analysis.quotientWanted ? { quotientWanted: analysis.quotientWanted } : {}),
     components,
