@@ -118,6 +118,21 @@ function workLimitOf(
   );
 }
 
+/** How a quotient deciding a misère sum may grow (misereByQuotient, and byJointQuotient for mixed sums). */
+export interface QuotientPlayOptions {
+  /**
+   * Say how far a rule's own quotient must grow (the server grows it apart) rather than end unknown. A joint
+   * quotient is never grown apart: the game grows it, and `more` is then not read (it stands for the growth apart).
+   */
+  readonly growsApart?: boolean;
+  /** The share of the budget's time left the quotient may take (default 3/4). */
+  readonly share?: number;
+  /** The work the quotient may do for games, all calls together (QuotientOptions.workLimit). */
+  readonly workLimit?: number;
+  /** At most this much work more than it has done so far: a quotient at hand, not one grown for long. */
+  readonly more?: number;
+}
+
 /** A heap of the sum before its image is read. */
 type SumHeap = Omit<QuotientHeap, 'view' | 'image'>;
 
@@ -130,19 +145,7 @@ export function misereByQuotient(
   cache: EngineCache,
   budget: Budget,
   list: MoveList,
-  options: {
-    /**
-     * Say how far a rule's own quotient must grow (the server grows it apart) rather than end unknown. A joint
-     * quotient is never grown apart: the game grows it, and `more` is then not read (it stands for the growth apart).
-     */
-    readonly growsApart?: boolean;
-    /** The share of the budget's time left the quotient may take (default 3/4). */
-    readonly share?: number;
-    /** The work the quotient may do for games, all calls together (QuotientOptions.workLimit). */
-    readonly workLimit?: number;
-    /** At most this much work more than it has done so far: a quotient at hand, not one grown for long. */
-    readonly more?: number;
-  } = {},
+  options: QuotientPlayOptions = {},
 ): QuotientPlay | undefined {
   const { share = 3 / 4 } = options;
   // A heap (its index), or a row's run of X's (where it starts).
@@ -234,12 +237,7 @@ function byJointQuotient(
   cache: EngineCache,
   budget: Budget,
   list: MoveList,
-  options: {
-    readonly growsApart?: boolean;
-    readonly share?: number;
-    readonly workLimit?: number;
-    readonly more?: number;
-  },
+  options: QuotientPlayOptions,
 ): QuotientPlay {
   const key = jointKey(rules, to);
   const more = options.growsApart ? undefined : options.more;
