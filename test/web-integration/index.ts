@@ -8,7 +8,8 @@
 // contract is test/integration/index.ts's: every line marked, the last one `integration tests: N passed, N failed`.
 //
 // The suite proves where it runs (./where.itest.ts), checks the extension's answers against nimbers it works out
-// itself (./games.itest.ts), then runs the Node-host suites whose files use nothing of Node.
+// itself (./games.itest.ts) and mixed misère sums against a brute force (./misere.itest.ts), then runs the Node-host
+// suites whose files use nothing of Node.
 // mocha's browser build (a script: esbuild.mjs says so), which puts `mocha` and `Mocha` on the global object.
 import 'mocha/mocha';
 import { markedLog, runAndReport } from '../integration/suiteResult';
@@ -47,6 +48,7 @@ export async function run(): Promise<void> {
   mocha.setup({ ui: 'tdd', reporter: 'spec', color: false, timeout: 60_000 });
   await import('./where.itest');
   await import('./games.itest');
+  await import('./misere.itest');
   // The Node-host suites with no Node in them (test/integration/index.ts runs them in the Node host too). Not
   // extension.itest.ts (it reads process.env) nor restart.itest.ts (it finds the server among processes).
   await import('../integration/diagnostics.itest');

@@ -1,0 +1,118 @@
+// ```game blocks of misère sums of several rules (issue 44) in the Markdown preview: each small mixed game's winner
+// is what a misère brute force from the rules says (test/helpers/misereBrute.ts, no engine code), and each listed
+// winning move leaves a game the brute force says is lost; a sum past the preview's budget says so, with the
+// quotient's reason, and a later render decides it.
+import * as assert from 'node:assert/strict';
+import MarkdownIt from 'markdown-it';
+import type { HeapRule } from '../../server/src/engine/types';
+import { TOO_LARGE } from '../../server/src/markdown/gameBlocks';
+import { gameMarkdownPlugin } from '../../server/src/markdown/plugin';
+import { type BruteHeap, MisereBrute } from '../helpers/misereBrute';
+
+const RULES: Record<string, HeapRule> = {
+  kayles: { kind: 'octal', digits: [0, 7, 7] },
+  nim: { kind: 'subtractAllExcept', except: [] },
+  onetwo: { kind: 'subtract', set: [1n, 2n] },
+  dawson: { kind: 'octal', digits: [0, 1, 3, 7] },
+};
+
+/** Every misère sum of heaps of two or three of RULES written in: `misere kayles 4 5 + nim 2 3`. */
+const GAMES: Record<string, string> = {
+  m1: 'misere kayles 4 5 + nim 2 3',
+  m2: 'misere kayles 3 + nim 1 2',
+  m3: 'misere onetwo 4 + nim 1 3',
+  m4: 'misere kayles 2 6 + onetwo 5 + nim 1',
+  m5: 'misere kayles 7 + nim 1 1',
+  m6: 'misere dawson 5 6 + nim 2',
+  m7: 'misere dawson 3 + kayles 4 + onetwo 3',
+  m8: 'misere kayles 1 + nim 1',
+  m9: 'misere kayles 1 + nim 1 + onetwo 1',
+  m10: 'misere kayles 2 + nim 2',
+};
+
+type Sum = { rule: string; heaps: number[] }[];
+
+function parse(text: string): Sum {
+  return text
+    .replace(/^misere\s+/, '')
+    .split('+')
+    .map((part) => {
+      const [rule, ...sizes] = part.trim().split(/\s+/);
+      return { rule, heaps: sizes.map(Number) };
+    });
+}
+
+const heapsOf = (sum: Sum): BruteHeap[] =>
+  sum.flatMap(({ rule, heaps }) => heaps.map((size) => ({ rule: RULES[rule], size })));
+
+/** A listed move `kayles 6 → 2 3` played on `sum`: the first heap of 6 under kayles becomes heaps of 2 and 3. */
+function played(sum: Sum, move: string): Sum {
+  const found = /^(\w+) (\d+) → ([\d ]+)$/.exec(move.trim());
+  assert.ok(found, `not a heap move: ${move}`);
+  const [, rule, from, to] = found;
+  let done = false;
+  const after = sum.map((part) => {
+    const at = part.rule === rule && !done ? part.heaps.indexOf(Number(from)) : -1;
+    if (at < 0) return part;
+    done = true;
+    const left = to.split(' ').map(Number);
+    return { rule, heaps: [...part.heaps.slice(0, at), ...left, ...part.heaps.slice(at + 1)] };
+  });
+  assert.ok(done, `${move}: no heap of ${from} under ${rule}`);
+  return after;
+}
+
+/** Each game's row: its winner, and its listed moves (the texts of the <code> elements in the moves cell). */
+function rowsOf(html: string): Map<string, { winner: string; moves: string[]; why: string }> {
+  const rows = new Map<string, { winner: string; moves: string[]; why: string }>();
+  for (const [, name, winner, cell] of html.matchAll(
+    /<tr[^>]*><td><code>(\w+)<\/code><\/td><td>.*?<\/td><td>(.*?)<\/td><td>(.*?)<\/td><\/tr>/g,
+  ))
+    rows.set(name, {
+      winner,
+      moves: [...cell.matchAll(/<code[^>]*>(.*?)<\/code>/g)].map(([, move]) => move.replace(/&gt;/g, '>')),
+      why: cell.replace(/<[^>]*>/g, ''),
+    });
+  return rows;
+}
+
+const block = (lines: readonly string[]) => `\`\`\`game\nrule onetwo = subtract {1, 2}\n${lines.join('\n')}\n\`\`\`\n`;
+
+describe('Markdown: misère sums of several rules', () => {
+  it('each small mixed game: the winner a brute force says, and every listed move leaves a lost game', () => {
+    const md = gameMarkdownPlugin(new MarkdownIt());
+    const text = block(Object.entries(GAMES).map(([name, game]) => `game ${name} = ${game}`));
+    // The first render of code not yet compiled may pass the preview's budget: rendered until every game is done.
+    let rows = rowsOf(md.render(text));
+    for (let i = 0; i < 5 && [...rows.values()].some((r) => r.winner === TOO_LARGE); i++)
+      rows = rowsOf(md.render(text));
+    const brute = new MisereBrute();
+    let moves = 0;
+    for (const [name, game] of Object.entries(GAMES)) {
+      const row = rows.get(name);
+      assert.ok(row, `${name} has no row`);
+      const sum = parse(game);
+      const lost = brute.isP(heapsOf(sum));
+      assert.equal(row.winner, lost ? 'second player wins' : 'first player wins', `${name} = ${game}`);
+      if (lost) assert.match(row.why, /every move loses/, `${name}: ${row.why}`);
+      else assert.ok(row.moves.length > 0, `${name}: a won game lists a winning move`);
+      for (const move of row.moves) {
+        assert.ok(brute.isP(heapsOf(played(sum, move))), `${name} = ${game}: ${move} does not leave a lost game`);
+        moves++;
+      }
+    }
+    assert.ok(moves >= 5, `${moves} moves checked`);
+    assert.ok([...rows.values()].some((row) => row.winner === 'second player wins'), 'a lost game among them');
+  });
+
+  it(`a mixed sum past the preview's budget says "${TOO_LARGE}" and why; a later render decides it`, () => {
+    const md = gameMarkdownPlugin(new MarkdownIt());
+    const text = block(['game big = misere kayles 20 30 + nim 5']);
+    let row = rowsOf(md.render(text)).get('big');
+    if (row?.winner === TOO_LARGE) assert.match(row.why, /misère/, row.why);
+    for (let i = 0; i < 20 && row?.winner === TOO_LARGE; i++) row = rowsOf(md.render(text)).get('big');
+    assert.equal(row?.winner, 'first player wins', JSON.stringify(row));
+    assert.equal(row?.moves.length, 3, 'three listed, the rest counted');
+    assert.match(row?.why ?? '', /and 2 more/);
+  });
+});
