@@ -102,7 +102,10 @@ describe('Markdown: misère sums of several rules', () => {
       }
     }
     assert.ok(moves >= 5, `${moves} moves checked`);
-    assert.ok([...rows.values()].some((row) => row.winner === 'second player wins'), 'a lost game among them');
+    assert.ok(
+      [...rows.values()].some((row) => row.winner === 'second player wins'),
+      'a lost game among them',
+    );
   });
 
   it(`a mixed sum past the preview's budget says "${TOO_LARGE}" and why; a later render decides it`, () => {
