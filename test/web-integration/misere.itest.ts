@@ -37,7 +37,7 @@ suite('misère sums of several rules in the web worker extension host', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
-  test('each mixed game as a brute force from the rules says, by the joint quotient; a winning move played', async () => {
+  test('each mixed game as a brute force from the rules says, by a joint quotient; a winning move played', async () => {
     const content = `rule onetwo = subtract {1, 2}\n${GAMES.join('\n')}\n`;
     const document = await vscode.workspace.openTextDocument({ language: 'game', content });
     await vscode.window.showTextDocument(document);
