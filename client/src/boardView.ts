@@ -4,10 +4,10 @@
 // does: APPLY_MOVE_COMMAND, run by the server, with the index, version and key the answer gave (a
 // game changed meanwhile is refused and told, nothing written). The panel follows the document (an
 // edit, the move played included, redraws it), and asks again while the value is still computing.
-import { commands, type Disposable, type ExtensionContext, type WebviewPanel } from 'vscode';
+import { commands, type ExtensionContext } from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { APPLY_MOVE_COMMAND, type ApplyMoveArguments, type BoardAnswer, BoardRequest } from '../../server/src/protocol';
-import { createPanel, OpenPanels, onDocumentEdited } from './panel';
+import { FollowingPanel, OpenPanels } from './panel';
 
 export const BOARD_VIEW_TYPE = 'grundy.boardView';
 
@@ -58,38 +58,29 @@ function boardTitle(game: string, board: number, boards: number): string {
   return boards > 1 ? `board ${board + 1} of ${game}` : `board of ${game}`;
 }
 
-class BoardView {
-  readonly panel: WebviewPanel;
+class BoardView extends FollowingPanel<PageMessage, { type: 'board'; answer: BoardAnswer }> {
   readonly played: ApplyMoveArguments[] = [];
   private last: BoardAnswer | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private readonly disposables: Disposable[] = [];
-  private disposed = false;
 
   constructor(
     context: ExtensionContext,
     private readonly client: LanguageClient,
-    readonly uri: string,
+    uri: string,
     readonly game: string,
     readonly board: number,
     onClose: () => void,
   ) {
     const title = boardTitle(game, board, board + 1);
     const main = { id: 'board', 'data-game': game, 'data-board': String(board) };
-    this.panel = createPanel(context.extensionUri, BOARD_VIEW_TYPE, title, { style: 'board', script: 'board', main });
-    this.disposables.push(
-      this.panel.webview.onDidReceiveMessage((message: PageMessage) => {
-        if (message.type === 'ready') void this.request();
-        else if (message.type === 'play') void this.play(message.index, message.version, message.key);
-      }),
-      onDocumentEdited(uri, () => this.askSoon()),
+    super(
+      context.extensionUri,
+      BOARD_VIEW_TYPE,
+      title,
+      { style: 'board', script: 'board', main },
+      uri,
+      onClose,
+      ASK_AGAIN_MS,
     );
-    this.panel.onDidDispose(() => {
-      this.disposed = true;
-      onClose();
-      clearTimeout(this.timer);
-      for (const d of this.disposables) d.dispose();
-    });
   }
 
   /** The last answer (tests read it). */
@@ -97,9 +88,9 @@ class BoardView {
     return this.last;
   }
 
-  private askSoon(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.request(), ASK_AGAIN_MS);
+  protected receive(message: PageMessage): void {
+    if (message.type === 'ready') void this.refresh();
+    else if (message.type === 'play') void this.play(message.index, message.version, message.key);
   }
 
   /**
@@ -117,7 +108,7 @@ class BoardView {
     }
   }
 
-  private async request(): Promise<void> {
+  protected async refresh(): Promise<void> {
     let answer: BoardAnswer;
     try {
       answer = await this.client.sendRequest(BoardRequest, {
@@ -132,7 +123,7 @@ class BoardView {
     this.last = answer;
     // The tab's title says "board 2 of g" where the game has more boards than one.
     if (!('refused' in answer)) this.panel.title = boardTitle(this.game, this.board, answer.boards);
-    await this.panel.webview.postMessage({ type: 'board', answer });
+    await this.post({ type: 'board', answer });
     if (!('refused' in answer) && answer.computing) this.askSoon();
   }
 }

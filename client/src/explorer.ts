@@ -2,16 +2,7 @@
 // SequenceRequest. It follows the document (an edit asks again, a moment later), computes further
 // on request (with a cancel), exports and copies. The panel's page is client/webview/explorer.ts;
 // it loads nothing but this extension's own files (a strict content security policy).
-import {
-  CancellationTokenSource,
-  type Disposable,
-  type ExtensionContext,
-  env,
-  Uri,
-  type WebviewPanel,
-  window,
-  workspace,
-} from 'vscode';
+import { CancellationTokenSource, type ExtensionContext, env, Uri, window, workspace } from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import {
   type QuotientAnswer,
@@ -31,7 +22,7 @@ import {
   type FromPanel,
   type ToPanel,
 } from './explorerMessages';
-import { createPanel, OpenPanels, onDocumentEdited } from './panel';
+import { FollowingPanel, OpenPanels } from './panel';
 
 export const EXPLORER_VIEW_TYPE = 'grundy.sequenceExplorer';
 
@@ -55,46 +46,32 @@ export function openExplorers(): readonly SequenceExplorer[] {
   return open.all();
 }
 
-export class SequenceExplorer {
-  readonly panel: WebviewPanel;
+export class SequenceExplorer extends FollowingPanel<FromPanel, ToPanel> {
   /** How far to compute: undefined until the panel asks for more (the server's default, by the kind of rule). */
   private upTo: number | undefined;
   private last: SequenceAnswer | undefined;
   private lastMisere: QuotientAnswer | undefined;
   private running: CancellationTokenSource | undefined;
-  private followTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly disposables: Disposable[] = [];
-  private disposed = false;
   /** What the panel did lately, oldest first (a test that times out says it). */
   private readonly events: string[] = [];
 
   constructor(
     private readonly context: ExtensionContext,
     private readonly client: LanguageClient,
-    readonly uri: string,
+    uri: string,
     readonly rule: string,
     onClose: () => void,
   ) {
-    this.panel = createPanel(context.extensionUri, EXPLORER_VIEW_TYPE, `${rule}: nim-sequence`, {
-      style: 'explorer',
-      script: 'explorer',
-      main: { id: 'explorer', 'data-rule': rule },
-    });
-    this.disposables.push(
-      this.panel.webview.onDidReceiveMessage((message: FromPanel) => void this.receive(message)),
-      onDocumentEdited(uri, (version) => {
-        this.note(`edit seen (version ${version})`);
-        clearTimeout(this.followTimer);
-        this.followTimer = setTimeout(() => void this.request(), FOLLOW_DELAY_MS);
-      }),
-    );
-    this.panel.onDidDispose(() => {
-      this.disposed = true;
-      onClose();
-      this.running?.cancel();
-      clearTimeout(this.followTimer);
-      for (const d of this.disposables) d.dispose();
-    });
+    const page = { style: 'explorer', script: 'explorer', main: { id: 'explorer', 'data-rule': rule } };
+    super(context.extensionUri, EXPLORER_VIEW_TYPE, `${rule}: nim-sequence`, page, uri, onClose, FOLLOW_DELAY_MS);
+  }
+
+  protected edited(version: number): void {
+    this.note(`edit seen (version ${version})`);
+  }
+
+  protected closed(): void {
+    this.running?.cancel();
   }
 
   /** The last answer (tests read it). */
@@ -112,11 +89,11 @@ export class SequenceExplorer {
     if (this.events.length > 40) this.events.shift();
   }
 
-  private async receive(message: FromPanel): Promise<void> {
+  protected async receive(message: FromPanel): Promise<void> {
     this.note(`panel says ${message.type}`);
     switch (message.type) {
       case 'ready':
-        return this.request();
+        return this.refresh();
       case 'further': {
         // Four times the values of a sequence; twice the side of Wythoff's table.
         const data = this.data();
@@ -126,7 +103,7 @@ export class SequenceExplorer {
             SEQUENCE_MAX_UP_TO,
             4 * ((data ? data.values.length - 1 : SEQUENCE_DEFAULT_UP_TO) + 1) - 1,
           );
-        return this.request();
+        return this.refresh();
       }
       case 'cancel':
         this.running?.cancel();
@@ -150,7 +127,7 @@ export class SequenceExplorer {
   }
 
   /** Asks the server for G(0) to G(upTo); a request still running is cancelled first. */
-  private async request(): Promise<void> {
+  protected async refresh(): Promise<void> {
     this.running?.cancel();
     const source = new CancellationTokenSource();
     this.running = source;
@@ -178,8 +155,7 @@ export class SequenceExplorer {
     if (!('refused' in answer) && answer.version !== undefined && current !== undefined && answer.version < current) {
       this.running = undefined;
       source.dispose();
-      clearTimeout(this.followTimer);
-      this.followTimer = setTimeout(() => void this.request(), FOLLOW_DELAY_MS);
+      this.askSoon();
       return;
     }
     this.last = answer;
@@ -224,11 +200,6 @@ export class SequenceExplorer {
     void window.showInformationMessage(
       `Saved ${valueCount(data).toLocaleString('en-US')} values of ${data.rule} to ${target.fsPath}.`,
     );
-  }
-
-  private post(message: ToPanel): Thenable<boolean> {
-    // An answer may come after the panel closed: nobody is left to tell.
-    return this.disposed ? Promise.resolve(false) : this.panel.webview.postMessage(message);
   }
 }
 

@@ -5,7 +5,7 @@
 // the document, and asks again while the values are still computing. A game's tree (GameTreeRequest)
 // is drawn as nested lists: the page asks for a node's children when it is opened (`expand`, with
 // the node's path of move indexes), and the game as written again after an edit.
-import type { Disposable, ExtensionContext, WebviewPanel } from 'vscode';
+import type { ExtensionContext } from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import {
   type GameTreeAnswer,
@@ -15,7 +15,7 @@ import {
   type PictureAnswer,
   PictureRequest,
 } from '../../server/src/protocol';
-import { createPanel, OpenPanels, onDocumentEdited } from './panel';
+import { FollowingPanel, OpenPanels } from './panel';
 
 export const GRAPH_VIEW_TYPE = 'grundy.graphView';
 
@@ -112,17 +112,13 @@ export function openPictureViews(): readonly {
   );
 }
 
-class DrawingView<S extends Subject> {
-  readonly panel: WebviewPanel;
+class DrawingView<S extends Subject> extends FollowingPanel<PageMessage, unknown> {
   private last: Answer<S> | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private readonly disposables: Disposable[] = [];
-  private disposed = false;
 
   constructor(
     context: ExtensionContext,
     private readonly client: LanguageClient,
-    readonly uri: string,
+    uri: string,
     readonly subject: S,
     onClose: () => void,
   ) {
@@ -138,20 +134,8 @@ class DrawingView<S extends Subject> {
         : subject.kind === 'picture'
           ? { id: 'graph', 'data-game': subject.game, 'data-picture': String(subject.picture) }
           : { id: 'graph', 'data-tree': subject.game };
-    this.panel = createPanel(context.extensionUri, GRAPH_VIEW_TYPE, title, { style: 'graph', script: 'graph', main });
-    this.disposables.push(
-      this.panel.webview.onDidReceiveMessage((message: PageMessage) => {
-        if (message.type === 'ready') void this.request();
-        else if (message.type === 'expand') void this.expand(message.path, message.root);
-      }),
-      onDocumentEdited(uri, () => this.askSoon()),
-    );
-    this.panel.onDidDispose(() => {
-      this.disposed = true;
-      onClose();
-      clearTimeout(this.timer);
-      for (const d of this.disposables) d.dispose();
-    });
+    const page = { style: 'graph', script: 'graph', main };
+    super(context.extensionUri, GRAPH_VIEW_TYPE, title, page, uri, onClose, ASK_AGAIN_MS);
   }
 
   /** The last answer (tests read it). */
@@ -159,9 +143,9 @@ class DrawingView<S extends Subject> {
     return this.last;
   }
 
-  private askSoon(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.request(), ASK_AGAIN_MS);
+  protected receive(message: PageMessage): void {
+    if (message.type === 'ready') void this.refresh();
+    else if (message.type === 'expand') void this.expand(message.path, message.root);
   }
 
   private async ask(): Promise<GraphAnswer | PictureAnswer | GameTreeAnswer> {
@@ -188,10 +172,10 @@ class DrawingView<S extends Subject> {
     } catch (cause) {
       answer = { refused: `The server did not answer: ${cause instanceof Error ? cause.message : String(cause)}` };
     }
-    if (!this.disposed) await this.panel.webview.postMessage({ type: 'tree', answer, path });
+    await this.post({ type: 'tree', answer, path });
   }
 
-  private async request(): Promise<void> {
+  protected async refresh(): Promise<void> {
     let answer: GraphAnswer | PictureAnswer | GameTreeAnswer;
     try {
       answer = await this.ask();
@@ -200,7 +184,7 @@ class DrawingView<S extends Subject> {
     }
     if (this.disposed) return; // the panel closed while the server answered
     this.last = answer as Answer<S>;
-    await this.panel.webview.postMessage({ type: this.subject.kind, answer, path: [] });
+    await this.post({ type: this.subject.kind, answer, path: [] });
     if (!('refused' in answer) && 'computing' in answer && answer.computing) this.askSoon();
   }
 }

@@ -1,5 +1,6 @@
 // What the extension's webview panels share: their page, with a strict content security policy
-// (nothing from the network, no script but the panel's own, styles from the extension's files).
+// (nothing from the network, no script but the panel's own, styles from the extension's files), and
+// how a panel follows its document (FollowingPanel: asked again after an edit, closed cleanly).
 import { type Disposable, Uri, ViewColumn, type Webview, type WebviewPanel, window, workspace } from 'vscode';
 
 /** A panel beside the editor, with the extension's icon and its page (`panelHtml`), kept alive while hidden. */
@@ -72,6 +73,67 @@ function panelRoots(extensionUri: Uri): Uri[] {
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * A panel that follows its document: made with its page, it hands the page's messages to `receive`, asks the server
+ * again (`refresh`) a moment after each edit of the document (and whenever `askSoon` is called: while a value still
+ * computes), and when it closes stops its timer and its listeners, and tells `closed` (what still runs stops there).
+ */
+export abstract class FollowingPanel<FromPage, ToPage> {
+  readonly panel: WebviewPanel;
+  /** The panel closed: an answer that comes now has nobody to go to. */
+  protected disposed = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly disposables: Disposable[] = [];
+
+  constructor(
+    extensionUri: Uri,
+    viewType: string,
+    title: string,
+    page: { style: string; script: string; main: Record<string, string> },
+    readonly uri: string,
+    onClose: () => void,
+    /** How long after an edit (or askSoon) the panel asks again. */
+    private readonly delayMs: number,
+  ) {
+    this.panel = createPanel(extensionUri, viewType, title, page);
+    this.disposables.push(
+      this.panel.webview.onDidReceiveMessage((message: FromPage) => void this.receive(message)),
+      onDocumentEdited(uri, (version) => {
+        this.edited(version);
+        this.askSoon();
+      }),
+    );
+    this.panel.onDidDispose(() => {
+      this.disposed = true;
+      onClose();
+      clearTimeout(this.timer);
+      this.closed();
+      for (const d of this.disposables) d.dispose();
+    });
+  }
+
+  /** A message from the page. */
+  protected abstract receive(message: FromPage): unknown;
+  /** Asks the server again and shows the answer. */
+  protected abstract refresh(): Promise<void>;
+  /** The document was edited (before the panel asks again). */
+  protected edited(_version: number): void {}
+  /** The panel closed (after its timer and listeners stopped). */
+  protected closed(): void {}
+
+  /** Asks again a moment from now (a request already due is put off, not doubled). */
+  protected askSoon(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.refresh(), this.delayMs);
+  }
+
+  /** Tells the page, unless the panel closed meanwhile. */
+  protected post(message: ToPage): Thenable<boolean> {
+    if (this.disposed) return Promise.resolve(false);
+    return this.panel.webview.postMessage(message);
+  }
 }
 
 /** The open panels of one kind, by what they show: asked again, the one open is shown. */

@@ -3,7 +3,7 @@
 // multiplication table and each rule's pretending function (the page: client/webview/quotient.ts). It follows the
 // document (an edit asks again, a moment later; an answer older than the text is asked again), grows further on
 // request (four times the heaps shown) and cancels.
-import { CancellationTokenSource, type Disposable, type ExtensionContext, type WebviewPanel, workspace } from 'vscode';
+import { CancellationTokenSource, type ExtensionContext, workspace } from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import {
   type JointQuotientAnswer,
@@ -13,7 +13,7 @@ import {
   QUOTIENT_MAX_UP_TO,
 } from '../../server/src/protocol';
 import type { FromQuotientPanel, ToQuotientPanel } from './explorerMessages';
-import { createPanel, OpenPanels, onDocumentEdited } from './panel';
+import { FollowingPanel, OpenPanels } from './panel';
 
 export const QUOTIENT_VIEW_TYPE = 'grundy.quotientView';
 
@@ -40,41 +40,20 @@ export function openQuotientViews(): readonly QuotientView[] {
   return open.all();
 }
 
-export class QuotientView {
-  readonly panel: WebviewPanel;
+export class QuotientView extends FollowingPanel<FromQuotientPanel, ToQuotientPanel> {
   private upTo = QUOTIENT_DEFAULT_UP_TO;
   private last: JointQuotientAnswer | undefined;
   private running: CancellationTokenSource | undefined;
-  private followTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly disposables: Disposable[] = [];
-  private disposed = false;
 
   constructor(
     context: ExtensionContext,
     private readonly client: LanguageClient,
-    readonly uri: string,
+    uri: string,
     readonly game: string,
     onClose: () => void,
   ) {
-    this.panel = createPanel(context.extensionUri, QUOTIENT_VIEW_TYPE, `${game}: misère quotient`, {
-      style: 'explorer',
-      script: 'quotient',
-      main: { id: 'quotient', 'data-game': game },
-    });
-    this.disposables.push(
-      this.panel.webview.onDidReceiveMessage((message: FromQuotientPanel) => void this.receive(message)),
-      onDocumentEdited(uri, () => {
-        clearTimeout(this.followTimer);
-        this.followTimer = setTimeout(() => void this.request(), FOLLOW_DELAY_MS);
-      }),
-    );
-    this.panel.onDidDispose(() => {
-      this.disposed = true;
-      onClose();
-      this.running?.cancel();
-      clearTimeout(this.followTimer);
-      for (const d of this.disposables) d.dispose();
-    });
+    const page = { style: 'explorer', script: 'quotient', main: { id: 'quotient', 'data-game': game } };
+    super(context.extensionUri, QUOTIENT_VIEW_TYPE, `${game}: misère quotient`, page, uri, onClose, FOLLOW_DELAY_MS);
   }
 
   /** The last answer (tests read it). */
@@ -82,21 +61,25 @@ export class QuotientView {
     return this.last;
   }
 
-  private receive(message: FromQuotientPanel): Promise<void> | undefined {
+  protected receive(message: FromQuotientPanel): Promise<void> | undefined {
     switch (message.type) {
       case 'ready':
-        return this.request();
+        return this.refresh();
       case 'further':
         this.upTo = Math.min(QUOTIENT_MAX_UP_TO, 4 * (this.upTo + 1) - 1);
-        return this.request();
+        return this.refresh();
       case 'cancel':
         this.running?.cancel();
         return;
     }
   }
 
+  protected closed(): void {
+    this.running?.cancel();
+  }
+
   /** Asks for the quotient, each rule's pretending function to upTo; a request still running is cancelled first. */
-  private async request(): Promise<void> {
+  protected async refresh(): Promise<void> {
     this.running?.cancel();
     const source = new CancellationTokenSource();
     this.running = source;
@@ -114,18 +97,8 @@ export class QuotientView {
     source.dispose();
     // Made from an older text than the editor's (the request overtook the edit): ask again.
     const current = workspace.textDocuments.find((d) => d.uri.toString() === this.uri)?.version;
-    if (!('refused' in answer) && current !== undefined && answer.version < current) {
-      clearTimeout(this.followTimer);
-      this.followTimer = setTimeout(() => void this.request(), FOLLOW_DELAY_MS);
-      return;
-    }
+    if (!('refused' in answer) && current !== undefined && answer.version < current) return this.askSoon();
     this.last = answer;
     await this.post({ type: 'quotient', answer, computing: false });
-  }
-
-  private post(message: ToQuotientPanel): Thenable<boolean> {
-    // An answer may come after the panel closed: nobody is left to tell.
-    if (this.disposed) return Promise.resolve(false);
-    return this.panel.webview.postMessage(message);
   }
 }

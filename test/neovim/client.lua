@@ -354,20 +354,19 @@ check("a Cram board's hover: the regions it splits into, each with its value", f
   assert(value:find('regions played apart, their nim%-sum') and value:find('6 cells → `%*3`'), value)
 end)
 
-check('a Chomp lens plays its move in the text', function()
-  local line = line_of(boards, '^game bite')
-  local title = '▶ chomp [5, 3, 3, 1] → [2, 2, 2, 1]'
-  wait_for('the chomp lens', 10000, function()
+-- Runs the lens titled `title` on line `line` of `bufnr`, once the server shows it: where the line has several
+-- lenses, Neovim asks which (vim.ui.select), and the one with this title is chosen.
+local function run_lens(bufnr, line, title)
+  wait_for('the lens ' .. title, 10000, function()
     vim.lsp.codelens.refresh()
     vim.wait(100)
-    for _, lens in ipairs(vim.lsp.codelens.get(boards)) do
+    for _, lens in ipairs(vim.lsp.codelens.get(bufnr)) do
       if lens.command and lens.command.title == title then return true end
     end
     return false
   end)
-  vim.api.nvim_set_current_buf(boards)
+  vim.api.nvim_set_current_buf(bufnr)
   vim.api.nvim_win_set_cursor(0, { line + 1, 0 })
-  -- Several lenses on the line: the one with this title is chosen.
   local select = vim.ui.select
   vim.ui.select = function(items, opts, on_choice)
     for i, item in ipairs(items) do
@@ -377,6 +376,11 @@ check('a Chomp lens plays its move in the text', function()
   end
   vim.lsp.codelens.run()
   vim.ui.select = select
+end
+
+check('a Chomp lens plays its move in the text', function()
+  local line = line_of(boards, '^game bite')
+  run_lens(boards, line, '▶ chomp [5, 3, 3, 1] → [2, 2, 2, 1]')
   wait_for('the move in the text', 10000, function()
     return vim.api.nvim_buf_get_lines(boards, line, line + 1, false)[1]:find('^game bite  = chomp %[2, 2, 2, 1%]') ~= nil
   end)
@@ -385,28 +389,8 @@ end)
 local misere = open('misere.game')
 
 check("a misère game of several rules: its lens tells their joint quotient as a message", function()
-  local line = line_of(misere, '^game mixed')
-  local title = 'explore the misère quotient of kayles and nim'
-  wait_for('the quotient lens', 10000, function()
-    vim.lsp.codelens.refresh()
-    vim.wait(100)
-    for _, lens in ipairs(vim.lsp.codelens.get(misere)) do
-      if lens.command and lens.command.title == title then return true end
-    end
-    return false
-  end)
-  vim.api.nvim_set_current_buf(misere)
-  vim.api.nvim_win_set_cursor(0, { line + 1, 0 })
-  local select = vim.ui.select
-  vim.ui.select = function(items, opts, on_choice)
-    for i, item in ipairs(items) do
-      if opts and opts.format_item and opts.format_item(item) == title then return on_choice(item, i) end
-    end
-    on_choice(nil, nil)
-  end
   local before = #shown
-  vim.lsp.codelens.run()
-  vim.ui.select = select
+  run_lens(misere, line_of(misere, '^game mixed'), 'explore the misère quotient of kayles and nim')
   wait_for('a message', 30000, function() return #shown > before end)
   local message = shown[#shown]
   assert(message:find('The misère quotient of kayles and nim: %d+ elements') and message:find('P%-portion: '), message)
