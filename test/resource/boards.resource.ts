@@ -15,13 +15,13 @@
 // board the search cannot value quotes the whole board, so that a board of 10^5 rows has a reason, and so a game
 // hover and a lens title, of 744 KB (engine/families/chomp.ts, `boardText`).
 import * as assert from 'node:assert/strict';
-import type { CodeLens, InlayHint, Position } from 'vscode-languageserver-protocol';
+import type { CodeLens } from 'vscode-languageserver-protocol';
 import { ruleSequence, sequenceNimber } from '../../server/src/engine';
 import { CHOMP_MAX_LENGTH } from '../../server/src/engine/boards';
 import { EXPLAIN_GAME_MARKDOWN_COMMAND } from '../../server/src/protocol';
 import { integer, random } from '../engine/oracles/random';
 import { LanguageServerSession } from '../helpers/languageServer';
-import { MAIN_THREAD_BOUND_MS, report, timed } from './guards';
+import { MAIN_THREAD_BOUND_MS, markdown, positionOf, report, timed, tooltip, until } from './guards';
 
 /** Each computation's budget: short, so that the cases no search finishes stop soon (the guard counts, not times). */
 const BUDGET_MS = 2_000;
@@ -126,30 +126,6 @@ const cases: Case[] = [
     value: 'unknown',
   },
 ];
-
-/** The position of the middle of the last place `written` is found in `text`. */
-function positionOf(text: string, written: string): Position {
-  const at = text.lastIndexOf(written) + Math.floor(written.length / 2);
-  const before = text.slice(0, at).split('\n');
-  return { line: before.length - 1, character: before[before.length - 1].length };
-}
-
-function markdown(hover: unknown): string {
-  return ((hover as { contents?: { value?: string } } | null)?.contents?.value as string | undefined) ?? '';
-}
-
-function tooltip(hint: InlayHint): string {
-  return typeof hint.tooltip === 'string' ? hint.tooltip : (hint.tooltip?.value ?? '');
-}
-
-/** Polls until `done` holds (every `everyMs`), or fails after `timeoutMs`. */
-async function until(done: () => Promise<boolean> | boolean, what: string, timeoutMs = 60_000, everyMs = 100) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
 
 describe('resource: boards and graph games past any search (issue 43)', function () {
   this.timeout(180_000);

@@ -1,6 +1,6 @@
 // What the resource guards share (test/resource/stage.mjs runs them): the CLI in a process of its
 // own with its peak memory read at exit, the bounds every guard checks against, and a request to an
-// in-process server timed as the main thread's work.
+// in-process server timed as the main thread's work, and the small readers of its answers they all use.
 //
 // Bounds are the issue's targets with a margin where they are times: a verdict may not depend on
 // the machine's speed or load, so a time bound fails only a stall many times the target (the
@@ -8,6 +8,7 @@
 // Memory is counted, not timed: peak resident memory (maxRSS) of the whole process, its worker
 // threads included. Work done twice is counted too (LanguageServerSession.jobsStarted).
 import { spawnSync } from 'node:child_process';
+import type { InlayHint, Position } from 'vscode-languageserver-protocol';
 import { repositoryPath } from '../helpers/paths';
 
 /** The issue's target for one request on the server's main thread (hover, lens, hint, completion). */
@@ -74,4 +75,35 @@ export async function timed<T>(request: () => Promise<T>): Promise<{ value: T; m
 /** One line for the stage's output: what was measured and its bound. */
 export function report(what: string, measured: string, bound: string): void {
   console.log(`      ${what}: ${measured} (bound ${bound})`);
+}
+
+/** The position of the middle of the last place `written` is found in `text`. */
+export function positionOf(text: string, written: string): Position {
+  const at = text.lastIndexOf(written) + Math.floor(written.length / 2);
+  const before = text.slice(0, at).split('\n');
+  return { line: before.length - 1, character: before[before.length - 1].length };
+}
+
+/** A hover's Markdown ('' for none). */
+export function markdown(hover: unknown): string {
+  return ((hover as { contents?: { value?: string } } | null)?.contents?.value as string | undefined) ?? '';
+}
+
+/** An inlay hint's tooltip as text. */
+export function tooltip(hint: InlayHint): string {
+  return typeof hint.tooltip === 'string' ? hint.tooltip : (hint.tooltip?.value ?? '');
+}
+
+/** Polls until `done` holds (every `everyMs`), or fails after `timeoutMs`: a failure's time, never a verdict's. */
+export async function until(
+  done: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = 120_000,
+  everyMs = 100,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
 }

@@ -14,7 +14,7 @@ import type { CodeLens, Position } from 'vscode-languageserver-protocol';
 import { digitsText } from '../../server/src/language/numberText';
 import { EXPLAIN_GAME_MARKDOWN_COMMAND, NumberAtRequest } from '../../server/src/protocol';
 import { LanguageServerSession } from '../helpers/languageServer';
-import { MAIN_THREAD_BOUND_MS, report, timed } from './guards';
+import { MAIN_THREAD_BOUND_MS, markdown, positionOf, report, timed, until } from './guards';
 
 /** Digits of a number that starts with 9, ends with 3 and has `length` digits (its ends tell an abbreviation's). */
 function digits(length: number, middle = '7'): string {
@@ -150,26 +150,6 @@ const cases: Case[] = [
     value: "value **∞()** (Smith's)",
   },
 ];
-
-/** The position of the middle of the last place `written` is found in `text`. */
-function positionOf(text: string, written: string): Position {
-  const at = text.lastIndexOf(written) + Math.floor(written.length / 2);
-  const before = text.slice(0, at).split('\n');
-  return { line: before.length - 1, character: before[before.length - 1].length };
-}
-
-function markdown(hover: unknown): string {
-  return ((hover as { contents?: { value?: string } } | null)?.contents?.value as string | undefined) ?? '';
-}
-
-/** Polls until `done` holds (every `everyMs`), or fails after `timeoutMs`. */
-async function until(done: () => Promise<boolean> | boolean, what: string, timeoutMs = 30_000, everyMs = 100) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
 
 describe('resource: the main thread does bounded work per request', function () {
   this.timeout(120_000);

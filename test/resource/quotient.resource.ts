@@ -13,7 +13,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { CodeLens, InlayHint, Position } from 'vscode-languageserver-protocol';
+import type { CodeLens, InlayHint } from 'vscode-languageserver-protocol';
 import { ruleKey } from '../../server/src/engine';
 import { jointMisereQuotient } from '../../server/src/engine/misere/jointQuotient';
 import { type MisereQuotient, misereQuotient, quotientImage } from '../../server/src/engine/misere/quotient';
@@ -24,7 +24,7 @@ import { render, sourceOf } from '../features/render';
 import { LanguageServerSession } from '../helpers/languageServer';
 import { MisereBrute, mixedMisereDocument } from '../helpers/misereBrute';
 import { repositoryPath } from '../helpers/paths';
-import { MAIN_THREAD_BOUND_MS, report, timed } from './guards';
+import { MAIN_THREAD_BOUND_MS, markdown, positionOf, report, timed, tooltip, until } from './guards';
 
 /** A thread that keeps a core busy while it runs (the "busy machine", beside whatever else runs). */
 function burners(count = 1): { stop(): Promise<void> } {
@@ -255,30 +255,6 @@ const MIXED_CASES: MixedCase[] = [
     ],
   },
 ];
-
-/** The position of the middle of the last place `written` is found in `text`. */
-function positionOf(text: string, written: string): Position {
-  const at = text.lastIndexOf(written) + Math.floor(written.length / 2);
-  const before = text.slice(0, at).split('\n');
-  return { line: before.length - 1, character: before[before.length - 1].length };
-}
-
-function markdown(hover: unknown): string {
-  return ((hover as { contents?: { value?: string } } | null)?.contents?.value as string | undefined) ?? '';
-}
-
-function tooltip(hint: InlayHint): string {
-  return typeof hint.tooltip === 'string' ? hint.tooltip : (hint.tooltip?.value ?? '');
-}
-
-/** Polls until `done` holds (every `everyMs`), or fails after `timeoutMs`. */
-async function until(done: () => Promise<boolean> | boolean, what: string, timeoutMs = 120_000, everyMs = 100) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
 
 /** A misère game's hint: its outcome, or null when it is not known (any other label fails). */
 function outcomeOf(hint: InlayHint | undefined): 'N' | 'P' | null {
