@@ -106,7 +106,9 @@ export class GameBlockRenderer {
   /** By block text: its HTML, and how many times it was computed without reaching every value (0: complete). */
   private readonly html = new Map<string, { readonly html: string; readonly tries: number }>();
   private characters = 0;
-  private readonly cache: EngineCache = createEngineCache();
+
+  /** `cache`: the engine's cache its blocks share (a test may hand it one already warm). */
+  constructor(private readonly cache: EngineCache = createEngineCache()) {}
 
   /** The block's HTML (without the element around it, which carries the renderer's attributes). */
   render(text: string, session?: RenderSession): string {
