@@ -35,6 +35,7 @@ export const EXPECTED_VSIX_FILES = [
   'extension/out/client/webview/board.js',
   'extension/out/client/webview/explorer.js',
   'extension/out/client/webview/graph.js',
+  'extension/out/client/webview/quotient.js',
   'extension/out/server/server.js',
   'extension/out/server/worker.js',
   'extension/out/web/extension.js',
