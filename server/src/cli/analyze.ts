@@ -1,17 +1,18 @@
 // `grundy analyze FILE`: every game of a file, its value, outcome and winning moves, written one at
 // a time as soon as it is known, after the file's diagnostics (check.ts). Its own module because it
-// is the one command that shares its time and its memory between games: each game gets its share
-// of what is left, and the engine's cache is let go before the memory ceiling stops the games.
+// is the one command that reads many games at once: they share the engine's cache (a rule's values,
+// Wythoff's table, a misère quotient: each grown once, to its own limit), which is let go before
+// the memory ceiling stops the games.
 import { getHeapStatistics } from 'node:v8';
 import { type GameReport, INVALID_GAME_REASON, reportGame, shownNimber } from '../analysis/gameReport';
 import { infiniteValueText, remotenessWords, reportOutcomeWords, shownValue } from '../analysis/wording';
 import { createEngineCache, trimCache } from '../engine';
-import { decidedByText, quotientWorkFor } from '../engine/misere';
-import type { Budget } from '../engine/types';
+import { LIMITS } from '../engine/limits';
+import { decidedByText } from '../engine/misere';
 import { StreamedText } from '../language/analyze';
 import { type GameSymbol, heapRuleNames } from '../language/model';
 import type { LineIndex } from '../language/text';
-import type { Options } from './args';
+import { type Options, pastBudget, runBudget } from './args';
 import { diagnosticsOf, hasErrors, printDiagnostics, readDocumentText } from './check';
 import { memoryLimitWords } from './memory';
 import { LimitReached, type SyncOutput } from './output';
@@ -20,20 +21,13 @@ export function analyze(file: string, options: Options, out: SyncOutput): number
   const text = readDocumentText(file);
   // The diagnostics come first, so the games are read once for them, then again to be reported.
   const streamed = new StreamedText(text);
-  let games = 0;
-  const diagnostics = diagnosticsOf(streamed.analyze(() => games++));
+  const diagnostics = diagnosticsOf(streamed.analyze(() => {}));
   const lines = streamed.lines;
-  const deadline = Date.now() + options.budgetMs;
-  // Each game gets its share of the time left (what an earlier game did not use goes to the later
-  // ones), so that one game's endless computation (a wild rule's misère quotient) cannot starve
-  // the next; a rule's quotient grown for one game is resumed, from the cache, by the next.
-  const shareOf = (left: number): Budget => {
-    const now = Date.now();
-    return { deadline: now + Math.max(0, deadline - now) / Math.max(1, left) };
-  };
+  // No game shares its limits with another: each computation stops at its own limit of work
+  // (engine/limits.ts), so a game's answer is the one it gets alone. Only an explicit --budget-ms
+  // cuts the run, between games or inside one, and then the run ends there and says so.
+  const budget = runBudget(options);
   const cache = createEngineCache();
-  // Every misère game's quotient grows within the work of one budget: the answer does not depend on the machine.
-  const quotientWork = quotientWorkFor(options.budgetMs);
   const document = { file: { text } };
   let done = 0;
   // This thread's heap is the ceiling (see fileWorker.ts): the computed values are let go first
@@ -54,13 +48,24 @@ export function analyze(file: string, options: Options, out: SyncOutput): number
   // games nor their reports are ever all held.
   const report = (game: GameSymbol) => {
     if (done % 64 === 0) stopBetweenGames();
+    const cut = () => {
+      out.line(options.json ? ']}' : '');
+      const where = `game ${game.name} (line ${lines.positionAt(game.declaration.start).line + 1})`;
+      throw new LimitReached(
+        `the --budget-ms of ${options.budgetMs} ms ran out at ${where}; the ${done.toLocaleString('en-US')} ` +
+          `game${done === 1 ? '' : 's'} written above ${done === 1 ? 'is' : 'are'} finished`,
+      );
+    };
+    if (pastBudget(budget)) cut();
     const r = reportGame(document, game, {
-      budget: shareOf(games - done),
+      budget,
       cache,
       maxMoves: options.maxMoves,
-      quotientWork,
+      quotientWork: LIMITS.quotientWork,
       remoteness: 'full',
     });
+    // A game the cap cut short is not written as if it were its answer.
+    if (pastBudget(budget)) cut();
     if (options.json) {
       const result = r.result;
       const ruleNames = heapRuleNames(r.game);

@@ -2,7 +2,7 @@
 // that a flag means the same and is refused in the same words whatever the command) and the RULE
 // argument of sequence and quotient, read as a .game file would read it. A mistake in either is a
 // UsageError: exit 2, with a pointer to the help.
-import { type HeapRule, isHeapRule } from '../engine/types';
+import { type Budget, type HeapRule, isHeapRule } from '../engine/types';
 import { analyzeText } from '../language/analyze';
 import { keywordSet } from '../language/lexer';
 import { BUILTIN_RULES } from '../language/model';
@@ -14,7 +14,8 @@ export class UsageError extends Error {}
 
 export interface Options {
   readonly json: boolean;
-  readonly budgetMs: number;
+  /** --budget-ms: a cap on the whole run's time, given only explicitly (limits count work, not time). */
+  readonly budgetMs?: number;
   readonly maxMoves: number;
   readonly maxMemoryMb?: number;
   readonly to?: bigint;
@@ -23,7 +24,7 @@ export interface Options {
 
 export function parseOptions(argv: string[]): Options {
   let json = false;
-  let budgetMs = 10_000;
+  let budgetMs: number | undefined;
   let maxMoves = 1000;
   let maxMemoryMb: number | undefined;
   let to: bigint | undefined;
@@ -46,12 +47,25 @@ export function parseOptions(argv: string[]): Options {
   }
   return {
     json,
-    budgetMs,
+    ...(budgetMs !== undefined ? { budgetMs } : {}),
     maxMoves,
     ...(maxMemoryMb !== undefined ? { maxMemoryMb } : {}),
     ...(to !== undefined ? { to } : {}),
     positional,
   };
+}
+
+/**
+ * The budget of a whole run: no time at all unless --budget-ms was given (every computation stops at its
+ * limit of work, engine/limits.ts); with it, the run is cut there, and says where.
+ */
+export function runBudget(options: Options): Budget {
+  return options.budgetMs === undefined ? {} : { deadline: Date.now() + options.budgetMs };
+}
+
+/** Whether the run's explicit --budget-ms has passed. */
+export function pastBudget(budget: Budget): boolean {
+  return budget.deadline !== undefined && Date.now() > budget.deadline;
 }
 
 /** A whole number of any size: digits, or a power written `B^E` (`10^20`). */

@@ -12,9 +12,10 @@
 // this thread, within --budget-ms and no other limit than the method's own, as the one-rule command: Ctrl-C ends
 // the process.
 import { ruleKey } from '../engine';
+import { LIMITS } from '../engine/limits';
 import { jointMisereQuotient, quotientImage, rulesInWords, windowTheorem } from '../engine/misere';
-import type { Budget, HeapRule } from '../engine/types';
-import { type Options, parseRule, UsageError } from './args';
+import type { HeapRule } from '../engine/types';
+import { type Options, parseRule, runBudget, UsageError } from './args';
 import { LIMIT_EXIT, type Output } from './output';
 import { computedTo, printedHeaps, quotient, writePretendingJson, writePretendingRows } from './quotient';
 
@@ -49,7 +50,7 @@ export async function jointQuotient(sources: readonly string[], options: Options
   if (byKey.size === 1) return quotient([...byKey.values()][0].source, options, out);
   // The computation runs on this thread: Ctrl-C ends the process at once.
   process.removeAllListeners('SIGINT');
-  const budget: Budget = { deadline: Date.now() + options.budgetMs };
+  const budget = runBudget(options);
   const to = new Map<string, number>();
   for (const [key, { rule }] of byKey) {
     if (options.to !== undefined) to.set(key, computedTo(options.to));
@@ -58,7 +59,7 @@ export async function jointQuotient(sources: readonly string[], options: Options
   const { quotient: q } = jointMisereQuotient(
     [...byKey.values()].map(({ rule }) => rule),
     budget,
-    { to },
+    { to, workLimit: LIMITS.quotientWork },
   );
   const names = q.rules.map((r) => r.name);
   const printed = q.rules.map((r) => printedHeaps(r, options.to));
@@ -126,7 +127,9 @@ export async function jointQuotient(sources: readonly string[], options: Options
   }
   await out.flush();
   if (q.stop && q.stop.cause !== 'method') {
-    process.stderr.write(`grundy: stopped with ${reached}: ${q.stop.reason} (--budget-ms ${options.budgetMs})\n`);
+    process.stderr.write(
+      `grundy: stopped with ${reached}: ${q.stop.reason} ${q.stop.cause === 'deadline' ? ` (--budget-ms ${options.budgetMs})` : ''}\n`,
+    );
     return LIMIT_EXIT;
   }
   if (stoppedAt !== undefined) {

@@ -4,9 +4,10 @@
 // ends the process at once. Several rules (`grundy quotient kayles nim`) have their joint quotient
 // in jointQuotient.ts, which prints each rule's pretending function with the helpers below.
 import { ruleKey } from '../engine';
+import { LIMITS } from '../engine/limits';
 import { misereQuotient, type QuotientView, quotientImage } from '../engine/misere';
 import type { Budget } from '../engine/types';
-import { type Options, parseRule } from './args';
+import { type Options, parseRule, pastBudget, runBudget } from './args';
 import { LIMIT_EXIT, type Output } from './output';
 
 /** Heaps a quotient is computed to one by one (an array's indices); past them, only a proof helps. */
@@ -30,11 +31,11 @@ export async function quotient(source: string, options: Options, out: Output): P
   const { rule, name } = parseRule(source);
   // The computation runs on this thread: Ctrl-C ends the process at once.
   process.removeAllListeners('SIGINT');
-  const budget: Budget = { deadline: Date.now() + options.budgetMs };
+  const budget = runBudget(options);
   // Computed to --to or to a proof, whichever comes first; the pretending function is printed to
   // --to (of any size) from the computed heaps and the proved period.
   const to = options.to === undefined ? undefined : computedTo(options.to);
-  const { quotient: q } = misereQuotient(rule, ruleKey(rule), budget, { to });
+  const { quotient: q } = misereQuotient(rule, ruleKey(rule), budget, { to, workLimit: LIMITS.quotientWork });
   const period = q.periodicity;
   const { last, lastKnown } = printedHeaps(q, options.to);
   const imageName = (n: bigint) => {
@@ -78,7 +79,9 @@ export async function quotient(source: string, options: Options, out: Output): P
   }
   await out.flush();
   if (q.stop && q.stop.cause !== 'method') {
-    process.stderr.write(`grundy: stopped at heap ${q.heaps}: ${q.stop.reason} (--budget-ms ${options.budgetMs})\n`);
+    process.stderr.write(
+      `grundy: stopped at heap ${q.heaps}: ${q.stop.reason} ${q.stop.cause === 'deadline' ? ` (--budget-ms ${options.budgetMs})` : ''}\n`,
+    );
     return LIMIT_EXIT;
   }
   if (stoppedAt !== undefined) {
@@ -109,7 +112,7 @@ export async function writePretendingRows(
 ): Promise<bigint | undefined> {
   const width = last.toString().length;
   for (let n = 0n; n <= lastKnown; n += 10n) {
-    if (n % 4000n === 0n && n > 0n && Date.now() > budget.deadline!) return n;
+    if (n % 4000n === 0n && n > 0n && pastBudget(budget)) return n;
     const row: string[] = [];
     for (let k = n; k < n + 10n && k <= lastKnown; k++) row.push(imageName(k).padEnd(7));
     await out.line(`${n.toString().padStart(width)}: ${row.join('')}`.trimEnd());
@@ -128,7 +131,7 @@ export async function writePretendingJson(
   budget: Budget,
 ): Promise<bigint | undefined> {
   for (let n = 0n; n <= lastKnown; n++) {
-    if (n % 4096n === 0n && n > 0n && Date.now() > budget.deadline!) return n;
+    if (n % 4096n === 0n && n > 0n && pastBudget(budget)) return n;
     await out.line(`${n === 0n ? '' : ','}${JSON.stringify(imageName(n))}`);
   }
   return undefined;

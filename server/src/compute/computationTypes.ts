@@ -57,8 +57,6 @@ export interface Growth extends QuotientProgress {
   /** The games waiting for it, by key (their requests, to run them again). */
   readonly waiters: Map<string, ComputationRequest>;
   sliceMs: number;
-  /** The time its slices were given so far, in ms. */
-  spentMs: number;
 }
 
 export interface ComputationRequest {

@@ -13,7 +13,7 @@
 //
 // A rule's misère quotient is a long result of its own, grown apart (quotientGrowths.ts): a game
 // past what it covers waits for it, pending.
-import { quotientWorkFor } from '../engine/misere';
+import { LIMITS } from '../engine/limits';
 import type { Computation, ComputationPool, ComputationRequest, ComputationSource, Entry } from './computationTypes';
 import { type Job, type JobResult, SharedRuleSummaries } from './jobs';
 import type { JobOutcome } from './pool';
@@ -95,7 +95,9 @@ export class Computations implements ComputationSource {
   }
 
   private start(request: ComputationRequest, entry: Entry, job: Job): void {
-    const handle = this.pool.run(job, this.budgetMs, request.affinity);
+    // No deadline: a computation ends at its own limits of work (engine/limits.ts) or at the user's cancel, so
+    // what it answers does not depend on the machine; until then its state is "computing".
+    const handle = this.pool.run(job, Number.POSITIVE_INFINITY, request.affinity);
     entry.handle = handle;
     void handle.outcome.then((outcome) => {
       if (this.entries.get(request.key) !== entry) return; // forgotten meanwhile
@@ -152,7 +154,7 @@ export class Computations implements ComputationSource {
     this.entries.set(key, entry);
     this.pendingKeys.add(key);
     game.remotenessRequest = request;
-    const handle = this.pool.run({ kind: 'remoteness', input: job.input }, this.budgetMs, [], true);
+    const handle = this.pool.run({ kind: 'remoteness', input: job.input }, Number.POSITIVE_INFINITY, [], true);
     entry.handle = handle;
     void handle.outcome.then((outcome) => {
       if (this.entries.get(key) !== entry) return; // forgotten meanwhile (its game edited away, or closed)
@@ -291,9 +293,9 @@ export class Computations implements ComputationSource {
     }
   }
 
-  /** The work a quotient may do for games under the current budget: the same heap reached on every machine. */
+  /** The work a quotient may do for games: the same heap reached on every machine. */
   private get quotientWork(): number {
-    return quotientWorkFor(this.budgetMs);
+    return LIMITS.quotientWork;
   }
 
   /**

@@ -30,7 +30,8 @@ export function jobLoop(
     // The cache takes at most half of the values' share; the job's sequences get the rest.
     const cached = trimCache(cache, valueBytes / 2);
     const budget = {
-      deadline: Date.now() + budgetMs,
+      // Only a finite budget is a deadline: the documents' computations have none (limits count work).
+      ...(Number.isFinite(budgetMs) ? { deadline: Date.now() + budgetMs } : {}),
       isCancelled: cancel ? () => Atomics.load(cancel, cancelIndex) === id : () => false,
       maxSequenceBytes: Math.max(valueBytes - cached, valueBytes / 2),
     };

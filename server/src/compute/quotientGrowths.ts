@@ -12,9 +12,8 @@
 // too, only the one with the shorter slices doubles: they take turns, neither holding a worker
 // much longer than the other). Only a true end finishes a waiting game unknown: the user's cancel,
 // the memory limit, the quotient's own limits (misere/quotient.ts: MAX_QUOTIENT_SIZE and the exact
-// check's states), or the work a quotient may do for games under the budget (quotientWorkFor:
-// counted, not timed, so the heap it stops at is the same on every machine; Dawson's Kayles stops
-// at heap 33 with the default budget).
+// check's states), or the work a quotient may do for games (engine/limits.ts: counted, not timed,
+// so the heap it stops at is the same on every machine). No clock ever ends a growth.
 import type { HeapRule } from '../engine/types';
 import type { Computation, ComputationPool, ComputationRequest, Entry, Growth } from './computationTypes';
 import type { GameResult, Job, QuotientGrowth } from './jobs';
@@ -26,16 +25,6 @@ import type { JobOutcome } from './pool';
  */
 const SLICE_MS = 1000;
 
-/**
- * A safety net under the work limit (quotientWorkFor, which ends a growth after about one budget of
- * work on the reference machine): a growth that has not covered its games after this many
- * computation budgets (and at least GROWTH_FLOOR_MS) of slices ends, and its games say where the
- * quotient stopped. Only a machine ten times slower than the reference, or a rule whose work the
- * meters undercount tenfold, meets it.
- */
-const GROWTH_BUDGETS = 10;
-const GROWTH_FLOOR_MS = 60_000;
-
 /** What a growth needs of the computations it serves (computations.ts): their entries, how they start and end. */
 export interface GrowthHost {
   readonly entries: Map<string, Entry>;
@@ -43,7 +32,7 @@ export interface GrowthHost {
   readonly pendingKeys: Set<string>;
   readonly pool: ComputationPool;
   readonly budgetMs: number;
-  /** The work a quotient may do for games under the budget (quotientWorkFor). */
+  /** The work a quotient may do for games (engine/limits.ts): it ends every growth, on every machine alike. */
   readonly quotientWork: number;
   /** Runs a game's job (again): its outcome may wait for a quotient again. */
   start(request: ComputationRequest, entry: Entry, job: Job): void;
@@ -85,7 +74,6 @@ export class QuotientGrowths {
         heaps: wanted.heaps,
         waiters: new Map(),
         sliceMs: this.firstSliceMs,
-        spentMs: 0,
       };
       this.growths.set(wanted.ruleKey, growth);
       const growthEntry: Entry = { computation: { state: 'pending', label: '', startedAt: Date.now() }, growth };
@@ -126,7 +114,6 @@ export class QuotientGrowths {
     };
     const hardMs = Math.max(this.host.budgetMs, growth.sliceMs);
     const handle = this.host.pool.run(job, hardMs, [growth.ruleKey]);
-    const before = growth.heaps;
     entry.handle = handle;
     void handle.outcome.then((outcome) => {
       if (this.host.entries.get(growth.key) !== entry) return; // forgotten meanwhile
@@ -162,8 +149,6 @@ export class QuotientGrowths {
       const waiting = growths.reduce((n, g) => n + g.waiters.size, 0);
       const othersPending = this.host.pendingKeys.size - growths.length - waiting > 0;
       const cap = othersPending ? Math.max(this.host.budgetMs, this.firstSliceMs, growth.sliceMs) : 2 ** 30;
-      // Its time, for the safety net: a slice that added heaps had about sliceMs, one that did not its whole budget.
-      growth.spentMs += grown.heaps > before ? growth.sliceMs : hardMs;
       if (grown.heaps <= growth.heaps && shortest) growth.sliceMs = Math.min(2 * growth.sliceMs, cap);
       growth.heaps = grown.heaps;
       if (outcome.status === 'dropped' || outcome.cancelled) {
@@ -188,15 +173,6 @@ export class QuotientGrowths {
         this.host.start(request, waiter, again);
       }
       if (growth.waiters.size === 0) return this.end(entry);
-      const allowedMs = Math.max(GROWTH_BUDGETS * this.host.budgetMs, GROWTH_FLOOR_MS);
-      if (growth.spentMs >= allowedMs) {
-        // Its share is spent: the games still waiting say where the quotient stopped, and rest.
-        const seconds = Math.round(growth.spentMs / 1000).toLocaleString('en-US');
-        const reason =
-          `the misère quotient of ${growth.ruleName} stops at heap ${grown.heaps}: its growth had ${seconds} s ` +
-          `(${GROWTH_BUDGETS} computation budgets) and did not reach the heaps this game needs`;
-        return this.endWaiting(entry, reason, false);
-      }
       this.label(entry);
       this.slice(entry);
     });
@@ -204,7 +180,7 @@ export class QuotientGrowths {
 
   /**
    * Ends a growth before it covered its games: each game still waiting keeps the result it had,
-   * with `reason` added (the user's cancel, or the growth's share spent), and the growth ends.
+   * with `reason` added (the user's cancel), and the growth ends.
    */
   private endWaiting(entry: Entry, reason: string, cancelled: boolean): void {
     const growth = entry.growth as Growth;

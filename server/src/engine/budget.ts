@@ -29,7 +29,7 @@ export function describeStop(cause: StopCause): string {
     case 'deadline':
       return 'out of time';
     case 'max-values':
-      return 'the value budget ran out';
+      return 'it reached its limit of values';
     case 'size-limit':
       return 'the memory limit was reached';
     case 'work-limit':

@@ -426,7 +426,7 @@ function misereGame(
     return { ...base, outcome, winningMoves: list.moves, winningMoveCount: list.count, decidedBy };
   };
   const atHand = decided(
-    misereByQuotient(input.components, cache, budget, list, { workLimit: work, more: QUICK_WORK }),
+    misereByQuotient(input.components, cache, budget, list, { workLimit: work, quick: QUICK_WORK, more: QUICK_WORK }),
   );
   if (atHand) return atHand;
   let searchedFirst: MisereSearchResult | undefined;

@@ -24,6 +24,7 @@
 //    the nimber is the number of empty cells mod 2 (".." is 0, while the run rule would say 1).
 // 0.007 is not known to be periodic, so its values are computed as far as the longest run needs.
 
+import { valueLimit } from '../budget';
 import {
   type ComponentAnalysis,
   type ComponentFamily,
@@ -33,6 +34,7 @@ import {
   rememberSequence,
 } from '../components';
 import { ruleKey, ruleSequence, sequenceNimber } from '../heaps/heap';
+import { withSequenceLimit } from '../limits';
 import type { Budget, HeapRule, HeapSequence, TreblecrossAnalysis, TreblecrossSegment } from '../types';
 
 /** Treblecross's octal code, 0.007. */
@@ -90,11 +92,23 @@ export function analyzeTreblecross(cells: string, budget: Budget = {}, sequence?
   if (wins.length > 0) return { status: 'immediate-win', winningCells: wins };
   const runs = cells.length >= 3 ? safeRuns(cells) : [];
   const needed = runs.reduce((most, [, length]) => Math.max(most, length + 2), 2);
+  // The row reads 0.007's values within that rule's limit (limits.ts), however far the shared sequence went.
+  const limited = withSequenceLimit(budget, TREBLECROSS_OCTAL);
+  const { limit } = valueLimit(limited);
+  if (needed >= limit)
+    return {
+      status: 'over-budget',
+      reason:
+        `this row needs the 0.007 nimbers up to ${needed}: they are computed up to ` +
+        `n = ${(limit - 1).toLocaleString('en-US')}, the limit of values of a rule whose heaps split`,
+      computedUpTo: Math.min(sequence?.computedUpTo ?? -1, limit - 1),
+      stop: 'max-values',
+    };
   const reaches = (s: HeapSequence | undefined) =>
     s !== undefined && s.key === TREBLECROSS_KEY && (s.complete || s.computedUpTo >= needed);
   let values = reaches(sequence) ? sequence : undefined;
   if (!values) {
-    values = ruleSequence(TREBLECROSS_OCTAL, budget, { stopAt: needed, resume: sequence });
+    values = ruleSequence(TREBLECROSS_OCTAL, limited, { stopAt: needed, resume: sequence });
     if (!reaches(values)) {
       return {
         status: 'over-budget',

@@ -1,6 +1,7 @@
 // Heap rules as a whole: one entry point per question, dispatching to the three families.
 
 import { valueLimit } from '../budget';
+import { withSequenceLimit } from '../limits';
 import type { Budget, HeapNimber, HeapRule, HeapSequence } from '../types';
 import { allButSequence } from './allBut';
 import { infiniteCodeSequence } from './infiniteCode';
@@ -119,11 +120,14 @@ export function heapNimber(rule: HeapRule, heap: bigint, budget: Budget = {}, ca
   if (heap < 0n) return { nimber: null, reason: `a heap cannot be negative (${heap})`, computedUpTo: -1 };
   const closed = closedFormNimber(rule, heap);
   if (closed !== undefined) return { nimber: closed, ...(cached ? { sequence: cached } : {}) };
+  // A game reads a rule's values only as far as the rule's limit takes them (limits.ts), however far
+  // another computation (the explorer, `grundy sequence`) took the shared sequence: its answer is its own.
+  const limited = withSequenceLimit(budget, rule);
+  const { limit } = valueLimit(limited);
   if (cached) {
-    const known = sequenceNimber(cached, heap);
+    const known = sequenceNimberWithin(cached, heap, limit);
     if (known !== undefined) return { nimber: known, sequence: cached };
   }
-  const { limit } = valueLimit(budget);
   if (rule.kind === 'moves' && heap >= BigInt(limit))
     // No period of such a rule is ever proved: values short of the heap would be computed for nothing.
     return {
@@ -131,17 +135,32 @@ export function heapNimber(rule: HeapRule, heap: bigint, budget: Budget = {}, ca
       reason:
         `the nimber of heap ${heap} is unknown: this computation holds the values of heaps up to ${limit - 1}, ` +
         `and ${MOVES_UNPROVABLE}`,
-      computedUpTo: cached?.computedUpTo ?? -1,
+      computedUpTo: limit - 1,
       ...(cached ? { sequence: cached } : {}),
     };
   const stopAt = heap < BigInt(limit) ? Number(heap) : undefined;
-  const sequence = ruleSequence(rule, budget, { stopAt, resume: cached });
-  const nimber = sequenceNimber(sequence, heap);
+  // A sequence proved only past the limit is not one a game may read: it is computed again within it.
+  const resume = cached?.complete && (cached.periodicity?.provedAt ?? 0) >= limit ? undefined : cached;
+  const sequence = ruleSequence(rule, limited, { stopAt, resume });
+  const nimber = sequenceNimberWithin(sequence, heap, limit);
   if (nimber !== undefined) return { nimber, sequence };
   return {
     nimber: null,
     reason: `the nimber of heap ${heap} is unknown: ${sequence.reason ?? 'no period proved'}`,
-    computedUpTo: sequence.computedUpTo,
+    computedUpTo: Math.min(sequence.computedUpTo, limit - 1),
     sequence,
   };
+}
+
+/**
+ * A heap's nimber from a sequence as a computation limited to `limit` values sees it: the values
+ * below the limit, and a period proved within them.
+ */
+export function sequenceNimberWithin(sequence: HeapSequence, heap: bigint, limit: number): bigint | undefined {
+  if (heap < 0n) return undefined;
+  const computed = Math.min(sequence.computedUpTo, limit - 1);
+  if (heap <= BigInt(computed)) return BigInt(sequence.values[Number(heap)]);
+  const p = sequence.periodicity;
+  if (p && p.provedAt < limit) return periodicValue(sequence.values, sequence.computedUpTo + 1, p, heap);
+  return undefined;
 }

@@ -159,6 +159,18 @@ export function misereQuotient(
   growQuotient(state, budget, options, {
     wanted: () => state.heaps < to && (options.pastProof === true || !provedPeriod(state, theorem)),
     prepare: () => {},
+    added: () => {
+      const proved = provedPeriod(state, theorem);
+      let pCount = 0;
+      for (let x = 0; x < state.size; x++) pCount += state.isP[x];
+      state.prefixes[state.heaps] = {
+        work: state.work,
+        size: state.size,
+        pCount,
+        tame: isTame(state.size, state.mul, state.isP),
+        ...(proved ? { proved } : {}),
+      };
+    },
     nextName: () => `heap ${state.heaps + 1}`,
     askedStop: (most) => `heaps up to ${most} only, as asked`,
   });
@@ -180,6 +192,8 @@ export interface GrowthPlan {
   nextName(): string;
   /** Why a growth stopped at budget.maxValues generators. */
   askedStop(most: number): string;
+  /** Called after each generator added (a rule's own quotient keeps its prefixes). */
+  added?(): void;
 }
 
 /**
@@ -225,6 +239,7 @@ export function growQuotient(
     if (state.addHeap(counted)) {
       state.work = account.spent;
       state.workLimitMet = 0;
+      plan.added?.();
     } else if ((state.stop as QuotientStop | undefined)?.cause === 'work-limit') {
       // (addHeap set `stop`: TypeScript keeps it narrowed to undefined by the loop's test.)
       state.workLimitMet = Math.max(state.workLimitMet, limit);
@@ -307,6 +322,7 @@ function snapshot(state: QuotientState, theorem: ReturnType<typeof windowTheorem
     ...presentation,
     tame: isTame(state.size, state.mul, state.isP),
     ...(state.stop ? { stop: state.stop } : {}),
+    prefixes: state.prefixes.slice(0, state.heaps + 1),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   budgetStop,
   type JointMisereQuotient,
   type MisereQuotient,
+  type QuotientPrefix,
   type QuotientStop,
 } from './quotientTypes';
 import { Signatures } from './signatures';
@@ -74,6 +75,8 @@ export class QuotientState implements Structure {
   work = 0;
   /** The largest work limit (QuotientOptions.workLimit) the next heap failed to be added within; 0: none. */
   workLimitMet = 0;
+  /** A rule's own quotient: what it was at each heap it was grown through (MisereQuotient.prefixes). */
+  prefixes: QuotientPrefix[] = [];
 
   constructor(
     readonly heapMoves: Generators,

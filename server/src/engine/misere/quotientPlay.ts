@@ -26,6 +26,7 @@ import {
 } from './jointQuotient';
 import { cachedMisereQuotient, type MisereQuotient, quotientImage, stopIsFinal, windowTheorem } from './quotient';
 import { DIRECT_HEAP, playByImages, type QuotientHeap } from './quotientMoves';
+import type { QuotientPrefix } from './quotientTypes';
 
 /** Which theory decided a misère game, in words for the hover and the CLI. */
 export interface DecidedBy {
@@ -63,8 +64,8 @@ function partsInWords(pieces: readonly (readonly DecidedPart[])[]): DecidedPart[
 
 /** A tame sum's heaps get their genus symbols when all are at most this (a brute force)… */
 const GENUS_IN_HOVER = 24;
-/** …within this much time. */
-const GENUS_MS = 200;
+/** …within this many positions of its brute force (about 0.2 s here). */
+const GENUS_IN_HOVER_POSITIONS = 200_000;
 
 /**
  * The heaps a quotient can be computed to one by one (an array's indices). Short of it, what
@@ -131,6 +132,11 @@ export interface QuotientPlayOptions {
   readonly workLimit?: number;
   /** At most this much work more than it has done so far: a quotient at hand, not one grown for long. */
   readonly more?: number;
+  /**
+   * A quick look: a rule's own quotient decides only if the heaps the sum needs took at most this much work in
+   * all, from nothing (the same whatever else grew it, so the same decision alone or beside other games).
+   */
+  readonly quick?: number;
 }
 
 /** A heap of the sum before its image is read. */
@@ -193,7 +199,10 @@ export function misereByQuotient(
   // Three quarters of the time left (`share`): the exact search may still decide a small sum the
   // quotient cannot reach yet (the quotient resumes where it stopped: misereGame gives it back the
   // time a search that gave up on its size left).
-  const workLimit = workLimitOf(cache.quotients.get(key), options.workLimit, options.more);
+  const workLimit =
+    options.quick === undefined
+      ? workLimitOf(cache.quotients.get(key), options.workLimit, options.more)
+      : Math.min(options.workLimit ?? Number.POSITIVE_INFINITY, options.quick);
   const quotient = cachedMisereQuotient(cache, rule, key, timeShare(budget, share), {
     to: to.get(key) as number,
     ...(Number.isFinite(workLimit) ? { workLimit } : {}),
@@ -213,16 +222,19 @@ export function misereByQuotient(
     }
     read.push({ ...heap, view: quotient, image });
   }
+  const needed = neededPrefix(quotient, largest.get(key) as bigint);
+  if (options.quick !== undefined && needed.work > options.quick)
+    return { skip: `the misère quotient needs more than a quick look for heaps up to ${largest.get(key)}` };
   const outcome = playByImages(read, list);
-  const decidedBy = describe(quotient);
-  if (!quotient.tame) return { outcome, decidedBy };
+  const decidedBy = describe(needed);
+  if (decidedBy.theory !== 'genus') return { outcome, decidedBy };
   // Tame: the heaps' genus symbols say how they play, when a brute force reaches them quickly.
   const sizes = [...new Set(heaps.map((h) => h.size))].sort((a, b) => (a < b ? -1 : 1));
   const largestSize = sizes[sizes.length - 1];
   if (largestSize > BigInt(GENUS_IN_HOVER)) return { outcome, decidedBy };
   const { genera } = heapGenera(rule, Number(largestSize), {
     ...budget,
-    deadline: Math.min(budget.deadline ?? Number.POSITIVE_INFINITY, Date.now() + GENUS_MS),
+    work: { spent: 0, limit: GENUS_IN_HOVER_POSITIONS },
   });
   if (genera.length <= Number(largestSize)) return { outcome, decidedBy };
   const symbols = sizes.map((n) => `${n}: ${genera[Number(n)].symbol}`).join(', ');
@@ -267,19 +279,38 @@ function isNim(rule: HeapRule): boolean {
   return rule.kind === 'subtractAllExcept' && rule.except.length === 0;
 }
 
-function describe(q: MisereQuotient): DecidedBy {
-  const range = q.periodicity?.proved
-    ? `proved for every heap: heaps repeat with period ${q.periodicity.period} from heap ${q.periodicity.start}`
-    : `exact for heaps up to ${q.heaps}`;
-  const pCount = q.isP.reduce((x, y) => x + y, 0);
-  if (q.tame)
+/**
+ * The quotient as a sum whose largest heap is `largest` sees it: of heaps up to that one, or up to where its
+ * period was proved, if that came first: what the game alone would grow, whatever else grew the shared quotient
+ * further.
+ */
+function neededPrefix(q: MisereQuotient, largest: bigint): QuotientPrefix & { readonly heaps: number } {
+  const reach = largest > BigInt(q.heaps) ? q.heaps : Number(largest);
+  let at = reach;
+  for (let h = 1; h <= reach; h++)
+    if (q.prefixes[h]?.proved) {
+      at = h;
+      break;
+    }
+  return { ...(q.prefixes[at] ?? { work: 0, size: 1, pCount: 0, tame: false }), heaps: at };
+}
+
+/** The words for a sum decided by its rule's quotient (neededPrefix: as the sum sees it). */
+function describe(prefix: QuotientPrefix & { readonly heaps: number }): DecidedBy {
+  const range = prefix.proved
+    ? `proved for every heap: heaps repeat with period ${prefix.proved.period} from heap ${prefix.proved.start}`
+    : `exact for heaps up to ${prefix.heaps}`;
+  if (prefix.tame)
     return {
       theory: 'genus',
       text:
         `tame: the rule's heaps play as misère Nim heaps (Conway's genus theory); its misère quotient is ` +
-        `T of order ${q.size} (${range})`,
+        `T of order ${prefix.size} (${range})`,
     };
-  return { theory: 'quotient', text: `the rule's misère quotient: ${q.size} elements, ${pCount} of them P (${range})` };
+  return {
+    theory: 'quotient',
+    text: `the rule's misère quotient: ${prefix.size} elements, ${prefix.pCount} of them P (${range})`,
+  };
 }
 
 function quotientShortOf(q: MisereQuotient, size: bigint): string {

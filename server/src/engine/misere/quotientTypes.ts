@@ -48,6 +48,22 @@ export interface MisereQuotient extends QuotientView {
   /** Is Q one of the tame quotients (those of misère Nim positions)? */
   readonly tame: boolean;
   readonly stop?: QuotientStop;
+  /**
+   * The quotient of heaps 0..h, for each h it was grown through (index h): what a game whose largest heap is h
+   * reads, whatever else grew the quotient further (quotientPlay.ts says it so).
+   */
+  readonly prefixes: readonly QuotientPrefix[];
+}
+
+/** A quotient as it was when exact for heaps 0..h (MisereQuotient.prefixes). */
+export interface QuotientPrefix {
+  /** The work done to grow it this far (QuotientState.work). */
+  readonly work: number;
+  readonly size: number;
+  readonly pCount: number;
+  readonly tame: boolean;
+  /** Its pretending function proved periodic by then (the window theorem), from `start` with `period`. */
+  readonly proved?: { readonly start: number; readonly period: number };
 }
 
 /** One rule's part of a joint quotient: the monoid (shared), and that rule's pretending function. */

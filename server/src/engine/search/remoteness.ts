@@ -290,11 +290,16 @@ export function beyondSearchLimits(
  * A lower bound on the moves a search of the units generates: it lists every option of every
  * position it meets, and it meets each heap's chain (positionsAtLeast) with the other units as they
  * are. A take t of heap n that leaves one heap is legal at every size above t, so a chain's size x
- * has at least the takes below it. The largest such sum of one heap is the bound.
+ * has at least the takes below it. The largest such sum of one heap is the bound (a Wythoff position's: its
+ * positions' one-heap moves).
  */
 export function searchMovesAtLeast(units: readonly Unit[]): number {
   let most = 0;
   for (const unit of units) {
+    if (unit.kind === 'wythoff') {
+      most = Math.max(most, wythoffMoves(unit.a, unit.b));
+      continue;
+    }
     if (unit.kind !== 'heap') continue;
     const n = unit.size;
     const takes: number[] = [];
@@ -314,6 +319,16 @@ export function searchMovesAtLeast(units: readonly Unit[]): number {
   return most;
 }
 
+/**
+ * The moves a search of Wythoff's (a, b) generates: it meets every (x, y) with x ≤ a and y ≤ b, and lists
+ * x + y + min(x, y) moves at each (the pairs with min(x, y) ≥ k are (a − k + 1)(b − k + 1)).
+ */
+function wythoffMoves(a: number, b: number): number {
+  let moves = (b + 1) * ((a * (a + 1)) / 2) + (a + 1) * ((b * (b + 1)) / 2);
+  for (let k = 1; k <= Math.min(a, b, 1_000_000); k++) moves += (a - k + 1) * (b - k + 1);
+  return moves;
+}
+
 /** Heaps of one rule past this many are left out of positionsAtLeast's count (a bound on fewer heaps still holds). */
 const BOUND_MAX_HEAPS = 64;
 
@@ -326,10 +341,10 @@ const BOUND_MAX_HEAPS = 64;
  * Heaps move independently, so the sum reaches every choice of one value per heap; the choices whose
  * values never decrease, heap after heap, are distinct positions (each is its multiset, sorted), and
  * they are counted for each rule's heaps (units of different rules never coincide) and multiplied.
- * A board or a graph (Chomp, Cram, Node and Arc Kayles) counts its own positions' bound (boardBounds.ts): the
- * one of each kind with the largest, since its moves, the rest of the sum kept, reach that many distinct
- * positions; kinds and rules never coincide, so their counts multiply. Other units count 1: they reach at least
- * themselves.
+ * A board or a graph (Chomp, Cram, Node and Arc Kayles) counts its own positions' bound (boardBounds.ts), a
+ * Wythoff position (a, b) its (a + 1)(b + 1): the one of each kind with the largest, since its moves, the rest
+ * of the sum kept, reach that many distinct positions; kinds and rules never coincide, so their counts multiply.
+ * Other units count 1: they reach at least themselves.
  */
 export function positionsAtLeast(units: readonly Unit[]): number {
   if (units.some(treblecrossOver)) return 1; // the game is over: one position
@@ -373,7 +388,7 @@ export function positionsAtLeast(units: readonly Unit[]): number {
   return product;
 }
 
-/** A board's or graph's own bound on its positions; undefined for other units. */
+/** A board's, graph's or Wythoff position's own bound on its positions; undefined for other units. */
 function boardPositionsAtLeast(unit: Unit): number | undefined {
   switch (unit.kind) {
     case 'chomp':
@@ -382,6 +397,9 @@ function boardPositionsAtLeast(unit: Unit): number | undefined {
       return cramPositionsAtLeast(unit.board);
     case 'graph-kayles':
       return kaylesPositionsAtLeast(unit.game, unit.position);
+    case 'wythoff':
+      // Every (x, y) with x ≤ a and y ≤ b is reached: take from one heap, then from the other.
+      return (unit.a + 1) * (unit.b + 1);
     default:
       return undefined;
   }

@@ -1,0 +1,57 @@
+// Every computation's limit, in the computation's own units: values tabled, positions searched,
+// elements of a quotient read, steps of a rule's loops. A game's answer is a function of the game
+// and of these numbers alone: none of them is a time, so a slower or busier machine takes longer to
+// give the same answer, and a game beside 10,000 others gets what it gets alone. A shared
+// computation (a rule's sequence, Wythoff's table, a misère quotient) is held to its limit as a
+// whole, however many games read it and in whatever order: it is grown, never restarted, and never
+// charged to one game.
+//
+// The numbers were picked by measurement (docs/limits.md gives the figures): on the 2-core machine
+// the project is built on, no single computation at its limit takes much more than a few seconds.
+// The user's cancel (and the CLI's explicit --budget-ms) is the only stop that is not counted here.
+import type { Budget, HeapRule } from './types';
+
+export const LIMITS = {
+  /**
+   * Values of a heap rule whose heaps have boundedly many options (a finite subtraction set, an
+   * octal code without splits): a period is proved long before this for every rule we know.
+   */
+  sequenceValues: 1 << 24,
+  /**
+   * Values of a heap rule whose heaps have more options the larger they are (splits into two or
+   * three heaps, infinite sets and codes, all-but): each value costs about its heap's size.
+   */
+  growingSequenceValues: 1 << 17,
+  /** Steps of the loops of a rule of one's own (`moves n -> …`) for its whole sequence. */
+  movesSteps: 2 ** 30,
+  /** Elements a rule's misère quotient (or a joint one) may read, all its growth for games together. */
+  quotientWork: 500_000_000,
+} as const;
+
+/** The value limit of a heap rule's sequence (LIMITS): a function of the rule alone. */
+export function sequenceValueLimit(rule: HeapRule): number {
+  return hasGrowingOptions(rule) ? LIMITS.growingSequenceValues : LIMITS.sequenceValues;
+}
+
+/** Whether a heap's options grow with its size under `rule` (see LIMITS.growingSequenceValues). */
+function hasGrowingOptions(rule: HeapRule): boolean {
+  switch (rule.kind) {
+    case 'subtract':
+      return false;
+    case 'subtractAllExcept':
+    case 'subtractSet':
+    case 'subtractAllExceptSet':
+    case 'moves':
+      return true;
+    case 'octal':
+      return (rule.repeat ?? 0) > 0 || rule.digits.some((d) => (d & 12) !== 0);
+  }
+}
+
+/** `budget` held to a rule's value limit as well as its own. */
+export function withSequenceLimit(budget: Budget, rule: HeapRule): Budget {
+  const limit = sequenceValueLimit(rule);
+  const own = rule.kind === 'moves' ? { work: { spent: 0, limit: LIMITS.movesSteps } } : {};
+  if (budget.maxValues !== undefined && budget.maxValues <= limit) return { ...budget, ...own };
+  return { ...budget, maxValues: limit, ...own };
+}
