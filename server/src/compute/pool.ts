@@ -37,6 +37,9 @@
 //   sequences within it, and a sequence that reaches it stops "at the memory limit"), half its
 //   V8 heap (resourceLimits: a computation whose objects outgrow it ends its worker, and the job
 //   is failed "at the memory limit"). So the server's memory stays bounded whatever the document.
+// - Time: the pool reads its clock and sets its timers (the taking back, the cancel grace) through
+//   PoolTimers, the platform's unless given: a test gives a clock it moves by hand, so that what
+//   the pool decides by time does not depend on how fast the machine runs the test.
 import { DEFAULT_COMPUTATION_MEMORY_MB, type Job, type JobResult, jobPin } from './jobs';
 
 /** `cancelIndex`: where in the worker's shared cancel array this job's cancellation is written. */
@@ -157,6 +160,20 @@ interface Slot {
   pinnedLeadMs: number;
 }
 
+/** The pool's clock (ms, for durations only) and timers. */
+export interface PoolTimers {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** The platform's: `performance.now` and the global timers. */
+const PLATFORM_TIMERS: PoolTimers = {
+  now: () => performance.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
 export interface PoolOptions {
   readonly size: number;
   /** Starts the workers: nodeWorkers.ts's or browserWorkers.ts's. */
@@ -167,6 +184,8 @@ export interface PoolOptions {
   readonly onCrash?: (message: string) => void;
   /** The memory all workers may take together, in MiB (default DEFAULT_COMPUTATION_MEMORY_MB). */
   readonly memoryMb?: number;
+  /** The clock and timers (default the platform's); tests move time by hand. */
+  readonly timers?: PoolTimers;
 }
 
 export class WorkerPool {
@@ -183,15 +202,26 @@ export class WorkerPool {
   /** Each pin's worker (see Pins above). */
   private readonly homes = new Map<string, Slot>();
 
-  private readonly reclaimTimer: ReturnType<typeof setInterval>;
+  private readonly timers: PoolTimers;
+  /** The next look for jobs to take back (reclaim), every RECLAIM_AFTER_QUICK_JOBS quick-job times. */
+  private reclaimTimer: unknown;
   private memoryMb: number;
 
   constructor(private readonly options: PoolOptions) {
+    this.timers = options.timers ?? PLATFORM_TIMERS;
     this.memoryMb = options.memoryMb ?? DEFAULT_COMPUTATION_MEMORY_MB;
     for (let i = 0; i < Math.max(1, options.size); i++) this.slots.push(this.startSlot());
-    this.reclaimTimer = setInterval(() => this.reclaim(), this.quickJobMs * RECLAIM_AFTER_QUICK_JOBS);
+    this.scheduleReclaim();
+  }
+
+  private scheduleReclaim(): void {
+    this.reclaimTimer = this.timers.setTimeout(() => {
+      if (this.disposed) return;
+      this.scheduleReclaim();
+      this.reclaim();
+    }, this.quickJobMs * RECLAIM_AFTER_QUICK_JOBS);
     // In Node the timer must not keep the process alive; browsers have no unref.
-    (this.reclaimTimer as { unref?: () => void }).unref?.();
+    (this.reclaimTimer as { unref?: () => void } | undefined)?.unref?.();
   }
 
   private get quickJobMs(): number {
@@ -282,7 +312,7 @@ export class WorkerPool {
 
   async dispose(): Promise<void> {
     this.disposed = true;
-    clearInterval(this.reclaimTimer);
+    this.timers.clearTimeout(this.reclaimTimer);
     for (const task of this.queue.splice(0).slice(this.queueHead))
       if (!task.cancelled) task.resolve({ status: 'dropped' });
     for (const task of this.backgroundQueue.splice(0).slice(this.backgroundHead))
@@ -307,7 +337,7 @@ export class WorkerPool {
    */
   private endIfStillRunning(slot: Slot, task: Task): void {
     const id = task.id;
-    setTimeout(() => {
+    this.timers.setTimeout(() => {
       const running = slot.sent[0];
       if (this.disposed || running?.id !== id || running.task !== task) return;
       slot.sent.shift();
@@ -349,7 +379,7 @@ export class WorkerPool {
       const sent = slot.sent[0];
       if (!sent || sent.id !== message.id) return;
       slot.sent.shift();
-      const now = performance.now();
+      const now = this.timers.now();
       const task = sent.task;
       // Only a job that ran says how quick the worker is (a skipped one answers at once: counted, it
       // made a worker busy with a slow job look quick, and the pipeline refilled behind the slow one).
@@ -463,7 +493,7 @@ export class WorkerPool {
    * cancelled (the worker skips through them when it gets there) and they are queued again, first.
    */
   private reclaim(): void {
-    const now = performance.now();
+    const now = this.timers.now();
     let reclaimed = false;
     for (const slot of this.slots) {
       if (slot.sent.length < 2 || now - slot.lastFinishAt < this.quickJobMs * RECLAIM_AFTER_QUICK_JOBS) continue;
@@ -509,7 +539,7 @@ export class WorkerPool {
   private send(slot: Slot, task: Task): void {
     for (const key of task.affinity) slot.known.add(key);
     if (task.pin !== undefined) this.homes.set(task.pin, slot);
-    if (slot.sent.length === 0) slot.lastFinishAt = performance.now();
+    if (slot.sent.length === 0) slot.lastFinishAt = this.timers.now();
     // A free position in the cancel array: one no job in flight on this worker uses.
     const used = new Set(slot.sent.map((t) => t.cancelIndex));
     let index = 0;
@@ -570,7 +600,7 @@ export class WorkerPool {
         if (
           slot.sent.length >= PIPELINE ||
           slot.lastJobMs >= this.quickJobMs ||
-          performance.now() - slot.lastFinishAt >= this.quickJobMs
+          this.timers.now() - slot.lastFinishAt >= this.quickJobMs
         )
           continue;
         const pinnedFirst = this.hasPinned(slot) && slot.pinnedLeadMs <= 0;
