@@ -1,6 +1,11 @@
 // The worker pool (compute/pool.ts) with real workers on the bundled worker script: the queue and its
 // pipelines, pins and time-sharing, cancellation, a worker's death, the memory budget, and workers that
 // share no memory (a browser page not cross-origin isolated).
+//
+// No verdict here depends on how fast the machine is: where the pool decides by time (taking jobs back
+// from behind a slow one, a quick worker's pipeline, a quotient's share of time, the cancel grace), its
+// clock is a ManualClock the test moves; a job that must still be running when the test acts computes
+// Officers (0.6, no known period) under a budget of an hour, and ends only when the test cancels it.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +19,7 @@ import {
   type FromWorker,
   type JobOutcome,
   PIPELINE,
+  type PoolOptions,
   type ToWorker,
   WorkerPool,
   type WorkerStarter,
@@ -21,11 +27,25 @@ import {
 import type { GameInput } from '../../server/src/engine/gameTypes';
 import { gameRemoteness } from '../../server/src/engine/search/remoteness';
 import type { HeapRule } from '../../server/src/engine/types';
+import { ManualClock, settle } from '../helpers/manualClock';
 import { repositoryPath } from '../helpers/paths';
 
+/** A budget no run of these tests reaches: such a job ends when the test cancels it. */
+const HOUR = 3_600_000;
+/** Officers (0.6) has no known period: it computes until its budget (or a cancel). */
+const officers = { kind: 'rule' as const, rule: { kind: 'octal' as const, digits: [0, 6] } };
+
 /** Runs `test` with a pool of `size` workers on the bundled worker script, disposed of after. */
-async function withPool(size: number, test: (pool: WorkerPool) => Promise<void>): Promise<void> {
-  const pool = new WorkerPool({ size, workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js') }) });
+async function withPool(
+  size: number,
+  test: (pool: WorkerPool) => Promise<void>,
+  options: Partial<PoolOptions> = {},
+): Promise<void> {
+  const pool = new WorkerPool({
+    size,
+    workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js') }),
+    ...options,
+  });
   try {
     await test(pool);
   } finally {
@@ -74,74 +94,94 @@ describe('worker pool: the queue and the pipelines', function () {
   });
 
   it('background jobs wait for every queued job, whenever they were given', async () => {
-    await withPool(1, async (pool) => {
-      // The worker is busy (Officers computes until its budget) while the rest queue up, background ones first.
-      const busy = pool.run({ kind: 'rule', rule: { kind: 'octal', digits: [0, 6] } }, 300);
-      const order: string[] = [];
-      const input: GameInput = {
-        play: 'normal',
-        components: [{ kind: 'heaps', rule: { kind: 'subtractAllExcept', except: [] }, heaps: [3n, 4n] }],
-      };
-      const background = Array.from({ length: 3 }, () => pool.run({ kind: 'remoteness', input }, 5000, [], true));
-      const general = Array.from({ length: 3 }, (_, i) => pool.run(rule(i + 2), 5000));
-      background.forEach((h, i) => void h.outcome.then(() => order.push(`background ${i}`)));
-      general.forEach((h, i) => void h.outcome.then(() => order.push(`general ${i}`)));
-      await Promise.all([busy, ...background, ...general].map((h) => h.outcome));
-      assert.deepEqual(order.slice(0, 3).sort(), ['general 0', 'general 1', 'general 2'], order.join(', '));
-      const found = await background[0].outcome;
-      assert.ok(found.status === 'done' && found.result.kind === 'remoteness');
-      assert.deepEqual(found.result.remoteness, { moves: gameRemoteness(input).remoteness }, 'as the engine has it');
-    });
+    const clock = new ManualClock();
+    await withPool(
+      1,
+      async (pool) => {
+        // The worker is busy (Officers, until the test cancels it) while the rest queue up, background ones first.
+        const busy = pool.run(officers, HOUR);
+        const order: string[] = [];
+        const input: GameInput = {
+          play: 'normal',
+          components: [{ kind: 'heaps', rule: { kind: 'subtractAllExcept', except: [] }, heaps: [3n, 4n] }],
+        };
+        const background = Array.from({ length: 3 }, () => pool.run({ kind: 'remoteness', input }, HOUR, [], true));
+        const general = Array.from({ length: 3 }, (_, i) => pool.run(rule(i + 2), 5000));
+        background.forEach((h, i) => void h.outcome.then(() => order.push(`background ${i}`)));
+        general.forEach((h, i) => void h.outcome.then(() => order.push(`general ${i}`)));
+        // It runs 300 ms by the pool's clock (the jobs sent behind it meanwhile are taken back), then stops.
+        clock.advance(300);
+        busy.cancel();
+        await Promise.all([busy, ...background, ...general].map((h) => h.outcome));
+        assert.deepEqual(order.slice(0, 3).sort(), ['general 0', 'general 1', 'general 2'], order.join(', '));
+        const found = await background[0].outcome;
+        assert.ok(found.status === 'done' && found.result.kind === 'remoteness');
+        assert.deepEqual(found.result.remoteness, { moves: gameRemoteness(input).remoteness }, 'as the engine has it');
+      },
+      { timers: clock },
+    );
   });
 
   it('jobs sent behind a job that turns out slow are taken back and run on another worker', async () => {
-    await withPool(2, async (pool) => {
-      // Officers (0.6) has no known period: it computes until its budget (20 s here).
-      const slow = pool.run({ kind: 'rule', rule: { kind: 'octal', digits: [0, 6] } }, 20_000);
-      const quick = Array.from({ length: 12 }, (_, i) => pool.run(rule(i + 3), 5000));
-      let slowDone = false;
-      void slow.outcome.then(() => (slowDone = true));
-      const outcomes = await Promise.all(quick.map((h) => h.outcome));
-      assert.equal(slowDone, false, 'the quick jobs did not wait for the slow one');
-      outcomes.forEach((o, i) =>
-        assert.ok(
-          o.status === 'done' && !o.cancelled && o.result.kind === 'rule' && o.result.rule.key === keyOf(i + 3),
-          `job ${i}`,
-        ),
-      );
-      slow.cancel();
-      const stopped = await slow.outcome;
-      const seen =
-        stopped.status === 'done'
-          ? `done, cancelled ${stopped.cancelled}, ${stopped.result.kind === 'rule' ? stopped.result.rule.reason : ''}`
-          : JSON.stringify(stopped);
-      assert.ok(stopped.status === 'done' && stopped.cancelled, seen);
-    });
+    const clock = new ManualClock();
+    await withPool(
+      2,
+      async (pool) => {
+        // Officers runs until the test cancels it; the quick jobs are sent behind it, on both workers.
+        const slow = pool.run(officers, HOUR);
+        const quick = Array.from({ length: 12 }, (_, i) => pool.run(rule(i + 3), 5000));
+        let slowDone = false;
+        void slow.outcome.then(() => (slowDone = true));
+        // A second by the pool's clock: the slow one has run long enough for the jobs behind it to be taken back.
+        clock.advance(1000);
+        const outcomes = await Promise.all(quick.map((h) => h.outcome));
+        assert.equal(slowDone, false, 'the quick jobs did not wait for the slow one');
+        outcomes.forEach((o, i) =>
+          assert.ok(
+            o.status === 'done' && !o.cancelled && o.result.kind === 'rule' && o.result.rule.key === keyOf(i + 3),
+            `job ${i}`,
+          ),
+        );
+        slow.cancel();
+        const stopped = await slow.outcome;
+        const seen =
+          stopped.status === 'done'
+            ? `done, cancelled ${stopped.cancelled}, ${stopped.result.kind === 'rule' ? stopped.result.rule.reason : ''}`
+            : JSON.stringify(stopped);
+        assert.ok(stopped.status === 'done' && stopped.cancelled, seen);
+      },
+      { timers: clock },
+    );
   });
 
   it("a rule's misère quotient jobs wait for the worker that holds it, and resume its growth there", async () => {
+    const clock = new ManualClock();
     const pool = new WorkerPool({
       size: 2,
       workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js') }),
+      timers: clock,
     });
     const kayles: HeapRule = { kind: 'octal', digits: [0, 7, 7] };
-    const officers: HeapRule = { kind: 'octal', digits: [0, 6] };
     const heapsOf = (outcome: JobOutcome) =>
       outcome.status === 'done' && outcome.result.kind === 'quotientGrowth' ? outcome.result.growth.heaps : -1;
     try {
-      // Officers (0.6) computes until its budget or a cancel: it keeps the first worker busy.
-      const first = pool.run({ kind: 'rule', rule: officers }, 60_000);
+      // Officers computes until the test cancels it: it keeps the first worker busy.
+      const first = pool.run(officers, HOUR);
       // So the growth goes to the second, which becomes its home; then officers again keeps the home busy.
-      const grown = await pool.run({ kind: 'quotientGrowth', rule: kayles, to: 30 }, 60_000).outcome;
+      const growing = pool.run({ kind: 'quotientGrowth', rule: kayles, to: 30 }, HOUR);
+      // The growth takes a second by the pool's clock: its worker is not one of quick jobs (none are sent ahead to it).
+      clock.advance(1000);
+      const grown = await growing.outcome;
       assert.equal(heapsOf(grown), 30);
-      const second = pool.run({ kind: 'rule', rule: officers }, 60_000);
+      const second = pool.run(officers, HOUR);
       // 1 ms could not grow Kayles' quotient to heap 30 from nothing: only its home can answer 30.
       const resumed = pool.run({ kind: 'quotientGrowth', rule: kayles, to: 30 }, 1);
       let answered = false;
       void resumed.outcome.then(() => (answered = true));
       first.cancel();
+      // The first worker's answer is taken, and the pool has given out what it would to the idle worker.
       await first.outcome;
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(pool.busyCount, 1, 'it waits for its home, not for the worker that is idle');
       assert.equal(answered, false, 'it waits for its home, not for the worker that is idle');
       second.cancel();
       assert.equal(heapsOf(await resumed.outcome), 30);
@@ -151,24 +191,32 @@ describe('worker pool: the queue and the pipelines', function () {
   });
 
   it("a quotient's home shares its time by time, not turns: after a long pinned job, the others first", async () => {
-    await withPool(1, async (pool) => {
-      const dawson: HeapRule = { kind: 'octal', digits: [0, 1, 3, 7] };
-      // Dawson's quotient to heap 40 takes minutes: each growth runs its whole budget.
-      const order: string[] = [];
-      const long = pool.run({ kind: 'quotientGrowth', rule: dawson, to: 40 }, 400);
-      const next = pool.run({ kind: 'quotientGrowth', rule: dawson, to: 40 }, 400);
-      const quick = Array.from({ length: 5 }, (_, i) => pool.run(rule(i + 2), 5000));
-      void long.outcome.then(() => order.push('pinned 0'));
-      void next.outcome.then(() => order.push('pinned 1'));
-      quick.forEach((h, i) => void h.outcome.then(() => order.push(`general ${i}`)));
-      await Promise.all([long, next, ...quick].map((h) => h.outcome));
-      // Turns would have let one general job through between the two pinned ones.
-      assert.deepEqual(
-        order,
-        ['pinned 0', 'general 0', 'general 1', 'general 2', 'general 3', 'general 4', 'pinned 1'],
-        order.join(', '),
-      );
-    });
+    const clock = new ManualClock();
+    await withPool(
+      1,
+      async (pool) => {
+        const dawson: HeapRule = { kind: 'octal', digits: [0, 1, 3, 7] };
+        // Dawson's quotient to heap 40 takes minutes: each growth runs its whole budget.
+        const order: string[] = [];
+        const long = pool.run({ kind: 'quotientGrowth', rule: dawson, to: 40 }, 400);
+        const next = pool.run({ kind: 'quotientGrowth', rule: dawson, to: 40 }, 400);
+        const quick = Array.from({ length: 5 }, (_, i) => pool.run(rule(i + 2), 5000));
+        void long.outcome.then(() => order.push('pinned 0'));
+        void next.outcome.then(() => order.push('pinned 1'));
+        quick.forEach((h, i) => void h.outcome.then(() => order.push(`general ${i}`)));
+        // By the pool's clock the long growth runs 400 ms (the jobs sent behind it meanwhile are taken back),
+        // and the quick ones no time at all.
+        clock.advance(400);
+        await Promise.all([long, next, ...quick].map((h) => h.outcome));
+        // Turns would have let one general job through between the two pinned ones.
+        assert.deepEqual(
+          order,
+          ['pinned 0', 'general 0', 'general 1', 'general 2', 'general 3', 'general 4', 'pinned 1'],
+          order.join(', '),
+        );
+      },
+      { timers: clock },
+    );
   });
 
   it('a worker that dies fails only its running job; the jobs sent behind it run on its replacement', async () => {
@@ -179,15 +227,16 @@ describe('worker pool: the queue and the pipelines', function () {
       workers: nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js'), onWorker: (w) => workers.push(w) }),
       quickJobMs: 10_000,
       onCrash: (why) => crashes.push(why),
+      // The pool's clock stands still: no job is taken back, and every one takes no time.
+      timers: new ManualClock(),
     });
     try {
-      // Every job counts as quick here (quickJobMs), so the worker is sent several at once.
+      // Every job counts as quick here (quickJobMs, and the clock), so the worker is sent several at once.
       await pool.run(rule(2), 5000).outcome;
-      // Officers (0.6) has no known period: it computes until its budget, and is killed first.
-      const slow = pool.run({ kind: 'rule', rule: { kind: 'octal', digits: [0, 6] } }, 10_000);
+      // Officers computes until the test stops it: the worker is killed while it runs.
+      const slow = pool.run(officers, HOUR);
       const handles = Array.from({ length: 7 }, (_, i) => pool.run(rule(i + 3), 5000));
       assert.equal(pool.queuedCount, 0, 'all were sent ahead to the quick worker');
-      await new Promise((resolve) => setTimeout(resolve, 100));
       // As a crash would: from outside, since a busy worker reads no messages.
       void workers[0].terminate();
       const failed = await slow.outcome;
@@ -267,8 +316,6 @@ describe('worker pool: workers that share no memory (a browser page not cross-or
     ...nodeWorkers({ script: repositoryPath('out', 'server', 'worker.js'), onWorker }),
     sharedMemory: false,
   });
-  // Officers (0.6) has no known period: it computes until its budget.
-  const officers = { kind: 'rule' as const, rule: { kind: 'octal' as const, digits: [0, 6] } };
 
   it('each worker gets one job at a time; all of them run, right', async () => {
     const pool = new WorkerPool({ size: 2, workers: sharingNothing() });
@@ -289,21 +336,26 @@ describe('worker pool: workers that share no memory (a browser page not cross-or
   it('a cancelled job that does not stop ends its worker after the grace; the next runs on a new one', async () => {
     const workers: Worker[] = [];
     const crashes: string[] = [];
+    const clock = new ManualClock();
     const pool = new WorkerPool({
       size: 1,
       workers: sharingNothing((w) => workers.push(w)),
       onCrash: (c) => crashes.push(c),
+      timers: clock,
     });
     try {
-      const slow = pool.run(officers, 20_000);
+      // Officers computes for an hour: the cancel cannot reach it, so it runs until its worker is ended.
+      const slow = pool.run(officers, HOUR);
       const behind = pool.run(rule(5), 5000);
-      await new Promise((resolve) => setTimeout(resolve, 300)); // under way
-      const cancelledAt = performance.now();
+      let stopped: JobOutcome | undefined;
+      void slow.outcome.then((outcome) => (stopped = outcome));
       slow.cancel();
-      const stopped = await slow.outcome;
-      const waited = performance.now() - cancelledAt;
-      assert.deepEqual(stopped, { status: 'failed', message: CANCELLED_BY_ENDING_WORKER });
-      assert.ok(waited >= CANCEL_GRACE_MS - 5 && waited < CANCEL_GRACE_MS + 2000, `stopped after ${waited} ms`);
+      clock.advance(CANCEL_GRACE_MS - 1);
+      await settle();
+      assert.equal(stopped, undefined, 'not ended before the grace is over');
+      clock.advance(1);
+      await settle();
+      assert.deepEqual(stopped, { status: 'failed', message: CANCELLED_BY_ENDING_WORKER }, 'ended when it is over');
       const next = await behind.outcome;
       assert.ok(next.status === 'done' && next.result.kind === 'rule' && next.result.rule.key === keyOf(5));
       assert.equal(workers.length, 2, 'the worker was replaced');
@@ -315,13 +367,16 @@ describe('worker pool: workers that share no memory (a browser page not cross-or
 
   it('a cancelled job that finishes within the grace period keeps its worker', async () => {
     const workers: Worker[] = [];
-    const pool = new WorkerPool({ size: 1, workers: sharingNothing((w) => workers.push(w)) });
+    const clock = new ManualClock();
+    const pool = new WorkerPool({ size: 1, workers: sharingNothing((w) => workers.push(w)), timers: clock });
     try {
       const quick = pool.run(rule(7), 5000);
       quick.cancel();
+      // It answers while the pool's clock stands still: within the grace, however long the machine took.
       const outcome = await quick.outcome;
       assert.ok(outcome.status === 'done' && outcome.cancelled && outcome.result.kind === 'rule');
-      await new Promise((resolve) => setTimeout(resolve, CANCEL_GRACE_MS + 100));
+      // Then the grace is over: the pool looks, finds the job finished, and keeps the worker.
+      clock.advance(CANCEL_GRACE_MS + 100);
       const again = await pool.run(rule(8), 5000).outcome;
       assert.ok(again.status === 'done' && again.result.kind === 'rule' && again.result.rule.key === keyOf(8));
       assert.equal(workers.length, 1, 'no worker was ended');
@@ -341,7 +396,6 @@ describe('worker pool: jobs taken back from behind a slow one', function () {
     const loop = jobLoop((reply) => replies.push(reply), cancel);
     Atomics.store(cancel, 3, -42); // taken back
     // Officers (0.6) would compute for its whole budget (a minute): skipped, it answers at once.
-    const officers = { kind: 'rule' as const, rule: { kind: 'octal' as const, digits: [0, 6] } };
     const started = performance.now();
     loop({ type: 'run', id: 42, job: officers, budgetMs: 60_000, cancelIndex: 3, valueBytes: 2 ** 24 });
     assert.deepEqual(replies, [{ type: 'skipped', id: 42 }]);
@@ -356,8 +410,10 @@ describe('worker pool: jobs taken back from behind a slow one', function () {
   });
 
   it('skipped answers neither refill the pipeline behind a slow job nor run a job twice', async () => {
-    // A worker of this test's own: `slow` jobs take 300 ms, others 1 ms; one taken back is skipped,
-    // as jobLoop does. It records how many jobs it held each time one arrived after the slow one began.
+    // A worker of this test's own: `slow` jobs take 300 ms, others 1 ms, on the pool's clock (moved by the
+    // test); one taken back is skipped, as jobLoop does. It records how many jobs it held each time one
+    // arrived after the slow one began.
+    const clock = new ManualClock();
     const runs: number[] = [];
     const heldAfterSlow: number[] = [];
     const starter: WorkerStarter = {
@@ -365,7 +421,7 @@ describe('worker pool: jobs taken back from behind a slow one', function () {
       start({ cancel }, events) {
         const held: ToWorker[] = [];
         let slowBegun = false;
-        let timer: ReturnType<typeof setTimeout> | undefined;
+        let timer: number | undefined;
         const next = () => {
           timer = undefined;
           const message = held.shift();
@@ -377,7 +433,7 @@ describe('worker pool: jobs taken back from behind a slow one', function () {
           }
           const slow = message.job.kind === 'rule' && message.job.rule.kind === 'octal';
           slowBegun ||= slow;
-          timer = setTimeout(
+          timer = clock.setTimeout(
             () => {
               runs.push(message.id);
               events.message({
@@ -397,15 +453,17 @@ describe('worker pool: jobs taken back from behind a slow one', function () {
             if (slowBegun) heldAfterSlow.push(held.length);
             if (!timer) next();
           },
-          terminate: async () => clearTimeout(timer),
+          terminate: async () => clock.clearTimeout(timer),
         };
       },
     };
-    const pool = new WorkerPool({ size: 1, workers: starter });
+    const pool = new WorkerPool({ size: 1, workers: starter, timers: clock });
     try {
       const first = pool.run(rule(2), 5000);
       const slow = pool.run({ kind: 'rule', rule: { kind: 'octal', digits: [0, 6] } }, 5000);
       const behind = Array.from({ length: 8 }, (_, i) => pool.run(rule(i + 3), 5000));
+      // Time enough for all of them (a slow 300 ms, and 1 ms each for the rest), in the order it comes.
+      clock.advance(1000);
       const outcomes = await Promise.all([first, slow, ...behind].map((h) => h.outcome));
       assert.ok(outcomes.every((o) => o.status === 'done'));
       assert.equal(runs.length, 10, 'each job ran once');
