@@ -55,10 +55,11 @@ export const SETTINGS = {
     minimum: 10,
     maximum: 3_600_000,
     description:
-      "How long one computation (a game, a rule's sequence, a graph) may run, in milliseconds, before it stops and " +
-      "reports how far it got. A rule's misère quotient is the exception: it grows in the background, in slices, " +
-      "while a game waits for it, up to about this budget's work (counted, not timed, so it reaches the same heap " +
-      "on every machine; at least ten seconds' work). The status names it; Cancel stops it.",
+      "How long one request of a view may run, in milliseconds (the explorer's values, the game tree, the " +
+      "computer's reply in play mode), and the length of a misère quotient's background slices. A game's value, " +
+      'outcome, winning moves and remoteness have no time limit: each computation stops at its own limit of work ' +
+      '(counted, not timed), so it gives the same answer on every machine; until then it shows "computing", and ' +
+      'Cancel stops it.',
     scope: 'window',
   },
   memoryMb: {

@@ -20,9 +20,9 @@ import { DEFAULT_SETTINGS, type Settings } from '../../server/src/settings';
 import { type Marked, marked, sortRanges } from './fixtures';
 import { cursorAt } from './languageServer';
 
-/** What the server's computations may spend on one value here: as the server's default budget. */
-// A misère game past its rule's quotient waits for the quotient (up to two minutes), as the server's do.
-const LIMITS = { budgetMs: DEFAULT_SETTINGS.computation.budgetMs, quotientMs: 120_000 };
+/** What the server's computations may spend on one value here: their limits of work, as the server's. */
+// A misère game past its rule's quotient waits for the quotient's growth, as the server's do.
+const LIMITS = { growQuotients: true };
 
 export interface ViewOptions {
   readonly settings?: Settings;

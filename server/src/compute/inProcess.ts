@@ -1,51 +1,48 @@
-// Computations run at once, in this thread, each within a budget: what the document store
+// Computations run at once, in this thread, each within its limits of work: what the document store
 // (documentStore.ts) needs of computations when there is no worker pool (tests that call features
 // directly, a one-shot tool). A value is known as soon as it is asked for.
 import { createEngineCache, type EngineCache } from '../engine';
-import { cachedMisereQuotient, quotientWorkFor } from '../engine/misere';
+import { LIMITS } from '../engine/limits';
+import { cachedMisereQuotient } from '../engine/misere';
 import type { Budget } from '../engine/types';
 import type { Computation, ComputationRequest, ComputationSource } from './computationTypes';
 import { type Job, type JobResult, runJob } from './jobs';
 
 export interface InProcessLimits {
-  /** Values one computation may compute (Budget.maxValues); no bound but the time when absent. */
+  /** Values one computation may compute (Budget.maxValues): a limit of work, the same on any machine. */
   readonly maxValues?: number;
-  /** Time one computation may take, in milliseconds. */
-  readonly budgetMs: number;
+  /** A deadline for each computation, in milliseconds: only for tests of what a deadline does. None by default. */
+  readonly budgetMs?: number;
   /**
-   * When set: a misère game past what its share grew of its rule's misère quotient has the
-   * quotient grow here for up to this long, then is computed again (the server grows it in the background, for as
-   * long as it takes): a test then waits for a long result instead of racing the game's budget. The quotient
-   * does the work of this long (quotientWorkFor) at most, as the server's does of its budget.
+   * A misère game past what it grew of its rule's misère quotient has the quotient grown here to its limit of
+   * work (LIMITS.quotientWork), then is computed again, as the server grows it in the background for its games.
    */
-  readonly quotientMs?: number;
+  readonly growQuotients?: boolean;
 }
 
 export class InProcessComputations implements ComputationSource {
   private readonly results = new Map<string, JobResult>();
 
   constructor(
-    private readonly limits: InProcessLimits = { maxValues: 20_000, budgetMs: 1000 },
+    private readonly limits: InProcessLimits = { maxValues: 20_000 },
     private readonly cache: EngineCache = createEngineCache(),
   ) {}
 
   ensure(request: ComputationRequest): Computation {
     let result = this.results.get(request.key);
     if (!result) {
-      const budget = (): Budget => ({ maxValues: this.limits.maxValues, deadline: Date.now() + this.limits.budgetMs });
+      const budget = (): Budget => ({
+        ...(this.limits.maxValues !== undefined ? { maxValues: this.limits.maxValues } : {}),
+        ...(this.limits.budgetMs !== undefined ? { deadline: Date.now() + this.limits.budgetMs } : {}),
+      });
       const job = request.job();
-      const quotientMs = this.limits.quotientMs;
-      if (quotientMs !== undefined && job.kind === 'game' && job.input.play === 'misere') {
-        const quotientWork = quotientWorkFor(quotientMs);
+      if (this.limits.growQuotients && job.kind === 'game' && job.input.play === 'misere') {
+        const quotientWork = LIMITS.quotientWork;
         const reading: Job = { ...job, quotientsGrowApart: true, quotientWork };
         result = runJob(reading, budget(), this.cache);
         const wanted = result.kind === 'game' ? result.game.quotientWanted : undefined;
         if (wanted) {
-          const growth = { deadline: Date.now() + quotientMs };
-          cachedMisereQuotient(this.cache, wanted.rule, wanted.ruleKey, growth, {
-            to: wanted.to,
-            workLimit: quotientWork,
-          });
+          cachedMisereQuotient(this.cache, wanted.rule, wanted.ruleKey, {}, { to: wanted.to, workLimit: quotientWork });
           result = runJob(reading, budget(), this.cache);
         }
         if (result.kind === 'game' && result.game.quotientWanted) {

@@ -39,6 +39,7 @@ import { isWythoffP, wythoffWinningMoves } from './families/wythoff';
 import type { ComponentInput, GameInput, GameMove } from './gameTypes';
 import { ruleKey } from './heaps/heap';
 import { ruleErrorMessage } from './heaps/moves';
+import { LIMITS } from './limits';
 import { type DecidedBy, misereByQuotient, type QuotientPlay, type QuotientWanted } from './misere/quotientPlay';
 import { type MisereSearchResult, misereNim, misereRetrograde, misereSearch } from './misere/search';
 import { heapReachAtMost } from './misere/searchBound';
@@ -68,8 +69,8 @@ export interface GameOptions {
    */
   readonly quotientsGrowApart?: boolean;
   /**
-   * Misère play: the work a rule's quotient may do for games (misere/quotient.ts, quotientWorkFor),
-   * so that how far it grows does not depend on the machine. Default: only the time limits it.
+   * Misère play: the work a rule's quotient may do for games, so that how far it grows does not depend on the
+   * machine. Default: LIMITS.quotientWork.
    */
   readonly quotientWork?: number;
 }
@@ -180,7 +181,7 @@ export function analyzeGame(input: GameInput, options: GameOptions = {}): GameAn
     try {
       return misereGame(input, components, budget, cache, maxMoves, {
         growsApart: options.quotientsGrowApart ?? false,
-        work: options.quotientWork,
+        work: options.quotientWork ?? LIMITS.quotientWork,
       });
     } catch (error) {
       // A rule of one's own that breaks the contract (a part not smaller than its position) stops the search.
