@@ -61,9 +61,21 @@ export function initialCapacity(target: number, options: SequenceOptions, used: 
   return Math.max(1, used, options.stopAt !== undefined ? target : Math.min(target, small));
 }
 
-/** Period searches happen at geometrically spaced lengths, so their linear cost adds up to O(length). */
+/** The first length at which a period is looked for. */
+const FIRST_CHECKPOINT = 64;
+
+/**
+ * The first length past `length` at which a period is looked for. Period searches happen at
+ * geometrically spaced lengths (64, then each a quarter more than the one before, rounded up), so
+ * their linear cost adds up to O(length). The lengths are a fixed sequence, not counted from where
+ * a computation started: a run resumed from any length tries its proofs at the same lengths as one
+ * computed in one go, and so proves the same period at the same length (the same provedAt and
+ * computedUpTo).
+ */
 export function nextCheckpoint(length: number): number {
-  return Math.max(64, Math.ceil(length * 1.25));
+  let checkpoint = FIRST_CHECKPOINT;
+  while (checkpoint <= length) checkpoint = Math.ceil(checkpoint * 1.25);
+  return checkpoint;
 }
 
 /** The first `length` values, without copying when little of the buffer would be wasted. */
@@ -129,19 +141,25 @@ export interface SequenceRun {
 
 /**
  * The loop every heap family shares: compute, look for a period at geometrically spaced lengths
- * (and once more at the end, even after the budget ran out: the values computed may already prove
- * it), stop at the target or when the budget says so. Returns the proved sequence, or why the
- * computation stopped without one (undefined: it reached the request's stopAt).
+ * (nextCheckpoint's, the same whatever length the run resumed from; and once more at the end, even
+ * after the budget ran out: the values computed may already prove it), stop at the target or when
+ * the budget says so. Returns the proved sequence, or why the computation stopped without one
+ * (undefined: it reached the request's stopAt).
  */
 export function computeUntilProved(
   run: SequenceRun,
 ): { proved: HeapSequence } | { proved?: undefined; stop: StopCause | undefined } {
   const meter = new Meter(run.budget);
+  const work = run.budget.work;
   let checkpoint = nextCheckpoint(run.length());
   let stopped: StopCause | undefined;
   let report = run.onProgress ? run.length() + PROGRESS_EVERY : Number.POSITIVE_INFINITY;
   while (run.length() < run.target) {
     stopped = meter.spend(run.advance());
+    // The Meter reads the work account only every few thousand units; read here after every
+    // advance, a work limit stops the run at the advance that passes it: where it stops is a
+    // function of the work alone, exact to one advance.
+    if (!stopped && work !== undefined && work.spent > work.limit) stopped = 'work-limit';
     if (stopped) break;
     if (run.length() >= report) {
       run.onProgress?.(run.length());
