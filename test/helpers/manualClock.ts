@@ -60,3 +60,19 @@ export class ManualClock implements PoolTimers {
 export function settle(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
+
+/**
+ * Runs `run` with `Date.now` answering `now(i)` at its i-th reading (from 0), then puts the real one back: code
+ * that reads the wall clock as it works (a deadline, a soft end) sees the times the test sets, in the order it
+ * reads them, however fast or busy the machine is.
+ */
+export function withDateNow<T>(now: (reading: number) => number, run: () => T): T {
+  const real = Date.now;
+  let reading = 0;
+  Date.now = () => now(reading++);
+  try {
+    return run();
+  } finally {
+    Date.now = real;
+  }
+}

@@ -13,6 +13,7 @@ import {
   quotientImage,
 } from '../../../server/src/engine/misere/quotient';
 import type { HeapRule } from '../../../server/src/engine/types';
+import { withDateNow } from '../../helpers/manualClock';
 import { bruteMisereIsP, heapMovesOf } from '../oracles/misere';
 import { random } from '../oracles/random';
 
@@ -268,9 +269,13 @@ describe('misère quotients', () => {
     const start = misereQuotient(octal('0.07'), '0.07', {}, { to: 28 });
     assert.equal(start.quotient.heaps, 28);
     const work = start.state.work;
-    // Heap 29 takes far more than 20 ms: it is begun before the soft end, finished after it, and no more.
-    const noHeapAfter = Date.now() + 20;
-    const slice = misereQuotient(octal('0.07'), '0.07', {}, { to: 40, resume: start.state, noHeapAfter });
+    // Heap 29 is begun before the soft end, finished after it, and no more. The clock is the test's: it reads 0 when
+    // the slice begins heap 29 and 1000 ever after (the soft end, 20, passes while heap 29 is computed), so a busy
+    // machine's pause before the slice begins cannot pass the soft end first.
+    const slice = withDateNow(
+      (reading) => (reading === 0 ? 0 : 1000),
+      () => misereQuotient(octal('0.07'), '0.07', {}, { to: 40, resume: start.state, noHeapAfter: 20 }),
+    );
     assert.equal(slice.quotient.heaps, 29);
     assert.ok(slice.state.work > work, 'its work is counted');
     assert.equal(slice.state.stop, undefined, 'a stop of the clock: resumable');
