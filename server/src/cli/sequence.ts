@@ -15,6 +15,7 @@ import { observedWords, proofNames, THEOREM_PROOFS } from '../analysis/wording';
 import { ruleSequence, sequenceNimber } from '../engine';
 import { describeStop, sequenceLengthLimit } from '../engine/budget';
 import { observedRegularity } from '../engine/heaps';
+import { sequenceValueLimit } from '../engine/limits';
 import type { Budget, HeapRule, HeapSequence, StopCause, WorkAccount } from '../engine/types';
 import { type Options, parseRule } from './args';
 import { INTERRUPTED_EXIT, isInterrupted, LIMIT_EXIT, type Output } from './output';
@@ -284,9 +285,12 @@ export function sequenceWorker(work: SequenceWork): void {
   };
   // The work of the values to --to, counted (never limited) for the look past it.
   const toN: WorkAccount = { spent: 0, limit: Number.POSITIVE_INFINITY };
+  // Without --to, the values stop where a game's would (the rule's limit of values, engine/limits.ts): a rule
+  // whose period is never proved (Grundy's game) ends there, not when the memory runs out hours later.
+  const limited = stopAt === undefined ? { maxValues: sequenceValueLimit(rule) } : {};
   const result = ruleSequence(
     rule,
-    { ...budget, work: toN },
+    { ...budget, ...limited, work: toN },
     { ...(stopAt !== undefined ? { stopAt } : {}), onProgress: (computed) => post({ progress: computed }) },
   );
   // --to may stop the computation before a period is proved: look a little past it, unless a limit
