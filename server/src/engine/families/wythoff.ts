@@ -13,10 +13,13 @@
 //
 // Nimbers have no known formula. They are computed exactly for both heaps up to a bound by the
 // mex over the position's row, column and diagonal (options keep one heap, or the difference):
-// each line's values so far are kept as flags, so a position costs the length of its mex scan.
-import { describeStop, Meter } from '../budget';
+// each line's values so far are kept as a bit set, and a position's mex is the first zero bit of
+// its three lines' union, found a word at a time from the first word not yet full. The engine
+// cache's table grows in place (only the new cells are computed), as far as its heaps need
+// whatever the time; only a cancellation stops a growth, which resumes later where it stopped.
+import { describeStop } from '../budget';
 import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
-import type { Budget, StopCause, WythoffTable } from '../types';
+import type { Budget, WythoffTable } from '../types';
 
 /** ⌊√n⌋ for n ≥ 0, exactly (Newton's method on integers). */
 export function isqrt(n: bigint): bigint {
@@ -92,50 +95,320 @@ export function wythoffWinningMoves(a: bigint, b: bigint): WythoffMove[] {
 export type { WythoffTable };
 
 /**
- * The largest table this engine makes (about 130 MB of tables and flags at this size; values stay below 2^16 since G(a,
- * b) ≤ a + b).
+ * The largest table this engine makes (33.6 MB of values at this size, 16.8 MB of bit sets while it
+ * grows; values stay below 2^16 since G(a, b) ≤ a + b ≤ 8192).
  */
 export const MAX_WYTHOFF_TABLE = 4096;
 
 /**
- * Nimbers of every (a, b) with a, b ≤ size. Rows are computed in order; when the budget stops it,
- * the table returned is the largest complete square (its `size` says how far).
+ * A table that grows in place: the values of a square of side target + 1 (row-major), and for every
+ * row, column and diagonal (b − a) the set of values in it so far, as bits in 32-bit words. The mex
+ * of a cell is the first zero bit of the union of its three lines' sets, found a word at a time. It
+ * starts at the first word that is not all ones in any of the three lines (kept per line: a line's
+ * set only grows, so its index only moves forward), and skips 32 words at a time over the words that
+ * are all ones in one of the three lines (a second level of bits per line, one per word, set when the
+ * word is full): near the mex the union is full over many words, nearly all of them full in one line.
+ *
+ * The words of a column (and of a diagonal) are laid out word-major (word w of column b at
+ * w·width + b): the cells of a row read the same words of neighbouring columns, whose mexes are near
+ * one another, so that a row's cells share cache lines (row-major columns cost a cache line a cell).
+ * Rows are line-major: a row's words are read in order.
+ *
+ * A growth from a complete square of `size` = s to `target` = S computes only the new cells, row by
+ * row: rows a ≤ s from column s + 1, then rows a > s from column 0. Every option of a cell comes
+ * before it in that order, and a line's set then holds exactly the values of the cell's options
+ * on that line (the cells after it on its lines are not computed yet). A cancelled growth stops
+ * between rows and resumes at `next`.
+ */
+interface WythoffGrowth {
+  /** Both heaps up to this are complete (−1: nothing yet). */
+  size: number;
+  /** The square being grown to (equal to size when no growth is under way). */
+  target: number;
+  /** The next row of the growth to target to compute (target + 1 when done). */
+  next: number;
+  /** G(a, b) at a·(target + 1) + b. */
+  values: Uint16Array;
+  /** The layout of the sets for target. */
+  layout: Layout;
+  /** Every line's set: columns and diagonals word-major, then rows line-major (see Layout). */
+  bits: Int32Array;
+  /** Every line's full words, one bit a word, laid out as `bits` with `summaryWords` words a line. */
+  full: Int32Array;
+  /** Per line, its first word that is not all ones: columns (b), diagonals (width + line), rows (width + lines + a). */
+  first: Int32Array;
+}
+
+/**
+ * Where the sets of a table of side width = target + 1 are. Words per line: bits 0..2·target at least
+ * (G(a, b) ≤ a + b), and one word more for columns and diagonals (a scan that would pass the last
+ * word reads zeros there, and says so). Diagonal b − a is line b − a + target of lines = 2·target + 1.
+ * Column b's word w at w·width + b; diagonal line's at diagonals + w·lines + line; row a's at
+ * rows + a·words + w. The summaries (`full`) likewise with summaryWords for words.
+ */
+interface Layout {
+  readonly target: number;
+  readonly width: number;
+  readonly lines: number;
+  readonly words: number;
+  readonly summaryWords: number;
+  readonly diagonals: number;
+  readonly rows: number;
+  readonly summaryDiagonals: number;
+  readonly summaryRows: number;
+}
+
+function layoutFor(target: number): Layout {
+  const width = target + 1;
+  const lines = 2 * target + 1;
+  const words = ((2 * target) >>> 5) + 1;
+  const summaryWords = (words >>> 5) + 1;
+  const diagonals = (words + 1) * width;
+  const summaryDiagonals = (summaryWords + 1) * width;
+  return {
+    target,
+    width,
+    lines,
+    words,
+    summaryWords,
+    diagonals,
+    rows: diagonals + (words + 1) * lines,
+    summaryDiagonals,
+    summaryRows: summaryDiagonals + (summaryWords + 1) * lines,
+  };
+}
+
+/** A table of nothing, to grow. */
+function emptyGrowth(): WythoffGrowth {
+  return {
+    size: -1,
+    target: -1,
+    next: 0,
+    values: new Uint16Array(0),
+    layout: layoutFor(0),
+    bits: new Int32Array(0),
+    full: new Int32Array(0),
+    first: new Int32Array(0),
+  };
+}
+
+/** Starts the growth of a complete square to `target` > size: the same values and sets, laid out for target. */
+function relayout(g: WythoffGrowth, target: number): void {
+  const s = g.size;
+  const old = g.layout;
+  const to = layoutFor(target);
+  const { width, lines } = to;
+  const values = new Uint16Array(width * width);
+  const bits = new Int32Array(to.rows + width * to.words);
+  const full = new Int32Array(to.summaryRows + width * to.summaryWords);
+  const first = new Int32Array(2 * width + lines);
+  if (s >= 0) {
+    const oldWidth = s + 1;
+    const oldLines = 2 * s + 1;
+    const shift = target - s; // diagonal b − a is line b − a + s before, b − a + target after
+    for (let a = 0; a <= s; a++) values.set(g.values.subarray(a * oldWidth, (a + 1) * oldWidth), a * width);
+    const copy = (
+      from: Int32Array,
+      into: Int32Array,
+      count: number,
+      oldDiagonals: number,
+      oldRows: number,
+      newDiagonals: number,
+      newRows: number,
+      newCount: number,
+    ) => {
+      for (let w = 0; w < count; w++) {
+        into.set(from.subarray(w * oldWidth, (w + 1) * oldWidth), w * width);
+        const d = oldDiagonals + w * oldLines;
+        into.set(from.subarray(d, d + oldLines), newDiagonals + w * lines + shift);
+      }
+      for (let a = 0; a <= s; a++)
+        into.set(from.subarray(oldRows + a * count, oldRows + (a + 1) * count), newRows + a * newCount);
+    };
+    copy(g.bits, bits, old.words, old.diagonals, old.rows, to.diagonals, to.rows, to.words);
+    copy(
+      g.full,
+      full,
+      old.summaryWords,
+      old.summaryDiagonals,
+      old.summaryRows,
+      to.summaryDiagonals,
+      to.summaryRows,
+      to.summaryWords,
+    );
+    first.set(g.first.subarray(0, oldWidth), 0);
+    first.set(g.first.subarray(oldWidth, oldWidth + oldLines), width + shift);
+    first.set(g.first.subarray(oldWidth + oldLines, 2 * oldWidth + oldLines), width + lines);
+  }
+  g.values = values;
+  g.layout = to;
+  g.bits = bits;
+  g.full = full;
+  g.first = first;
+  g.target = target;
+  g.next = 0;
+}
+
+/** Computes row a of the growth from column `from` to target: each cell's mex, then its value joins its three lines. */
+function growRow(g: WythoffGrowth, a: number, from: number): void {
+  const { values, bits, full, first } = g;
+  const { target, width, lines, words, summaryWords } = g.layout;
+  const r = g.layout.rows + a * words;
+  const rs = g.layout.summaryRows + a * summaryWords;
+  const diagonals = g.layout.diagonals;
+  const summaryDiagonals = g.layout.summaryDiagonals;
+  const rowFirstAt = width + lines + a;
+  const valueRow = a * width;
+  let rowFirst = first[rowFirstAt];
+  for (let b = from; b <= target; b++) {
+    const line = b - a + target;
+    const cf = first[b];
+    const df = first[width + line];
+    let w = rowFirst > cf ? rowFirst : cf;
+    if (df > w) w = df;
+    let x = 0;
+    for (;;) {
+      // The first word at or after w that is full in none of the three lines; then the union's word.
+      let s = w >>> 5;
+      let m = full[rs + s] | full[s * width + b] | full[summaryDiagonals + s * lines + line] | ((1 << (w & 31)) - 1);
+      while (m === -1) {
+        s++;
+        m = full[rs + s] | full[s * width + b] | full[summaryDiagonals + s * lines + line];
+      }
+      w = (s << 5) | (31 - Math.clz32(~m & (m + 1)));
+      x = bits[r + w] | bits[w * width + b] | bits[diagonals + w * lines + line];
+      if (x !== -1) break;
+      w++;
+    }
+    if (w >= words) throw new Error(`internal: G(${a}, ${b}) is above ${a + b}`);
+    const bit = ~x & (x + 1); // the lowest zero bit of x
+    values[valueRow + b] = (w << 5) | (31 - Math.clz32(bit));
+    // The value joins the three lines; a word that becomes full is marked, and a line's first moves past it.
+    const s = w >>> 5;
+    const fullBit = 1 << (w & 31);
+    const rw = bits[r + w] | bit;
+    bits[r + w] = rw;
+    if (rw === -1) {
+      full[rs + s] |= fullBit;
+      if (w === rowFirst) {
+        do rowFirst++;
+        while (bits[r + rowFirst] === -1);
+      }
+    }
+    const c = w * width + b;
+    const cw = bits[c] | bit;
+    bits[c] = cw;
+    if (cw === -1) {
+      full[s * width + b] |= fullBit;
+      if (w === cf) {
+        let f = cf + 1;
+        while (bits[f * width + b] === -1) f++;
+        first[b] = f;
+      }
+    }
+    const d = diagonals + w * lines + line;
+    const dw = bits[d] | bit;
+    bits[d] = dw;
+    if (dw === -1) {
+      full[summaryDiagonals + s * lines + line] |= fullBit;
+      if (w === df) {
+        let f = df + 1;
+        while (bits[diagonals + f * lines + line] === -1) f++;
+        first[width + line] = f;
+      }
+    }
+  }
+  first[rowFirstAt] = rowFirst;
+}
+
+/**
+ * Carries the growth under way to its target, row by row, asking `isCancelled` before each row;
+ * false when cancelled (what is done stays, and the growth resumes there).
+ */
+function finishGrowth(g: WythoffGrowth, isCancelled: (() => boolean) | undefined): boolean {
+  const s = g.size;
+  while (g.next <= g.target) {
+    if (isCancelled?.()) return false;
+    growRow(g, g.next, g.next <= s ? s + 1 : 0);
+    g.next++;
+  }
+  g.size = g.target;
+  return true;
+}
+
+/**
+ * Grows the table to at least `size` (at most MAX_WYTHOFF_TABLE): a growth under way is finished
+ * first, then one growth to `size`. False when cancelled: how far it gets never depends on time.
+ */
+function growTo(g: WythoffGrowth, size: number, isCancelled: (() => boolean) | undefined): boolean {
+  if (g.target > g.size && !finishGrowth(g, isCancelled)) return false;
+  const wanted = Math.min(size, MAX_WYTHOFF_TABLE);
+  if (g.size >= wanted) return true;
+  relayout(g, wanted);
+  return finishGrowth(g, isCancelled);
+}
+
+/** The largest complete square the growth holds: its values (copied out when a growth is under way). */
+function completeSquare(g: WythoffGrowth): WythoffTable {
+  if (g.size === g.target) return { size: g.size, values: g.values };
+  // Rows before `next` are complete to target; the rows of the old square are too.
+  const size = Math.max(g.size, Math.min(g.next - 1, g.target));
+  if (size < 0) return { size: -1, values: new Uint16Array(0) };
+  const width = g.target + 1;
+  const values = new Uint16Array((size + 1) * (size + 1));
+  for (let a = 0; a <= size; a++) values.set(g.values.subarray(a * width, a * width + size + 1), a * (size + 1));
+  return { size, values };
+}
+
+/**
+ * Nimbers of every (a, b) with a, b ≤ size (at most MAX_WYTHOFF_TABLE). Only cancellation stops it,
+ * never the clock: the table returned is then the largest complete square (its `size` says how far)
+ * with `stop: 'cancelled'`.
  */
 export function wythoffTable(size: number, budget: Budget = {}): WythoffTable {
   const n = Math.min(Math.max(0, Math.floor(size)), MAX_WYTHOFF_TABLE);
-  const width = n + 1;
-  const values = new Uint16Array(width * width);
-  // Flags per line: has value v been seen in row a / column b / diagonal (b − a + n)?
-  const valueWidth = 2 * n + 2;
-  const row = new Uint8Array(valueWidth); // the current row only: rows are done one at a time
-  const column = new Uint8Array(width * valueWidth);
-  const diagonal = new Uint8Array((2 * n + 1) * valueWidth);
-  const meter = new Meter(budget, 1 << 16);
-  for (let a = 0; a <= n; a++) {
-    row.fill(0);
-    for (let b = 0; b <= n; b++) {
-      const c = b * valueWidth;
-      const d = (b - a + n) * valueWidth;
-      let g = 0;
-      while (row[g] || column[c + g] || diagonal[d + g]) g++;
-      values[a * width + b] = g;
-      row[g] = 1;
-      column[c + g] = 1;
-      diagonal[d + g] = 1;
-      const stop = meter.spend(g + 1);
-      if (stop) return shrink(values, width, a, stop);
-    }
-  }
-  return { size: n, values };
+  const g = emptyGrowth();
+  if (growTo(g, n, budget.isCancelled)) return { size: n, values: g.values };
+  return { ...completeSquare(g), stop: 'cancelled' };
 }
 
-/** The complete square below row `rows` (rows 0..rows−1 are done). */
-function shrink(values: Uint16Array, width: number, rows: number, stop: StopCause): WythoffTable {
-  const size = rows - 1;
-  if (size < 0) return { size: -1, values: new Uint16Array(0), stop };
-  const smaller = new Uint16Array((size + 1) * (size + 1));
-  for (let a = 0; a <= size; a++) smaller.set(values.subarray(a * width, a * width + size + 1), a * (size + 1));
-  return { size, values: smaller, stop };
+/**
+ * The growable tables behind the engine caches' Wythoff tables (EngineCache.wythoff), by table: a
+ * table dropped from its cache (trimCache) takes its growth with it. A growth cancelled midway stays
+ * here, behind the last complete table, and resumes from where it stopped.
+ */
+const growths = new WeakMap<WythoffTable, WythoffGrowth>();
+
+/**
+ * The cache's table grown to hold both heaps up to `size`, by doubling (at least WYTHOFF_TABLE_MIN),
+ * so that a document's heaps do not each cost a growth; `cancelled` when it stopped short.
+ */
+export function grownWythoffTable(
+  cache: EngineCache,
+  size: number,
+  budget: Budget = {},
+): { table: WythoffTable | undefined; cancelled: boolean } {
+  const table = cache.wythoff;
+  if (table && table.size >= Math.min(size, MAX_WYTHOFF_TABLE)) return { table, cancelled: false };
+  const g = (table && growths.get(table)) ?? emptyGrowth();
+  const target = Math.min(MAX_WYTHOFF_TABLE, Math.max(WYTHOFF_TABLE_MIN, size, 2 * g.size));
+  const done = growTo(g, target, budget.isCancelled);
+  if (!done) {
+    // What is complete stays; the next call resumes the growth behind the table it finds.
+    if (table) growths.set(table, g);
+    else {
+      const empty: WythoffTable = { size: -1, values: new Uint16Array(0) };
+      cache.wythoff = empty;
+      growths.set(empty, g);
+    }
+    return { table: cache.wythoff, cancelled: true };
+  }
+  const grown: WythoffTable = { size: g.size, values: g.values };
+  if (table) growths.delete(table);
+  // At the cap the table grows no more: its bit sets go.
+  if (g.size < MAX_WYTHOFF_TABLE) growths.set(grown, g);
+  cache.wythoff = grown;
+  return { table: grown, cancelled: false };
 }
 
 /** G(a, b) from a table, or undefined beyond it. */
@@ -165,14 +438,11 @@ const WYTHOFF_TABLE_MIN = 64;
 function wythoffValue(component: Of<'wythoff'>, budget: Budget, cache: EngineCache): ComponentAnalysis {
   let largest = 0n;
   for (const [a, b] of component.positions) largest = [largest, a, b].reduce((x, y) => (y > x ? y : x));
-  let table = cache.wythoff;
-  if ((!table || BigInt(table.size) < largest) && largest <= BigInt(MAX_WYTHOFF_TABLE)) {
-    // Grow by doubling, so that a document's heaps do not each cost a new table.
-    const size = Math.min(MAX_WYTHOFF_TABLE, Math.max(WYTHOFF_TABLE_MIN, Number(largest), 2 * (table?.size ?? 0)));
-    const computed = wythoffTable(size, budget);
-    if (!table || computed.size > table.size) table = computed;
-    if (!computed.stop) cache.wythoff = computed;
-  }
+  // Grown to the heaps whatever the time: only a cancellation stops it (and the next call resumes it).
+  const { table, cancelled } =
+    largest <= BigInt(MAX_WYTHOFF_TABLE)
+      ? grownWythoffTable(cache, Number(largest), budget)
+      : { table: cache.wythoff, cancelled: false };
   const parts = component.positions.map(([a, b]) => (table ? (wythoffNimber(table, a, b) ?? null) : null));
   const known = (g: number | null): g is number => g !== null;
   if (parts.every(known))
@@ -187,8 +457,9 @@ function wythoffValue(component: Of<'wythoff'>, budget: Budget, cache: EngineCac
     largest > BigInt(MAX_WYTHOFF_TABLE)
       ? `Wythoff nimbers have no known formula; they are computed for heaps up to ` +
         `${MAX_WYTHOFF_TABLE.toLocaleString('en-US')}, and this position has a heap of ${largest}`
-      : `Wythoff nimbers were computed for heaps up to ${Math.max(reach, 0)} before the budget ran ` +
-        `out${table?.stop ? ` (${describeStop(table.stop)})` : ''}`;
+      : // Only a cancellation leaves a heap up to the cap without its nimber.
+        `Wythoff nimbers were computed for heaps up to ${Math.max(reach, 0)} when the growth of their table was ` +
+        `${cancelled ? describeStop('cancelled') : 'stopped'}`;
   return {
     status: 'unknown',
     nimber: null,
