@@ -54,7 +54,7 @@ export async function sequence(source: string, options: Options, out: Output): P
   // longest sequence the memory limit allows, only a proved period can give them.
   const stopAt =
     options.to !== undefined && options.to < BigInt(sequenceLengthLimit(budget)) ? Number(options.to) : undefined;
-  const computed = await computeInWorker({ rule, deadline, stopAt, maxSequenceBytes });
+  const computed = await computeInWorker({ rule, deadline, stopAt, asked: options.to !== undefined, maxSequenceBytes });
   if (computed === 'interrupted') {
     process.stderr.write('grundy: interrupted while computing, before any value was written\n');
     return INTERRUPTED_EXIT;
@@ -232,6 +232,8 @@ export interface SequenceWork {
   /** --budget-ms's end; undefined: no time limit. */
   readonly deadline: number | undefined;
   readonly stopAt: number | undefined;
+  /** --to was given: its values are asked for, as far as the memory holds them. */
+  readonly asked: boolean;
   readonly maxSequenceBytes: number | undefined;
 }
 
@@ -278,7 +280,7 @@ function computeInWorker(work: SequenceWork): Promise<Computed | 'interrupted'> 
 export function sequenceWorker(work: SequenceWork): void {
   const post = (message: FromSequenceWorker, transfer: ArrayBuffer[] = []) =>
     parentPort!.postMessage(message, transfer);
-  const { rule, deadline, stopAt, maxSequenceBytes } = work;
+  const { rule, deadline, stopAt, asked, maxSequenceBytes } = work;
   const budget: Budget = {
     ...(deadline !== undefined ? { deadline } : {}),
     ...(maxSequenceBytes !== undefined ? { maxSequenceBytes } : {}),
@@ -287,7 +289,7 @@ export function sequenceWorker(work: SequenceWork): void {
   const toN: WorkAccount = { spent: 0, limit: Number.POSITIVE_INFINITY };
   // Without --to, the values stop where a game's would (the rule's limit of values, engine/limits.ts): a rule
   // whose period is never proved (Grundy's game) ends there, not when the memory runs out hours later.
-  const limited = stopAt === undefined ? { maxValues: sequenceValueLimit(rule) } : {};
+  const limited = asked ? {} : { maxValues: sequenceValueLimit(rule) };
   const result = ruleSequence(
     rule,
     { ...budget, ...limited, work: toN },
