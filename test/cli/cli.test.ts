@@ -268,32 +268,38 @@ describe('grundy analyze', () => {
     );
   });
 
-  it('over its time budget, a game says how far it got instead of hanging', () => {
-    const result = grundy(
-      'analyze',
-      gameFile('rule slow = octal 0.007\ngame x = slow 10000000000000\n'),
-      '--json',
-      '--budget-ms',
-      '200',
-    );
-    assert.equal(result.status, 0);
-    const [game] = JSON.parse(result.stdout).games;
-    assert.equal(game.outcome, null);
-    assert.match(game.reason, /computed up to n = \d+.*out of time/);
+  it('a game past its limits says which and how far it got, the run ends; --budget-ms cuts the run there (exit 3)', function () {
+    this.timeout(240_000);
+    const file = gameFile('rule slow = octal 0.007\ngame x = slow 10000000000000\ngame y = nim 3\n');
+    // No time cap: 0.007 has no period in reach, so its values stop at the rule's limit of values, said so.
+    const whole = grundy('analyze', file, '--json');
+    assert.equal(whole.status, 0, whole.stderr);
+    const [x, y] = JSON.parse(whole.stdout).games;
+    assert.equal(x.outcome, null);
+    assert.match(x.reason, /computed up to n = 131071.*its limit of values/);
+    assert.equal(y.nimber, '3');
+    // An explicit cap cuts the run where it is, writes only the games it finished, and says at which game.
+    const cut = grundy('analyze', file, '--json', '--budget-ms', '200');
+    assert.equal(cut.status, 3, cut.stderr);
+    assert.deepEqual(JSON.parse(cut.stdout).games, []);
+    assert.match(cut.stderr, /the --budget-ms of 200 ms ran out at game x \(line 2\); the 0 games written above are/);
   });
 
-  it("each game gets its share of --budget-ms: wild misère quotients before it do not starve Kayles'", () => {
-    // Dawson's Kayles' misère quotient is wild: heap 34 alone takes minutes, so each of its games
-    // uses all the time it is given. Kayles' quotient, to heap 40, takes under a second on an idle
-    // machine; its share here is at least a third of 15 s (three quarters of it for the quotient).
-    const file = gameFile(
-      'game dk = misere dawson-kayles 40 50\n' +
-        'game dk2 = misere dawson-kayles 41 52\n' +
-        'game k = misere kayles 12 15 20 31 40\n',
+  it("a game's answer is its own: misère Kayles beside wild Dawson's Kayles quotients is what it is alone", function () {
+    this.timeout(240_000);
+    // Dawson's Kayles' misère quotient is wild: it stops at its limit of work, the same on every machine, and
+    // its games say where; the Kayles game after them is decided as it is alone.
+    const together = grundy(
+      'analyze',
+      gameFile(
+        'game dk = misere dawson-kayles 40 50\n' +
+          'game dk2 = misere dawson-kayles 41 52\n' +
+          'game k = misere kayles 12 15 20 31 40\n',
+      ),
+      '--json',
     );
-    const result = grundy('analyze', file, '--json', '--budget-ms', '15000');
-    assert.equal(result.status, 0, result.stderr);
-    const games = JSON.parse(result.stdout).games as { name: string; outcome: string | null; reason?: string }[];
+    assert.equal(together.status, 0, together.stderr);
+    const games = JSON.parse(together.stdout).games as { name: string; outcome: string | null; reason?: string }[];
     assert.deepEqual(
       games.map((g) => g.name),
       ['dk', 'dk2', 'k'],
@@ -302,6 +308,10 @@ describe('grundy analyze', () => {
     assert.match(games[0].reason ?? '', /the misère quotient stops at heap \d+/);
     // Brute force and the quotient agree on this one (test/engine/misere/quotient.test.ts): N.
     assert.equal(games[2].outcome, 'N', games[2].reason);
+    const alone = grundy('analyze', gameFile('game k = misere kayles 12 15 20 31 40\n'), '--json');
+    const { name: _, line: __, ...kAlone } = JSON.parse(alone.stdout).games[0];
+    const { name: ___, line: ____, ...kTogether } = games[2] as unknown as Record<string, unknown>;
+    assert.deepEqual(kTogether, kAlone);
   });
 
   it('prints a readable table', () => {

@@ -60,7 +60,7 @@ describe('graph nimbers', () => {
     const brute = bruteGraphNimbers(successors);
     const partial = graphNimbers(graphOf(successors), { maxValues: 5000 });
     assert.equal(partial.status, 'over-budget');
-    assert.match(partial.reason!, /stopped after 5000 of 20000 vertices because the value budget ran out/);
+    assert.match(partial.reason!, /stopped after 5000 of 20000 vertices because it reached its limit of values/);
     let known = 0;
     partial.nimbers.forEach((g, v) => {
       if (g < 0) return;
