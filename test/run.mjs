@@ -1,9 +1,8 @@
 // The test command: type-check, build, run every mocha suite (the unit suites under Node, then
 // the integration suite inside a real VS Code), and end with the plain line `N passed, N failed`
 // that CI reads (mocha's own summary is not recognised).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import Mocha from 'mocha';
 import { findCompiledTests } from './compiledTests.mjs';
@@ -36,34 +35,16 @@ if (!step('build', process.execPath, ['esbuild.mjs', '--tests'])) {
 }
 chmodSync(join('out', 'cli', 'grundy.js'), 0o755);
 
-// The unit and protocol suites run with two busy processes beside them (each spinning a core): no verdict may
-// depend on the machine's speed or load, and this is where that is proved (GRUNDY_IDLE=1 runs them idle). They
-// run a file per core, as `npm run test:unit` does, so the load costs CI no more time than a serial run idle.
-const busy =
-  process.env.GRUNDY_IDLE === '1'
-    ? []
-    : [0, 1].map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
-// Nothing the tests start outlives them, even when this script ends early.
-process.on('exit', () => {
-  for (const child of busy) child.kill('SIGKILL');
-});
-if (busy.length > 0) process.stdout.write('\n== unit and protocol suites, with two busy processes beside them\n');
 const grep = process.env.MOCHA_GREP;
-const mocha = new Mocha({
-  reporter: 'spec',
-  timeout: 60_000,
-  grep,
-  parallel: process.env.MOCHA_SERIAL !== '1',
-  jobs: Math.max(1, availableParallelism()),
-});
+const mocha = new Mocha({ reporter: 'spec', timeout: 60_000, grep });
 for (const file of findCompiledTests(join('out', 'test'))) mocha.addFile(file);
+await mocha.loadFilesAsync();
 const unit = await new Promise((resolve) => {
   const runner = mocha.run(() => {
     const { passes = 0, failures = 0, pending = 0 } = runner.stats ?? {};
     resolve({ passed: passes, failed: failures, pending });
   });
 });
-for (const child of busy) child.kill('SIGKILL');
 
 // The resource stage (test/resource/stage.mjs): the unfriendly inputs through the CLI and an
 // in-process server, each guard file in a process of its own, nothing else running beside it.

@@ -72,9 +72,7 @@ export function computationDiagnostics(view: DocumentView): LspDiagnostic[] {
         ? ' (cancelled; edit the game to compute again)'
         : result.memoryLimited
           ? '; raise the setting `grundy.computation.memoryMb` to compute further'
-          : result.stopped
-            ? '; raise the setting `grundy.computation.budgetMs` to compute further'
-            : '';
+          : '';
       found.push({
         range,
         severity: DiagnosticSeverity.Information,

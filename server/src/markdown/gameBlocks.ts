@@ -4,8 +4,7 @@
 //
 // Markdown renders synchronously, on the thread that asks (VS Code's extension host for the preview), so the
 // computation is bounded: each block has a small deadline of its own, a render has one for all its blocks, and a
-// block shows at most MAX_SHOWN_GAMES games. A game the deadline cut says "too large to compute here" (never an
-// answer the time made: a game's answer is the one its limits of work give it, the same as the CLI's). The
+// block shows at most MAX_SHOWN_GAMES games. What the budget does not reach says "too large to compute here". The
 // HTML is kept by block text (a preview renders again on every keystroke; unchanged blocks cost a lookup).
 import { reportGame } from '../analysis/gameReport';
 import { infiniteValueText, star } from '../analysis/wording';
@@ -186,15 +185,10 @@ function gameRow(
     // The engine never throws on checked games; should it, the block still renders.
     return { name, value: '', winner: `not computed: ${String(error)}`, moves: '', unknown: true };
   }
-  // The preview's time ran out while the game was computed: what it got may be short of the game's answer (which
-  // depends on the game alone, never on time), so it is not shown as one; a later render goes on from there.
-  if (budget.deadline !== undefined && Date.now() >= budget.deadline)
-    return { name, value: '', winner: TOO_LARGE, moves: '', unknown: true };
   const result = report.result;
   if (!result || result.outcome === null) {
-    // Unknown within the game's own limits of work: the answer it has everywhere, with its reason.
     const why = result?.reason ? ` <span class="grundy-why">(${escapeHtml(result.reason)})</span>` : '';
-    return { name, value: '', winner: 'unknown', moves: why, unknown: false };
+    return { name, value: '', winner: TOO_LARGE, moves: why, unknown: true };
   }
   const value =
     result.nimber !== null
