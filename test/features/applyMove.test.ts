@@ -217,7 +217,8 @@ describe('applying winning moves', () => {
     session.settings = { codeLens: { maxMoves: 2 } };
     await session.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
     let lenses: CodeLens[] = [];
-    for (let i = 0; i < 200 && lenses.length !== 3; i++) {
+    // Until the new setting is read (no count of tries: a busy machine reads it later).
+    while (lenses.length !== 3) {
       lenses = await session.settledCodeLenses(uri);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
