@@ -285,9 +285,13 @@ const MISERE: readonly ((next: Next) => Part)[] = [
     family: 'misère several rules',
     text: `misere dawson ${integer(next, 1, 14)} + nim ${integer(next, 1, 3)} + onetwo ${integer(next, 1, 9)}`,
   }),
+  // Sums over one set of rules, small and huge: each grows the rules' joint quotient as far as it needs, and a
+  // game's answer (its `decidedBy` too) must not depend on how far another game grew it.
+  (next) => ({ family: 'misère several rules', text: `misere kayles ${bigNumber(next, 39)} + nim 3` }),
+  (next) => ({ family: 'misère several rules', text: `misere kayles ${heaps(next, 2, 1, 20)} + nim 3` }),
   (next) => ({
     family: 'misère several rules',
-    text: `misere kayles ${bigNumber(next, 39)} + nim ${integer(next, 1, 3)}`,
+    text: `misere dawson ${integer(next, 1, 3)} + nim 3 + onetwo ${integer(next, 1, 3)}`,
   }),
   (next) => ({
     family: 'misère board',
