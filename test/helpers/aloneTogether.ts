@@ -245,37 +245,50 @@ export async function aloneTogether(
 ): Promise<SourceReport[]> {
   const log = options.log ?? (() => {});
   mkdirSync(options.folder, { recursive: true });
+  // Documents of the same text are run once (the fixtures repeat examples, and many alone documents are alike):
+  // a run's answer is a function of its input.
+  const unique: string[] = [];
+  const byText = new Map<string, number>();
+  const once = (file: string, text: string): number => {
+    let index = byText.get(text);
+    if (index === undefined) {
+      index = unique.length;
+      byText.set(text, index);
+      unique.push(file);
+      writeFileSync(file, text);
+    }
+    return index;
+  };
   const prepared = sources.map((source, s) => {
     const declarations = gameDeclarations(source.text);
     const base = join(options.folder, `${s}-${source.label.replace(/[^A-Za-z0-9.-]+/g, '_')}`);
     const wholeFile = `${base}.game`;
     writeFileSync(wholeFile, source.text);
     const reversed = reversedText(source.text, declarations);
-    const reversedFile = `${base}.reversed.game`;
-    writeFileSync(reversedFile, reversed);
+    const reversedRun = once(`${base}.reversed.game`, reversed);
     const reversedLines = gameDeclarations(reversed).map((d) => d.line);
-    const aloneFiles = declarations.map((_, i) => {
-      const file = `${base}.alone-${i}.game`;
-      writeFileSync(file, aloneText(source.text, declarations, i));
-      return file;
-    });
-    return { source, declarations, wholeFile, reversedFile, reversedLines, aloneFiles };
+    const aloneRuns = declarations.map((_, i) =>
+      once(`${base}.alone-${i}.game`, aloneText(source.text, declarations, i)),
+    );
+    return { source, declarations, wholeFile, reversedRun, reversedLines, aloneRuns };
   });
 
   let started = Date.now();
   const wholeRuns: CliRun[] = [];
-  for (const p of prepared)
-    wholeRuns.push(await runGrundy(['analyze', p.wholeFile, '--json'], options.runTimeoutMs, options.cli));
-  log(`whole documents, one at a time: ${prepared.length} runs in ${seconds(Date.now() - started)}`);
+  const wholeByText = new Map<string, CliRun>();
+  for (const p of prepared) {
+    const known = wholeByText.get(p.source.text);
+    const run = known ?? (await runGrundy(['analyze', p.wholeFile, '--json'], options.runTimeoutMs, options.cli));
+    wholeByText.set(p.source.text, run);
+    wholeRuns.push(run);
+  }
+  log(`whole documents, one at a time: ${wholeByText.size} runs in ${seconds(Date.now() - started)}`);
 
   started = Date.now();
-  const tasks: (() => Promise<CliRun>)[] = [];
-  for (const p of prepared) {
-    tasks.push(() => runGrundy(['analyze', p.reversedFile, '--json'], options.runTimeoutMs, options.cli));
-    for (const file of p.aloneFiles)
-      tasks.push(() => runGrundy(['analyze', file, '--json'], options.runTimeoutMs, options.cli));
-  }
-  const runs = await inParallel(tasks, options.concurrency);
+  const runs = await inParallel(
+    unique.map((file) => () => runGrundy(['analyze', file, '--json'], options.runTimeoutMs, options.cli)),
+    options.concurrency,
+  );
   const slowest = [...runs].sort((a, b) => b.ms - a.ms).slice(0, 3);
   log(
     `reversed documents and games alone, ${options.concurrency} at a time: ${runs.length} runs in ` +
@@ -283,10 +296,9 @@ export async function aloneTogether(
   );
 
   const reports: SourceReport[] = [];
-  let at = 0;
   prepared.forEach((p, s) => {
-    const reversedRun = runs[at++];
-    const aloneRuns = p.aloneFiles.map(() => runs[at++]);
+    const reversedRun = runs[p.reversedRun];
+    const aloneRuns = p.aloneRuns.map((index) => runs[index]);
     const differences: Difference[] = [];
     const problems: string[] = [];
     const whole = entriesOf(wholeRuns[s]);
