@@ -102,11 +102,7 @@ describe('background computation', function () {
           'a code lens refresh',
         ),
       );
-      const lenses = await session.codeLensesWhere(
-        uri,
-        (titles) => titles.includes('who wins is not known'),
-        120_000,
-      );
+      const lenses = await session.codeLensesWhere(uri, (titles) => titles.includes('who wins is not known'), 120_000);
       assert.match(
         lenses[0].command!.title,
         /who wins is not known: the nimber of heap 1000000000000 is unknown: nimbers computed up to n = 131071/,
