@@ -268,7 +268,7 @@ describe('grundy analyze', () => {
     );
   });
 
-  it('a game past its limits says which and how far it got, the run ends; --budget-ms cuts the run there (exit 3)', function () {
+  it('a game past its limits says which and how far it got; --budget-ms cuts the run there (exit 3)', function () {
     this.timeout(240_000);
     const file = gameFile('rule slow = octal 0.007\ngame x = slow 10000000000000\ngame y = nim 3\n');
     // No time cap: 0.007 has no period in reach, so its values stop at the rule's limit of values, said so.
@@ -285,7 +285,7 @@ describe('grundy analyze', () => {
     assert.match(cut.stderr, /the --budget-ms of 200 ms ran out at game x \(line 2\); the 0 games written above are/);
   });
 
-  it("a game's answer is its own: misère Kayles beside wild Dawson's Kayles quotients is what it is alone", function () {
+  it("a game's answer is its own: misère Kayles beside Dawson's Kayles quotients is what it is alone", function () {
     this.timeout(240_000);
     // Dawson's Kayles' misère quotient is wild: it stops at its limit of work, the same on every machine, and
     // its games say where; the Kayles game after them is decided as it is alone.
@@ -513,8 +513,8 @@ describe('grundy: bounds', function () {
   });
 
   it('games are read as a stream: 200,000 games are analysed within a ceiling of 256 MB, every one right', function () {
-    // A correctness test of a large input, not a timing: 11 s to 18 s on this machine as it is loaded.
-    this.timeout(60_000);
+    // A correctness test of a large input, not a timing (33 s idle here; a guard against a hang only).
+    this.timeout(600_000);
     const dir = mkdtempSync(join(tmpdir(), 'grundy-stream-'));
     const file = join(dir, 'many.game');
     writeFileSync(

@@ -146,7 +146,8 @@ describe('worker pool: the queue and the pipelines', function () {
         const stopped = await slow.outcome;
         const seen =
           stopped.status === 'done'
-            ? `done, cancelled ${stopped.cancelled}, ${stopped.result.kind === 'rule' ? stopped.result.rule.reason : ''}`
+            ? `done, cancelled ${stopped.cancelled}, ` +
+              `${stopped.result.kind === 'rule' ? stopped.result.rule.reason : ''}`
             : JSON.stringify(stopped);
         assert.ok(stopped.status === 'done' && stopped.cancelled, seen);
       },

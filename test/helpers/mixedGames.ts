@@ -43,7 +43,8 @@ export const MIXED_DECLARATIONS = [
   '          | [a, n - 2 - a] for a in 0..(n - 2) / 2',
   'rule rook = moves (x, y) -> (x - k, y) for k in 1..x if x - k != y',
   '          | (x, y - k) for k in 1..y if y - k != x',
-  'rule queen = moves (x, y) -> (x - k, y) for k in 1..x | (x, y - k) for k in 1..y | (x - k, y - k) for k in 1..min(x, y)',
+  'rule queen = moves (x, y) -> (x - k, y) for k in 1..x | (x, y - k) for k in 1..y | ' +
+    '(x - k, y - k) for k in 1..min(x, y)',
   'rule dict = words {"ab", "ba", "c", "abc"}',
   '',
   '# Graphs: one without cycles, two with.',
@@ -258,7 +259,10 @@ const NORMAL: readonly ((next: Next) => Part)[] = [
   (next) => ({ family: 'words', text: `dict ${piece(next)} ${piece(next)}` }),
   (next) => ({
     family: 'big numbers',
-    text: `${pick(next, ['nim', 'kayles', 'dawson', 's134', 'onetwo', 'p2', 'lasker'])} ${bigNumber(next, integer(next, 30, 60))}`,
+    text: `${pick(next, ['nim', 'kayles', 'dawson', 's134', 'onetwo', 'p2', 'lasker'])} ${bigNumber(
+      next,
+      integer(next, 30, 60),
+    )}`,
   }),
 ];
 

@@ -35,7 +35,7 @@ function meaning(label: string): string {
   return `${sum}= ${shownValue} · ${outcome}`;
 }
 
-/** What the editor should show for a game, from the CLI's entry: each component's value (a normal sum), then the game's. */
+/** What the editor shows for a game, from the CLI's entry: each component's value (normal play), then the sum's. */
 function expectedLabels(entry: Entry): string[] {
   const components = entry.components as { nimber: string | null; value: string | null }[];
   const normalSum = components.length > 1 && entry.play === 'normal';

@@ -88,8 +88,8 @@ const cases: HostileCase[] = [
     // until their memory runs out. Each of the two workers holds one such sequence; with the
     // default setting (768 MiB for the computations) the server stays under 1 GiB.
     name:
-      'rules with members near 10^18: each computation stops at the memory limit and says so; the server stays ' +
-      'under 1 GiB',
+      'rules with members near 10^18: each computation stops at the limit of values of its rule and says so; the ' +
+      'server stays under 1 GiB',
     ceilingMb: 1024,
     text: () =>
       [
@@ -101,10 +101,7 @@ const cases: HostileCase[] = [
         '',
       ].join('\n'),
     check: async (session) => {
-      const limited = (d: Diagnostic) =>
-        /stopped at the memory limit; raise the setting `grundy\.computation\.memoryMb` to compute further/.test(
-          String(d.message),
-        );
+      const limited = (d: Diagnostic) => /stopped because it reached its limit of values$/.test(String(d.message));
       const { diagnostics } = await session.nextDiagnostics(
         HOSTILE,
         (p) => p.diagnostics.filter(limited).length >= 2,
@@ -115,7 +112,7 @@ const cases: HostileCase[] = [
         [2, 3],
         diagnostics.map((d) => d.message).join('\n'),
       );
-      assert.match(await settledHover(session, HOSTILE, { line: 2, character: 6 }), /stopped at the memory limit/);
+      assert.match(await settledHover(session, HOSTILE, { line: 2, character: 6 }), /reached its limit of values/);
       // Small heaps of the same rules are known: a 12 (only 1 can be taken: 12 mod 2 = 0), b 7.
       assert.match(await settledHover(session, HOSTILE, { line: 4, character: 6 }), /the player to move (wins|loses)/);
     },

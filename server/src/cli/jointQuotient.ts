@@ -128,7 +128,8 @@ export async function jointQuotient(sources: readonly string[], options: Options
   await out.flush();
   if (q.stop && q.stop.cause !== 'method') {
     process.stderr.write(
-      `grundy: stopped with ${reached}: ${q.stop.reason} ${q.stop.cause === 'deadline' ? ` (--budget-ms ${options.budgetMs})` : ''}\n`,
+      `grundy: stopped with ${reached}: ${q.stop.reason} ` +
+        `${q.stop.cause === 'deadline' ? ` (--budget-ms ${options.budgetMs})` : ''}\n`,
     );
     return LIMIT_EXIT;
   }

@@ -80,7 +80,8 @@ export async function quotient(source: string, options: Options, out: Output): P
   await out.flush();
   if (q.stop && q.stop.cause !== 'method') {
     process.stderr.write(
-      `grundy: stopped at heap ${q.heaps}: ${q.stop.reason} ${q.stop.cause === 'deadline' ? ` (--budget-ms ${options.budgetMs})` : ''}\n`,
+      `grundy: stopped at heap ${q.heaps}: ${q.stop.reason} ` +
+        `${q.stop.cause === 'deadline' ? ` (--budget-ms ${options.budgetMs})` : ''}\n`,
     );
     return LIMIT_EXIT;
   }

@@ -182,11 +182,17 @@ function lookPastWords(look: LookPast, budgetMs: number | undefined): string {
     case 'work-limit':
       return `looked past --to up to n = ${look.to} for a period (${share}); none proved`;
     case 'deadline':
-      return `looked past --to up to n = ${look.to} for a period, cut by the budget of ${budgetMs} ms (--budget-ms); none proved`;
+      return (
+        `looked past --to up to n = ${look.to} for a period, cut by the budget of ${budgetMs} ms (--budget-ms); ` +
+        'none proved'
+      );
     case 'unprovable':
       return 'no period of this rule can be proved: nothing past --to was computed';
     default:
-      return `looked past --to up to n = ${look.to} for a period, stopped because ${describeStop(look.stoppedBy)}; none proved`;
+      return (
+        `looked past --to up to n = ${look.to} for a period, stopped because ${describeStop(look.stoppedBy)}; ` +
+        'none proved'
+      );
   }
 }
 

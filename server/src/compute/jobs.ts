@@ -16,6 +16,7 @@ import { decimalText } from '../engine/decimal';
 import { type MovesTable, movesTable, type WythoffTable, wythoffTable } from '../engine/families';
 import type { GameInput } from '../engine/gameTypes';
 import { extendedValue, observedRegularity } from '../engine/heaps';
+import { withSequenceLimit } from '../engine/limits';
 import {
   cachedJointQuotient,
   cachedMisereQuotient,
@@ -416,7 +417,9 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
       // A rule of one's own is never proved periodic: its summary stops where a hover's values and a
       // period seen in them are, not at the end of the budget.
       const stopAt = job.rule.kind === 'moves' ? SEQUENCE_SEARCH_FLOOR : undefined;
-      const sequence = ruleSequence(job.rule, budget, { resume: cache.sequences.get(ruleKey(job.rule)), stopAt });
+      // The rule's own limit of values (engine/limits.ts), so that its summary is the rule's alone.
+      const resume = cache.sequences.get(ruleKey(job.rule));
+      const sequence = ruleSequence(job.rule, withSequenceLimit(budget, job.rule), { resume, stopAt });
       rememberSequence(cache, sequence);
       return { kind: 'rule', rule: summarizeSequence(sequence) };
     }

@@ -2,44 +2,26 @@
 // engine computation runs here, one job per worker at a time.
 //
 // - Affinity: each worker keeps its own engine cache, so a job goes to an idle worker that has
-//   already computed its rules when there is one (a rule's sequence is computed once, then
-//   reused by every game and document that uses it). An idle worker is never left idle for
-//   affinity's sake: answers matter more than reuse.
+//   already computed its rules when there is one; an idle worker is never left idle for affinity.
 // - Pins: a job that grows or reads a rule's misère quotient (jobs.ts's jobPin) runs on the one
-//   worker that holds that quotient's state, its home (the first worker that ran such a job), so
-//   that the quotient is grown once, in slices, each resumed where the last stopped. It waits for
-//   its home rather than go to an idle worker (the one exception to the rule above: elsewhere it
-//   would start from nothing). A home shares its time between its pinned jobs and the others, by
-//   time and not by turns: after a pinned job of a second, the general queue gets about a second
-//   before the next pinned one (one quick job per slice of a quotient's growth starved the
-//   document's values for as long as the growth ran). A home that dies or restarts loses the
-//   state: its pinned jobs find a home again (the growth starts over, correctly).
-// - Cancellation: through shared memory, polled by the engine's budget (see worker.ts).
-// - Pipelining: a worker that has just finished quick jobs is given up to PIPELINE jobs at once
-//   (it runs them one after another, answering each), so that 100,000 small jobs do not cost
-//   100,000 round trips during which the worker waits for this thread. A worker whose last job
-//   was slow, or whose current job is taking a while, gets no more; and jobs sent behind a job
-//   that turns out slow are taken back (RECLAIM_AFTER_MS): cancelled there (they return at once
-//   when reached: jobLoop.ts skips them unrun) and queued again here for any worker.
-// - Background: a job run with `background` (a game's longer remoteness search) waits in a queue of its
-//   own, taken only when the general queue is empty: values come first, whatever was asked when.
-// - Crashes: a worker that dies (an exception outside the job, out of memory, exit) fails its
-//   job with a message and is replaced; the other workers and jobs go on.
-// - Edges: the workers themselves are the platform's (a WorkerStarter): nodeWorkers.ts starts
-//   `worker_threads` with a heap limit, browserWorkers.ts starts Web Workers. Where the workers
-//   cannot share memory (a browser page that is not cross-origin isolated has no
-//   SharedArrayBuffer), a running job cannot be asked to stop: each worker then gets one job at
-//   a time, and a cancelled job that has not finished within CANCEL_GRACE_MS has its worker
-//   ended and replaced (its cache is lost, nothing of the job is kept).
-// - Memory is a budget like time: the pool's memory (`memoryMb`, the setting
-//   grundy.computation.memoryMb) is shared evenly among the workers. Half of a worker's share bounds
-//   its values in typed arrays (sent with each job: the worker keeps its cache and the job's
-//   sequences within it, and a sequence that reaches it stops "at the memory limit"), half its
-//   V8 heap (resourceLimits: a computation whose objects outgrow it ends its worker, and the job
-//   is failed "at the memory limit"). So the server's memory stays bounded whatever the document.
-// - Time: the pool reads its clock and sets its timers (the taking back, the cancel grace) through
-//   PoolTimers, the platform's unless given: a test gives a clock it moves by hand, so that what
-//   the pool decides by time does not depend on how fast the machine runs the test.
+//   worker that holds that quotient's state, its home, and waits for it rather than start from
+//   nothing elsewhere. A home shares its time between its pinned jobs and the others, by time and
+//   not by turns, so that a long growth does not starve the document's values. A home that dies
+//   loses the state: its pinned jobs find a home again (the growth starts over, correctly).
+// - Cancellation: through shared memory, polled by the engine's budget (worker.ts).
+// - Pipelining: a worker that has just finished quick jobs is given up to PIPELINE jobs at once,
+//   so that 100,000 small jobs do not cost 100,000 round trips; jobs sent behind one that turns out
+//   slow are taken back (RECLAIM_AFTER_MS), skipped there unrun, and queued again here.
+// - Background: a job run with `background` waits in its own queue, taken when the general one is empty.
+// - Crashes: a worker that dies fails its job with a message and is replaced; the others go on.
+// - Edges: the workers are the platform's (a WorkerStarter: nodeWorkers.ts, or the browser's Web
+//   Workers). Where they cannot share memory (no SharedArrayBuffer), a worker gets one job at a
+//   time, and a cancelled job not finished within CANCEL_GRACE_MS has its worker replaced.
+// - Memory: the pool's memory (the setting grundy.computation.memoryMb) is shared evenly among the
+//   workers; half of a worker's share bounds its values in typed arrays (a sequence that reaches it
+//   stops "at the memory limit"), half its V8 heap (a computation that outgrows it ends its worker
+//   and fails "at the memory limit").
+// - Time: the clock and timers come through PoolTimers, so a test can move the clock by hand.
 import { DEFAULT_COMPUTATION_MEMORY_MB, type Job, type JobResult, jobPin } from './jobs';
 
 /** `cancelIndex`: where in the worker's shared cancel array this job's cancellation is written. */

@@ -22,6 +22,11 @@ export const LIMITS = {
    * three heaps, infinite sets and codes, all-but): each value costs about its heap's size.
    */
   growingSequenceValues: 1 << 17,
+  /**
+   * Values of an infinite octal code whose repeated digits split heaps (`0.1[37]`, `4.[7]`): each value
+   * costs its heap's size and a mex over values that grow with the heap (4.[7] takes 3.5 s to 2^14).
+   */
+  infiniteSplitValues: 1 << 14,
   /** Steps of the loops of a rule of one's own (`moves n -> …`) for its whole sequence. */
   movesSteps: 2 ** 30,
   /** Elements a rule's misère quotient (or a joint one) may read, all its growth for games together. */
@@ -30,7 +35,14 @@ export const LIMITS = {
 
 /** The value limit of a heap rule's sequence (LIMITS): a function of the rule alone. */
 export function sequenceValueLimit(rule: HeapRule): number {
+  if (rule.kind === 'octal' && splitsForever(rule)) return LIMITS.infiniteSplitValues;
   return hasGrowingOptions(rule) ? LIMITS.growingSequenceValues : LIMITS.sequenceValues;
+}
+
+/** Whether an octal code's repeated digits split heaps (see LIMITS.infiniteSplitValues). */
+function splitsForever(rule: HeapRule & { kind: 'octal' }): boolean {
+  const repeat = rule.repeat ?? 0;
+  return repeat > 0 && rule.digits.slice(rule.digits.length - repeat).some((d) => (d & 12) !== 0);
 }
 
 /** Whether a heap's options grow with its size under `rule` (see LIMITS.growingSequenceValues). */

@@ -35,16 +35,14 @@ import { limitsForWidth, type OptionCursor, type SearchLimits, SearchStopped, Un
 export const DEFAULT_REMOTENESS_LIMITS: SearchLimits = { positions: 1_000_000, moves: 3_000_000 };
 
 /**
- * What the search beside every game's value may do (compute/jobs.ts gameResult, and a node of the
- * game tree), measured here (test/engine/search/remoteness.bench.ts): a game of up to 20,000 positions
- * gets its remoteness when its search generates at most 200,000 moves (nim 10 20 30: 3,311
- * positions, 114,000 moves; Kayles sums of 10,000 positions; 20,000 of Kayles' take about 370,000
- * moves, 19 a position, and 0.17 s). The moves bound what the search costs beside each of a
- * document's thousands of values (200,000 take about 0.1 s): a game whose search would pass them
- * says so in moves. Moving the search out of the value's job, so that it may run longer without
- * delaying any value, is what would let every game of 20,000 positions have it.
+ * What every game's remoteness search may do (compute/jobs.ts gameResult, the server's `remoteness` jobs, a node of
+ * the game tree), measured here (test/engine/search/remoteness.bench.ts): 20,000 positions of Kayles take about
+ * 370,000 moves (19 a position, 0.17 s); nim 10 20 30 has 3,311 positions and 114,000 moves. The moves bound both
+ * the time and the memory of a search (each unit's options are listed once and kept, about 100 bytes a move: a
+ * search of `nim 1500 3` to 3,000,000 moves passed 256 MB), so that a file of thousands of games pays at most this
+ * for each, and a game whose search would pass them says so in moves, at once when its bounds show it.
  */
-export const GAME_REMOTENESS_LIMITS: SearchLimits = { positions: 20_000, moves: 3_000_000 };
+export const GAME_REMOTENESS_LIMITS: SearchLimits = { positions: 20_000, moves: 1_000_000 };
 
 /**
  * What the search right beside a value may do (about 10 ms at most here): most games' remoteness is
