@@ -58,6 +58,11 @@ export interface JointOptions extends Pick<QuotientOptions, 'pastProof' | 'workL
   readonly resume?: QuotientState;
   /** Where there is none: a rule's own quotient, proved periodic, to start from (cachedJointQuotient finds it). */
   readonly own?: OwnStart;
+  /**
+   * The quotient of exactly the heaps `to` names, grown from nothing and kept apart from the shared one (whose reach
+   * depends on every game that grew it): what a game alone in a file would see.
+   */
+  readonly exact?: boolean;
 }
 
 /** The well-known rules' names, as a `.game` file writes them (the language's built-in rules). */
@@ -91,7 +96,11 @@ export function jointRules(rules: readonly HeapRule[]): HeapRule[] {
  * and a quotient with more of them is another quotient (Kayles with Nim heaps to 3 has 40 elements and a proved
  * period; with Nim heaps to 6, the method stops at Kayles' heap 19).
  */
-export function jointKey(rules: readonly HeapRule[], to?: ReadonlyMap<string, number>): string {
+export function jointKey(rules: readonly HeapRule[], to?: ReadonlyMap<string, number>, exact = false): string {
+  if (exact)
+    return `exact${jointRules(rules)
+      .map((rule) => `\u0000${ruleKey(rule)}\u0000to ${to?.get(ruleKey(rule)) ?? 'proof'}`)
+      .join('')}`;
   return `joint${jointRules(rules)
     .map((rule) => {
       const key = ruleKey(rule);
@@ -152,7 +161,7 @@ export function jointMisereQuotient(
   options: JointOptions = {},
 ): { quotient: JointMisereQuotient; state: QuotientState } {
   const series = jointRules(rules);
-  const key = jointKey(series, options.to);
+  const key = jointKey(series, options.to, options.exact);
   const resumable = options.resume?.ruleKey === key && options.resume.heapMoves instanceof JointGenerators;
   const state = resumable && options.resume ? options.resume : newJointState(series, key, options.own);
   const table = state.heapMoves as JointGenerators;
@@ -200,9 +209,9 @@ export function cachedJointQuotient(
   budget: Budget,
   options: Omit<JointOptions, 'resume'> = {},
 ): JointMisereQuotient {
-  const key = jointKey(rules, options.to);
+  const key = jointKey(rules, options.to, options.exact);
   const resume = cache.quotients.get(key);
-  const own = resume ? undefined : ownStart(cache, jointRules(rules), options.to);
+  const own = resume || options.exact ? undefined : ownStart(cache, jointRules(rules), options.to);
   const { quotient, state } = jointMisereQuotient(rules, budget, { ...options, resume, ...(own ? { own } : {}) });
   cache.quotients.delete(key);
   cache.quotients.set(key, state);

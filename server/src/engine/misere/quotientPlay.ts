@@ -254,10 +254,16 @@ function byJointQuotient(
   const key = jointKey(rules, to);
   const more = options.growsApart ? undefined : options.more;
   const workLimit = workLimitOf(cache.quotients.get(key), options.workLimit, more);
-  const quotient = cachedJointQuotient(cache, rules, timeShare(budget, options.share ?? 3 / 4), {
-    to,
-    ...(Number.isFinite(workLimit) ? { workLimit } : {}),
-  });
+  const limit = Number.isFinite(workLimit) ? { workLimit } : {};
+  const shared = cachedJointQuotient(cache, rules, timeShare(budget, options.share ?? 3 / 4), { to, ...limit });
+  // The shared quotient grows as far as any game of the document asked; a game grown past its own heaps reads the
+  // quotient of exactly those (as it would alone), so that its answer and its words are its own.
+  // A rule proved periodic before the heaps the game names: alone, the game would grow it to the same proof.
+  const own = (view: JointRuleQuotient, wanted = to.get(view.ruleKey) ?? 0) =>
+    view.heaps === wanted || (view.periodicity?.proved === true && view.heaps < wanted);
+  const quotient = shared.rules.every((view) => own(view))
+    ? shared
+    : cachedJointQuotient(cache, rules, timeShare(budget, options.share ?? 3 / 4), { to, ...limit, exact: true });
   const views = new Map(quotient.rules.map((view) => [view.ruleKey, view]));
   const read: QuotientHeap[] = [];
   for (const heap of heaps) {
