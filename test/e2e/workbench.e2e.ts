@@ -15,7 +15,6 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { RETRIES as MARKDOWN_RETRIES } from '../../server/src/markdown/gameBlocks';
 
 export interface WorkbenchSession {
   /** The browser the integration suite ran in. */
@@ -768,26 +767,11 @@ export function defineWorkbenchTests(session: WorkbenchSession): void {
       const lecture = preview.locator('table.grundy-games tr', { hasText: 'lecture' });
       await lecture.waitFor({ state: 'visible', timeout: READY_MS });
       const balanced = preview.locator('table.grundy-games tr', { hasText: 'balanced' });
-      // The first render may run while the extension host's code is still cold: a small game the render's budget
-      // cut short says "too large to compute here", and the next render computes it (server/src/markdown/
-      // gameBlocks.ts, RETRIES). So the preview is refreshed, as often as that promises, while the first block's
-      // games say so; what they must then show is asserted below, unchanged.
-      const firstBlockCut = async () =>
-        /too large to compute here/.test(`${await lecture.textContent()} ${await balanced.textContent()}`);
-      for (let refresh = 0; refresh < MARKDOWN_RETRIES && (await firstBlockCut()); refresh++) {
-        await runCommand(notes, 'Markdown: Refresh Preview');
-        await poll(
-          notes,
-          'the refreshed preview',
-          async () => String(!(await firstBlockCut())),
-          (t) => t === 'true',
-        ).catch(() => undefined);
-      }
       // biome-ignore lint/performance/useDomNodeTextContent: the rendered text
       const row = (await lecture.innerText()).replace(/\s+/g, ' ').trim();
       assert.equal(row, 'lecture *2 first player wins nim 3 → 1');
       assert.match((await balanced.textContent()) ?? '', /second player wins/);
-      // The last block's heap of 10^18 under Officers: past the preview's budget.
+      // The last block's heap of 10^18 under Officers: past the preview's limits of work.
       const far = preview.locator('table.grundy-games tr', { hasText: 'far' });
       assert.match((await far.textContent()) ?? '', /too large to compute here/);
       // The code above the table is coloured by the theme (the classes of VS Code's own code highlighting).

@@ -1,13 +1,13 @@
 // ```game blocks rendered by the markdown-it plugin (server/src/markdown/), on a real markdown-it: the values agree
 // with the engine (and with Bouton's XOR, worked out here), the text is escaped, a block with errors shows them, other
-// fences are untouched, and what is past the budget says so instead of taking the preview's time.
+// fences are untouched, and what is past the preview's limits of work says so instead of taking its time.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import MarkdownIt from 'markdown-it';
 import { reportGames } from '../../server/src/analysis/gameReport';
 import { star } from '../../server/src/analysis/wording';
 import { analyzeText } from '../../server/src/language/analyze';
-import { GameBlockRenderer, MAX_SHOWN_GAMES, RETRIES, TOO_LARGE } from '../../server/src/markdown/gameBlocks';
+import { GameBlockRenderer, MAX_SHOWN_GAMES, PREVIEW_LIMITS, TOO_LARGE } from '../../server/src/markdown/gameBlocks';
 import { gameMarkdownPlugin, isGameInfo } from '../../server/src/markdown/plugin';
 import { repositoryPath } from '../helpers/paths';
 
@@ -45,12 +45,6 @@ function rows(html: string): Row[] {
 }
 
 describe('Markdown: game blocks in the preview', () => {
-  before(() => {
-    // The code's first run (compiled as it goes) on a busy machine may take a block's whole budget: the first
-    // render of a small game is then retried (RETRIES), and the cases below, each rendered once, start warm.
-    new GameBlockRenderer().render('rule s = subtract {1, 2}\ngame g = nim 3 4 5 + kayles 7 + s 4');
-  });
-
   it('nim 3 4 5 is *2, a first player win, by nim 3 → 1; a P-position is a second player win', () => {
     const html = plugged().render(block('game g = nim 3 4 5\ngame p = nim 1 2 3'));
     assert.deepEqual(rows(html), [
@@ -136,11 +130,13 @@ describe('Markdown: game blocks in the preview', () => {
     for (const { content } of blocks) {
       const document = analyzeText(content);
       assert.deepEqual(document.diagnostics, [], content);
-      for (const report of reportGames(document, { maxMoves: 3, budget: { deadline: Date.now() + 2000 } })) {
+      const limits = { budget: { maxValues: PREVIEW_LIMITS.values }, quotientWork: PREVIEW_LIMITS.quotientWork };
+      for (const report of reportGames(document, { maxMoves: 3, ...limits })) {
         const row = shown[i++];
         assert.equal(row.name, report.game.name);
         const result = report.result;
         if (row.winner === TOO_LARGE) {
+          assert.equal(result?.outcome ?? null, null, `${row.name}: the engine within the same limits is as stuck`);
           tooLarge++;
           continue;
         }
@@ -234,7 +230,7 @@ describe('Markdown: game blocks in the preview', () => {
     assert.match(row.moves, /no period proved/);
   });
 
-  it(`misère Officers on many big heaps, and thousands of games, say "${TOO_LARGE}" past the budget`, () => {
+  it(`misère Officers on many big heaps, and thousands of games, say "${TOO_LARGE}" past the limits`, () => {
     const md = plugged();
     const heaps = Array.from({ length: 40 }, (_, i) => 100_000 + 7919 * i).join(' ');
     const [misere] = rows(md.render(block(`rule officers = octal 0.6\ngame m = misere officers ${heaps}`)));
@@ -247,41 +243,46 @@ describe('Markdown: game blocks in the preview', () => {
     assert.match(html, new RegExp(`and ${(5000 - MAX_SHOWN_GAMES).toLocaleString('en-US')} more games`));
   });
 
-  it('a render shares one budget: blocks past it say so, and are computed by a later render', () => {
-    const md = plugged();
-    const blocks = Array.from({ length: 12 }, (_, i) =>
-      block(`rule officers = octal 0.6\ngame far${i} = officers ${10n ** 18n + BigInt(i)}`),
-    );
-    const doc = blocks.join('\n');
-    /** How many blocks' games were computed (and stopped: the reason says how far), not cut before starting. */
-    const computed = (html: string) => [...html.matchAll(/grundy-why/g)].length;
-    const first = md.render(doc);
-    assert.equal(rows(first).length, 12);
-    assert.ok(rows(first).every((row) => row.winner === TOO_LARGE));
-    assert.ok(computed(first) < 12, 'the render budget is shared by its blocks');
-    // The ones the render's budget cut short are not kept: once the blocks computed are settled (RETRIES tries),
-    // a render reaches further blocks.
-    let later = first;
-    for (let i = 0; i < RETRIES; i++) later = md.render(doc);
-    assert.ok(computed(later) > computed(first), `${computed(later)} > ${computed(first)}`);
+  it('a game shows the same row alone, beside other blocks, in any order, and on every render', () => {
+    const games = [
+      'game far = officers 1000000000000000000',
+      'game mid = officers 20000',
+      'game m = misere kayles 20 30 + nim 5',
+      'game d = misere dawson-kayles 25 30 17 29',
+      'game w = wythoff (900, 800)',
+      'game k = nim 3 4 5 + kayles 70',
+    ];
+    const rule = 'rule officers = octal 0.6\n';
+    const alone = games.map((game) => rows(plugged().render(block(rule + game)))[0]);
+    assert.equal(alone[0].winner, TOO_LARGE);
+    assert.match(alone[0].moves, /computed up to n = 16,383/);
+    assert.equal(alone[5].value, `*${3 ^ 4 ^ 5 ^ 2}`);
+    const together = plugged();
+    for (const order of [games, [...games].reverse()]) {
+      const html = together.render(order.map((game) => block(rule + game)).join('\n'));
+      const shown = rows(html);
+      for (const row of shown) assert.deepEqual(row, alone[games.findIndex((g) => g.includes(` ${row.name} =`))]);
+    }
+    // One block holding them all, after the cache has grown every rule further.
+    const inOne = rows(together.render(block(rule + games.join('\n'))));
+    assert.deepEqual(inOne, alone);
   });
 
-  it('the HTML is kept by block text: a complete block at once, one past the budget after RETRIES tries', () => {
+  it('the HTML is kept by block text; a block past the limits says how far it got, the same every time', () => {
     const blocks = new GameBlockRenderer();
     const nim = blocks.render('game g = nim 3 4 5');
     assert.match(nim, /\*2/);
     assert.equal(blocks.render('game g = nim 3 4 5'), nim);
-    // An unproved rule's values are resumed in the engine's cache: each try gets further, then it stays.
     const text = 'rule officers = octal 0.6\ngame far = officers 1000000000000000000';
-    const reached = (html: string) => Number(/computed up to n = ([\d,]+)/.exec(html)?.[1].replace(/,/g, ''));
-    const tries = Array.from({ length: RETRIES }, () => blocks.render(text));
-    for (let i = 1; i < RETRIES; i++) assert.ok(reached(tries[i]) > reached(tries[i - 1]), `try ${i + 1} went further`);
-    const last = tries[RETRIES - 1];
-    for (let i = 0; i < 3; i++) assert.equal(blocks.render(text), last);
-    assert.ok(reached(blocks.render(`${text}\n# again`)) > reached(last), 'another text is computed anew, further');
+    const first = blocks.render(text);
+    assert.match(first, /computed up to n = 16,383/);
+    assert.equal(blocks.render(text), first);
+    // Another text with the same game is computed anew, to the same limit (the cache may hold more values).
+    const again = blocks.render(`${text}\n# again`);
+    assert.equal(rows(again).length, 1);
+    assert.deepEqual(rows(again), rows(first));
     // Through markdown-it: a fence's content ends with its last line's newline.
     const md = gameMarkdownPlugin(new MarkdownIt(), blocks);
-    for (let i = 0; i < RETRIES; i++) md.render(block(text));
     const fenced = blocks.render(`${text}\n`);
     assert.equal(md.render(block(text)), md.render(block(text)));
     assert.ok(md.render(block(text)).includes(fenced));

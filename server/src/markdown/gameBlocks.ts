@@ -2,10 +2,11 @@
 // its games with its value, who wins and the first winning moves, as the editor writes them; its problems plainly.
 // Pure: text in, HTML out (no VS Code, no markdown-it: plugin.ts wires this into a renderer).
 //
-// Markdown renders synchronously, on the thread that asks (VS Code's extension host for the preview), so the
-// computation is bounded: each block has a small deadline of its own, a render has one for all its blocks, and a
-// block shows at most MAX_SHOWN_GAMES games. What the budget does not reach says "too large to compute here". The
-// HTML is kept by block text (a preview renders again on every keystroke; unchanged blocks cost a lookup).
+// Markdown renders synchronously, on the thread that asks (VS Code's extension host for the preview), so each game
+// is computed within PREVIEW_LIMITS, limits of work smaller than the editor's, and a block shows at most
+// MAX_SHOWN_GAMES games. A game past them says "too large to compute here" and why, on any machine and beside any
+// other block: no clock decides what a game shows. The HTML is kept by block text (a preview renders again on every
+// keystroke; unchanged blocks cost a lookup).
 import { reportGame } from '../analysis/gameReport';
 import { infiniteValueText, star } from '../analysis/wording';
 import { createEngineCache, type EngineCache, trimCache } from '../engine';
@@ -15,20 +16,20 @@ import type { Diagnostic } from '../language/diagnostics';
 import { lex, type TokenKind } from '../language/lexer';
 import type { GameSymbol } from '../language/model';
 
-/** What one block's games may take, in milliseconds. */
-export const BLOCK_BUDGET_MS = 100;
-/** What one render's blocks may take together, in milliseconds. */
-export const RENDER_BUDGET_MS = 400;
+/**
+ * What one game may compute in the preview: a rule's values (a game reads a shared sequence only this far, however far
+ * another block grew it), the positions of a search, the elements its misère quotient reads. About 0.1 s each at most
+ * here (0.007 to 2^14 values, the quotient of Dawson's Kayles to heap 29).
+ */
+export const PREVIEW_LIMITS = { values: 1 << 14, quotientWork: 20_000_000 } as const;
 /** The games of a block that are shown (and computed); the rest are counted. */
 export const MAX_SHOWN_GAMES = 60;
 /** The problems of a block that are shown; the rest are counted. */
 export const MAX_SHOWN_PROBLEMS = 5;
 /** Winning moves listed per game; the rest are counted. */
 export const MAX_LISTED_MOVES = 3;
-/** What a game past the budget says. */
+/** What a game past the preview's limits says. */
 export const TOO_LARGE = 'too large to compute here';
-/** How many times a block whose values the budget did not all reach is computed, on renders one after another. */
-export const RETRIES = 3;
 /** Blocks whose HTML is kept, and their HTML's characters at most (keys and values). */
 const CACHED_BLOCKS = 200;
 const CACHED_CHARACTERS = 4_000_000;
@@ -79,15 +80,6 @@ export function highlightGame(text: string): string {
   return html + escapeHtml(text.slice(at));
 }
 
-/** When a render's blocks must be done: one per render (plugin.ts starts it), absent for a block alone. */
-export interface RenderSession {
-  readonly deadline: number;
-}
-
-export function startRender(now = Date.now()): RenderSession {
-  return { deadline: now + RENDER_BUDGET_MS };
-}
-
 /** What one game of a block shows. */
 interface GameRow {
   readonly name: string;
@@ -103,41 +95,34 @@ interface GameRow {
  * between blocks). One per Markdown renderer.
  */
 export class GameBlockRenderer {
-  /** By block text: its HTML, and how many times it was computed without reaching every value (0: complete). */
-  private readonly html = new Map<string, { readonly html: string; readonly tries: number }>();
+  /** By block text: its HTML. */
+  private readonly html = new Map<string, { readonly html: string }>();
   private characters = 0;
 
   /** `cache`: the engine's cache its blocks share (a test may hand it one already warm). */
   constructor(private readonly cache: EngineCache = createEngineCache()) {}
 
   /** The block's HTML (without the element around it, which carries the renderer's attributes). */
-  render(text: string, session?: RenderSession): string {
+  render(text: string): string {
     const kept = this.html.get(text);
-    // A block some of whose values the budget did not reach is computed again by the next renders, up to RETRIES
-    // times: the engine's cache resumes where it stopped (and a first render, slow while the code is cold, is not
-    // the last word on a small game). Then it is kept as it is.
-    if (kept !== undefined && (kept.tries === 0 || kept.tries >= RETRIES)) {
+    if (kept !== undefined) {
       // Most recently used last: the oldest is the first to go.
       this.html.delete(text);
       this.html.set(text, kept);
       return kept.html;
     }
-    const own = Date.now() + BLOCK_BUDGET_MS;
-    // The render's deadline is the nearer one: what it cut short is not kept, so the next render tries again.
-    const cutByRender = session !== undefined && session.deadline < own;
-    const { html, complete } = this.compute(text, cutByRender ? session.deadline : own);
-    if (complete) this.keep(text, html, 0);
-    else if (!cutByRender) this.keep(text, html, (kept?.tries ?? 0) + 1);
+    const html = this.compute(text);
+    this.keep(text, html);
     return html;
   }
 
-  private keep(text: string, html: string, tries: number): void {
+  private keep(text: string, html: string): void {
     const before = this.html.get(text);
     if (before) {
       this.html.delete(text);
       this.characters -= text.length + before.html.length;
     }
-    this.html.set(text, { html, tries });
+    this.html.set(text, { html });
     this.characters += text.length + html.length;
     // The oldest out first; the block just kept stays, whatever its size.
     while (this.html.size > 1 && (this.html.size > CACHED_BLOCKS || this.characters > CACHED_CHARACTERS)) {
@@ -147,24 +132,19 @@ export class GameBlockRenderer {
     }
   }
 
-  private compute(text: string, deadline: number): { html: string; complete: boolean } {
+  private compute(text: string): string {
     const document = analyzeText(text);
     const lines = document.lines;
     const problems = document.diagnostics.filter((d) => d.severity !== 'info' && d.severity !== 'hint');
     const games = document.model.games;
     const shown = games.slice(0, MAX_SHOWN_GAMES);
-    const budget: Budget = { deadline, maxSequenceBytes: SEQUENCE_BYTES };
-    let complete = true;
-    const rows = shown.map((game) => {
-      const row = gameRow(document, game, budget, this.cache);
-      if (row.unknown) complete = false;
-      return row;
-    });
+    const budget: Budget = { maxValues: PREVIEW_LIMITS.values, maxSequenceBytes: SEQUENCE_BYTES };
+    const rows = shown.map((game) => gameRow(document, game, budget, this.cache));
     trimCache(this.cache, ENGINE_CACHE_BYTES);
     let html = `<pre class="grundy-code"><code class="language-game">${highlightGame(text)}</code></pre>\n`;
     if (problems.length > 0) html += problemsHtml(problems, (d) => lines.positionAt(d.span.start));
     if (rows.length > 0) html += gamesHtml(rows, games.length - shown.length);
-    return { html, complete };
+    return html;
   }
 }
 
@@ -176,11 +156,14 @@ function gameRow(
 ): GameRow {
   const name = game.name;
   if (!game.valid) return { name, value: '', winner: 'not computed: the game has errors', moves: '', unknown: false };
-  if (budget.deadline !== undefined && Date.now() >= budget.deadline)
-    return { name, value: '', winner: TOO_LARGE, moves: '', unknown: true };
   let report: ReturnType<typeof reportGame>;
   try {
-    report = reportGame(document, game, { budget, cache, maxMoves: MAX_LISTED_MOVES });
+    report = reportGame(document, game, {
+      budget,
+      cache,
+      maxMoves: MAX_LISTED_MOVES,
+      quotientWork: PREVIEW_LIMITS.quotientWork,
+    });
   } catch (error) {
     // The engine never throws on checked games; should it, the block still renders.
     return { name, value: '', winner: `not computed: ${String(error)}`, moves: '', unknown: true };

@@ -2,36 +2,24 @@
 // its games' values); every other fence is left to the renderer it had. VS Code's Markdown preview takes it from the
 // extension's `extendMarkdownIt`. markdown-it is the caller's (only its types are imported here).
 import type { MarkdownIt } from 'markdown-it';
-import { GameBlockRenderer, type RenderSession, startRender } from './gameBlocks';
+import { GameBlockRenderer } from './gameBlocks';
 
 /** Is this a fence's info string for a game block (`game`, perhaps followed by attributes after a space)? */
 export function isGameInfo(info: string): boolean {
   return /^game(?:$|[\s{:,?])/.test(info.trim());
 }
 
-/** Wraps `md`'s fence renderer (and its `render`, for one budget per render); returns `md`. */
+/** Wraps `md`'s fence renderer; returns `md`. */
 export function gameMarkdownPlugin(md: MarkdownIt, blocks = new GameBlockRenderer()): MarkdownIt {
   const renderer = md.renderer;
   const fence = renderer.rules.fence;
-  let session: RenderSession | undefined;
-  const render = renderer.render;
-  renderer.render = function (this: typeof renderer, ...args: Parameters<typeof render>) {
-    // A render inside a render (a plugin rendering a part) shares the outer one's budget.
-    if (session) return render.apply(this, args);
-    session = startRender();
-    try {
-      return render.apply(this, args);
-    } finally {
-      session = undefined;
-    }
-  };
   renderer.rules.fence = (tokens, index, options, env, self) => {
     const token = tokens[index];
     const other = () => (fence ? fence(tokens, index, options, env, self) : self.renderToken(tokens, index, options));
     if (!isGameInfo(token.info)) return other();
     let inner: string;
     try {
-      inner = blocks.render(token.content, session);
+      inner = blocks.render(token.content);
     } catch {
       // Never expected (the front end and the engine do not throw); the block is then shown as any code.
       return other();
