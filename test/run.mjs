@@ -36,7 +36,7 @@ if (!step('build', process.execPath, ['esbuild.mjs', '--tests'])) {
 chmodSync(join('out', 'cli', 'grundy.js'), 0o755);
 
 const grep = process.env.MOCHA_GREP;
-const mocha = new Mocha({ reporter: 'spec', timeout: 60_000, grep });
+const mocha = new Mocha({ reporter: 'spec', timeout: 300_000, grep });
 for (const file of findCompiledTests(join('out', 'test'))) mocha.addFile(file);
 await mocha.loadFilesAsync();
 const unit = await new Promise((resolve) => {

@@ -16,7 +16,7 @@ if (built.status !== 0) {
 // One file per worker process, as many workers as cores: the suites share nothing between files.
 const mocha = new Mocha({
   reporter: 'dot',
-  timeout: 60_000,
+  timeout: 300_000,
   grep: process.env.MOCHA_GREP,
   parallel: process.env.MOCHA_SERIAL !== '1',
   jobs: Math.max(1, availableParallelism()),

@@ -384,7 +384,7 @@ function listedValues(stdout: string): { first: number; values: number[] } {
 }
 
 describe('grundy: bounds', function () {
-  this.timeout(20_000);
+  this.timeout(120_000);
 
   it('sequence streams past its budget: stops with exit 3, says where, and what it wrote is right', () => {
     const result = grundy('sequence', 'subtract {1, 2}', '--to', '100000000000', '--budget-ms', '300');

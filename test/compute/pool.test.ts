@@ -54,7 +54,7 @@ async function withPool(
 }
 
 describe('worker pool: the queue and the pipelines', function () {
-  this.timeout(20_000);
+  this.timeout(120_000);
   const rule = (n: number) => ({ kind: 'rule' as const, rule: { kind: 'subtract' as const, set: [1n, BigInt(n)] } });
   const keyOf = (n: number) => `subtract {1,${n}}`;
 
@@ -310,7 +310,7 @@ describe('worker pool: the queue and the pipelines', function () {
 // be asked to stop (server/src/browser/workers.ts). The same pool logic runs here on Node workers
 // told to share nothing: the cancel array is copied to them, so a cancellation never reaches one.
 describe('worker pool: workers that share no memory (a browser page not cross-origin isolated)', function () {
-  this.timeout(20_000);
+  this.timeout(120_000);
   const rule = (n: number) => ({ kind: 'rule' as const, rule: { kind: 'subtract' as const, set: [1n, BigInt(n)] } });
   const keyOf = (n: number) => `subtract {1,${n}}`;
   const sharingNothing = (onWorker?: (worker: Worker) => void): WorkerStarter => ({
@@ -388,7 +388,7 @@ describe('worker pool: workers that share no memory (a browser page not cross-or
 });
 
 describe('worker pool: jobs taken back from behind a slow one', function () {
-  this.timeout(20_000);
+  this.timeout(120_000);
   const rule = (n: number) => ({ kind: 'rule' as const, rule: { kind: 'subtract' as const, set: [1n, BigInt(n)] } });
 
   it("the worker's job loop skips a job taken back before its turn; one cancelled runs and stops at once", () => {

@@ -163,7 +163,7 @@ async function hoverValue(server: RawServer): Promise<string> {
 }
 
 describe('the message stream and the protocol order', function () {
-  this.timeout(30_000);
+  this.timeout(120_000);
   const started: RawServer[] = [];
   const start = () => {
     const server = RawServer.start();
