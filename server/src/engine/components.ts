@@ -1,7 +1,7 @@
 // What every component family shares: the engine cache, a component's analysis, the list that
 // collects winning moves, and the shape of a family's entry in the table (families/index.ts).
 
-import type { ChompMemo, CramMemo, KaylesMemo } from './boards';
+import type { ChompMemo, SearchResults } from './boards';
 import type { ComponentInput, ComponentMove, GameMove } from './gameTypes';
 import type { QuotientState } from './misere/quotient';
 import type {
@@ -44,8 +44,11 @@ export interface EngineCache {
    * and the last box of values filled (the boxes of every rule together kept under a memory ceiling).
    */
   readonly movesTuples: Map<string, MovesTuplesEntry>;
-  /** Boards and graph games' tables (issue 43), made when first needed, each under its own memory ceiling. */
-  readonly boards: { chomp?: ChompMemo; cram?: CramMemo; kayles?: KaylesMemo };
+  /**
+   * Boards and graph games, made when first needed: Chomp's tables (under their memory ceiling), and
+   * the finished searches of Cram regions and Kayles components (boards/searchResults.ts).
+   */
+  readonly boards: { chomp?: ChompMemo; cram?: SearchResults; kayles?: SearchResults };
 }
 
 /** A tuple rule's values kept in the cache: by position (the memo, its numbers joined with commas), in a box. */

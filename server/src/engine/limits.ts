@@ -26,6 +26,18 @@ export const LIMITS = {
   movesSteps: 2 ** 30,
   /** Elements a rule's misère quotient (or a joint one) may read, all its growth for games together. */
   quotientWork: 500_000_000,
+  /** Positions one Cram region's search expands: 5 × 7 takes 274,914 in 3.5 CPU-seconds (80,000 a second). */
+  cramPositions: 300_000,
+  /** Positions a Cram board's region searches take together (each at its own count) before no new one starts. */
+  cramBoardPositions: 300_000,
+  /** Positions one Kayles component's search expands: about 190,000 a CPU-second in long searches, so 3.5 s. */
+  kaylesPositions: 650_000,
+  /** Positions a graph's component searches take together (each at its own count) before no new one starts. */
+  kaylesGraphPositions: 650_000,
+  /** Positions of a Chomp staircase's table, counted before searching: 4 bytes each at most, so 16 MiB here. */
+  chompPositions: 4_000_000,
+  /** Moves a Chomp table examines (Σ area − 1), counted first: 12 × 12 examines 1.9e8 in 2.4 CPU-seconds. */
+  chompMoves: 300_000_000,
 } as const;
 
 /** The value limit of a heap rule's sequence (LIMITS): a function of the rule alone. */
