@@ -32,34 +32,27 @@ function hoverText(hover: { contents: unknown } | null): string {
   return contents?.value ?? '';
 }
 
-/** Polls a hover until it no longer says "computing". */
+/** Polls a hover until it no longer says "computing" (however long it takes: the suite's timeout is the limit). */
 async function settledHover(
   session: LanguageServerSession,
   uri: string,
   position: { line: number; character: number },
-  timeoutMs = 30_000,
 ): Promise<string> {
-  const until = Date.now() + timeoutMs;
   for (;;) {
     const text = hoverText(await session.hover(uri, position));
-    if (!/still computing/.test(text) || Date.now() > until) return text;
+    if (!/still computing/.test(text)) return text;
     await sleep(50);
   }
 }
 
-/** Polls whole-document inlay hints until none says "computing". */
-async function settledHints(
-  session: LanguageServerSession,
-  uri: string,
-  timeoutMs = 60_000,
-): Promise<{ label: string; line: number }[]> {
-  const until = Date.now() + timeoutMs;
+/** Polls whole-document inlay hints until none says "computing" (the suite's timeout is the limit). */
+async function settledHints(session: LanguageServerSession, uri: string): Promise<{ label: string; line: number }[]> {
   for (;;) {
     const hints = ((await session.inlayHints(uri)) ?? []).map((h) => ({
       label: String(h.label),
       line: h.position.line,
     }));
-    if (!hints.some((h) => h.label.includes('computing')) || Date.now() > until) return hints;
+    if (!hints.some((h) => h.label.includes('computing'))) return hints;
     await sleep(100);
   }
 }

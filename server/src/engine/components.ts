@@ -1,7 +1,7 @@
 // What every component family shares: the engine cache, a component's analysis, the list that
 // collects winning moves, and the shape of a family's entry in the table (families/index.ts).
 
-import type { ChompMemo, CramMemo, KaylesMemo } from './boards';
+import type { ChompMemo, SearchResults } from './boards';
 import type { ComponentInput, ComponentMove, GameMove } from './gameTypes';
 import type { QuotientState } from './misere/quotient';
 import type {
@@ -40,17 +40,20 @@ export interface EngineCache {
    */
   readonly misereSearches: Map<string, MisereSearchResult>;
   /**
-   * Tuple rules of one's own, by the rule's text (families/movesTuples.ts): each rule's memo of values,
-   * and the last box of values filled (the boxes of every rule together kept under a memory ceiling).
+   * Tuple rules of one's own, by the rule's text (families/movesTuples.ts): each rule's table of values
+   * by sum (the tables of every rule together kept under a memory ceiling), and beside the entry its
+   * searched positions' results.
    */
   readonly movesTuples: Map<string, MovesTuplesEntry>;
-  /** Boards and graph games' tables (issue 43), made when first needed, each under its own memory ceiling. */
-  readonly boards: { chomp?: ChompMemo; cram?: CramMemo; kayles?: KaylesMemo };
+  /**
+   * Boards and graph games, made when first needed: Chomp's tables (under their memory ceiling), and
+   * the finished searches of Cram regions and Kayles components (boards/searchResults.ts).
+   */
+  readonly boards: { chomp?: ChompMemo; cram?: SearchResults; kayles?: SearchResults };
 }
 
-/** A tuple rule's values kept in the cache: by position (the memo, its numbers joined with commas), in a box. */
+/** A tuple rule's table kept in the cache: its values in a box, level by level (the sum). */
 export interface MovesTuplesEntry {
-  readonly memo: Map<string, number>;
   box?: MovesBox;
 }
 
@@ -96,7 +99,7 @@ export function trimCache(cache: EngineCache, maxBytes: number): number {
     bytes -= state.mul.byteLength;
     cache.quotients.delete(key);
   }
-  // Tuple rules' boxes of values, oldest first (their memos stay: a Map's bytes are not known).
+  // Tuple rules' tables, oldest first (their searched results stay: a Map's bytes are not known).
   for (const entry of cache.movesTuples.values()) bytes += entry.box?.values.byteLength ?? 0;
   for (const entry of cache.movesTuples.values()) {
     if (bytes <= maxBytes) break;

@@ -29,8 +29,34 @@ export const LIMITS = {
   infiniteSplitValues: 1 << 14,
   /** Steps of the loops of a rule of one's own (`moves n -> …`) for its whole sequence. */
   movesSteps: 2 ** 30,
+  /**
+   * Work of a tuple rule's table (`moves (a, b) -> …`), all its levels: positions, options, loop steps.
+   * Nim and Wythoff written as moves reach it at about sum 1,400 in 2.5 CPU-seconds; a rule whose loops
+   * run long and give nothing (`for k in 1..x * 10^11 if k == 1`) in 9.
+   */
+  movesTupleTableWork: 2 ** 31,
+  /**
+   * Work of one position of a tuple rule searched alone: positions searched and loop steps. Nim and
+   * Wythoff from (3000, 2500) reach it in 2.5 CPU-seconds; a position costs more than a loop step, most
+   * past the search's dense table (`(x - 1, y) | (x, y - 2)` from there: 3.75 million positions, 33 s).
+   */
+  movesTupleSearchWork: 2 ** 22,
+  /** Cells of a tuple rule's table, a cube (2048² for two numbers, 161³ for three): 16 MiB of values. */
+  movesTupleTableCells: 2 ** 22,
   /** Elements a rule's misère quotient (or a joint one) may read, all its growth for games together. */
   quotientWork: 500_000_000,
+  /** Positions one Cram region's search expands: 5 × 7 takes 274,914 in 3.5 CPU-seconds (80,000 a second). */
+  cramPositions: 300_000,
+  /** Positions a Cram board's region searches take together (each at its own count) before no new one starts. */
+  cramBoardPositions: 300_000,
+  /** Positions one Kayles component's search expands: about 190,000 a CPU-second in long searches, so 3.5 s. */
+  kaylesPositions: 650_000,
+  /** Positions a graph's component searches take together (each at its own count) before no new one starts. */
+  kaylesGraphPositions: 650_000,
+  /** Positions of a Chomp staircase's table, counted before searching: 4 bytes each at most, so 16 MiB here. */
+  chompPositions: 4_000_000,
+  /** Moves a Chomp table examines (Σ area − 1), counted first: 12 × 12 examines 1.9e8 in 2.4 CPU-seconds. */
+  chompMoves: 300_000_000,
 } as const;
 
 /** The value limit of a heap rule's sequence (LIMITS): a function of the rule alone. */

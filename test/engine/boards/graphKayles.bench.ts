@@ -1,21 +1,21 @@
 // `npm run bench -- graphKayles` (or `node test/bench.mjs graphKayles` after a build): Node Kayles
 // and Arc Kayles (engine/boards/graphKayles.ts) on random graphs of average degree 3 — n vertices and
-// 3n/2 edges drawn uniformly among the pairs, seeds 1, 2, … — each analysed cold (a fresh memo)
-// under the default budget, 10 s (the server's `computeTimeoutMs`). The issue's target: every graph
-// of 30 vertices within it. Reported per size and kind: how many were solved, the wall-clock and
+// 3n/2 edges drawn uniformly among the pairs, seeds 1, 2, … — each analysed cold (no finished
+// searches) within the default limits (LIMITS.kaylesPositions a component, no time limit). The issue's
+// target: every graph of 30 vertices within them. Reported per size and kind: how many were solved, the wall-clock and
 // CPU times (median, p95, max; the machine is shared, so CPU time is the steadier figure), the
 // positions searched, and the process's peak resident memory. Then 40, 50 and 60 vertices: how far
-// the search goes in the same budget. Last, a published sequence at its end: Node Kayles on the
+// the search goes within the same limits. Last, a published sequence at its end: Node Kayles on the
 // 3 × n grid, OEIS A316632 (n = 1..16; the test checks n ≤ 14), each term's time.
 import {
+  KAYLES_LIMITS,
   type KaylesGraph,
   type KaylesKind,
-  KaylesMemo,
   kaylesValue,
 } from '../../../server/src/engine/boards/graphKayles';
+import { SearchResults } from '../../../server/src/engine/boards/searchResults';
 import { randomGraph } from './randomGraphs';
 
-const BUDGET_MS = 10_000;
 const SIZES: [vertices: number, graphs: number][] = [
   [30, 20],
   [40, 5],
@@ -31,7 +31,7 @@ const sampleMemory = () => {
 };
 const sampler = setInterval(sampleMemory, 50);
 
-console.log(`random graphs, average degree 3, each cold under a ${BUDGET_MS / 1000} s budget`);
+console.log(`random graphs, average degree 3, each cold within ${KAYLES_LIMITS.positions} positions a component`);
 for (const [n, count] of SIZES)
   for (const kind of ['node', 'arc'] as KaylesKind[]) {
     const walls: number[] = [];
@@ -43,7 +43,7 @@ for (const [n, count] of SIZES)
       const graph = randomGraph(seed, n);
       const started = performance.now();
       const cpu = process.cpuUsage();
-      const analysis = kaylesValue(kind, graph, { deadline: Date.now() + BUDGET_MS }, new KaylesMemo());
+      const analysis = kaylesValue(kind, graph, {}, new SearchResults());
       walls.push(performance.now() - started);
       cpus.push((process.cpuUsage().user + process.cpuUsage().system - cpu.user - cpu.system) / 1000);
       positions.push(analysis.positions);
@@ -75,7 +75,7 @@ const grid = (columns: number): KaylesGraph => {
 const terms: string[] = [];
 for (let n = 13; n <= 16; n++) {
   const started = performance.now();
-  const { value } = kaylesValue('node', grid(n), { deadline: Date.now() + BUDGET_MS }, new KaylesMemo());
+  const { value } = kaylesValue('node', grid(n), {}, new SearchResults());
   const verdict = value === A316632[n - 1] ? '' : value === null ? ' (unknown)' : ` (PUBLISHED ${A316632[n - 1]})`;
   terms.push(`3 × ${n}: ${value}${verdict} in ${seconds(performance.now() - started)}`);
   sampleMemory();

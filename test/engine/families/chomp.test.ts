@@ -14,7 +14,7 @@ describe('Chomp in sums: reasons', () => {
 
   it('the reason of a board of 10^5 rows, or of a row past 2^53 − 1, is a short line', () => {
     const huge = { kind: 'chomp', boards: [Array.from({ length: 100_000 }, () => 3n)] } as const;
-    const found = chompFamily.value(huge, { deadline: Date.now() + 200 }, createEngineCache());
+    const found = chompFamily.value(huge, {}, createEngineCache());
     const past = chompFamily.value({ kind: 'chomp', boards: [[10n ** 400n]] }, {}, createEngineCache());
     for (const analysis of [found, past]) {
       assert.equal(analysis.nimber, null);

@@ -22,12 +22,23 @@
 //   rowed Chomp", INTEGERS 5, 2005, and Zeilberger, "Three-rowed CHOMP", Adv. Appl. Math. 26,
 //   2001): used only past the search's reach, checked against the search in the tests.
 // Everything else is valued by exhaustive search over the staircases inside the board
-// (chompTable.ts), within the budget and a memory ceiling. Row lengths up to 2^53 − 1 are taken
-// (the theorems answer huge boards); longer rows are refused with a reason.
+// (chompTable.ts), when the board's own table is within the limits (LIMITS.chompPositions and
+// LIMITS.chompMoves, decided before any search from its exact size: the same for the board alone or
+// beside any others), and a memory ceiling. Row lengths up to 2^53 − 1 are taken (the theorems answer
+// huge boards); longer rows are refused with a reason.
 import type { Budget, StopCause } from '../types';
-import { areaOf, ChompMemo, searchValue, transpose } from './chompTable';
+import {
+  areaOf,
+  CHOMP_LIMITS,
+  type ChompLimits,
+  ChompMemo,
+  searchTable,
+  searchValue,
+  transpose,
+  valueIn,
+} from './chompTable';
 
-export { ChompMemo, DEFAULT_CHOMP_MEMO_BYTES } from './chompTable';
+export { CHOMP_LIMITS, type ChompLimits, ChompMemo, chompCount, DEFAULT_CHOMP_MEMO_BYTES } from './chompTable';
 
 /** Row lengths from the bottom up, non-increasing, each ≥ 1. */
 export type ChompBoard = readonly number[];
@@ -35,12 +46,12 @@ export type ChompBoard = readonly number[];
 export interface ChompAnalysis {
   /** The nimber, or null when it is not known (see reason). */
   readonly value: number | null;
-  /** Why the value is not known: an invalid board, the budget, the memory ceiling. */
+  /** Why the value is not known: an invalid board, the limits of its search, the user's cancel, the memory ceiling. */
   readonly reason?: string;
   readonly stop?: StopCause;
   /** The theorem that gave the value (or, with `nonzero`, that the value is not 0). */
   readonly theorem?: string;
-  /** Positions the search valued in the table that answered (0 when a theorem answered alone). */
+  /** Positions of the board's own table, however it was answered (0 when a theorem answered alone, or it was refused). */
   readonly positions: number;
   /** The value is unknown but not 0 (the player to move wins), by `theorem`. */
   readonly nonzero?: true;
@@ -164,19 +175,32 @@ function nonzeroWitness(board: ChompBoard): { theorem: string; move?: ChompMove 
 }
 
 /** The value by the search alone (no theorem), for checks: the search's answer as it is. */
-export function chompSearch(board: ChompBoard, budget: Budget = {}, memo = new ChompMemo()): ChompAnalysis {
+export function chompSearch(
+  board: ChompBoard,
+  budget: Budget = {},
+  memo = new ChompMemo(),
+  limits: ChompLimits = CHOMP_LIMITS,
+): ChompAnalysis {
   const problem = chompBoardProblem(board);
   if (problem) return { value: null, reason: problem, positions: 0 };
-  return searchValue(board, budget, memo);
+  return searchValue(board, budget, memo, limits);
 }
 
-/** The nimber of a Chomp board: by a theorem where one applies, else by search within the budget. */
-export function chompValue(board: ChompBoard, budget: Budget = {}, memo = new ChompMemo()): ChompAnalysis {
+/**
+ * The nimber of a Chomp board: by a theorem where one applies, else by search when its table is
+ * within `limits`. `memo`: tables to read and add to (share one between boards and games).
+ */
+export function chompValue(
+  board: ChompBoard,
+  budget: Budget = {},
+  memo = new ChompMemo(),
+  limits: ChompLimits = CHOMP_LIMITS,
+): ChompAnalysis {
   const problem = chompBoardProblem(board);
   if (problem) return { value: null, reason: problem, positions: 0 };
   const known = theoremValue(board);
   if (known) return { ...known, positions: 0 };
-  const searched = searchValue(board, budget, memo);
+  const searched = searchValue(board, budget, memo, limits);
   if (searched.value !== null) return searched;
   if (board.length === 3 && brouwerThreeRows(board[0], board[1], board[2]))
     return { value: 0, theorem: BROUWER, positions: searched.positions };
@@ -205,24 +229,19 @@ export function chompOptions(board: ChompBoard, limit = CHOMP_OPTIONS_LIMIT): Ch
   return options;
 }
 
-/** An option's value without a new search: a theorem, or a table in the memo that already holds it. */
-function knownValue(board: ChompBoard, memo: ChompMemo): number | undefined {
-  const known = theoremValue(board);
-  if (known) return known.value;
-  const found = memo.find(board);
-  return found && found.rank < found.table.done ? found.table.values[found.rank] : undefined;
-}
-
 /**
  * The moves after which the board's value is `target` (in a sum, a winning move takes a component
  * from g to g ⊕ total). An L and two rows (target 0) are answered by their theorems; otherwise the
- * board is searched (its table holds every option) and each option read.
+ * board is searched (its table holds every option) and each option read from that table alone, so
+ * the moves are the board's own whatever else the memo holds; a board past the limits of its search
+ * lists only the move a theorem names.
  */
 export function chompWinningMoves(
   board: ChompBoard,
   target: number,
   budget: Budget = {},
   memo = new ChompMemo(),
+  limits: ChompLimits = CHOMP_LIMITS,
 ): ChompWinningMoves {
   const problem = chompBoardProblem(board);
   if (problem) return { moves: [], complete: false, reason: problem };
@@ -248,18 +267,20 @@ export function chompWinningMoves(
   };
   if (chompOptionCount(board) > CHOMP_OPTIONS_LIMIT)
     return partial(`the board has ${chompOptionCount(board)} moves, too many to value one by one`);
-  const searched = searchValue(board, budget, memo);
+  const searched = searchTable(board, budget, memo, limits);
+  const { table, transposed, result } = searched;
+  if (!table) return partial(`its moves cannot be valued: ${result.value === null ? result.reason : ''}`);
   const moves: ChompMove[] = [];
   let unknown = 0;
   for (const option of chompOptions(board)) {
-    const value = knownValue(option.after, memo);
+    const value = theoremValue(option.after)?.value ?? valueIn(table, option.after, transposed === true);
     if (value === undefined) unknown++;
     else if (value === target) moves.push({ row: option.row, column: option.column });
   }
   if (unknown === 0) return { moves, complete: true };
   const witness = target === 0 ? nonzeroWitness(board)?.move : undefined;
   if (witness && !moves.some((move) => move.row === witness.row && move.column === witness.column)) moves.push(witness);
-  const why = searched.value === null ? searched.reason : 'their tables were evicted';
+  const why = result.value === null ? result.reason : 'its table does not hold them';
   const reason = `${unknown} of ${chompOptionCount(board)} moves have no value yet: ${why}`;
   return { moves, complete: false, reason };
 }

@@ -17,12 +17,20 @@
 //
 // A board is stored with no more rows than columns (its transpose, the same game mirrored, when it
 // is taller than wide): a position's work is its area either way, the odometer's is its rows. A
-// computation stopped by its budget keeps its place and goes on at the next call; a position whose
-// rank is below the place already has its value (everything inside it comes before it), so a
+// computation stopped by the user's cancel keeps its place and goes on at the next call; a position
+// whose rank is below the place already has its value (everything inside it comes before it), so a
 // stopped table still answers the smaller positions, and a position inside a stored board is read
 // from that board's table. The memo evicts the tables used longest ago past its ceiling, counting
 // each table at its full size from the start.
-import { DEFAULT_SEQUENCE_BYTES, describeStop, Meter, valueLimit } from '../budget';
+//
+// One game, one answer (issue 55): whether a staircase is searched is decided before any search, by
+// the exact size of its own table (chompCount: its positions, and the moves the search examines, a
+// position's squares but the poisoned one), against LIMITS.chompPositions and LIMITS.chompMoves. A
+// staircase past either is refused at once with that reason; any other is always finished (its table
+// cannot pass its count), so reading it from a larger table already in the memo gives the same value.
+// Its answer is a function of the staircase alone, on any machine and whatever was computed before.
+import { DEFAULT_SEQUENCE_BYTES, describeStop, Meter } from '../budget';
+import { LIMITS } from '../limits';
 import type { Budget, StopCause } from '../types';
 
 /** The memo's ceiling unless its constructor is given another: 512 MiB. */
@@ -330,38 +338,152 @@ export class ChompMemo {
   }
 }
 
+/** How far a staircase's search may go (LIMITS by default; tests give smaller ones). */
+export interface ChompLimits {
+  /** Positions of its table: the staircases inside it. */
+  readonly positions: number;
+  /** Moves its search examines: each position's squares but the poisoned one, summed. */
+  readonly moves: number;
+}
+
+export const CHOMP_LIMITS: ChompLimits = { positions: LIMITS.chompPositions, moves: LIMITS.chompMoves };
+
+/** A staircase's own table, counted: its positions and the moves its search examines; or why it is past a limit. */
+export type ChompCount =
+  | { readonly positions: number; readonly moves: number }
+  | { readonly past: 'positions' | 'moves'; readonly reason: string };
+
+/**
+ * The exact size of a valid staircase's search: the staircases inside it but the empty one (its
+ * positions), and Σ (|λ| − 1) over them (the moves examined: a position's options are its squares
+ * but the poisoned one). Counting stops as soon as either passes its limit, so it costs at most the
+ * board's area, itself at most the positions (each square is the corner of a staircase of its own),
+ * and nothing at all for a board whose area alone passes the limit of positions.
+ *
+ * By rows from the top: S(j, m) counts the fillings of rows j.. with row j of at most m squares and
+ * A(j, m) sums their areas; S(j, m) = Σ_{v ≤ m} S(j + 1, min(v, B_{j+1})), A likewise with v squares
+ * more for each. Every partial count is at most the whole one (a filling of rows j.. extends to a
+ * staircase of the board with the rows below it full), so a partial count past a limit settles it.
+ */
+export function chompCount(staircase: readonly number[], limits: ChompLimits = CHOMP_LIMITS): ChompCount {
+  const pastPositions = {
+    past: 'positions' as const,
+    reason: `the board has more than ${count(limits.positions)} positions below it (the staircases inside it), the search's limit`,
+  };
+  const pastMoves = {
+    past: 'moves' as const,
+    reason:
+      `the search would examine more than ${count(limits.moves)} moves (each position's squares ` +
+      'but the poisoned one, over the staircases inside the board), its limit',
+  };
+  const area = areaOf(staircase);
+  if (area > limits.positions)
+    return {
+      past: 'positions',
+      reason:
+        `the board has ${count(area)} squares, so at least as many positions below it (the staircases ` +
+        `inside it): more than the search's limit of ${count(limits.positions)}`,
+    };
+  // The most a partial sum may be: positions + 1 (the empty staircase), and area = moves + positions.
+  const mostWays = limits.positions + 1;
+  const mostArea = limits.moves + limits.positions;
+  let ways = new Float64Array(1).fill(1);
+  let areas = new Float64Array(1);
+  for (let j = staircase.length - 1; j >= 0; j--) {
+    const width = staircase[j];
+    const nextWays = new Float64Array(width + 1);
+    const nextAreas = new Float64Array(width + 1);
+    let w = 0;
+    let a = 0;
+    for (let v = 0; v <= width; v++) {
+      const above = Math.min(v, ways.length - 1);
+      w += ways[above];
+      a += areas[above] + v * ways[above];
+      if (w > mostWays) return pastPositions;
+      if (a > mostArea) return pastMoves;
+      nextWays[v] = w;
+      nextAreas[v] = a;
+    }
+    ways = nextWays;
+    areas = nextAreas;
+  }
+  const positions = ways[ways.length - 1] - 1;
+  const moves = areas[areas.length - 1] - positions;
+  if (moves > limits.moves) return pastMoves;
+  return { positions, moves };
+}
+
 /** The value of a staircase by the table search, or why it is not known. */
 export type SearchResult =
   | { readonly value: number; readonly positions: number }
   | { readonly value: null; readonly reason: string; readonly stop: StopCause; readonly positions: number };
 
+/** A staircase's search: its result, and (when searched) the table that holds it and whether it lies there transposed. */
+export interface TableSearch {
+  readonly result: SearchResult;
+  readonly table?: ChompTable;
+  readonly transposed?: boolean;
+}
+
 /**
- * The value of a valid staircase by exhaustive search: read from the memo, or computed (going on
- * with a stored table that holds it, else a new table for the staircase itself).
+ * The value of a valid staircase by exhaustive search, when its own table is within the limits:
+ * read from the memo, or computed (going on with a stored table that holds it when that costs no
+ * more than its own table, else a new table for the staircase itself). `positions` is always the
+ * staircase's own count, however it was answered.
  */
-export function searchValue(staircase: readonly number[], budget: Budget, memo: ChompMemo): SearchResult {
-  const meter = new Meter(budget);
-  const { limit, cause } = valueLimit(budget, Number.MAX_SAFE_INTEGER);
+export function searchValue(
+  staircase: readonly number[],
+  budget: Budget,
+  memo: ChompMemo,
+  limits: ChompLimits = CHOMP_LIMITS,
+): SearchResult {
+  return searchTable(staircase, budget, memo, limits).result;
+}
+
+export function searchTable(
+  staircase: readonly number[],
+  budget: Budget,
+  memo: ChompMemo,
+  limits: ChompLimits = CHOMP_LIMITS,
+): TableSearch {
+  const counted = chompCount(staircase, limits);
+  if ('past' in counted) return { result: { value: null, reason: counted.reason, stop: 'work-limit', positions: 0 } };
+  const own = counted.positions;
   let found = memo.find(staircase);
+  if (found && found.rank >= found.table.done && found.rank - found.table.done > own) found = undefined;
   if (!found) {
     const oriented = staircase.length > staircase[0] ? transpose(staircase)! : staircase;
     const maxBytes = Math.min(memo.maxBytes, budget.maxSequenceBytes ?? DEFAULT_SEQUENCE_BYTES);
     const sized = newTable(oriented, maxBytes);
-    if (!('table' in sized)) return { value: null, reason: sized.reason, stop: sized.stop, positions: 0 };
+    if (!('table' in sized)) return { result: { value: null, reason: sized.reason, stop: sized.stop, positions: 0 } };
     memo.add(sized.table);
     found = { table: sized.table, rank: sized.table.total - 1 };
   }
   const { table, rank } = found;
+  const transposed = !inside(table, staircase);
   if (rank >= table.done) {
-    const stop = advance(table, rank, meter, limit, cause);
+    // Within its count: only the user's cancel (or an explicit time cap) stops it.
+    const stop = advance(table, rank, new Meter(budget), Number.POSITIVE_INFINITY, 'work-limit');
     if (rank >= table.done)
       return {
-        value: null,
-        reason: `stopped after ${count(table.done - 1)} of ${count(rank)} positions because ${describeStop(stop!)}`,
-        stop: stop!,
-        positions: table.done - 1,
+        result: {
+          value: null,
+          reason: `stopped after ${count(table.done - 1)} of ${count(rank)} positions because ${describeStop(stop!)}`,
+          stop: stop!,
+          positions: table.done - 1,
+        },
+        table,
+        transposed,
       };
     memo.dropInside(table);
   }
-  return { value: table.values[rank], positions: table.done - 1 };
+  return { result: { value: table.values[rank], positions: own }, table, transposed };
+}
+
+/** The value of a staircase that lies in a table (as it is, or `transposed`) below what it has done; else undefined. */
+export function valueIn(table: ChompTable, staircase: readonly number[], transposed: boolean): number | undefined {
+  const placed = transposed ? transpose(staircase, table.rows) : staircase;
+  if (!placed || !inside(table, placed)) return undefined;
+  const rank = rankIn(table, placed);
+  return rank < table.done ? table.values[rank] : undefined;
 }

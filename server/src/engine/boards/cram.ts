@@ -15,20 +15,32 @@
 //     (even×even rectangles among them), said as a theorem.
 //  3. The rest by search (cramSearch.ts: the truncated mex, outcome questions on the largest part
 //     of each option, the exact values of the others) with a transposition table under a memory
-//     ceiling (cramMemo.ts), shared between calls through a CramMemo.
+//     ceiling (cramMemo.ts).
+// One game, one answer (issue 55): each region's search runs alone, a form at a time, with a table
+// made fresh for it and its own limit of positions expanded (LIMITS.cramPositions), so what it gives
+// is a function of the region's form alone; only finished searches are shared between boards and
+// games (searchResults.ts, by canonical form), with the positions each took. A board's regions are
+// searched the smallest first until their positions together (each at its own search's count, found
+// or searched) reach LIMITS.cramBoardPositions; the rest are then not searched. Listing winning moves
+// is the same: each region's listing with its own fresh table and limit. So a board's value, parts,
+// words and moves are the same alone or after any other boards, on any machine.
 // Limits: a region is searched when it has at most MAX_SEARCH_CELLS cells and fits MAX_WIDTH
 // columns one way or the other; a larger one (a 20×20 board) is refused at once with the reason,
-// unless a theorem or an identity gives its value. Everything else stops at the budget, with
-// the value unknown and the reason. The board is read once, iteratively: 10^5 cells are fine.
+// unless a theorem or an identity gives its value. Everything else stops at its limit of positions
+// (or the user's cancel), with the value unknown and the reason. The board is read once,
+// iteratively: 10^5 cells are fine.
 
 import { describeStop } from '../budget';
+import { LIMITS } from '../limits';
 import type { Budget, StopCause } from '../types';
 import { CramMemo } from './cramMemo';
 import { CramSearch, SearchStopped } from './cramSearch';
-import { dawsonKayles, Known, MAX_SEARCH_CELLS, MAX_WIDTH, type Shape } from './cramShape';
+import { dawsonKayles, Known, MAX_SEARCH_CELLS, MAX_WIDTH, type Shape, ShapeMaker, type ShapeRules } from './cramShape';
+import { type FinishedSearch, SearchResults } from './searchResults';
 
 export { CramMemo, DEFAULT_CRAM_MEMO_BYTES } from './cramMemo';
 export { dawsonKayles, MAX_SEARCH_CELLS, MAX_WIDTH } from './cramShape';
+export { SearchResults } from './searchResults';
 
 /** A board, row-major: empty[row * width + col] is 1 for an empty cell, 0 for a filled one. */
 export interface CramBoard {
@@ -54,9 +66,22 @@ export interface CramAnalysis {
   readonly stop?: StopCause;
   /** The theorem that gives the value, when one does for the whole board. */
   readonly theorem?: string;
-  /** Regions expanded by the search in this call. */
+  /**
+   * Positions the board's region searches took, each at its own search's count (the same whether
+   * it was searched in this call or found finished in the shared results).
+   */
   readonly positions: number;
 }
+
+/** How far a board's searches may go (LIMITS by default; tests give smaller ones). */
+export interface CramLimits {
+  /** Positions one region's search may expand. */
+  readonly positions: number;
+  /** Positions a board's region searches may take together before no new one starts. */
+  readonly boardPositions: number;
+}
+
+export const CRAM_LIMITS: CramLimits = { positions: LIMITS.cramPositions, boardPositions: LIMITS.cramBoardPositions };
 
 /** Shortcuts a computation may take; all on by default (tests turn them off to check them). */
 export interface CramRules {
@@ -72,15 +97,24 @@ const MIRROR_BOARD =
   'the empty cells are symmetric under the half-turn about their centre, no cell its own image or next to it: ' +
   'the second player answers each domino with its image and makes the last move (the mirror strategy), so 0';
 
-/** The board's value, its regions' values, and why. */
-export function cramValue(board: CramBoard, budget: Budget, memo?: CramMemo, rules: CramRules = {}): CramAnalysis {
+/**
+ * The board's value, its regions' values, and why. `results`: finished region searches to read and
+ * add to (share one between boards and games; a fresh one by default).
+ */
+export function cramValue(
+  board: CramBoard,
+  budget: Budget,
+  results: SearchResults = new SearchResults(),
+  rules: CramRules = {},
+  limits: CramLimits = CRAM_LIMITS,
+): CramAnalysis {
   const problem = malformed(board);
   if (problem) return { value: null, parts: [], reason: problem, stop: 'size-limit', positions: 0 };
-  const search = new CramSearch(memo ?? new CramMemo(), budget, shapeRules(rules));
+  const searches = new RegionSearches(budget, results, shapeRules(rules), limits);
   const theorem = rules.mirror !== false && mirrorsItself(board, allEmpty(board)) ? MIRROR_BOARD : undefined;
-  const solved = solve(board, search, theorem ? 'none' : 'needed');
+  const solved = solve(board, searches, theorem ? 'none' : 'needed');
   const parts = solved.regions.map((region) => region.part(theorem !== undefined));
-  const positions = search.positions;
+  const positions = searches.positions;
   if (theorem) return { value: 0, parts, theorem, positions };
   if (solved.value !== null) return { value: solved.value, parts, positions };
   return { value: null, parts, reason: solved.reason, stop: solved.stop, positions };
@@ -138,41 +172,137 @@ export function cramWinningMoves(
   board: CramBoard,
   target: number,
   budget: Budget,
-  memo?: CramMemo,
+  results: SearchResults = new SearchResults(),
   rules: CramRules = {},
+  limits: CramLimits = CRAM_LIMITS,
 ): { readonly moves: readonly (readonly [number, number])[]; readonly complete: boolean; readonly reason?: string } {
   const problem = malformed(board);
   if (problem) return { moves: [], complete: false, reason: problem };
-  const search = new CramSearch(memo ?? new CramMemo(), budget, shapeRules(rules));
+  const searches = new RegionSearches(budget, results, shapeRules(rules), limits);
   const theorem = rules.mirror !== false && mirrorsItself(board, allEmpty(board));
   // Every move changes the value: from a board of value `target`, no move keeps it.
   if (theorem && target === 0) return { moves: [], complete: true };
-  const solved = solve(board, search, 'all');
+  const solved = solve(board, searches, 'all');
   const total = theorem ? 0 : solved.value;
   if (total === null) return { moves: [], complete: false, reason: solved.reason };
   if (target === total) return { moves: [], complete: true };
   const moves: [number, number][] = [];
   let reason: string | undefined;
+  // Each region's moves by a search of its own (a fresh table, its own limit); the board's listings
+  // together stop starting new ones at the board's limit, each counted at its own positions.
+  let spent = 0;
   for (const region of solved.regions) {
     const g = region.value;
     if (g < 0) {
       reason ??= solved.reason ?? region.why;
       continue;
     }
-    const wanted = g ^ total ^ target;
-    try {
-      if (!region.winningMoves(board, search, wanted, moves))
+    if (region.kind === 'cell' || !region.shape) {
+      // A cell has no move; a path or cycle beyond the search by its formula; anything else is refused.
+      if (!region.winningMoves(board, undefined, g ^ total ^ target, moves))
         reason ??=
           `the moves in the region at cell ${region.cells[0]} cannot be checked: ` +
           `${region.cells.length} cells are beyond the search`;
+      continue;
+    }
+    if (spent >= limits.boardPositions) {
+      reason = `the moves in the region at cell ${region.cells[0]} were not checked: ${pastBoardLimit(spent, limits)}`;
+      break;
+    }
+    const search = searches.own();
+    let valued = -1;
+    try {
+      // First the region's value search again, in the listing's own table: the same search, so the same
+      // positions, within the limit (its value was found); then the limit again for the moves, most of
+      // which the table then answers.
+      search.value(region.shape);
+      valued = search.positions;
+      search.allow(limits.positions);
+      region.winningMoves(board, search, g ^ total ^ target, moves);
+      spent += search.positions;
     } catch (error) {
       if (!(error instanceof SearchStopped)) throw error;
-      reason = `stopped after ${search.positions.toLocaleString('en-US')} positions: ${describeStop(error.cause)}`;
+      const why =
+        error.cause === 'work-limit' && valued >= 0
+          ? `the search of its moves stopped at its limit of ${count(limits.positions)} positions ` +
+            `past the ${count(valued)} of its value's`
+          : stopped(search, error.cause);
+      reason = `the moves in the region at cell ${region.cells[0]} were not all checked: ${why}`;
       break;
     }
   }
   moves.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
   return reason === undefined ? { moves, complete: true } : { moves, complete: false, reason };
+}
+
+/** Why a search stopped, the same words for the same search: its limit, or the user's cancel (or a time cap). */
+function stopped(search: CramSearch, cause: StopCause): string {
+  if (cause === 'work-limit') return `the search stopped at its limit of ${count(search.limit)} positions`;
+  return `the search stopped after ${count(search.positions)} positions: ${describeStop(cause)}`;
+}
+
+function pastBoardLimit(spent: number, limits: CramLimits): string {
+  return (
+    `the board's region searches had taken ${count(spent)} positions, ` +
+    `past the board's limit of ${count(limits.boardPositions)}`
+  );
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * A board's region searches: each searchable form valued by a search of its own (a fresh table,
+ * its own limit), or read from the finished searches shared between boards; the positions they
+ * took counted, each at its own search's count.
+ */
+class RegionSearches {
+  readonly maker: ShapeMaker;
+  /** Positions the board's region values took, each at its search's count (found or searched). */
+  positions = 0;
+  private readonly prefix: string;
+
+  constructor(
+    private readonly budget: Budget,
+    private readonly results: SearchResults,
+    readonly rules: ShapeRules,
+    readonly limits: CramLimits,
+  ) {
+    this.maker = new ShapeMaker(rules);
+    // The shortcuts change what a search does (its count), so they are part of what was searched.
+    this.prefix = `cram${Number(rules.paths)}${Number(rules.mirror)}${Number(rules.leaves)}:`;
+  }
+
+  /** A search of its own: a fresh table, the region limit. */
+  own(): CramSearch {
+    return new CramSearch(new CramMemo(), this.budget, this.rules, this.limits.positions);
+  }
+
+  /**
+   * A form's value by its own search (or the same search finished before), and the positions it
+   * took; the value null when it stopped at its limit, or `cancelled` with the cause when the user
+   * (or a time cap) stopped it.
+   */
+  value(shape: Shape): FinishedSearch & { readonly cancelled?: StopCause } {
+    const key = `${this.prefix}${shape.k0},${shape.k1},${shape.k2},${shape.k3},${shape.wide ?? ''}`;
+    const limit = this.limits.positions;
+    const found = this.results.get(key, limit);
+    if (found) {
+      this.positions += found.positions;
+      return found;
+    }
+    const search = this.own();
+    let result: FinishedSearch;
+    try {
+      result = { value: search.value(shape), positions: search.positions };
+    } catch (error) {
+      if (!(error instanceof SearchStopped)) throw error;
+      if (error.cause !== 'work-limit') return { value: null, positions: search.positions, cancelled: error.cause };
+      result = { value: null, positions: limit };
+    }
+    this.results.set(key, result);
+    this.positions += result.positions;
+    return result;
+  }
 }
 
 // Regions ------------------------------------------------------------------------------------------
@@ -207,8 +337,11 @@ class Region {
     return { cells: this.cells, value: null, why };
   }
 
-  /** Appends the moves to options of value `wanted`; false when they cannot be checked. */
-  winningMoves(board: CramBoard, search: CramSearch, wanted: number, out: [number, number][]): boolean {
+  /**
+   * Appends the moves to options of value `wanted`; false when they cannot be checked. A searched
+   * region's by `search` (throws SearchStopped); the others' by their formulas.
+   */
+  winningMoves(board: CramBoard, search: CramSearch | undefined, wanted: number, out: [number, number][]): boolean {
     const n = this.cells.length;
     if (this.kind === 'cell') return true;
     // The formulas on the region's own cells (a searchable region's shape may have had leaves dropped).
@@ -221,7 +354,7 @@ class Region {
       }
       return true;
     }
-    if (!this.shape) return false;
+    if (!this.shape || !search) return false;
     const { rows } = this;
     const height = rows.length;
     const at = (r: number, c: number) =>
@@ -253,16 +386,18 @@ interface Solved {
 }
 
 /**
- * Every region classified, and searched as `search` says: 'needed' those the board's value needs
+ * Every region classified, and searched as `which` says: 'needed' those the board's value needs
  * (one of each canonical form that appears an odd number of times), 'all' every form, 'none' none.
+ * Only forms searched here get values by search: a form not needed is not looked up either, so
+ * what a board shows never depends on what was searched before it.
  */
-function solve(board: CramBoard, search: CramSearch, which: 'needed' | 'all' | 'none'): Solved {
+function solve(board: CramBoard, searches: RegionSearches, which: 'needed' | 'all' | 'none'): Solved {
   const regions = regionsOf(board);
   let value = 0;
   const forms = new Map<string, Region[]>();
   let refused: Region | undefined;
   for (const region of regions) {
-    classify(board, region, search);
+    classify(board, region, searches.maker);
     if (region.value >= 0) value ^= region.value;
     else if (region.kind === 'refused') refused ??= region;
     else {
@@ -273,66 +408,64 @@ function solve(board: CramBoard, search: CramSearch, which: 'needed' | 'all' | '
       else forms.set(key, [region]);
     }
   }
-  // One region searched per form, the smallest forms first; equal forms then share its value.
+  // One region searched per form, the smallest forms first (in the order of their first cell
+  // among equals); equal forms then share its value.
   const needed: Region[][] = [];
   for (const same of forms.values()) {
     for (let i = 0; i + 1 < same.length; i += 2) [same[i].twin, same[i + 1].twin] = [same[i + 1], same[i]];
-    const g = search.known(same[0].shape!);
-    if (g >= 0) searched(same, g);
-    else if (which === 'all' || (which === 'needed' && same.length % 2 === 1)) needed.push(same);
+    if (which === 'all' || (which === 'needed' && same.length % 2 === 1)) needed.push(same);
   }
   needed.sort((x, y) => x[0].cells.length - y[0].cells.length);
-  let stop: StopCause | undefined;
-  let unknown: Region | undefined;
+  let unknown: { region: Region; reason: string; stop: StopCause } | undefined;
   for (const same of needed) {
-    if (!stop) {
-      try {
-        searched(same, search.value(same[0].shape!));
-        continue;
-      } catch (error) {
-        if (!(error instanceof SearchStopped)) throw error;
-        stop = error.cause;
-      }
+    if (unknown) {
+      for (const region of same) region.why = 'not searched: a smaller region of the board is unknown';
+      continue;
     }
-    unknown ??= same[0];
+    const { cells } = same[0];
+    const where = `a region of ${cells.length} cells (at cell ${cells[0]})`;
+    if (searches.positions >= searches.limits.boardPositions) {
+      const reason = `${where} was not searched: ${pastBoardLimit(searches.positions, searches.limits)}`;
+      unknown = { region: same[0], reason, stop: 'work-limit' };
+      for (const region of same) region.why = `not searched: ${pastBoardLimit(searches.positions, searches.limits)}`;
+      continue;
+    }
+    const found = searches.value(same[0].shape!);
+    if (found.value !== null) {
+      searched(same, found.value, found.positions);
+      continue;
+    }
+    const why =
+      found.cancelled !== undefined
+        ? `the search stopped after ${count(found.positions)} positions: ${describeStop(found.cancelled)}`
+        : `the search stopped at its limit of ${count(found.positions)} positions`;
+    unknown = { region: same[0], reason: `${why} (${where} unknown)`, stop: found.cancelled ?? 'work-limit' };
+    for (const region of same) region.why = `unknown: ${why}`;
   }
+  const whyUnknown = () =>
+    refused ? { reason: refused.why, stop: 'size-limit' as const } : { reason: unknown!.reason, stop: unknown!.stop };
   for (const same of forms.values()) {
     if (same.length % 2 === 0) continue;
-    if (same[0].value < 0) return { regions, value: null, ...whyUnknown(search, stop, unknown, refused) };
+    if (same[0].value < 0) return { regions, value: null, ...whyUnknown() };
     value ^= same[0].value;
   }
-  if (refused) return { regions, value: null, ...whyUnknown(search, stop, unknown, refused) };
-  if (which === 'all' && unknown) return { regions, value: null, ...whyUnknown(search, stop, unknown, refused) };
+  if (refused) return { regions, value: null, ...whyUnknown() };
+  if (which === 'all' && unknown) return { regions, value: null, ...whyUnknown() };
   return { regions, value };
 }
 
-function searched(same: readonly Region[], value: number): void {
+function searched(same: readonly Region[], value: number, positions: number): void {
   for (const region of same) {
     region.value = value;
-    region.why = 'by search over its positions';
+    region.why = `by a search of ${count(positions)} position${positions === 1 ? '' : 's'}`;
   }
-}
-
-function whyUnknown(
-  search: CramSearch,
-  stop: StopCause | undefined,
-  unknown: Region | undefined,
-  refused: Region | undefined,
-): { reason: string; stop: StopCause } {
-  if (refused) return { reason: refused.why, stop: 'size-limit' };
-  const region = unknown ? ` (a region of ${unknown.cells.length} cells unknown)` : '';
-  const positions = search.positions.toLocaleString('en-US');
-  return {
-    reason: `the search stopped after ${positions} positions: ${describeStop(stop ?? 'deadline')}${region}`,
-    stop: stop ?? 'deadline',
-  };
 }
 
 /**
  * Sets a region's value when a theorem or identity gives it (then true), its shape when it can be
  * searched.
  */
-function classify(board: CramBoard, region: Region, search: CramSearch): boolean {
+function classify(board: CramBoard, region: Region, maker: ShapeMaker): boolean {
   const n = region.cells.length;
   const height = region.bottom - region.top + 1;
   const width = region.right - region.left + 1;
@@ -348,7 +481,7 @@ function classify(board: CramBoard, region: Region, search: CramSearch): boolean
       else rows[r] |= 1 << c;
     }
     region.rows = rows;
-    const shape = search.maker.make(rows, 0, rows.length, 0, region.turned ? height : width);
+    const shape = maker.make(rows, 0, rows.length, 0, region.turned ? height : width);
     region.shape = shape;
     // Dropping leaves may have made the shape smaller than the region.
     const extra = n - shape.cells;
@@ -360,7 +493,7 @@ function classify(board: CramBoard, region: Region, search: CramSearch): boolean
     if (shape.known === Known.Mirror) return known(region, 'mirror', 0, dropped + mirrorWhy(region, width, height));
     return false;
   }
-  const rules = search.maker.rules;
+  const rules = maker.rules;
   if (rules.paths) {
     const { edges, branches } = cellGraph(board, region.cells);
     if (!branches && edges === n - 1)

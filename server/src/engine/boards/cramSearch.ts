@@ -27,8 +27,12 @@
 //    to 575 thousand, and looking for value t first (above) to 115 thousand.
 // Recursion: each call is on a region with fewer cells than its caller's (an option has two cells
 // less; the other regions of an option are parts of it), so the depth is at most a few frames per
-// cell of a region of at most MAX_SEARCH_CELLS cells. Work is counted with the budget's Meter; when
-// it says stop, SearchStopped unwinds the search, and the table keeps only what was proved.
+// cell of a region of at most MAX_SEARCH_CELLS cells.
+// Work: positions expanded (regions whose options were made), counted exactly and stopped at the
+// search's own limit ('work-limit': the same place on any machine, whatever else was computed, when
+// the memo is the search's own); the budget's Meter is asked only for the user's cancel (and an
+// explicit time cap). When either says stop, SearchStopped unwinds the search, and the table keeps
+// only what was proved.
 
 import { Meter } from '../budget';
 import type { Budget, StopCause } from '../types';
@@ -87,7 +91,6 @@ export class CramSearch {
   positions = 0;
   readonly maker: ShapeMaker;
   private readonly meter: Meter;
-  private readonly maxPositions: number;
   private readonly scratch = new Int32Array(MAX_SEARCH_CELLS + 8);
   private readonly found: Shape[] = [];
   /** dominoesByCentre for each box, by the box's key word (width | height << 8). */
@@ -97,10 +100,16 @@ export class CramSearch {
     readonly memo: CramMemo,
     budget: Budget,
     rules: ShapeRules,
+    /** The most positions it may expand (LIMITS.cramPositions for a game's region); see allow(). */
+    public limit: number,
   ) {
     this.maker = new ShapeMaker(rules);
     this.meter = new Meter(budget);
-    this.maxPositions = budget.maxValues ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Allows `more` positions from here on (a listing's moves, after its region's value). */
+  allow(more: number): void {
+    this.limit = this.positions + more;
   }
 
   /** The value of a region, known or searched. Throws SearchStopped. */
@@ -226,8 +235,8 @@ export class CramSearch {
 
   /** A region's options, to be made one at a time. Counts the work; throws SearchStopped. */
   expand(shape: Shape): Expansion {
+    if (this.positions >= this.limit) throw new SearchStopped('work-limit');
     this.positions++;
-    if (this.positions > this.maxPositions) throw new SearchStopped('max-values');
     let dominoes = this.dominoes.get(shape.k0);
     if (!dominoes) {
       dominoes = dominoesByCentre(shape.width, shape.height);

@@ -24,17 +24,26 @@
 //    time). A whole
 //    component is named by its canonical form (or, without one, its exact edges), so a later call
 //    with the same memo on the same graph, or an isomorphic one, finds every set it stored.
-//  - A transposition table with a memory ceiling (graphKaylesMemo.ts), shared between calls
-//    through a KaylesMemo.
+//  - A transposition table with a memory ceiling (graphKaylesMemo.ts), made fresh for each
+//    component's search (below).
+//  - One game, one answer (issue 55): each component is searched alone, with its own table and its
+//    own limit of positions (LIMITS.kaylesPositions), so what it gives is a function of the
+//    component's canonical form (or exact edges) alone; only finished searches are shared between
+//    graphs and games (searchResults.ts), with the positions each took. A graph's components are
+//    searched the smallest first until their positions together (each at its own count, found or
+//    searched) reach LIMITS.kaylesGraphPositions; the rest are then not searched. Listing winning
+//    moves is the same: each component's listing with its own fresh table and limit.
 //  - Vertex sets as one 32-bit word for components of at most 32 vertices (graphKaylesSmall.ts),
 //    two words up to 64 (graphKaylesWide.ts), arrays of words beyond (graphKaylesLarge.ts), one
 //    level of recursion per move. Components of more than MAX_SEARCH_VERTICES vertices are not
-//    searched (their value is unknown, with the reason); the budget (deadline, cancellation, work
-//    account, maxValues counted in components searched) stops any search cleanly.
+//    searched (their value is unknown, with the reason); the limits of positions, or the user's
+//    cancel (the budget's isCancelled, or an explicit deadline), stop any search cleanly.
 //  - Not used: cut vertices. Kayles on a graph glued at a vertex is not the sum of its two sides,
 //    and no exact rule for it is known to us; the searches split only at true disconnection.
-// Nothing here does I/O or keeps global state; the memo is the caller's.
+// Nothing here does I/O or keeps global state but the known families' tables (a fixed computation);
+// the finished searches are the caller's.
 import { describeStop, Meter } from '../budget';
+import { LIMITS } from '../limits';
 import type { Budget, StopCause } from '../types';
 import { Canonizer } from './graphKaylesCanon';
 import type { KaylesGraphData, KaylesShape, LocalGraph } from './graphKaylesGraph';
@@ -56,9 +65,23 @@ import { LargeSearch, MAX_SEARCH_VERTICES } from './graphKaylesLarge';
 import { KaylesMemo } from './graphKaylesMemo';
 import { SmallSearch } from './graphKaylesSmall';
 import { WideSearch } from './graphKaylesWide';
+import { type FinishedSearch, SearchResults } from './searchResults';
 
 export type { KaylesKind };
 export { KaylesMemo, MAX_SEARCH_VERTICES };
+
+/** How far a graph's searches may go (LIMITS by default; tests give smaller ones). */
+export interface KaylesLimits {
+  /** Positions one component's search may expand. */
+  readonly positions: number;
+  /** Positions a graph's component searches may take together before no new one starts. */
+  readonly graphPositions: number;
+}
+
+export const KAYLES_LIMITS: KaylesLimits = {
+  positions: LIMITS.kaylesPositions,
+  graphPositions: LIMITS.kaylesGraphPositions,
+};
 
 /** An undirected graph on vertices 0..vertices-1. */
 export interface KaylesGraph {
@@ -80,7 +103,10 @@ export interface KaylesAnalysis {
   /** Why the value is unknown (or the graph is not one), when it is. */
   readonly reason?: string;
   readonly stop?: StopCause;
-  /** Components searched (their options tried). */
+  /**
+   * Positions the graph's component searches took, each at its own search's count (the same whether
+   * it was searched in this call or found finished in the shared results).
+   */
   readonly positions: number;
 }
 
@@ -100,16 +126,20 @@ export interface KaylesWinningMoves {
   readonly reason?: string;
 }
 
-/** The value of Node Kayles or Arc Kayles on the graph, by components. */
+/**
+ * The value of Node Kayles or Arc Kayles on the graph, by components. `results`: finished component
+ * searches to read and add to (share one between graphs and games; a fresh one by default).
+ */
 export function kaylesValue(
   kind: KaylesKind,
   graph: KaylesGraph,
   budget: Budget,
-  memo: KaylesMemo = new KaylesMemo(),
+  results: SearchResults = new SearchResults(),
+  limits: KaylesLimits = KAYLES_LIMITS,
 ): KaylesAnalysis {
   const read = readGraph(graph);
   if (typeof read === 'string') return { value: null, parts: [], reason: read, positions: 0 };
-  return new Analysis(kind, read, budget, memo).run();
+  return new Analysis(kind, read, budget, results, limits).run();
 }
 
 /** Every move on the graph and what it removes: vertices in order, or edges in order (none when it is no graph). */
@@ -135,11 +165,12 @@ export function kaylesWinningMoves(
   graph: KaylesGraph,
   target: number,
   budget: Budget,
-  memo: KaylesMemo = new KaylesMemo(),
+  results: SearchResults = new SearchResults(),
+  limits: KaylesLimits = KAYLES_LIMITS,
 ): KaylesWinningMoves {
   const read = readGraph(graph);
   if (typeof read === 'string') return { moves: [], complete: false, reason: read };
-  const analysis = new Analysis(kind, read, budget, memo);
+  const analysis = new Analysis(kind, read, budget, results, limits);
   const result = analysis.run();
   if (result.value === null) return { moves: [], complete: false, reason: result.reason };
   // No option of a game has the game's own value.
@@ -152,7 +183,7 @@ const byNumber = (a: number, b: number) => a - b;
 /** Components of at most this many vertices are looked up by their canonical labelling (see the header). */
 const CANONICAL_MAX = 10;
 
-/** One component as the analysis keeps it: its shape, value, and (searched) its graph's stamp. */
+/** One component as the analysis keeps it: its shape, value, and (searched) its graph as searched. */
 interface Component {
   readonly members: number[];
   readonly shape: KaylesShape;
@@ -161,43 +192,119 @@ interface Component {
   search?: Searched;
 }
 
-/** A component as searched: its local graph, the rows and places searched (canonical when it has one), its stamp. */
+/** A component as searched: its local graph, the rows and places searched (canonical when it has one), its name. */
 interface Searched {
   readonly local: LocalGraph;
   readonly rows: Int32Array;
   /** place[v]: where local vertex v is in the graph searched. */
   readonly place: ArrayLike<number>;
-  readonly stamp: number;
+  /** What is searched, exactly: the kind and the canonical form, or the exact edges. */
+  readonly key: string;
 }
 
-class Analysis {
-  private readonly meter: Meter;
-  private readonly tables: KnownTables;
+/** The searches of one component, alone: a fresh table, its own limit of positions, the budget's cancel. */
+class ComponentSearch {
   private readonly small: SmallSearch;
   private readonly wide: WideSearch;
   private readonly large: LargeSearch;
+  private readonly stamp: number;
+
+  constructor(
+    kind: KaylesKind,
+    private readonly search: Searched,
+    private readonly n: number,
+    budget: Budget,
+    tables: KnownTables,
+    limit: number,
+  ) {
+    const memo = new KaylesMemo();
+    // The clock is read every 1024 options tried: a position costs microseconds, the clock less.
+    const meter = new Meter(budget, 1024);
+    this.small = new SmallSearch(kind, memo, meter, tables, CANONICAL_MAX, limit);
+    this.wide = new WideSearch(kind, memo, meter, tables, this.small, CANONICAL_MAX);
+    this.large = new LargeSearch(kind, memo, meter, tables, this.small, this.wide);
+    this.stamp = memo.newStamp();
+  }
+
+  /** Allows `more` positions from here on (a listing's moves, after its component's value). */
+  allow(more: number): void {
+    this.small.limit = this.small.positions + more;
+  }
+
+  /** Positions searched so far. */
+  get positions(): number {
+    return this.small.positions;
+  }
+
+  /** Why it stopped, once it has. */
+  get stop(): StopCause | undefined {
+    return this.small.stop ?? this.wide.stop ?? this.large.stop;
+  }
+
+  /** The value of the component less some of its vertices (original names); -1 when stopped. */
+  valueWithout(removed: readonly number[]): number {
+    const { search, n } = this;
+    const gone = removed.map((v) => search.place[search.local.index.get(v)!]);
+    if (n <= 32) {
+      this.small.setGraph(search.rows, n, this.stamp);
+      let set = n === 32 ? -1 : (1 << n) - 1;
+      for (const v of gone) set &= ~(1 << v);
+      return this.small.setValue(set);
+    }
+    const { local } = search;
+    if (n <= 64) {
+      this.wide.setGraph(local.low, local.high, n, this.stamp);
+      let low = -1;
+      let high = n === 64 ? -1 : (1 << (n - 32)) - 1;
+      for (const v of gone) {
+        if (v < 32) low &= ~(1 << v);
+        else high &= ~(1 << (v - 32));
+      }
+      return this.wide.setValue(low, high);
+    }
+    this.large.setGraph(n, local.start, local.neighbours, this.stamp);
+    const set = this.large.emptySet();
+    for (let v = 0; v < n; v++) set[v >>> 5] |= 1 << (v & 31);
+    for (const v of gone) set[v >>> 5] &= ~(1 << (v & 31));
+    return this.large.setValue(set);
+  }
+}
+
+/** The known families' tables, by kind: a fixed computation, the same for every graph, made once. */
+const KNOWN_TABLES = new Map<KaylesKind, KnownTables>();
+
+function knownTablesOf(kind: KaylesKind): KnownTables {
+  let tables = KNOWN_TABLES.get(kind);
+  if (!tables) {
+    tables = knownTables(kind, new KaylesMemo());
+    KNOWN_TABLES.set(kind, tables);
+  }
+  return tables;
+}
+
+class Analysis {
+  private readonly tables: KnownTables;
   private readonly components: Component[];
   private readonly canonizer = new Canonizer();
+  /** Positions the graph's component values took, each at its search's count (found or searched). */
+  private positions = 0;
+  /** Why the first component left unknown is (a limit, the user's cancel). */
   private stop: StopCause | undefined;
 
   constructor(
     readonly kind: KaylesKind,
     private readonly graph: KaylesGraphData,
-    budget: Budget,
-    private readonly memo: KaylesMemo,
+    private readonly budget: Budget,
+    private readonly results: SearchResults,
+    private readonly limits: KaylesLimits,
   ) {
-    // The clock is read every 1024 options tried: a position costs microseconds, the clock less.
-    this.meter = new Meter(budget, 1024);
-    this.tables = knownTables(kind, memo);
-    this.small = new SmallSearch(kind, memo, this.meter, this.tables, CANONICAL_MAX, budget.maxValues);
-    this.wide = new WideSearch(kind, memo, this.meter, this.tables, this.small, CANONICAL_MAX);
-    this.large = new LargeSearch(kind, memo, this.meter, this.tables, this.small, this.wide);
+    this.tables = knownTablesOf(kind);
     this.components = graph.components().map((members) => ({ members, shape: graph.shape(members), value: null }));
   }
 
   run(): KaylesAnalysis {
-    // The known families first, then the searches from the smallest: when the budget runs out,
-    // as many parts as possible are known.
+    // The known families first, then the searches from the smallest (in the order of their first
+    // vertex among equals): when a limit is reached, as many parts as possible are known.
     for (const component of this.components) this.known(component);
     const searched = this.components.filter((component) => component.value === null);
     searched.sort((a, b) => a.members.length - b.members.length);
@@ -211,7 +318,7 @@ class Analysis {
       } else if (value !== null) value ^= component.value;
     }
     const parts = this.components.map(({ members, value, why }) => ({ vertices: members, value, why }));
-    const positions = this.small.positions;
+    const positions = this.positions;
     if (unknown === undefined) return { value, parts, positions };
     const unknowns = this.components.filter((component) => component.value === null).length;
     const size = count(unknown.members.length);
@@ -260,60 +367,67 @@ class Analysis {
       return;
     }
     if (this.stop !== undefined) {
-      component.why = `unknown: not searched, ${describeStop(this.stop)} before its turn`;
+      component.why = 'unknown: not searched, a smaller component is unknown';
       return;
     }
-    const before = this.small.positions;
-    const value = this.valueWithout(component, []);
-    const positions = this.small.positions - before;
-    if (value < 0) {
-      this.stop = this.small.stop ?? this.wide.stop ?? this.large.stop ?? 'cancelled';
-      component.why = `unknown: ${describeStop(this.stop)} after ${count(positions)} positions`;
+    if (this.positions >= this.limits.graphPositions) {
+      component.why = `unknown: not searched, ${this.pastGraphLimit(this.positions)}`;
+      this.stop = 'work-limit';
       return;
     }
+    const found = this.componentValue(component);
+    this.positions += found.positions;
+    if (found.value === null) {
+      this.stop = found.cancelled ?? 'work-limit';
+      component.why =
+        found.cancelled !== undefined
+          ? `unknown: ${describeStop(found.cancelled)} after ${count(found.positions)} positions`
+          : `unknown: the search stopped at its limit of ${count(found.positions)} positions`;
+      return;
+    }
+    const { value, positions } = found;
     component.value = value;
     const options = this.kind === 'node' ? n : component.shape.edges;
     const mex = `the mex of its ${options} option${options === 1 ? "'s value" : "s' values"}`;
     component.why =
       positions === 0
-        ? `${mex}, known from an earlier search`
+        ? `${mex}, read from a known family after the exact reductions (true twins, extra leaves)`
         : `${mex}, by an exact search of ${count(positions)} position${positions === 1 ? '' : 's'}`;
   }
 
-  /** The value of a searched component less some of its vertices (original names); -1 when stopped. */
-  private valueWithout(component: Component, removed: readonly number[]): number {
-    const search = this.searched(component);
+  private pastGraphLimit(spent: number): string {
+    return (
+      `the graph's component searches had taken ${count(spent)} positions, ` +
+      `past the graph's limit of ${count(this.limits.graphPositions)}`
+    );
+  }
+
+  /** A component's value by its own search, or the same search finished before (shared results). */
+  private componentValue(component: Component): FinishedSearch & { readonly cancelled?: StopCause } {
+    const searched = this.searched(component);
+    const limit = this.limits.positions;
+    const found = this.results.get(searched.key, limit);
+    if (found) return found;
+    const search = this.newSearch(component);
+    const value = search.valueWithout([]);
+    if (value < 0) {
+      const stop = search.stop ?? 'cancelled';
+      if (stop !== 'work-limit') return { value: null, positions: search.positions, cancelled: stop };
+    }
+    const result = value < 0 ? { value: null, positions: limit } : { value, positions: search.positions };
+    this.results.set(searched.key, result);
+    return result;
+  }
+
+  private newSearch(component: Component): ComponentSearch {
     const n = component.members.length;
-    const gone = removed.map((v) => search.place[search.local.index.get(v)!]);
-    if (n <= 32) {
-      this.small.setGraph(search.rows, n, search.stamp);
-      let set = n === 32 ? -1 : (1 << n) - 1;
-      for (const v of gone) set &= ~(1 << v);
-      return this.small.setValue(set);
-    }
-    const { local } = search;
-    if (n <= 64) {
-      this.wide.setGraph(local.low, local.high, n, search.stamp);
-      let low = -1;
-      let high = n === 64 ? -1 : (1 << (n - 32)) - 1;
-      for (const v of gone) {
-        if (v < 32) low &= ~(1 << v);
-        else high &= ~(1 << (v - 32));
-      }
-      return this.wide.setValue(low, high);
-    }
-    this.large.setGraph(n, local.start, local.neighbours, search.stamp);
-    const set = this.large.emptySet();
-    for (let v = 0; v < n; v++) set[v >>> 5] |= 1 << (v & 31);
-    for (const v of gone) set[v >>> 5] &= ~(1 << (v & 31));
-    return this.large.setValue(set);
+    return new ComponentSearch(this.kind, this.searched(component), n, this.budget, this.tables, this.limits.positions);
   }
 
   /**
-   * The graph a component is searched as, with the stamp its sets are kept under in the memo:
-   * named by its canonical form when it has one (at most 32 vertices: then it is searched
-   * relabelled canonically, and a later call on any isomorphic graph finds its sets), else by its
-   * exact edges (a later call on the same graph finds them).
+   * The graph a component is searched as, and its key: named by its canonical form when it has one
+   * (at most 32 vertices: then it is searched relabelled canonically, so any isomorphic component
+   * is the same search), else by its exact edges.
    */
   private searched(component: Component): Searched {
     if (component.search) return component.search;
@@ -333,32 +447,60 @@ class Analysis {
       const words = n <= 32 ? [local.rows] : n <= 64 ? [local.low, local.high] : [local.start, local.neighbours];
       name = `=${words.map(wordsText).join('/')}`;
     }
-    const stamp = this.memo.stampFor(`${this.kind[0]}${name}`);
-    component.search = { local, rows, place, stamp };
+    component.search = { local, rows, place, key: `${this.kind[0]}${n}:${name}` };
     return component.search;
   }
 
-  /** Every move to a graph of value `target`, the graph's value being `total`. */
+  /**
+   * Every move to a graph of value `target`, the graph's value being `total`. Each component's
+   * moves by a search of its own (a fresh table, its own limit); the graph's listings together
+   * stop starting new ones at the graph's limit, each counted at its own positions.
+   */
   movesTo(target: number, total: number): KaylesWinningMoves {
     const moves: KaylesMove[] = [];
     const memberOf = new Map<number, Component>();
     for (const component of this.components) for (const v of component.members) memberOf.set(v, component);
+    const listings = new Map<Component, ComponentSearch>();
+    const stopped = (why: string) => ({
+      moves,
+      complete: false,
+      reason: `${why} before every move was looked at: ${moves.length} found so far`,
+    });
     for (const { move, removed } of optionsOf(this.kind, this.graph)) {
       const component = memberOf.get(removed[0])!;
       const wanted = target ^ total ^ (component.value ?? 0);
-      const value = this.optionValue(component, removed);
-      if (value < 0) {
-        const stop = this.small.stop ?? this.wide.stop ?? this.large.stop ?? 'cancelled';
-        const reason = `${describeStop(stop)} before every move was looked at: ${moves.length} found so far`;
-        return { moves, complete: false, reason };
+      let value = this.formulaValue(component, removed);
+      if (value === undefined) {
+        let search = listings.get(component);
+        if (!search) {
+          let spent = 0;
+          for (const done of listings.values()) spent += done.positions;
+          if (spent >= this.limits.graphPositions) return stopped(this.pastGraphLimit(spent));
+          search = this.newSearch(component);
+          listings.set(component, search);
+          // First the component's value search again, in the listing's own table: the same search, so the
+          // same positions, within the limit (its value was found); then the limit again for the moves,
+          // which the table then answers (the value's search valued every option).
+          if (search.valueWithout([]) < 0) return stopped(`${describeStop(search.stop ?? 'cancelled')}`);
+          search.allow(this.limits.positions);
+        }
+        value = search.valueWithout(removed);
+        if (value < 0) {
+          const stop = search.stop ?? 'cancelled';
+          return stopped(
+            stop === 'work-limit'
+              ? `the search of its moves stopped at its limit of ${count(this.limits.positions)} positions`
+              : `${describeStop(stop)} after ${count(search.positions)} positions`,
+          );
+        }
       }
       if (value === wanted) moves.push(move);
     }
     return { moves, complete: true };
   }
 
-  /** The value a move leaves its component with; -1 when stopped. */
-  private optionValue(component: Component, removed: readonly number[]): number {
+  /** The value a move leaves its component with, by its family's formula; undefined for a searched one. */
+  private formulaValue(component: Component, removed: readonly number[]): number | undefined {
     const { shape } = component;
     const n = component.members.length;
     const { kind, tables } = this;
@@ -380,7 +522,7 @@ class Analysis {
         return lone % 2;
       }
       default:
-        return this.valueWithout(component, removed);
+        return undefined;
     }
   }
 }

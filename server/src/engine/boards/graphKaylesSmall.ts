@@ -19,8 +19,10 @@
 //      smaller graph. The options match one for one, by induction.
 //  - if it is small (canonicalMax), found in the table by its canonical labelling
 //    (graphKaylesCanon.ts), exact; else searched.
-// Work is counted in options tried (and the labelling's steps) on the caller's meter, which stops
-// the search: a stopped search returns -1 all the way up and stores nothing.
+// Work: positions (components whose options were tried), counted exactly against the search's own
+// limit ('work-limit': the same place on any machine when the memo is the search's own); options tried
+// (and the labelling's steps) go to the caller's meter, asked only for the user's cancel (or an
+// explicit time cap). A stopped search returns -1 all the way up and stores nothing.
 import type { Meter } from '../budget';
 import type { StopCause } from '../types';
 import { Canonizer, lowestBit, popcount } from './graphKaylesCanon';
@@ -48,8 +50,8 @@ export class SmallSearch {
     private readonly tables: KnownTables,
     /** Components of at most this many vertices are looked up by their canonical labelling. */
     private readonly canonicalMax: number,
-    /** The most components to search (the budget's maxValues). */
-    private readonly maxPositions = Number.POSITIVE_INFINITY,
+    /** The most positions to search (LIMITS.kaylesPositions for a game's component); a listing raises it. */
+    public limit = Number.POSITIVE_INFINITY,
   ) {
     this.node = kind === 'node';
     this.prefix = this.node ? 'n' : 'a';
@@ -65,10 +67,10 @@ export class SmallSearch {
     return stamp;
   }
 
-  /** Counts one more component searched; false (and stopped) past the budget's maxValues. */
+  /** Counts one more position searched; false (and stopped) past the limit. */
   countPosition(): boolean {
-    if (this.positions >= this.maxPositions) {
-      this.stop = 'max-values';
+    if (this.positions >= this.limit) {
+      this.stop = 'work-limit';
       return false;
     }
     this.positions++;

@@ -30,7 +30,7 @@ export class WideSearch {
     private readonly memo: KaylesMemo,
     private readonly meter: Meter,
     private readonly tables: KnownTables,
-    /** Counts positions (and holds the budget's maxValues) for both searches. */
+    /** Counts positions (and holds the limit) for both searches. */
     private readonly counter: SmallSearch,
     /** Components of at most this many vertices are looked up by their canonical labelling. */
     private readonly canonicalMax: number,

@@ -20,3 +20,4 @@ export {
   kaylesValue,
   kaylesWinningMoves,
 } from './graphKayles';
+export { type FinishedSearch, SearchResults } from './searchResults';

@@ -1,6 +1,8 @@
 // Chomp in sums (`chomp [5, 3, 3, 1]`): each board's nimber by boards/chomp.ts (its theorems, else the
-// search over the staircases inside it, within the budget and a memory ceiling), the boards' tables
-// kept in the engine cache so that a document's boards, and the next analysis, share them.
+// search over the staircases inside it, within its limits and a memory ceiling), the boards' tables
+// kept in the engine cache so that a document's boards, and the next analysis, share them. Sharing
+// them changes no answer (issue 55): whether a board is searched is decided from its own table's exact
+// size before any search, and a board within the limits is always valued, from whichever table.
 //
 // A board the search cannot value is unknown, with the reason; when a theorem says it is not 0 (every
 // rectangle but 1 × 1, by strategy stealing) the reason says that the player to move wins, since a

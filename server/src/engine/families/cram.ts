@@ -1,24 +1,25 @@
 // Cram in sums (`cram ["....", ".#..", "...."]`): each board's nimber by boards/cram.ts (its regions, their
-// canonical forms, the theorems it uses, else the search), the boards' table kept in the engine cache so that a
-// document's boards, and the next analysis, share what was searched.
-import { type CramBoard, CramMemo, cramValue, cramWinningMoves } from '../boards';
+// canonical forms, the theorems it uses, else the search). Each region's search runs alone (its own table and
+// limit of positions), so a board's answer is its own whatever else was computed (issue 55); what the engine
+// cache keeps between boards, documents and analyses is only the finished searches, by canonical form.
+import { type CramBoard, cramValue, cramWinningMoves, SearchResults } from '../boards';
 import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
 import { boardsAnalysis, boardWhy, listingStopped } from '../components';
 import type { Budget } from '../types';
 
-/** The cache's Cram table, made when first needed. */
-function memoOf(cache: EngineCache): CramMemo {
-  cache.boards.cram ??= new CramMemo();
+/** The cache's finished Cram region searches, made when first needed. */
+function resultsOf(cache: EngineCache): SearchResults {
+  cache.boards.cram ??= new SearchResults();
   return cache.boards.cram;
 }
 
-/** The memo an analysis was made with, for its moves (movesTo has no cache), by the analysis object. */
-const memoOfAnalysis = new WeakMap<ComponentAnalysis, CramMemo>();
+/** The finished searches an analysis was made with, for its moves (movesTo has no cache), by the analysis object. */
+const resultsOfAnalysis = new WeakMap<ComponentAnalysis, SearchResults>();
 
 function cramComponentValue(component: Of<'cram'>, budget: Budget, cache: EngineCache): ComponentAnalysis {
-  const memo = memoOf(cache);
+  const results = resultsOf(cache);
   const analysis = boardsAnalysis(component.boards, (board, i) => {
-    const found = cramValue(board, budget, memo);
+    const found = cramValue(board, budget, results);
     const which = component.boards.length > 1 ? `board ${i + 1}` : 'the board';
     return {
       value: found.value,
@@ -26,7 +27,7 @@ function cramComponentValue(component: Of<'cram'>, budget: Budget, cache: Engine
       ...(found.value === null ? { unknown: `the nimber of ${which} is unknown: ${found.reason}` } : {}),
     };
   });
-  memoOfAnalysis.set(analysis, memo);
+  resultsOfAnalysis.set(analysis, results);
   return analysis;
 }
 
@@ -38,14 +39,14 @@ function cramMovesTo(
   list: MoveList,
   budget: Budget,
 ): void {
-  const memo = memoOfAnalysis.get(value) ?? new CramMemo();
+  const results = resultsOfAnalysis.get(value) ?? new SearchResults();
   let incomplete: string | undefined;
   const seen = new Set<string>();
   component.boards.forEach((board, i) => {
     const key = `${board.width}:${board.empty.join('')}`;
     if (seen.has(key)) return; // equal boards: the same moves
     seen.add(key);
-    const found = cramWinningMoves(board, Number(value.parts[i]! ^ total), budget, memo);
+    const found = cramWinningMoves(board, Number(value.parts[i]! ^ total), budget, results);
     for (const cells of found.moves) list.add(index, { kind: 'cram', board: i, cells: [cells[0], cells[1]] });
     if (!found.complete) incomplete ??= found.reason;
   });

@@ -1,14 +1,16 @@
-// Node and Arc Kayles in sums (`node-kayles { a - b, b - c }`): each graph's nimber by boards/graphKayles.ts, the
-// searches' table kept in the engine cache. A position is what is left of a graph as written (KaylesPosition: the
+// Node and Arc Kayles in sums (`node-kayles { a - b, b - c }`): each graph's nimber by boards/graphKayles.ts. Each
+// component's search runs alone (its own table and limit of positions), so a graph's answer is its own whatever
+// else was computed (issue 55); what the engine cache keeps between graphs, documents and analyses is only the
+// finished searches, by canonical form. A position is what is left of a graph as written (KaylesPosition: the
 // vertices keep their numbers, so their names): it is given to the solver numbered 0 … n − 1, and its moves are
 // numbered back.
 import {
   type KaylesGraph,
   type KaylesKind,
-  KaylesMemo,
   kaylesOptions,
   kaylesValue,
   kaylesWinningMoves,
+  SearchResults,
 } from '../boards';
 import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, Of } from '../components';
 import { boardsAnalysis, boardWhy, listingStopped } from '../components';
@@ -49,18 +51,19 @@ export function kaylesPositionMoves(
   }));
 }
 
-/** The cache's table, made when first needed. */
-function memoOf(cache: EngineCache): KaylesMemo {
-  cache.boards.kayles ??= new KaylesMemo();
+/** The cache's finished Kayles component searches, made when first needed. */
+function resultsOf(cache: EngineCache): SearchResults {
+  cache.boards.kayles ??= new SearchResults();
   return cache.boards.kayles;
 }
 
-const memoOfAnalysis = new WeakMap<ComponentAnalysis, KaylesMemo>();
+/** The finished searches an analysis was made with, for its moves (movesTo has no cache), by the analysis object. */
+const resultsOfAnalysis = new WeakMap<ComponentAnalysis, SearchResults>();
 
 function kaylesComponentValue(component: Of<'graph-kayles'>, budget: Budget, cache: EngineCache): ComponentAnalysis {
-  const memo = memoOf(cache);
+  const results = resultsOf(cache);
   const analysis = boardsAnalysis(component.positions, (position, i) => {
-    const found = kaylesValue(component.game, compactGraph(position).graph, budget, memo);
+    const found = kaylesValue(component.game, compactGraph(position).graph, budget, results);
     const which = component.positions.length > 1 ? `graph ${i + 1}` : 'the graph';
     return {
       value: found.value,
@@ -68,7 +71,7 @@ function kaylesComponentValue(component: Of<'graph-kayles'>, budget: Budget, cac
       ...(found.value === null ? { unknown: `the nimber of ${which} is unknown: ${found.reason}` } : {}),
     };
   });
-  memoOfAnalysis.set(analysis, memo);
+  resultsOfAnalysis.set(analysis, results);
   return analysis;
 }
 
@@ -80,7 +83,7 @@ function kaylesMovesTo(
   list: MoveList,
   budget: Budget,
 ): void {
-  const memo = memoOfAnalysis.get(value) ?? new KaylesMemo();
+  const results = resultsOfAnalysis.get(value) ?? new SearchResults();
   let incomplete: string | undefined;
   const seen = new Set<string>();
   component.positions.forEach((position, i) => {
@@ -90,7 +93,7 @@ function kaylesMovesTo(
     const { graph, original } = compactGraph(position);
     // Moves that remove the same vertices leave the same graph (a vertex and its only neighbour): one is listed.
     const leaving = new Set<string>();
-    const found = kaylesWinningMoves(component.game, graph, Number(value.parts[i]! ^ total), budget, memo);
+    const found = kaylesWinningMoves(component.game, graph, Number(value.parts[i]! ^ total), budget, results);
     const options = new Map(kaylesOptions(component.game, graph).map((o) => [String(o.move), o.removed] as const));
     for (const move of found.moves) {
       const taken = typeof move === 'number' ? [original[move]] : [original[move[0]], original[move[1]]];

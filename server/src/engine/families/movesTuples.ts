@@ -1,52 +1,77 @@
 // A tuple rule of one's own in sums (`rule corner = moves (x, y) -> …`, `corner (3, 5) (2, 2)`): each
-// position's value read from a box of values (movesTupleValues: every position p with p_i ≤ the
-// positions' maxima, by the rule's compiled kernel, a hundred times faster a position than one at a
-// time) when the box is small enough, else found by movesRule.ts's memoised search (movesTupleValue);
-// its winning moves by listing its options and reading their values from the same box and memo.
+// position's value, or why it is unknown, as a function of the rule, the position and the limits
+// alone (issue 55: one game, one answer), whatever other games asked before it, in whatever order, on
+// whatever machine. Two ways, chosen by the position alone:
 //
-// Values are exact (numbers to 2⁵³ − 1) or unknown with the reason: the budget ran out, a number was
-// too large, or the rule broke the contract's well-foundedness (a part not smaller than its position,
-// named). A box's values are exact wherever its fill reached (an option that leaves the box is valued
-// by the search, in the rule's memo); a position it did not reach (the fill stopped: the budget, or
-// the rule at some position the box holds that this one may never reach) is searched as before, so
-// that the value and the reason are the search's. A rule's memo and its last box are kept in the
-// engine cache by the rule's text, so a document's positions, and the next analysis after an edit
-// elsewhere, share what was computed.
-import { describeStop, sequenceLengthLimit, timeShare } from '../budget';
+// - The rule's table (a position whose positions of smaller sum are few enough: tablePosition): the
+//   values of every position of sum ≤ t, level by level (the sum), by the rule's compiled kernel (a
+//   hundred times faster a position than the search). Its order is fixed (by sum, then by the numbers),
+//   so the work it has done at the end of level t, W(t) (positions, options and steps of the rule's
+//   loops, counted from nothing), is a function of the rule and t alone, however large the box it
+//   was filled in and however far it went. A position of sum s is valued by the table exactly when
+//   W(s) ≤ LIMITS.movesTupleTableWork: whether the table a cache holds is shared by many games, went
+//   further (for a game of larger positions), or was dropped and filled again, only W decides, and
+//   any table that holds level s holds the same values there. Each growth fills its box from nothing
+//   (at least twice the levels before), so that W is counted as one fill counts it.
+// - The search (movesSearch.ts) of the position alone, from a memo of nothing, with its own account of
+//   LIMITS.movesTupleSearchWork (positions searched and steps of the rule's loops): for a position the
+//   table does not take, and for one past the table's limit or past where the rule stopped the table
+//   (a part not smaller than its position, a number too large). The latter reads the table's levels
+//   within its limit: those are the same for every cache once the table has reached its limit (it
+//   has, for the position to be past it), so the search's work is the same too.
+//
+// So a cache holds only results that are functions of their keys: the table's values and W (by level),
+// and each searched position's result (its value with the memo its search filled, for the winning
+// moves; or its reason), by the limits and the position. A stop that is not the rule's or the limits'
+// (the user's cancel, the CLI's --budget-ms) is said as such and never kept.
+import { describeStop, sequenceLengthLimit } from '../budget';
 import type { ComponentAnalysis, ComponentFamily, EngineCache, MoveList, MovesTuplesEntry, Of } from '../components';
 import { movesSpender, partsAnalysis } from '../components';
 import { cachedOptions } from '../heaps/moves';
-import { type MovesRule, movesTupleValue, movesTupleValues } from '../heaps/movesRule';
+import { fillBox } from '../heaps/movesBox';
+import { type MovesRule, type MovesValue, movesTupleValue, movesTupleValues } from '../heaps/movesRule';
+import { LIMITS } from '../limits';
 import type { Budget, MovesBox, StopCause } from '../types';
 
-/** Memo entries kept per rule, at most: past it the memo starts again (a value costs ~100 bytes in a Map). */
-const MEMO_LIMIT = 4_000_000;
+/** The work limits of a tuple rule's positions (LIMITS by default; smaller ones in tests). */
+export interface MovesTupleLimits {
+  /** W(t) at most this for the table to value the positions of sum t (positions, options, loop steps). */
+  readonly table: number;
+  /** The work of one position's search (positions searched, loop steps). */
+  readonly search: number;
+  /** The most cells of the table's box (a cube: its side is the levels it may hold). */
+  readonly tableCells: number;
+}
+
+export const MOVES_TUPLE_LIMITS: MovesTupleLimits = {
+  table: LIMITS.movesTupleTableWork,
+  search: LIMITS.movesTupleSearchWork,
+  tableCells: LIMITS.movesTupleTableCells,
+};
 
 /**
- * The most positions a box of values holds: 2^22, 16 MiB as an Int32Array (its fill holds twice that
- * at its peak: the kernel's memory and the copy kept). Measured (Node 20): a box of 2047 × 2047 of a
- * rule with a few options a position fills in 0.3 s, the process at 105 MiB, where the search takes
- * 40 s and 360 MiB for the same positions; at 2^24 (4095²) the box takes 1.3 s but 250 MiB. The time
- * is the budget's to bound (corner's 2047² takes a minute): the cap bounds the memory, as the search's
- * dense table (movesSearch.ts) is bounded at the same 2^22.
+ * The fewest positions p's box [0, p] holds for p to be valued by the table: below it the search is
+ * as fast (corner (3, 5) and (2, 2) take 0.3 ms by the search; a table's kernel is generated and
+ * compiled first, 3 to 20 ms).
  */
-const BOX_POSITIONS = 2 ** 22;
+const MIN_TABLE_POSITIONS = 2 ** 10;
 /**
- * The fewest positions a box is filled for: below it the search is as fast (a box pays a fixed cost,
- * its kernel generated and compiled for the rule and the box: 3 to 20 ms; corner (3, 5) and (2, 2)
- * take 16 ms by a box, 0.3 ms by the search; at 32 × 32 both about 20 ms; at (100, 100) 25 ms against
- * 0.5 s). A box already cached serves positions of every size.
+ * The most positions of sum ≤ Σp, over those of p's box, for p to be valued by the table: a position
+ * far from balanced ((2000, 5)) reaches few of the positions of smaller sum by most rules (by corner:
+ * its box, 12,006 of 2 million), which the search values alone in far less than the table would take.
  */
-const MIN_BOX_POSITIONS = 2 ** 10;
-/** The boxes one engine cache keeps, every rule's together: four of the largest (64 MiB). */
-const BOXES_BYTES = 4 * 4 * BOX_POSITIONS;
+const TABLE_RATIO = 8;
+/** The levels a table is filled to first, at least (a table of corner to sum 64: a millisecond). */
+const MIN_TABLE_LEVELS = 64;
+/** The boxes one engine cache keeps, every rule's tables together: four of the largest (64 MiB). */
+const BOXES_BYTES = 4 * 4 * LIMITS.movesTupleTableCells;
+/** Searched positions' results kept per rule (the newest; values with their memos, reasons). */
+const RESULTS_KEPT = 1 << 16;
 /**
- * The share of the time left that a box fill may take: the rest is the search's, should the fill stop
- * (a rule whose positions reach few of the box's, whose loops are long, fills far more than it needs).
+ * The entries of the searches' memos kept per rule, all together (about 100 bytes each in a Map: 25 MiB
+ * a rule). A result dropped is searched again when asked, with the same result.
  */
-const BOX_TIME_SHARE = 0.5;
-/** A box grown past the cached one: each side by a quarter at least, so positions growing one by one fill few boxes. */
-const BOX_GROWTH = 1.25;
+const MEMO_ENTRIES_KEPT = 1 << 18;
 
 const optionsOf = cachedOptions;
 
@@ -55,32 +80,79 @@ const EXACT = BigInt(Number.MAX_SAFE_INTEGER);
 /** The positions of the box [0, bounds] (Infinity past 2^1024: too many all the same). */
 const positionsIn = (bounds: readonly number[]) => bounds.reduce((p, b) => p * (b + 1), 1);
 
-/** The most positions a box may hold under the budget: its memory limit is a box's too. */
-const boxLimit = (budget: Budget) => Math.min(BOX_POSITIONS, sequenceLengthLimit(budget));
-
-/** The value of the position at p[at …] from the first box that has it, or −1 (outside them, or not reached). */
-function boxValue(boxes: readonly MovesBox[], p: ArrayLike<number>, at = 0): number {
-  for (const box of boxes) {
-    let index = 0;
-    for (let i = 0; i < box.bounds.length && index >= 0; i++) {
-      const x = p[at + i];
-      index = x >= 0 && x <= box.bounds[i] ? index + x * box.strides[i] : -1;
-    }
-    const value = index >= 0 ? box.values[index] : -1;
-    if (value >= 0) return value;
-  }
-  return -1;
+/** The positions of arity numbers (none negative) whose sum is at most s: C(s + arity, arity). */
+function positionsOfSumAtMost(s: number, arity: number): number {
+  let count = 1;
+  for (let i = 1; i <= arity; i++) count = (count * (s + i)) / i;
+  return count;
 }
 
-/** The rule's memo and box from the cache (a memo past MEMO_LIMIT starts again). */
-function entryOf(component: Of<'moves-tuples'>, cache: EngineCache): MovesTuplesEntry {
-  const key = component.rule.text;
-  const entry = cache.movesTuples.get(key);
-  if (entry && entry.memo.size <= MEMO_LIMIT) return entry;
-  const fresh: MovesTuplesEntry = entry?.box ? { memo: new Map(), box: entry.box } : { memo: new Map() };
-  cache.movesTuples.delete(key);
-  cache.movesTuples.set(key, fresh);
-  return fresh;
+/** 12345678 as 12,345,678 (the same text everywhere: no locale). */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** The most levels (sums 0 … side) a table of `arity` numbers holds in `cells` cells: its box a cube. */
+function tableSide(arity: number, cells: number): number {
+  let side = Math.floor(cells ** (1 / arity)) - 1;
+  while ((side + 2) ** arity <= cells) side++;
+  while (side >= 0 && (side + 1) ** arity > cells) side--;
+  return side;
+}
+
+// ---- the table ----
+
+/**
+ * What a table's fill found, beside its box (a cube [0, side]^arity, −1 where not valued): W(t) for
+ * each level t it completed (0 … work.length − 1), and why it went no further.
+ */
+interface Levels {
+  readonly work: readonly number[];
+  /** The work limit stopped the fill in level work.length, having spent this (W of that level is more). */
+  readonly over?: number;
+  /** The rule stopped the fill in level work.length (a part not smaller than its position, a number too large). */
+  readonly ruleStopped?: boolean;
+}
+const levelsOfBox = new WeakMap<MovesBox, Levels>();
+
+/**
+ * The levels a table holds for a limit: `reach` (the levels 0 … reach − 1 are valued, each within
+ * the limit), and whether it is final (it will never reach further within that limit, or the cap
+ * of cells stops it: then every table of the rule, filled however, has this reach).
+ */
+interface Reach {
+  readonly reach: number;
+  readonly final: boolean;
+}
+
+function reachOf(levels: Levels, limit: number, side: number): Reach {
+  const { work } = levels;
+  let [lo, hi] = [0, work.length]; // the first level whose W passes the limit (work is increasing)
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (work[mid] > limit) hi = mid;
+    else lo = mid + 1;
+  }
+  if (lo < work.length) return { reach: lo, final: true };
+  const final = levels.ruleStopped === true || (levels.over ?? 0) > limit || work.length > side;
+  return { reach: work.length, final };
+}
+
+/** The table's levels as a position reads them: its box and how many levels are within the limit. */
+interface TableView {
+  readonly box: MovesBox;
+  readonly reach: number;
+}
+
+/** A view's value at p (numbers at p[at …]), or −1 past its reach. */
+function viewValue(view: TableView, p: ArrayLike<number>, at = 0): number {
+  const { bounds, strides, values } = view.box;
+  let sum = 0;
+  let index = 0;
+  for (let i = 0; i < bounds.length; i++) {
+    const x = p[at + i];
+    sum += x;
+    index += x * strides[i];
+  }
+  return sum < view.reach ? values[index] : -1;
 }
 
 /** Keeps `box` as the rule's (the entry moved last: the newest), dropping the oldest rules' boxes past the ceiling. */
@@ -98,64 +170,212 @@ function keepBox(cache: EngineCache, key: string, entry: MovesTuplesEntry, box: 
   }
 }
 
-/** The maxima of as many positions as fit in a box under `limit` together, the smaller boxes taken first. */
-function boundsFor(positions: readonly (readonly number[])[], limit: number): number[] | undefined {
-  let bounds: number[] | undefined;
-  const fitting = positions.filter((p) => positionsIn(p) <= limit);
-  for (const p of fitting.sort((a, b) => positionsIn(a) - positionsIn(b))) {
-    const wider = bounds ? bounds.map((b, i) => Math.max(b, p[i])) : [...p];
-    if (positionsIn(wider) <= limit) bounds = wider;
+/**
+ * The rule's table as far as level `sum` within `limits.table`, grown for it if it must be (from
+ * nothing, to twice its levels at least, at most the cap's side): the view, or the stop that was not
+ * the table's own (a cancel, a deadline: nothing decided), or undefined when the platform gave the
+ * kernel too little memory for it (the position is then searched as one the table does not take).
+ */
+function tableFor(
+  component: Of<'moves-tuples'>,
+  entry: MovesTuplesEntry,
+  sum: number,
+  side: number,
+  budget: Budget,
+  cache: EngineCache,
+  limits: MovesTupleLimits,
+): TableView | { readonly stop: StopCause } | undefined {
+  const { rule } = component;
+  const kept = entry.box ? levelsOfBox.get(entry.box) : undefined;
+  const before = kept ? reachOf(kept, limits.table, side) : { reach: 0, final: false };
+  if (sum < before.reach || before.final) return { box: entry.box!, reach: before.reach };
+  const target = Math.min(side, Math.max(sum, 2 * before.reach, MIN_TABLE_LEVELS));
+  const bounds = Array<number>(rule.moves.arity).fill(target);
+  const account = { spent: 0, limit: limits.table };
+  const work: number[] = [];
+  const filled = fillBox(rule.moves, bounds, { ...budget, work: account }, 'generated', new Map(), {
+    upTo: target,
+    level: () => work.push(account.spent),
+  });
+  if (filled.stop === 'size-limit') return undefined;
+  const strides = bounds.map((_, i) => bounds.slice(i + 1).reduce((s, b) => s * (b + 1), 1));
+  const levels: Levels = {
+    work,
+    ...(filled.stop === 'work-limit' ? { over: account.spent } : {}),
+    ...(filled.error ? { ruleStopped: true } : {}),
+  };
+  const box: MovesBox = { bounds, values: filled.values, strides, stoppedByRule: levels.ruleStopped === true };
+  // The fill that knows more is kept: more levels, or as many and why the next is not one of them.
+  const better =
+    !kept ||
+    work.length > kept.work.length ||
+    (work.length === kept.work.length && (levels.ruleStopped || (levels.over ?? 0) > (kept.over ?? 0)));
+  if (better) {
+    levelsOfBox.set(box, levels);
+    keepBox(cache, rule.text, entry, box);
   }
-  return bounds;
+  const now = reachOf(better ? levels : kept!, limits.table, side);
+  if (sum < now.reach || now.final) return { box: better ? box : entry.box!, reach: now.reach };
+  return { stop: filled.stop ?? 'cancelled' };
 }
 
 /**
- * The boxes the positions' values are read from, the first that has a value giving it: the cached box
- * when it holds them all (or when the rule stopped its fill: a larger one would stop there again),
- * else a box filled for them and the cached one's positions (its sides grown by BOX_GROWTH at least,
- * where that fits), then the cached one. A fill that finished, or that the rule stopped, is cached; one
- * the budget stopped serves this analysis only (the values it reached are exact all the same).
+ * Whether the table values p (its levels' side at most `side`): its sum within them, its box of
+ * MIN_TABLE_POSITIONS at least, and not TABLE_RATIO times fewer positions than those of its sum.
  */
-function boxesFor(
+function tablePosition(p: readonly number[], side: number): boolean {
+  const sum = p.reduce((s, x) => s + x, 0);
+  const box = positionsIn(p);
+  return sum <= side && box >= MIN_TABLE_POSITIONS && positionsOfSumAtMost(sum, p.length) <= TABLE_RATIO * box;
+}
+
+// ---- the search, and what a rule keeps of it ----
+
+/**
+ * A searched position's result: its value and the memo of its search (its options' values, with the
+ * table's when it searched from them), or why not.
+ */
+type Searched =
+  | { readonly value: number; readonly memo: Map<string, number>; readonly fromTable: boolean }
+  | { readonly value: null; readonly reason: string };
+
+/** What a rule keeps of its searches in one engine cache (by the entry: dropped with it). */
+interface RuleState {
+  /** By `resultKey`, oldest first. */
+  readonly results: Map<string, Searched>;
+  memoEntries: number;
+}
+const stateOfEntry = new WeakMap<MovesTuplesEntry, RuleState>();
+
+function stateOf(entry: MovesTuplesEntry): RuleState {
+  let state = stateOfEntry.get(entry);
+  if (!state) {
+    state = { results: new Map(), memoEntries: 0 };
+    stateOfEntry.set(entry, state);
+  }
+  return state;
+}
+
+/** Keeps a search's result, dropping the oldest past RESULTS_KEPT results or MEMO_ENTRIES_KEPT memo entries. */
+function keepResult(state: RuleState, key: string, result: Searched): void {
+  const size = (r: Searched) => (r.value === null ? 0 : r.memo.size);
+  if (size(result) > MEMO_ENTRIES_KEPT) return;
+  state.results.set(key, result);
+  state.memoEntries += size(result);
+  for (const [old, kept] of state.results) {
+    if (state.results.size <= RESULTS_KEPT && state.memoEntries <= MEMO_ENTRIES_KEPT) break;
+    state.results.delete(old);
+    state.memoEntries -= size(kept);
+  }
+}
+
+/** The rule's entry in the cache, made when first needed. */
+function entryOf(component: Of<'moves-tuples'>, cache: EngineCache): MovesTuplesEntry {
+  const key = component.rule.text;
+  let entry = cache.movesTuples.get(key);
+  if (!entry) {
+    entry = {};
+    cache.movesTuples.set(key, entry);
+  }
+  return entry;
+}
+
+/** Why a search stopped, in the same words every time for the same position and limits. */
+function searchReason(found: Extract<MovesValue, { value: null }>, limits: MovesTupleLimits, view?: TableView): string {
+  if (found.stop !== 'work-limit') return found.reason;
+  const from = view
+    ? ` from the rule's table of the positions of sum below ${view.reach} (past them: its limit of ` +
+      `${grouped(limits.table)} steps, or the rule's stop)`
+    : '';
+  return `its search${from} passed its limit of ${grouped(limits.search)} steps (positions searched and steps of the rule's loops)`;
+}
+
+/** p searched alone: from nothing, or from the table's levels within its limit. */
+function searchAlone(
+  rule: MovesRule,
+  p: readonly number[],
+  budget: Budget,
+  limits: MovesTupleLimits,
+  view: TableView | undefined,
+): { readonly found: MovesValue; readonly memo: Map<string, number> } {
+  const memo = new Map<string, number>();
+  const inTable = view ? (numbers: ArrayLike<number>, at: number) => viewValue(view, numbers, at) : undefined;
+  const account = { spent: 0, limit: limits.search };
+  const found = movesTupleValue(rule, p, { ...budget, work: account }, memo, optionsOf(rule), inTable);
+  return { found, memo };
+}
+
+// ---- a component ----
+
+/** A position's value and where its options' values are (for its winning moves), or why it is unknown. */
+type PositionValue =
+  | { readonly value: number; readonly view?: TableView; readonly memo?: Map<string, number> }
+  | { readonly value: null; readonly reason: string };
+
+function positionValue(
   component: Of<'moves-tuples'>,
+  p: readonly number[],
   entry: MovesTuplesEntry,
   budget: Budget,
   cache: EngineCache,
-): MovesBox[] {
-  const old = entry.box ? [entry.box] : [];
-  const exact = component.positions.filter((p) => p.every((x) => x <= EXACT)).map((p) => p.map(Number));
-  const limit = boxLimit(budget);
-  const need = boundsFor(exact, limit);
-  const was = entry.box?.bounds;
-  if (!need || positionsIn(need) < MIN_BOX_POSITIONS || entry.box?.stoppedByRule) return old;
-  if (was && need.every((b, i) => b <= was[i])) return old;
-  const joined = was ? need.map((b, i) => Math.max(b, was[i])) : need;
-  const grown = was ? joined.map((b, i) => (b > was[i] ? Math.max(b, Math.ceil(BOX_GROWTH * was[i])) : b)) : need;
-  const bounds = [grown, joined].find((b) => positionsIn(b) <= limit) ?? need;
+  limits: MovesTupleLimits,
+): PositionValue {
   const { rule } = component;
-  const filled = movesTupleValues(rule.moves, bounds, timeShare(budget, BOX_TIME_SHARE), 'generated', entry.memo);
-  const { values, strides } = filled;
-  const box: MovesBox = { bounds, values, strides, stoppedByRule: !filled.complete && filled.stop === undefined };
-  if (filled.complete || box.stoppedByRule) keepBox(cache, rule.text, entry, box);
-  return [box, ...old];
+  const cells = Math.min(limits.tableCells, sequenceLengthLimit(budget));
+  const side = tableSide(p.length, cells);
+  const state = stateOf(entry);
+  const key = `${limits.table} ${limits.search} ${side} ${p.join(',')}`;
+  const sum = p.reduce((s, x) => s + x, 0);
+  const kept = state.results.get(key);
+  if (kept) {
+    state.results.delete(key); // used again: the newest
+    state.results.set(key, kept);
+    if (kept.value === null || !kept.fromTable) return kept;
+    // Its options' values are in the table too: the same levels whatever table the cache holds now.
+    const table = tableFor(component, entry, sum, side, budget, cache, limits);
+    return table && !('stop' in table) ? { ...kept, view: table } : kept;
+  }
+  let view: TableView | undefined;
+  if (tablePosition(p, side)) {
+    const table = tableFor(component, entry, sum, side, budget, cache, limits);
+    if (table && 'stop' in table) return { value: null, reason: `stopped because ${describeStop(table.stop)}` };
+    view = table;
+    const value = view ? viewValue(view, p) : -1;
+    if (value >= 0) return { value, view };
+  }
+  const { found, memo } = searchAlone(rule.moves, p, budget, limits, view);
+  if (found.value !== null) {
+    keepResult(state, key, { value: found.value, memo, fromTable: view !== undefined });
+    return { value: found.value, memo, ...(view ? { view } : {}) };
+  }
+  const result = { value: null, reason: searchReason(found, limits, view) };
+  // A cancel or a deadline decided nothing: only the rule's or the limit's stop is kept.
+  if (found.stop === undefined || found.stop === 'work-limit') keepResult(state, key, result);
+  return result;
 }
 
 /**
  * What an analysis was made with, for its moves (movesTo has no cache): by the analysis object, so
- * nothing extra travels with an analysis posted from a worker. Missing (a copied analysis): a new memo.
+ * nothing extra travels with an analysis posted from a worker. Missing (a copied analysis): options'
+ * values are searched in the listing, within the search's limit.
  */
 interface Known {
-  readonly memo: Map<string, number>;
-  readonly boxes: readonly MovesBox[];
+  /** By position (its numbers joined): where its options' values are. */
+  readonly positions: Map<string, { readonly view?: TableView; readonly memo?: Map<string, number> }>;
+  readonly limits: MovesTupleLimits;
 }
 const knownOfAnalysis = new WeakMap<ComponentAnalysis, Known>();
 
-function movesTuplesValue(component: Of<'moves-tuples'>, budget: Budget, cache: EngineCache): ComponentAnalysis {
+/** The component's value: each position's (positionValue), the first unknown one's reason. */
+export function movesTuplesValueWithin(
+  component: Of<'moves-tuples'>,
+  budget: Budget,
+  cache: EngineCache,
+  limits: MovesTupleLimits = MOVES_TUPLE_LIMITS,
+): ComponentAnalysis {
   const entry = entryOf(component, cache);
-  const { memo } = entry;
-  const boxes = boxesFor(component, entry, budget, cache);
-  const options = optionsOf(component.rule.moves);
   const parts: (bigint | null)[] = [];
+  const known: Known = { positions: new Map(), limits };
   let reason: string | undefined;
   for (const position of component.positions) {
     if (position.some((x) => x > EXACT)) {
@@ -164,19 +384,17 @@ function movesTuplesValue(component: Of<'moves-tuples'>, budget: Budget, cache: 
       continue;
     }
     const numbers = position.map(Number);
-    const inBox = boxValue(boxes, numbers);
-    if (inBox >= 0) {
-      parts.push(BigInt(inBox));
-      continue;
-    }
-    const found = movesTupleValue(component.rule.moves, numbers, budget, memo, options);
+    const found = positionValue(component, numbers, entry, budget, cache, limits);
     if (found.value === null) {
       parts.push(null);
       reason ??= `the value of (${position.join(', ')}) is unknown: ${found.reason}`;
-    } else parts.push(BigInt(found.value));
+      continue;
+    }
+    parts.push(BigInt(found.value));
+    known.positions.set(numbers.join(','), found);
   }
   const analysis = partsAnalysis(parts, reason);
-  knownOfAnalysis.set(analysis, { memo, boxes });
+  knownOfAnalysis.set(analysis, known);
   return analysis;
 }
 
@@ -189,14 +407,19 @@ function movesTuplesMovesTo(
   budget: Budget,
 ): void {
   const rule = component.rule.moves;
-  const { memo, boxes } = knownOfAnalysis.get(value) ?? { memo: new Map<string, number>(), boxes: [] };
+  const known = knownOfAnalysis.get(value);
+  const limits = known?.limits ?? MOVES_TUPLE_LIMITS;
   const spend = movesSpender(budget);
   const options = optionsOf(rule);
   const seen = new Set<string>();
+  /** For a copied analysis: its options' values searched, one memo for them all, within the search's limit. */
+  const listingMemo = new Map<string, number>();
+  const listingBudget = { ...budget, work: { spent: 0, limit: limits.search } };
   component.positions.forEach((position, at) => {
     const key = position.join(',');
     if (seen.has(key)) return; // equal positions: the same moves
     seen.add(key);
+    const where = known?.positions.get(key);
     const target = value.parts[at]! ^ total;
     const found: number[][][] = [];
     options(position.map(Number), (parts, count) => {
@@ -208,10 +431,14 @@ function movesTuplesMovesTo(
       spend(leaves.length + 1);
       let g = 0;
       for (const part of leaves) {
-        const inBox = boxValue(boxes, part);
+        // The position's options' values are all in its table's levels (below its sum) or its search's memo.
+        const inTable = where?.view ? viewValue(where.view, part) : -1;
         const v =
-          inBox >= 0 ? inBox : (memo.get(part.join(',')) ?? movesTupleValue(rule, part, budget, memo, options).value);
-        if (v === null) return; // the budget ran out: the moves found so far stay listed
+          inTable >= 0
+            ? inTable
+            : (where?.memo?.get(part.join(',')) ??
+              movesTupleValue(rule, part, listingBudget, listingMemo, options).value);
+        if (v === null) return; // the search's limit or the budget: the moves found so far stay listed
         g ^= v; // values are below 2^31: their XOR too
       }
       if (BigInt(g) === target)
@@ -221,7 +448,7 @@ function movesTuplesMovesTo(
 }
 
 export const movesTuplesFamily: ComponentFamily<'moves-tuples'> = {
-  value: movesTuplesValue,
+  value: (component, budget, cache) => movesTuplesValueWithin(component, budget, cache),
   movesTo: movesTuplesMovesTo,
 };
 
@@ -244,8 +471,10 @@ export interface MovesTable {
  * holds in its order of sums), the squares go on from the values it reached, searching the rest: the
  * square and the reason are then the search's, as the rule's error is met from the positions asked.
  */
-export function movesTable(rule: MovesRule, size: number, budget: Budget): MovesTable {
+export function movesTable(rule: MovesRule, size: number, given: Budget): MovesTable {
   if (rule.arity !== 2) throw new Error('internal: a table needs a rule of two variables');
+  // Its own limit of work unless the caller gives one: the table's (a box of (size + 1)² positions).
+  const budget = given.work ? given : { ...given, work: { spent: 0, limit: LIMITS.movesTupleTableWork } };
   const memo = new Map<string, number>();
   const w = size + 1;
   /** Whether the square of side s is whole in `values` (its last row and column; the rest before it). */
@@ -260,7 +489,7 @@ export function movesTable(rule: MovesRule, size: number, budget: Budget): Moves
     return { size: side, values: square };
   };
   let cells: Int32Array | undefined;
-  if (w * w >= MIN_BOX_POSITIONS && w * w <= boxLimit(budget)) {
+  if (w * w >= MIN_TABLE_POSITIONS && w * w <= Math.min(LIMITS.movesTupleTableCells, sequenceLengthLimit(budget))) {
     const box = movesTupleValues(rule, [size, size], budget, 'generated', memo);
     if (box.complete) return { size, values: box.values };
     if (box.stop !== undefined && box.stop !== 'size-limit') {

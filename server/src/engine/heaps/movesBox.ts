@@ -27,6 +27,18 @@ export interface Filled {
   readonly error?: MovesRuleViolation | MovesOverflow;
 }
 
+/**
+ * A fill of a tuple rule's box only as far as a sum (its levels): the positions p of the box with
+ * Σ p_i ≤ upTo, by increasing sum as always, `level(sum)` called once each sum's positions are all
+ * valued (after the budget was told of their work). A fill of the positions of sum ≤ s of any box
+ * that holds them all (each bound ≥ s) values the same positions in the same order, so its work at
+ * the end of each level is the same whatever the box.
+ */
+export interface Levels {
+  readonly upTo: number;
+  readonly level?: (sum: number) => void;
+}
+
 /** Thrown when the kernel's memory cannot grow: the values stop there, as at a memory limit. */
 class OutOfRoom {}
 
@@ -68,12 +80,16 @@ export function fillBox(
   budget: Budget,
   how: 'generated' | 'closures',
   outsideMemo: Map<string, number> = new Map(),
+  levels?: Levels,
 ): Filled {
   const { arity } = rule;
+  if (levels && arity === 1) throw new Error('internal: levels are a tuple rule’s');
   const strides = bounds.map((_, i) => bounds.slice(i + 1).reduce((s, b) => s * (b + 1), 1));
-  const total = strides[0] * (bounds[0] + 1);
+  /** The box's cells, and the positions to value (fewer when the fill stops at a sum). */
+  const cells = strides[0] * (bounds[0] + 1);
+  const total = levels ? positionsUpTo(bounds, levels.upTo) : cells;
   // A heap rule's values are made as they are computed (the budget may stop them long before upTo).
-  let values = new Int32Array(arity === 1 ? 0 : total);
+  let values = new Int32Array(arity === 1 ? 0 : cells);
   if (arity > 1) values.fill(-1);
   const meter = new Meter(budget);
   /** Asked as the rule's loops run (by the kernel, every STEPS_PER_POLL steps): a position may stop midway. */
@@ -106,7 +122,7 @@ export function fillBox(
   const mostParts = Math.max(1, ...rule.clauses.map((c) => (c.option.kind === 'split' ? c.option.parts.length : 1)));
   const valuesAt = 16 * Math.ceil((8 * arity * (mostParts + 1) + 8) / 16); // after the scratch area and `work`
   const layout: Layout = { valuesAt, work: valuesAt - 8 };
-  let capacity = arity === 1 ? Math.min(total, 1 << 16) : total; // the values the kernel's memory holds
+  let capacity = arity === 1 ? Math.min(total, 1 << 16) : cells; // the values the kernel's memory holds
   const seenAt = () => valuesAt + 4 * capacity;
   let seenLength = 64; // a power of two above every value so far: an XOR of values stays below it
   let seen = new Int32Array(seenLength);
@@ -210,7 +226,7 @@ export function fillBox(
   };
   // The values on their own (not the kernel's whole memory), with what stopped them.
   const filled = (extra: Partial<Filled>): Filled => ({
-    values: memory ? values.slice(0, arity === 1 ? done : total) : values,
+    values: memory ? values.slice(0, arity === 1 ? done : cells) : values,
     done,
     at,
     ...extra,
@@ -270,11 +286,14 @@ export function fillBox(
         if (!place(i + 1, left - x, [...given, x])) return false;
       return true;
     };
-    for (let sum = 0, most = rest[0] + bounds[0]; sum <= most; sum++) if (!place(0, sum, [])) return;
+    for (let sum = 0, most = Math.min(rest[0] + bounds[0], levels?.upTo ?? Infinity); sum <= most; sum++) {
+      if (!place(0, sum, [])) return;
+      levels?.level?.(sum);
+    }
   };
   try {
     if (kernel) byKernel();
-    else bySum(bounds, at, step);
+    else bySum(bounds, at, step, levels);
   } catch (error) {
     if (error instanceof MovesRuleViolation || error instanceof MovesOverflow) return filled({ error });
     if (error instanceof OutOfRoom) return filled({ stop: 'size-limit' });
@@ -288,8 +307,11 @@ export function fillBox(
   return filled(done < total ? { stop } : {});
 }
 
-/** Each position of the box [0, bounds] in `at`, by increasing sum, until `visit` returns false. */
-function bySum(bounds: readonly number[], at: number[], visit: () => boolean): void {
+/**
+ * Each position of the box [0, bounds] in `at`, by increasing sum (up to `levels.upTo`, telling it of
+ * each sum done), until `visit` returns false.
+ */
+function bySum(bounds: readonly number[], at: number[], visit: () => boolean, levels?: Levels): void {
   if (bounds.length === 1) {
     for (let n = 0; n <= bounds[0]; n++) {
       at[0] = n;
@@ -310,5 +332,32 @@ function bySum(bounds: readonly number[], at: number[], visit: () => boolean): v
     }
     return true;
   };
-  for (let sum = 0, most = rest[0] + bounds[0]; sum <= most; sum++) if (!place(0, sum)) return;
+  for (let sum = 0, most = Math.min(rest[0] + bounds[0], levels?.upTo ?? Infinity); sum <= most; sum++) {
+    if (!place(0, sum)) return;
+    levels?.level?.(sum);
+  }
+}
+
+/** The positions p of the box [0, bounds] with Σ p_i ≤ upTo (by the counts of each sum, a number at a time). */
+export function positionsUpTo(bounds: readonly number[], upTo: number): number {
+  const most = Math.max(
+    0,
+    Math.min(
+      upTo,
+      bounds.reduce((s, b) => s + b, 0),
+    ),
+  );
+  let ways = new Float64Array(most + 1);
+  ways[0] = 1;
+  for (const bound of bounds) {
+    const next = new Float64Array(most + 1);
+    let window = 0; // ways[s − bound … s], slid along
+    for (let s = 0; s <= most; s++) {
+      window += ways[s];
+      if (s - bound - 1 >= 0) window -= ways[s - bound - 1];
+      next[s] = window;
+    }
+    ways = next;
+  }
+  return upTo < 0 ? 0 : ways.reduce((a, b) => a + b, 0);
 }

@@ -136,7 +136,8 @@ const COMPARE: Record<Extract<MovesCondition, { kind: 'compare' }>['op'], (a: nu
  * kept). Options with a negative number are left out; a part not smaller than the position throws
  * MovesRuleViolation. `poll`, when given, is called every STEPS_PER_POLL steps of the rule's loops with
  * the steps taken since (it may throw, MovesBudgetStop, to stop the listing): what asks the budget while
- * loops run long but give few options (`for k in 1..10^15 if k == 1`).
+ * loops run long but give few options (`for k in 1..10^15 if k == 1`). The steps are counted across the
+ * listings given the same `poll`, from nothing when it changes.
  */
 export type OptionsOf = (
   position: readonly number[],
@@ -245,6 +246,9 @@ export function compileOptions(
   return (at, visitor, polled) => {
     position = at;
     visit = visitor;
+    // A new `poll` is a new computation: its steps counted from nothing, so that where it asks its
+    // budget (and the work the budget is told of) does not depend on what listings came before.
+    if (polled !== poll) untilPoll = STEPS_PER_POLL;
     poll = polled;
     size = 0;
     for (let i = 0; i < arity; i++) {

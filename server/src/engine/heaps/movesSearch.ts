@@ -5,7 +5,7 @@
 // listed by the closures (movesClosures.ts), the budget asked as their loops run.
 import { describeStop, Meter } from '../budget';
 import type { Budget, StopCause } from '../types';
-import { MovesBudgetStop, MovesOverflow, MovesRuleViolation } from './movesChecks';
+import { INT, MovesBudgetStop, MovesOverflow, MovesRuleViolation } from './movesChecks';
 import { compileMoves, type OptionsOf } from './movesClosures';
 import type { MovesRule } from './movesData';
 
@@ -119,9 +119,12 @@ export function movesTupleValue(
     const cause = meter.spend(steps);
     if (cause) throw new MovesBudgetStop(cause);
   };
-  /** One listing of p's options: its value, or −1 with the parts not yet valued added to `unknown`. */
-  const pass = (p: readonly number[], unknown: number[]): number => {
+  /** The parts a listing found not yet valued (flat), reused from one listing to the next. */
+  const unknown: number[] = [];
+  /** One listing of p's options: its value, or −1 with the parts not yet valued in `unknown`. */
+  const pass = (p: readonly number[]): number => {
     stamp++;
+    unknown.length = 0;
     let complete = true;
     options(
       p,
@@ -150,35 +153,41 @@ export function movesTupleValue(
     while (mex < seen.length && seen[mex] === stamp) mex++;
     return mex;
   };
-  // A frame: a position whose options have parts not yet valued (flat), and how far they are valued.
+  /**
+   * A frame: a position whose options have parts not yet valued (flat, packed: 4 bytes a number when
+   * they fit, as a deep search holds thousands of frames of thousands of parts), and how far they are valued.
+   */
   interface Frame {
     readonly position: readonly number[];
-    readonly unknown: number[];
+    readonly unknown: Int32Array | Float64Array;
     next: number;
   }
+  const frame = (position: readonly number[]): Frame => {
+    const small = unknown.every((x) => x <= INT);
+    return { position, unknown: small ? Int32Array.from(unknown) : Float64Array.from(unknown), next: 0 };
+  };
   try {
     const known = knownValue(position, 0);
     if (known >= 0) return { value: known };
-    const root: Frame = { position, unknown: [], next: 0 };
-    const first = pass(position, root.unknown);
+    const first = pass(position);
     if (first >= 0) {
       store(position, first);
       return { value: first };
     }
-    const stack: Frame[] = [root];
+    const stack: Frame[] = [frame(position)];
     while (stack.length > 0) {
-      const frame = stack[stack.length - 1];
-      while (frame.next < frame.unknown.length && knownValue(frame.unknown, frame.next) >= 0) frame.next += arity;
-      if (frame.next < frame.unknown.length) {
+      const top = stack[stack.length - 1];
+      while (top.next < top.unknown.length && knownValue(top.unknown, top.next) >= 0) top.next += arity;
+      if (top.next < top.unknown.length) {
         const stop = meter.spend(1);
         if (stop) throw new MovesBudgetStop(stop);
-        const child: Frame = { position: frame.unknown.slice(frame.next, frame.next + arity), unknown: [], next: 0 };
-        const value = pass(child.position, child.unknown);
-        if (value >= 0) store(child.position, value);
-        else stack.push(child);
+        const child = Array.from(top.unknown.subarray(top.next, top.next + arity));
+        const value = pass(child);
+        if (value >= 0) store(child, value);
+        else stack.push(frame(child));
         continue;
       }
-      store(frame.position, pass(frame.position, [])); // every part valued now
+      store(top.position, pass(top.position)); // every part valued now
       stack.pop();
     }
     return { value: knownValue(position, 0) };
