@@ -1,7 +1,7 @@
 // Boards and graph games at sizes no search finishes (issue 43): a 20 × 20 empty Cram board, random graphs of 200
 // vertices (average degree 3) under Node and Arc Kayles, a Chomp row past the longest the engine takes (2^53 − 1) and
 // a Chomp board of 10^5 rows, a Cram row of 10^5 cells and boards of 1,000 lines, a graph of 10^5 edges on one line.
-// Each stops at the budget or a limit with its value unknown and the limit named in the game's hover, its hint's
+// Each stops at a limit of work with its value unknown and the limit named in the game's hover, its hint's
 // tooltip and its lens, or is valued (checked where an independent fact says what the value is), and never stalls
 // the server: every request (hovers, inlay hints and their tooltips, code lenses, completion, formatting, folding,
 // semantic tokens, an explanation) answers within MAIN_THREAD_BOUND_MS on the main thread, and closing the document
@@ -60,8 +60,8 @@ interface Case {
   readonly value?: bigint | 'unknown';
 }
 
-/** The budget or the memory ceiling stopped the search. */
-const STOPPED = /out of time|memory/;
+/** A limit of work (positions, counted; never a time) or the memory ceiling stopped the search. */
+const STOPPED = /its limit of [\d,]+ positions|memory/;
 
 const cases: Case[] = [
   {
@@ -95,7 +95,7 @@ const cases: Case[] = [
     what: 'a Chomp board of 10^5 rows',
     text: `game g = chomp [${Array.from({ length: 100_000 }, (_, i) => 200_000 - 2 * i).join(', ')}]`,
     inside: '100000, ',
-    unknown: /more than its memory limit/,
+    unknown: /more than the search's limit of [\d,]+/,
     value: 'unknown',
   },
   {
