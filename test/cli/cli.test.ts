@@ -472,7 +472,8 @@ describe('grundy: bounds', function () {
     child.kill('SIGINT');
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     assert.equal(code, 130, stderr);
-    assert.ok(Date.now() - sent < 5000, `exited ${Date.now() - sent} ms after Ctrl-C`);
+    // Heard, not timed: the run would take minutes; a loaded machine may take seconds to schedule the exit.
+    assert.ok(Date.now() - sent < 60_000, `exited ${Date.now() - sent} ms after Ctrl-C`);
     assert.match(stderr, /interrupted while computing/);
     assert.equal(stdout, '');
   });

@@ -340,8 +340,7 @@ describe('games: misère play against the product graph', () => {
     assert.equal(cache.misereSearches.size, 1, 'a search under a value limit depends on it: not kept');
   });
 
-  it('a misère staircase of too many coins, or a picture of too many edges, is beyond the search, said at once', () => {
-    const started = Date.now();
+  it('a misère staircase of too many coins, or a picture of too many edges, is beyond the search, said by its size', () => {
     const stairs = analyzeGame({
       play: 'misere',
       components: [{ kind: 'staircase', stairs: [Array.from({ length: 3000 }, () => 5n)] }],
@@ -359,7 +358,6 @@ describe('games: misère play against the product graph', () => {
     const picture = analyzeGame({ play: 'misere', components: [{ kind: 'hackenbush', pictures: [ring] }] });
     assert.equal(picture.outcome, null);
     assert.match(picture.reason!, /pictures of at most 10,000 edges; this one has 20000/);
-    assert.ok(Date.now() - started < 2000, `said in ${Date.now() - started} ms`);
   });
 });
 

@@ -6,7 +6,7 @@
 // whole, however many games read it and in whatever order: it is grown, never restarted, and never
 // charged to one game.
 //
-// The numbers were picked by measurement (docs/limits.md gives the figures): on the 2-core machine
+// The numbers were picked by measurement (the README's Limits section gives the figures): on the 2-core machine
 // the project is built on, no single computation at its limit takes much more than a few seconds.
 // The user's cancel (and the CLI's explicit --budget-ms) is the only stop that is not counted here.
 import type { Budget, HeapRule } from './types';

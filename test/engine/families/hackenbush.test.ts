@@ -99,7 +99,8 @@ describe('classics: Green Hackenbush', () => {
     // n loops fused into the ground: n mod 2 = 0; beside a Nim heap of 1, the nim-sum is 1.
     assert.deepEqual([analysis.nimber, analysis.outcome, analysis.stop], [1n, 'N', 'deadline']);
     assert.match(analysis.reason!, /the winning moves listed are those found before the time budget ran out/);
-    assert.ok(elapsed < 3000, `stopped after ${elapsed} ms`);
+    // A guard that the deadline is heard at all (it is 200 ms; a loaded machine may take much longer to notice).
+    assert.ok(elapsed < 60_000, `stopped after ${elapsed} ms`);
     // Each cut listed is right: a cut at i leaves stalks of i and n − 1 − i edges, i ⊕ (n − 1 − i) = 1.
     for (const { move } of analysis.winningMoves) {
       if (move.kind !== 'hackenbush') continue;
