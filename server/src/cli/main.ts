@@ -58,10 +58,11 @@ const usage = `usage: grundy check FILE [--json] [--max-memory-mb MB]
                    rule's own pretending function. A rule with a largest take (a finite code or
                    subtraction set) is grown to --to or to a proof; one without (nim, an infinite
                    code or set) has exactly the heaps to --to (default 3), as more make another
-                   monoid (Nim heaps to 4 beside Kayles already outrun the default budget)
+                   monoid
   --json           machine-readable output
-  --budget-ms MS   time the computations may take (default 10000); past it, results say how far
-                   they got. analyze gives each game its share of the time left
+  --budget-ms MS   a cap on the run's time (none by default: every computation stops at its own
+                   limits of work); past it, analyze stops at the game it reached, sequence and
+                   quotient at the heap, each saying where, with exit 3
   --max-moves N    list at most N winning moves per game (default 1000; the count is exact)
   --to N           the last heap to print (default: two periods past the preperiod, at least 30);
                    any size (10^20 may be written so): past the computed values, the proved period

@@ -123,7 +123,7 @@ const DEFAULT_MAX_MOVES = 1000;
  * hand may still do (about 20 ms here); then a sum whose exact search surely generates at most
  * SEARCH_FIRST_MOVES moves (searchMovesAtMost; about 0.3 s here) is searched: `misere notone 343` is decided at
  * once (342 positions, 0.1 s), where its rule's quotient (no period, a new element nearly every heap) would
- * have taken its whole share of the time first.
+ * have done all its work first.
  */
 const QUICK_WORK = 1_000_000;
 const SEARCH_FIRST_MOVES = 500_000;
@@ -419,7 +419,7 @@ function misereGame(
 
   // Heaps of one rule or several: their misère quotient, when it covers every heap of the sum. First the quotient
   // at hand (its theory says more than a search: a genus, a quotient's P-portion), then a short exact search (a small
-  // sum is decided at once though its rule's quotient grows slowly), then the quotient with its share of the time.
+  // sum is decided at once though its rule's quotient grows slowly), then the quotient to its limit of work.
   const { growsApart, work } = quotients;
   const decided = (play: QuotientPlay | undefined): GameAnalysis | undefined => {
     if (!play || !('outcome' in play)) return undefined;

@@ -47,8 +47,8 @@ export const GAME_REMOTENESS_LIMITS: SearchLimits = { positions: 20_000, moves: 
 /**
  * What the search right beside a value may do (about 10 ms at most here): most games' remoteness is
  * found, or proved past GAME_REMOTENESS_LIMITS' positions, at once; a game whose search needs more
- * moves or time (`further`) gets the longer search apart, after every value (the server's
- * `remoteness` jobs), or after its own value (the CLI, within its share of the time).
+ * moves (`further`) gets the longer search apart, after every value (the server's `remoteness`
+ * jobs), or after its own value (the CLI).
  */
 export const QUICK_REMOTENESS_LIMITS: SearchLimits = { positions: 20_000, moves: 20_000 };
 
