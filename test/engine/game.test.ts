@@ -340,7 +340,7 @@ describe('games: misère play against the product graph', () => {
     assert.equal(cache.misereSearches.size, 1, 'a search under a value limit depends on it: not kept');
   });
 
-  it('a misère staircase of too many coins, or a picture of too many edges, is beyond the search, said by its size', () => {
+  it('a misère staircase of too many coins, or a picture of too many edges, is beyond the search by its size', () => {
     const stairs = analyzeGame({
       play: 'misere',
       components: [{ kind: 'staircase', stairs: [Array.from({ length: 3000 }, () => 5n)] }],

@@ -114,7 +114,7 @@ describe('Markdown: misère sums of several rules', () => {
     );
   });
 
-  it(`a mixed sum is decided in the preview as in the editor, or says "${TOO_LARGE}" and why, the same every time`, () => {
+  it(`a mixed sum is decided in the preview as in the editor, or says "${TOO_LARGE}" and why, every time`, () => {
     const text = block(['game big = misere kayles 20 30 + nim 5']);
     const first = rowsOf(gameMarkdownPlugin(new MarkdownIt()).render(text)).get('big');
     assert.ok(first, 'big has a row');

@@ -16,7 +16,7 @@ import { decimalText } from '../engine/decimal';
 import { type MovesTable, movesTable, type WythoffTable, wythoffTable } from '../engine/families';
 import type { GameInput } from '../engine/gameTypes';
 import { extendedValue, observedRegularity } from '../engine/heaps';
-import { withSequenceLimit } from '../engine/limits';
+import { LIMITS, withSequenceLimit } from '../engine/limits';
 import {
   cachedJointQuotient,
   cachedMisereQuotient,
@@ -444,13 +444,16 @@ export function runJob(job: Job, budget: Budget, cache: EngineCache): JobResult 
     case 'decimal':
       return { kind: 'decimal', decimal: decimalText(job.value, budget) };
     case 'quotient': {
-      // Three quarters of the time for the quotient, what is left for the genus (a brute force).
       const key = ruleKey(job.rule);
-      const share = timeShare(budget, 3 / 4);
-      const quotient = cachedMisereQuotient(cache, job.rule, key, share, {
+      const quotient = cachedMisereQuotient(cache, job.rule, key, timeShare(budget, 3 / 4), {
         to: Math.max(job.upTo, QUOTIENT_SEARCH_FLOOR),
       });
-      const genera = heapGenera(job.rule, Math.min(job.upTo, GENUS_MAX_HEAP), budget);
+      // The genus (a brute force) within its limit of positions, whatever the time: the same heaps on any machine.
+      const genusBudget: Budget = {
+        ...(budget.isCancelled ? { isCancelled: budget.isCancelled } : {}),
+        work: { spent: 0, limit: LIMITS.genusPositions },
+      };
+      const genera = heapGenera(job.rule, Math.min(job.upTo, GENUS_MAX_HEAP), genusBudget);
       return { kind: 'quotient', quotient, genera };
     }
     case 'jointQuotient':

@@ -43,6 +43,8 @@ export const LIMITS = {
   movesTupleSearchWork: 2 ** 22,
   /** Cells of a tuple rule's table, a cube (2048² for two numbers, 161³ for three): 16 MiB of values. */
   movesTupleTableCells: 2 ** 22,
+  /** Positions of the brute force that finds heaps' genus symbols (Kayles to heap 24: 70,488, 0.8 s). */
+  genusPositions: 200_000,
   /** Elements a rule's misère quotient (or a joint one) may read, all its growth for games together. */
   quotientWork: 500_000_000,
   /** Positions one Cram region's search expands: 5 × 7 takes 274,914 in 3.5 CPU-seconds (80,000 a second). */

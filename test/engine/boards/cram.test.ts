@@ -31,7 +31,7 @@ const board = (rows: readonly string[]): CramBoard => ({
   empty: Uint8Array.from(rows.join(''), (ch) => (ch === '.' ? 1 : 0)),
 });
 const rectangle = (height: number, width: number) => board(Array.from({ length: height }, () => '.'.repeat(width)));
-// No deadline: every search stops at its own limit of positions (issue 55); only the test of an explicit time cap has one.
+// No deadline: every search stops at its own limit of positions; only the test of an explicit time cap has one.
 const soon = () => ({});
 const OFF: CramRules = { mirror: false, paths: false, leaves: false };
 

@@ -1,4 +1,5 @@
-// Node Kayles and Arc Kayles (server/src/engine/boards/graphKayles.ts) against oracles:
+// Node Kayles and Arc Kayles (server/src/engine/boards/graphKayles.ts) against oracles, in one file that reads best
+// whole (the oracles below are shared by every case):
 //  - a brute force written here from the rules alone (plain recursion over vertex subsets as
 //    bitmasks, no splitting into components, no canonical forms, memo by the subset): values and
 //    every winning move, both kinds, on 800 random graphs of up to 10 vertices; the two-word and
@@ -529,7 +530,7 @@ describe('budgets, sizes and memory', () => {
 
   for (const kind of KINDS)
     it(`${kind}: a 200-vertex graph stops at an explicit deadline with the value unknown and why`, () => {
-      // A deadline already past: each search stops at its first look at the clock (every 1,024 options), on any machine.
+      // A deadline already past: each search stops at its first look at the clock (every 1,024 options).
       const unlimited = { positions: 1e12, graphPositions: 1e12 };
       const analysis = kaylesValue(kind, sparse(52, 200), { deadline: Date.now() - 1 }, undefined, unlimited);
       assert.equal(analysis.value, null);

@@ -95,7 +95,7 @@ const chompGame = (boards: readonly (readonly number[])[]): GameInput => ({
   components: [{ kind: 'chomp', boards: boards.map((rows) => rows.map(BigInt)) } as ComponentInput],
 });
 
-/** A game's whole analysis as text: everything it says (values, words, moves), so that two are equal only when all is. */
+/** A game's whole analysis as text: everything it says (values, words, moves): two are equal only when all is. */
 const said = (game: GameInput, cache: EngineCache) => JSON.stringify(analyzeGame(game, { cache }), bigints);
 
 /** The Fisher–Yates shuffle of a copy, by `next`. */
@@ -203,7 +203,7 @@ describe('one game, one answer: boards alone or after others through the same ca
   });
 
   for (const game of ['node', 'arc'] as const)
-    it(`${game} Kayles: 80 random graphs of at most 12 vertices (and 20 of two graphs), against the product oracle`, () => {
+    it(`${game} Kayles: 80 random graphs of at most 12 vertices (20 of two graphs), against the product oracle`, () => {
       const next = random(game === 'node' ? 5511 : 5512);
       const games = [
         ...Array.from({ length: 80 }, () => kaylesGame(game, [randomGraph(next)])),
@@ -236,7 +236,7 @@ describe('one game, one answer: a board just past its limit says the same alone 
     empty: Uint8Array.from(rows.join(''), (ch) => (ch === '.' ? 1 : 0)),
   });
 
-  it('Cram: a region one position past its limit, after its options, its sub-boards and itself under a larger limit', () => {
+  it('Cram: a region one position past its limit, after its options, sub-boards and itself under more', () => {
     const board = cramBoard(['......', '......', '...#..', '......']);
     const needed = cramValue(board, {}, new SearchResults(), {}, UNLIMITED_CRAM);
     assert.notEqual(needed.value, null);
@@ -254,7 +254,8 @@ describe('one game, one answer: a board just past its limit says the same alone 
         assert.equal(alone.stop, 'work-limit');
         assert.equal(
           alone.reason,
-          `the search stopped at its limit of ${limit.toLocaleString('en-US')} positions (a region of 23 cells (at cell 0) unknown)`,
+          `the search stopped at its limit of ${limit.toLocaleString('en-US')} positions ` +
+            '(a region of 23 cells (at cell 0) unknown)',
         );
       }
       // Through one set of finished searches: every option's board (its regions are the board's sub-regions),
@@ -293,7 +294,7 @@ describe('one game, one answer: a board just past its limit says the same alone 
   });
 
   for (const kind of ['node', 'arc'] as const)
-    it(`${kind} Kayles: a component one position past its limit, after its options and itself under a larger limit`, () => {
+    it(`${kind} Kayles: a component one position past its limit, after its options and itself under more`, () => {
       const next = random(kind === 'node' ? 5531 : 5532);
       let graph: KaylesGraph;
       let P: number;

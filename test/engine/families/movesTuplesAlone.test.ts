@@ -209,7 +209,7 @@ describe('families: a tuple rule’s positions, each the same alone or beside ot
     ],
   ];
   for (const [name, rule, fixed, most] of cases)
-    it(`${name}: one order, each alone, reversed, shuffled, and all in one game: the same values, reasons, moves`, function () {
+    it(`${name}: one order, each alone, reversed, shuffled, all in one game: same values, reasons, moves`, function () {
       this.timeout(120_000);
       const positions = positionsFor(rule, fixed, 24, most);
       const n = positions.length;
@@ -263,7 +263,11 @@ describe('families: a tuple rule’s positions, each the same alone or beside ot
           unknown++;
           assert.match(
             reason ?? '',
-            /is unknown: (its search( from the rule's table of the positions of sum below \d+ \(past them: its limit of 150,000 steps, or the rule's stop\))? passed its limit of 120,000 steps \(positions searched and steps of the rule's loops\)|the option .* is not smaller than it)/,
+            new RegExp(
+              "is unknown: (its search( from the rule's table of the positions of sum below \\d+ \\(past them: its " +
+                "limit of 150,000 steps, or the rule's stop\\))? passed its limit of 120,000 steps \\(positions " +
+                "searched and steps of the rule's loops\\)|the option .* is not smaller than it)",
+            ),
             `${name} (${p.join(', ')})`,
           );
           continue;
@@ -282,7 +286,7 @@ describe('families: a tuple rule’s positions, each the same alone or beside ot
       assert.ok(rule === slow || checked >= 4, `${name}: ${checked} checked by the brute force`);
     });
 
-  it('corner and queen (Wythoff) at their default limits: small and table positions valued as the brute force says', function () {
+  it('corner and queen (Wythoff) at their default limits: small and table positions as by brute force', function () {
     this.timeout(120_000);
     for (const rule of [corner, queen]) {
       const positions = [
@@ -318,7 +322,7 @@ describe('families: a tuple rule’s positions, each the same alone or beside ot
     assert.deepEqual(after, fresh);
   });
 
-  it('the table’s work at the end of each level: the same in any box that holds it, by both paths, filled again', function () {
+  it('the table’s work at the end of each level: the same in any box holding it, both paths, again', function () {
     this.timeout(60_000);
     // Long loops that end (slow's would not): their steps counted in whole runs between the budget's questions.
     const long = ruleOf('rule long = moves (x, y) -> (x, y - 1) | (x - 1, y) for k in 1..x * 1000 if k == 1');

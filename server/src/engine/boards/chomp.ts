@@ -51,7 +51,7 @@ export interface ChompAnalysis {
   readonly stop?: StopCause;
   /** The theorem that gave the value (or, with `nonzero`, that the value is not 0). */
   readonly theorem?: string;
-  /** Positions of the board's own table, however it was answered (0 when a theorem answered alone, or it was refused). */
+  /** Positions of the board's own table, however it was answered (0: a theorem answered alone, or it was refused). */
   readonly positions: number;
   /** The value is unknown but not 0 (the player to move wins), by `theorem`. */
   readonly nonzero?: true;

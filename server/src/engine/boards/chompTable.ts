@@ -368,7 +368,9 @@ export type ChompCount =
 export function chompCount(staircase: readonly number[], limits: ChompLimits = CHOMP_LIMITS): ChompCount {
   const pastPositions = {
     past: 'positions' as const,
-    reason: `the board has more than ${count(limits.positions)} positions below it (the staircases inside it), the search's limit`,
+    reason:
+      `the board has more than ${count(limits.positions)} positions below it (the staircases inside it), ` +
+      "the search's limit",
   };
   const pastMoves = {
     past: 'moves' as const,
@@ -418,7 +420,7 @@ export type SearchResult =
   | { readonly value: number; readonly positions: number }
   | { readonly value: null; readonly reason: string; readonly stop: StopCause; readonly positions: number };
 
-/** A staircase's search: its result, and (when searched) the table that holds it and whether it lies there transposed. */
+/** A staircase's search: its result, and (when searched) the table that holds it and whether it lies transposed. */
 export interface TableSearch {
   readonly result: SearchResult;
   readonly table?: ChompTable;

@@ -18,7 +18,7 @@ export interface FinishedSearch {
   readonly positions: number;
 }
 
-/** Finished searches by key, the last `maxEntries` used kept (a search forgotten is searched again, with the same result). */
+/** Finished searches by key, the last `maxEntries` used kept (one forgotten is searched again, to the same result). */
 export class SearchResults {
   private readonly entries = new Map<string, FinishedSearch>();
 

@@ -287,7 +287,10 @@ function searchReason(found: Extract<MovesValue, { value: null }>, limits: Moves
     ? ` from the rule's table of the positions of sum below ${view.reach} (past them: its limit of ` +
       `${grouped(limits.table)} steps, or the rule's stop)`
     : '';
-  return `its search${from} passed its limit of ${grouped(limits.search)} steps (positions searched and steps of the rule's loops)`;
+  return (
+    `its search${from} passed its limit of ${grouped(limits.search)} steps ` +
+    "(positions searched and steps of the rule's loops)"
+  );
 }
 
 /** p searched alone: from nothing, or from the table's levels within its limit. */

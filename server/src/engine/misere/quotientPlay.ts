@@ -14,6 +14,7 @@ import { timeShare } from '../budget';
 import { type EngineCache, type MoveList, xRuns } from '../components';
 import type { ComponentInput } from '../gameTypes';
 import { ruleKey } from '../heaps/heap';
+import { LIMITS } from '../limits';
 import type { Budget, HeapRule } from '../types';
 import { heapGenera } from './genus';
 import {
@@ -64,8 +65,6 @@ function partsInWords(pieces: readonly (readonly DecidedPart[])[]): DecidedPart[
 
 /** A tame sum's heaps get their genus symbols when all are at most this (a brute force)… */
 const GENUS_IN_HOVER = 24;
-/** …within this many positions of its brute force (about 0.2 s here). */
-const GENUS_IN_HOVER_POSITIONS = 200_000;
 
 /**
  * The heaps a quotient can be computed to one by one (an array's indices). Short of it, what
@@ -234,7 +233,7 @@ export function misereByQuotient(
   if (largestSize > BigInt(GENUS_IN_HOVER)) return { outcome, decidedBy };
   const { genera } = heapGenera(rule, Number(largestSize), {
     ...budget,
-    work: { spent: 0, limit: GENUS_IN_HOVER_POSITIONS },
+    work: { spent: 0, limit: LIMITS.genusPositions },
   });
   if (genera.length <= Number(largestSize)) return { outcome, decidedBy };
   const symbols = sizes.map((n) => `${n}: ${genera[Number(n)].symbol}`).join(', ');
