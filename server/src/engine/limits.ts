@@ -27,6 +27,12 @@ export const LIMITS = {
    * costs its heap's size and a mex over values that grow with the heap (4.[7] takes 3.5 s to 2^14).
    */
   infiniteSplitValues: 1 << 14,
+  /**
+   * Options a finite octal code's values may list, all heaps together, counted from the code (each digit that
+   * removes, and about n/2 splits of a heap of n for each digit that splits): `0.007` and Kayles reach their 2^17
+   * values within it; a code of 10^5 digits that all split stops at 826 values.
+   */
+  octalOptions: 2 ** 34,
   /** Steps of the loops of a rule of one's own (`moves n -> …`) for its whole sequence. */
   movesSteps: 2 ** 30,
   /**
@@ -64,7 +70,29 @@ export const LIMITS = {
 /** The value limit of a heap rule's sequence (LIMITS): a function of the rule alone. */
 export function sequenceValueLimit(rule: HeapRule): number {
   if (rule.kind === 'octal' && splitsForever(rule)) return LIMITS.infiniteSplitValues;
-  return hasGrowingOptions(rule) ? LIMITS.growingSequenceValues : LIMITS.sequenceValues;
+  const limit = hasGrowingOptions(rule) ? LIMITS.growingSequenceValues : LIMITS.sequenceValues;
+  return rule.kind === 'octal' && !rule.repeat ? Math.min(limit, octalValueLimit(rule.digits)) : limit;
+}
+
+/** The most values whose options, as counted for LIMITS.octalOptions, a finite code's digits allow. */
+function octalValueLimit(digits: readonly number[]): number {
+  let removes = 0;
+  let splits = 0;
+  let threeWays = 0;
+  digits.forEach((d, k) => {
+    if (k > 0 && d & 3) removes++;
+    if (d & 4) splits++;
+    if (d & 8) threeWays++;
+  });
+  const options = (n: number) => removes * n + (splits * n * n) / 4 + (threeWays * n * n * n) / 36;
+  let low = 1;
+  let high = LIMITS.sequenceValues;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (options(mid) <= LIMITS.octalOptions) low = mid;
+    else high = mid - 1;
+  }
+  return low;
 }
 
 /** Whether an octal code's repeated digits split heaps (see LIMITS.infiniteSplitValues). */
