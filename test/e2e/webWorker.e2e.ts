@@ -82,9 +82,14 @@ const MESSY = 'file:///web/messy.game';
 /** A case of test/language/format.test.ts, written by hand there. */
 const MESSY_TEXT = 'rule s=subtract{1 ,2}\ngame g=s 3+nim 4\n';
 const MESSY_FORMATTED = 'rule s = subtract {1, 2}\ngame g = s 3 + nim 4\n';
-/** Officers (0.6) has no known period: a huge heap computes until the budget (10 s by default) stops it. */
 const LONG = 'file:///web/long.game';
-const LONG_TEXT = 'rule officers = octal 0.6\ngame big = officers 1000000000000\ngame quick = nim 3 5\n';
+// `big`: three rules whose loops run to their limit of work one after the other, about 15 s (no clock stops them).
+const LONG_TEXT =
+  'rule officers = octal 0.6\n' +
+  'rule s1 = moves n -> n - 1 for k in 1..1000000000000000 if k == 1\n' +
+  'rule s2 = moves n -> n - 1 for k in 1..1000000000000000 if k == 2\n' +
+  'rule s3 = moves n -> n - 1 for k in 1..1000000000000000 if k == 3\n' +
+  'game big = s1 3 + s2 3 + s3 1000000000000\ngame quick = nim 3 5\n';
 
 const lineOf = (text: string, start: string) => text.split('\n').findIndex((line) => line.startsWith(start));
 
